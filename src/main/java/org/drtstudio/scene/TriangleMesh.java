@@ -1,0 +1,28 @@
+package org.drtstudio.scene;
+
+/**
+ * Indexed triangle mesh in its own object space. Every vertex has a normal; texture coordinates
+ * are optional. Arrays are owned by the mesh once constructed: callers must not modify them
+ * (copying every large mesh on each snapshot would cost more than the discipline).
+ *
+ * @param positions          x,y,z per vertex
+ * @param normals            unit x,y,z per vertex (same count as positions)
+ * @param texCoords          u,v per vertex, or null when the model has none
+ * @param indices            three vertex indices per triangle, counter-clockwise seen from the front
+ * @param triangleMaterials  per triangle, an index into {@link Scene#materials()}
+ */
+public record TriangleMesh(String name, float[] positions, float[] normals, float[] texCoords, int[] indices,
+                           int[] triangleMaterials) {
+    public TriangleMesh {
+        if (positions.length % 3 != 0) throw new IllegalArgumentException("positions length must be a multiple of 3");
+        if (normals.length != positions.length) throw new IllegalArgumentException("need one normal per vertex");
+        if (texCoords != null && texCoords.length / 2 != positions.length / 3) throw new IllegalArgumentException("need one uv per vertex");
+        if (indices.length % 3 != 0) throw new IllegalArgumentException("indices length must be a multiple of 3");
+        if (triangleMaterials.length != indices.length / 3) throw new IllegalArgumentException("need one material per triangle");
+        int n = positions.length / 3;
+        for (int i : indices) if (i < 0 || i >= n) throw new IllegalArgumentException("vertex index " + i + " out of range 0.." + (n - 1));
+    }
+
+    public int vertexCount() { return positions.length / 3; }
+    public int triangleCount() { return indices.length / 3; }
+}
