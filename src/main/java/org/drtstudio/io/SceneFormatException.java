@@ -23,7 +23,8 @@ public class SceneFormatException extends Exception {
     }
 
     private static String format(Path file, int line, String problem) {
-        String name = file == null ? "<input>" : file.toString();
+        if (file == null) return problem;
+        String name = file.toString();
         return line > 0 ? name + ":" + line + ": " + problem : name + ": " + problem;
     }
 

@@ -1,0 +1,96 @@
+// Stackless traversal of the sphere hierarchy: on a sphere hit follow the hit link (testing a
+// leaf's primitives first), on a miss the skip link. Twin of org.drtstudio.render.cpu.Traversal.
+#include "geometry_image.glsl"
+
+struct Hit {
+    float t;
+    int primitive;  // index in the primitive texture, -1 for none
+    vec2 uv;        // barycentrics of v1, v2 on triangles
+    bool overflow;  // the walk exceeded its bound: a corrupt hierarchy
+};
+
+bool hitsBoundingSphere(vec4 sphere, vec3 o, vec3 d, float tMax) {
+    vec3 oc = sphere.xyz - o;
+    float tca = dot(oc, d);
+    vec3 p = oc - tca * d;
+    float d2 = dot(p, p);
+    float r2 = sphere.w * sphere.w;
+    if (d2 > r2) return false;
+    float thc = sqrt(r2 - d2);
+    return tca + thc >= 0.0 && tca - thc <= tMax;
+}
+
+bool intersectPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
+    vec4 t0 = primitiveTexel(p, 0);
+    vec4 t1 = primitiveTexel(p, 1);
+    if (floatBitsToInt(t0.w) == GI_KIND_TRIANGLE) {
+        vec3 e1 = t1.xyz;
+        vec3 e2 = primitiveTexel(p, 2).xyz;
+        vec3 pv = cross(d, e2);
+        float det = dot(e1, pv);
+        if (det == 0.0) return false;
+        float inv = 1.0 / det;
+        vec3 tv = o - t0.xyz;
+        float u = dot(tv, pv) * inv;
+        if (u < 0.0 || u > 1.0) return false;
+        vec3 qv = cross(tv, e1);
+        float v = dot(d, qv) * inv;
+        if (v < 0.0 || u + v > 1.0) return false;
+        float t = dot(e2, qv) * inv;
+        if (!(t > 0.0 && t < hit.t)) return false;
+        hit.t = t;
+        hit.primitive = p;
+        hit.uv = vec2(u, v);
+        return true;
+    }
+    float r = t1.x;
+    vec3 oc = o - t0.xyz;
+    float b = dot(oc, d);
+    vec3 f = oc - b * d;
+    float disc = r * r - dot(f, f);
+    if (disc < 0.0) return false;
+    float s = sqrt(disc);
+    float t = -b - s;
+    if (!(t > 0.0)) t = -b + s;
+    if (!(t > 0.0 && t < hit.t)) return false;
+    hit.t = t;
+    hit.primitive = p;
+    return true;
+}
+
+// Closest hit in (0, hit.t) when anyHit is false; stops at the first hit below hit.t otherwise.
+bool traverse(vec3 o, vec3 d, inout Hit hit, bool anyHit) {
+    int node = 0;
+    int steps = 0;
+    bool found = false;
+    // Links only point forward, so a sound hierarchy visits each node at most once.
+    while (node != GI_END) {
+        if (++steps > uNodeCount + 1) {
+            hit.overflow = true;
+            return found;
+        }
+        vec4 sphere = nodeTexel(node, 0);
+        ivec4 links = floatBitsToInt(nodeTexel(node, 1));
+        if (hitsBoundingSphere(sphere, o, d, hit.t)) {
+            for (int p = links.w; p < links.w + links.z; p++) {
+                if (intersectPrimitive(p, o, d, hit)) {
+                    found = true;
+                    if (anyHit) return true;
+                }
+            }
+            node = links.x;
+        } else {
+            node = links.y;
+        }
+    }
+    return found;
+}
+
+Hit newHit(float tMax) {
+    Hit h;
+    h.t = tMax;
+    h.primitive = -1;
+    h.uv = vec2(0.0);
+    h.overflow = false;
+    return h;
+}

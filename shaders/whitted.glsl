@@ -1,0 +1,126 @@
+// Whitted shading with an explicit ray stack; twin of org.drtstudio.render.cpu.WhittedIntegrator.
+// Phong with ambient term and attenuation 1/(c1 + c2 r + c3 r^2), hard shadow rays, mirror
+// reflection, refraction (Snell, Schlick's Fresnel, total internal reflection), Beer absorption.
+#include "traverse.glsl"
+
+#define STACK_SIZE 8
+
+uniform vec3 uBackground;
+uniform vec3 uAmbientLight;
+uniform vec3 uAttenuation;
+uniform float uRayEpsilon;
+uniform float uThroughputCutoff;
+uniform int uMaxDepth;
+
+struct PendingRay {
+    vec3 origin;
+    vec3 direction;
+    vec3 throughput;
+    int depth;
+};
+
+bool traversalOverflowed = false;
+
+float maxComponent(vec3 v) { return max(v.x, max(v.y, v.z)); }
+
+vec3 shadeRay(vec3 origin, vec3 direction) {
+    PendingRay stack[STACK_SIZE];
+    int sp = 0;
+    stack[sp++] = PendingRay(origin, direction, vec3(1.0), 0);
+    vec3 color = vec3(0.0);
+    while (sp > 0) {
+        PendingRay ray = stack[--sp];
+        vec3 rd = ray.direction;
+        vec3 throughput = ray.throughput;
+        Hit hit = newHit(INFINITY);
+        bool found = traverse(ray.origin, rd, hit, false);
+        traversalOverflowed = traversalOverflowed || hit.overflow;
+        if (!found) {
+            color += throughput * uBackground;
+            continue;
+        }
+        vec4 t0 = primitiveTexel(hit.primitive, 0);
+        vec4 t1 = primitiveTexel(hit.primitive, 1);
+        int mat = floatBitsToInt(t1.w);
+        vec3 p = ray.origin + hit.t * rd;
+        vec3 ng;
+        vec3 n;
+        if (floatBitsToInt(t0.w) == GI_KIND_TRIANGLE) {
+            vec3 e2 = primitiveTexel(hit.primitive, 2).xyz;
+            ng = cross(t1.xyz, e2);
+            ng *= 1.0 / sqrt(dot(ng, ng));
+            float w0 = 1.0 - hit.uv.x - hit.uv.y;
+            n = w0 * normalTexel(hit.primitive, 0).xyz + hit.uv.x * normalTexel(hit.primitive, 1).xyz
+                + hit.uv.y * normalTexel(hit.primitive, 2).xyz;
+            float ln = 1.0 / sqrt(dot(n, n));
+            if (ln > 0.0 && !isinf(ln) && !isnan(ln)) n *= ln; else n = ng;
+        } else {
+            ng = (p - t0.xyz) * (1.0 / t1.x);
+            n = ng;
+        }
+        bool entering = dot(ng, rd) < 0.0;
+        if (!entering) ng = -ng;
+        if (dot(n, ng) < 0.0) n = -n;
+
+        vec4 m0 = materialTexel(mat, 0);  // ambient, exponent
+        vec4 m1 = materialTexel(mat, 1);  // diffuse, reflectivity
+        vec4 m2 = materialTexel(mat, 2);  // specular, transparency
+        vec4 m3 = materialTexel(mat, 3);  // absorption, ior
+        float transparency = m2.w;
+        if (!entering && transparency > 0.0) throughput *= exp(-m3.xyz * hit.t);
+
+        vec3 so = p + ng * uRayEpsilon;
+        vec3 local = uAmbientLight * m0.xyz;
+        for (int l = 0; l < uLightCount; l++) {
+            vec4 l0 = lightTexel(l, 0);
+            vec3 toLight = l0.xyz - so;
+            float dist = sqrt(dot(toLight, toLight));
+            if (!(dist > 0.0)) continue;
+            vec3 L = toLight * (1.0 / dist);
+            float ndotl = dot(n, L);
+            if (ndotl <= 0.0 || dot(ng, L) <= 0.0) continue;
+            Hit shadow = newHit(dist);
+            if (traverse(so, L, shadow, true)) continue;
+            traversalOverflowed = traversalOverflowed || shadow.overflow;
+            float rdotv = -dot(2.0 * ndotl * n - L, rd);
+            float spec = rdotv > 0.0 ? pow(rdotv, m0.w) : 0.0;
+            float atten = 1.0 / (uAttenuation.x + uAttenuation.y * dist + uAttenuation.z * dist * dist);
+            local += (m1.xyz * ndotl + m2.xyz * spec) * (lightTexel(l, 1).xyz * atten);
+        }
+        color += throughput * local;
+
+        if (ray.depth + 1 >= uMaxDepth) continue;
+        float cosI = -dot(n, rd);
+        float reflectWeight = m1.w;
+        float refractWeight = 0.0;
+        vec3 refracted = vec3(0.0);
+        if (transparency > 0.0) {
+            float ior = m3.w;
+            float eta = entering ? 1.0 / ior : ior;
+            float sin2T = eta * eta * (1.0 - cosI * cosI);
+            if (sin2T >= 1.0) {
+                reflectWeight += transparency;
+            } else {
+                float cosT = sqrt(1.0 - sin2T);
+                float r0 = (1.0 - ior) / (1.0 + ior);
+                r0 = r0 * r0;
+                float c = 1.0 - (entering ? cosI : cosT);
+                float fresnel = r0 + (1.0 - r0) * c * c * c * c * c;
+                reflectWeight += transparency * fresnel;
+                refractWeight = transparency * (1.0 - fresnel);
+                refracted = eta * rd + (eta * cosI - cosT) * n;
+                refracted *= 1.0 / sqrt(dot(refracted, refracted));
+            }
+        }
+        float weight = maxComponent(throughput);
+        if (refractWeight > 0.0 && weight * refractWeight > uThroughputCutoff && sp < STACK_SIZE) {
+            stack[sp++] = PendingRay(p - ng * uRayEpsilon, refracted, throughput * refractWeight, ray.depth + 1);
+        }
+        if (reflectWeight > 0.0 && weight * reflectWeight > uThroughputCutoff && sp < STACK_SIZE) {
+            vec3 mirrored = rd + 2.0 * cosI * n;
+            mirrored *= 1.0 / sqrt(dot(mirrored, mirrored));
+            stack[sp++] = PendingRay(so, mirrored, throughput * reflectWeight, ray.depth + 1);
+        }
+    }
+    return color;
+}

@@ -1,0 +1,45 @@
+package org.drtstudio.accel;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The constants of the geometry-image layout, defined once here and handed to GLSL as
+ * {@code #define}s by {@link #glslDefines()}, so Java and the shaders cannot drift apart.
+ * The meaning of every texel is documented on {@link GeometryImagePacker}.
+ */
+public final class GeometryImageLayout {
+    private GeometryImageLayout() {
+    }
+
+    /** Texels per row of every data texture; larger arrays wrap onto further rows. */
+    public static final int TEXTURE_WIDTH = 4096;
+    /** Terminal link: traversal ends when it reaches this node index. */
+    public static final int END = -1;
+    public static final int NODE_TEXELS = 2;
+    public static final int PRIMITIVE_TEXELS = 3;
+    public static final int NORMAL_TEXELS = 3;
+    public static final int MATERIAL_TEXELS = 4;
+    public static final int LIGHT_TEXELS = 2;
+    public static final int KIND_TRIANGLE = 0;
+    public static final int KIND_SPHERE = 1;
+
+    /** Texture row/column of texel {@code index}: rows wrap at {@link #TEXTURE_WIDTH}. */
+    public static int rowsFor(int texels) {
+        return Math.max(1, (texels + TEXTURE_WIDTH - 1) / TEXTURE_WIDTH);
+    }
+
+    public static Map<String, String> glslDefines() {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("GI_TEXTURE_WIDTH", Integer.toString(TEXTURE_WIDTH));
+        d.put("GI_END", Integer.toString(END));
+        d.put("GI_NODE_TEXELS", Integer.toString(NODE_TEXELS));
+        d.put("GI_PRIMITIVE_TEXELS", Integer.toString(PRIMITIVE_TEXELS));
+        d.put("GI_NORMAL_TEXELS", Integer.toString(NORMAL_TEXELS));
+        d.put("GI_MATERIAL_TEXELS", Integer.toString(MATERIAL_TEXELS));
+        d.put("GI_LIGHT_TEXELS", Integer.toString(LIGHT_TEXELS));
+        d.put("GI_KIND_TRIANGLE", Integer.toString(KIND_TRIANGLE));
+        d.put("GI_KIND_SPHERE", Integer.toString(KIND_SPHERE));
+        return d;
+    }
+}

@@ -1,0 +1,33 @@
+package org.drtstudio.io.image;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** Writes a file through a temporary sibling and a rename, so a crash never leaves half an image. */
+final class AtomicFiles {
+    interface Body {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    private AtomicFiles() {
+    }
+
+    static void write(Path file, Body body) throws IOException {
+        Path abs = file.toAbsolutePath();
+        Path dir = abs.getParent();
+        if (dir != null) Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
+        try {
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp))) {
+                body.writeTo(out);
+            }
+            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

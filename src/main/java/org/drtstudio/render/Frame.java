@@ -1,0 +1,12 @@
+package org.drtstudio.render;
+
+/**
+ * A finished render. Rows run top to bottom, pixels left to right.
+ *
+ * @param srgb     4 bytes per pixel: sRGB-encoded, tone-mapped R, G, B and A = 255
+ * @param radiance 3 floats per pixel, linear mean radiance, or null when not requested
+ * @param depth    1 float per pixel, see {@link Aov#DEPTH}, or null when not requested
+ * @param errors   pixels whose traversal exceeded its bound (a corrupt hierarchy); should be 0
+ */
+public record Frame(int width, int height, byte[] srgb, float[] radiance, float[] depth, long errors) {
+}

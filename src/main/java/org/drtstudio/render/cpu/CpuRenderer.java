@@ -1,0 +1,133 @@
+package org.drtstudio.render.cpu;
+
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.render.Aov;
+import org.drtstudio.render.Frame;
+import org.drtstudio.render.ProgressListener;
+import org.drtstudio.render.RenderException;
+import org.drtstudio.render.Renderer;
+import org.drtstudio.render.ToneMapper;
+import org.drtstudio.render.TraceParameters;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The reference tracer: Java on all cores over the same packed arrays as the GPU. It is the oracle
+ * for the GPU tests and the fallback when no GL context can be made. Rows are handed out one at a
+ * time from a shared counter so cores stay busy whatever the scene's cost per row.
+ */
+public final class CpuRenderer implements Renderer {
+    private final int threads;
+
+    public CpuRenderer() {
+        this(Runtime.getRuntime().availableProcessors());
+    }
+
+    public CpuRenderer(int threads) {
+        this.threads = Math.max(1, threads);
+    }
+
+    @Override
+    public String description() {
+        return "CPU reference tracer, " + threads + (threads == 1 ? " thread" : " threads");
+    }
+
+    @Override
+    public Frame render(GeometryImage image, TraceParameters p, Set<Aov> aovs, ProgressListener progress)
+            throws RenderException {
+        int w = p.width(), h = p.height();
+        float[] radiance = new float[3 * w * h];
+        float[] depth = aovs.contains(Aov.DEPTH) ? new float[w * h] : null;
+        AtomicInteger nextRow = new AtomicInteger();
+        AtomicInteger rowsDone = new AtomicInteger();
+        AtomicLong errors = new AtomicLong();
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "cpu-tracer");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<?>> jobs = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                jobs.add(pool.submit(() -> {
+                    WhittedIntegrator integrator = new WhittedIntegrator(image, p);
+                    float[] sample = new float[3];
+                    for (int y = nextRow.getAndIncrement(); y < h; y = nextRow.getAndIncrement()) {
+                        for (int x = 0; x < w; x++) {
+                            renderPixel(integrator, p, x, y, radiance, depth, sample);
+                            if (integrator.overflow) {
+                                errors.incrementAndGet();
+                                integrator.overflow = false;
+                            }
+                        }
+                        progress.progress((double) rowsDone.incrementAndGet() / h);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> job : jobs) job.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RenderException("render interrupted", e);
+        } catch (ExecutionException e) {
+            throw new RenderException("CPU tracer failed: " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        byte[] srgb = ToneMapper.toSrgb(radiance, w * h);
+        return new Frame(w, h, srgb, aovs.contains(Aov.RADIANCE) ? radiance : null, depth, errors.get());
+    }
+
+    private static void renderPixel(WhittedIntegrator integrator, TraceParameters p, int x, int y,
+                                    float[] radiance, float[] depth, float[] sample) {
+        int pixel = y * p.width() + x;
+        int spp = p.samplesPerPixel();
+        float[] ray = new float[3];
+        float sr = 0, sg = 0, sb = 0;
+        for (int s = 0; s < spp; s++) {
+            float jx = 0.5f, jy = 0.5f;
+            if (spp > 1) {
+                jx = SampleHash.uniform(pixel, s, 0, p.seed());
+                jy = SampleHash.uniform(pixel, s, 1, p.seed());
+            }
+            primaryDirection(p, x + jx, y + jy, ray);
+            integrator.radiance(p.eye()[0], p.eye()[1], p.eye()[2], ray[0], ray[1], ray[2], sample);
+            sr += sample[0];
+            sg += sample[1];
+            sb += sample[2];
+        }
+        float inv = 1f / spp;
+        radiance[3 * pixel] = sr * inv;
+        radiance[3 * pixel + 1] = sg * inv;
+        radiance[3 * pixel + 2] = sb * inv;
+        if (depth != null) {
+            primaryDirection(p, x + 0.5f, y + 0.5f, ray);
+            depth[pixel] = integrator.depth(p.eye()[0], p.eye()[1], p.eye()[2], ray[0], ray[1], ray[2]);
+        }
+    }
+
+    /** Unit direction of the primary ray through image point (sx, sy), in pixels from the top-left corner. */
+    static void primaryDirection(TraceParameters p, float sx, float sy, float[] out) {
+        float ndcX = 2f * sx / p.width() - 1f;
+        float ndcY = 1f - 2f * sy / p.height();
+        float x = p.forward()[0] + ndcX * p.right()[0] + ndcY * p.up()[0];
+        float y = p.forward()[1] + ndcX * p.right()[1] + ndcY * p.up()[1];
+        float z = p.forward()[2] + ndcX * p.right()[2] + ndcY * p.up()[2];
+        float inv = 1f / (float) Math.sqrt(x * x + y * y + z * z);
+        out[0] = x * inv;
+        out[1] = y * inv;
+        out[2] = z * inv;
+    }
+
+    @Override
+    public void close() {
+    }
+}

@@ -1,0 +1,215 @@
+package org.drtstudio.render.cpu;
+
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.render.TraceParameters;
+
+import static org.drtstudio.accel.GeometryImageLayout.*;
+
+/**
+ * Whitted-style shading over the geometry image, the Java twin of {@code shaders/shade.glsl}.
+ *
+ * <p>At each hit: ambient light × ambient colour, plus for every light not blocked by a shadow ray
+ * Phong diffuse and specular over the attenuation 1/(c1 + c2 r + c3 r²). Mirror and glass surfaces
+ * spawn a reflected ray (weight = reflectivity + transparency × Fresnel) and a refracted one
+ * (transparency × (1 − Fresnel), Snell's law, Schlick's approximation, total internal reflection
+ * sends everything to the mirror ray). Light travelling inside a transparent body is absorbed by
+ * Beer's law over the distance travelled. The ray tree is walked with a small explicit stack, never
+ * recursion, bounded by the maximum depth and by the throughput cut-off.
+ *
+ * <p>One instance per thread: it owns scratch state.
+ */
+final class WhittedIntegrator {
+    /** Pending rays at most; deeper branches beyond it are dropped (the GLSL twin has the same bound). */
+    static final int STACK_SIZE = 8;
+    private static final int RAY_FLOATS = 10;
+
+    private final float[] prims, normals, materials, lights;
+    private final int lightCount;
+    private final TraceParameters p;
+    private final Traversal traversal;
+    private final Hit hit = new Hit(), shadowHit = new Hit();
+    private final float[] stack = new float[STACK_SIZE * RAY_FLOATS];
+    /** Set when any traversal of the last {@link #radiance} call overflowed its bound. */
+    boolean overflow;
+
+    WhittedIntegrator(GeometryImage image, TraceParameters parameters) {
+        this.prims = image.primitives();
+        this.normals = image.normals();
+        this.materials = image.materials();
+        this.lights = image.lights();
+        this.lightCount = image.lightCount();
+        this.p = parameters;
+        this.traversal = new Traversal(image);
+    }
+
+    /** Distance to the first hit along the unit ray, +Inf when nothing is hit. */
+    float depth(float ox, float oy, float oz, float dx, float dy, float dz) {
+        hit.reset(Float.POSITIVE_INFINITY);
+        boolean found = traversal.closest(ox, oy, oz, dx, dy, dz, hit);
+        overflow |= hit.overflow;
+        return found ? hit.t : Float.POSITIVE_INFINITY;
+    }
+
+    /** Radiance along a unit primary ray, written to out[0..2]. */
+    void radiance(float ox, float oy, float oz, float dx, float dy, float dz, float[] out) {
+        float r = 0, g = 0, b = 0;
+        int sp = 0;
+        push(sp++, ox, oy, oz, dx, dy, dz, 1, 1, 1, 0);
+        while (sp > 0) {
+            int s = --sp * RAY_FLOATS;
+            float rox = stack[s], roy = stack[s + 1], roz = stack[s + 2];
+            float rdx = stack[s + 3], rdy = stack[s + 4], rdz = stack[s + 5];
+            float tr = stack[s + 6], tg = stack[s + 7], tb = stack[s + 8];
+            int depth = (int) stack[s + 9];
+
+            hit.reset(Float.POSITIVE_INFINITY);
+            boolean found = traversal.closest(rox, roy, roz, rdx, rdy, rdz, hit);
+            overflow |= hit.overflow;
+            if (!found) {
+                r += tr * p.background()[0];
+                g += tg * p.background()[1];
+                b += tb * p.background()[2];
+                continue;
+            }
+            int pb = 4 * PRIMITIVE_TEXELS * hit.primitive;
+            int kind = Float.floatToRawIntBits(prims[pb + 3]);
+            int mat = 4 * MATERIAL_TEXELS * Float.floatToRawIntBits(prims[pb + 7]);
+            float t = hit.t;
+            float px = rox + t * rdx, py = roy + t * rdy, pz = roz + t * rdz;
+
+            // Geometric normal (ng) and interpolated shading normal (n).
+            float ngx, ngy, ngz, nx, ny, nz;
+            if (kind == KIND_TRIANGLE) {
+                float e1x = prims[pb + 4], e1y = prims[pb + 5], e1z = prims[pb + 6];
+                float e2x = prims[pb + 8], e2y = prims[pb + 9], e2z = prims[pb + 10];
+                ngx = e1y * e2z - e1z * e2y;
+                ngy = e1z * e2x - e1x * e2z;
+                ngz = e1x * e2y - e1y * e2x;
+                float inv = invLength(ngx, ngy, ngz);
+                ngx *= inv; ngy *= inv; ngz *= inv;
+                int nb = 4 * NORMAL_TEXELS * hit.primitive;
+                float w0 = 1f - hit.u - hit.v;
+                nx = w0 * normals[nb] + hit.u * normals[nb + 4] + hit.v * normals[nb + 8];
+                ny = w0 * normals[nb + 1] + hit.u * normals[nb + 5] + hit.v * normals[nb + 9];
+                nz = w0 * normals[nb + 2] + hit.u * normals[nb + 6] + hit.v * normals[nb + 10];
+                float ln = invLength(nx, ny, nz);
+                if (ln > 0f && Float.isFinite(ln)) {
+                    nx *= ln; ny *= ln; nz *= ln;
+                } else {
+                    nx = ngx; ny = ngy; nz = ngz;
+                }
+            } else {
+                float inv = 1f / prims[pb + 4];
+                ngx = (px - prims[pb]) * inv;
+                ngy = (py - prims[pb + 1]) * inv;
+                ngz = (pz - prims[pb + 2]) * inv;
+                nx = ngx; ny = ngy; nz = ngz;
+            }
+            // Two-sided: turn both normals toward the side the ray came from.
+            boolean entering = ngx * rdx + ngy * rdy + ngz * rdz < 0f;
+            if (!entering) {
+                ngx = -ngx; ngy = -ngy; ngz = -ngz;
+            }
+            if (nx * ngx + ny * ngy + nz * ngz < 0f) {
+                nx = -nx; ny = -ny; nz = -nz;
+            }
+            float transparency = materials[mat + 11];
+            if (!entering && transparency > 0f) {
+                // The segment just travelled ran inside this body: Beer absorption.
+                tr *= (float) Math.exp(-materials[mat + 12] * t);
+                tg *= (float) Math.exp(-materials[mat + 13] * t);
+                tb *= (float) Math.exp(-materials[mat + 14] * t);
+            }
+
+            float eps = p.rayEpsilon();
+            float sox = px + ngx * eps, soy = py + ngy * eps, soz = pz + ngz * eps;
+            float lr = p.ambientLight()[0] * materials[mat];
+            float lg = p.ambientLight()[1] * materials[mat + 1];
+            float lb = p.ambientLight()[2] * materials[mat + 2];
+            float exponent = materials[mat + 3];
+            for (int l = 0; l < lightCount; l++) {
+                int lo = 4 * LIGHT_TEXELS * l;
+                float lx = lights[lo] - sox, ly = lights[lo + 1] - soy, lz = lights[lo + 2] - soz;
+                float dist = (float) Math.sqrt(lx * lx + ly * ly + lz * lz);
+                if (!(dist > 0f)) continue;
+                float invDist = 1f / dist;
+                lx *= invDist; ly *= invDist; lz *= invDist;
+                float ndotl = nx * lx + ny * ly + nz * lz;
+                if (ndotl <= 0f || ngx * lx + ngy * ly + ngz * lz <= 0f) continue;
+                if (traversal.occluded(sox, soy, soz, lx, ly, lz, dist, shadowHit)) continue;
+                overflow |= shadowHit.overflow;
+                // Mirror of the light direction about n, dotted with the direction to the viewer.
+                float rdotv = -((2f * ndotl * nx - lx) * rdx + (2f * ndotl * ny - ly) * rdy + (2f * ndotl * nz - lz) * rdz);
+                float spec = rdotv > 0f ? (float) Math.pow(rdotv, exponent) : 0f;
+                float atten = 1f / (p.attenuation()[0] + p.attenuation()[1] * dist + p.attenuation()[2] * dist * dist);
+                float er = lights[lo + 4] * atten, eg = lights[lo + 5] * atten, eb = lights[lo + 6] * atten;
+                lr += (materials[mat + 4] * ndotl + materials[mat + 8] * spec) * er;
+                lg += (materials[mat + 5] * ndotl + materials[mat + 9] * spec) * eg;
+                lb += (materials[mat + 6] * ndotl + materials[mat + 10] * spec) * eb;
+            }
+            r += tr * lr;
+            g += tg * lg;
+            b += tb * lb;
+
+            if (depth + 1 >= p.maxDepth()) continue;
+            float reflectivity = materials[mat + 7];
+            float cosI = -(nx * rdx + ny * rdy + nz * rdz);
+            float reflectWeight = reflectivity, refractWeight = 0f;
+            float tx = 0, ty = 0, tz = 0;
+            if (transparency > 0f) {
+                float ior = materials[mat + 15];
+                float eta = entering ? 1f / ior : ior;
+                float sin2T = eta * eta * (1f - cosI * cosI);
+                if (sin2T >= 1f) {
+                    reflectWeight += transparency; // total internal reflection
+                } else {
+                    float cosT = (float) Math.sqrt(1f - sin2T);
+                    float r0 = (1f - ior) / (1f + ior);
+                    r0 = r0 * r0;
+                    float c = 1f - (entering ? cosI : cosT);
+                    float fresnel = r0 + (1f - r0) * c * c * c * c * c;
+                    reflectWeight += transparency * fresnel;
+                    refractWeight = transparency * (1f - fresnel);
+                    float k = eta * cosI - cosT;
+                    tx = eta * rdx + k * nx;
+                    ty = eta * rdy + k * ny;
+                    tz = eta * rdz + k * nz;
+                    float inv = invLength(tx, ty, tz);
+                    tx *= inv; ty *= inv; tz *= inv;
+                }
+            }
+            float cutoff = p.throughputCutoff();
+            if (refractWeight > 0f && maxOf(tr, tg, tb) * refractWeight > cutoff && sp < STACK_SIZE) {
+                push(sp++, px - ngx * eps, py - ngy * eps, pz - ngz * eps, tx, ty, tz,
+                        tr * refractWeight, tg * refractWeight, tb * refractWeight, depth + 1);
+            }
+            if (reflectWeight > 0f && maxOf(tr, tg, tb) * reflectWeight > cutoff && sp < STACK_SIZE) {
+                float k = 2f * cosI;
+                float mx = rdx + k * nx, my = rdy + k * ny, mz = rdz + k * nz;
+                float inv = invLength(mx, my, mz);
+                push(sp++, sox, soy, soz, mx * inv, my * inv, mz * inv,
+                        tr * reflectWeight, tg * reflectWeight, tb * reflectWeight, depth + 1);
+            }
+        }
+        out[0] = r;
+        out[1] = g;
+        out[2] = b;
+    }
+
+    private void push(int slot, float ox, float oy, float oz, float dx, float dy, float dz,
+                      float tr, float tg, float tb, int depth) {
+        int s = slot * RAY_FLOATS;
+        stack[s] = ox; stack[s + 1] = oy; stack[s + 2] = oz;
+        stack[s + 3] = dx; stack[s + 4] = dy; stack[s + 5] = dz;
+        stack[s + 6] = tr; stack[s + 7] = tg; stack[s + 8] = tb;
+        stack[s + 9] = depth;
+    }
+
+    private static float invLength(float x, float y, float z) {
+        return 1f / (float) Math.sqrt(x * x + y * y + z * z);
+    }
+
+    private static float maxOf(float a, float b, float c) {
+        return Math.max(a, Math.max(b, c));
+    }
+}

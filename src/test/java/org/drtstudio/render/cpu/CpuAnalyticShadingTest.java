@@ -1,0 +1,20 @@
+package org.drtstudio.render.cpu;
+
+import org.drtstudio.render.AnalyticShadingChecks;
+import org.junit.jupiter.api.Test;
+
+class CpuAnalyticShadingTest {
+    private final CpuRenderer cpu = new CpuRenderer(2);
+
+    @Test
+    void litSphere() throws Exception { AnalyticShadingChecks.litSphereRadianceMatchesLambert(cpu); }
+
+    @Test
+    void shadow() throws Exception { AnalyticShadingChecks.shadowedPointIsDark(cpu); }
+
+    @Test
+    void mirror() throws Exception { AnalyticShadingChecks.mirrorShowsReflectedObject(cpu); }
+
+    @Test
+    void glass() throws Exception { AnalyticShadingChecks.glassBendsEdgeAsSnellPredicts(cpu); }
+}

@@ -1,0 +1,77 @@
+package org.drtstudio.render.cpu;
+
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.GeometryImagePacker;
+import org.drtstudio.testing.TestScenes;
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+
+import static org.drtstudio.accel.GeometryImageLayout.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+/** The stackless walk must find exactly what testing every primitive would find. */
+class TraversalTest {
+
+    @Test
+    void everyPrimitiveIsFoundByARayAimedAtIt() {
+        GeometryImage gi = GeometryImagePacker.pack(TestScenes.randomSoup(42, 3000, 500));
+        Traversal traversal = new Traversal(gi);
+        Random rnd = new Random(1);
+        Hit hit = new Hit();
+        float[] prims = gi.primitives();
+        for (int p = 0; p < gi.primitiveCount(); p++) {
+            int b = 4 * PRIMITIVE_TEXELS * p;
+            boolean triangle = Float.floatToRawIntBits(prims[b + 3]) == KIND_TRIANGLE;
+            float tx = prims[b], ty = prims[b + 1], tz = prims[b + 2];
+            if (triangle) { // aim at the centroid
+                tx += (prims[b + 4] + prims[b + 8]) / 3;
+                ty += (prims[b + 5] + prims[b + 9]) / 3;
+                tz += (prims[b + 6] + prims[b + 10]) / 3;
+            }
+            float ox = (float) rnd.nextGaussian(), oy = (float) rnd.nextGaussian(), oz = (float) rnd.nextGaussian();
+            float len = (float) Math.sqrt(ox * ox + oy * oy + oz * oz) / 5f; // origin 5 units out
+            ox /= len; oy /= len; oz /= len;
+            float dx = tx - ox, dy = ty - oy, dz = tz - oz;
+            float inv = 1f / (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
+            dx *= inv; dy *= inv; dz *= inv;
+
+            hit.reset(Float.POSITIVE_INFINITY);
+            assertTrue(traversal.closest(ox, oy, oz, dx, dy, dz, hit), "primitive " + p + " not reached");
+            assertFalse(hit.overflow);
+            float brute = bruteForce(gi, ox, oy, oz, dx, dy, dz);
+            assertEquals(brute, hit.t, 0f, "primitive " + p + ": traversal disagrees with brute force");
+        }
+    }
+
+    @Test
+    void randomRaysMatchBruteForce() {
+        GeometryImage gi = GeometryImagePacker.pack(TestScenes.randomSoup(5, 1000, 200));
+        Traversal traversal = new Traversal(gi);
+        Random rnd = new Random(2);
+        Hit hit = new Hit();
+        for (int i = 0; i < 5000; i++) {
+            float ox = rnd.nextFloat() * 6 - 3, oy = rnd.nextFloat() * 6 - 3, oz = rnd.nextFloat() * 6 - 3;
+            float dx = (float) rnd.nextGaussian(), dy = (float) rnd.nextGaussian(), dz = (float) rnd.nextGaussian();
+            float inv = 1f / (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
+            dx *= inv; dy *= inv; dz *= inv;
+            hit.reset(Float.POSITIVE_INFINITY);
+            traversal.closest(ox, oy, oz, dx, dy, dz, hit);
+            assertEquals(bruteForce(gi, ox, oy, oz, dx, dy, dz), hit.t, 0f, "ray " + i);
+            boolean occluded = traversal.occluded(ox, oy, oz, dx, dy, dz, 1f, new Hit());
+            assertEquals(hit.t < 1f, occluded, "shadow ray " + i);
+        }
+    }
+
+    /** Closest hit by testing every primitive with the same intersection code via a one-leaf image. */
+    private static float bruteForce(GeometryImage gi, float ox, float oy, float oz, float dx, float dy, float dz) {
+        float[] nodes = {0, 0, 0, Float.MAX_VALUE, Float.intBitsToFloat(END), Float.intBitsToFloat(END),
+                Float.intBitsToFloat(gi.primitiveCount()), Float.intBitsToFloat(0)};
+        GeometryImage flat = new GeometryImage(nodes, gi.primitives(), gi.normals(), gi.materials(), gi.lights(), 1,
+                gi.triangleCount(), gi.sphereCount(), gi.materialCount(), gi.lightCount(), 1, gi.sceneRadius(), gi.sceneCenter());
+        Hit h = new Hit();
+        h.reset(Float.POSITIVE_INFINITY);
+        new Traversal(flat).closest(ox, oy, oz, dx, dy, dz, h);
+        return h.t;
+    }
+}
