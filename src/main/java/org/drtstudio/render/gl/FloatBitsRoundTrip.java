@@ -17,6 +17,8 @@ import java.util.Random;
  * <p>The risky patterns are small positive ints (1..1000 are denormal floats, which a driver
  * could flush to zero on upload or fetch), -1 and other NaN patterns (a driver could canonicalise
  * NaNs), and -0. They are written from Java with {@code Float.intBitsToFloat}, as the packer does.
+ * Exact on Mesa 22.3 llvmpipe and NVIDIA 580 (H100). Float arithmetic on such values does change
+ * them (see {@link Texture2D}), so the shader here converts straight after the fetch.
  */
 public final class FloatBitsRoundTrip {
     private static final int WIDTH = 64;

@@ -22,11 +22,13 @@ import static org.lwjgl.opengl.GL42C.glTexStorage2D;
  *
  * <p>Int bits in float textures: texels written from Java with {@code Float.intBitsToFloat}
  * (including denormals such as small positive ints, and NaN patterns such as -1) come back exactly
- * from {@code floatBitsToInt(texelFetch(...))} and {@code floatBitsToInt(imageLoad(...))} on
- * llvmpipe; {@link FloatBitsRoundTrip} checks this on the machine it runs on ({@link GlProbe}
- * reports it). Convert such values with {@code floatBitsToInt} straight after the fetch and do no
- * float arithmetic on them first: on llvmpipe {@code texel * one} (a uniform 1.0) turned the
- * signalling NaN 0x7F800001 into 0x7FC00001, and GPUs may flush denormals in arithmetic.
+ * from {@code floatBitsToInt(texelFetch(...))} and {@code floatBitsToInt(imageLoad(...))}, on
+ * Mesa 22.3 llvmpipe and on NVIDIA 580 (H100); {@link FloatBitsRoundTrip} checks this on the
+ * machine it runs on and {@link GlProbe} reports it. Convert such values with
+ * {@code floatBitsToInt} straight after the fetch and never let them pass through float
+ * arithmetic: {@code floatBitsToInt(texel * one)} with a uniform {@code one = 1.0} turned
+ * 1..1000 into 0 (denormals flushed) and -1 into 0x7FFFFFFF (NaN made canonical) on NVIDIA, and
+ * the signalling NaN 0x7F800001 into 0x7FC00001 on llvmpipe.
  */
 public final class Texture2D extends GlObject {
     private final TextureFormat format;
