@@ -1,0 +1,93 @@
+package org.drtstudio.render.gl;
+
+import java.nio.ByteBuffer;
+
+import static org.lwjgl.opengl.GL15C.*;
+import static org.lwjgl.opengl.GL30C.glBindBufferBase;
+import static org.lwjgl.opengl.GL42C.glMemoryBarrier;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER;
+import static org.lwjgl.opengl.GL42C.GL_BUFFER_UPDATE_BARRIER_BIT;
+
+/**
+ * A shader storage buffer ({@code layout(std430, binding = N) buffer ...}): for data that do not
+ * fit a texture's shape, counters and per-pass statistics written by shaders.
+ * Data are raw bytes in native order, laid out as the std430 block declares them.
+ */
+public final class ShaderStorageBuffer extends GlObject {
+    private final long size;
+
+    private ShaderStorageBuffer(GlThread owner, int name, long size) {
+        super(owner, name, "ShaderStorageBuffer");
+        this.size = size;
+    }
+
+    /** A zero-filled buffer of {@code sizeBytes}. */
+    public static ShaderStorageBuffer create(long sizeBytes) {
+        if (sizeBytes < 1) {
+            throw new IllegalArgumentException("ShaderStorageBuffer size must be positive, got " + sizeBytes);
+        }
+        ByteBuffer zeros = ByteBuffer.allocateDirect(Math.toIntExact(sizeBytes));
+        return create(zeros);
+    }
+
+    /** A buffer holding a copy of the remaining bytes of a direct buffer. */
+    public static ShaderStorageBuffer create(ByteBuffer data) {
+        GlThread owner = GlThread.requireCurrent("ShaderStorageBuffer.create");
+        if (!data.isDirect() || !data.hasRemaining()) {
+            throw new IllegalArgumentException("ShaderStorageBuffer data must be a non-empty direct buffer");
+        }
+        int name = glGenBuffers();
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, name);
+        glBufferData(GL_SHADER_STORAGE_BUFFER, data, GL_DYNAMIC_COPY);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+        return new ShaderStorageBuffer(owner, name, data.remaining());
+    }
+
+    /** Replaces bytes from {@code offset} with the remaining bytes of a direct buffer. */
+    public void write(long offset, ByteBuffer data) {
+        checkRange(offset, data.remaining());
+        if (!data.isDirect()) {
+            throw new IllegalArgumentException("ShaderStorageBuffer data must be a direct buffer");
+        }
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, glName());
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, offset, data);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    }
+
+    /** Binds the buffer to the shader storage binding point {@code binding}. */
+    public void bindBase(int binding) {
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, glName());
+    }
+
+    /**
+     * Copies {@code dest.remaining()} bytes from {@code offset} into a direct buffer, after making
+     * earlier shader writes visible. Synchronous: meant for small results, not images.
+     */
+    public void read(long offset, ByteBuffer dest) {
+        int name = glName(); // checks the thread before any GL call: GL without a context aborts the JVM
+        checkRange(offset, dest.remaining());
+        if (!dest.isDirect()) {
+            throw new IllegalArgumentException("ShaderStorageBuffer read target must be a direct buffer");
+        }
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, name);
+        glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, offset, dest);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    }
+
+    public long size() {
+        return size;
+    }
+
+    @Override
+    void delete(int name) {
+        glDeleteBuffers(name);
+    }
+
+    private void checkRange(long offset, long length) {
+        if (offset < 0 || offset + length > size) {
+            throw new IllegalArgumentException("bytes " + offset + ".." + (offset + length)
+                    + " are outside the " + size + "-byte buffer");
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package org.drtstudio.render.gl;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+@Timeout(60)
+class GlThreadTest {
+    private static GlThread gl;
+
+    @BeforeAll
+    static void startGl() throws GlUnavailableException {
+        gl = GlThread.start();
+    }
+
+    @AfterAll
+    static void stopGl() {
+        gl.close();
+    }
+
+    @Test
+    void tasksRunOnTheOneGlThreadInOrder() {
+        assertFalse(gl.isCurrentThread());
+        StringBuilder order = new StringBuilder();
+        CompletableFuture<Void> first = gl.submit(() -> order.append('a')).thenAccept(x -> { });
+        String result = gl.call(() -> {
+            assertTrue(gl.isCurrentThread());
+            assertTrue(first.isDone(), "tasks run in submission order");
+            return order.append('b').toString();
+        });
+        assertEquals("ab", result);
+    }
+
+    @Test
+    void callRethrowsTheTasksUncheckedExceptionItself() {
+        IllegalArgumentException thrown = new IllegalArgumentException("bad scene");
+        IllegalArgumentException caught = assertThrows(IllegalArgumentException.class, () -> gl.call(() -> {
+            throw thrown;
+        }));
+        assertSame(thrown, caught);
+        assertEquals(42, gl.call(() -> 42), "the thread survives a failed task");
+    }
+
+    @Test
+    void callWrapsACheckedExceptionAndSubmitReportsIt() {
+        CompletionException wrapped = assertThrows(CompletionException.class, () -> gl.call(() -> {
+            throw new IOException("disk");
+        }));
+        assertInstanceOf(IOException.class, wrapped.getCause());
+        ExecutionException viaFuture = assertThrows(ExecutionException.class, () -> gl.submit(() -> {
+            throw new IOException("disk");
+        }).get());
+        assertInstanceOf(IOException.class, viaFuture.getCause());
+    }
+
+    @Test
+    void callOnTheGlThreadRunsInPlaceInsteadOfDeadlocking() {
+        assertEquals("inner", gl.call(() -> gl.call(() -> "inner")));
+    }
+
+    @Test
+    void glObjectsRefuseToBeMadeOrUsedOffTheGlThread() {
+        IllegalStateException made = assertThrows(IllegalStateException.class,
+                () -> Texture2D.create(TextureFormat.RGBA8, 4, 4));
+        assertTrue(made.getMessage().contains("GL thread"), made.getMessage());
+
+        Texture2D texture = gl.call(() -> Texture2D.create(TextureFormat.RGBA8, 4, 4));
+        IllegalStateException used = assertThrows(IllegalStateException.class, () -> texture.bindSampler(0));
+        assertTrue(used.getMessage().contains("outside its GL thread"), used.getMessage());
+        texture.close();
+    }
+
+    @Test
+    void closeOffTheGlThreadQueuesTheDeletion() {
+        int before = gl.call(gl::openObjectCount);
+        Texture2D texture = gl.call(() -> Texture2D.create(TextureFormat.R32F, 8, 8));
+        assertEquals(before + 1, gl.call(gl::openObjectCount));
+        texture.close(); // from the test thread
+        assertEquals(before, gl.call(gl::openObjectCount));
+        IllegalStateException afterClose = assertThrows(IllegalStateException.class,
+                () -> gl.run(() -> texture.bindSampler(0)));
+        assertTrue(afterClose.getMessage().contains("after close"), afterClose.getMessage());
+    }
+
+    @Test
+    void closeFreesObjectsLeftOpenAndRefusesLaterTasks() throws Exception {
+        GlThread own = GlThread.start();
+        own.run(() -> {
+            Texture2D.create(TextureFormat.RGBA32F, 16, 16);
+            PixelPackBuffer.create(1024);
+        });
+        assertEquals(2, own.call(own::openObjectCount));
+        own.close();
+        assertEquals(0, own.openObjectCount());
+        own.close(); // twice is harmless
+        assertThrows(IllegalStateException.class, () -> own.call(() -> 1));
+        ExecutionException late = assertThrows(ExecutionException.class, () -> own.submit(() -> 1).get());
+        assertInstanceOf(IllegalStateException.class, late.getCause());
+    }
+}
