@@ -1,0 +1,232 @@
+package org.drtstudio.io.cfg;
+
+import org.drtstudio.io.ImportResult;
+import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.io.support.LineTokenizer;
+import org.drtstudio.io.support.SceneFraming;
+import org.drtstudio.io.support.WarningLog;
+import org.drtstudio.math.Vec3;
+import org.drtstudio.scene.Camera;
+import org.drtstudio.scene.Material;
+import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.RenderSettings;
+import org.drtstudio.scene.Scene;
+import org.drtstudio.scene.TransformNode;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** One pass over a cfg file; see {@link CfgReader} for the format. */
+final class CfgParser {
+    private static final float DEFAULT_FOV = 45f;
+    /** Paths are quoted in full up to this length; the user needs them to find the file. */
+    private static final int PATH_QUOTE_LENGTH = 1000;
+
+    private final Path cfg;
+    private final LineTokenizer in;
+    private final ModelLoader loader;
+    private final WarningLog warnings;
+
+    private final ModelMerger models = new ModelMerger();
+    private final Map<Path, TransformNode> loaded = new HashMap<>();
+    private final List<PointLight> lights = new ArrayList<>();
+    private final Set<String> seenKeys = new HashSet<>();
+    private Vec3 ambient = RenderSettings.DEFAULT.ambientLight();
+    private Vec3 eye, direction;
+    private int cameraLine;
+    private float fov = DEFAULT_FOV;
+    private int width = RenderSettings.DEFAULT.width(), height = RenderSettings.DEFAULT.height();
+    private int samples = RenderSettings.DEFAULT.samplesPerPixel();
+
+    CfgParser(Path cfg, Reader reader, ModelLoader loader) {
+        this.cfg = cfg;
+        this.loader = loader;
+        // No comment character: '#' may be part of a model's file name; comments are whole lines.
+        this.in = new LineTokenizer(cfg, reader, (char) 0);
+        this.warnings = new WarningLog(cfg);
+    }
+
+    ImportResult parse() throws SceneFormatException, IOException {
+        while (in.next()) {
+            String line = in.text().strip();
+            if (line.isEmpty() || line.startsWith("#") || line.startsWith("//")) continue;
+            int eq = line.indexOf('=');
+            if (eq < 0) throw in.error("expected KEY=value, got " + LineTokenizer.quote(line));
+            String key = line.substring(0, eq).strip().toUpperCase(Locale.ROOT);
+            String value = line.substring(eq + 1).strip();
+            if (key.isEmpty()) throw in.error("missing key before '=' in " + LineTokenizer.quote(line));
+            if (value.isEmpty()) throw in.error(key + " has no value");
+            boolean repeatable = key.equals("OBJ") || key.equals("LIGHT");
+            if (!repeatable && !seenKeys.add(key) && isKnown(key)) {
+                warnings.add("repeated " + key, in.lineNumber(), key + " given again; the last one counts");
+            }
+            switch (key) {
+                case "OBJ" -> model(value);
+                case "LIGHT" -> light(value);
+                case "AMBIENT_LIGHT" -> ambient = ambient(value);
+                case "CAMERA" -> camera(value);
+                case "CAMERA_RESOLUTION" -> resolution(value);
+                case "CAMERA_VIEWING_ANGLE" -> {
+                    float a = in.parseFinite(value, "CAMERA_VIEWING_ANGLE");
+                    if (!(a > 0 && a < 180)) throw in.error("CAMERA_VIEWING_ANGLE must be between 0 and 180 degrees, got " + LineTokenizer.quote(value));
+                    fov = a;
+                }
+                case "CAMERA_SUPERSAMPLING" -> samples = in.parseInteger(value, "CAMERA_SUPERSAMPLING", 1, 65536);
+                default -> warnings.add("unknown key", in.lineNumber(), "unknown key " + LineTokenizer.quote(key) + "; line ignored");
+            }
+        }
+        try {
+            return new ImportResult(buildScene(), warnings.toList());
+        } catch (IllegalArgumentException e) {
+            // Values are checked while parsing; this only keeps a missed case a one-line message.
+            throw new SceneFormatException(cfg, 0, e.getMessage(), e);
+        }
+    }
+
+    private static boolean isKnown(String key) {
+        return switch (key) {
+            case "AMBIENT_LIGHT", "CAMERA", "CAMERA_RESOLUTION", "CAMERA_VIEWING_ANGLE", "CAMERA_SUPERSAMPLING" -> true;
+            default -> false;
+        };
+    }
+
+    private Scene buildScene() throws SceneFormatException {
+        String name = cfg == null || cfg.getFileName() == null ? "cfg" : cfg.getFileName().toString();
+        if (models.roots().isEmpty()) warnings.add("no models", 0, "no OBJ= line; the scene is empty");
+        TransformNode root = TransformNode.group(name, models.roots());
+        List<Material> materials = models.materials().isEmpty() ? List.of(Material.DEFAULT) : models.materials();
+
+        Camera camera;
+        if (eye == null) {
+            warnings.add("no camera", 0, "no CAMERA= line; using a view of the whole scene");
+            camera = SceneFraming.frame(SceneFraming.bounds(root), fov);
+        } else {
+            Vec3 look = eye.plus(direction);
+            if (look.minus(eye).length() == 0) {
+                throw new SceneFormatException(cfg, cameraLine, "CAMERA direction " + direction + " is too small to use at position " + eye);
+            }
+            Vec3 up = new Vec3(0, 1, 0);
+            if (up.cross(direction.normalized()).length() < 1e-6f) up = new Vec3(0, 0, 1);
+            camera = new Camera(eye, look, up, fov, 0f, 0f);
+        }
+
+        List<PointLight> sceneLights = new ArrayList<>(lights);
+        if (sceneLights.isEmpty()) {
+            warnings.add("no lights", 0, "no LIGHT= line; added a white light at the eye");
+            sceneLights.add(new PointLight(camera.eye(), Vec3.ONE, 1f, 0f));
+        }
+        RenderSettings d = RenderSettings.DEFAULT;
+        RenderSettings settings = new RenderSettings(width, height, samples, d.maxDepth(), d.seed(), d.background(),
+                ambient, d.attenuationC1(), d.attenuationC2(), d.attenuationC3());
+        return new Scene(name, root, materials, sceneLights, camera, settings);
+    }
+
+    // ---- keys ----
+
+    private void model(String value) throws SceneFormatException, IOException {
+        String written = unquote(value);
+        Path path;
+        try {
+            Path dir = cfg == null ? null : cfg.toAbsolutePath().getParent();
+            path = dir == null ? Path.of(written) : dir.resolve(written);
+        } catch (InvalidPathException e) {
+            throw in.error("OBJ path " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH) + " is not a valid file name");
+        }
+        path = path.normalize();
+        if (!Files.isRegularFile(path)) {
+            throw in.error("model file not found: " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH)
+                    + " (looked for " + LineTokenizer.quote(path.toString(), PATH_QUOTE_LENGTH) + ")");
+        }
+        TransformNode known = loaded.get(path);
+        if (known != null) {
+            models.addAgain(known);
+            return;
+        }
+        ImportResult model = loader.load(path);
+        model.warnings().forEach(warnings::addVerbatim);
+        loaded.put(path, models.add(model.scene()));
+    }
+
+    private void light(String value) throws SceneFormatException {
+        List<float[]> parts = vectors(value, "LIGHT", "x/y/z//r/g/b", 1, 2);
+        Vec3 position = vec(parts.get(0));
+        Vec3 color = parts.size() > 1 ? vec(parts.get(1)) : Vec3.ONE;
+        if (color.x() < 0 || color.y() < 0 || color.z() < 0) throw in.error("LIGHT colour must not be negative, got " + LineTokenizer.quote(value));
+        lights.add(new PointLight(position, color, 1f, 0f));
+    }
+
+    private Vec3 ambient(String value) throws SceneFormatException {
+        if (!value.contains("/")) {
+            float grey = in.parseFinite(value, "AMBIENT_LIGHT");
+            return new Vec3(grey, grey, grey);
+        }
+        return vec(vectors(value, "AMBIENT_LIGHT", "r/g/b (or one number)", 1, 1).get(0));
+    }
+
+    private void camera(String value) throws SceneFormatException {
+        List<float[]> parts = vectors(value, "CAMERA", "px/py/pz//dx/dy/dz", 2, 2);
+        Vec3 position = vec(parts.get(0));
+        Vec3 dir = vec(parts.get(1));
+        if (dir.length() == 0) throw in.error("CAMERA view direction must not be zero, got " + LineTokenizer.quote(value));
+        eye = position;
+        direction = dir;
+        cameraLine = in.lineNumber();
+    }
+
+    private void resolution(String value) throws SceneFormatException {
+        String[] wh = value.split("\\s*[xX*/,]\\s*|\\s+");
+        if (wh.length != 2) throw in.error("CAMERA_RESOLUTION must be WIDTHxHEIGHT (e.g. 640x480), got " + LineTokenizer.quote(value));
+        width = in.parseInteger(wh[0], "CAMERA_RESOLUTION width", 1, RenderSettings.MAX_DIMENSION);
+        height = in.parseInteger(wh[1], "CAMERA_RESOLUTION height", 1, RenderSettings.MAX_DIMENSION);
+    }
+
+    // ---- values ----
+
+    /**
+     * Splits {@code a/b/c//d/e/f} into vectors of three numbers.
+     *
+     * @param form how the value should look, for the message
+     */
+    private List<float[]> vectors(String value, String key, String form, int min, int max) throws SceneFormatException {
+        String[] groups = value.split("//", -1);
+        if (groups.length < min || groups.length > max) throw badForm(key, form, value);
+        List<float[]> out = new ArrayList<>(groups.length);
+        for (String group : groups) {
+            String[] parts = group.split("/", -1);
+            if (parts.length != 3) throw badForm(key, form, value);
+            float[] v = new float[3];
+            for (int i = 0; i < 3; i++) {
+                String p = parts[i].strip();
+                if (p.isEmpty()) throw badForm(key, form, value);
+                v[i] = in.parseFinite(p, key + " value");
+            }
+            out.add(v);
+        }
+        return out;
+    }
+
+    private SceneFormatException badForm(String key, String form, String value) {
+        return in.error(key + " must be " + form + ", got " + LineTokenizer.quote(value));
+    }
+
+    private static Vec3 vec(float[] v) {
+        return new Vec3(v[0], v[1], v[2]);
+    }
+
+    private static String unquote(String s) {
+        if (s.length() >= 2 && (s.startsWith("\"") && s.endsWith("\"") || s.startsWith("'") && s.endsWith("'"))) {
+            return s.substring(1, s.length() - 1);
+        }
+        return s;
+    }
+}

@@ -1,0 +1,61 @@
+package org.drtstudio.io.cfg;
+
+import org.drtstudio.io.ImportResult;
+import org.drtstudio.io.SceneFormatException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Reads the {@code .cfg} scene description of the CUDA octree ray tracer report: one
+ * {@code KEY=value} per line, vectors written with {@code /} between components and {@code //}
+ * between vectors.
+ *
+ * <pre>
+ * # comment (also // comment); blank lines and spaces around '=' are fine
+ * OBJ=models/bunny.obj              model, relative to the cfg file; may repeat
+ * LIGHT=x/y/z//r/g/b                point light: position and colour; may repeat (colour optional)
+ * AMBIENT_LIGHT=r/g/b               or one number for grey
+ * CAMERA=px/py/pz//dx/dy/dz         eye position and view direction (look at eye + direction)
+ * CAMERA_RESOLUTION=640x480         also 640/480 or "640 480"
+ * CAMERA_VIEWING_ANGLE=45           vertical field of view in degrees
+ * CAMERA_SUPERSAMPLING=4            samples per pixel, used as given (not squared)
+ * </pre>
+ *
+ * Keys are case-insensitive. Unknown keys are warnings; malformed values and missing model files
+ * are {@link SceneFormatException}s naming the cfg file, the line and the value. The camera's up
+ * vector is +y (+z when looking straight along y), since the format has none. Lights get
+ * intensity 1 and radius 0. Without {@code CAMERA} the view frames the whole scene; without any
+ * {@code LIGHT} there is one white light at the eye. Of each model only its scene graph, materials
+ * and warnings are used: camera, lights and settings come from the cfg file alone.
+ */
+public final class CfgReader {
+    private CfgReader() {
+    }
+
+    /**
+     * Reads a cfg scene and the models it names.
+     *
+     * @param loader reads each {@code OBJ=} model, normally {@code ObjReader::read}
+     */
+    public static ImportResult read(Path cfg, ModelLoader loader) throws SceneFormatException, IOException {
+        try (InputStream in = Files.newInputStream(cfg);
+             Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+            return read(cfg, reader, loader);
+        }
+    }
+
+    /**
+     * Reads cfg text from {@code reader} (not closed here).
+     *
+     * @param cfg names the file in messages; model paths are resolved against its folder
+     */
+    public static ImportResult read(Path cfg, Reader reader, ModelLoader loader) throws SceneFormatException, IOException {
+        return new CfgParser(cfg, reader, loader).parse();
+    }
+}
