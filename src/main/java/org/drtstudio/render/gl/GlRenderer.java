@@ -1,0 +1,214 @@
+package org.drtstudio.render.gl;
+
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.GeometryImageLayout;
+import org.drtstudio.render.Aov;
+import org.drtstudio.render.Frame;
+import org.drtstudio.render.ProgressListener;
+import org.drtstudio.render.RenderException;
+import org.drtstudio.render.Renderer;
+import org.drtstudio.render.TraceParameters;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+
+/**
+ * The GPU tracer: compute shaders over the geometry image on the {@link GlThread}. A render
+ * uploads the geometry image (kept while the same image is rendered again), traces the frame tile
+ * by tile (so progress can be reported and no dispatch runs for long), resolves the accumulated
+ * radiance to sRGB and reads the results back through pixel buffer objects.
+ */
+public final class GlRenderer implements Renderer {
+    /** Pixels per side of a dispatched tile. */
+    static final int TILE = 256;
+    private final GlThread gl;
+    private ComputeProgram trace, depth, resolve;
+    private GeometryImageTextures scene;
+
+    private GlRenderer(GlThread gl) {
+        this.gl = gl;
+    }
+
+    /** Starts the GL thread and compiles the tracer; fails with a one-line reason when GL is unusable. */
+    public static GlRenderer start() throws GlUnavailableException {
+        GlThread gl = GlThread.start();
+        GlRenderer r = new GlRenderer(gl);
+        try {
+            gl.call(() -> {
+                r.compile();
+                return null;
+            });
+        } catch (RuntimeException e) {
+            gl.close();
+            throw new GlUnavailableException("the GPU tracer's shaders failed to build on " + gl.info().renderer()
+                    + ": " + rootMessage(e), e);
+        }
+        return r;
+    }
+
+    private void compile() {
+        Map<String, String> defines = GeometryImageLayout.glslDefines();
+        trace = ComputeProgram.load("trace.comp", defines);
+        depth = ComputeProgram.load("depth.comp", defines);
+        resolve = ComputeProgram.load("resolve.comp", defines);
+    }
+
+    public GlInfo info() {
+        return gl.info();
+    }
+
+    @Override
+    public String description() {
+        return "GPU: " + gl.info().describe();
+    }
+
+    @Override
+    public Frame render(GeometryImage image, TraceParameters p, Set<Aov> aovs, ProgressListener progress)
+            throws RenderException {
+        try {
+            return gl.call(() -> renderOnGlThread(image, p, aovs, progress));
+        } catch (CompletionException | IllegalStateException | IllegalArgumentException | ShaderCompileException e) {
+            Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+            if (cause instanceof RenderException re) throw re;
+            throw new RenderException(rootMessage(cause), cause);
+        } catch (RuntimeException e) {
+            if (e.getCause() instanceof RenderException re) throw re;
+            throw new RenderException(rootMessage(e), e);
+        }
+    }
+
+    private Frame renderOnGlThread(GeometryImage image, TraceParameters p, Set<Aov> aovs, ProgressListener progress)
+            throws RenderException {
+        int w = p.width(), h = p.height();
+        if (w > gl.info().maxTextureSize() || h > gl.info().maxTextureSize()) {
+            throw new RenderException("image " + w + "x" + h + " exceeds GL_MAX_TEXTURE_SIZE = " + gl.info().maxTextureSize()
+                    + " of " + gl.info().renderer());
+        }
+        if (scene == null || !scene.holds(image)) {
+            if (scene != null) scene.close();
+            scene = null;
+            scene = new GeometryImageTextures(image, gl.info());
+        }
+        try (Texture2D accumulation = Texture2D.create(TextureFormat.RGBA32F, w, h);
+             Texture2D display = Texture2D.create(TextureFormat.RGBA8, w, h);
+             ShaderStorageBuffer diagnostics = ShaderStorageBuffer.create(4)) {
+            setCommonUniforms(trace, image, p);
+            trace.setInt("uSampleStart", 0);
+            trace.setInt("uSampleCount", p.samplesPerPixel());
+            trace.setInt("uSamplesPerPixel", p.samplesPerPixel());
+            trace.setUInt("uSeed", p.seed());
+            trace.setVec3("uBackground", p.background()[0], p.background()[1], p.background()[2]);
+            trace.setVec3("uAmbientLight", p.ambientLight()[0], p.ambientLight()[1], p.ambientLight()[2]);
+            trace.setVec3("uAttenuation", p.attenuation()[0], p.attenuation()[1], p.attenuation()[2]);
+            trace.setFloat("uRayEpsilon", p.rayEpsilon());
+            trace.setFloat("uThroughputCutoff", p.throughputCutoff());
+            trace.setInt("uMaxDepth", p.maxDepth());
+            // Creating a texture rebinds texture unit 0, so the scene is bound after the frame's images.
+            scene.bind();
+            accumulation.bindImage(0, ImageAccess.READ_WRITE);
+            diagnostics.bindBase(0);
+            int tilesX = (w + TILE - 1) / TILE, tilesY = (h + TILE - 1) / TILE;
+            int total = tilesX * tilesY * (aovs.contains(Aov.DEPTH) ? 2 : 1), done = 0;
+            for (int ty = 0; ty < tilesY; ty++) {
+                for (int tx = 0; tx < tilesX; tx++) {
+                    trace.setIVec2("uTileOffset", tx * TILE, ty * TILE);
+                    trace.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, h - ty * TILE));
+                    GlSync.finish();
+                    progress.progress((double) ++done / total);
+                }
+            }
+            GlSync.imageBarrier();
+            float[] depthValues = null;
+            if (aovs.contains(Aov.DEPTH)) {
+                try (Texture2D depthImage = Texture2D.create(TextureFormat.R32F, w, h)) {
+                    setCommonUniforms(depth, image, p);
+                    scene.bind();
+                    depthImage.bindImage(2, ImageAccess.WRITE_ONLY);
+                    for (int ty = 0; ty < tilesY; ty++) {
+                        for (int tx = 0; tx < tilesX; tx++) {
+                            depth.setIVec2("uTileOffset", tx * TILE, ty * TILE);
+                            depth.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, h - ty * TILE));
+                            GlSync.finish();
+                            progress.progress((double) ++done / total);
+                        }
+                    }
+                    depthValues = readFloats(depthImage, 1);
+                }
+            }
+            resolve.setIVec2("uImageSize", w, h);
+            resolve.setFloat("uInverseSampleCount", 1f / p.samplesPerPixel());
+            accumulation.bindImage(0, ImageAccess.READ_ONLY);
+            display.bindImage(1, ImageAccess.WRITE_ONLY);
+            resolve.dispatchCovering(w, h);
+            byte[] srgb = readBytes(display);
+            float[] radiance = null;
+            if (aovs.contains(Aov.RADIANCE)) {
+                float[] rgba = readFloats(accumulation, 4);
+                radiance = new float[3 * w * h];
+                float inv = 1f / p.samplesPerPixel();
+                for (int i = 0; i < w * h; i++) {
+                    radiance[3 * i] = rgba[4 * i] * inv;
+                    radiance[3 * i + 1] = rgba[4 * i + 1] * inv;
+                    radiance[3 * i + 2] = rgba[4 * i + 2] * inv;
+                }
+            }
+            ByteBuffer count = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder());
+            diagnostics.read(0, count);
+            long errors = Integer.toUnsignedLong(count.getInt(0));
+            return new Frame(w, h, srgb, radiance, depthValues, errors);
+        }
+    }
+
+    private static void setCommonUniforms(ComputeProgram program, GeometryImage image, TraceParameters p) {
+        program.setInt("uNodeCount", image.nodeCount());
+        program.setInt("uLightCount", image.lightCount());
+        program.setVec3("uEye", p.eye()[0], p.eye()[1], p.eye()[2]);
+        program.setVec3("uForward", p.forward()[0], p.forward()[1], p.forward()[2]);
+        program.setVec3("uRight", p.right()[0], p.right()[1], p.right()[2]);
+        program.setVec3("uUp", p.up()[0], p.up()[1], p.up()[2]);
+        program.setIVec2("uImageSize", p.width(), p.height());
+    }
+
+    private static byte[] readBytes(Texture2D texture) {
+        ByteBuffer buf = ByteBuffer.allocateDirect((int) texture.sizeBytes()).order(ByteOrder.nativeOrder());
+        try (PixelPackBuffer pbo = PixelPackBuffer.create(texture.sizeBytes())) {
+            pbo.read(texture, buf);
+        }
+        byte[] out = new byte[buf.capacity()];
+        buf.flip();
+        buf.get(out);
+        return out;
+    }
+
+    private static float[] readFloats(Texture2D texture, int channels) {
+        ByteBuffer buf = ByteBuffer.allocateDirect((int) texture.sizeBytes()).order(ByteOrder.nativeOrder());
+        try (PixelPackBuffer pbo = PixelPackBuffer.create(texture.sizeBytes())) {
+            pbo.read(texture, buf);
+        }
+        buf.flip();
+        float[] out = new float[texture.width() * texture.height() * channels];
+        buf.asFloatBuffer().get(out);
+        return out;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) t = t.getCause();
+        return t.getMessage() != null ? t.getMessage() : t.toString();
+    }
+
+    @Override
+    public void close() {
+        try {
+            gl.run(() -> {
+                if (scene != null) scene.close();
+                for (ComputeProgram program : new ComputeProgram[]{trace, depth, resolve}) if (program != null) program.close();
+            });
+        } finally {
+            gl.close();
+        }
+    }
+}
