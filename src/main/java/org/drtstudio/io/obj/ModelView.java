@@ -1,0 +1,64 @@
+package org.drtstudio.io.obj;
+
+import org.drtstudio.math.Vec3;
+import org.drtstudio.scene.Camera;
+import org.drtstudio.scene.PointLight;
+
+/**
+ * A first view of an imported model, which brings no camera or light of its own: a camera on the
+ * +z side looking at the centre of the bounding box, far enough back that the bounding sphere
+ * fits the 45° vertical field of view, and a white point light above the camera.
+ */
+final class ModelView {
+    static final float FOV_Y_DEGREES = 45f;
+
+    private final Camera camera;
+    private final PointLight light;
+
+    private ModelView(Camera camera, PointLight light) {
+        this.camera = camera;
+        this.light = light;
+    }
+
+    Camera camera() { return camera; }
+
+    PointLight light() { return light; }
+
+    /**
+     * @param positions x,y,z per vertex, at least one vertex
+     * @return the view, or null when the model is too large for float coordinates to frame
+     */
+    static ModelView frame(float[] positions) {
+        double minX = Double.POSITIVE_INFINITY, minY = minX, minZ = minX;
+        double maxX = Double.NEGATIVE_INFINITY, maxY = maxX, maxZ = maxX;
+        for (int i = 0; i < positions.length; i += 3) {
+            minX = Math.min(minX, positions[i]);
+            maxX = Math.max(maxX, positions[i]);
+            minY = Math.min(minY, positions[i + 1]);
+            maxY = Math.max(maxY, positions[i + 1]);
+            minZ = Math.min(minZ, positions[i + 2]);
+            maxZ = Math.max(maxZ, positions[i + 2]);
+        }
+        double cx = 0.5 * (minX + maxX), cy = 0.5 * (minY + maxY), cz = 0.5 * (minZ + maxZ);
+        double radius = 0.5 * Math.sqrt(sq(maxX - minX) + sq(maxY - minY) + sq(maxZ - minZ));
+        // A model that is a single point (or is tiny far from the origin) still needs the eye to
+        // differ from the look point in float precision.
+        double magnitude = Math.max(Math.max(Math.abs(cx), Math.abs(cy)), Math.max(Math.abs(cz), 1.0));
+        radius = Math.max(radius, 1e-5 * magnitude);
+        double distance = radius / Math.sin(Math.toRadians(FOV_Y_DEGREES / 2));
+        Vec3 look = Vec3.of(cx, cy, cz);
+        Vec3 eye = Vec3.of(cx, cy, cz + distance);
+        Vec3 lightPosition = Vec3.of(cx, cy + radius, cz + distance);
+        if (!eye.isFinite() || !lightPosition.isFinite() || eye.equals(look)) return null;
+        try {
+            Camera camera = new Camera(eye, look, new Vec3(0, 1, 0), FOV_Y_DEGREES, 0f, 0f);
+            return new ModelView(camera, new PointLight(lightPosition, Vec3.ONE, 1f, 0f));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private static double sq(double x) {
+        return x * x;
+    }
+}

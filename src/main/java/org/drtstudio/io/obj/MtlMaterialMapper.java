@@ -1,0 +1,71 @@
+package org.drtstudio.io.obj;
+
+import de.javagl.obj.FloatTuple;
+import de.javagl.obj.Mtl;
+import org.drtstudio.math.Vec3;
+import org.drtstudio.scene.Material;
+
+/**
+ * Maps an MTL material onto the renderer's Phong/Whitted {@link Material}.
+ *
+ * <table>
+ *   <caption>MTL statement → material field</caption>
+ *   <tr><td>Kd</td><td>diffuse (absent: {@link Material#DEFAULT}'s)</td></tr>
+ *   <tr><td>Ka</td><td>ambient (absent: the diffuse colour, so unlit sides keep their hue)</td></tr>
+ *   <tr><td>Ks</td><td>specular (absent: the default's)</td></tr>
+ *   <tr><td>Ns</td><td>phongExponent, as written (absent: the default's)</td></tr>
+ *   <tr><td>Ni</td><td>ior (absent or not positive: 1)</td></tr>
+ *   <tr><td>d / Tr</td><td>transparency = 1 - d (javagl stores {@code Tr} as d = 1 - Tr; the
+ *       statement written last wins)</td></tr>
+ *   <tr><td>illum 3..7</td><td>reflectivity = average of Ks. These are the illumination models
+ *       with ray-traced reflection (3 reflection, 4 glass, 5 Fresnel, 6 refraction, 7 refraction
+ *       and Fresnel); every other model (0-2 plain Phong, 8-9 reflection maps only) gets 0.</td></tr>
+ *   <tr><td>Tf</td><td>ignored: absorption is 0. Tf is a colour filter applied once where light
+ *       crosses the surface; Beer absorption is a rate per unit distance inside the medium, which
+ *       needs a length scale MTL does not give.</td></tr>
+ *   <tr><td>map_Kd</td><td>diffuseTexture, the path resolved by the caller</td></tr>
+ * </table>
+ * Colours that are not finite fall back to the default; negative ones are clamped to 0.
+ * Fractions (transparency, reflectivity) are clamped to 0..1.
+ */
+final class MtlMaterialMapper {
+    private MtlMaterialMapper() {
+    }
+
+    /**
+     * @param diffuseTexture the resolved map_Kd path, or null
+     */
+    static Material map(Mtl mtl, String diffuseTexture) {
+        Material d = Material.DEFAULT;
+        Vec3 diffuse = color(mtl.getKd(), d.diffuse());
+        Vec3 ambient = color(mtl.getKa(), diffuse);
+        Vec3 specular = color(mtl.getKs(), d.specular());
+        float exponent = nonNegative(mtl.getNs(), d.phongExponent());
+        Float ni = mtl.getNi();
+        float ior = ni != null && Float.isFinite(ni) && ni > 0 ? ni : 1f;
+        Float dissolve = mtl.getD();
+        float transparency = dissolve == null || !Float.isFinite(dissolve) ? 0f : clamp01(1f - dissolve);
+        Integer illum = mtl.getIllum();
+        boolean raytracedReflection = illum != null && illum >= 3 && illum <= 7;
+        float reflectivity = raytracedReflection ? clamp01((specular.x() + specular.y() + specular.z()) / 3f) : 0f;
+        return new Material(mtl.getName(), ambient, diffuse, specular, exponent, reflectivity, transparency, ior,
+                Vec3.ZERO, diffuseTexture);
+    }
+
+    private static Vec3 color(FloatTuple t, Vec3 fallback) {
+        if (t == null || t.getDimensions() < 1) return fallback;
+        float r = t.getX();
+        float g = t.getDimensions() > 1 ? t.getY() : r;
+        float b = t.getDimensions() > 2 ? t.getZ() : g;
+        if (!Float.isFinite(r) || !Float.isFinite(g) || !Float.isFinite(b)) return fallback;
+        return new Vec3(Math.max(0f, r), Math.max(0f, g), Math.max(0f, b));
+    }
+
+    private static float nonNegative(Float value, float fallback) {
+        return value == null || !Float.isFinite(value) ? fallback : Math.max(0f, value);
+    }
+
+    private static float clamp01(float value) {
+        return Math.max(0f, Math.min(1f, value));
+    }
+}

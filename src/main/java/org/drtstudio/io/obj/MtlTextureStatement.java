@@ -1,0 +1,58 @@
+package org.drtstudio.io.obj;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Finds the file name in the argument of a texture statement such as
+ * {@code map_Kd -s 1 1 1 -clamp on my texture.png}: the options (with their arguments) are skipped
+ * wherever they stand, and the remaining words, joined by single spaces, are the name.
+ *
+ * <p>javagl's {@code MtlReader} keeps only the last word of a name with spaces ("texture 01.png"
+ * becomes "01.png"), so the MTL reader asks this class instead.
+ */
+final class MtlTextureStatement {
+    /** Options of the MTL spec with their argument count; -o, -s and -t take 1 to 3 numbers. */
+    private static final Map<String, Integer> OPTION_ARGUMENTS = Map.ofEntries(
+            Map.entry("-blendu", 1), Map.entry("-blendv", 1), Map.entry("-bm", 1), Map.entry("-boost", 1),
+            Map.entry("-cc", 1), Map.entry("-clamp", 1), Map.entry("-imfchan", 1), Map.entry("-mm", 2),
+            Map.entry("-o", 3), Map.entry("-s", 3), Map.entry("-t", 3), Map.entry("-texres", 1), Map.entry("-type", 1));
+    private static final List<String> UP_TO_THREE_NUMBERS = List.of("-o", "-s", "-t");
+
+    private MtlTextureStatement() {
+    }
+
+    /** The texture file name in a statement's argument (keyword removed), or null when there is none. */
+    static String fileName(String argument) {
+        String[] words = argument.trim().split("\\s+");
+        List<String> name = new ArrayList<>();
+        for (int i = 0; i < words.length; i++) {
+            String word = words[i];
+            Integer arguments = OPTION_ARGUMENTS.get(word.toLowerCase());
+            if (arguments == null) {
+                if (!word.isEmpty()) name.add(word);
+                continue;
+            }
+            if (UP_TO_THREE_NUMBERS.contains(word.toLowerCase())) {
+                int taken = 0;
+                while (taken < arguments && i + 1 < words.length && isNumber(words[i + 1])) {
+                    i++;
+                    taken++;
+                }
+            } else {
+                i += arguments;
+            }
+        }
+        return name.isEmpty() ? null : String.join(" ", name);
+    }
+
+    private static boolean isNumber(String word) {
+        try {
+            Double.parseDouble(word);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,161 @@
+package org.drtstudio.io.obj;
+
+import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.scene.Material;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The materials of an OBJ model: finds the files named by {@code mtllib}, reads them and maps
+ * the names given to {@code usemtl} onto scene material indices.
+ *
+ * <p>Material 0 is {@link Material#DEFAULT}, for faces before any {@code usemtl} and for names no
+ * library defines. A missing or unreadable library is a warning, not an error: the geometry is
+ * still worth showing. All materials of the libraries are kept (the studio can assign them), the
+ * first definition of a name winning.
+ */
+final class ObjMaterials {
+    private static final int MAX_NAMES_LISTED = 8;
+    private final List<Material> materials = new ArrayList<>(List.of(Material.DEFAULT));
+    private final int[] indexOfUsedName;
+
+    private ObjMaterials(int usedNames) {
+        indexOfUsedName = new int[usedNames];
+    }
+
+    /** Scene materials, index 0 the default. */
+    List<Material> materials() {
+        return materials;
+    }
+
+    /** Per entry of {@link ObjGeometry#materials()}, its index in {@link #materials()}. */
+    int[] indexOfUsedName() {
+        return indexOfUsedName;
+    }
+
+    static ObjMaterials load(Path objFile, ObjGeometry geometry, ImportWarnings warnings) {
+        Path dir = objFile.toAbsolutePath().getParent();
+        ObjMaterials result = new ObjMaterials(geometry.materials().size());
+        Map<String, Integer> byName = new HashMap<>();
+        for (ObjGeometry.MaterialLibraryReference ref : geometry.libraries()) {
+            for (String name : libraryNames(dir, ref.argument())) {
+                Path library = RelativeFiles.find(dir, name);
+                if (library == null) {
+                    warnings.add(objFile, ref.line(), "material library '" + name + "' not found"
+                            + (RelativeFiles.expected(dir, name) == null ? "" : " at " + RelativeFiles.expected(dir, name))
+                            + "; its materials are replaced by the default material");
+                    continue;
+                }
+                result.addLibrary(library, byName, warnings);
+            }
+        }
+        List<ObjGeometry.UsedMaterial> used = geometry.materials();
+        List<ObjGeometry.UsedMaterial> undefined = new ArrayList<>();
+        for (int i = 0; i < used.size(); i++) {
+            Integer index = byName.get(used.get(i).name());
+            if (index == null) undefined.add(used.get(i));
+            result.indexOfUsedName[i] = index == null ? 0 : index;
+        }
+        if (!undefined.isEmpty()) warnUndefined(objFile, undefined, geometry.libraries().isEmpty(), warnings);
+        return result;
+    }
+
+    /** One warning for all undefined names: a missing library leaves many, all for the same reason. */
+    private static void warnUndefined(Path objFile, List<ObjGeometry.UsedMaterial> undefined, boolean noLibraries,
+                                      ImportWarnings warnings) {
+        StringBuilder names = new StringBuilder();
+        for (int i = 0; i < undefined.size(); i++) {
+            if (i == MAX_NAMES_LISTED) {
+                names.append(" and ").append(undefined.size() - i).append(" more");
+                break;
+            }
+            if (i > 0) names.append(", ");
+            names.append('\'').append(undefined.get(i).name()).append('\'');
+        }
+        boolean one = undefined.size() == 1;
+        warnings.add(objFile, undefined.get(0).firstLine(), (one ? "material " : "materials ") + names
+                + (one ? " is" : " are") + " not defined in "
+                + (noLibraries ? "any material library (the file names none)" : "its material libraries")
+                + "; faces using " + (one ? "it" : "them") + " get the default material");
+    }
+
+    private void addLibrary(Path library, Map<String, Integer> byName, ImportWarnings warnings) {
+        List<MtlFileReader.Entry> entries;
+        try {
+            entries = MtlFileReader.read(library);
+        } catch (SceneFormatException e) {
+            warnings.add(e.getMessage() + "; the materials of this library are replaced by the default material");
+            return;
+        } catch (IOException e) {
+            warnings.add(library, 0, "cannot read material library (" + e + "); its materials are replaced by the default material");
+            return;
+        }
+        Path dir = library.toAbsolutePath().getParent();
+        for (MtlFileReader.Entry entry : entries) {
+            if (byName.containsKey(entry.mtl().getName())) continue;
+            String texture = null;
+            if (entry.diffuseMap() != null) {
+                Path found = RelativeFiles.find(dir, entry.diffuseMap());
+                Path expected = found != null ? found : RelativeFiles.expected(dir, entry.diffuseMap());
+                texture = expected != null ? expected.normalize().toString() : entry.diffuseMap();
+                if (found == null) {
+                    warnings.add(library, 0, "texture '" + entry.diffuseMap() + "' of material '" + entry.mtl().getName()
+                            + "' not found");
+                }
+            }
+            byName.put(entry.mtl().getName(), materials.size());
+            materials.add(MtlMaterialMapper.map(entry.mtl(), texture));
+        }
+    }
+
+    /**
+     * The file names in an mtllib argument. Names are separated by spaces, but a name may itself
+     * contain spaces, escaped ({@code my\ file.mtl}) or not ({@code my file.mtl}): the whole
+     * argument is tried first, then words are joined until they form an existing file or end in
+     * ".mtl".
+     */
+    static List<String> libraryNames(Path dir, String argument) {
+        List<String> names = new ArrayList<>();
+        String whole = argument.trim().replace("\\ ", " ");
+        if (whole.isEmpty()) return names;
+        if (RelativeFiles.find(dir, whole) != null) return List.of(whole);
+        StringBuilder pending = new StringBuilder();
+        for (String word : splitUnescaped(argument.trim())) {
+            if (pending.length() > 0) pending.append(' ');
+            pending.append(word);
+            String candidate = pending.toString();
+            if (candidate.toLowerCase(Locale.ROOT).endsWith(".mtl") || RelativeFiles.find(dir, candidate) != null) {
+                names.add(candidate);
+                pending.setLength(0);
+            }
+        }
+        if (pending.length() > 0) names.add(pending.toString());
+        return names;
+    }
+
+    /** Words separated by unescaped whitespace, with "\ " turned into a space. */
+    private static List<String> splitUnescaped(String s) {
+        List<String> words = new ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < s.length() && s.charAt(i + 1) == ' ') {
+                word.append(' ');
+                i++;
+            } else if (c == ' ') {
+                if (word.length() > 0) words.add(word.toString());
+                word.setLength(0);
+            } else {
+                word.append(c);
+            }
+        }
+        if (word.length() > 0) words.add(word.toString());
+        return words;
+    }
+}

@@ -1,0 +1,164 @@
+package org.drtstudio.io.obj;
+
+import org.drtstudio.math.PolygonTriangulator;
+import org.drtstudio.scene.TriangleMesh;
+
+/**
+ * Turns OBJ faces into an indexed triangle mesh.
+ *
+ * <ul>
+ *   <li>Polygons are ear-clipped by {@link PolygonTriangulator}, which handles concave faces
+ *       (javagl's {@code ObjUtils.triangulate} is a fan, which fills the notches of a concave face).</li>
+ *   <li>An OBJ corner (v, vt, vn) becomes one output vertex, shared by every corner with the same
+ *       triple. Corners without a normal are keyed by (v, vt, smoothing group) and get a computed
+ *       smooth normal from {@link NormalGenerator}; corners of flat-shaded faces ({@code s off})
+ *       are never shared and take their face's normal.</li>
+ *   <li>Given normals are normalised; a zero normal is replaced by the face normal.</li>
+ *   <li>Every face of n ≥ 3 corners yields n - 2 triangles, degenerate ones included: dropping
+ *       them would change the counts a user can check against the file.</li>
+ *   <li>Texture coordinates are kept when any face has them; corners without get (0, 0).</li>
+ * </ul>
+ */
+final class ObjMeshBuilder {
+    /** Normal of a vertex whose faces all have zero area: any unit vector will do. */
+    private static final float[] FALLBACK_NORMAL = {0f, 0f, 1f};
+    /** Corner order of a face that already is a triangle (read only). */
+    private static final int[] TRIANGLE = {0, 1, 2};
+
+    private final ObjGeometry g;
+    private final int[] materialOfName;
+    private final boolean withTexCoords;
+    private final IntTripleMap vertexIds;
+    private final NormalGenerator smoothNormals;
+    private final FloatList outPositions, outNormals, outTexCoords;
+    private final IntList outSmoothSlot = new IntList(1 << 12);
+    private final IntList outIndices, outMaterials;
+    private float[] polygon = new float[3 * 16];
+    private int[] polygonVertices = new int[16];
+
+    /**
+     * @param materialOfName per entry of {@link ObjGeometry#materials()}, the scene material index;
+     *                       faces before any usemtl get material 0
+     */
+    ObjMeshBuilder(ObjGeometry geometry, int[] materialOfName) {
+        this.g = geometry;
+        this.materialOfName = materialOfName;
+        int corners = geometry.cornerVertex().length;
+        boolean anyTexCoord = false;
+        for (int t : geometry.cornerTexCoord()) {
+            if (t >= 0) {
+                anyTexCoord = true;
+                break;
+            }
+        }
+        withTexCoords = anyTexCoord;
+        vertexIds = new IntTripleMap(corners / 2);
+        smoothNormals = new NormalGenerator(corners / 4);
+        outPositions = new FloatList(3 * corners / 2);
+        outNormals = new FloatList(3 * corners / 2);
+        outTexCoords = new FloatList(withTexCoords ? corners : 4);
+        outIndices = new IntList(corners * 2);
+        outMaterials = new IntList(corners);
+    }
+
+    TriangleMesh build(String name) {
+        int[] faceStart = g.faceStart();
+        for (int f = 0; f < g.faceCount(); f++) addFace(f, faceStart[f], faceStart[f + 1]);
+        float[] normals = outNormals.toArray();
+        for (int v = 0; v < outSmoothSlot.size(); v++) {
+            int slot = outSmoothSlot.get(v);
+            // Without a usable sum the vertex keeps the normal of the face that created it.
+            if (slot >= 0) smoothNormals.normal(slot, normals, 3 * v);
+        }
+        return new TriangleMesh(name, outPositions.toArray(), normals, withTexCoords ? outTexCoords.toArray() : null,
+                outIndices.toArray(), outMaterials.toArray());
+    }
+
+    private void addFace(int face, int start, int end) {
+        int n = end - start;
+        float[] p = g.positions();
+        if (polygonVertices.length < n) {
+            polygonVertices = new int[n];
+            polygon = new float[3 * n];
+        }
+        for (int i = 0; i < n; i++) {
+            int v = g.cornerVertex()[start + i];
+            polygon[3 * i] = p[3 * v];
+            polygon[3 * i + 1] = p[3 * v + 1];
+            polygon[3 * i + 2] = p[3 * v + 2];
+        }
+        // Newell's normal: its length is twice the polygon's area, so it weighs faces by area.
+        double nx = 0, ny = 0, nz = 0;
+        for (int i = 0; i < n; i++) {
+            int j = i + 1 == n ? 0 : i + 1;
+            double xi = polygon[3 * i], yi = polygon[3 * i + 1], zi = polygon[3 * i + 2];
+            double xj = polygon[3 * j], yj = polygon[3 * j + 1], zj = polygon[3 * j + 2];
+            nx += (yi - yj) * (zi + zj);
+            ny += (zi - zj) * (xi + xj);
+            nz += (xi - xj) * (yi + yj);
+        }
+        double length = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        float[] faceNormal = length > 0 && Double.isFinite(length)
+                ? new float[] {(float) (nx / length), (float) (ny / length), (float) (nz / length)}
+                : FALLBACK_NORMAL;
+
+        int group = g.faceSmoothing()[face];
+        for (int i = 0; i < n; i++) {
+            int corner = start + i;
+            int v = g.cornerVertex()[corner], vt = g.cornerTexCoord()[corner], vn = g.cornerNormal()[corner];
+            if (vn >= 0) {
+                // A zero normal says nothing about the surface: use the face's own, unshared.
+                polygonVertices[i] = isZeroNormal(vn) ? newVertex(v, vt, -1, -1, faceNormal) : vertex(v, vt, vn, -1, faceNormal);
+            } else if (group != ObjStatementReader.FLAT) {
+                int slot = smoothNormals.slot(v, group);
+                smoothNormals.add(slot, nx, ny, nz);
+                // Negative third key component: a smoothing group, never a normal index.
+                polygonVertices[i] = vertex(v, vt, -2 - group, slot, faceNormal);
+            } else {
+                polygonVertices[i] = newVertex(v, vt, -1, -1, faceNormal);
+            }
+        }
+
+        int material = g.faceMaterial()[face] < 0 ? 0 : materialOfName[g.faceMaterial()[face]];
+        int[] triangles = n == 3 ? TRIANGLE : PolygonTriangulator.triangulate(polygon, n);
+        for (int t = 0; t < triangles.length; t += 3) {
+            outIndices.add(polygonVertices[triangles[t]]);
+            outIndices.add(polygonVertices[triangles[t + 1]]);
+            outIndices.add(polygonVertices[triangles[t + 2]]);
+            outMaterials.add(material);
+        }
+    }
+
+    private boolean isZeroNormal(int vn) {
+        float[] nr = g.normals();
+        return nr[3 * vn] == 0f && nr[3 * vn + 1] == 0f && nr[3 * vn + 2] == 0f;
+    }
+
+    /** The shared output vertex for a corner key, created on first use. */
+    private int vertex(int v, int vt, int normalKey, int smoothSlot, float[] faceNormal) {
+        int id = vertexIds.get(v, vt, normalKey);
+        if (id >= 0) return id;
+        id = newVertex(v, vt, normalKey, smoothSlot, faceNormal);
+        vertexIds.put(v, vt, normalKey, id);
+        return id;
+    }
+
+    private int newVertex(int v, int vt, int normalKey, int smoothSlot, float[] faceNormal) {
+        float[] p = g.positions();
+        outPositions.add(p[3 * v], p[3 * v + 1], p[3 * v + 2]);
+        if (normalKey >= 0) {
+            float[] nr = g.normals();
+            double x = nr[3 * normalKey], y = nr[3 * normalKey + 1], z = nr[3 * normalKey + 2];
+            double length = Math.sqrt(x * x + y * y + z * z);
+            outNormals.add((float) (x / length), (float) (y / length), (float) (z / length));
+        } else {
+            outNormals.add(faceNormal[0], faceNormal[1], faceNormal[2]);
+        }
+        if (withTexCoords) {
+            if (vt >= 0) outTexCoords.add(g.texCoords()[2 * vt], g.texCoords()[2 * vt + 1]);
+            else outTexCoords.add(0f, 0f);
+        }
+        outSmoothSlot.add(smoothSlot);
+        return outPositions.size() / 3 - 1;
+    }
+}

@@ -1,0 +1,88 @@
+package org.drtstudio.io.obj;
+
+import org.drtstudio.io.ImportResult;
+import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.scene.MeshNode;
+import org.drtstudio.scene.RenderSettings;
+import org.drtstudio.scene.Scene;
+import org.drtstudio.scene.SceneNode;
+import org.drtstudio.scene.TransformNode;
+import org.drtstudio.scene.TriangleMesh;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Imports a Wavefront OBJ model and its MTL materials as a {@link Scene}.
+ *
+ * <p>The text is parsed by de.javagl:obj's {@code ObjReader} in streaming mode; around it, this
+ * importer decodes the file's encoding (UTF-8, UTF-16 with byte order mark), prepares each
+ * statement for javagl and keeps what javagl drops (line numbers, smoothing groups, line and point
+ * primitives), checks every index, triangulates polygons by ear clipping (concave ones included),
+ * computes smooth normals where the file has none, and maps the MTL materials.
+ *
+ * <p>The scene holds one mesh for the whole file with a material per triangle, under an identity
+ * transform named after the file; material 0 is the default material; a camera and a point light
+ * frame the model (see {@link ModelView}); render settings are {@link RenderSettings#DEFAULT}.
+ *
+ * <p>Problems that make the model unusable (malformed numbers, non-finite coordinates, indices
+ * out of range, no faces at all) throw {@link SceneFormatException} naming the file and line.
+ * Problems the model survives (a missing MTL file, an unknown material, faces with fewer than three
+ * corners, lines and points) become warnings in the {@link ImportResult}.
+ */
+public final class ObjReader {
+    private ObjReader() {
+    }
+
+    /**
+     * Reads an OBJ file (and the MTL files it names) into a scene.
+     *
+     * @param file the .obj file
+     * @return the scene and the warnings worth showing the user
+     * @throws SceneFormatException when the file is not a usable OBJ model; the message names the
+     *                              file, the line (when there is one) and the problem
+     * @throws IOException          when the file cannot be read
+     */
+    public static ImportResult read(Path file) throws SceneFormatException, IOException {
+        ImportWarnings warnings = new ImportWarnings();
+        ObjGeometry geometry;
+        try (Reader text = TextDecoding.open(file)) {
+            geometry = parse(file, text, warnings);
+        }
+        if (geometry.faceCount() == 0) throw new SceneFormatException(file, 0, "contains no faces to render");
+
+        ObjMaterials materials = ObjMaterials.load(file, geometry, warnings);
+        String fileName = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+        String modelName = fileName.replaceFirst("(?i)\\.obj$", "");
+        TriangleMesh mesh = new ObjMeshBuilder(geometry, materials.indexOfUsedName()).build(modelName);
+        ModelView view = ModelView.frame(mesh.positions());
+        if (view == null) {
+            throw new SceneFormatException(file, 0, "the model's coordinates are too large to show in single precision");
+        }
+        TransformNode root = TransformNode.group(fileName, List.<SceneNode>of(new MeshNode(modelName, mesh)));
+        Scene scene = new Scene(fileName, root, materials.materials(), List.of(view.light()), view.camera(),
+                RenderSettings.DEFAULT);
+        return new ImportResult(scene, warnings.list());
+    }
+
+    /** Runs javagl's parser over the prepared statements and turns its failures into messages with lines. */
+    private static ObjGeometry parse(Path file, Reader text, ImportWarnings warnings) throws SceneFormatException, IOException {
+        ObjStatementReader statements = new ObjStatementReader(text);
+        ObjGeometryCollector collector = new ObjGeometryCollector(statements);
+        try {
+            de.javagl.obj.ObjReader.read(statements, collector);
+            return collector.finish(file, warnings);
+        } catch (LineTrackingReader.InputFailure e) {
+            throw e.getCause();
+        } catch (ObjFormatProblem p) {
+            throw new SceneFormatException(file, p.line() > 0 ? p.line() : statements.statementLine(), p.getMessage());
+        } catch (IOException | RuntimeException javaglRejected) {
+            // javagl throws IOException for text it cannot parse, and lets some runtime exceptions
+            // escape (a bare "v" ends in NoSuchElementException): both mean a malformed statement.
+            throw new SceneFormatException(file, statements.statementLine(),
+                    ObjErrorExplainer.explain(statements.currentStatement(), javaglRejected), javaglRejected);
+        }
+    }
+}

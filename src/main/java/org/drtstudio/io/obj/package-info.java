@@ -1,0 +1,15 @@
+/**
+ * Wavefront OBJ + MTL import through de.javagl:obj. {@link org.drtstudio.io.obj.ObjReader} is the
+ * entry point; the rest is package-private:
+ * <ul>
+ *   <li>{@code TextDecoding}, {@code LineTrackingReader}, {@code ObjStatementReader},
+ *       {@code ObjFaceSyntax}: text in, statements prepared for javagl's parser, line numbers kept;</li>
+ *   <li>{@code ObjGeometryCollector} (javagl's callback sink) → {@code ObjGeometry};</li>
+ *   <li>{@code ObjMeshBuilder}, {@code NormalGenerator}, {@code IntTripleMap}: triangles, vertices
+ *       and normals;</li>
+ *   <li>{@code ObjMaterials}, {@code MtlFileReader}, {@code MtlTextureStatement},
+ *       {@code MtlMaterialMapper}, {@code RelativeFiles}: materials;</li>
+ *   <li>{@code ModelView}: default camera and light.</li>
+ * </ul>
+ */
+package org.drtstudio.io.obj;

@@ -1,0 +1,220 @@
+package org.drtstudio.io.obj;
+
+import org.drtstudio.io.ImportResult;
+import org.drtstudio.math.Vec3;
+import org.drtstudio.scene.Material;
+import org.drtstudio.scene.Scene;
+import org.drtstudio.scene.TriangleMesh;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import static org.drtstudio.io.obj.ObjTestSupport.mesh;
+import static org.drtstudio.io.obj.ObjTestSupport.readResource;
+import static org.drtstudio.io.obj.ObjTestSupport.resource;
+import static org.drtstudio.io.obj.ObjTestSupport.write;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** mtllib / usemtl and the mapping of MTL statements onto materials. */
+class MtlMaterialsTest {
+
+    private static Map<String, Material> byName(Scene scene) {
+        return scene.materials().stream().skip(1).collect(Collectors.toMap(Material::name, Function.identity()));
+    }
+
+    private static Material material(ImportResult result, int triangle) {
+        return result.scene().materials().get(mesh(result).triangleMaterials()[triangle]);
+    }
+
+    @Test
+    void cornellBoxMaterialsComeFromItsMtl() throws Exception {
+        ImportResult result = readResource("cornellbox_mcguire/CornellBox-Original.obj");
+        assertTrue(result.warnings().isEmpty(), result.warnings().toString());
+        List<Material> materials = result.scene().materials();
+        assertSame(Material.DEFAULT, materials.get(0));
+        assertEquals(List.of("default", "leftWall", "rightWall", "floor", "ceiling", "backWall", "shortBox", "tallBox", "light"),
+                materials.stream().map(Material::name).toList());
+        Map<String, Material> m = byName(result.scene());
+        assertEquals(new Vec3(0.63f, 0.065f, 0.05f), m.get("leftWall").diffuse());
+        assertEquals(new Vec3(0.14f, 0.45f, 0.091f), m.get("rightWall").diffuse());
+        assertEquals(new Vec3(0.14f, 0.15f, 0.091f), m.get("rightWall").ambient(), "Ka as written, though it differs from Kd");
+        assertEquals(new Vec3(0.725f, 0.71f, 0.68f), m.get("floor").diffuse());
+        assertEquals(new Vec3(0.78f, 0.78f, 0.78f), m.get("light").diffuse());
+        Material left = m.get("leftWall");
+        assertEquals(10f, left.phongExponent());
+        assertEquals(1.5f, left.ior());
+        assertEquals(Vec3.ZERO, left.specular());
+        assertEquals(0f, left.reflectivity(), "illum 2: no mirror reflection");
+        assertEquals(0f, left.transparency());
+        assertEquals(Vec3.ZERO, left.absorption());
+        assertNull(left.diffuseTexture());
+        // faces in file order: floor, ceiling, backWall, rightWall, leftWall, then the boxes
+        String[] expected = {"floor", "ceiling", "backWall", "rightWall", "leftWall"};
+        for (int quad = 0; quad < expected.length; quad++) {
+            assertEquals(expected[quad], material(result, 2 * quad).name());
+            assertEquals(expected[quad], material(result, 2 * quad + 1).name());
+        }
+        assertEquals("shortBox", material(result, 10).name());
+    }
+
+    @Test
+    void missingMaterialFileGivesTheDefaultMaterialAndAWarning() throws Exception {
+        // The file's "mtllib" is commented out; its usemtl names are then undefined.
+        ImportResult result = readResource("edgecases_tinyobjloader/missing_material_file.obj");
+        assertEquals(1, result.scene().materials().size());
+        for (int t : mesh(result).triangleMaterials()) assertEquals(0, t);
+        assertEquals(1, result.warnings().size(), result.warnings().toString());
+        String warning = result.warnings().get(0);
+        assertTrue(warning.startsWith(resource("edgecases_tinyobjloader/missing_material_file.obj") + ":11: materials 'white', "),
+                warning);
+        assertTrue(warning.contains("not defined in any material library"), warning);
+    }
+
+    @Test
+    void mtllibNamingAFileThatDoesNotExistIsAWarning(@TempDir Path dir) throws Exception {
+        Path file = write(dir, "m.obj", "mtllib nowhere.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl red\nf 1 2 3\nusemtl red\nf 3 2 1\n");
+        ImportResult result = ObjReader.read(file);
+        assertEquals(List.of(
+                file + ":1: material library 'nowhere.mtl' not found at " + dir.resolve("nowhere.mtl")
+                        + "; its materials are replaced by the default material",
+                file + ":5: material 'red' is not defined in its material libraries; faces using it get the default material"),
+                result.warnings());
+        assertEquals(0, mesh(result).triangleMaterials()[1]);
+    }
+
+    @Test
+    void severalLibrariesOnOneLineAndEscapedSpaces() throws Exception {
+        ImportResult multiple = readResource("edgecases_tinyobjloader/mtllib-multiple-files-issue-112.obj");
+        assertEquals("default", material(multiple, 0).name());
+        assertEquals(2, multiple.warnings().stream().filter(w -> w.contains("material library 'invalid-file-")).count());
+
+        ImportResult escaped = readResource("edgecases_tinyobjloader/mtl filename with whitespace issue46.obj");
+        assertEquals("green", material(escaped, 0).name());
+        assertEquals(new Vec3(0, 1, 0), material(escaped, 0).diffuse());
+        assertTrue(escaped.warnings().stream().anyMatch(w -> w.contains("'invalid file with spaces.mtl' not found")));
+    }
+
+    @Test
+    void libraryInAnotherFolderAndNamesWithSpaces() throws Exception {
+        assertEquals("Whatever", material(readResource("edgecases_assimp/mtl_different_folder.obj"), 0).name());
+        ImportResult spaces = readResource("edgecases_assimp/box_mat_with_spaces.obj");
+        assertEquals("Material name with many, many spaces", material(spaces, 0).name());
+        assertEquals(new Vec3(0.2f, 0.2f, 0.2f), material(spaces, 0).diffuse());
+        assertEquals("Hard Shiny Plastic White", material(readResource("edgecases_assimp/space_in_material_name.obj"), 0).name());
+        // "usemtl" with an empty name matches "newmtl" with an empty name
+        ImportResult empty = readResource("edgecases_assimp/empty_mat.obj");
+        assertEquals("", material(empty, 0).name());
+        assertTrue(empty.warnings().isEmpty(), empty.warnings().toString());
+    }
+
+    @Test
+    void diffuseTexturePathsAreResolvedNextToTheMtl() throws Exception {
+        ImportResult spider = readResource("spider_milkshape/spider.obj");
+        assertTrue(spider.warnings().isEmpty(), spider.warnings().toString());
+        Map<String, Material> m = byName(spider.scene());
+        // written ".\wal67ar_small.jpg" with a Windows separator
+        Path skin = Path.of(m.get("Skin").diffuseTexture());
+        assertEquals(resource("spider_milkshape/wal67ar_small.jpg").toAbsolutePath().normalize(), skin);
+        assertTrue(Files.isRegularFile(skin));
+        for (Material material : m.values()) assertTrue(Files.isRegularFile(Path.of(material.diffuseTexture())), material.name());
+    }
+
+    @Test
+    void textureNamesWithSpacesAndOptionsSurvive() throws Exception {
+        ImportResult result = readResource("edgecases_tinyobjloader/texture-filename-with-whitespace.obj");
+        Path mtlDir = resource("edgecases_tinyobjloader").toAbsolutePath().normalize();
+        assertEquals(mtlDir.resolve("texture 01.png").toString(), byName(result.scene()).get("white").diffuseTexture());
+        assertTrue(result.warnings().stream().anyMatch(w -> w.endsWith("texture 'texture 01.png' of material 'white' not found")));
+
+        ImportResult options = readResource("edgecases_tinyobjloader/texture-options-issue-85.obj");
+        for (String name : new String[] {"default", "bm2", "bm3"}) {
+            assertEquals(mtlDir.resolve("diffuse.jpg").toString(), byName(options.scene()).get(name).diffuseTexture());
+        }
+    }
+
+    @Test
+    void textureStatementOptionsAreSkipped() {
+        assertEquals("a b.png", MtlTextureStatement.fileName("-s 1 1 1 -clamp on a b.png"));
+        assertEquals("tex.png", MtlTextureStatement.fileName("-o 0.5 tex.png"));
+        assertEquals("tex.png", MtlTextureStatement.fileName("-o 0.5 0.5 tex.png -bm 2"));
+        assertEquals("bump 01.png", MtlTextureStatement.fileName("-bm 2 bump 01.png"));
+        assertEquals("t.png", MtlTextureStatement.fileName("-mm 0.1 0.3 -imfchan r -type sphere t.png"));
+        assertEquals("-not-an-option.png", MtlTextureStatement.fileName("-not-an-option.png"));
+        assertNull(MtlTextureStatement.fileName("-clamp on"));
+        assertNull(MtlTextureStatement.fileName(""));
+    }
+
+    @Test
+    void dissolveTransparencyReflectionAndDefaults(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("lib.mtl"), String.join("\n",
+                "newmtl dissolve", "Kd 1 0 0", "d 0.25",
+                "newmtl tr", "Tr 0.25",
+                "newmtl trLast", "d 0.5", "Tr 0.1",
+                "newmtl dLast", "Tr 0.1", "d 0.5",
+                "newmtl mirror", "illum 3", "Ks 0.2 0.4 0.6", "Ni 1.5",
+                "newmtl glass", "illum 7", "Ks 1 1 1", "d 0.1 # mostly transparent", "Ni 1.33",
+                "newmtl plastic", "illum 2", "Ks 1 1 1",
+                "newmtl bare", "Tf 0.5 0.5 0.5", "Ni 0", ""));
+        StringBuilder obj = new StringBuilder("mtllib lib.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\n");
+        for (String n : new String[] {"dissolve", "tr", "trLast", "dLast", "mirror", "glass", "plastic", "bare"}) {
+            obj.append("usemtl ").append(n).append("\nf 1 2 3\n");
+        }
+        ImportResult result = ObjReader.read(write(dir, "m.obj", obj.toString()));
+        assertTrue(result.warnings().isEmpty(), result.warnings().toString());
+        Map<String, Material> m = byName(result.scene());
+        assertEquals(0.75f, m.get("dissolve").transparency());
+        assertEquals(new Vec3(1, 0, 0), m.get("dissolve").ambient(), "no Ka: ambient follows Kd");
+        assertEquals(0.25f, m.get("tr").transparency(), "Tr is transparency, 1 - d");
+        assertEquals(0.1f, m.get("trLast").transparency(), 1e-6);
+        assertEquals(0.5f, m.get("dLast").transparency());
+        assertEquals(0.4f, m.get("mirror").reflectivity(), 1e-6);
+        assertEquals(1.5f, m.get("mirror").ior());
+        assertEquals(1f, m.get("glass").reflectivity());
+        assertEquals(0.9f, m.get("glass").transparency(), 1e-6);
+        assertEquals(1.33f, m.get("glass").ior());
+        assertEquals(0f, m.get("plastic").reflectivity(), "illum 2 has no mirror term");
+        Material bare = m.get("bare");
+        assertEquals(Material.DEFAULT.diffuse(), bare.diffuse());
+        assertEquals(Material.DEFAULT.specular(), bare.specular());
+        assertEquals(Material.DEFAULT.phongExponent(), bare.phongExponent());
+        assertEquals(1f, bare.ior(), "Ni 0 is meaningless; 1 is used");
+        assertEquals(Vec3.ZERO, bare.absorption(), "Tf is not mapped to absorption");
+        assertEquals(0f, bare.transparency());
+        for (int t = 0; t < 8; t++) assertEquals(t + 1, mesh(result).triangleMaterials()[t]);
+    }
+
+    @Test
+    void unreadableMtlIsAWarningWithItsLine(@TempDir Path dir) throws Exception {
+        Path mtl = dir.resolve("broken.mtl");
+        Files.writeString(mtl, "# a comment\nKd 1 0 0\nnewmtl red\n");
+        Path obj = write(dir, "m.obj", "mtllib broken.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl red\nf 1 2 3\n");
+        ImportResult result = ObjReader.read(obj);
+        assertEquals(1, mesh(result).triangleCount());
+        assertTrue(result.warnings().get(0).startsWith(mtl + ":2: cannot read this material statement"), result.warnings().toString());
+        assertTrue(result.warnings().get(1).contains("material 'red' is not defined"), result.warnings().toString());
+    }
+
+    @Test
+    void mtlKeepsUnusedMaterialsAndTheFirstDefinitionOfAName(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("a.mtl"), "newmtl x\nKd 1 0 0\nnewmtl unused\nKd 0 0 1\n");
+        Files.writeString(dir.resolve("b.mtl"), "newmtl x\nKd 0 1 0\n");
+        ImportResult result = ObjReader.read(write(dir, "m.obj", "mtllib a.mtl b.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl x\nf 1 2 3\n"));
+        assertEquals(List.of("default", "x", "unused"), result.scene().materials().stream().map(Material::name).toList());
+        assertEquals(new Vec3(1, 0, 0), material(result, 0).diffuse());
+    }
+
+    @Test
+    void facesBeforeAnyUsemtlGetMaterialZero() throws Exception {
+        TriangleMesh m = mesh(readResource("cow/cow.obj"));
+        for (int t : m.triangleMaterials()) assertEquals(0, t);
+    }
+}
