@@ -1,0 +1,43 @@
+package org.drtstudio.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+
+/** The {@code drt} command line: {@code drt render}, {@code drt info}. */
+@Command(name = "drt", mixinStandardHelpOptions = true, version = "DRT Studio 0.1",
+        description = "DRT Studio: a GPU distributed ray tracer for OBJ, NFF and .cfg scenes.",
+        subcommands = {RenderCommand.class, InfoCommand.class})
+public final class DrtCommand implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Builds the command line with its factories and the error handling users see. */
+    public static CommandLine create(RendererFactory renderers) {
+        CommandLine cl = new CommandLine(new DrtCommand(), new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> cls) throws Exception {
+                if (cls == RenderCommand.class) return cls.cast(new RenderCommand(renderers));
+                return CommandLine.defaultFactory().create(cls);
+            }
+        });
+        // Bad arguments: one line naming the problem plus a hint, never a stack trace.
+        cl.setParameterExceptionHandler((ex, args) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println("drt: " + ex.getMessage());
+            err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+            return 2;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            commandLine.getErr().println("drt: internal error: " + ex);
+            return 1;
+        });
+        return cl;
+    }
+}

@@ -1,0 +1,71 @@
+package org.drtstudio.cli;
+
+import org.drtstudio.accel.FlatScene;
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.GeometryImagePacker;
+import org.drtstudio.accel.GeometryImageValidator;
+import org.drtstudio.accel.SceneFlattener;
+import org.drtstudio.accel.SphereHierarchy;
+import org.drtstudio.accel.SphereHierarchyBuilder;
+import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.math.Aabb;
+import org.drtstudio.scene.Scene;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code drt info SCENE}: what the scene holds and what its geometry image costs. */
+@Command(name = "info", description = "Print counts, bounds and geometry-image statistics of a scene.")
+final class InfoCommand implements Callable<Integer> {
+    @Mixin
+    SceneOptions options;
+    @CommandLine.Option(names = "--check", description = "also verify the geometry image's structural invariants")
+    boolean check;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        Scene scene;
+        try {
+            scene = options.load(err);
+        } catch (SceneFormatException e) {
+            err.println("drt: " + e.getMessage());
+            return 2;
+        }
+        long t0 = System.nanoTime();
+        FlatScene flat = SceneFlattener.flatten(scene);
+        long t1 = System.nanoTime();
+        SphereHierarchy h = SphereHierarchyBuilder.build(flat);
+        long t2 = System.nanoTime();
+        GeometryImage gi = GeometryImagePacker.pack(flat, h, scene.materials(), scene.lights());
+        long t3 = System.nanoTime();
+        Aabb b = flat.bounds();
+        out.printf("scene        %s%n", options.scene);
+        out.printf("triangles    %,d%n", flat.triangleCount());
+        out.printf("spheres      %,d%n", flat.sphereCount());
+        out.printf("materials    %,d%n", scene.materials().size());
+        out.printf("lights       %,d%n", scene.lights().size());
+        out.printf("bounds       min (%s)  max (%s)%n", b.min(), b.max());
+        out.printf("camera       eye (%s) look (%s) up (%s) fov %.3f°%n", scene.camera().eye(), scene.camera().look(),
+                scene.camera().up(), scene.camera().fovY());
+        out.printf("image        %dx%d, %d spp, max depth %d%n", scene.settings().width(), scene.settings().height(),
+                scene.settings().samplesPerPixel(), scene.settings().maxDepth());
+        out.printf("hierarchy    %,d nodes, depth %d%n", gi.nodeCount(), gi.hierarchyDepth());
+        out.printf("geometry img %,d bytes of data (%.1f per primitive), %,d bytes as GPU textures%n", gi.dataBytes(),
+                (double) gi.dataBytes() / Math.max(1, gi.primitiveCount()), gi.gpuBytes());
+        out.printf("build time   flatten %.1f ms, hierarchy %.1f ms, pack %.1f ms%n", (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6);
+        if (check) {
+            List<String> problems = GeometryImageValidator.validate(gi);
+            out.println(problems.isEmpty() ? "check        all invariants hold" : "check        " + problems.size() + " problems:");
+            problems.forEach(p -> out.println("  " + p));
+            return problems.isEmpty() ? 0 : 1;
+        }
+        return 0;
+    }
+}

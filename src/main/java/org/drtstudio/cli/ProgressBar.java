@@ -1,0 +1,41 @@
+package org.drtstudio.cli;
+
+import org.drtstudio.render.ProgressListener;
+
+import java.io.PrintStream;
+
+/**
+ * A one-line progress bar on stderr that only appears once a render has taken more than a second
+ * (short renders stay quiet) and redraws at most ten times a second.
+ */
+final class ProgressBar implements ProgressListener {
+    private static final long QUIET_NANOS = 1_000_000_000L;
+    private static final long REDRAW_NANOS = 100_000_000L;
+    private final PrintStream out;
+    private final String label;
+    private final long start = System.nanoTime();
+    private long lastDraw;
+    private boolean drawn;
+
+    ProgressBar(PrintStream out, String label) {
+        this.out = out;
+        this.label = label;
+    }
+
+    @Override
+    public synchronized void progress(double fraction) {
+        long now = System.nanoTime();
+        if (now - start < QUIET_NANOS || (now - lastDraw < REDRAW_NANOS && fraction < 1)) return;
+        lastDraw = now;
+        drawn = true;
+        int width = 30, filled = (int) Math.round(Math.min(1, Math.max(0, fraction)) * width);
+        double elapsed = (now - start) / 1e9;
+        out.print("\r" + label + " [" + "#".repeat(filled) + "-".repeat(width - filled) + "] "
+                + String.format("%3.0f%% %.1fs", fraction * 100, elapsed));
+        out.flush();
+    }
+
+    synchronized void finish() {
+        if (drawn) out.println();
+    }
+}

@@ -1,0 +1,176 @@
+package org.drtstudio.cli;
+
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.GeometryImagePacker;
+import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.io.image.PfmWriter;
+import org.drtstudio.io.image.PngWriter;
+import org.drtstudio.render.Aov;
+import org.drtstudio.render.Frame;
+import org.drtstudio.render.RenderException;
+import org.drtstudio.render.Renderer;
+import org.drtstudio.render.TraceParameters;
+import org.drtstudio.scene.Scene;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+/** {@code drt render SCENE [-o OUT.png] …}: renders stills or a frame range to PNG. */
+@Command(name = "render", description = "Render a scene to PNG (and optional AOVs as PFM).")
+final class RenderCommand implements Callable<Integer> {
+    private final RendererFactory renderers;
+
+    @Mixin
+    SceneOptions options;
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT.png",
+            description = "output image (default: the scene's name .png); with --frames, #### becomes the frame number")
+    Path output;
+    @Option(names = "--backend", paramLabel = "auto|gpu|cpu", defaultValue = "auto",
+            description = "gpu (OpenGL compute), cpu (reference tracer) or auto (gpu, else cpu with a notice)")
+    String backend;
+    @Option(names = "--aov", paramLabel = "LIST", split = ",",
+            description = "extra outputs: depth writes OUT.depth.pfm (distance to the first hit, +Inf on a miss)")
+    List<String> aovs = new ArrayList<>();
+    @Option(names = "--time", paramLabel = "T", description = "scene time to render (static scenes look the same at every time)")
+    Double time;
+    @Option(names = "--frames", paramLabel = "A-B", description = "render frames A..B into OUT with #### replaced by the frame number")
+    String frames;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    RenderCommand(RendererFactory renderers) {
+        this.renderers = renderers;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            return render(err);
+        } catch (UsageProblem | SceneFormatException e) {
+            err.println("drt: " + e.getMessage());
+            return 2;
+        } catch (RenderException e) {
+            err.println("drt: render failed: " + e.getMessage());
+            return 1;
+        } catch (IOException e) {
+            err.println("drt: cannot write output: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private int render(PrintWriter err) throws UsageProblem, SceneFormatException, RenderException, IOException {
+        RendererFactory.Backend choice = parseBackend();
+        Set<Aov> wanted = parseAovs();
+        int[] range = parseFrames();
+        if (time != null && !Double.isFinite(time)) throw new UsageProblem("--time must be a finite number, got " + time);
+        Scene scene = options.load(err);
+        Path out = output != null ? output : Path.of(baseName(options.scene.getFileName().toString()) + ".png");
+        if (range != null && !out.toString().contains("#")) throw new UsageProblem("--frames needs an output name with #### for the frame number, e.g. -o out_####.png");
+
+        long t0 = System.nanoTime();
+        GeometryImage image = GeometryImagePacker.pack(scene);
+        long t1 = System.nanoTime();
+        TraceParameters params = TraceParameters.of(scene.camera(), scene.settings(), image);
+        try (Renderer renderer = createRenderer(choice, err)) {
+            err.printf("drt: %s, %,d triangles, %,d spheres, built in %.0f ms; %s%n", options.scene.getFileName(),
+                    image.triangleCount(), image.sphereCount(), (t1 - t0) / 1e6, renderer.description());
+            int first = range == null ? 0 : range[0], last = range == null ? 0 : range[1];
+            for (int f = first; f <= last; f++) {
+                Path target = range == null ? out : Path.of(frameName(out.toString(), f));
+                ProgressBar bar = new ProgressBar(System.err, range == null ? "rendering" : "frame " + f);
+                long r0 = System.nanoTime();
+                Frame frame = renderer.render(image, params, wanted, bar);
+                bar.finish();
+                double seconds = (System.nanoTime() - r0) / 1e9;
+                if (frame.errors() > 0) err.printf("drt: warning: %d pixels exceeded the traversal bound (corrupt hierarchy)%n", frame.errors());
+                PngWriter.write(target, frame.width(), frame.height(), frame.srgb());
+                if (frame.depth() != null) {
+                    PfmWriter.write(aovPath(target, "depth"), frame.width(), frame.height(), 1, frame.depth());
+                }
+                err.printf("drt: wrote %s (%dx%d, %d spp) in %.2f s%n", target, frame.width(), frame.height(),
+                        params.samplesPerPixel(), seconds);
+            }
+        }
+        return 0;
+    }
+
+    private Renderer createRenderer(RendererFactory.Backend choice, PrintWriter err) throws RenderException {
+        try {
+            return renderers.create(choice, notice -> err.println("drt: " + notice));
+        } catch (IllegalStateException e) {
+            throw new RenderException(e.getMessage(), e);
+        }
+    }
+
+    private RendererFactory.Backend parseBackend() throws UsageProblem {
+        try {
+            return RendererFactory.Backend.valueOf(backend.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new UsageProblem("--backend must be auto, gpu or cpu, got '" + backend + "'");
+        }
+    }
+
+    private Set<Aov> parseAovs() throws UsageProblem {
+        Set<Aov> set = EnumSet.noneOf(Aov.class);
+        for (String a : aovs) {
+            switch (a.trim().toLowerCase(Locale.ROOT)) {
+                case "depth" -> set.add(Aov.DEPTH);
+                case "normal", "albedo" -> throw new UsageProblem("--aov " + a + " is not available yet; supported: depth");
+                default -> throw new UsageProblem("unknown --aov '" + a + "'; supported: depth");
+            }
+        }
+        return set;
+    }
+
+    private int[] parseFrames() throws UsageProblem {
+        if (frames == null) return null;
+        String[] parts = frames.split("-");
+        try {
+            if (parts.length != 2) throw new NumberFormatException();
+            int a = Integer.parseInt(parts[0].trim()), b = Integer.parseInt(parts[1].trim());
+            if (a < 0 || b < a || b - a > 1_000_000) throw new NumberFormatException();
+            return new int[]{a, b};
+        } catch (NumberFormatException e) {
+            throw new UsageProblem("--frames must be A-B with 0 <= A <= B, got '" + frames + "'");
+        }
+    }
+
+    /** Replaces the run of '#' with the zero-padded frame number (at least as wide as the run). */
+    static String frameName(String pattern, int frame) {
+        int start = pattern.indexOf('#'), end = start;
+        while (end < pattern.length() && pattern.charAt(end) == '#') end++;
+        String number = String.format("%0" + (end - start) + "d", frame);
+        return pattern.substring(0, start) + number + pattern.substring(end);
+    }
+
+    /** OUT.png → OUT.depth.pfm */
+    static Path aovPath(Path image, String aov) {
+        String name = image.getFileName().toString();
+        Path dir = image.toAbsolutePath().getParent();
+        return dir.resolve(baseName(name) + "." + aov + ".pfm");
+    }
+
+    private static String baseName(String name) {
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+
+    /** A bad combination of options, reported as one line. */
+    static final class UsageProblem extends Exception {
+        UsageProblem(String message) {
+            super(message);
+        }
+    }
+}
