@@ -41,6 +41,10 @@ final class InfoCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         FlatScene flat = SceneFlattener.flatten(scene);
         long t1 = System.nanoTime();
+        if (flat.primitiveCount() == 0) {
+            err.println("drt: " + options.scene + ": the scene has no geometry to render");
+            return 2;
+        }
         SphereHierarchy h = SphereHierarchyBuilder.build(flat);
         long t2 = System.nanoTime();
         GeometryImage gi = GeometryImagePacker.pack(flat, h, scene.materials(), scene.lights());

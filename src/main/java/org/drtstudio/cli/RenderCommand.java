@@ -80,7 +80,12 @@ final class RenderCommand implements Callable<Integer> {
         if (range != null && !out.toString().contains("#")) throw new UsageProblem("--frames needs an output name with #### for the frame number, e.g. -o out_####.png");
 
         long t0 = System.nanoTime();
-        GeometryImage image = GeometryImagePacker.pack(scene);
+        GeometryImage image;
+        try {
+            image = GeometryImagePacker.pack(scene);
+        } catch (IllegalArgumentException e) {
+            throw new SceneFormatException(options.scene, 0, e.getMessage());
+        }
         long t1 = System.nanoTime();
         TraceParameters params = TraceParameters.of(scene.camera(), scene.settings(), image);
         try (Renderer renderer = createRenderer(choice, err)) {

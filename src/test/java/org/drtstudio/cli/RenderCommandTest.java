@@ -126,6 +126,34 @@ class RenderCommandTest {
         assertEquals(0, drt("render", scene.toString(), "-o", c.toString(), "--width", "16", "--height", "16", "--spp", "4", "--seed", "8"));
     }
 
+    /** Every awkward file of the shared data: info and a tiny render succeed or fail with one clean line. */
+    @Test
+    void everyEdgeCaseFileLoadsOrFailsWithOneLine() throws Exception {
+        java.util.List<Path> files;
+        Path root = org.drtstudio.testing.TestData.sharedRoot();
+        try (var walk = Files.walk(root)) {
+            files = walk.filter(p -> p.toString().matches(".*(edgecases_|assimp_dialects).*\\.(obj|nff)")).sorted().toList();
+        }
+        assertTrue(files.size() > 50, "found " + files.size());
+        int loaded = 0;
+        for (Path f : files) {
+            err.getBuffer().setLength(0);
+            int code = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                    () -> drt("render", f.toString(), "-o", dir.resolve("edge.png").toString(), "--width", "16", "--height", "12"));
+            String msg = err.toString();
+            assertTrue(code == 0 || code == 2, f + ": exit " + code + "\n" + msg);
+            assertFalse(msg.contains("Exception") || msg.contains("\tat ") || msg.contains("internal error"), f + ":\n" + msg);
+            if (code == 2) {
+                long errorLines = msg.lines().filter(l -> !l.startsWith("warning:") && !l.startsWith("drt: warning")).count();
+                assertEquals(1, errorLines, f + ":\n" + msg);
+                assertTrue(msg.contains(f.getFileName().toString()), f + ": message does not name the file:\n" + msg);
+            } else {
+                loaded++;
+            }
+        }
+        assertTrue(loaded > files.size() / 2, "only " + loaded + " of " + files.size() + " edge-case files rendered");
+    }
+
     @Test
     void infoPrintsCountsAndChecksInvariants() throws Exception {
         assertEquals(0, drt("info", plane().toString(), "--check"), err.toString());

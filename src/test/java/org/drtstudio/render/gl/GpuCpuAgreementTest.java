@@ -3,6 +3,7 @@ package org.drtstudio.render.gl;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImagePacker;
 import org.drtstudio.io.nff.NffReader;
+import org.drtstudio.io.obj.ObjReader;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
@@ -55,6 +56,18 @@ class GpuCpuAgreementTest {
     void spdSceneDepthAndImageAgree(Path file) throws Exception {
         Scene scene = NffReader.read(file).scene();
         assertAgreement(scene.withSettings(scene.settings().withSize(SIZE, SIZE)), file.getFileName().toString());
+    }
+
+    static Stream<String> objModels() {
+        return Stream.of("bunny_lowres/bunny.obj", "armadillo_tiny/armadillo.obj", "cow/cow.obj", "suzanne/suzanne.obj",
+                "cornellbox_mcguire/CornellBox-Original.obj");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("objModels")
+    void objModelDepthAndImageAgree(String model) throws Exception {
+        Scene scene = ObjReader.read(TestData.resource("obj/" + model)).scene();
+        assertAgreement(scene.withSettings(scene.settings().withSize(96, 72)), model);
     }
 
     /** Compares depth per pixel and the shaded images; returns nothing, fails with a summary. */
