@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 @Timeout(600)
 class GpuCpuAgreementTest {
-    static final int SIZE = 64;
+    static final int SIZE = 96;
     private static GlRenderer gpu;
     private static final CpuRenderer cpu = new CpuRenderer();
 
