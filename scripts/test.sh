@@ -19,4 +19,4 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${need[@]}"
 fi
 
-mvn -B -q -DtrimStackTrace=true test
+mvn -B --no-transfer-progress -Dstyle.color=never test
