@@ -1,22 +1,27 @@
-// Stackless traversal of the sphere hierarchy: on a sphere hit follow the hit link (testing a
-// leaf's primitives first), on a miss the skip link. Twin of org.drtstudio.render.cpu.Traversal.
+// Stackless two-level traversal: on a sphere hit follow the hit link (testing a leaf's primitives
+// first), on a miss the skip link. A top-level leaf enters its instance (ray into object space,
+// direction not renormalised so t stays a world distance); the shape's END returns to the top
+// level at that leaf's skip link. Twin of org.drtstudio.render.cpu.Traversal.
 #include "geometry_image.glsl"
 
 struct Hit {
     float t;
     int primitive;  // index in the primitive texture, -1 for none
+    int instance;   // the instance whose shape holds it
     vec2 uv;        // barycentrics of v1, v2 on triangles
     bool overflow;  // the walk exceeded its bound: a corrupt hierarchy
 };
 
+// Whether o + t d (d of any length) meets the sphere for some t in [0, tMax].
 bool hitsBoundingSphere(vec4 sphere, vec3 o, vec3 d, float tMax) {
+    float a = dot(d, d);
     vec3 oc = sphere.xyz - o;
-    float tca = dot(oc, d);
+    float tca = dot(oc, d) / a;
     vec3 p = oc - tca * d;
     float d2 = dot(p, p);
     float r2 = sphere.w * sphere.w;
     if (d2 > r2) return false;
-    float thc = sqrt(r2 - d2);
+    float thc = sqrt((r2 - d2) / a);
     return tca + thc >= 0.0 && tca - thc <= tMax;
 }
 
@@ -44,10 +49,11 @@ bool intersectPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
         return true;
     }
     float r = t1.x;
+    float a = dot(d, d);
     vec3 oc = o - t0.xyz;
-    float b = dot(oc, d);
+    float b = dot(oc, d) / a;
     vec3 f = oc - b * d;
-    float disc = r * r - dot(f, f);
+    float disc = (r * r - dot(f, f)) / a;
     if (disc < 0.0) return false;
     float s = sqrt(disc);
     float t = -b - s;
@@ -60,20 +66,42 @@ bool intersectPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
 
 // Closest hit in (0, hit.t) when anyHit is false; stops at the first hit below hit.t otherwise.
 bool traverse(vec3 o, vec3 d, inout Hit hit, bool anyHit) {
-    int node = 0;
+    int topNode = 0;
+    int node = GI_END;   // GI_END: at the top level
+    int instance = -1;
+    vec3 lo = vec3(0.0), ld = vec3(0.0);
     int steps = 0;
     bool found = false;
-    // Links only point forward, so a sound hierarchy visits each node at most once.
-    while (node != GI_END) {
-        if (++steps > uNodeCount + 1) {
+    while (true) {
+        if (++steps > uStepBound) {
             hit.overflow = true;
             return found;
         }
+        if (node == GI_END) {
+            if (topNode == GI_END) return found;
+            vec4 sphere = topNodeTexel(topNode, 0);
+            ivec4 links = floatBitsToInt(topNodeTexel(topNode, 1));
+            if (hitsBoundingSphere(sphere, o, d, hit.t)) {
+                if (links.z > 0) {
+                    instance = links.w;
+                    lo = toObjectPoint(instance, o);
+                    ld = toObjectDirection(instance, d);
+                    node = floatBitsToInt(instanceTexel(instance, 12).x);
+                    topNode = links.y;
+                } else {
+                    topNode = links.x;
+                }
+            } else {
+                topNode = links.y;
+            }
+            continue;
+        }
         vec4 sphere = nodeTexel(node, 0);
         ivec4 links = floatBitsToInt(nodeTexel(node, 1));
-        if (hitsBoundingSphere(sphere, o, d, hit.t)) {
+        if (hitsBoundingSphere(sphere, lo, ld, hit.t)) {
             for (int p = links.w; p < links.w + links.z; p++) {
-                if (intersectPrimitive(p, o, d, hit)) {
+                if (intersectPrimitive(p, lo, ld, hit)) {
+                    hit.instance = instance;
                     found = true;
                     if (anyHit) return true;
                 }
@@ -90,6 +118,7 @@ Hit newHit(float tMax) {
     Hit h;
     h.t = tMax;
     h.primitive = -1;
+    h.instance = -1;
     h.uv = vec2(0.0);
     h.overflow = false;
     return h;

@@ -48,16 +48,18 @@ vec3 shadeRay(vec3 origin, vec3 direction) {
         if (floatBitsToInt(t0.w) == GI_KIND_TRIANGLE) {
             vec3 e2 = primitiveTexel(hit.primitive, 2).xyz;
             ng = cross(t1.xyz, e2);
-            ng *= 1.0 / sqrt(dot(ng, ng));
             float w0 = 1.0 - hit.uv.x - hit.uv.y;
             n = w0 * normalTexel(hit.primitive, 0).xyz + hit.uv.x * normalTexel(hit.primitive, 1).xyz
                 + hit.uv.y * normalTexel(hit.primitive, 2).xyz;
-            float ln = 1.0 / sqrt(dot(n, n));
-            if (ln > 0.0 && !isinf(ln) && !isnan(ln)) n *= ln; else n = ng;
         } else {
-            ng = (p - t0.xyz) * (1.0 / t1.x);
+            ng = toObjectPoint(hit.instance, p) - t0.xyz;
             n = ng;
         }
+        ng = toWorldNormal(hit.instance, ng);
+        ng *= 1.0 / sqrt(dot(ng, ng));
+        n = toWorldNormal(hit.instance, n);
+        float ln = 1.0 / sqrt(dot(n, n));
+        if (ln > 0.0 && !isinf(ln) && !isnan(ln)) n *= ln; else n = ng;
         bool entering = dot(ng, rd) < 0.0;
         if (!entering) ng = -ng;
         if (dot(n, ng) < 0.0) n = -n;

@@ -1,30 +1,46 @@
 package org.drtstudio.accel;
 
 /**
- * The packed scene both tracers read: five RGBA32F arrays (4 floats per texel), laid out as
- * {@link GeometryImagePacker} documents, plus the counts needed to bound loops.
- * The arrays are owned by this object; nobody modifies them after packing.
+ * The packed scene both tracers read: RGBA32F arrays (4 floats per texel) laid out as
+ * {@link GeometryImagePacker} documents, in two levels. The shape level ({@code nodes},
+ * {@code primitives}, {@code normals}) holds every distinct mesh once, in object space; the top
+ * level ({@code topNodes}, {@code instances}) places shapes in the world. A builder that only
+ * moved transforms hands out the very same shape-level arrays (same identity), so uploaders can
+ * skip them. Nobody modifies the arrays after packing.
+ *
+ * @param stepBound   an upper bound on the nodes one traversal can visit; exceeding it means corruption
+ * @param sceneRadius half the diagonal of the world bounds, for epsilons
+ * @param sceneCenter centre of the world bounds
  */
-public record GeometryImage(float[] nodes, float[] primitives, float[] normals, float[] materials, float[] lights,
-                            int nodeCount, int triangleCount, int sphereCount, int materialCount, int lightCount,
-                            int hierarchyDepth, float sceneRadius, float[] sceneCenter) {
+public record GeometryImage(float[] nodes, float[] primitives, float[] normals, float[] topNodes, float[] instances,
+                            float[] materials, float[] lights, int nodeCount, int topNodeCount, int instanceCount,
+                            int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
+                            int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter) {
 
+    /** Distinct primitives stored (instanced copies counted once). */
     public int primitiveCount() { return triangleCount + sphereCount; }
 
-    /** Bytes the five textures occupy on the GPU, rows padded to the texture width. */
+    /** Bytes the textures occupy on the GPU, rows padded to the texture width. */
     public long gpuBytes() {
         long texels = 0;
-        for (float[] a : new float[][]{nodes, primitives, normals, materials, lights})
+        for (float[] a : arrays())
             texels += (long) GeometryImageLayout.rowsFor(a.length / 4) * GeometryImageLayout.TEXTURE_WIDTH;
         return texels * 16;
     }
 
-    /** Bytes of the node and primitive data proper (no row padding). */
+    /** Bytes of the data proper (no row padding). */
     public long dataBytes() {
-        return 4L * (nodes.length + primitives.length + normals.length + materials.length + lights.length);
+        long n = 0;
+        for (float[] a : arrays()) n += 4L * a.length;
+        return n;
     }
 
-    public int intAt(float[] array, int index) {
-        return Float.floatToRawIntBits(array[index]);
+    /** Bytes of the top level alone: what moving a transform node re-uploads. */
+    public long topLevelBytes() {
+        return 4L * (topNodes.length + instances.length);
+    }
+
+    private float[][] arrays() {
+        return new float[][]{nodes, primitives, normals, topNodes, instances, materials, lights};
     }
 }

@@ -21,6 +21,7 @@ public final class GeometryImageLayout {
     public static final int NORMAL_TEXELS = 3;
     public static final int MATERIAL_TEXELS = 4;
     public static final int LIGHT_TEXELS = 2;
+    public static final int INSTANCE_TEXELS = 13;
     public static final int KIND_TRIANGLE = 0;
     public static final int KIND_SPHERE = 1;
 
@@ -38,6 +39,7 @@ public final class GeometryImageLayout {
         d.put("GI_NORMAL_TEXELS", Integer.toString(NORMAL_TEXELS));
         d.put("GI_MATERIAL_TEXELS", Integer.toString(MATERIAL_TEXELS));
         d.put("GI_LIGHT_TEXELS", Integer.toString(LIGHT_TEXELS));
+        d.put("GI_INSTANCE_TEXELS", Integer.toString(INSTANCE_TEXELS));
         d.put("GI_KIND_TRIANGLE", Integer.toString(KIND_TRIANGLE));
         d.put("GI_KIND_SPHERE", Integer.toString(KIND_SPHERE));
         return d;

@@ -1,6 +1,5 @@
 package org.drtstudio.accel;
 
-import org.drtstudio.math.Aabb;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.Scene;
@@ -10,94 +9,66 @@ import java.util.List;
 import static org.drtstudio.accel.GeometryImageLayout.*;
 
 /**
- * Packs a scene into the geometry image: RGBA32F texels that the GLSL tracer reads with
- * {@code texelFetch} and the CPU reference reads from the same arrays. Integers are stored as the
- * raw bits of a float ({@code Float.intBitsToFloat} here, {@code floatBitsToInt} in GLSL); texel
- * {@code i} lies at column {@code i % TEXTURE_WIDTH}, row {@code i / TEXTURE_WIDTH}.
+ * The geometry image's layout, texel by texel, and one-shot packing of a scene. It consists of
+ * RGBA32F arrays that the GLSL tracer reads with {@code texelFetch} and the CPU reference reads
+ * directly. Integers are stored as the raw bits of a float ({@code Float.intBitsToFloat} here,
+ * {@code floatBitsToInt} in GLSL, never touched by float arithmetic first); texel {@code i} lies at
+ * column {@code i % TEXTURE_WIDTH}, row {@code i / TEXTURE_WIDTH}.
  *
- * <h2>Nodes ({@link #NODE_TEXELS} = 2 texels per node, node 0 is the root)</h2>
+ * <h2>Shape level: every distinct mesh or sphere group once, in its object space</h2>
+ * <b>Nodes</b> ({@link GeometryImageLayout#NODE_TEXELS} = 2 texels per node; each shape's nodes
+ * are contiguous, its root first):
  * <pre>
  * texel 2i   : centre.x, centre.y, centre.z, radius      bounding sphere (inflated, conservative)
  * texel 2i+1 : hit, miss, primCount, primStart           int bits
  *   hit       node to visit when the ray meets the sphere: i+1 for inner nodes, = miss for leaves
- *   miss      skip link: first node after i's subtree, or END (-1); always greater than i
+ *   miss      skip link: first node after i's subtree, or END (-1) at the end of the shape; always > i
  *   primCount 0 for inner nodes; 1..MAX_LEAF_SIZE primitives for leaves, tested when the sphere is hit
  *   primStart index of the leaf's first primitive in the primitive texture
  * </pre>
- * <h2>Primitives ({@link #PRIMITIVE_TEXELS} = 3 texels each, in leaf order)</h2>
+ * <b>Primitives</b> ({@link GeometryImageLayout#PRIMITIVE_TEXELS} = 3 texels each, in leaf order):
  * <pre>
- * triangle: texel 3p = v0.xyz, kind=KIND_TRIANGLE | texel 3p+1 = (v1-v0).xyz, material | texel 3p+2 = (v2-v0).xyz, source id
- * sphere  : texel 3p = centre.xyz, kind=KIND_SPHERE | texel 3p+1 = radius, 0, 0, material | texel 3p+2 = 0, 0, 0, source id
+ * triangle: texel 3p = v0.xyz, kind=KIND_TRIANGLE | texel 3p+1 = (v1-v0).xyz, material | texel 3p+2 = (v2-v0).xyz, id
+ * sphere  : texel 3p = centre.xyz, kind=KIND_SPHERE | texel 3p+1 = radius, 0, 0, material | texel 3p+2 = 0, 0, 0, id
  * </pre>
- * The w components are int bits. The source id is the primitive's index in the flattened scene
- * (triangles first, then spheres), reported as the primitive id of a hit.
- * <h2>Normals ({@link #NORMAL_TEXELS} = 3 texels per primitive, same order)</h2>
- * Triangles: unit vertex normals n0, n1, n2 in xyz (w = 0). Spheres: unused zeros.
- * <h2>Materials ({@link #MATERIAL_TEXELS} = 4 texels each, scene order)</h2>
+ * The w components are int bits; the id is the primitive's index in its shape's input order plus the
+ * shape's first primitive index.
+ * <b>Normals</b> ({@link GeometryImageLayout#NORMAL_TEXELS} = 3 texels per primitive, same order):
+ * triangles: unit vertex normals n0, n1, n2 in object space (w = 0); spheres: unused zeros.
+ *
+ * <h2>Top level: where the shapes stand in the world</h2>
+ * <b>Top nodes</b>: the same 2-texel node format over the instances' world bounding spheres (the
+ * sphere enclosing the instance at shutter open and close); a leaf holds exactly one instance and
+ * its primStart is that instance's index. <b>Instances</b>
+ * ({@link GeometryImageLayout#INSTANCE_TEXELS} = 13 texels each):
  * <pre>
- * ambient.rgb, phongExponent | diffuse.rgb, reflectivity | specular.rgb, transparency | absorption.rgb, ior
+ * texels 0..2  : rows 0..2 of the world-to-object matrix at shutter open (affine, 3x4)
+ * texels 3..5  : the same at shutter close
+ * texels 6..8  : rows 0..2 of the object-to-world matrix at shutter open
+ * texels 9..11 : the same at shutter close
+ * texel 12     : root node of the shape, node count of the shape, 0, 0   (int bits)
  * </pre>
- * <h2>Lights ({@link #LIGHT_TEXELS} = 2 texels each)</h2>
+ * A ray enters an instance by multiplying its origin and direction by the world-to-object rows
+ * (the direction is not renormalised, so hit distances t stay world distances) and leaves it when
+ * the shape's walk reaches END, continuing at the top-level leaf's skip link: two levels, no stack.
+ *
+ * <h2>Materials and lights</h2>
  * <pre>
- * position.xyz, radius | colour * intensity (rgb), 0
+ * material ({@link GeometryImageLayout#MATERIAL_TEXELS} = 4): ambient.rgb, exponent | diffuse.rgb, reflectivity |
+ *                                       specular.rgb, transparency | absorption.rgb, ior
+ * light ({@link GeometryImageLayout#LIGHT_TEXELS} = 2):       position.xyz, radius | colour * intensity (rgb), 0
  * </pre>
  */
 public final class GeometryImagePacker {
     private GeometryImagePacker() {
     }
 
+    /** Packs a still scene from scratch. Interactive use keeps a {@link GeometryImageBuilder} instead. */
     public static GeometryImage pack(Scene scene) {
-        FlatScene flat = SceneFlattener.flatten(scene);
-        return pack(flat, SphereHierarchyBuilder.build(flat), scene.materials(), scene.lights());
+        return new GeometryImageBuilder().build(scene);
     }
 
-    public static GeometryImage pack(FlatScene flat, SphereHierarchy h, List<Material> materials, List<PointLight> lights) {
-        int nodeCount = h.nodeCount();
-        float[] nodes = new float[4 * NODE_TEXELS * nodeCount];
-        for (int i = 0; i < nodeCount; i++) {
-            int o = 4 * NODE_TEXELS * i;
-            System.arraycopy(h.spheres(), 4 * i, nodes, o, 4);
-            nodes[o + 4] = Float.intBitsToFloat(h.hit()[i]);
-            nodes[o + 5] = Float.intBitsToFloat(h.miss()[i]);
-            nodes[o + 6] = Float.intBitsToFloat(h.primCount()[i]);
-            nodes[o + 7] = Float.intBitsToFloat(h.primStart()[i]);
-        }
-        int primCount = flat.primitiveCount(), tris = flat.triangleCount();
-        float[] prims = new float[4 * PRIMITIVE_TEXELS * primCount];
-        float[] normals = new float[4 * NORMAL_TEXELS * primCount];
-        float[] tv = flat.triangleVertices(), tn = flat.triangleNormals(), sp = flat.spheres();
-        int[] order = h.primOrder();
-        for (int p = 0; p < primCount; p++) {
-            int id = order[p];
-            int o = 4 * PRIMITIVE_TEXELS * p;
-            if (id < tris) {
-                int b = 9 * id;
-                prims[o] = tv[b];
-                prims[o + 1] = tv[b + 1];
-                prims[o + 2] = tv[b + 2];
-                prims[o + 3] = Float.intBitsToFloat(KIND_TRIANGLE);
-                for (int a = 0; a < 3; a++) {
-                    prims[o + 4 + a] = tv[b + 3 + a] - tv[b + a];
-                    prims[o + 8 + a] = tv[b + 6 + a] - tv[b + a];
-                }
-                prims[o + 7] = Float.intBitsToFloat(flat.triangleMaterials()[id]);
-                int no = 4 * NORMAL_TEXELS * p;
-                for (int v = 0; v < 3; v++) {
-                    normals[no + 4 * v] = tn[b + 3 * v];
-                    normals[no + 4 * v + 1] = tn[b + 3 * v + 1];
-                    normals[no + 4 * v + 2] = tn[b + 3 * v + 2];
-                }
-            } else {
-                int b = 4 * (id - tris);
-                prims[o] = sp[b];
-                prims[o + 1] = sp[b + 1];
-                prims[o + 2] = sp[b + 2];
-                prims[o + 3] = Float.intBitsToFloat(KIND_SPHERE);
-                prims[o + 4] = sp[b + 3];
-                prims[o + 7] = Float.intBitsToFloat(flat.sphereMaterials()[id - tris]);
-            }
-            prims[o + 11] = Float.intBitsToFloat(id);
-        }
+    static float[] packMaterials(List<Material> materials) {
         float[] mats = new float[4 * MATERIAL_TEXELS * materials.size()];
         for (int m = 0; m < materials.size(); m++) {
             Material mat = materials.get(m);
@@ -107,6 +78,10 @@ public final class GeometryImagePacker {
             put(mats, o + 8, mat.specular().x(), mat.specular().y(), mat.specular().z(), mat.transparency());
             put(mats, o + 12, mat.absorption().x(), mat.absorption().y(), mat.absorption().z(), mat.ior());
         }
+        return mats;
+    }
+
+    static float[] packLights(List<PointLight> lights) {
         // A zero-size array would make a zero-size texture; keep one texel so binding stays valid.
         float[] lts = new float[Math.max(4, 4 * LIGHT_TEXELS * lights.size())];
         for (int l = 0; l < lights.size(); l++) {
@@ -116,11 +91,7 @@ public final class GeometryImagePacker {
             put(lts, o + 4, light.color().x() * light.intensity(), light.color().y() * light.intensity(),
                     light.color().z() * light.intensity(), 0);
         }
-        Aabb b = flat.bounds();
-        float radius = 0.5f * b.extent().length();
-        return new GeometryImage(nodes, prims, normals, mats, lts, nodeCount, tris, flat.sphereCount(),
-                materials.size(), lights.size(), h.depth(), radius,
-                new float[]{b.center().x(), b.center().y(), b.center().z()});
+        return lts;
     }
 
     private static void put(float[] a, int o, float x, float y, float z, float w) {

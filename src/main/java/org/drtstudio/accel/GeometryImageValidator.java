@@ -1,14 +1,16 @@
 package org.drtstudio.accel;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.drtstudio.accel.GeometryImageLayout.*;
 
 /**
- * Checks the structural invariants of a packed geometry image: links point forward (so the
- * stackless walk terminates), every child sphere lies inside its parent's, every primitive is
- * referenced by exactly one leaf and lies inside that leaf's sphere. Used by tests and by
+ * Checks the structural invariants of a packed geometry image, at both levels: links point
+ * forward (so the stackless walk terminates) and stay inside their hierarchy, every child sphere
+ * lies inside its parent's, every primitive is referenced by exactly one leaf and lies inside that
+ * leaf's sphere, every instance is referenced by exactly one top-level leaf. Used by tests and by
  * {@code drt info --check}; returns problems as readable lines instead of throwing at the first.
  */
 public final class GeometryImageValidator {
@@ -19,48 +21,81 @@ public final class GeometryImageValidator {
 
     public static List<String> validate(GeometryImage gi) {
         List<String> problems = new ArrayList<>();
-        float[] nodes = gi.nodes(), prims = gi.primitives();
-        int n = gi.nodeCount(), primCount = gi.primitiveCount();
-        int[] referenced = new int[primCount];
-        // parent of each node, found from the links: an inner node's children are i+1 and miss[i+1].
-        int[] parent = new int[n];
-        java.util.Arrays.fill(parent, -1);
-        for (int i = 0; i < n && problems.size() < MAX_REPORTED; i++) {
-            int hit = link(nodes, i, 0), miss = link(nodes, i, 1), count = link(nodes, i, 2), start = link(nodes, i, 3);
-            if (miss != END && (miss <= i || miss > n)) problems.add("node " + i + ": skip link " + miss + " does not point forward");
-            if (count == 0) {
-                if (hit != i + 1) problems.add("node " + i + ": inner node's hit link " + hit + " is not " + (i + 1));
-                else if (hit < n) {
-                    parent[hit] = i;
+        int[] primRefs = new int[gi.primitiveCount()];
+        int[] instanceRefs = new int[gi.instanceCount()];
+        // Top level: leaves reference instances.
+        checkHierarchy(gi.topNodes(), 0, gi.topNodeCount(), "top node", problems, (node, start, count) -> {
+            if (count != 1) problems.add("top node " + node + ": a top-level leaf must hold exactly one instance, holds " + count);
+            if (start < 0 || start >= gi.instanceCount()) problems.add("top node " + node + ": instance " + start + " does not exist");
+            else instanceRefs[start]++;
+        });
+        for (int i = 0; i < gi.instanceCount() && problems.size() < MAX_REPORTED; i++) {
+            if (instanceRefs[i] != 1) problems.add("instance " + i + " is referenced by " + instanceRefs[i] + " top-level leaves");
+        }
+        // Shape level: each distinct shape root once.
+        boolean[] checkedRoot = new boolean[gi.nodeCount()];
+        for (int i = 0; i < gi.instanceCount() && problems.size() < MAX_REPORTED; i++) {
+            int root = Float.floatToRawIntBits(gi.instances()[4 * INSTANCE_TEXELS * i + 48]);
+            int count = Float.floatToRawIntBits(gi.instances()[4 * INSTANCE_TEXELS * i + 49]);
+            if (root < 0 || count < 1 || root + count > gi.nodeCount()) {
+                problems.add("instance " + i + ": shape nodes " + root + "+" + count + " outside 0.." + gi.nodeCount());
+                continue;
+            }
+            if (checkedRoot[root]) continue;
+            checkedRoot[root] = true;
+            checkHierarchy(gi.nodes(), root, count, "node", problems, (node, start, c) -> {
+                if (start < 0 || start + c > gi.primitiveCount()) {
+                    problems.add("node " + node + ": primitive range " + start + "+" + c + " outside 0.." + gi.primitiveCount());
+                    return;
+                }
+                for (int p = start; p < start + c; p++) {
+                    primRefs[p]++;
+                    if (!primitiveInside(gi.primitives(), p, gi.nodes(), node)) problems.add("primitive " + p + " sticks out of leaf " + node + "'s sphere");
+                }
+            });
+        }
+        for (int p = 0; p < primRefs.length && problems.size() < MAX_REPORTED; p++) {
+            if (primRefs[p] != 1) problems.add("primitive " + p + " is referenced by " + primRefs[p] + " leaves");
+        }
+        return problems.size() > MAX_REPORTED ? problems.subList(0, MAX_REPORTED) : problems;
+    }
+
+    private interface LeafCheck {
+        void check(int node, int start, int count);
+    }
+
+    /** One hierarchy occupying nodes [first, first + count), root first, END after its last subtree. */
+    private static void checkHierarchy(float[] nodes, int first, int count, String what, List<String> problems, LeafCheck leaf) {
+        int end = first + count;
+        int[] parent = new int[count];
+        Arrays.fill(parent, -1);
+        for (int i = first; i < end && problems.size() < MAX_REPORTED; i++) {
+            int hit = link(nodes, i, 0), miss = link(nodes, i, 1), primCount = link(nodes, i, 2), start = link(nodes, i, 3);
+            if (miss != END && (miss <= i || miss >= end)) problems.add(what + " " + i + ": skip link " + miss + " does not point forward inside its hierarchy");
+            if (i == first && miss != END) problems.add(what + " " + i + ": a root's skip link must end the walk, is " + miss);
+            if (primCount == 0) {
+                if (hit != i + 1 || hit >= end) {
+                    problems.add(what + " " + i + ": inner node's hit link " + hit + " is not " + (i + 1));
+                } else {
+                    parent[hit - first] = i;
                     int second = link(nodes, hit, 1);
-                    if (second != END && second < n && second != miss) parent[second] = i;
+                    if (second != END && second < end && second != miss) parent[second - first] = i;
                 }
             } else {
-                if (hit != miss) problems.add("node " + i + ": leaf's hit link " + hit + " differs from its skip link " + miss);
-                if (start < 0 || start + count > primCount) {
-                    problems.add("node " + i + ": primitive range " + start + "+" + count + " outside 0.." + primCount);
-                    continue;
-                }
-                for (int p = start; p < start + count; p++) {
-                    referenced[p]++;
-                    if (!primitiveInside(prims, p, nodes, i)) problems.add("primitive " + p + " sticks out of leaf " + i + "'s sphere");
-                }
+                if (hit != miss) problems.add(what + " " + i + ": leaf's hit link " + hit + " differs from its skip link " + miss);
+                leaf.check(i, start, primCount);
             }
         }
-        for (int i = 1; i < n && problems.size() < MAX_REPORTED; i++) {
-            int pa = parent[i];
+        for (int i = first + 1; i < end && problems.size() < MAX_REPORTED; i++) {
+            int pa = parent[i - first];
             if (pa < 0) {
-                problems.add("node " + i + " has no parent");
+                problems.add(what + " " + i + " has no parent");
                 continue;
             }
             int c = 4 * NODE_TEXELS * i, q = 4 * NODE_TEXELS * pa;
             double d = Math.sqrt(sq(nodes[c] - nodes[q]) + sq(nodes[c + 1] - nodes[q + 1]) + sq(nodes[c + 2] - nodes[q + 2]));
-            if (d + nodes[c + 3] > nodes[q + 3] * (1 + 1e-6)) problems.add("node " + i + "'s sphere is not inside its parent " + pa);
+            if (d + nodes[c + 3] > nodes[q + 3] * (1 + 1e-6)) problems.add(what + " " + i + "'s sphere is not inside its parent " + pa);
         }
-        for (int p = 0; p < primCount && problems.size() < MAX_REPORTED; p++) {
-            if (referenced[p] != 1) problems.add("primitive " + p + " is referenced by " + referenced[p] + " leaves");
-        }
-        return problems;
     }
 
     private static int link(float[] nodes, int node, int component) {

@@ -22,6 +22,7 @@ public final class SphereHierarchyBuilder {
     static final float INFLATE_RELATIVE = 1e-4f;
 
     private final FlatScene scene;
+    private final int maxLeafSize;
     private final int n;
     private final float[] boxMin, boxMax, centroid; // 3 per primitive
     private final int[] order;
@@ -30,8 +31,9 @@ public final class SphereHierarchyBuilder {
     private int[] left = new int[64], right = new int[64], start = new int[64], count = new int[64];
     private int nodes;
 
-    private SphereHierarchyBuilder(FlatScene scene) {
+    private SphereHierarchyBuilder(FlatScene scene, int maxLeafSize) {
         this.scene = scene;
+        this.maxLeafSize = maxLeafSize;
         this.n = scene.primitiveCount();
         boxMin = new float[3 * n];
         boxMax = new float[3 * n];
@@ -41,8 +43,13 @@ public final class SphereHierarchyBuilder {
     }
 
     public static SphereHierarchy build(FlatScene scene) {
+        return build(scene, MAX_LEAF_SIZE);
+    }
+
+    /** @param maxLeafSize primitives per leaf at most (1 for the top level, whose leaves are single instances) */
+    public static SphereHierarchy build(FlatScene scene, int maxLeafSize) {
         if (scene.primitiveCount() == 0) throw new IllegalArgumentException("the scene has no geometry to render");
-        return new SphereHierarchyBuilder(scene).run();
+        return new SphereHierarchyBuilder(scene, maxLeafSize).run();
     }
 
     private void computePrimitiveBoxes() {
@@ -166,9 +173,9 @@ public final class SphereHierarchyBuilder {
         }
         if (bestAxis < 0) {
             // All centroids coincide: SAH cannot separate them; halve by count to keep leaves small.
-            return c <= MAX_LEAF_SIZE ? -1 : s + c / 2;
+            return c <= maxLeafSize ? -1 : s + c / 2;
         }
-        if (c <= MAX_LEAF_SIZE && bestCost >= INTERSECT_COST * c) return -1;
+        if (c <= maxLeafSize && bestCost >= INTERSECT_COST * c) return -1;
         float scale = BINS / (cmax[bestAxis] - cmin[bestAxis]);
         int i = s, j = s + c - 1;
         while (i <= j) {

@@ -1,13 +1,10 @@
 package org.drtstudio.cli;
 
-import org.drtstudio.accel.FlatScene;
 import org.drtstudio.accel.GeometryImage;
-import org.drtstudio.accel.GeometryImagePacker;
+import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.accel.GeometryImageValidator;
-import org.drtstudio.accel.SceneFlattener;
-import org.drtstudio.accel.SphereHierarchy;
-import org.drtstudio.accel.SphereHierarchyBuilder;
 import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.io.support.SceneFraming;
 import org.drtstudio.math.Aabb;
 import org.drtstudio.scene.Scene;
 import picocli.CommandLine;
@@ -39,20 +36,19 @@ final class InfoCommand implements Callable<Integer> {
             return 2;
         }
         long t0 = System.nanoTime();
-        FlatScene flat = SceneFlattener.flatten(scene);
-        long t1 = System.nanoTime();
-        if (flat.primitiveCount() == 0) {
-            err.println("drt: " + options.scene + ": the scene has no geometry to render");
+        GeometryImage gi;
+        try {
+            gi = new GeometryImageBuilder().build(scene);
+        } catch (IllegalArgumentException e) {
+            err.println("drt: " + options.scene + ": " + e.getMessage());
             return 2;
         }
-        SphereHierarchy h = SphereHierarchyBuilder.build(flat);
-        long t2 = System.nanoTime();
-        GeometryImage gi = GeometryImagePacker.pack(flat, h, scene.materials(), scene.lights());
-        long t3 = System.nanoTime();
-        Aabb b = flat.bounds();
+        long t1 = System.nanoTime();
+        Aabb b = SceneFraming.bounds(scene.root());
         out.printf("scene        %s%n", options.scene);
-        out.printf("triangles    %,d%n", flat.triangleCount());
-        out.printf("spheres      %,d%n", flat.sphereCount());
+        out.printf("triangles    %,d%n", gi.triangleCount());
+        out.printf("spheres      %,d%n", gi.sphereCount());
+        out.printf("instances    %,d (%,d primitives placed)%n", gi.instanceCount(), gi.instancedPrimitiveCount());
         out.printf("materials    %,d%n", scene.materials().size());
         out.printf("lights       %,d%n", scene.lights().size());
         out.printf("bounds       min (%s)  max (%s)%n", b.min(), b.max());
@@ -60,10 +56,10 @@ final class InfoCommand implements Callable<Integer> {
                 scene.camera().up(), scene.camera().fovY());
         out.printf("image        %dx%d, %d spp, max depth %d%n", scene.settings().width(), scene.settings().height(),
                 scene.settings().samplesPerPixel(), scene.settings().maxDepth());
-        out.printf("hierarchy    %,d nodes, depth %d%n", gi.nodeCount(), gi.hierarchyDepth());
+        out.printf("hierarchy    %,d shape nodes + %,d top nodes, depth %d%n", gi.nodeCount(), gi.topNodeCount(), gi.hierarchyDepth());
         out.printf("geometry img %,d bytes of data (%.1f per primitive), %,d bytes as GPU textures%n", gi.dataBytes(),
                 (double) gi.dataBytes() / Math.max(1, gi.primitiveCount()), gi.gpuBytes());
-        out.printf("build time   flatten %.1f ms, hierarchy %.1f ms, pack %.1f ms%n", (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6);
+        out.printf("build time   %.1f ms%n", (t1 - t0) / 1e6);
         if (check) {
             List<String> problems = GeometryImageValidator.validate(gi);
             out.println(problems.isEmpty() ? "check        all invariants hold" : "check        " + problems.size() + " problems:");

@@ -24,7 +24,9 @@ class GeometryImageTest {
     void singlePrimitiveIsOneLeaf() {
         GeometryImage gi = GeometryImagePacker.pack(TestScenes.randomSoup(7, 0, 1));
         assertEquals(1, gi.nodeCount());
+        assertEquals(1, gi.topNodeCount());
         assertEquals(GeometryImageLayout.END, Float.floatToRawIntBits(gi.nodes()[5]));
+        assertEquals(GeometryImageLayout.END, Float.floatToRawIntBits(gi.topNodes()[5]));
         assertTrue(GeometryImageValidator.validate(gi).isEmpty());
     }
 
@@ -47,17 +49,20 @@ class GeometryImageTest {
         GeometryImage gi = GeometryImagePacker.pack(TestScenes.randomSoup(11, 100, 0));
         float[] nodes = gi.nodes().clone();
         nodes[8 * 3 + 5] = Float.intBitsToFloat(1); // node 3 skips back to node 1
-        GeometryImage broken = new GeometryImage(nodes, gi.primitives(), gi.normals(), gi.materials(), gi.lights(),
-                gi.nodeCount(), gi.triangleCount(), gi.sphereCount(), gi.materialCount(), gi.lightCount(),
-                gi.hierarchyDepth(), gi.sceneRadius(), gi.sceneCenter());
+        GeometryImage broken = withNodes(gi, nodes);
         assertFalse(GeometryImageValidator.validate(broken).isEmpty());
 
         float[] shrunk = gi.nodes().clone();
         shrunk[8 * 1 + 3] *= 0.5f; // first child's sphere no longer holds its primitives
-        GeometryImage broken2 = new GeometryImage(shrunk, gi.primitives(), gi.normals(), gi.materials(), gi.lights(),
-                gi.nodeCount(), gi.triangleCount(), gi.sphereCount(), gi.materialCount(), gi.lightCount(),
-                gi.hierarchyDepth(), gi.sceneRadius(), gi.sceneCenter());
+        GeometryImage broken2 = withNodes(gi, shrunk);
         assertFalse(GeometryImageValidator.validate(broken2).isEmpty());
+    }
+
+    static GeometryImage withNodes(GeometryImage gi, float[] nodes) {
+        return new GeometryImage(nodes, gi.primitives(), gi.normals(), gi.topNodes(), gi.instances(), gi.materials(),
+                gi.lights(), gi.nodeCount(), gi.topNodeCount(), gi.instanceCount(), gi.triangleCount(), gi.sphereCount(),
+                gi.instancedPrimitiveCount(), gi.materialCount(), gi.lightCount(), gi.hierarchyDepth(), gi.stepBound(),
+                gi.sceneRadius(), gi.sceneCenter());
     }
 
     @Test

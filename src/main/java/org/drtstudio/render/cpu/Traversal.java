@@ -5,19 +5,22 @@ import org.drtstudio.accel.GeometryImage;
 import static org.drtstudio.accel.GeometryImageLayout.*;
 
 /**
- * Stackless walk of the sphere hierarchy over the packed arrays, the Java twin of
- * {@code shaders/traverse.glsl}: same links, same tests, same order of float operations.
- * Ray directions must be unit length.
+ * Stackless two-level walk of the geometry image over the packed arrays, the Java twin of
+ * {@code shaders/traverse.glsl}: same links, same tests, same order of float operations. At a
+ * top-level leaf the ray enters the instance (origin and direction multiplied by its world-to-object
+ * rows, direction not renormalised so t stays a world distance); when the shape's walk reaches END
+ * it continues at that leaf's skip link. World ray directions must be unit length.
  */
 final class Traversal {
-    private final float[] nodes, prims;
-    private final int maxSteps;
+    private final float[] nodes, prims, top, instances;
+    private final long maxSteps;
 
     Traversal(GeometryImage image) {
         this.nodes = image.nodes();
         this.prims = image.primitives();
-        // Links only point forward, so a sound hierarchy visits each node at most once.
-        this.maxSteps = image.nodeCount() + 1;
+        this.top = image.topNodes();
+        this.instances = image.instances();
+        this.maxSteps = image.stepBound();
     }
 
     /** Finds the closest hit with 0 < t < hit.t; returns whether one was found. */
@@ -32,19 +35,45 @@ final class Traversal {
     }
 
     private boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, Hit hit, boolean anyHit) {
-        int node = 0, steps = 0;
+        int topNode = 0, node = END, instance = -1;
+        float lox = 0, loy = 0, loz = 0, ldx = 0, ldy = 0, ldz = 0;
+        long steps = 0;
         boolean found = false;
-        while (node != END) {
+        while (true) {
             if (++steps > maxSteps) {
                 hit.overflow = true;
                 return found;
             }
+            if (node == END) {
+                if (topNode == END) return found;
+                int b = 4 * NODE_TEXELS * topNode;
+                if (hitsSphere(top[b], top[b + 1], top[b + 2], top[b + 3], ox, oy, oz, dx, dy, dz, hit.t)) {
+                    if (Float.floatToRawIntBits(top[b + 6]) > 0) {
+                        instance = Float.floatToRawIntBits(top[b + 7]);
+                        int m = 4 * INSTANCE_TEXELS * instance;
+                        lox = instances[m] * ox + instances[m + 1] * oy + instances[m + 2] * oz + instances[m + 3];
+                        loy = instances[m + 4] * ox + instances[m + 5] * oy + instances[m + 6] * oz + instances[m + 7];
+                        loz = instances[m + 8] * ox + instances[m + 9] * oy + instances[m + 10] * oz + instances[m + 11];
+                        ldx = instances[m] * dx + instances[m + 1] * dy + instances[m + 2] * dz;
+                        ldy = instances[m + 4] * dx + instances[m + 5] * dy + instances[m + 6] * dz;
+                        ldz = instances[m + 8] * dx + instances[m + 9] * dy + instances[m + 10] * dz;
+                        node = Float.floatToRawIntBits(instances[m + 48]);
+                        topNode = Float.floatToRawIntBits(top[b + 5]);
+                    } else {
+                        topNode = Float.floatToRawIntBits(top[b + 4]);
+                    }
+                } else {
+                    topNode = Float.floatToRawIntBits(top[b + 5]);
+                }
+                continue;
+            }
             int b = 4 * NODE_TEXELS * node;
-            if (hitsSphere(nodes[b], nodes[b + 1], nodes[b + 2], nodes[b + 3], ox, oy, oz, dx, dy, dz, hit.t)) {
+            if (hitsSphere(nodes[b], nodes[b + 1], nodes[b + 2], nodes[b + 3], lox, loy, loz, ldx, ldy, ldz, hit.t)) {
                 int count = Float.floatToRawIntBits(nodes[b + 6]);
                 int first = Float.floatToRawIntBits(nodes[b + 7]);
                 for (int p = first; p < first + count; p++) {
-                    if (intersect(p, ox, oy, oz, dx, dy, dz, hit)) {
+                    if (intersect(p, lox, loy, loz, ldx, ldy, ldz, hit)) {
+                        hit.instance = instance;
                         found = true;
                         if (anyHit) return true;
                     }
@@ -54,19 +83,19 @@ final class Traversal {
                 node = Float.floatToRawIntBits(nodes[b + 5]);
             }
         }
-        return found;
     }
 
-    /** Whether the ray meets the bounding sphere somewhere in (0, tMax]. */
+    /** Whether the ray o + t d (d of any length) meets the bounding sphere for some t in [0, tMax]. */
     static boolean hitsSphere(float cx, float cy, float cz, float r, float ox, float oy, float oz,
                               float dx, float dy, float dz, float tMax) {
+        float a = dx * dx + dy * dy + dz * dz;
         float ocx = cx - ox, ocy = cy - oy, ocz = cz - oz;
-        float tca = ocx * dx + ocy * dy + ocz * dz;
+        float tca = (ocx * dx + ocy * dy + ocz * dz) / a;
         float px = ocx - tca * dx, py = ocy - tca * dy, pz = ocz - tca * dz;
         float d2 = px * px + py * py + pz * pz;
         float r2 = r * r;
         if (d2 > r2) return false;
-        float thc = (float) Math.sqrt(r2 - d2);
+        float thc = (float) Math.sqrt((r2 - d2) / a);
         return tca + thc >= 0f && tca - thc <= tMax;
     }
 
@@ -77,7 +106,7 @@ final class Traversal {
         return intersectSphere(p, b, ox, oy, oz, dx, dy, dz, hit);
     }
 
-    /** Möller–Trumbore on v0 and the two edges. */
+    /** Möller–Trumbore on v0 and the two edges; t is in units of the direction's length. */
     private boolean intersectTriangle(int p, int b, float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
         float e1x = prims[b + 4], e1y = prims[b + 5], e1z = prims[b + 6];
         float e2x = prims[b + 8], e2y = prims[b + 9], e2z = prims[b + 10];
@@ -102,11 +131,12 @@ final class Traversal {
 
     private boolean intersectSphere(int p, int b, float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
         float r = prims[b + 4];
+        float a = dx * dx + dy * dy + dz * dz;
         float ocx = ox - prims[b], ocy = oy - prims[b + 1], ocz = oz - prims[b + 2];
-        float bb = ocx * dx + ocy * dy + ocz * dz;
+        float bb = (ocx * dx + ocy * dy + ocz * dz) / a;
         // Distance² from the centre to the ray's closest point: stable where b² - c would cancel.
         float fx = ocx - bb * dx, fy = ocy - bb * dy, fz = ocz - bb * dz;
-        float disc = r * r - (fx * fx + fy * fy + fz * fz);
+        float disc = (r * r - (fx * fx + fy * fy + fz * fz)) / a;
         if (disc < 0f) return false;
         float s = (float) Math.sqrt(disc);
         float t = -bb - s;

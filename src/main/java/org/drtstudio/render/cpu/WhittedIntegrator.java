@@ -23,7 +23,7 @@ final class WhittedIntegrator {
     static final int STACK_SIZE = 8;
     private static final int RAY_FLOATS = 10;
 
-    private final float[] prims, normals, materials, lights;
+    private final float[] prims, normals, instances, materials, lights;
     private final int lightCount;
     private final TraceParameters p;
     private final Traversal traversal;
@@ -35,6 +35,7 @@ final class WhittedIntegrator {
     WhittedIntegrator(GeometryImage image, TraceParameters parameters) {
         this.prims = image.primitives();
         this.normals = image.normals();
+        this.instances = image.instances();
         this.materials = image.materials();
         this.lights = image.lights();
         this.lightCount = image.lightCount();
@@ -77,32 +78,43 @@ final class WhittedIntegrator {
             float t = hit.t;
             float px = rox + t * rdx, py = roy + t * rdy, pz = roz + t * rdz;
 
-            // Geometric normal (ng) and interpolated shading normal (n).
+            // Geometric normal (ng) and interpolated shading normal (n), in object space first.
             float ngx, ngy, ngz, nx, ny, nz;
+            int m = 4 * INSTANCE_TEXELS * hit.instance;
             if (kind == KIND_TRIANGLE) {
                 float e1x = prims[pb + 4], e1y = prims[pb + 5], e1z = prims[pb + 6];
                 float e2x = prims[pb + 8], e2y = prims[pb + 9], e2z = prims[pb + 10];
                 ngx = e1y * e2z - e1z * e2y;
                 ngy = e1z * e2x - e1x * e2z;
                 ngz = e1x * e2y - e1y * e2x;
-                float inv = invLength(ngx, ngy, ngz);
-                ngx *= inv; ngy *= inv; ngz *= inv;
                 int nb = 4 * NORMAL_TEXELS * hit.primitive;
                 float w0 = 1f - hit.u - hit.v;
                 nx = w0 * normals[nb] + hit.u * normals[nb + 4] + hit.v * normals[nb + 8];
                 ny = w0 * normals[nb + 1] + hit.u * normals[nb + 5] + hit.v * normals[nb + 9];
                 nz = w0 * normals[nb + 2] + hit.u * normals[nb + 6] + hit.v * normals[nb + 10];
-                float ln = invLength(nx, ny, nz);
-                if (ln > 0f && Float.isFinite(ln)) {
-                    nx *= ln; ny *= ln; nz *= ln;
-                } else {
-                    nx = ngx; ny = ngy; nz = ngz;
-                }
             } else {
-                float inv = 1f / prims[pb + 4];
-                ngx = (px - prims[pb]) * inv;
-                ngy = (py - prims[pb + 1]) * inv;
-                ngz = (pz - prims[pb + 2]) * inv;
+                // The object-space hit point, from the world point through the instance's inverse.
+                float qx = instances[m] * px + instances[m + 1] * py + instances[m + 2] * pz + instances[m + 3];
+                float qy = instances[m + 4] * px + instances[m + 5] * py + instances[m + 6] * pz + instances[m + 7];
+                float qz = instances[m + 8] * px + instances[m + 9] * py + instances[m + 10] * pz + instances[m + 11];
+                ngx = qx - prims[pb];
+                ngy = qy - prims[pb + 1];
+                ngz = qz - prims[pb + 2];
+                nx = ngx; ny = ngy; nz = ngz;
+            }
+            // Normals go to world space by the inverse transpose: a sum of the inverse's rows.
+            float wx = ngx * instances[m] + ngy * instances[m + 4] + ngz * instances[m + 8];
+            float wy = ngx * instances[m + 1] + ngy * instances[m + 5] + ngz * instances[m + 9];
+            float wz = ngx * instances[m + 2] + ngy * instances[m + 6] + ngz * instances[m + 10];
+            float lgn = invLength(wx, wy, wz);
+            ngx = wx * lgn; ngy = wy * lgn; ngz = wz * lgn;
+            wx = nx * instances[m] + ny * instances[m + 4] + nz * instances[m + 8];
+            wy = nx * instances[m + 1] + ny * instances[m + 5] + nz * instances[m + 9];
+            wz = nx * instances[m + 2] + ny * instances[m + 6] + nz * instances[m + 10];
+            float ln = invLength(wx, wy, wz);
+            if (ln > 0f && Float.isFinite(ln)) {
+                nx = wx * ln; ny = wy * ln; nz = wz * ln;
+            } else {
                 nx = ngx; ny = ngy; nz = ngz;
             }
             // Two-sided: turn both normals toward the side the ray came from.

@@ -4,61 +4,67 @@ import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
 import org.drtstudio.render.RenderException;
 
+import java.util.Arrays;
+
 /**
- * The geometry image on the GPU: its five arrays as RGBA32F textures of
+ * The geometry image on the GPU: its arrays as RGBA32F textures of
  * {@link GeometryImageLayout#TEXTURE_WIDTH} texels per row, bound to the sampler units that
- * {@code shaders/geometry_image.glsl} declares (0 nodes, 1 primitives, 2 normals, 3 materials, 4 lights).
+ * {@code shaders/geometry_image.glsl} declares (0 nodes, 1 primitives, 2 normals, 3 materials,
+ * 4 lights, 5 top nodes, 6 instances). An update re-uploads only the arrays that are not the very
+ * arrays uploaded last time: after a transform edit that is the top level alone.
  */
 final class GeometryImageTextures implements AutoCloseable {
-    private final GeometryImage source;
-    private final Texture2D[] textures = new Texture2D[5];
-    private final long uploadNanos;
+    private static final String[] NAMES = {"nodes", "primitives", "normals", "materials", "lights", "top nodes", "instances"};
+    private final GlInfo info;
+    private final float[][] uploaded = new float[NAMES.length][];
+    private final Texture2D[] textures = new Texture2D[NAMES.length];
 
-    GeometryImageTextures(GeometryImage image, GlInfo info) throws RenderException {
-        this.source = image;
-        long t0 = System.nanoTime();
-        float[][] arrays = {image.nodes(), image.primitives(), image.normals(), image.materials(), image.lights()};
-        String[] names = {"nodes", "primitives", "normals", "materials", "lights"};
-        try {
-            for (int i = 0; i < arrays.length; i++) textures[i] = upload(arrays[i], names[i], info);
-        } catch (RenderException | RuntimeException e) {
-            close();
-            throw e;
-        }
-        uploadNanos = System.nanoTime() - t0;
+    GeometryImageTextures(GlInfo info) {
+        this.info = info;
     }
 
-    private static Texture2D upload(float[] data, String name, GlInfo info) throws RenderException {
+    /** Brings the textures up to date with {@code image}; returns the bytes uploaded. */
+    long update(GeometryImage image) throws RenderException {
+        float[][] arrays = {image.nodes(), image.primitives(), image.normals(), image.materials(), image.lights(),
+                image.topNodes(), image.instances()};
+        long bytes = 0;
+        for (int i = 0; i < arrays.length; i++) {
+            if (arrays[i] == uploaded[i]) continue;
+            bytes += upload(i, arrays[i]);
+            uploaded[i] = arrays[i];
+        }
+        return bytes;
+    }
+
+    private long upload(int slot, float[] data) throws RenderException {
         int width = GeometryImageLayout.TEXTURE_WIDTH;
         int texels = Math.max(1, data.length / 4);
         int rows = GeometryImageLayout.rowsFor(texels);
         if (rows > info.maxTextureSize() || width > info.maxTextureSize()) {
-            throw new RenderException("the scene's " + name + " need " + rows + " rows of " + width
+            throw new RenderException("the scene's " + NAMES[slot] + " need " + rows + " rows of " + width
                     + " texels, more than GL_MAX_TEXTURE_SIZE = " + info.maxTextureSize() + " of " + info.renderer());
         }
-        Texture2D t = Texture2D.create(TextureFormat.RGBA32F, width, rows);
+        Texture2D t = textures[slot];
+        if (t == null || t.height() != rows) {
+            // Reallocate only when the row count changes; same-size updates write in place.
+            if (t != null) t.close();
+            uploaded[slot] = null;
+            textures[slot] = null;
+            t = Texture2D.create(TextureFormat.RGBA32F, width, rows);
+            textures[slot] = t;
+        }
         int fullRows = (data.length / 4) / width;
         if (fullRows > 0) {
-            float[] block = fullRows * width * 4 == data.length ? data : java.util.Arrays.copyOf(data, fullRows * width * 4);
+            float[] block = fullRows * width * 4 == data.length ? data : Arrays.copyOf(data, fullRows * width * 4);
             t.write(0, 0, width, fullRows, block);
         }
         int rest = data.length / 4 - fullRows * width;
-        if (rest > 0) {
-            t.write(0, fullRows, rest, 1, java.util.Arrays.copyOfRange(data, fullRows * width * 4, data.length));
-        }
-        return t;
-    }
-
-    boolean holds(GeometryImage image) {
-        return image == source;
+        if (rest > 0) t.write(0, fullRows, rest, 1, Arrays.copyOfRange(data, fullRows * width * 4, data.length));
+        return 4L * data.length;
     }
 
     void bind() {
         for (int i = 0; i < textures.length; i++) textures[i].bindSampler(i);
-    }
-
-    long uploadNanos() {
-        return uploadNanos;
     }
 
     @Override

@@ -27,6 +27,7 @@ public final class GlRenderer implements Renderer {
     private final GlThread gl;
     private ComputeProgram trace, depth, resolve;
     private GeometryImageTextures scene;
+    private volatile long lastUploadBytes;
 
     private GlRenderer(GlThread gl) {
         this.gl = gl;
@@ -54,6 +55,11 @@ public final class GlRenderer implements Renderer {
         trace = ComputeProgram.load("trace.comp", defines);
         depth = ComputeProgram.load("depth.comp", defines);
         resolve = ComputeProgram.load("resolve.comp", defines);
+    }
+
+    /** Bytes the last render uploaded for the geometry image (0 when nothing changed since the render before). */
+    public long lastUploadBytes() {
+        return lastUploadBytes;
     }
 
     public GlInfo info() {
@@ -87,11 +93,8 @@ public final class GlRenderer implements Renderer {
             throw new RenderException("image " + w + "x" + h + " exceeds GL_MAX_TEXTURE_SIZE = " + gl.info().maxTextureSize()
                     + " of " + gl.info().renderer());
         }
-        if (scene == null || !scene.holds(image)) {
-            if (scene != null) scene.close();
-            scene = null;
-            scene = new GeometryImageTextures(image, gl.info());
-        }
+        if (scene == null) scene = new GeometryImageTextures(gl.info());
+        lastUploadBytes = scene.update(image);
         try (Texture2D accumulation = Texture2D.create(TextureFormat.RGBA32F, w, h);
              Texture2D display = Texture2D.create(TextureFormat.RGBA8, w, h);
              ShaderStorageBuffer diagnostics = ShaderStorageBuffer.create(4)) {
@@ -163,7 +166,7 @@ public final class GlRenderer implements Renderer {
     }
 
     private static void setCommonUniforms(ComputeProgram program, GeometryImage image, TraceParameters p) {
-        program.setInt("uNodeCount", image.nodeCount());
+        program.setInt("uStepBound", (int) Math.min(Integer.MAX_VALUE, image.stepBound()));
         program.setInt("uLightCount", image.lightCount());
         program.setVec3("uEye", p.eye()[0], p.eye()[1], p.eye()[2]);
         program.setVec3("uForward", p.forward()[0], p.forward()[1], p.forward()[2]);

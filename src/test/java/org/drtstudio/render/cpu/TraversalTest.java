@@ -63,12 +63,21 @@ class TraversalTest {
         }
     }
 
-    /** Closest hit by testing every primitive with the same intersection code via a one-leaf image. */
+    /** Closest hit by testing every primitive with the same intersection code via a one-leaf, one-instance image. */
     private static float bruteForce(GeometryImage gi, float ox, float oy, float oz, float dx, float dy, float dz) {
-        float[] nodes = {0, 0, 0, Float.MAX_VALUE, Float.intBitsToFloat(END), Float.intBitsToFloat(END),
+        float[] leaf = {0, 0, 0, Float.MAX_VALUE, Float.intBitsToFloat(END), Float.intBitsToFloat(END),
                 Float.intBitsToFloat(gi.primitiveCount()), Float.intBitsToFloat(0)};
-        GeometryImage flat = new GeometryImage(nodes, gi.primitives(), gi.normals(), gi.materials(), gi.lights(), 1,
-                gi.triangleCount(), gi.sphereCount(), gi.materialCount(), gi.lightCount(), 1, gi.sceneRadius(), gi.sceneCenter());
+        float[] top = {0, 0, 0, Float.MAX_VALUE, Float.intBitsToFloat(END), Float.intBitsToFloat(END),
+                Float.intBitsToFloat(1), Float.intBitsToFloat(0)};
+        float[] identity = new float[4 * INSTANCE_TEXELS];
+        for (int block = 0; block < 4; block++) {
+            for (int r = 0; r < 3; r++) identity[12 * block + 4 * r + r] = 1;
+        }
+        identity[48] = Float.intBitsToFloat(0);
+        identity[49] = Float.intBitsToFloat(1);
+        GeometryImage flat = new GeometryImage(leaf, gi.primitives(), gi.normals(), top, identity, gi.materials(),
+                gi.lights(), 1, 1, 1, gi.triangleCount(), gi.sphereCount(), gi.primitiveCount(), gi.materialCount(),
+                gi.lightCount(), 2, 4, gi.sceneRadius(), gi.sceneCenter());
         Hit h = new Hit();
         h.reset(Float.POSITIVE_INFINITY);
         new Traversal(flat).closest(ox, oy, oz, dx, dy, dz, h);

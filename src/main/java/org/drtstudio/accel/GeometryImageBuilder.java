@@ -1,0 +1,236 @@
+package org.drtstudio.accel;
+
+import org.drtstudio.math.Aabb;
+import org.drtstudio.math.Vec3;
+import org.drtstudio.scene.Material;
+import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Scene;
+import org.drtstudio.scene.Sphere;
+import org.drtstudio.scene.TriangleMesh;
+import org.joml.Matrix4f;
+import org.joml.Matrix4fc;
+import org.joml.Vector3f;
+import org.joml.Vector4f;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.drtstudio.accel.GeometryImageLayout.*;
+
+/**
+ * Builds geometry images frame after frame, keeping what did not change. Each distinct shape's
+ * hierarchy is built once and cached by identity; when the set of shapes is the same as last
+ * time the shape level (nodes, primitives, normals) is handed out again as the same arrays, so
+ * moving, rotating or scaling transform nodes costs only the top level: a small hierarchy over
+ * the instances and their matrices. Not thread-safe: one builder per producer.
+ */
+public final class GeometryImageBuilder {
+    private final Map<Object, ShapeHierarchy> shapes = new IdentityHashMap<>();
+    private List<Object> lastShapeOrder = List.of();
+    private ShapeLevel lastLevel;
+    private List<Material> lastMaterials;
+    private float[] lastMaterialTexels;
+    private List<PointLight> lastLights;
+    private float[] lastLightTexels;
+
+    /** A still scene. */
+    public GeometryImage build(Scene scene) {
+        return build(scene, null);
+    }
+
+    /**
+     * @param open  the scene at shutter open
+     * @param close the same scene at shutter close (same structure), or null for a still scene
+     * @throws IllegalArgumentException when the scene has no geometry or a primitive names a missing material
+     */
+    public GeometryImage build(Scene open, Scene close) {
+        List<Instance> instances = SceneInstances.of(open, close);
+        if (instances.isEmpty()) throw new IllegalArgumentException("the scene has no geometry to render");
+        List<Object> order = new ArrayList<>();
+        Map<Object, Integer> shapeIndex = new IdentityHashMap<>();
+        for (Instance in : instances) {
+            if (shapeIndex.putIfAbsent(in.shape(), order.size()) == null) order.add(in.shape());
+        }
+        int materialCount = open.materials().size();
+        for (Object shape : order) {
+            if (!shapes.containsKey(shape)) shapes.put(shape, buildShape(shape, materialCount));
+        }
+        shapes.keySet().retainAll(shapeIndex.keySet()); // forget shapes no longer in the scene
+        if (lastLevel == null || !sameIdentities(order, lastShapeOrder)) {
+            lastLevel = ShapeLevel.concatenate(order, shapes);
+            lastShapeOrder = order;
+        }
+        ShapeLevel level = lastLevel;
+        TopLevel top = TopLevel.build(instances, order, shapeIndex, shapes, level);
+        if (!open.materials().equals(lastMaterials)) {
+            lastMaterials = open.materials();
+            lastMaterialTexels = GeometryImagePacker.packMaterials(lastMaterials);
+        }
+        if (!open.lights().equals(lastLights)) {
+            lastLights = open.lights();
+            lastLightTexels = GeometryImagePacker.packLights(lastLights);
+        }
+        long instanced = 0;
+        for (Instance in : instances) instanced += shapes.get(in.shape()).primitiveCount();
+        long stepBound = top.nodeCount() + instances.size() + 1L;
+        for (Instance in : instances) stepBound += shapes.get(in.shape()).nodeCount();
+        return new GeometryImage(level.nodes, level.primitives, level.normals, top.nodes(), top.instances(),
+                lastMaterialTexels, lastLightTexels, level.nodeCount, top.nodeCount(), instances.size(),
+                level.triangleCount, level.sphereCount, instanced, materialCount, open.lights().size(),
+                level.depth + top.depth(), stepBound, top.radius(), top.center());
+    }
+
+    private static ShapeHierarchy buildShape(Object shape, int materialCount) {
+        if (shape instanceof TriangleMesh mesh) {
+            for (int m : mesh.triangleMaterials()) checkMaterial(m, mesh.name(), materialCount);
+            return ShapeHierarchyBuilder.of(mesh);
+        }
+        @SuppressWarnings("unchecked") List<Sphere> spheres = (List<Sphere>) shape;
+        for (Sphere s : spheres) checkMaterial(s.material(), "spheres", materialCount);
+        return ShapeHierarchyBuilder.of(spheres);
+    }
+
+    private static void checkMaterial(int material, String owner, int materialCount) {
+        if (material < 0 || material >= materialCount)
+            throw new IllegalArgumentException("'" + owner + "' uses material " + material + " but the scene has " + materialCount);
+    }
+
+    private static boolean sameIdentities(List<Object> a, List<Object> b) {
+        if (a.size() != b.size()) return false;
+        for (int i = 0; i < a.size(); i++) if (a.get(i) != b.get(i)) return false;
+        return true;
+    }
+
+    /** All distinct shapes' hierarchies concatenated, links and primitive starts made global. */
+    private static final class ShapeLevel {
+        float[] nodes, primitives, normals;
+        int[] rootOf; // per shape (in order): its root node index
+        int nodeCount, triangleCount, sphereCount, depth;
+
+        static ShapeLevel concatenate(List<Object> order, Map<Object, ShapeHierarchy> shapes) {
+            ShapeLevel l = new ShapeLevel();
+            int nodes = 0, prims = 0;
+            for (Object s : order) {
+                ShapeHierarchy h = shapes.get(s);
+                nodes += h.nodeCount();
+                prims += h.primitiveCount();
+                l.triangleCount += h.triangleCount();
+                l.sphereCount += h.sphereCount();
+                l.depth = Math.max(l.depth, h.depth());
+            }
+            l.nodeCount = nodes;
+            l.nodes = new float[4 * NODE_TEXELS * nodes];
+            l.primitives = new float[4 * PRIMITIVE_TEXELS * prims];
+            l.normals = new float[4 * NORMAL_TEXELS * prims];
+            l.rootOf = new int[order.size()];
+            int nodeBase = 0, primBase = 0;
+            for (int k = 0; k < order.size(); k++) {
+                ShapeHierarchy h = shapes.get(order.get(k));
+                l.rootOf[k] = nodeBase;
+                float[] src = h.nodes();
+                int o = 4 * NODE_TEXELS * nodeBase;
+                System.arraycopy(src, 0, l.nodes, o, src.length);
+                for (int i = 0; i < h.nodeCount(); i++) {
+                    int b = o + 4 * NODE_TEXELS * i;
+                    l.nodes[b + 4] = offsetLink(l.nodes[b + 4], nodeBase);
+                    l.nodes[b + 5] = offsetLink(l.nodes[b + 5], nodeBase);
+                    int count = Float.floatToRawIntBits(l.nodes[b + 6]);
+                    if (count > 0) l.nodes[b + 7] = Float.intBitsToFloat(Float.floatToRawIntBits(l.nodes[b + 7]) + primBase);
+                }
+                System.arraycopy(h.primitives(), 0, l.primitives, 4 * PRIMITIVE_TEXELS * primBase, h.primitives().length);
+                System.arraycopy(h.normals(), 0, l.normals, 4 * NORMAL_TEXELS * primBase, h.normals().length);
+                for (int p = 0; p < h.primitiveCount(); p++) {
+                    int b = 4 * PRIMITIVE_TEXELS * (primBase + p) + 11;
+                    l.primitives[b] = Float.intBitsToFloat(Float.floatToRawIntBits(l.primitives[b]) + primBase);
+                }
+                nodeBase += h.nodeCount();
+                primBase += h.primitiveCount();
+            }
+            return l;
+        }
+
+        private static float offsetLink(float link, int base) {
+            int v = Float.floatToRawIntBits(link);
+            return v == END ? link : Float.intBitsToFloat(v + base);
+        }
+    }
+
+    /** The hierarchy over instances (one instance per leaf) and the instance texels. */
+    private record TopLevel(float[] nodes, float[] instances, int nodeCount, int depth, float radius, float[] center) {
+        static TopLevel build(List<Instance> list, List<Object> order, Map<Object, Integer> shapeIndex,
+                              Map<Object, ShapeHierarchy> shapes, ShapeLevel level) {
+            int n = list.size();
+            float[] spheres = new float[4 * n];
+            float[] inst = new float[4 * INSTANCE_TEXELS * n];
+            Aabb bounds = Aabb.EMPTY;
+            Matrix4f inverse = new Matrix4f();
+            Vector4f row = new Vector4f();
+            for (int i = 0; i < n; i++) {
+                Instance in = list.get(i);
+                ShapeHierarchy h = shapes.get(in.shape());
+                float[] a = worldSphere(h.bound(), in.open()), b = worldSphere(h.bound(), in.close());
+                float[] s = enclose(a, b);
+                System.arraycopy(s, 0, spheres, 4 * i, 4);
+                bounds = bounds.include(new Vec3(s[0] - s[3], s[1] - s[3], s[2] - s[3]))
+                        .include(new Vec3(s[0] + s[3], s[1] + s[3], s[2] + s[3]));
+                int o = 4 * INSTANCE_TEXELS * i;
+                putRows(inst, o, in.open().invertAffine(inverse), row);
+                putRows(inst, o + 12, in.close().invertAffine(inverse), row);
+                putRows(inst, o + 24, in.open(), row);
+                putRows(inst, o + 36, in.close(), row);
+                int shape = shapeIndex.get(in.shape());
+                inst[o + 48] = Float.intBitsToFloat(level.rootOf[shape]);
+                inst[o + 49] = Float.intBitsToFloat(h.nodeCount());
+            }
+            SphereHierarchy top = SphereHierarchyBuilder.build(new FlatScene(new float[0], new float[0], new int[0], spheres, new int[n]), 1);
+            float[] nodes = new float[4 * NODE_TEXELS * top.nodeCount()];
+            for (int i = 0; i < top.nodeCount(); i++) {
+                int o = 4 * NODE_TEXELS * i;
+                System.arraycopy(top.spheres(), 4 * i, nodes, o, 4);
+                nodes[o + 4] = Float.intBitsToFloat(top.hit()[i]);
+                nodes[o + 5] = Float.intBitsToFloat(top.miss()[i]);
+                nodes[o + 6] = Float.intBitsToFloat(top.primCount()[i]);
+                // A top-level leaf names its instance directly.
+                nodes[o + 7] = Float.intBitsToFloat(top.primCount()[i] > 0 ? top.primOrder()[top.primStart()[i]] : 0);
+            }
+            Vec3 c = bounds.center();
+            return new TopLevel(nodes, inst, top.nodeCount(), top.depth(), 0.5f * bounds.extent().length(), new float[]{c.x(), c.y(), c.z()});
+        }
+
+        private static void putRows(float[] dst, int o, Matrix4fc m, Vector4f row) {
+            for (int r = 0; r < 3; r++) {
+                m.getRow(r, row);
+                dst[o + 4 * r] = row.x;
+                dst[o + 4 * r + 1] = row.y;
+                dst[o + 4 * r + 2] = row.z;
+                dst[o + 4 * r + 3] = row.w;
+            }
+        }
+
+        /** The shape's bounding sphere carried into world space; the radius grows by the largest stretch of m. */
+        private static float[] worldSphere(float[] bound, Matrix4fc m) {
+            Vector3f c = m.transformPosition(bound[0], bound[1], bound[2], new Vector3f());
+            Vector3f c0 = m.getColumn(0, new Vector3f()), c1 = m.getColumn(1, new Vector3f()), c2 = m.getColumn(2, new Vector3f());
+            double stretch = Math.max(c0.length(), Math.max(c1.length(), c2.length()));
+            double tol = 1e-6 * stretch * stretch;
+            // Orthogonal columns: the largest column norm is the largest singular value; otherwise use
+            // the Frobenius norm, which bounds it from above.
+            if (Math.abs(c0.dot(c1)) > tol || Math.abs(c1.dot(c2)) > tol || Math.abs(c0.dot(c2)) > tol) {
+                stretch = Math.sqrt(c0.lengthSquared() + c1.lengthSquared() + c2.lengthSquared());
+            }
+            float r = (float) (bound[3] * stretch * (1 + 1e-5));
+            return new float[]{c.x, c.y, c.z, r};
+        }
+
+        private static float[] enclose(float[] a, float[] b) {
+            double dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
+            double d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            if (d + b[3] <= a[3]) return a;
+            if (d + a[3] <= b[3]) return b;
+            double r = 0.5 * (d + a[3] + b[3]), k = (r - a[3]) / d;
+            return new float[]{(float) (a[0] + dx * k), (float) (a[1] + dy * k), (float) (a[2] + dz * k), (float) (r * (1 + 1e-6))};
+        }
+    }
+}
