@@ -17,4 +17,7 @@ class CpuAnalyticShadingTest {
 
     @Test
     void glass() throws Exception { AnalyticShadingChecks.glassBendsEdgeAsSnellPredicts(cpu); }
+
+    @Test
+    void instancedMeshMatchesBakedMesh() throws Exception { org.drtstudio.render.InstancingAgreementChecks.instancedMeshMatchesBakedMesh(cpu); }
 }

@@ -32,4 +32,7 @@ class GlAnalyticShadingTest {
 
     @Test
     void glass() throws Exception { AnalyticShadingChecks.glassBendsEdgeAsSnellPredicts(gpu); }
+
+    @Test
+    void instancedMeshMatchesBakedMesh() throws Exception { org.drtstudio.render.InstancingAgreementChecks.instancedMeshMatchesBakedMesh(gpu); }
 }
