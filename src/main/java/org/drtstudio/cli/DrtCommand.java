@@ -8,7 +8,7 @@ import java.io.PrintWriter;
 /** The {@code drt} command line: {@code drt render}, {@code drt info}. */
 @Command(name = "drt", mixinStandardHelpOptions = true, version = "DRT Studio 0.1",
         description = "DRT Studio: a GPU distributed ray tracer for OBJ, NFF and .cfg scenes.",
-        subcommands = {RenderCommand.class, InfoCommand.class})
+        subcommands = {RenderCommand.class, InfoCommand.class, BenchCommand.class})
 public final class DrtCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -24,6 +24,7 @@ public final class DrtCommand implements Runnable {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
                 if (cls == RenderCommand.class) return cls.cast(new RenderCommand(renderers));
+                if (cls == BenchCommand.class) return cls.cast(new BenchCommand(renderers));
                 return CommandLine.defaultFactory().create(cls);
             }
         });

@@ -7,6 +7,8 @@ package org.drtstudio.render;
  * @param radiance 3 floats per pixel, linear mean radiance, or null when not requested
  * @param depth    1 float per pixel, see {@link Aov#DEPTH}, or null when not requested
  * @param errors   pixels whose traversal exceeded its bound (a corrupt hierarchy); should be 0
+ * @param uploadedBytes geometry-image bytes sent to the device for this frame (0 for the CPU tracer,
+ *                      0 on the GPU when nothing changed since the previous frame)
  */
-public record Frame(int width, int height, byte[] srgb, float[] radiance, float[] depth, long errors) {
+public record Frame(int width, int height, byte[] srgb, float[] radiance, float[] depth, long errors, long uploadedBytes) {
 }

@@ -83,7 +83,7 @@ public final class CpuRenderer implements Renderer {
             pool.shutdownNow();
         }
         byte[] srgb = ToneMapper.toSrgb(radiance, w * h);
-        return new Frame(w, h, srgb, aovs.contains(Aov.RADIANCE) ? radiance : null, depth, errors.get());
+        return new Frame(w, h, srgb, aovs.contains(Aov.RADIANCE) ? radiance : null, depth, errors.get(), 0);
     }
 
     private static void renderPixel(WhittedIntegrator integrator, TraceParameters p, int x, int y,

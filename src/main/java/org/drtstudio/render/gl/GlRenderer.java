@@ -27,7 +27,6 @@ public final class GlRenderer implements Renderer {
     private final GlThread gl;
     private ComputeProgram trace, depth, resolve;
     private GeometryImageTextures scene;
-    private volatile long lastUploadBytes;
 
     private GlRenderer(GlThread gl) {
         this.gl = gl;
@@ -55,11 +54,6 @@ public final class GlRenderer implements Renderer {
         trace = ComputeProgram.load("trace.comp", defines);
         depth = ComputeProgram.load("depth.comp", defines);
         resolve = ComputeProgram.load("resolve.comp", defines);
-    }
-
-    /** Bytes the last render uploaded for the geometry image (0 when nothing changed since the render before). */
-    public long lastUploadBytes() {
-        return lastUploadBytes;
     }
 
     public GlInfo info() {
@@ -94,7 +88,7 @@ public final class GlRenderer implements Renderer {
                     + " of " + gl.info().renderer());
         }
         if (scene == null) scene = new GeometryImageTextures(gl.info());
-        lastUploadBytes = scene.update(image);
+        long uploaded = scene.update(image);
         try (Texture2D accumulation = Texture2D.create(TextureFormat.RGBA32F, w, h);
              Texture2D display = Texture2D.create(TextureFormat.RGBA8, w, h);
              ShaderStorageBuffer diagnostics = ShaderStorageBuffer.create(4)) {
@@ -161,7 +155,7 @@ public final class GlRenderer implements Renderer {
             ByteBuffer count = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder());
             diagnostics.read(0, count);
             long errors = Integer.toUnsignedLong(count.getInt(0));
-            return new Frame(w, h, srgb, radiance, depthValues, errors);
+            return new Frame(w, h, srgb, radiance, depthValues, errors, uploaded);
         }
     }
 
