@@ -26,6 +26,10 @@ public final class SphereHierarchyBuilder {
     private final int n;
     private final float[] boxMin, boxMax, centroid; // 3 per primitive
     private final int[] order;
+    // Scratch for split(), reused across nodes: the build allocates nothing per node.
+    private final int[] binCount = new int[3 * BINS];
+    private final float[] binMin = new float[9 * BINS], binMax = new float[9 * BINS], rightArea = new float[BINS];
+    private final float[] acc = new float[6];
 
     // Tree under construction (children before flattening).
     private int[] left = new int[64], right = new int[64], start = new int[64], count = new int[64];
@@ -119,47 +123,60 @@ public final class SphereHierarchyBuilder {
         for (int i = s; i < s + c; i++) {
             int p = order[i];
             for (int a = 0; a < 3; a++) {
-                cmin[a] = Math.min(cmin[a], centroid[3 * p + a]);
-                cmax[a] = Math.max(cmax[a], centroid[3 * p + a]);
-                bmin[a] = Math.min(bmin[a], boxMin[3 * p + a]);
-                bmax[a] = Math.max(bmax[a], boxMax[3 * p + a]);
+                float cv = centroid[3 * p + a], lo = boxMin[3 * p + a], hi = boxMax[3 * p + a];
+                if (cv < cmin[a]) cmin[a] = cv;
+                if (cv > cmax[a]) cmax[a] = cv;
+                if (lo < bmin[a]) bmin[a] = lo;
+                if (hi > bmax[a]) bmax[a] = hi;
             }
         }
-        float parentArea = area(bmin, bmax);
+        float parentArea = area(bmin[0], bmin[1], bmin[2], bmax[0], bmax[1], bmax[2]);
         float bestCost = Float.POSITIVE_INFINITY;
         int bestAxis = -1, bestBin = -1;
-        int[] binCount = new int[BINS];
-        float[] binMin = new float[3 * BINS], binMax = new float[3 * BINS];
-        float[] rightArea = new float[BINS];
+        // One pass bins the primitives along all three axes at once: the scattered reads of the
+        // primitive boxes dominate the build, so each is read once per node, not three times.
+        // Small nodes (most of them) get as many bins as primitives: the sweep's cost is per bin.
+        int bins = Math.min(BINS, c);
+        for (int axis = 0; axis < 3; axis++) {
+            Arrays.fill(binCount, axis * BINS, axis * BINS + bins, 0);
+            Arrays.fill(binMin, 3 * axis * BINS, 3 * (axis * BINS + bins), Float.POSITIVE_INFINITY);
+            Arrays.fill(binMax, 3 * axis * BINS, 3 * (axis * BINS + bins), Float.NEGATIVE_INFINITY);
+        }
+        float[] scale = new float[3];
         for (int axis = 0; axis < 3; axis++) {
             float extent = cmax[axis] - cmin[axis];
-            if (!(extent > 0)) continue;
-            Arrays.fill(binCount, 0);
-            Arrays.fill(binMin, Float.POSITIVE_INFINITY);
-            Arrays.fill(binMax, Float.NEGATIVE_INFINITY);
-            float scale = BINS / extent;
-            for (int i = s; i < s + c; i++) {
-                int p = order[i];
-                int b = binOf(centroid[3 * p + axis], cmin[axis], scale);
+            scale[axis] = extent > 0 ? bins / extent : 0;
+        }
+        for (int i = s; i < s + c; i++) {
+            int p = order[i];
+            float lx = boxMin[3 * p], ly = boxMin[3 * p + 1], lz = boxMin[3 * p + 2];
+            float hx = boxMax[3 * p], hy = boxMax[3 * p + 1], hz = boxMax[3 * p + 2];
+            for (int axis = 0; axis < 3; axis++) {
+                int b = axis * BINS + binOf(centroid[3 * p + axis], cmin[axis], scale[axis], bins);
                 binCount[b]++;
-                for (int a = 0; a < 3; a++) {
-                    binMin[3 * b + a] = Math.min(binMin[3 * b + a], boxMin[3 * p + a]);
-                    binMax[3 * b + a] = Math.max(binMax[3 * b + a], boxMax[3 * p + a]);
-                }
+                int o = 3 * b;
+                if (lx < binMin[o]) binMin[o] = lx;
+                if (ly < binMin[o + 1]) binMin[o + 1] = ly;
+                if (lz < binMin[o + 2]) binMin[o + 2] = lz;
+                if (hx > binMax[o]) binMax[o] = hx;
+                if (hy > binMax[o + 1]) binMax[o + 1] = hy;
+                if (hz > binMax[o + 2]) binMax[o + 2] = hz;
             }
+        }
+        for (int axis = 0; axis < 3; axis++) {
+            if (scale[axis] == 0) continue;
+            int base = axis * BINS;
             // Sweep from the right to get the area of every right-hand union, then from the left.
-            float[] acc = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
-                    Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
-            for (int b = BINS - 1; b > 0; b--) {
-                grow(acc, binMin, binMax, b);
+            resetBox(acc);
+            for (int b = bins - 1; b > 0; b--) {
+                grow(acc, binMin, binMax, base + b);
                 rightArea[b] = areaOf(acc);
             }
-            acc = new float[]{Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
-                    Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
+            resetBox(acc);
             int leftCount = 0;
-            for (int b = 0; b < BINS - 1; b++) {
-                grow(acc, binMin, binMax, b);
-                leftCount += binCount[b];
+            for (int b = 0; b < bins - 1; b++) {
+                grow(acc, binMin, binMax, base + b);
+                leftCount += binCount[base + b];
                 int rightCount = c - leftCount;
                 if (leftCount == 0 || rightCount == 0) continue;
                 float cost = TRAVERSAL_COST + INTERSECT_COST
@@ -176,10 +193,10 @@ public final class SphereHierarchyBuilder {
             return c <= maxLeafSize ? -1 : s + c / 2;
         }
         if (c <= maxLeafSize && bestCost >= INTERSECT_COST * c) return -1;
-        float scale = BINS / (cmax[bestAxis] - cmin[bestAxis]);
+        float splitScale = scale[bestAxis];
         int i = s, j = s + c - 1;
         while (i <= j) {
-            if (binOf(centroid[3 * order[i] + bestAxis], cmin[bestAxis], scale) <= bestBin) {
+            if (binOf(centroid[3 * order[i] + bestAxis], cmin[bestAxis], splitScale, bins) <= bestBin) {
                 i++;
             } else {
                 int tmp = order[i];
@@ -190,9 +207,9 @@ public final class SphereHierarchyBuilder {
         return i;
     }
 
-    private static int binOf(float value, float min, float scale) {
+    private static int binOf(float value, float min, float scale, int bins) {
         int b = (int) ((value - min) * scale);
-        return Math.max(0, Math.min(BINS - 1, b));
+        return b < 0 ? 0 : b >= bins ? bins - 1 : b;
     }
 
     private static void grow(float[] acc, float[] binMin, float[] binMax, int b) {
@@ -202,12 +219,17 @@ public final class SphereHierarchyBuilder {
         }
     }
 
-    private static float areaOf(float[] acc) {
-        return area(new float[]{acc[0], acc[1], acc[2]}, new float[]{acc[3], acc[4], acc[5]});
+    private static void resetBox(float[] acc) {
+        acc[0] = acc[1] = acc[2] = Float.POSITIVE_INFINITY;
+        acc[3] = acc[4] = acc[5] = Float.NEGATIVE_INFINITY;
     }
 
-    private static float area(float[] mn, float[] mx) {
-        float dx = mx[0] - mn[0], dy = mx[1] - mn[1], dz = mx[2] - mn[2];
+    private static float areaOf(float[] acc) {
+        return area(acc[0], acc[1], acc[2], acc[3], acc[4], acc[5]);
+    }
+
+    private static float area(float x0, float y0, float z0, float x1, float y1, float z1) {
+        float dx = x1 - x0, dy = y1 - y0, dz = z1 - z0;
         if (!(dx >= 0)) return 0;
         return 2 * (dx * dy + dy * dz + dz * dx);
     }
