@@ -24,14 +24,22 @@ vec4 lightTexel(int l, int k) { return fetchTexel(uLights, l * GI_LIGHT_TEXELS +
 vec4 topNodeTexel(int node, int k) { return fetchTexel(uTopNodes, node * GI_NODE_TEXELS + k); }
 vec4 instanceTexel(int i, int k) { return fetchTexel(uInstances, i * GI_INSTANCE_TEXELS + k); }
 
-// Point and direction from world to the object space of an instance (world-to-object rows at shutter open).
-vec3 toObjectPoint(int i, vec3 p) {
-    return vec3(dot(instanceTexel(i, 0), vec4(p, 1.0)), dot(instanceTexel(i, 1), vec4(p, 1.0)), dot(instanceTexel(i, 2), vec4(p, 1.0)));
+uniform bool uMotion;  // some instance moves during the shutter
+
+// World-to-object rows of an instance at shutter time t: the open rows, or with motion the linear
+// blend of open and close rows (exact for translations). Twin of Traversal.instanceRows.
+void instanceRows(int i, float t, out vec4 r0, out vec4 r1, out vec4 r2) {
+    r0 = instanceTexel(i, 0);
+    r1 = instanceTexel(i, 1);
+    r2 = instanceTexel(i, 2);
+    if (uMotion) {
+        r0 += t * (instanceTexel(i, 3) - r0);
+        r1 += t * (instanceTexel(i, 4) - r1);
+        r2 += t * (instanceTexel(i, 5) - r2);
+    }
 }
-vec3 toObjectDirection(int i, vec3 d) {
-    return vec3(dot(instanceTexel(i, 0).xyz, d), dot(instanceTexel(i, 1).xyz, d), dot(instanceTexel(i, 2).xyz, d));
-}
+
 // Object-space normal to world space by the inverse transpose: a sum of the inverse's rows. Not normalised.
-vec3 toWorldNormal(int i, vec3 n) {
-    return n.x * instanceTexel(i, 0).xyz + n.y * instanceTexel(i, 1).xyz + n.z * instanceTexel(i, 2).xyz;
+vec3 toWorldNormal(vec4 r0, vec4 r1, vec4 r2, vec3 n) {
+    return n.x * r0.xyz + n.y * r1.xyz + n.z * r2.xyz;
 }

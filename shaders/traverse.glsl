@@ -65,7 +65,7 @@ bool intersectPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
 }
 
 // Closest hit in (0, hit.t) when anyHit is false; stops at the first hit below hit.t otherwise.
-bool traverse(vec3 o, vec3 d, inout Hit hit, bool anyHit) {
+bool traverse(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
     int topNode = 0;
     int node = GI_END;   // GI_END: at the top level
     int instance = -1;
@@ -84,8 +84,10 @@ bool traverse(vec3 o, vec3 d, inout Hit hit, bool anyHit) {
             if (hitsBoundingSphere(sphere, o, d, hit.t)) {
                 if (links.z > 0) {
                     instance = links.w;
-                    lo = toObjectPoint(instance, o);
-                    ld = toObjectDirection(instance, d);
+                    vec4 r0, r1, r2;
+                    instanceRows(instance, time, r0, r1, r2);
+                    lo = vec3(dot(r0, vec4(o, 1.0)), dot(r1, vec4(o, 1.0)), dot(r2, vec4(o, 1.0)));
+                    ld = vec3(dot(r0.xyz, d), dot(r1.xyz, d), dot(r2.xyz, d));
                     node = floatBitsToInt(instanceTexel(instance, 12).x);
                     topNode = links.y;
                 } else {

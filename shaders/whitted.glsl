@@ -2,6 +2,7 @@
 // Phong with ambient term and attenuation 1/(c1 + c2 r + c3 r^2), hard shadow rays, mirror
 // reflection, refraction (Snell, Schlick's Fresnel, total internal reflection), Beer absorption.
 #include "traverse.glsl"
+#include "sampling.glsl"
 
 #define STACK_SIZE 8
 
@@ -23,17 +24,40 @@ bool traversalOverflowed = false;
 
 float maxComponent(vec3 v) { return max(v.x, max(v.y, v.z)); }
 
-vec3 shadeRay(vec3 origin, vec3 direction) {
+uniform uint uSeed;
+
+// A point of light l's sphere, uniform over its disk as seen from s (its silhouette); the centre
+// for radius 0. Twin of WhittedIntegrator.samplePointOnLight.
+vec3 samplePointOnLight(int l, vec3 s, uint pixel, uint sampleIndex, uint dimension) {
+    vec4 l0 = lightTexel(l, 0);
+    if (!(l0.w > 0.0)) return l0.xyz;
+    vec3 axis = l0.xyz - s;
+    float inv = 1.0 / sqrt(dot(axis, axis));
+    if (isinf(inv) || isnan(inv)) return l0.xyz;
+    axis *= inv;
+    float sgn = axis.z >= 0.0 ? 1.0 : -1.0;
+    float a = -1.0 / (sgn + axis.z);
+    float b = axis.x * axis.y * a;
+    vec3 t1 = vec3(1.0 + sgn * axis.x * axis.x * a, sgn * b, -sgn * axis.x);
+    vec3 t2 = vec3(b, sgn + axis.y * axis.y * a, -axis.y);
+    vec2 disk = concentricDisk(uniformSample(pixel, sampleIndex, dimension, uSeed),
+                               uniformSample(pixel, sampleIndex, dimension + 1u, uSeed));
+    return l0.xyz + l0.w * (disk.x * t1 + disk.y * t2);
+}
+
+vec3 shadeRay(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIndex) {
     PendingRay stack[STACK_SIZE];
     int sp = 0;
     stack[sp++] = PendingRay(origin, direction, vec3(1.0), 0);
     vec3 color = vec3(0.0);
+    int segment = 0;
     while (sp > 0) {
+        int seg = segment++;
         PendingRay ray = stack[--sp];
         vec3 rd = ray.direction;
         vec3 throughput = ray.throughput;
         Hit hit = newHit(INFINITY);
-        bool found = traverse(ray.origin, rd, hit, false);
+        bool found = traverse(ray.origin, rd, time, hit, false);
         traversalOverflowed = traversalOverflowed || hit.overflow;
         if (!found) {
             color += throughput * uBackground;
@@ -51,13 +75,16 @@ vec3 shadeRay(vec3 origin, vec3 direction) {
             float w0 = 1.0 - hit.uv.x - hit.uv.y;
             n = w0 * normalTexel(hit.primitive, 0).xyz + hit.uv.x * normalTexel(hit.primitive, 1).xyz
                 + hit.uv.y * normalTexel(hit.primitive, 2).xyz;
-        } else {
-            ng = toObjectPoint(hit.instance, p) - t0.xyz;
+        }
+        vec4 r0, r1, r2;
+        instanceRows(hit.instance, time, r0, r1, r2);
+        if (floatBitsToInt(t0.w) != GI_KIND_TRIANGLE) {
+            ng = vec3(dot(r0, vec4(p, 1.0)), dot(r1, vec4(p, 1.0)), dot(r2, vec4(p, 1.0))) - t0.xyz;
             n = ng;
         }
-        ng = toWorldNormal(hit.instance, ng);
+        ng = toWorldNormal(r0, r1, r2, ng);
         ng *= 1.0 / sqrt(dot(ng, ng));
-        n = toWorldNormal(hit.instance, n);
+        n = toWorldNormal(r0, r1, r2, n);
         float ln = 1.0 / sqrt(dot(n, n));
         if (ln > 0.0 && !isinf(ln) && !isnan(ln)) n *= ln; else n = ng;
         bool entering = dot(ng, rd) < 0.0;
@@ -74,15 +101,14 @@ vec3 shadeRay(vec3 origin, vec3 direction) {
         vec3 so = p + ng * uRayEpsilon;
         vec3 local = uAmbientLight * m0.xyz;
         for (int l = 0; l < uLightCount; l++) {
-            vec4 l0 = lightTexel(l, 0);
-            vec3 toLight = l0.xyz - so;
+            vec3 toLight = samplePointOnLight(l, so, pixel, sampleIndex, segmentDimension(seg, SLOT_LIGHTS + 2 * l)) - so;
             float dist = sqrt(dot(toLight, toLight));
             if (!(dist > 0.0)) continue;
             vec3 L = toLight * (1.0 / dist);
             float ndotl = dot(n, L);
             if (ndotl <= 0.0 || dot(ng, L) <= 0.0) continue;
             Hit shadow = newHit(dist);
-            if (traverse(so, L, shadow, true)) continue;
+            if (traverse(so, L, time, shadow, true)) continue;
             traversalOverflowed = traversalOverflowed || shadow.overflow;
             float rdotv = -dot(2.0 * ndotl * n - L, rd);
             float spec = rdotv > 0.0 ? pow(rdotv, m0.w) : 0.0;

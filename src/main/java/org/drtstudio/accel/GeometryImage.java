@@ -11,11 +11,12 @@ package org.drtstudio.accel;
  * @param stepBound   an upper bound on the nodes one traversal can visit; exceeding it means corruption
  * @param sceneRadius half the diagonal of the world bounds, for epsilons
  * @param sceneCenter centre of the world bounds
+ * @param motion      whether some instance's matrix differs between shutter open and close
  */
 public record GeometryImage(float[] nodes, float[] primitives, float[] normals, float[] topNodes, float[] instances,
                             float[] materials, float[] lights, int nodeCount, int topNodeCount, int instanceCount,
                             int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
-                            int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter) {
+                            int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter, boolean motion) {
 
     /** Distinct primitives stored (instanced copies counted once). */
     public int primitiveCount() { return triangleCount + sphereCount; }

@@ -79,7 +79,12 @@ public final class GeometryImageBuilder {
         return new GeometryImage(level.nodes, level.primitives, level.normals, top.nodes(), top.instances(),
                 lastMaterialTexels, lastLightTexels, level.nodeCount, top.nodeCount(), instances.size(),
                 level.triangleCount, level.sphereCount, instanced, materialCount, open.lights().size(),
-                level.depth + top.depth(), stepBound, top.radius(), top.center());
+                level.depth + top.depth(), stepBound, top.radius(), top.center(), moves(instances));
+    }
+
+    private static boolean moves(List<Instance> instances) {
+        for (Instance in : instances) if (!in.open().equals(in.close())) return true;
+        return false;
     }
 
     private static ShapeHierarchy buildShape(Object shape, int materialCount) {

@@ -62,7 +62,7 @@ class GeometryImageTest {
         return new GeometryImage(nodes, gi.primitives(), gi.normals(), gi.topNodes(), gi.instances(), gi.materials(),
                 gi.lights(), gi.nodeCount(), gi.topNodeCount(), gi.instanceCount(), gi.triangleCount(), gi.sphereCount(),
                 gi.instancedPrimitiveCount(), gi.materialCount(), gi.lightCount(), gi.hierarchyDepth(), gi.stepBound(),
-                gi.sceneRadius(), gi.sceneCenter());
+                gi.sceneRadius(), gi.sceneCenter(), gi.motion());
     }
 
     @Test

@@ -59,10 +59,11 @@ public final class CpuRenderer implements Renderer {
             for (int i = 0; i < threads; i++) {
                 jobs.add(pool.submit(() -> {
                     WhittedIntegrator integrator = new WhittedIntegrator(image, p);
+                    PrimaryRays rays = new PrimaryRays(p);
                     float[] sample = new float[3];
                     for (int y = nextRow.getAndIncrement(); y < h; y = nextRow.getAndIncrement()) {
                         for (int x = 0; x < w; x++) {
-                            renderPixel(integrator, p, x, y, radiance, depth, sample);
+                            renderPixel(integrator, rays, p, x, y, radiance, depth, sample);
                             if (integrator.overflow) {
                                 errors.incrementAndGet();
                                 integrator.overflow = false;
@@ -86,20 +87,15 @@ public final class CpuRenderer implements Renderer {
         return new Frame(w, h, srgb, aovs.contains(Aov.RADIANCE) ? radiance : null, depth, errors.get(), 0);
     }
 
-    private static void renderPixel(WhittedIntegrator integrator, TraceParameters p, int x, int y,
+    private static void renderPixel(WhittedIntegrator integrator, PrimaryRays rays, TraceParameters p, int x, int y,
                                     float[] radiance, float[] depth, float[] sample) {
         int pixel = y * p.width() + x;
         int spp = p.samplesPerPixel();
-        float[] ray = new float[3];
         float sr = 0, sg = 0, sb = 0;
         for (int s = 0; s < spp; s++) {
-            float jx = 0.5f, jy = 0.5f;
-            if (spp > 1) {
-                jx = SampleHash.uniform(pixel, s, 0, p.seed());
-                jy = SampleHash.uniform(pixel, s, 1, p.seed());
-            }
-            primaryDirection(p, x + jx, y + jy, ray);
-            integrator.radiance(p.eye()[0], p.eye()[1], p.eye()[2], ray[0], ray[1], ray[2], sample);
+            rays.generate(x, y, s);
+            integrator.radiance(rays.origin[0], rays.origin[1], rays.origin[2], rays.direction[0], rays.direction[1],
+                    rays.direction[2], rays.time, pixel, s, sample);
             sr += sample[0];
             sg += sample[1];
             sb += sample[2];
@@ -109,12 +105,13 @@ public final class CpuRenderer implements Renderer {
         radiance[3 * pixel + 1] = sg * inv;
         radiance[3 * pixel + 2] = sb * inv;
         if (depth != null) {
+            float[] ray = new float[3];
             primaryDirection(p, x + 0.5f, y + 0.5f, ray);
             depth[pixel] = integrator.depth(p.eye()[0], p.eye()[1], p.eye()[2], ray[0], ray[1], ray[2]);
         }
     }
 
-    /** Unit direction of the primary ray through image point (sx, sy), in pixels from the top-left corner. */
+    /** Unit direction of the pinhole ray at shutter open through image point (sx, sy), in pixels from the top-left corner. */
     static void primaryDirection(TraceParameters p, float sx, float sy, float[] out) {
         float ndcX = 2f * sx / p.width() - 1f;
         float ndcY = 1f - 2f * sy / p.height();

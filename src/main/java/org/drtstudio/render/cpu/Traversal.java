@@ -14,6 +14,8 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
 final class Traversal {
     private final float[] nodes, prims, top, instances;
     private final long maxSteps;
+    private final boolean motion;
+    private final float[] rows = new float[12];
 
     Traversal(GeometryImage image) {
         this.nodes = image.nodes();
@@ -21,20 +23,34 @@ final class Traversal {
         this.top = image.topNodes();
         this.instances = image.instances();
         this.maxSteps = image.stepBound();
+        this.motion = image.motion();
+    }
+
+    /**
+     * The world-to-object rows (3 × 4) of an instance at shutter time {@code time} in [0, 1]: the
+     * open rows, or with motion the linear blend of open and close rows (exact for translations).
+     */
+    void instanceRows(int instance, float time, float[] out) {
+        int m = 4 * INSTANCE_TEXELS * instance;
+        for (int i = 0; i < 12; i++) {
+            float open = instances[m + i];
+            out[i] = motion ? open + time * (instances[m + 12 + i] - open) : open;
+        }
     }
 
     /** Finds the closest hit with 0 < t < hit.t; returns whether one was found. */
-    boolean closest(float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
-        return walk(ox, oy, oz, dx, dy, dz, hit, false);
+    boolean closest(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit) {
+        return walk(ox, oy, oz, dx, dy, dz, time, hit, false);
     }
 
     /** Whether anything lies on the ray with 0 < t < tMax (shadow rays). */
-    boolean occluded(float ox, float oy, float oz, float dx, float dy, float dz, float tMax, Hit scratch) {
+    boolean occluded(float ox, float oy, float oz, float dx, float dy, float dz, float time, float tMax, Hit scratch) {
         scratch.reset(tMax);
-        return walk(ox, oy, oz, dx, dy, dz, scratch, true);
+        return walk(ox, oy, oz, dx, dy, dz, time, scratch, true);
     }
 
-    private boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, Hit hit, boolean anyHit) {
+    private boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
+        float[] r = rows;
         int topNode = 0, node = END, instance = -1;
         float lox = 0, loy = 0, loz = 0, ldx = 0, ldy = 0, ldz = 0;
         long steps = 0;
@@ -50,14 +66,14 @@ final class Traversal {
                 if (hitsSphere(top[b], top[b + 1], top[b + 2], top[b + 3], ox, oy, oz, dx, dy, dz, hit.t)) {
                     if (Float.floatToRawIntBits(top[b + 6]) > 0) {
                         instance = Float.floatToRawIntBits(top[b + 7]);
-                        int m = 4 * INSTANCE_TEXELS * instance;
-                        lox = instances[m] * ox + instances[m + 1] * oy + instances[m + 2] * oz + instances[m + 3];
-                        loy = instances[m + 4] * ox + instances[m + 5] * oy + instances[m + 6] * oz + instances[m + 7];
-                        loz = instances[m + 8] * ox + instances[m + 9] * oy + instances[m + 10] * oz + instances[m + 11];
-                        ldx = instances[m] * dx + instances[m + 1] * dy + instances[m + 2] * dz;
-                        ldy = instances[m + 4] * dx + instances[m + 5] * dy + instances[m + 6] * dz;
-                        ldz = instances[m + 8] * dx + instances[m + 9] * dy + instances[m + 10] * dz;
-                        node = Float.floatToRawIntBits(instances[m + 48]);
+                        instanceRows(instance, time, r);
+                        lox = r[0] * ox + r[1] * oy + r[2] * oz + r[3];
+                        loy = r[4] * ox + r[5] * oy + r[6] * oz + r[7];
+                        loz = r[8] * ox + r[9] * oy + r[10] * oz + r[11];
+                        ldx = r[0] * dx + r[1] * dy + r[2] * dz;
+                        ldy = r[4] * dx + r[5] * dy + r[6] * dz;
+                        ldz = r[8] * dx + r[9] * dy + r[10] * dz;
+                        node = Float.floatToRawIntBits(instances[4 * INSTANCE_TEXELS * instance + 48]);
                         topNode = Float.floatToRawIntBits(top[b + 5]);
                     } else {
                         topNode = Float.floatToRawIntBits(top[b + 4]);

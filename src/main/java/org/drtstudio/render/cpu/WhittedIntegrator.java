@@ -23,19 +23,19 @@ final class WhittedIntegrator {
     static final int STACK_SIZE = 8;
     private static final int RAY_FLOATS = 10;
 
-    private final float[] prims, normals, instances, materials, lights;
+    private final float[] prims, normals, materials, lights;
     private final int lightCount;
     private final TraceParameters p;
     private final Traversal traversal;
     private final Hit hit = new Hit(), shadowHit = new Hit();
     private final float[] stack = new float[STACK_SIZE * RAY_FLOATS];
+    private final float[] rows = new float[12], lightPoint = new float[3], disk = new float[2];
     /** Set when any traversal of the last {@link #radiance} call overflowed its bound. */
     boolean overflow;
 
     WhittedIntegrator(GeometryImage image, TraceParameters parameters) {
         this.prims = image.primitives();
         this.normals = image.normals();
-        this.instances = image.instances();
         this.materials = image.materials();
         this.lights = image.lights();
         this.lightCount = image.lightCount();
@@ -43,20 +43,24 @@ final class WhittedIntegrator {
         this.traversal = new Traversal(image);
     }
 
-    /** Distance to the first hit along the unit ray, +Inf when nothing is hit. */
+    /** Distance to the first hit along the unit ray at shutter time 0, +Inf when nothing is hit. */
     float depth(float ox, float oy, float oz, float dx, float dy, float dz) {
         hit.reset(Float.POSITIVE_INFINITY);
-        boolean found = traversal.closest(ox, oy, oz, dx, dy, dz, hit);
+        boolean found = traversal.closest(ox, oy, oz, dx, dy, dz, 0f, hit);
         overflow |= hit.overflow;
         return found ? hit.t : Float.POSITIVE_INFINITY;
     }
 
-    /** Radiance along a unit primary ray, written to out[0..2]. */
-    void radiance(float ox, float oy, float oz, float dx, float dy, float dz, float[] out) {
+    /**
+     * Radiance along a unit primary ray at shutter time {@code time}, written to out[0..2]; pixel and
+     * sample index select the random numbers of light and lobe sampling.
+     */
+    void radiance(float ox, float oy, float oz, float dx, float dy, float dz, float time, int pixel, int sample, float[] out) {
         float r = 0, g = 0, b = 0;
-        int sp = 0;
+        int sp = 0, segment = 0;
         push(sp++, ox, oy, oz, dx, dy, dz, 1, 1, 1, 0);
         while (sp > 0) {
+            int seg = segment++;
             int s = --sp * RAY_FLOATS;
             float rox = stack[s], roy = stack[s + 1], roz = stack[s + 2];
             float rdx = stack[s + 3], rdy = stack[s + 4], rdz = stack[s + 5];
@@ -64,7 +68,7 @@ final class WhittedIntegrator {
             int depth = (int) stack[s + 9];
 
             hit.reset(Float.POSITIVE_INFINITY);
-            boolean found = traversal.closest(rox, roy, roz, rdx, rdy, rdz, hit);
+            boolean found = traversal.closest(rox, roy, roz, rdx, rdy, rdz, time, hit);
             overflow |= hit.overflow;
             if (!found) {
                 r += tr * p.background()[0];
@@ -80,7 +84,8 @@ final class WhittedIntegrator {
 
             // Geometric normal (ng) and interpolated shading normal (n), in object space first.
             float ngx, ngy, ngz, nx, ny, nz;
-            int m = 4 * INSTANCE_TEXELS * hit.instance;
+            float[] m = rows;
+            traversal.instanceRows(hit.instance, time, m);
             if (kind == KIND_TRIANGLE) {
                 float e1x = prims[pb + 4], e1y = prims[pb + 5], e1z = prims[pb + 6];
                 float e2x = prims[pb + 8], e2y = prims[pb + 9], e2z = prims[pb + 10];
@@ -94,23 +99,23 @@ final class WhittedIntegrator {
                 nz = w0 * normals[nb + 2] + hit.u * normals[nb + 6] + hit.v * normals[nb + 10];
             } else {
                 // The object-space hit point, from the world point through the instance's inverse.
-                float qx = instances[m] * px + instances[m + 1] * py + instances[m + 2] * pz + instances[m + 3];
-                float qy = instances[m + 4] * px + instances[m + 5] * py + instances[m + 6] * pz + instances[m + 7];
-                float qz = instances[m + 8] * px + instances[m + 9] * py + instances[m + 10] * pz + instances[m + 11];
+                float qx = m[0] * px + m[1] * py + m[2] * pz + m[3];
+                float qy = m[4] * px + m[5] * py + m[6] * pz + m[7];
+                float qz = m[8] * px + m[9] * py + m[10] * pz + m[11];
                 ngx = qx - prims[pb];
                 ngy = qy - prims[pb + 1];
                 ngz = qz - prims[pb + 2];
                 nx = ngx; ny = ngy; nz = ngz;
             }
             // Normals go to world space by the inverse transpose: a sum of the inverse's rows.
-            float wx = ngx * instances[m] + ngy * instances[m + 4] + ngz * instances[m + 8];
-            float wy = ngx * instances[m + 1] + ngy * instances[m + 5] + ngz * instances[m + 9];
-            float wz = ngx * instances[m + 2] + ngy * instances[m + 6] + ngz * instances[m + 10];
+            float wx = ngx * m[0] + ngy * m[4] + ngz * m[8];
+            float wy = ngx * m[1] + ngy * m[5] + ngz * m[9];
+            float wz = ngx * m[2] + ngy * m[6] + ngz * m[10];
             float lgn = invLength(wx, wy, wz);
             ngx = wx * lgn; ngy = wy * lgn; ngz = wz * lgn;
-            wx = nx * instances[m] + ny * instances[m + 4] + nz * instances[m + 8];
-            wy = nx * instances[m + 1] + ny * instances[m + 5] + nz * instances[m + 9];
-            wz = nx * instances[m + 2] + ny * instances[m + 6] + nz * instances[m + 10];
+            wx = nx * m[0] + ny * m[4] + nz * m[8];
+            wy = nx * m[1] + ny * m[5] + nz * m[9];
+            wz = nx * m[2] + ny * m[6] + nz * m[10];
             float ln = invLength(wx, wy, wz);
             if (ln > 0f && Float.isFinite(ln)) {
                 nx = wx * ln; ny = wy * ln; nz = wz * ln;
@@ -141,14 +146,15 @@ final class WhittedIntegrator {
             float exponent = materials[mat + 3];
             for (int l = 0; l < lightCount; l++) {
                 int lo = 4 * LIGHT_TEXELS * l;
-                float lx = lights[lo] - sox, ly = lights[lo + 1] - soy, lz = lights[lo + 2] - soz;
+                samplePointOnLight(lo, sox, soy, soz, pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_LIGHTS + 2 * l));
+                float lx = lightPoint[0] - sox, ly = lightPoint[1] - soy, lz = lightPoint[2] - soz;
                 float dist = (float) Math.sqrt(lx * lx + ly * ly + lz * lz);
                 if (!(dist > 0f)) continue;
                 float invDist = 1f / dist;
                 lx *= invDist; ly *= invDist; lz *= invDist;
                 float ndotl = nx * lx + ny * ly + nz * lz;
                 if (ndotl <= 0f || ngx * lx + ngy * ly + ngz * lz <= 0f) continue;
-                if (traversal.occluded(sox, soy, soz, lx, ly, lz, dist, shadowHit)) continue;
+                if (traversal.occluded(sox, soy, soz, lx, ly, lz, time, dist, shadowHit)) continue;
                 overflow |= shadowHit.overflow;
                 // Mirror of the light direction about n, dotted with the direction to the viewer.
                 float rdotv = -((2f * ndotl * nx - lx) * rdx + (2f * ndotl * ny - ly) * rdy + (2f * ndotl * nz - lz) * rdz);
@@ -206,6 +212,32 @@ final class WhittedIntegrator {
         out[0] = r;
         out[1] = g;
         out[2] = b;
+    }
+
+    /**
+     * A point of light lo's sphere, uniform over its disk as seen from the shading point (the
+     * light's silhouette), into {@link #lightPoint}; the centre for radius 0.
+     */
+    private void samplePointOnLight(int lo, float sx, float sy, float sz, int pixel, int sample, int dimension) {
+        float cx = lights[lo], cy = lights[lo + 1], cz = lights[lo + 2], radius = lights[lo + 3];
+        lightPoint[0] = cx;
+        lightPoint[1] = cy;
+        lightPoint[2] = cz;
+        if (!(radius > 0f)) return;
+        float ax = cx - sx, ay = cy - sy, az = cz - sz;
+        float inv = invLength(ax, ay, az);
+        if (!Float.isFinite(inv)) return;
+        ax *= inv; ay *= inv; az *= inv;
+        // Branchless orthonormal basis around the axis (Duff et al. 2017).
+        float sign = az >= 0f ? 1f : -1f;
+        float a = -1f / (sign + az), bb = ax * ay * a;
+        float t1x = 1f + sign * ax * ax * a, t1y = sign * bb, t1z = -sign * ax;
+        float t2x = bb, t2y = sign + ay * ay * a, t2z = -ay;
+        Sampling.concentricDisk(SampleHash.uniform(pixel, sample, dimension, p.seed()),
+                SampleHash.uniform(pixel, sample, dimension + 1, p.seed()), disk);
+        lightPoint[0] = cx + radius * (disk[0] * t1x + disk[1] * t2x);
+        lightPoint[1] = cy + radius * (disk[0] * t1y + disk[1] * t2y);
+        lightPoint[2] = cz + radius * (disk[0] * t1z + disk[1] * t2z);
     }
 
     private void push(int slot, float ox, float oy, float oz, float dx, float dy, float dz,

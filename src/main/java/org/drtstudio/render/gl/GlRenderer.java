@@ -3,6 +3,7 @@ package org.drtstudio.render.gl;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
 import org.drtstudio.render.Aov;
+import org.drtstudio.render.CameraBasis;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.RenderException;
@@ -97,6 +98,8 @@ public final class GlRenderer implements Renderer {
             trace.setInt("uSampleCount", p.samplesPerPixel());
             trace.setInt("uSamplesPerPixel", p.samplesPerPixel());
             trace.setUInt("uSeed", p.seed());
+            trace.setInt("uFilter", p.filter().shaderCode());
+            trace.setInt("uCameraMotion", p.motion() ? 1 : 0);
             trace.setVec3("uBackground", p.background()[0], p.background()[1], p.background()[2]);
             trace.setVec3("uAmbientLight", p.ambientLight()[0], p.ambientLight()[1], p.ambientLight()[2]);
             trace.setVec3("uAttenuation", p.attenuation()[0], p.attenuation()[1], p.attenuation()[2]);
@@ -162,11 +165,21 @@ public final class GlRenderer implements Renderer {
     private static void setCommonUniforms(ComputeProgram program, GeometryImage image, TraceParameters p) {
         program.setInt("uStepBound", (int) Math.min(Integer.MAX_VALUE, image.stepBound()));
         program.setInt("uLightCount", image.lightCount());
-        program.setVec3("uEye", p.eye()[0], p.eye()[1], p.eye()[2]);
-        program.setVec3("uForward", p.forward()[0], p.forward()[1], p.forward()[2]);
-        program.setVec3("uRight", p.right()[0], p.right()[1], p.right()[2]);
-        program.setVec3("uUp", p.up()[0], p.up()[1], p.up()[2]);
+        program.setInt("uMotion", image.motion() ? 1 : 0);
+        setCamera(program, "", p.open());
+        setCamera(program, "Close", p.close());
+        program.setInt("uLens", p.open().hasLens() || p.close().hasLens() ? 1 : 0);
         program.setIVec2("uImageSize", p.width(), p.height());
+    }
+
+    private static void setCamera(ComputeProgram program, String suffix, CameraBasis c) {
+        program.setVec3("uEye" + suffix, c.eye()[0], c.eye()[1], c.eye()[2]);
+        program.setVec3("uForward" + suffix, c.forward()[0], c.forward()[1], c.forward()[2]);
+        program.setVec3("uRight" + suffix, c.right()[0], c.right()[1], c.right()[2]);
+        program.setVec3("uUp" + suffix, c.up()[0], c.up()[1], c.up()[2]);
+        program.setVec3("uLensRight" + suffix, c.lensRight()[0], c.lensRight()[1], c.lensRight()[2]);
+        program.setVec3("uLensUp" + suffix, c.lensUp()[0], c.lensUp()[1], c.lensUp()[2]);
+        program.setFloat("uFocusDistance" + suffix, c.focusDistance());
     }
 
     private static byte[] readBytes(Texture2D texture) {

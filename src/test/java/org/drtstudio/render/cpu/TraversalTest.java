@@ -37,7 +37,7 @@ class TraversalTest {
             dx *= inv; dy *= inv; dz *= inv;
 
             hit.reset(Float.POSITIVE_INFINITY);
-            assertTrue(traversal.closest(ox, oy, oz, dx, dy, dz, hit), "primitive " + p + " not reached");
+            assertTrue(traversal.closest(ox, oy, oz, dx, dy, dz, 0f, hit), "primitive " + p + " not reached");
             assertFalse(hit.overflow);
             float brute = bruteForce(gi, ox, oy, oz, dx, dy, dz);
             assertEquals(brute, hit.t, 0f, "primitive " + p + ": traversal disagrees with brute force");
@@ -56,9 +56,9 @@ class TraversalTest {
             float inv = 1f / (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
             dx *= inv; dy *= inv; dz *= inv;
             hit.reset(Float.POSITIVE_INFINITY);
-            traversal.closest(ox, oy, oz, dx, dy, dz, hit);
+            traversal.closest(ox, oy, oz, dx, dy, dz, 0f, hit);
             assertEquals(bruteForce(gi, ox, oy, oz, dx, dy, dz), hit.t, 0f, "ray " + i);
-            boolean occluded = traversal.occluded(ox, oy, oz, dx, dy, dz, 1f, new Hit());
+            boolean occluded = traversal.occluded(ox, oy, oz, dx, dy, dz, 0f, 1f, new Hit());
             assertEquals(hit.t < 1f, occluded, "shadow ray " + i);
         }
     }
@@ -77,10 +77,10 @@ class TraversalTest {
         identity[49] = Float.intBitsToFloat(1);
         GeometryImage flat = new GeometryImage(leaf, gi.primitives(), gi.normals(), top, identity, gi.materials(),
                 gi.lights(), 1, 1, 1, gi.triangleCount(), gi.sphereCount(), gi.primitiveCount(), gi.materialCount(),
-                gi.lightCount(), 2, 4, gi.sceneRadius(), gi.sceneCenter());
+                gi.lightCount(), 2, 4, gi.sceneRadius(), gi.sceneCenter(), gi.motion());
         Hit h = new Hit();
         h.reset(Float.POSITIVE_INFINITY);
-        new Traversal(flat).closest(ox, oy, oz, dx, dy, dz, h);
+        new Traversal(flat).closest(ox, oy, oz, dx, dy, dz, 0f, h);
         return h.t;
     }
 }
