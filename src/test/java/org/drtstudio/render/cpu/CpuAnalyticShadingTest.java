@@ -20,4 +20,16 @@ class CpuAnalyticShadingTest {
 
     @Test
     void instancedMeshMatchesBakedMesh() throws Exception { org.drtstudio.render.InstancingAgreementChecks.instancedMeshMatchesBakedMesh(cpu); }
+
+    @Test
+    void depthOfField() throws Exception { org.drtstudio.render.DistributedEffectsChecks.depthOfFieldMatchesThinLens(cpu); }
+
+    @Test
+    void penumbra() throws Exception { org.drtstudio.render.DistributedEffectsChecks.penumbraGrowsWithLightRadius(cpu); }
+
+    @Test
+    void motionBlur() throws Exception { org.drtstudio.render.DistributedEffectsChecks.motionStreakMatchesDisplacement(cpu); }
+
+    @Test
+    void seeds() throws Exception { org.drtstudio.render.DistributedEffectsChecks.seedsAreReproducible(cpu); }
 }

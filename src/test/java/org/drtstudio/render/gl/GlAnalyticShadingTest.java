@@ -35,4 +35,16 @@ class GlAnalyticShadingTest {
 
     @Test
     void instancedMeshMatchesBakedMesh() throws Exception { org.drtstudio.render.InstancingAgreementChecks.instancedMeshMatchesBakedMesh(gpu); }
+
+    @Test
+    void depthOfField() throws Exception { org.drtstudio.render.DistributedEffectsChecks.depthOfFieldMatchesThinLens(gpu); }
+
+    @Test
+    void penumbra() throws Exception { org.drtstudio.render.DistributedEffectsChecks.penumbraGrowsWithLightRadius(gpu); }
+
+    @Test
+    void motionBlur() throws Exception { org.drtstudio.render.DistributedEffectsChecks.motionStreakMatchesDisplacement(gpu); }
+
+    @Test
+    void seeds() throws Exception { org.drtstudio.render.DistributedEffectsChecks.seedsAreReproducible(gpu); }
 }
