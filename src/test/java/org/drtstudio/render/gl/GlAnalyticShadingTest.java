@@ -47,4 +47,10 @@ class GlAnalyticShadingTest {
 
     @Test
     void seeds() throws Exception { org.drtstudio.render.DistributedEffectsChecks.seedsAreReproducible(gpu); }
+
+    @Test
+    void convergence() throws Exception {
+        org.drtstudio.render.DistributedEffectsChecks.convergesToReferenceAndNoiseFallsAsInverseSqrt(gpu,
+                new org.drtstudio.render.cpu.CpuRenderer());
+    }
 }
