@@ -45,6 +45,23 @@ vec3 samplePointOnLight(int l, vec3 s, uint pixel, uint sampleIndex, uint dimens
     return l0.xyz + l0.w * (disk.x * t1 + disk.y * t2);
 }
 
+// A direction from the Phong lobe cos^n around the unit axis; false when it falls on the wrong side
+// of the surface with normal side. Twin of WhittedIntegrator.glossy.
+bool sampleLobe(vec3 axis, float n, uint pixel, uint sampleIndex, uint dimension, vec3 side, out vec3 dir) {
+    float u = uniformSample(pixel, sampleIndex, dimension, uSeed);
+    float v = uniformSample(pixel, sampleIndex, dimension + 1u, uSeed);
+    float cosT = pow(u, 1.0 / (n + 1.0));
+    float sinT = sqrt(max(0.0, 1.0 - cosT * cosT));
+    float phi = 6.283185307 * v;
+    float sgn = axis.z >= 0.0 ? 1.0 : -1.0;
+    float a = -1.0 / (sgn + axis.z);
+    float b = axis.x * axis.y * a;
+    vec3 t1 = vec3(1.0 + sgn * axis.x * axis.x * a, sgn * b, -sgn * axis.x);
+    vec3 t2 = vec3(b, sgn + axis.y * axis.y * a, -axis.y);
+    dir = cosT * axis + sinT * cos(phi) * t1 + sinT * sin(phi) * t2;
+    return dot(dir, side) > 0.0;
+}
+
 vec3 shadeRay(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIndex) {
     PendingRay stack[STACK_SIZE];
     int sp = 0;
@@ -141,13 +158,22 @@ vec3 shadeRay(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIn
             }
         }
         float weight = maxComponent(throughput);
+        float lobe = materialTexel(mat, 4).x;
         if (refractWeight > 0.0 && weight * refractWeight > uThroughputCutoff && sp < STACK_SIZE) {
-            stack[sp++] = PendingRay(p - ng * uRayEpsilon, refracted, throughput * refractWeight, ray.depth + 1);
+            // Rough refraction: the transmitted ray drawn from the lobe; one that turns back out is absorbed.
+            vec3 dir = refracted;
+            bool keep = true;
+            if (lobe > 0.0) keep = sampleLobe(refracted, lobe, pixel, sampleIndex, segmentDimension(seg, SLOT_GLOSSY + 2), -ng, dir);
+            if (keep) stack[sp++] = PendingRay(p - ng * uRayEpsilon, dir, throughput * refractWeight, ray.depth + 1);
         }
         if (reflectWeight > 0.0 && weight * reflectWeight > uThroughputCutoff && sp < STACK_SIZE) {
             vec3 mirrored = rd + 2.0 * cosI * n;
             mirrored *= 1.0 / sqrt(dot(mirrored, mirrored));
-            stack[sp++] = PendingRay(so, mirrored, throughput * reflectWeight, ray.depth + 1);
+            // Glossy reflection, importance-sampled from the normalised Phong lobe: the weight stays the reflectivity.
+            vec3 dir = mirrored;
+            bool keep = true;
+            if (lobe > 0.0) keep = sampleLobe(mirrored, lobe, pixel, sampleIndex, segmentDimension(seg, SLOT_GLOSSY), ng, dir);
+            if (keep) stack[sp++] = PendingRay(so, dir, throughput * reflectWeight, ray.depth + 1);
         }
     }
     return color;

@@ -19,7 +19,7 @@ public final class GeometryImageLayout {
     public static final int NODE_TEXELS = 2;
     public static final int PRIMITIVE_TEXELS = 3;
     public static final int NORMAL_TEXELS = 3;
-    public static final int MATERIAL_TEXELS = 4;
+    public static final int MATERIAL_TEXELS = 5;
     public static final int LIGHT_TEXELS = 2;
     public static final int INSTANCE_TEXELS = 13;
     public static final int KIND_TRIANGLE = 0;

@@ -54,8 +54,9 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  *
  * <h2>Materials and lights</h2>
  * <pre>
- * material ({@link GeometryImageLayout#MATERIAL_TEXELS} = 4): ambient.rgb, exponent | diffuse.rgb, reflectivity |
- *                                       specular.rgb, transparency | absorption.rgb, ior
+ * material ({@link GeometryImageLayout#MATERIAL_TEXELS} = 5): ambient.rgb, exponent | diffuse.rgb, reflectivity |
+ *                                       specular.rgb, transparency | absorption.rgb, ior |
+ *                                       glossy lobe exponent (0 = smooth), 0, 0, 0
  * light ({@link GeometryImageLayout#LIGHT_TEXELS} = 2):       position.xyz, radius | colour * intensity (rgb), 0
  * </pre>
  */
@@ -77,6 +78,8 @@ public final class GeometryImagePacker {
             put(mats, o + 4, mat.diffuse().x(), mat.diffuse().y(), mat.diffuse().z(), mat.reflectivity());
             put(mats, o + 8, mat.specular().x(), mat.specular().y(), mat.specular().z(), mat.transparency());
             put(mats, o + 12, mat.absorption().x(), mat.absorption().y(), mat.absorption().z(), mat.ior());
+            float lobe = mat.roughness() > 0 ? mat.lobeExponent() : 0f; // 0 marks a smooth surface
+            put(mats, o + 16, lobe, 0, 0, 0);
         }
         return mats;
     }

@@ -324,4 +324,50 @@ public final class DistributedEffectsChecks {
         for (int i = 0; i < a.length; i++) sum += (a[i] - b[i]) * (a[i] - b[i]);
         return Math.sqrt(sum / a.length / 2);
     }
+
+    /** A mirror floor of the given roughness reflecting a small bright ball that is itself out of view. */
+    private static float[] glossyFloor(Renderer r, float roughness, int size) throws RenderException {
+        Material floor = new Material("floor", BLACK, BLACK, BLACK, 1, 1, 0, 1, BLACK, null, roughness);
+        Camera cam = new Camera(new Vec3(0, 4, 0), Vec3.ZERO, new Vec3(0, 0, -1), 70, 0, 0);
+        Scene s = new Scene("glossy", TransformNode.group("root", List.of(new MeshNode("floor", TestScenes.floor(0, 20, 0)),
+                new SphereNode("ball", List.of(new Sphere(new Vec3(3, 1, 0), 0.3f, 1))))),
+                List.of(floor, flat(Vec3.ONE)), List.of(), cam, new RenderSettings(size, size, 1, 3, 0, BLACK, Vec3.ONE, 1, 0, 0));
+        return render(r, s, null, null, 64, 9);
+    }
+
+    /** Second moment of the red channel about its centroid, in pixels²: how spread the reflection is. */
+    private static double spread(float[] rgb, int size) {
+        double sum = 0, sx = 0, sy = 0;
+        for (int y = 0; y < size; y++) for (int x = 0; x < size; x++) {
+            double v = rgb[3 * (y * size + x)];
+            sum += v;
+            sx += v * x;
+            sy += v * y;
+        }
+        double cx = sx / sum, cy = sy / sum, m = 0;
+        for (int y = 0; y < size; y++) for (int x = 0; x < size; x++) {
+            double v = rgb[3 * (y * size + x)];
+            m += v * ((x - cx) * (x - cx) + (y - cy) * (y - cy));
+        }
+        return m / sum;
+    }
+
+    /** Roughness 0 is the mirror; rougher surfaces spread the reflected ball monotonically. */
+    public static void glossyWidensWithRoughness(Renderer r) throws RenderException {
+        int size = 48;
+        float[] mirror = glossyFloor(r, 0f, size), nearMirror = glossyFloor(r, 1e-4f, size);
+        double mad = 0, mean = 0;
+        for (int i = 0; i < mirror.length; i++) {
+            mad += Math.abs(mirror[i] - nearMirror[i]);
+            mean += mirror[i];
+        }
+        assertTrue(mean > 0, "the reflection should be in view");
+        assertTrue(mad < 0.02 * mean, "roughness → 0 should give back the mirror: " + mad / mean);
+        double previous = spread(mirror, size);
+        for (float roughness : new float[]{0.1f, 0.2f, 0.35f}) {
+            double sp = spread(glossyFloor(r, roughness, size), size);
+            assertTrue(sp > previous * 1.2, "roughness " + roughness + " should spread the reflection more: " + sp + " vs " + previous);
+            previous = sp;
+        }
+    }
 }

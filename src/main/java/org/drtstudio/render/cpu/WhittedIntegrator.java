@@ -29,7 +29,7 @@ final class WhittedIntegrator {
     private final Traversal traversal;
     private final Hit hit = new Hit(), shadowHit = new Hit();
     private final float[] stack = new float[STACK_SIZE * RAY_FLOATS];
-    private final float[] rows = new float[12], lightPoint = new float[3], disk = new float[2];
+    private final float[] rows = new float[12], lightPoint = new float[3], disk = new float[2], lobeDir = new float[3];
     /** Set when any traversal of the last {@link #radiance} call overflowed its bound. */
     boolean overflow;
 
@@ -197,16 +197,27 @@ final class WhittedIntegrator {
                 }
             }
             float cutoff = p.throughputCutoff();
+            float lobe = materials[mat + 16];
             if (refractWeight > 0f && maxOf(tr, tg, tb) * refractWeight > cutoff && sp < STACK_SIZE) {
-                push(sp++, px - ngx * eps, py - ngy * eps, pz - ngz * eps, tx, ty, tz,
-                        tr * refractWeight, tg * refractWeight, tb * refractWeight, depth + 1);
+                // Rough refraction: the transmitted ray drawn from the lobe; one that turns back out is absorbed.
+                if (lobe <= 0f || glossy(tx, ty, tz, lobe, pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY + 2), -ngx, -ngy, -ngz)) {
+                    if (lobe > 0f) { tx = lobeDir[0]; ty = lobeDir[1]; tz = lobeDir[2]; }
+                    push(sp++, px - ngx * eps, py - ngy * eps, pz - ngz * eps, tx, ty, tz,
+                            tr * refractWeight, tg * refractWeight, tb * refractWeight, depth + 1);
+                }
             }
             if (reflectWeight > 0f && maxOf(tr, tg, tb) * reflectWeight > cutoff && sp < STACK_SIZE) {
                 float k = 2f * cosI;
                 float mx = rdx + k * nx, my = rdy + k * ny, mz = rdz + k * nz;
                 float inv = invLength(mx, my, mz);
-                push(sp++, sox, soy, soz, mx * inv, my * inv, mz * inv,
-                        tr * reflectWeight, tg * reflectWeight, tb * reflectWeight, depth + 1);
+                mx *= inv; my *= inv; mz *= inv;
+                // Glossy reflection: importance-sampled from the normalised Phong lobe around the mirror
+                // direction, so the weight stays the reflectivity; rays that dive under the surface are absorbed.
+                if (lobe <= 0f || glossy(mx, my, mz, lobe, pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY), ngx, ngy, ngz)) {
+                    if (lobe > 0f) { mx = lobeDir[0]; my = lobeDir[1]; mz = lobeDir[2]; }
+                    push(sp++, sox, soy, soz, mx, my, mz,
+                            tr * reflectWeight, tg * reflectWeight, tb * reflectWeight, depth + 1);
+                }
             }
         }
         out[0] = r;
@@ -238,6 +249,27 @@ final class WhittedIntegrator {
         lightPoint[0] = cx + radius * (disk[0] * t1x + disk[1] * t2x);
         lightPoint[1] = cy + radius * (disk[0] * t1y + disk[1] * t2y);
         lightPoint[2] = cz + radius * (disk[0] * t1z + disk[1] * t2z);
+    }
+
+    /**
+     * Draws a direction from the Phong lobe cos^n around the unit axis into {@link #lobeDir};
+     * returns false when it falls on the wrong side of the surface (normal sx, sy, sz).
+     */
+    private boolean glossy(float ax, float ay, float az, float n, int pixel, int sample, int dimension, float sx, float sy, float sz) {
+        float u = SampleHash.uniform(pixel, sample, dimension, p.seed());
+        float v = SampleHash.uniform(pixel, sample, dimension + 1, p.seed());
+        float cosT = (float) Math.pow(u, 1f / (n + 1f));
+        float sinT = (float) Math.sqrt(Math.max(0f, 1f - cosT * cosT));
+        float phi = 6.283185307f * v;
+        float sign = az >= 0f ? 1f : -1f;
+        float a = -1f / (sign + az), b = ax * ay * a;
+        float t1x = 1f + sign * ax * ax * a, t1y = sign * b, t1z = -sign * ax;
+        float t2x = b, t2y = sign + ay * ay * a, t2z = -ay;
+        float c = sinT * (float) Math.cos(phi), s = sinT * (float) Math.sin(phi);
+        lobeDir[0] = cosT * ax + c * t1x + s * t2x;
+        lobeDir[1] = cosT * ay + c * t1y + s * t2y;
+        lobeDir[2] = cosT * az + c * t1z + s * t2z;
+        return lobeDir[0] * sx + lobeDir[1] * sy + lobeDir[2] * sz > 0f;
     }
 
     private void push(int slot, float ox, float oy, float oz, float dx, float dy, float dz,

@@ -32,4 +32,7 @@ class CpuAnalyticShadingTest {
 
     @Test
     void seeds() throws Exception { org.drtstudio.render.DistributedEffectsChecks.seedsAreReproducible(cpu); }
+
+    @Test
+    void glossy() throws Exception { org.drtstudio.render.DistributedEffectsChecks.glossyWidensWithRoughness(cpu); }
 }

@@ -53,4 +53,7 @@ class GlAnalyticShadingTest {
         org.drtstudio.render.DistributedEffectsChecks.convergesToReferenceAndNoiseFallsAsInverseSqrt(gpu,
                 new org.drtstudio.render.cpu.CpuRenderer());
     }
+
+    @Test
+    void glossy() throws Exception { org.drtstudio.render.DistributedEffectsChecks.glossyWidensWithRoughness(gpu); }
 }
