@@ -3,6 +3,7 @@
 // reflection, refraction (Snell, Schlick's Fresnel, total internal reflection), Beer absorption.
 #include "traverse.glsl"
 #include "sampling.glsl"
+#include "surface.glsl"
 
 #define STACK_SIZE 8
 
@@ -86,24 +87,7 @@ vec3 shadeRay(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIn
         vec3 p = ray.origin + hit.t * rd;
         vec3 ng;
         vec3 n;
-        if (floatBitsToInt(t0.w) == GI_KIND_TRIANGLE) {
-            vec3 e2 = primitiveTexel(hit.primitive, 2).xyz;
-            ng = cross(t1.xyz, e2);
-            float w0 = 1.0 - hit.uv.x - hit.uv.y;
-            n = w0 * normalTexel(hit.primitive, 0).xyz + hit.uv.x * normalTexel(hit.primitive, 1).xyz
-                + hit.uv.y * normalTexel(hit.primitive, 2).xyz;
-        }
-        vec4 r0, r1, r2;
-        instanceRows(hit.instance, time, r0, r1, r2);
-        if (floatBitsToInt(t0.w) != GI_KIND_TRIANGLE) {
-            ng = vec3(dot(r0, vec4(p, 1.0)), dot(r1, vec4(p, 1.0)), dot(r2, vec4(p, 1.0))) - t0.xyz;
-            n = ng;
-        }
-        ng = toWorldNormal(r0, r1, r2, ng);
-        ng *= 1.0 / sqrt(dot(ng, ng));
-        n = toWorldNormal(r0, r1, r2, n);
-        float ln = 1.0 / sqrt(dot(n, n));
-        if (ln > 0.0 && !isinf(ln) && !isnan(ln)) n *= ln; else n = ng;
+        surfaceNormals(hit, p, time, ng, n);
         bool entering = dot(ng, rd) < 0.0;
         if (!entering) ng = -ng;
         if (dot(n, ng) < 0.0) n = -n;

@@ -46,6 +46,9 @@ public final class CpuRenderer implements Renderer {
         int w = p.width(), h = p.height();
         float[] radiance = new float[3 * w * h];
         float[] depth = aovs.contains(Aov.DEPTH) ? new float[w * h] : null;
+        float[] normals = aovs.contains(Aov.NORMAL) ? new float[3 * w * h] : null;
+        float[] albedo = aovs.contains(Aov.ALBEDO) ? new float[3 * w * h] : null;
+        boolean firstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
         AtomicInteger nextRow = new AtomicInteger();
         AtomicInteger rowsDone = new AtomicInteger();
         AtomicLong errors = new AtomicLong();
@@ -60,10 +63,11 @@ public final class CpuRenderer implements Renderer {
                 jobs.add(pool.submit(() -> {
                     WhittedIntegrator integrator = new WhittedIntegrator(image, p);
                     PrimaryRays rays = new PrimaryRays(p);
-                    float[] sample = new float[3];
+                    float[] sample = new float[3], aov = new float[6];
                     for (int y = nextRow.getAndIncrement(); y < h; y = nextRow.getAndIncrement()) {
                         for (int x = 0; x < w; x++) {
-                            renderPixel(integrator, rays, p, x, y, radiance, depth, sample);
+                            renderPixel(integrator, rays, p, x, y, radiance, sample);
+                            if (firstHit) firstHitAovs(integrator, p, x, y, depth, normals, albedo, aov);
                             if (integrator.overflow) {
                                 errors.incrementAndGet();
                                 integrator.overflow = false;
@@ -84,11 +88,11 @@ public final class CpuRenderer implements Renderer {
             pool.shutdownNow();
         }
         byte[] srgb = ToneMapper.toSrgb(radiance, w * h);
-        return new Frame(w, h, srgb, aovs.contains(Aov.RADIANCE) ? radiance : null, depth, errors.get(), 0);
+        return new Frame(w, h, srgb, aovs.contains(Aov.RADIANCE) ? radiance : null, depth, normals, albedo, errors.get(), 0);
     }
 
     private static void renderPixel(WhittedIntegrator integrator, PrimaryRays rays, TraceParameters p, int x, int y,
-                                    float[] radiance, float[] depth, float[] sample) {
+                                    float[] radiance, float[] sample) {
         int pixel = y * p.width() + x;
         int spp = p.samplesPerPixel();
         float sr = 0, sg = 0, sb = 0;
@@ -104,11 +108,17 @@ public final class CpuRenderer implements Renderer {
         radiance[3 * pixel] = sr * inv;
         radiance[3 * pixel + 1] = sg * inv;
         radiance[3 * pixel + 2] = sb * inv;
-        if (depth != null) {
-            float[] ray = new float[3];
-            primaryDirection(p, x + 0.5f, y + 0.5f, ray);
-            depth[pixel] = integrator.depth(p.eye()[0], p.eye()[1], p.eye()[2], ray[0], ray[1], ray[2]);
-        }
+    }
+
+    private static void firstHitAovs(WhittedIntegrator integrator, TraceParameters p, int x, int y, float[] depth,
+                                     float[] normals, float[] albedo, float[] aov) {
+        int pixel = y * p.width() + x;
+        float[] ray = new float[3];
+        primaryDirection(p, x + 0.5f, y + 0.5f, ray);
+        float t = integrator.firstHit(p.eye()[0], p.eye()[1], p.eye()[2], ray[0], ray[1], ray[2], aov);
+        if (depth != null) depth[pixel] = t;
+        if (normals != null) System.arraycopy(aov, 0, normals, 3 * pixel, 3);
+        if (albedo != null) System.arraycopy(aov, 3, albedo, 3 * pixel, 3);
     }
 
     /** Unit direction of the pinhole ray at shutter open through image point (sx, sy), in pixels from the top-left corner. */

@@ -30,6 +30,8 @@ final class WhittedIntegrator {
     private final Hit hit = new Hit(), shadowHit = new Hit();
     private final float[] stack = new float[STACK_SIZE * RAY_FLOATS];
     private final float[] rows = new float[12], lightPoint = new float[3], disk = new float[2], lobeDir = new float[3];
+    /** Output of {@link #surfaceNormals}: geometric normal xyz, shading normal xyz. */
+    final float[] surface = new float[6];
     /** Set when any traversal of the last {@link #radiance} call overflowed its bound. */
     boolean overflow;
 
@@ -43,12 +45,30 @@ final class WhittedIntegrator {
         this.traversal = new Traversal(image);
     }
 
-    /** Distance to the first hit along the unit ray at shutter time 0, +Inf when nothing is hit. */
-    float depth(float ox, float oy, float oz, float dx, float dy, float dz) {
+    /**
+     * The AOVs of the first hit along a unit ray at shutter time 0, twin of {@code shaders/aov.comp}:
+     * returns the distance (+Inf on a miss) and writes the shading normal turned toward the ray and
+     * the diffuse colour (zeros on a miss) to out[0..2] and out[3..5].
+     */
+    float firstHit(float ox, float oy, float oz, float dx, float dy, float dz, float[] out) {
         hit.reset(Float.POSITIVE_INFINITY);
         boolean found = traversal.closest(ox, oy, oz, dx, dy, dz, 0f, hit);
         overflow |= hit.overflow;
-        return found ? hit.t : Float.POSITIVE_INFINITY;
+        java.util.Arrays.fill(out, 0, 6, 0f);
+        if (!found) return Float.POSITIVE_INFINITY;
+        surfaceNormals(hit, ox + hit.t * dx, oy + hit.t * dy, oz + hit.t * dz, 0f);
+        float[] n = surface;
+        float side = n[0] * dx + n[1] * dy + n[2] * dz > 0f ? -1f : 1f;
+        float ngx = side * n[0], ngy = side * n[1], ngz = side * n[2];
+        float flip = n[3] * ngx + n[4] * ngy + n[5] * ngz < 0f ? -1f : 1f;
+        out[0] = flip * n[3];
+        out[1] = flip * n[4];
+        out[2] = flip * n[5];
+        int mat = 4 * MATERIAL_TEXELS * Float.floatToRawIntBits(prims[4 * PRIMITIVE_TEXELS * hit.primitive + 7]);
+        out[3] = materials[mat + 4];
+        out[4] = materials[mat + 5];
+        out[5] = materials[mat + 6];
+        return hit.t;
     }
 
     /**
@@ -82,46 +102,8 @@ final class WhittedIntegrator {
             float t = hit.t;
             float px = rox + t * rdx, py = roy + t * rdy, pz = roz + t * rdz;
 
-            // Geometric normal (ng) and interpolated shading normal (n), in object space first.
-            float ngx, ngy, ngz, nx, ny, nz;
-            float[] m = rows;
-            traversal.instanceRows(hit.instance, time, m);
-            if (kind == KIND_TRIANGLE) {
-                float e1x = prims[pb + 4], e1y = prims[pb + 5], e1z = prims[pb + 6];
-                float e2x = prims[pb + 8], e2y = prims[pb + 9], e2z = prims[pb + 10];
-                ngx = e1y * e2z - e1z * e2y;
-                ngy = e1z * e2x - e1x * e2z;
-                ngz = e1x * e2y - e1y * e2x;
-                int nb = 4 * NORMAL_TEXELS * hit.primitive;
-                float w0 = 1f - hit.u - hit.v;
-                nx = w0 * normals[nb] + hit.u * normals[nb + 4] + hit.v * normals[nb + 8];
-                ny = w0 * normals[nb + 1] + hit.u * normals[nb + 5] + hit.v * normals[nb + 9];
-                nz = w0 * normals[nb + 2] + hit.u * normals[nb + 6] + hit.v * normals[nb + 10];
-            } else {
-                // The object-space hit point, from the world point through the instance's inverse.
-                float qx = m[0] * px + m[1] * py + m[2] * pz + m[3];
-                float qy = m[4] * px + m[5] * py + m[6] * pz + m[7];
-                float qz = m[8] * px + m[9] * py + m[10] * pz + m[11];
-                ngx = qx - prims[pb];
-                ngy = qy - prims[pb + 1];
-                ngz = qz - prims[pb + 2];
-                nx = ngx; ny = ngy; nz = ngz;
-            }
-            // Normals go to world space by the inverse transpose: a sum of the inverse's rows.
-            float wx = ngx * m[0] + ngy * m[4] + ngz * m[8];
-            float wy = ngx * m[1] + ngy * m[5] + ngz * m[9];
-            float wz = ngx * m[2] + ngy * m[6] + ngz * m[10];
-            float lgn = invLength(wx, wy, wz);
-            ngx = wx * lgn; ngy = wy * lgn; ngz = wz * lgn;
-            wx = nx * m[0] + ny * m[4] + nz * m[8];
-            wy = nx * m[1] + ny * m[5] + nz * m[9];
-            wz = nx * m[2] + ny * m[6] + nz * m[10];
-            float ln = invLength(wx, wy, wz);
-            if (ln > 0f && Float.isFinite(ln)) {
-                nx = wx * ln; ny = wy * ln; nz = wz * ln;
-            } else {
-                nx = ngx; ny = ngy; nz = ngz;
-            }
+            surfaceNormals(hit, px, py, pz, time);
+            float ngx = surface[0], ngy = surface[1], ngz = surface[2], nx = surface[3], ny = surface[4], nz = surface[5];
             // Two-sided: turn both normals toward the side the ray came from.
             boolean entering = ngx * rdx + ngy * rdy + ngz * rdz < 0f;
             if (!entering) {
@@ -270,6 +252,56 @@ final class WhittedIntegrator {
         lobeDir[1] = cosT * ay + c * t1y + s * t2y;
         lobeDir[2] = cosT * az + c * t1z + s * t2z;
         return lobeDir[0] * sx + lobeDir[1] * sy + lobeDir[2] * sz > 0f;
+    }
+
+    /**
+     * World-space unit geometric normal and interpolated shading normal at a hit, into
+     * {@link #surface} (ng xyz, n xyz), not yet turned toward the ray. Twin of {@code shaders/surface.glsl}.
+     */
+    void surfaceNormals(Hit hit, float px, float py, float pz, float time) {
+        int pb = 4 * PRIMITIVE_TEXELS * hit.primitive;
+        int kind = Float.floatToRawIntBits(prims[pb + 3]);
+        float ngx, ngy, ngz, nx, ny, nz;
+        float[] m = rows;
+        traversal.instanceRows(hit.instance, time, m);
+        if (kind == KIND_TRIANGLE) {
+            float e1x = prims[pb + 4], e1y = prims[pb + 5], e1z = prims[pb + 6];
+            float e2x = prims[pb + 8], e2y = prims[pb + 9], e2z = prims[pb + 10];
+            ngx = e1y * e2z - e1z * e2y;
+            ngy = e1z * e2x - e1x * e2z;
+            ngz = e1x * e2y - e1y * e2x;
+            int nb = 4 * NORMAL_TEXELS * hit.primitive;
+            float w0 = 1f - hit.u - hit.v;
+            nx = w0 * normals[nb] + hit.u * normals[nb + 4] + hit.v * normals[nb + 8];
+            ny = w0 * normals[nb + 1] + hit.u * normals[nb + 5] + hit.v * normals[nb + 9];
+            nz = w0 * normals[nb + 2] + hit.u * normals[nb + 6] + hit.v * normals[nb + 10];
+        } else {
+            // The object-space hit point, from the world point through the instance's inverse.
+            float qx = m[0] * px + m[1] * py + m[2] * pz + m[3];
+            float qy = m[4] * px + m[5] * py + m[6] * pz + m[7];
+            float qz = m[8] * px + m[9] * py + m[10] * pz + m[11];
+            ngx = qx - prims[pb];
+            ngy = qy - prims[pb + 1];
+            ngz = qz - prims[pb + 2];
+            nx = ngx; ny = ngy; nz = ngz;
+        }
+        // Normals go to world space by the inverse transpose: a sum of the inverse's rows.
+        float wx = ngx * m[0] + ngy * m[4] + ngz * m[8];
+        float wy = ngx * m[1] + ngy * m[5] + ngz * m[9];
+        float wz = ngx * m[2] + ngy * m[6] + ngz * m[10];
+        float lgn = invLength(wx, wy, wz);
+        ngx = wx * lgn; ngy = wy * lgn; ngz = wz * lgn;
+        wx = nx * m[0] + ny * m[4] + nz * m[8];
+        wy = nx * m[1] + ny * m[5] + nz * m[9];
+        wz = nx * m[2] + ny * m[6] + nz * m[10];
+        float ln = invLength(wx, wy, wz);
+        if (ln > 0f && Float.isFinite(ln)) {
+            nx = wx * ln; ny = wy * ln; nz = wz * ln;
+        } else {
+            nx = ngx; ny = ngy; nz = ngz;
+        }
+        surface[0] = ngx; surface[1] = ngy; surface[2] = ngz;
+        surface[3] = nx; surface[4] = ny; surface[5] = nz;
     }
 
     private void push(int slot, float ox, float oy, float oz, float dx, float dy, float dz,

@@ -26,7 +26,7 @@ public final class GlRenderer implements Renderer {
     /** Pixels per side of a dispatched tile. */
     static final int TILE = 256;
     private final GlThread gl;
-    private ComputeProgram trace, depth, resolve;
+    private ComputeProgram trace, aov, resolve;
     private GeometryImageTextures scene;
 
     private GlRenderer(GlThread gl) {
@@ -53,7 +53,7 @@ public final class GlRenderer implements Renderer {
     private void compile() {
         Map<String, String> defines = GeometryImageLayout.glslDefines();
         trace = ComputeProgram.load("trace.comp", defines);
-        depth = ComputeProgram.load("depth.comp", defines);
+        aov = ComputeProgram.load("aov.comp", defines);
         resolve = ComputeProgram.load("resolve.comp", defines);
     }
 
@@ -111,7 +111,8 @@ public final class GlRenderer implements Renderer {
             accumulation.bindImage(0, ImageAccess.READ_WRITE);
             diagnostics.bindBase(0);
             int tilesX = (w + TILE - 1) / TILE, tilesY = (h + TILE - 1) / TILE;
-            int total = tilesX * tilesY * (aovs.contains(Aov.DEPTH) ? 2 : 1), done = 0;
+            boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
+            int total = tilesX * tilesY * (wantsFirstHit ? 2 : 1), done = 0;
             for (int ty = 0; ty < tilesY; ty++) {
                 for (int tx = 0; tx < tilesX; tx++) {
                     trace.setIVec2("uTileOffset", tx * TILE, ty * TILE);
@@ -121,21 +122,27 @@ public final class GlRenderer implements Renderer {
                 }
             }
             GlSync.imageBarrier();
-            float[] depthValues = null;
-            if (aovs.contains(Aov.DEPTH)) {
-                try (Texture2D depthImage = Texture2D.create(TextureFormat.R32F, w, h)) {
-                    setCommonUniforms(depth, image, p);
+            float[] depthValues = null, normals = null, albedo = null;
+            if (wantsFirstHit) {
+                try (Texture2D depthImage = Texture2D.create(TextureFormat.R32F, w, h);
+                     Texture2D normalImage = Texture2D.create(TextureFormat.RGBA32F, w, h);
+                     Texture2D albedoImage = Texture2D.create(TextureFormat.RGBA32F, w, h)) {
+                    setCommonUniforms(aov, image, p);
                     scene.bind();
                     depthImage.bindImage(2, ImageAccess.WRITE_ONLY);
+                    normalImage.bindImage(3, ImageAccess.WRITE_ONLY);
+                    albedoImage.bindImage(4, ImageAccess.WRITE_ONLY);
                     for (int ty = 0; ty < tilesY; ty++) {
                         for (int tx = 0; tx < tilesX; tx++) {
-                            depth.setIVec2("uTileOffset", tx * TILE, ty * TILE);
-                            depth.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, h - ty * TILE));
+                            aov.setIVec2("uTileOffset", tx * TILE, ty * TILE);
+                            aov.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, h - ty * TILE));
                             GlSync.finish();
                             progress.progress((double) ++done / total);
                         }
                     }
-                    depthValues = readFloats(depthImage, 1);
+                    if (aovs.contains(Aov.DEPTH)) depthValues = readFloats(depthImage, 1);
+                    if (aovs.contains(Aov.NORMAL)) normals = rgb(readFloats(normalImage, 4));
+                    if (aovs.contains(Aov.ALBEDO)) albedo = rgb(readFloats(albedoImage, 4));
                 }
             }
             resolve.setIVec2("uImageSize", w, h);
@@ -158,7 +165,7 @@ public final class GlRenderer implements Renderer {
             ByteBuffer count = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder());
             diagnostics.read(0, count);
             long errors = Integer.toUnsignedLong(count.getInt(0));
-            return new Frame(w, h, srgb, radiance, depthValues, errors, uploaded);
+            return new Frame(w, h, srgb, radiance, depthValues, normals, albedo, errors, uploaded);
         }
     }
 
@@ -180,6 +187,16 @@ public final class GlRenderer implements Renderer {
         program.setVec3("uLensRight" + suffix, c.lensRight()[0], c.lensRight()[1], c.lensRight()[2]);
         program.setVec3("uLensUp" + suffix, c.lensUp()[0], c.lensUp()[1], c.lensUp()[2]);
         program.setFloat("uFocusDistance" + suffix, c.focusDistance());
+    }
+
+    private static float[] rgb(float[] rgba) {
+        float[] out = new float[rgba.length / 4 * 3];
+        for (int i = 0; i < rgba.length / 4; i++) {
+            out[3 * i] = rgba[4 * i];
+            out[3 * i + 1] = rgba[4 * i + 1];
+            out[3 * i + 2] = rgba[4 * i + 2];
+        }
+        return out;
     }
 
     private static byte[] readBytes(Texture2D texture) {
@@ -215,7 +232,7 @@ public final class GlRenderer implements Renderer {
         try {
             gl.run(() -> {
                 if (scene != null) scene.close();
-                for (ComputeProgram program : new ComputeProgram[]{trace, depth, resolve}) if (program != null) program.close();
+                for (ComputeProgram program : new ComputeProgram[]{trace, aov, resolve}) if (program != null) program.close();
             });
         } finally {
             gl.close();

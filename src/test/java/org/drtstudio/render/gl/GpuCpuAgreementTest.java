@@ -74,7 +74,7 @@ class GpuCpuAgreementTest {
     static void assertAgreement(Scene scene, String name) throws Exception {
         GeometryImage gi = GeometryImagePacker.pack(scene);
         TraceParameters p = TraceParameters.of(scene.camera(), scene.settings(), gi);
-        var aovs = EnumSet.of(Aov.DEPTH, Aov.RADIANCE);
+        var aovs = EnumSet.of(Aov.DEPTH, Aov.RADIANCE, Aov.NORMAL, Aov.ALBEDO);
         Frame g = gpu.render(gi, p, aovs, ProgressListener.NONE);
         Frame c = cpu.render(gi, p, aovs, ProgressListener.NONE);
         assertEquals(0, g.errors(), name + ": GPU traversal overflowed");
@@ -85,6 +85,19 @@ class GpuCpuAgreementTest {
         DepthComparison d = DepthComparison.of(g.depth(), c.depth(), p.width(), p.height(), 1e-4);
         assertTrue(d.agreeingFraction() >= 0.995, name + ": " + d);
         assertEquals(0, d.maskMismatchesOffSilhouette(), name + ": hit masks differ away from silhouettes: " + d);
+        int normalAgree = 0, albedoAgree = 0;
+        for (int i = 0; i < p.width() * p.height(); i++) {
+            double dot = 0, albedoDiff = 0;
+            for (int k = 0; k < 3; k++) {
+                dot += g.normals()[3 * i + k] * c.normals()[3 * i + k];
+                albedoDiff += Math.abs(g.albedo()[3 * i + k] - c.albedo()[3 * i + k]);
+            }
+            boolean miss = !Float.isFinite(c.depth()[i]) || !Float.isFinite(g.depth()[i]);
+            if (miss || dot > 0.999) normalAgree++;
+            if (albedoDiff < 1e-6) albedoAgree++;
+        }
+        assertTrue(normalAgree >= 0.995 * p.width() * p.height(), name + ": normal AOVs agree on " + normalAgree);
+        assertTrue(albedoAgree >= 0.995 * p.width() * p.height(), name + ": albedo AOVs agree on " + albedoAgree);
         double meanAbs = 0, mean = 0;
         for (int i = 0; i < g.radiance().length; i++) {
             meanAbs += Math.abs(Math.min(g.radiance()[i], 1f) - Math.min(c.radiance()[i], 1f));
