@@ -13,8 +13,23 @@ public interface Renderer extends AutoCloseable {
     /** One line naming the back end and device, e.g. "GPU: NVIDIA H100 … OpenGL 4.6" or "CPU reference, 2 threads". */
     String description();
 
-    Frame render(GeometryImage image, TraceParameters parameters, Set<Aov> aovs, ProgressListener progress)
-            throws RenderException;
+    /** A whole frame of {@code parameters.samplesPerPixel()} samples. */
+    default Frame render(GeometryImage image, TraceParameters parameters, Set<Aov> aovs, ProgressListener progress)
+            throws RenderException {
+        return accumulate(image, parameters, 0, parameters.samplesPerPixel(), aovs, progress);
+    }
+
+    /**
+     * Progressive rendering: adds samples {@code firstSample .. firstSample + sampleCount - 1} of every
+     * pixel to the renderer's running sum (starting a new sum when {@code firstSample} is 0) and
+     * returns the mean of all samples so far. Sample indices select the random numbers, so passes of
+     * 4 + 4 + 8 samples give the image of one 16-sample render (up to float summation order).
+     * {@code parameters.samplesPerPixel()} is the planned total, used to stratify.
+     *
+     * @throws IllegalStateException when {@code firstSample > 0} but no sum of this size was started
+     */
+    Frame accumulate(GeometryImage image, TraceParameters parameters, int firstSample, int sampleCount, Set<Aov> aovs,
+                     ProgressListener progress) throws RenderException;
 
     @Override
     void close();

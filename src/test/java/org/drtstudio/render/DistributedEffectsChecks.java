@@ -287,7 +287,7 @@ public final class DistributedEffectsChecks {
     }
 
     /** A floor lit by a large spherical light partly hidden by a ball above the view: penumbra everywhere. */
-    static Scene penumbraFloor(int size) {
+    public static Scene penumbraFloor(int size) {
         Camera cam = new Camera(new Vec3(0, 3, 0.01f), Vec3.ZERO, new Vec3(0, 0, -1), 50, 0.05f, 3);
         return new Scene("noise", TransformNode.group("root", List.of(new MeshNode("floor", TestScenes.floor(0, 10, 0)),
                 new SphereNode("ball", List.of(new Sphere(new Vec3(0, 4.2f, 0), 0.6f, 0))))),

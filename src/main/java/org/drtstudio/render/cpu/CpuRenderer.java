@@ -40,11 +40,24 @@ public final class CpuRenderer implements Renderer {
         return "CPU reference tracer, " + threads + (threads == 1 ? " thread" : " threads");
     }
 
+    /** Running sums of radiance per pixel between progressive passes. */
+    private float[] sums;
+    private int sumsWidth, sumsHeight;
+
     @Override
-    public Frame render(GeometryImage image, TraceParameters p, Set<Aov> aovs, ProgressListener progress)
-            throws RenderException {
+    public Frame accumulate(GeometryImage image, TraceParameters p, int firstSample, int sampleCount, Set<Aov> aovs,
+                            ProgressListener progress) throws RenderException {
+        if (firstSample < 0 || sampleCount < 1) throw new IllegalArgumentException("samples " + firstSample + "+" + sampleCount);
         int w = p.width(), h = p.height();
-        float[] radiance = new float[3 * w * h];
+        if (firstSample == 0) {
+            sums = new float[3 * w * h];
+            sumsWidth = w;
+            sumsHeight = h;
+        } else if (sums == null || sumsWidth != w || sumsHeight != h) {
+            throw new IllegalStateException("no " + w + "x" + h + " accumulation to add samples to; start at sample 0");
+        }
+        float[] sum = sums;
+        int first = firstSample, last = firstSample + sampleCount;
         float[] depth = aovs.contains(Aov.DEPTH) ? new float[w * h] : null;
         float[] normals = aovs.contains(Aov.NORMAL) ? new float[3 * w * h] : null;
         float[] albedo = aovs.contains(Aov.ALBEDO) ? new float[3 * w * h] : null;
@@ -66,7 +79,7 @@ public final class CpuRenderer implements Renderer {
                     float[] sample = new float[3], aov = new float[6];
                     for (int y = nextRow.getAndIncrement(); y < h; y = nextRow.getAndIncrement()) {
                         for (int x = 0; x < w; x++) {
-                            renderPixel(integrator, rays, p, x, y, radiance, sample);
+                            renderPixel(integrator, rays, p, x, y, first, last, sum, sample);
                             if (firstHit) firstHitAovs(integrator, p, x, y, depth, normals, albedo, aov);
                             if (integrator.overflow) {
                                 errors.incrementAndGet();
@@ -87,16 +100,18 @@ public final class CpuRenderer implements Renderer {
         } finally {
             pool.shutdownNow();
         }
+        float[] radiance = new float[3 * w * h];
+        float inv = 1f / last;
+        for (int i = 0; i < radiance.length; i++) radiance[i] = sum[i] * inv;
         byte[] srgb = ToneMapper.toSrgb(radiance, w * h);
         return new Frame(w, h, srgb, aovs.contains(Aov.RADIANCE) ? radiance : null, depth, normals, albedo, errors.get(), 0);
     }
 
     private static void renderPixel(WhittedIntegrator integrator, PrimaryRays rays, TraceParameters p, int x, int y,
-                                    float[] radiance, float[] sample) {
+                                    int first, int last, float[] sum, float[] sample) {
         int pixel = y * p.width() + x;
-        int spp = p.samplesPerPixel();
         float sr = 0, sg = 0, sb = 0;
-        for (int s = 0; s < spp; s++) {
+        for (int s = first; s < last; s++) {
             rays.generate(x, y, s);
             integrator.radiance(rays.origin[0], rays.origin[1], rays.origin[2], rays.direction[0], rays.direction[1],
                     rays.direction[2], rays.time, pixel, s, sample);
@@ -104,10 +119,9 @@ public final class CpuRenderer implements Renderer {
             sg += sample[1];
             sb += sample[2];
         }
-        float inv = 1f / spp;
-        radiance[3 * pixel] = sr * inv;
-        radiance[3 * pixel + 1] = sg * inv;
-        radiance[3 * pixel + 2] = sb * inv;
+        sum[3 * pixel] += sr;
+        sum[3 * pixel + 1] += sg;
+        sum[3 * pixel + 2] += sb;
     }
 
     private static void firstHitAovs(WhittedIntegrator integrator, TraceParameters p, int x, int y, float[] depth,

@@ -28,6 +28,10 @@ public final class GlRenderer implements Renderer {
     private final GlThread gl;
     private ComputeProgram trace, aov, resolve;
     private GeometryImageTextures scene;
+    /** The running sum of samples, kept between passes of progressive rendering. */
+    private Texture2D accumulation;
+    /** Size of {@link #accumulation}, readable from the calling thread to check passes before queuing them. */
+    private volatile int accumulatedWidth, accumulatedHeight;
 
     private GlRenderer(GlThread gl) {
         this.gl = gl;
@@ -67,10 +71,14 @@ public final class GlRenderer implements Renderer {
     }
 
     @Override
-    public Frame render(GeometryImage image, TraceParameters p, Set<Aov> aovs, ProgressListener progress)
-            throws RenderException {
+    public Frame accumulate(GeometryImage image, TraceParameters p, int firstSample, int sampleCount, Set<Aov> aovs,
+                            ProgressListener progress) throws RenderException {
+        if (firstSample < 0 || sampleCount < 1) throw new IllegalArgumentException("samples " + firstSample + "+" + sampleCount);
+        if (firstSample > 0 && (accumulatedWidth != p.width() || accumulatedHeight != p.height())) {
+            throw new IllegalStateException("no " + p.width() + "x" + p.height() + " accumulation to add samples to; start at sample 0");
+        }
         try {
-            return gl.call(() -> renderOnGlThread(image, p, aovs, progress));
+            return gl.call(() -> renderOnGlThread(image, p, firstSample, sampleCount, aovs, progress));
         } catch (CompletionException | IllegalStateException | IllegalArgumentException | ShaderCompileException e) {
             Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
             if (cause instanceof RenderException re) throw re;
@@ -81,8 +89,8 @@ public final class GlRenderer implements Renderer {
         }
     }
 
-    private Frame renderOnGlThread(GeometryImage image, TraceParameters p, Set<Aov> aovs, ProgressListener progress)
-            throws RenderException {
+    private Frame renderOnGlThread(GeometryImage image, TraceParameters p, int firstSample, int sampleCount,
+                                   Set<Aov> aovs, ProgressListener progress) throws RenderException {
         int w = p.width(), h = p.height();
         if (w > gl.info().maxTextureSize() || h > gl.info().maxTextureSize()) {
             throw new RenderException("image " + w + "x" + h + " exceeds GL_MAX_TEXTURE_SIZE = " + gl.info().maxTextureSize()
@@ -90,12 +98,19 @@ public final class GlRenderer implements Renderer {
         }
         if (scene == null) scene = new GeometryImageTextures(gl.info());
         long uploaded = scene.update(image);
-        try (Texture2D accumulation = Texture2D.create(TextureFormat.RGBA32F, w, h);
-             Texture2D display = Texture2D.create(TextureFormat.RGBA8, w, h);
+        if (firstSample == 0 && (accumulation == null || accumulation.width() != w || accumulation.height() != h)) {
+            if (accumulation != null) accumulation.close();
+            accumulation = null;
+            accumulation = Texture2D.create(TextureFormat.RGBA32F, w, h);
+            accumulatedWidth = w;
+            accumulatedHeight = h;
+        }
+        int totalSamples = firstSample + sampleCount;
+        try (Texture2D display = Texture2D.create(TextureFormat.RGBA8, w, h);
              ShaderStorageBuffer diagnostics = ShaderStorageBuffer.create(4)) {
             setCommonUniforms(trace, image, p);
-            trace.setInt("uSampleStart", 0);
-            trace.setInt("uSampleCount", p.samplesPerPixel());
+            trace.setInt("uSampleStart", firstSample);
+            trace.setInt("uSampleCount", sampleCount);
             trace.setInt("uSamplesPerPixel", p.samplesPerPixel());
             trace.setUInt("uSeed", p.seed());
             trace.setInt("uFilter", p.filter().shaderCode());
@@ -146,7 +161,7 @@ public final class GlRenderer implements Renderer {
                 }
             }
             resolve.setIVec2("uImageSize", w, h);
-            resolve.setFloat("uInverseSampleCount", 1f / p.samplesPerPixel());
+            resolve.setFloat("uInverseSampleCount", 1f / totalSamples);
             accumulation.bindImage(0, ImageAccess.READ_ONLY);
             display.bindImage(1, ImageAccess.WRITE_ONLY);
             resolve.dispatchCovering(w, h);
@@ -155,7 +170,7 @@ public final class GlRenderer implements Renderer {
             if (aovs.contains(Aov.RADIANCE)) {
                 float[] rgba = readFloats(accumulation, 4);
                 radiance = new float[3 * w * h];
-                float inv = 1f / p.samplesPerPixel();
+                float inv = 1f / totalSamples;
                 for (int i = 0; i < w * h; i++) {
                     radiance[3 * i] = rgba[4 * i] * inv;
                     radiance[3 * i + 1] = rgba[4 * i + 1] * inv;
@@ -232,6 +247,7 @@ public final class GlRenderer implements Renderer {
         try {
             gl.run(() -> {
                 if (scene != null) scene.close();
+                if (accumulation != null) accumulation.close();
                 for (ComputeProgram program : new ComputeProgram[]{trace, aov, resolve}) if (program != null) program.close();
             });
         } finally {

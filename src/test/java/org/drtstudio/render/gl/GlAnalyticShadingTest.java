@@ -56,4 +56,7 @@ class GlAnalyticShadingTest {
 
     @Test
     void glossy() throws Exception { org.drtstudio.render.DistributedEffectsChecks.glossyWidensWithRoughness(gpu); }
+
+    @Test
+    void passesAddUp() throws Exception { org.drtstudio.render.ProgressiveTest.passesAddUpToOneRender(gpu); }
 }
