@@ -27,10 +27,15 @@ float maxComponent(vec3 v) { return max(v.x, max(v.y, v.z)); }
 
 uniform uint uSeed;
 
-// A point of light l's sphere, uniform over its disk as seen from s (its silhouette); the centre
-// for radius 0. Twin of WhittedIntegrator.samplePointOnLight.
+// A point of light l: uniform over a rectangle; for a sphere uniform over its disk as seen from s
+// (its silhouette); the centre for radius 0. Twin of WhittedIntegrator.samplePointOnLight.
 vec3 samplePointOnLight(int l, vec3 s, uint pixel, uint sampleIndex, uint dimension) {
     vec4 l0 = lightTexel(l, 0);
+    if (floatBitsToInt(lightTexel(l, 1).w) == GI_LIGHT_RECTANGLE) {
+        float u = uniformSample(pixel, sampleIndex, dimension, uSeed) - 0.5;
+        float v = uniformSample(pixel, sampleIndex, dimension + 1u, uSeed) - 0.5;
+        return l0.xyz + u * lightTexel(l, 2).xyz + v * lightTexel(l, 3).xyz;
+    }
     if (!(l0.w > 0.0)) return l0.xyz;
     vec3 axis = l0.xyz - s;
     float inv = 1.0 / sqrt(dot(axis, axis));

@@ -20,7 +20,9 @@ public final class GeometryImageLayout {
     public static final int PRIMITIVE_TEXELS = 3;
     public static final int NORMAL_TEXELS = 3;
     public static final int MATERIAL_TEXELS = 5;
-    public static final int LIGHT_TEXELS = 2;
+    public static final int LIGHT_TEXELS = 4;
+    public static final int LIGHT_SPHERE = 0;
+    public static final int LIGHT_RECTANGLE = 1;
     public static final int INSTANCE_TEXELS = 13;
     public static final int KIND_TRIANGLE = 0;
     public static final int KIND_SPHERE = 1;
@@ -40,6 +42,8 @@ public final class GeometryImageLayout {
         d.put("GI_MATERIAL_TEXELS", Integer.toString(MATERIAL_TEXELS));
         d.put("GI_LIGHT_TEXELS", Integer.toString(LIGHT_TEXELS));
         d.put("GI_INSTANCE_TEXELS", Integer.toString(INSTANCE_TEXELS));
+        d.put("GI_LIGHT_SPHERE", Integer.toString(LIGHT_SPHERE));
+        d.put("GI_LIGHT_RECTANGLE", Integer.toString(LIGHT_RECTANGLE));
         d.put("GI_KIND_TRIANGLE", Integer.toString(KIND_TRIANGLE));
         d.put("GI_KIND_SPHERE", Integer.toString(KIND_SPHERE));
         return d;

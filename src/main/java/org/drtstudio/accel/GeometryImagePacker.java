@@ -57,7 +57,9 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  * material ({@link GeometryImageLayout#MATERIAL_TEXELS} = 5): ambient.rgb, exponent | diffuse.rgb, reflectivity |
  *                                       specular.rgb, transparency | absorption.rgb, ior |
  *                                       glossy lobe exponent (0 = smooth), 0, 0, 0
- * light ({@link GeometryImageLayout#LIGHT_TEXELS} = 2):       position.xyz, radius | colour * intensity (rgb), 0
+ * light ({@link GeometryImageLayout#LIGHT_TEXELS} = 4):       position.xyz, radius | colour * intensity (rgb), shape |
+ *                                       edgeU.xyz, 0 | edgeV.xyz, 0      (shape LIGHT_SPHERE or LIGHT_RECTANGLE, int bits;
+ *                                       a sphere of radius 0 is a point light; edges are zero for spheres)
  * </pre>
  */
 public final class GeometryImagePacker {
@@ -92,7 +94,11 @@ public final class GeometryImagePacker {
             int o = 4 * LIGHT_TEXELS * l;
             put(lts, o, light.position().x(), light.position().y(), light.position().z(), light.radius());
             put(lts, o + 4, light.color().x() * light.intensity(), light.color().y() * light.intensity(),
-                    light.color().z() * light.intensity(), 0);
+                    light.color().z() * light.intensity(), Float.intBitsToFloat(light.isRectangle() ? LIGHT_RECTANGLE : LIGHT_SPHERE));
+            if (light.isRectangle()) {
+                put(lts, o + 8, light.edgeU().x(), light.edgeU().y(), light.edgeU().z(), 0);
+                put(lts, o + 12, light.edgeV().x(), light.edgeV().y(), light.edgeV().z(), 0);
+            }
         }
         return lts;
     }

@@ -208,14 +208,22 @@ final class WhittedIntegrator {
     }
 
     /**
-     * A point of light lo's sphere, uniform over its disk as seen from the shading point (the
-     * light's silhouette), into {@link #lightPoint}; the centre for radius 0.
+     * A point of light lo, into {@link #lightPoint}: uniform over a rectangle; for a sphere uniform
+     * over its disk as seen from the shading point (the light's silhouette); the centre for radius 0.
      */
     private void samplePointOnLight(int lo, float sx, float sy, float sz, int pixel, int sample, int dimension) {
         float cx = lights[lo], cy = lights[lo + 1], cz = lights[lo + 2], radius = lights[lo + 3];
         lightPoint[0] = cx;
         lightPoint[1] = cy;
         lightPoint[2] = cz;
+        if (Float.floatToRawIntBits(lights[lo + 7]) == LIGHT_RECTANGLE) {
+            float u = SampleHash.uniform(pixel, sample, dimension, p.seed()) - 0.5f;
+            float v = SampleHash.uniform(pixel, sample, dimension + 1, p.seed()) - 0.5f;
+            lightPoint[0] = cx + u * lights[lo + 8] + v * lights[lo + 12];
+            lightPoint[1] = cy + u * lights[lo + 9] + v * lights[lo + 13];
+            lightPoint[2] = cz + u * lights[lo + 10] + v * lights[lo + 14];
+            return;
+        }
         if (!(radius > 0f)) return;
         float ax = cx - sx, ay = cy - sy, az = cz - sz;
         float inv = invLength(ax, ay, az);

@@ -35,4 +35,7 @@ class CpuAnalyticShadingTest {
 
     @Test
     void glossy() throws Exception { org.drtstudio.render.DistributedEffectsChecks.glossyWidensWithRoughness(cpu); }
+
+    @Test
+    void rectangleLight() throws Exception { org.drtstudio.render.DistributedEffectsChecks.rectangleLightPenumbra(cpu); }
 }

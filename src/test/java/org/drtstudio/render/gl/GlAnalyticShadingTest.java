@@ -59,4 +59,7 @@ class GlAnalyticShadingTest {
 
     @Test
     void passesAddUp() throws Exception { org.drtstudio.render.ProgressiveTest.passesAddUpToOneRender(gpu); }
+
+    @Test
+    void rectangleLight() throws Exception { org.drtstudio.render.DistributedEffectsChecks.rectangleLightPenumbra(gpu); }
 }
