@@ -2,6 +2,7 @@ package org.drtstudio.cli;
 
 import org.drtstudio.bench.InstancingBenchmark;
 import org.drtstudio.bench.JsonWriter;
+import org.drtstudio.bench.TraversalBenchmark;
 import org.drtstudio.render.Renderer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,12 +19,12 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code drt bench}: fixed, versioned benchmark suites; prints a table and optionally writes JSON. */
-@Command(name = "bench", description = "Run a benchmark suite (instancing: 100 instances of a 100k-triangle mesh; quick: a small smoke version).")
+@Command(name = "bench", description = "Run a benchmark suite: instancing (100 instances of a 100k-triangle mesh), quick (a small smoke version), traversal (parallel vs per-ray traversal, GPU).")
 final class BenchCommand implements Callable<Integer> {
     static final int SUITE_VERSION = 1;
     private final RendererFactory renderers;
 
-    @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing", description = "instancing (default) or quick")
+    @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing", description = "instancing (default), quick or traversal")
     String suite;
     @Option(names = "--backend", paramLabel = "auto|gpu|cpu|none", defaultValue = "auto",
             description = "renderer for the frame measurements; none skips them")
@@ -40,13 +41,15 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
-        InstancingBenchmark bench;
-        int w, h;
+        InstancingBenchmark bench = null;
+        TraversalBenchmark traversal = null;
+        int w = 0, h = 0;
         switch (suite.toLowerCase(Locale.ROOT)) {
             case "instancing" -> { bench = new InstancingBenchmark(10, 224); w = 640; h = 360; }
             case "quick" -> { bench = new InstancingBenchmark(3, 24); w = 64; h = 36; }
+            case "traversal" -> traversal = new TraversalBenchmark(1920, 1080, 5);
             default -> {
-                err.println("drt: unknown --suite '" + suite + "'; available: instancing, quick");
+                err.println("drt: unknown --suite '" + suite + "'; available: instancing, quick, traversal");
                 return 2;
             }
         }
@@ -74,7 +77,8 @@ final class BenchCommand implements Callable<Integer> {
                     return 1;
                 }
             }
-            results.put("instancing", bench.run(renderer, w, h));
+            if (bench != null) results.put("instancing", bench.run(renderer, w, h));
+            if (traversal != null) results.put("traversal", traversal.run(renderer));
         } finally {
             if (renderer != null) renderer.close();
         }

@@ -184,7 +184,18 @@ public final class GlRenderer implements Renderer {
         }
     }
 
-    private static void setCommonUniforms(ComputeProgram program, GeometryImage image, TraceParameters p) {
+    GlThread glThread() {
+        return gl;
+    }
+
+    /** The scene's textures, brought up to date with {@code image}; call on the GL thread. */
+    GeometryImageTextures sceneTextures(GeometryImage image) throws org.drtstudio.render.RenderException {
+        if (scene == null) scene = new GeometryImageTextures(gl.info());
+        scene.update(image);
+        return scene;
+    }
+
+    static void setCommonUniforms(ComputeProgram program, GeometryImage image, TraceParameters p) {
         program.setInt("uStepBound", (int) Math.min(Integer.MAX_VALUE, image.stepBound()));
         program.setInt("uLightCount", image.lightCount());
         program.setInt("uMotion", image.motion() ? 1 : 0);

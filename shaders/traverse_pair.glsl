@@ -1,0 +1,60 @@
+// Parallel traversal of the DRT paper: two rays walk the hierarchy together. Each node's sphere is
+// tested against both; the walk descends while either ray meets it, and a leaf's primitives are
+// intersected with each ray that met the leaf. The rays share one walk's fetches of node texels.
+// An experiment kept as an option: docs/BENCHMARKS-traversal.md records whether it pays.
+bool traversePair(vec3 o0, vec3 d0, vec3 o1, vec3 d1, inout Hit h0, inout Hit h1) {
+    int topNode = 0;
+    int node = GI_END;
+    int instance = -1;
+    vec3 lo0 = vec3(0.0), ld0 = vec3(0.0), lo1 = vec3(0.0), ld1 = vec3(0.0);
+    bool in0 = false, in1 = false;  // which rays met the current instance's top-level sphere
+    int steps = 0;
+    bool found = false;
+    while (true) {
+        if (++steps > 2 * uStepBound) {
+            h0.overflow = true;
+            return found;
+        }
+        if (node == GI_END) {
+            if (topNode == GI_END) return found;
+            vec4 sphere = topNodeTexel(topNode, 0);
+            ivec4 links = floatBitsToInt(topNodeTexel(topNode, 1));
+            bool a = hitsBoundingSphere(sphere, o0, d0, h0.t);
+            bool b = hitsBoundingSphere(sphere, o1, d1, h1.t);
+            if (a || b) {
+                if (links.z > 0) {
+                    instance = links.w;
+                    vec4 r0, r1, r2;
+                    instanceRows(instance, 0.0, r0, r1, r2);
+                    lo0 = vec3(dot(r0, vec4(o0, 1.0)), dot(r1, vec4(o0, 1.0)), dot(r2, vec4(o0, 1.0)));
+                    ld0 = vec3(dot(r0.xyz, d0), dot(r1.xyz, d0), dot(r2.xyz, d0));
+                    lo1 = vec3(dot(r0, vec4(o1, 1.0)), dot(r1, vec4(o1, 1.0)), dot(r2, vec4(o1, 1.0)));
+                    ld1 = vec3(dot(r0.xyz, d1), dot(r1.xyz, d1), dot(r2.xyz, d1));
+                    in0 = a;
+                    in1 = b;
+                    node = floatBitsToInt(instanceTexel(instance, 12).x);
+                    topNode = links.y;
+                } else {
+                    topNode = links.x;
+                }
+            } else {
+                topNode = links.y;
+            }
+            continue;
+        }
+        vec4 sphere = nodeTexel(node, 0);
+        ivec4 links = floatBitsToInt(nodeTexel(node, 1));
+        bool a = in0 && hitsBoundingSphere(sphere, lo0, ld0, h0.t);
+        bool b = in1 && hitsBoundingSphere(sphere, lo1, ld1, h1.t);
+        if (a || b) {
+            for (int p = links.w; p < links.w + links.z; p++) {
+                if (a && intersectPrimitive(p, lo0, ld0, h0)) { h0.instance = instance; found = true; }
+                if (b && intersectPrimitive(p, lo1, ld1, h1)) { h1.instance = instance; found = true; }
+            }
+            node = links.x;
+        } else {
+            node = links.y;
+        }
+    }
+    return found;
+}
