@@ -5,10 +5,11 @@ import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
 
-/** The {@code drt} command line: {@code drt render}, {@code drt info}. */
-@Command(name = "drt", mixinStandardHelpOptions = true, version = "DRT Studio 0.1",
-        description = "DRT Studio: a GPU distributed ray tracer for OBJ, NFF and .cfg scenes.",
-        subcommands = {RenderCommand.class, InfoCommand.class, BenchCommand.class})
+/** The {@code drt} command line: {@code drt render}, {@code drt info}, {@code drt convert}, {@code drt bench}. */
+// INHERIT: every subcommand gets -h/--help and -V/--version too (so "drt render --help" works).
+@Command(name = "drt", scope = CommandLine.ScopeType.INHERIT, mixinStandardHelpOptions = true, version = "DRT Studio 0.1",
+        description = "DRT Studio: a GPU distributed ray tracer for OBJ, NFF and .cfg scenes and .json projects.",
+        subcommands = {RenderCommand.class, InfoCommand.class, ConvertCommand.class, BenchCommand.class})
 public final class DrtCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -7,6 +7,8 @@ import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.support.SceneFraming;
 import org.drtstudio.math.Aabb;
 import org.drtstudio.scene.Scene;
+import org.drtstudio.scene.anim.AnimatedScene;
+import org.drtstudio.scene.anim.AnimationSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,7 +17,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code drt info SCENE}: what the scene holds and what its geometry image costs. */
+/** {@code drt info SCENE}: what the scene holds (at time 0, for an animated project) and what its geometry image costs. */
 @Command(name = "info", description = "Print counts, bounds and geometry-image statistics of a scene.")
 final class InfoCommand implements Callable<Integer> {
     @Mixin
@@ -29,8 +31,10 @@ final class InfoCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         Scene scene;
+        AnimatedScene animated;
         try {
-            scene = options.load(err);
+            animated = options.load(err);
+            scene = animated.at(0);
         } catch (SceneFormatException e) {
             err.println("drt: " + e.getMessage());
             return 2;
@@ -54,6 +58,9 @@ final class InfoCommand implements Callable<Integer> {
         out.printf("bounds       min (%s)  max (%s)%n", b.min(), b.max());
         out.printf("camera       eye (%s) look (%s) up (%s) fov %.3f°%n", scene.camera().eye(), scene.camera().look(),
                 scene.camera().up(), scene.camera().fovY());
+        AnimationSettings a = animated.animation();
+        out.printf("animation    %s%n", animated.isStatic() ? "none (static scene)" : String.format("%s fps, frames %d..%d, shutter %s..%s of a frame",
+                a.fps(), a.startFrame(), a.endFrame(), a.shutterOpen(), a.shutterClose()));
         out.printf("image        %dx%d, %d spp, max depth %d%n", scene.settings().width(), scene.settings().height(),
                 scene.settings().samplesPerPixel(), scene.settings().maxDepth());
         out.printf("hierarchy    %,d shape nodes + %,d top nodes, depth %d%n", gi.nodeCount(), gi.topNodeCount(), gi.hierarchyDepth());

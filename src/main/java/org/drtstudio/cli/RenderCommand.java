@@ -10,7 +10,10 @@ import org.drtstudio.render.Frame;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.TraceParameters;
+import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
+import org.drtstudio.scene.anim.AnimatedScene;
+import org.drtstudio.scene.anim.AnimationSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,7 +29,12 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
-/** {@code drt render SCENE [-o OUT.png] …}: renders stills or a frame range to PNG. */
+/**
+ * {@code drt render SCENE [-o OUT.png] …}: renders a still (at {@code --time T}, default 0) or a
+ * frame range to PNG. Frame {@code f} shows the scene at {@code f / fps} seconds and is rendered
+ * with seed {@link AnimationSettings#frameSeed}(seed, f), so a frame's pixels do not depend on which
+ * other frames are rendered, in which order, or by which process.
+ */
 @Command(name = "render", description = "Render a scene to PNG (and optional AOVs as PFM).")
 final class RenderCommand implements Callable<Integer> {
     private final RendererFactory renderers;
@@ -42,9 +50,12 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = "--aov", paramLabel = "LIST", split = ",",
             description = "extra outputs: depth writes OUT.depth.pfm (distance to the first hit, +Inf on a miss)")
     List<String> aovs = new ArrayList<>();
-    @Option(names = "--time", paramLabel = "T", description = "scene time to render (static scenes look the same at every time)")
+    @Option(names = "--time", paramLabel = "T",
+            description = "render the animation at T seconds (default 0; static scenes look the same at every time)")
     Double time;
-    @Option(names = "--frames", paramLabel = "A-B", description = "render frames A..B into OUT with #### replaced by the frame number")
+    @Option(names = "--frames", paramLabel = "A-B",
+            description = "render frames A..B into OUT with #### replaced by the frame number; frame f is the scene at "
+                    + "f / fps seconds (fps from the project, 24 for other files), rendered with a seed mixed from --seed and f")
     String frames;
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -75,25 +86,30 @@ final class RenderCommand implements Callable<Integer> {
         Set<Aov> wanted = parseAovs();
         int[] range = parseFrames();
         if (time != null && !Double.isFinite(time)) throw new UsageProblem("--time must be a finite number, got " + time);
-        Scene scene = options.load(err);
+        if (time != null && range != null) throw new UsageProblem("use either --time (one still) or --frames (a sequence), not both");
+        AnimatedScene animated = options.load(err);
         Path out = output != null ? output : Path.of(baseName(options.scene.getFileName().toString()) + ".png");
         if (range != null && !out.toString().contains("#")) throw new UsageProblem("--frames needs an output name with #### for the frame number, e.g. -o out_####.png");
 
+        int first = range == null ? 0 : range[0], last = range == null ? 0 : range[1];
         long t0 = System.nanoTime();
-        GeometryImage image;
-        try {
-            image = GeometryImagePacker.pack(scene);
-        } catch (IllegalArgumentException e) {
-            throw new SceneFormatException(options.scene, 0, e.getMessage());
-        }
+        Scene scene = sceneAt(animated, range == null ? stillTime() : animated.animation().frameTime(first));
+        GeometryImage image = pack(scene);
         long t1 = System.nanoTime();
-        TraceParameters params = TraceParameters.of(scene.camera(), scene.settings(), image);
         try (Renderer renderer = createRenderer(choice, err)) {
             err.printf("drt: %s, %,d triangles, %,d spheres, built in %.0f ms; %s%n", options.scene.getFileName(),
                     image.triangleCount(), image.sphereCount(), (t1 - t0) / 1e6, renderer.description());
-            int first = range == null ? 0 : range[0], last = range == null ? 0 : range[1];
             for (int f = first; f <= last; f++) {
+                if (f > first) {
+                    scene = sceneAt(animated, animated.animation().frameTime(f));
+                    // A static scene is the same at every frame: its geometry image is built once.
+                    if (!animated.isStatic()) image = pack(scene);
+                }
                 Path target = range == null ? out : Path.of(frameName(out.toString(), f));
+                RenderSettings rs = scene.settings();
+                long seed = range == null ? rs.seed() : AnimationSettings.frameSeed(rs.seed(), f);
+                TraceParameters params = TraceParameters.of(scene.camera(),
+                        rs.withSampling(rs.samplesPerPixel(), rs.maxDepth(), seed), image);
                 ProgressBar bar = new ProgressBar(System.err, range == null ? "rendering" : "frame " + f);
                 long r0 = System.nanoTime();
                 Frame frame = renderer.render(image, params, wanted, bar);
@@ -109,6 +125,29 @@ final class RenderCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    private double stillTime() {
+        return time != null ? time : 0;
+    }
+
+    /** The scene at {@code t} seconds; keys or overrides that make no valid scene there are one message. */
+    private Scene sceneAt(AnimatedScene animated, double t) throws SceneFormatException {
+        try {
+            return animated.at(t);
+        } catch (SceneOptions.OverrideProblem e) {
+            throw new SceneFormatException(null, 0, "at time " + t + ": " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new SceneFormatException(options.scene, 0, "at time " + t + ": " + e.getMessage());
+        }
+    }
+
+    private GeometryImage pack(Scene scene) throws SceneFormatException {
+        try {
+            return GeometryImagePacker.pack(scene);
+        } catch (IllegalArgumentException e) {
+            throw new SceneFormatException(options.scene, 0, e.getMessage());
+        }
     }
 
     private Renderer createRenderer(RendererFactory.Backend choice, PrintWriter err) throws RenderException {

@@ -1,12 +1,13 @@
 package org.drtstudio.cli;
 
-import org.drtstudio.io.ImportResult;
+import org.drtstudio.io.AnimatedImport;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.SceneLoader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
+import org.drtstudio.scene.anim.AnimatedScene;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -15,7 +16,7 @@ import java.nio.file.Path;
 
 /** The scene argument and the overrides shared by commands that render or inspect a scene. */
 final class SceneOptions {
-    @Parameters(index = "0", paramLabel = "SCENE", description = "scene file: .obj, .nff or .cfg")
+    @Parameters(index = "0", paramLabel = "SCENE", description = "scene file: .obj, .nff, .cfg or a .json project")
     Path scene;
 
     @Option(names = "--width", paramLabel = "W", description = "image width in pixels (default: the scene's)")
@@ -37,28 +38,55 @@ final class SceneOptions {
     @Option(names = "--fov", paramLabel = "DEG", description = "vertical field of view in degrees")
     Float fov;
 
-    /** Loads the scene and applies the overrides; problems become one user-facing message. */
-    Scene load(PrintWriter warnings) throws SceneFormatException {
-        ImportResult result = SceneLoader.load(scene);
+    /**
+     * Loads the scene (a project keeps its animation) and applies the overrides to the scene at
+     * every time. Bad overrides are reported here, once, as one user-facing message.
+     */
+    AnimatedScene load(PrintWriter warnings) throws SceneFormatException {
+        AnimatedImport result = SceneLoader.loadAnimated(scene);
         for (String w : result.warnings()) warnings.println("warning: " + w);
-        Scene s = result.scene();
+        AnimatedScene animated = result.scene();
+        Scene first;
+        try {
+            first = animated.at(0);
+        } catch (IllegalArgumentException e) {
+            throw new SceneFormatException(scene, 0, "at time 0: " + e.getMessage());
+        }
+        try {
+            applyCamera(applySettings(first)); // bad overrides fail here, before any work, not per frame
+        } catch (OverrideProblem e) {
+            throw new SceneFormatException(null, 0, e.getMessage());
+        }
+        return animated.map(s -> applyCamera(applySettings(s)));
+    }
+
+    private Scene applySettings(Scene s) {
         RenderSettings rs = s.settings();
         try {
             rs = rs.withSize(width != null ? width : rs.width(), height != null ? height : rs.height())
                     .withSampling(spp != null ? spp : rs.samplesPerPixel(), maxDepth != null ? maxDepth : rs.maxDepth(),
                             seed != null ? seed : rs.seed());
         } catch (IllegalArgumentException e) {
-            throw new SceneFormatException(null, 0, e.getMessage());
+            throw new OverrideProblem(e.getMessage());
         }
+        return s.withSettings(rs);
+    }
+
+    private Scene applyCamera(Scene s) {
+        if (eye == null && look == null && up == null && fov == null) return s;
         Camera c = s.camera();
-        if (eye != null || look != null || up != null || fov != null) {
-            try {
-                c = c.withView(eye != null ? eye : c.eye(), look != null ? look : c.look(), up != null ? up : c.up(),
-                        fov != null ? fov : c.fovY());
-            } catch (IllegalArgumentException e) {
-                throw new SceneFormatException(null, 0, "camera: " + e.getMessage());
-            }
+        try {
+            return s.withCamera(c.withView(eye != null ? eye : c.eye(), look != null ? look : c.look(),
+                    up != null ? up : c.up(), fov != null ? fov : c.fovY()));
+        } catch (IllegalArgumentException e) {
+            throw new OverrideProblem("camera: " + e.getMessage());
         }
-        return s.withSettings(rs).withCamera(c);
+    }
+
+    /** A command-line override that makes no valid scene; its message is for the user as it is. */
+    static final class OverrideProblem extends IllegalArgumentException {
+        OverrideProblem(String message) {
+            super(message);
+        }
     }
 }

@@ -3,6 +3,10 @@ package org.drtstudio.io;
 import org.drtstudio.io.cfg.CfgReader;
 import org.drtstudio.io.nff.NffReader;
 import org.drtstudio.io.obj.ObjReader;
+import org.drtstudio.io.project.LoadedProject;
+import org.drtstudio.io.project.ProjectFiles;
+import org.drtstudio.io.project.ProjectFormat;
+import org.drtstudio.scene.anim.AnimatedScene;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,12 +14,41 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** Opens a scene file by its extension: .obj (with .mtl), .nff, or .cfg. */
+/**
+ * Opens a scene file by its extension: .obj (with .mtl), .nff, .cfg, or a .json project. A project
+ * read through {@link #load} is evaluated at time 0; {@link #loadAnimated} keeps its animation.
+ */
 public final class SceneLoader {
     private SceneLoader() {
     }
 
     public static ImportResult load(Path file) throws SceneFormatException {
+        if (isProject(file)) {
+            LoadedProject project = ProjectFiles.read(file);
+            try {
+                return new ImportResult(project.model().at(0), project.warnings());
+            } catch (IllegalArgumentException e) { // e.g. keys that make a transform singular at time 0
+                throw new SceneFormatException(file, 0, "at time 0: " + e.getMessage());
+            }
+        }
+        return loadStatic(file);
+    }
+
+    /** Opens a scene to be rendered at any time: a project with its keyframes, any other file as a constant scene. */
+    public static AnimatedImport loadAnimated(Path file) throws SceneFormatException {
+        if (isProject(file)) {
+            LoadedProject project = ProjectFiles.read(file);
+            return new AnimatedImport(project.model(), project.warnings());
+        }
+        ImportResult result = loadStatic(file);
+        return new AnimatedImport(AnimatedScene.constant(result.scene()), result.warnings());
+    }
+
+    private static boolean isProject(Path file) {
+        return Files.isRegularFile(file) && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(ProjectFormat.EXTENSION);
+    }
+
+    private static ImportResult loadStatic(Path file) throws SceneFormatException {
         if (!Files.exists(file)) throw new SceneFormatException(file, 0, "file not found");
         if (Files.isDirectory(file)) throw new SceneFormatException(file, 0, "is a folder, not a scene file");
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
@@ -28,7 +61,7 @@ public final class SceneLoader {
         } catch (IOException e) {
             throw new SceneFormatException(file, 0, "cannot be read: " + e.getMessage(), e);
         }
-        throw new SceneFormatException(file, 0, "unknown scene format; expected .obj, .nff or .cfg");
+        throw new SceneFormatException(file, 0, "unknown scene format; expected .obj, .nff, .cfg or a .json project");
     }
 
     private static ImportResult loadModel(Path model) throws SceneFormatException, IOException {

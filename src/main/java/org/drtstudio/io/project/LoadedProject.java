@@ -1,0 +1,12 @@
+package org.drtstudio.io.project;
+
+import org.drtstudio.scene.anim.SceneModel;
+
+import java.util.List;
+
+/** A project (or a scene file opened as one) and the warnings worth telling the user. */
+public record LoadedProject(SceneModel model, List<String> warnings) {
+    public LoadedProject {
+        warnings = List.copyOf(warnings);
+    }
+}

@@ -1,0 +1,56 @@
+package org.drtstudio.io.project;
+
+import org.drtstudio.io.ImportResult;
+import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.io.SceneLoader;
+import org.drtstudio.scene.Scene;
+import org.drtstudio.scene.anim.ModelAsset;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Loads the model files a project names, each file once: leaves naming the same file share one
+ * {@link ModelAsset}, hence the same meshes (instancing).
+ */
+final class ModelLibrary {
+    private final Path projectDir;
+    private final Map<Path, ModelAsset> loaded = new HashMap<>();
+    private final List<String> warnings;
+
+    ModelLibrary(Path projectDir, List<String> warnings) {
+        this.projectDir = projectDir;
+        this.warnings = warnings;
+    }
+
+    /** The model named by the string value {@code ref} (relative to the project's folder, or absolute). */
+    ModelAsset load(JsonValue ref) {
+        String text = ref.asString();
+        Path file;
+        try {
+            file = projectDir.resolve(Path.of(text)).toAbsolutePath().normalize();
+        } catch (InvalidPathException e) {
+            throw ref.problem("\"" + text + "\" is not a valid path: " + e.getReason());
+        }
+        ModelAsset cached = loaded.get(file);
+        if (cached != null) return cached;
+        if (file.getFileName() != null && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(ProjectFormat.EXTENSION))
+            throw ref.problem("model \"" + text + "\" is a project; a project cannot be placed as a model");
+        ImportResult result;
+        try {
+            result = SceneLoader.load(file);
+        } catch (SceneFormatException e) {
+            // The model's own message names its file and line; keep it whole, on one line.
+            throw ref.problem("model \"" + text + "\": " + e.getMessage());
+        }
+        for (String w : result.warnings()) warnings.add(text + ": " + w);
+        Scene scene = result.scene();
+        ModelAsset asset = new ModelAsset(file, scene.root(), scene.materials());
+        loaded.put(file, asset);
+        return asset;
+    }
+}

@@ -1,0 +1,30 @@
+package org.drtstudio.scene.edit;
+
+import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.anim.Change;
+import org.drtstudio.scene.anim.SceneModel;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** Inserts a light at {@code index} (−1: last). */
+public record AddLight(int index, PointLight light) implements Edit {
+    public AddLight {
+        if (light == null) throw new IllegalArgumentException("no light given");
+    }
+
+    @Override
+    public String label(SceneModel before) {
+        return "Add light";
+    }
+
+    @Override
+    public Result apply(SceneModel model) {
+        List<PointLight> list = new ArrayList<>(model.lights());
+        int at = index < 0 ? list.size() : index;
+        Lights.checkIndex(at, list, 1);
+        list.add(at, light);
+        return new Result(model.withLights(list), Set.of(Change.LIGHTS));
+    }
+}

@@ -1,0 +1,25 @@
+package org.drtstudio.scene.edit;
+
+import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.anim.Change;
+import org.drtstudio.scene.anim.SceneModel;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** Removes light {@code index}. */
+public record RemoveLight(int index) implements Edit {
+    @Override
+    public String label(SceneModel before) {
+        return "Remove light " + index;
+    }
+
+    @Override
+    public Result apply(SceneModel model) {
+        List<PointLight> list = new ArrayList<>(model.lights());
+        Lights.checkIndex(index, list, 0);
+        list.remove(index);
+        return new Result(model.withLights(list), Set.of(Change.LIGHTS));
+    }
+}

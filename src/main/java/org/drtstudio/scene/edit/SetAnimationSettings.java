@@ -1,0 +1,24 @@
+package org.drtstudio.scene.edit;
+
+import org.drtstudio.scene.anim.AnimationSettings;
+import org.drtstudio.scene.anim.Change;
+import org.drtstudio.scene.anim.SceneModel;
+
+import java.util.Set;
+
+/** Replaces frame rate, frame range and shutter. */
+public record SetAnimationSettings(AnimationSettings animation) implements Edit {
+    public SetAnimationSettings {
+        if (animation == null) throw new IllegalArgumentException("no animation settings given");
+    }
+
+    @Override
+    public String label(SceneModel before) {
+        return "Animation settings";
+    }
+
+    @Override
+    public Result apply(SceneModel model) {
+        return new Result(model.withAnimation(animation), Set.of(Change.ANIMATION));
+    }
+}

@@ -1,0 +1,24 @@
+package org.drtstudio.scene.edit;
+
+import org.drtstudio.scene.RenderSettings;
+import org.drtstudio.scene.anim.Change;
+import org.drtstudio.scene.anim.SceneModel;
+
+import java.util.Set;
+
+/** Replaces the render settings. */
+public record SetRenderSettings(RenderSettings settings) implements Edit {
+    public SetRenderSettings {
+        if (settings == null) throw new IllegalArgumentException("no settings given");
+    }
+
+    @Override
+    public String label(SceneModel before) {
+        return "Render settings";
+    }
+
+    @Override
+    public Result apply(SceneModel model) {
+        return new Result(model.withSettings(settings), Set.of(Change.SETTINGS));
+    }
+}
