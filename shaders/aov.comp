@@ -1,6 +1,6 @@
 // AOVs from the pixel-centre ray at shutter open: depth (distance from the eye to the first hit
-// along the normalised ray, +Inf on a miss), the shading normal turned toward the eye (0 on a
-// miss) and the diffuse albedo (0 on a miss). Twin of CpuRenderer's AOV pass.
+// along the normalised ray, +Inf on a miss), the shading normal (bump-mapped) turned toward the eye
+// (0 on a miss) and the diffuse albedo times the diffuse texture (0 on a miss). Twin of CpuRenderer's AOV pass.
 layout(local_size_x = 8, local_size_y = 8) in;
 #include "traverse.glsl"
 #include "sampling.glsl"
@@ -22,10 +22,14 @@ void main() {
     vec3 albedo = vec3(0.0);
     if (found) {
         vec3 ng;
-        surfaceNormals(hit, uEye + hit.t * d, 0.0, ng, normal);
+        vec2 uv;
+        surfaceNormals(hit, uEye + hit.t * d, 0.0, ng, normal, uv);
         if (dot(ng, d) > 0.0) ng = -ng;
         if (dot(normal, ng) < 0.0) normal = -normal;
-        albedo = materialTexel(floatBitsToInt(primitiveTexel(hit.primitive, 1).w), 1).xyz;
+        int mat = floatBitsToInt(primitiveTexel(hit.primitive, 1).w);
+        vec3 texColor = vec3(1.0);
+        if (TEXTURED) texColor = diffuseTexture(mat, uv);
+        albedo = materialTexel(mat, 1).xyz * texColor;
     }
     imageStore(uDepth, pixel, vec4(found ? hit.t : INFINITY));
     imageStore(uNormal, pixel, vec4(normal, 0.0));

@@ -1,6 +1,6 @@
 // Access to the geometry image; the layout is documented on GeometryImagePacker (Java) and its
-#define INFINITY uintBitsToFloat(0x7F800000u)
 // constants (GI_*) are injected as #defines by the shader loader.
+#define INFINITY uintBitsToFloat(0x7F800000u)
 layout(binding = 0) uniform sampler2D uNodes;
 layout(binding = 1) uniform sampler2D uPrimitives;
 layout(binding = 2) uniform sampler2D uNormals;
@@ -8,9 +8,15 @@ layout(binding = 3) uniform sampler2D uMaterials;
 layout(binding = 4) uniform sampler2D uLights;
 layout(binding = 5) uniform sampler2D uTopNodes;
 layout(binding = 6) uniform sampler2D uInstances;
+layout(binding = 7) uniform sampler2D uTexCoords;
+layout(binding = 8) uniform sampler2D uTextures;
 
 uniform int uStepBound;   // nodes one walk may visit at most; more means a corrupt image
 uniform int uLightCount;
+// TEXTURED (true/false) is defined by GlRenderer, which compiles the tracer twice: scenes whose atlas
+// holds no image run the variant without the texture code. Removing it at compile time matters:
+// llvmpipe runs branches masked, uniform ones too, and the skipped code cost untextured scenes
+// 5-9% (Cornell box, 320x240, 64 spp; see docs/ARCHITECTURE.md).
 
 vec4 fetchTexel(sampler2D tex, int index) {
     return texelFetch(tex, ivec2(index % GI_TEXTURE_WIDTH, index / GI_TEXTURE_WIDTH), 0);
@@ -23,6 +29,8 @@ vec4 materialTexel(int m, int k) { return fetchTexel(uMaterials, m * GI_MATERIAL
 vec4 lightTexel(int l, int k) { return fetchTexel(uLights, l * GI_LIGHT_TEXELS + k); }
 vec4 topNodeTexel(int node, int k) { return fetchTexel(uTopNodes, node * GI_NODE_TEXELS + k); }
 vec4 instanceTexel(int i, int k) { return fetchTexel(uInstances, i * GI_INSTANCE_TEXELS + k); }
+vec4 texCoordTexel(int p, int k) { return fetchTexel(uTexCoords, p * GI_TEXCOORD_TEXELS + k); }
+vec4 textureTexel(int i) { return fetchTexel(uTextures, i); }
 
 uniform bool uMotion;  // some instance moves during the shutter
 

@@ -92,7 +92,8 @@ vec3 shadeRay(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIn
         vec3 p = ray.origin + hit.t * rd;
         vec3 ng;
         vec3 n;
-        surfaceNormals(hit, p, time, ng, n);
+        vec2 uv;
+        surfaceNormals(hit, p, time, ng, n, uv);
         bool entering = dot(ng, rd) < 0.0;
         if (!entering) ng = -ng;
         if (dot(n, ng) < 0.0) n = -n;
@@ -104,8 +105,12 @@ vec3 shadeRay(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIn
         float transparency = m2.w;
         if (!entering && transparency > 0.0) throughput *= exp(-m3.xyz * hit.t);
 
+        // The diffuse texture colours the diffuse and the ambient term alike (MTL's Ka defaults to Kd).
+        vec3 texColor = vec3(1.0);
+        if (TEXTURED) texColor = diffuseTexture(mat, uv);
+        vec3 kd = m1.xyz * texColor;
         vec3 so = p + ng * uRayEpsilon;
-        vec3 local = uAmbientLight * m0.xyz;
+        vec3 local = uAmbientLight * (m0.xyz * texColor);
         for (int l = 0; l < uLightCount; l++) {
             vec3 toLight = samplePointOnLight(l, so, pixel, sampleIndex, segmentDimension(seg, SLOT_LIGHTS + 2 * l)) - so;
             float dist = sqrt(dot(toLight, toLight));
@@ -119,7 +124,7 @@ vec3 shadeRay(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIn
             float rdotv = -dot(2.0 * ndotl * n - L, rd);
             float spec = rdotv > 0.0 ? pow(rdotv, m0.w) : 0.0;
             float atten = 1.0 / (uAttenuation.x + uAttenuation.y * dist + uAttenuation.z * dist * dist);
-            local += (m1.xyz * ndotl + m2.xyz * spec) * (lightTexel(l, 1).xyz * atten);
+            local += (kd * ndotl + m2.xyz * spec) * (lightTexel(l, 1).xyz * atten);
         }
         color += throughput * local;
 

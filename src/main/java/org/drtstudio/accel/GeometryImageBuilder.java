@@ -6,6 +6,7 @@ import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.Sphere;
+import org.drtstudio.scene.TextureSource;
 import org.drtstudio.scene.TriangleMesh;
 import org.joml.Matrix4f;
 import org.joml.Matrix4fc;
@@ -22,18 +23,34 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
 /**
  * Builds geometry images frame after frame, keeping what did not change. Each distinct shape's
  * hierarchy is built once and cached by identity; when the set of shapes is the same as last
- * time the shape level (nodes, primitives, normals) is handed out again as the same arrays, so
- * moving, rotating or scaling transform nodes costs only the top level: a small hierarchy over
- * the instances and their matrices. Not thread-safe: one builder per producer.
+ * time the shape level (nodes, primitives, normals, texture coordinates) is handed out again as the
+ * same arrays, so moving, rotating or scaling transform nodes costs only the top level: a small
+ * hierarchy over the instances and their matrices. The texture atlas is rebuilt only when the set
+ * of textures the materials name changes. Not thread-safe: one builder per producer.
  */
 public final class GeometryImageBuilder {
+    private final TextureSource textureSource;
     private final Map<Object, ShapeHierarchy> shapes = new IdentityHashMap<>();
     private List<Object> lastShapeOrder = List.of();
     private ShapeLevel lastLevel;
     private List<Material> lastMaterials;
     private float[] lastMaterialTexels;
+    private TextureAtlas lastAtlas = TextureAtlas.EMPTY;
     private List<PointLight> lastLights;
     private float[] lastLightTexels;
+
+    /**
+     * A builder whose images carry no textures: every material renders untextured. Renderers that
+     * show textures use {@link #GeometryImageBuilder(TextureSource)}.
+     */
+    public GeometryImageBuilder() {
+        this(TextureSource.NONE);
+    }
+
+    /** @param textures decodes the textures that materials name; asked once per distinct texture set */
+    public GeometryImageBuilder(TextureSource textures) {
+        this.textureSource = textures;
+    }
 
     /** A still scene. */
     public GeometryImage build(Scene scene) {
@@ -64,9 +81,12 @@ public final class GeometryImageBuilder {
         }
         ShapeLevel level = lastLevel;
         TopLevel top = TopLevel.build(instances, order, shapeIndex, shapes, level);
-        if (!open.materials().equals(lastMaterials)) {
+        List<TextureAtlas.Key> textures = TextureAtlas.keysOf(open.materials());
+        boolean newAtlas = !textures.equals(lastAtlas.keys());
+        if (newAtlas) lastAtlas = TextureAtlas.build(textures, textureSource);
+        if (newAtlas || !open.materials().equals(lastMaterials)) {
             lastMaterials = open.materials();
-            lastMaterialTexels = GeometryImagePacker.packMaterials(lastMaterials);
+            lastMaterialTexels = GeometryImagePacker.packMaterials(lastMaterials, lastAtlas);
         }
         if (!open.lights().equals(lastLights)) {
             lastLights = open.lights();
@@ -76,10 +96,11 @@ public final class GeometryImageBuilder {
         for (Instance in : instances) instanced += shapes.get(in.shape()).primitiveCount();
         long stepBound = top.nodeCount() + instances.size() + 1L;
         for (Instance in : instances) stepBound += shapes.get(in.shape()).nodeCount();
-        return new GeometryImage(level.nodes, level.primitives, level.normals, top.nodes(), top.instances(),
-                lastMaterialTexels, lastLightTexels, level.nodeCount, top.nodeCount(), instances.size(),
+        return new GeometryImage(level.nodes, level.primitives, level.normals, level.texCoords, top.nodes(), top.instances(),
+                lastMaterialTexels, lastLightTexels, lastAtlas.texels(), level.nodeCount, top.nodeCount(), instances.size(),
                 level.triangleCount, level.sphereCount, instanced, materialCount, open.lights().size(),
-                level.depth + top.depth(), stepBound, top.radius(), top.center(), moves(instances));
+                level.depth + top.depth(), stepBound, top.radius(), top.center(), moves(instances),
+                lastAtlas.imageCount());
     }
 
     private static boolean moves(List<Instance> instances) {
@@ -110,7 +131,7 @@ public final class GeometryImageBuilder {
 
     /** All distinct shapes' hierarchies concatenated, links and primitive starts made global. */
     private static final class ShapeLevel {
-        float[] nodes, primitives, normals;
+        float[] nodes, primitives, normals, texCoords;
         int[] rootOf; // per shape (in order): its root node index
         int nodeCount, triangleCount, sphereCount, depth;
 
@@ -129,6 +150,7 @@ public final class GeometryImageBuilder {
             l.nodes = new float[4 * NODE_TEXELS * nodes];
             l.primitives = new float[4 * PRIMITIVE_TEXELS * prims];
             l.normals = new float[4 * NORMAL_TEXELS * prims];
+            l.texCoords = new float[4 * TEXCOORD_TEXELS * prims];
             l.rootOf = new int[order.size()];
             int nodeBase = 0, primBase = 0;
             for (int k = 0; k < order.size(); k++) {
@@ -146,6 +168,7 @@ public final class GeometryImageBuilder {
                 }
                 System.arraycopy(h.primitives(), 0, l.primitives, 4 * PRIMITIVE_TEXELS * primBase, h.primitives().length);
                 System.arraycopy(h.normals(), 0, l.normals, 4 * NORMAL_TEXELS * primBase, h.normals().length);
+                System.arraycopy(h.texCoords(), 0, l.texCoords, 4 * TEXCOORD_TEXELS * primBase, h.texCoords().length);
                 for (int p = 0; p < h.primitiveCount(); p++) {
                     int b = 4 * PRIMITIVE_TEXELS * (primBase + p) + 11;
                     l.primitives[b] = Float.intBitsToFloat(Float.floatToRawIntBits(l.primitives[b]) + primBase);

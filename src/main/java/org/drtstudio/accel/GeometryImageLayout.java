@@ -19,7 +19,20 @@ public final class GeometryImageLayout {
     public static final int NODE_TEXELS = 2;
     public static final int PRIMITIVE_TEXELS = 3;
     public static final int NORMAL_TEXELS = 3;
-    public static final int MATERIAL_TEXELS = 5;
+    /** Texture coordinates of a primitive's three vertices: u0 v0 u1 v1 | u2 v2 0 0. */
+    public static final int TEXCOORD_TEXELS = 2;
+    public static final int MATERIAL_TEXELS = 7;
+    /** Material texel holding the diffuse texture's reference (first texel, width, height, wrap). */
+    public static final int MATERIAL_DIFFUSE_MAP = 5;
+    /** Material texel holding the bump map's reference, in the same form. */
+    public static final int MATERIAL_BUMP_MAP = 6;
+    /** First texel of a texture reference that names no texture. */
+    public static final int NO_TEXTURE = -1;
+    /** Bits of material texel 4's z: which texture references are set (one fetch tells the shader whether to look). */
+    public static final int HAS_DIFFUSE_MAP = 1;
+    public static final int HAS_BUMP_MAP = 2;
+    public static final int WRAP_REPEAT = 0;
+    public static final int WRAP_CLAMP = 1;
     public static final int LIGHT_TEXELS = 4;
     public static final int LIGHT_SPHERE = 0;
     public static final int LIGHT_RECTANGLE = 1;
@@ -39,7 +52,15 @@ public final class GeometryImageLayout {
         d.put("GI_NODE_TEXELS", Integer.toString(NODE_TEXELS));
         d.put("GI_PRIMITIVE_TEXELS", Integer.toString(PRIMITIVE_TEXELS));
         d.put("GI_NORMAL_TEXELS", Integer.toString(NORMAL_TEXELS));
+        d.put("GI_TEXCOORD_TEXELS", Integer.toString(TEXCOORD_TEXELS));
         d.put("GI_MATERIAL_TEXELS", Integer.toString(MATERIAL_TEXELS));
+        d.put("GI_MATERIAL_DIFFUSE_MAP", Integer.toString(MATERIAL_DIFFUSE_MAP));
+        d.put("GI_MATERIAL_BUMP_MAP", Integer.toString(MATERIAL_BUMP_MAP));
+        d.put("GI_NO_TEXTURE", Integer.toString(NO_TEXTURE));
+        d.put("GI_HAS_DIFFUSE_MAP", Integer.toString(HAS_DIFFUSE_MAP));
+        d.put("GI_HAS_BUMP_MAP", Integer.toString(HAS_BUMP_MAP));
+        d.put("GI_WRAP_REPEAT", Integer.toString(WRAP_REPEAT));
+        d.put("GI_WRAP_CLAMP", Integer.toString(WRAP_CLAMP));
         d.put("GI_LIGHT_TEXELS", Integer.toString(LIGHT_TEXELS));
         d.put("GI_INSTANCE_TEXELS", Integer.toString(INSTANCE_TEXELS));
         d.put("GI_LIGHT_SPHERE", Integer.toString(LIGHT_SPHERE));

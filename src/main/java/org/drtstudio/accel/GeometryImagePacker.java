@@ -3,6 +3,8 @@ package org.drtstudio.accel;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.Scene;
+import org.drtstudio.scene.TextureSource;
+import org.drtstudio.scene.TextureWrap;
 
 import java.util.List;
 
@@ -10,7 +12,7 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
 
 /**
  * The geometry image's layout, texel by texel, and one-shot packing of a scene. It consists of
- * RGBA32F arrays that the GLSL tracer reads with {@code texelFetch} and the CPU reference reads
+ * nine RGBA32F arrays that the GLSL tracer reads with {@code texelFetch} and the CPU reference reads
  * directly. Integers are stored as the raw bits of a float ({@code Float.intBitsToFloat} here,
  * {@code floatBitsToInt} in GLSL, never touched by float arithmetic first); texel {@code i} lies at
  * column {@code i % TEXTURE_WIDTH}, row {@code i / TEXTURE_WIDTH}.
@@ -35,6 +37,14 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  * shape's first primitive index.
  * <b>Normals</b> ({@link GeometryImageLayout#NORMAL_TEXELS} = 3 texels per primitive, same order):
  * triangles: unit vertex normals n0, n1, n2 in object space (w = 0); spheres: unused zeros.
+ * <b>Texture coordinates</b> ({@link GeometryImageLayout#TEXCOORD_TEXELS} = 2 texels per primitive, same order):
+ * <pre>
+ * triangle: texel 2p = u0, v0, u1, v1 | texel 2p+1 = u2, v2, 0, 0     (the mesh's, or (0,0) (1,0) (1,1) without)
+ * sphere  : zeros; the coordinates come from the object-space hit direction d = (q - centre) / radius:
+ *           u = 0.5 + atan2(d.x, d.z) / 2pi, v = 1 - acos(d.y) / pi   (v = 1 at the +y pole)
+ * </pre>
+ * They are shape data, cached and reused with the shape; a separate array rather than the spare w
+ * components, because the normals' three spare floats cannot hold six coordinates.
  *
  * <h2>Top level: where the shapes stand in the world</h2>
  * <b>Top nodes</b>: the same 2-texel node format over the instances' world bounding spheres (the
@@ -52,26 +62,50 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  * (the direction is not renormalised, so hit distances t stay world distances) and leaves it when
  * the shape's walk reaches END, continuing at the top-level leaf's skip link: two levels, no stack.
  *
- * <h2>Materials and lights</h2>
+ * <h2>Materials, lights and textures</h2>
  * <pre>
- * material ({@link GeometryImageLayout#MATERIAL_TEXELS} = 5): ambient.rgb, exponent | diffuse.rgb, reflectivity |
- *                                       specular.rgb, transparency | absorption.rgb, ior |
- *                                       glossy lobe exponent (0 = smooth), 0, 0, 0
+ * material ({@link GeometryImageLayout#MATERIAL_TEXELS} = 7):
+ *   texel 0 : ambient.rgb, exponent
+ *   texel 1 : diffuse.rgb, reflectivity
+ *   texel 2 : specular.rgb, transparency
+ *   texel 3 : absorption.rgb, ior
+ *   texel 4 : glossy lobe exponent (0 = smooth), bump scale, maps, 0  (maps: int bits HAS_DIFFUSE_MAP | HAS_BUMP_MAP,
+ *             which of the two references below are set, so shading learns it from the texel it reads anyway)
+ *   texel 5 : diffuse texture: first atlas texel, width, height, wrap    (int bits; first = NO_TEXTURE (-1) for none)
+ *   texel 6 : bump map:        first atlas texel, width, height, wrap    (the same)
  * light ({@link GeometryImageLayout#LIGHT_TEXELS} = 4):       position.xyz, radius | colour * intensity (rgb), shape |
  *                                       edgeU.xyz, 0 | edgeV.xyz, 0      (shape LIGHT_SPHERE or LIGHT_RECTANGLE, int bits;
  *                                       a sphere of radius 0 is a point light; edges are zero for spheres)
  * </pre>
+ * wrap is {@link GeometryImageLayout#WRAP_REPEAT} or {@link GeometryImageLayout#WRAP_CLAMP}. A texture that
+ * could not be loaded is referenced as NO_TEXTURE, so its material renders untextured.
+ *
+ * <p><b>Textures</b> (the atlas): every distinct image the materials name, end to end, one texel per
+ * image texel: r, g, b (linear; a bump map holds its height in all three), 1. Image texel (x, y),
+ * rows counted from the bottom (v = 0), is atlas texel {@code first + y * width + x}. Both tracers
+ * filter it the same way ({@code shaders/texture.glsl}, {@code render.cpu.TextureSampler}): bilinear,
+ * texel centres at ((x + 0.5) / width, (y + 0.5) / height), the four texels addressed with the
+ * material's wrap mode; the diffuse colour (and the ambient one) is multiplied by the texture, the
+ * bump map's height tilts the shading normal along the tangent frame dp/du, dp/dv.
  */
 public final class GeometryImagePacker {
     private GeometryImagePacker() {
     }
 
-    /** Packs a still scene from scratch. Interactive use keeps a {@link GeometryImageBuilder} instead. */
+    /**
+     * Packs a still scene from scratch, without textures (materials render untextured).
+     * Interactive use keeps a {@link GeometryImageBuilder} instead.
+     */
     public static GeometryImage pack(Scene scene) {
         return new GeometryImageBuilder().build(scene);
     }
 
-    static float[] packMaterials(List<Material> materials) {
+    /** Packs a still scene from scratch with the textures its materials name, decoded by {@code textures}. */
+    public static GeometryImage pack(Scene scene, TextureSource textures) {
+        return new GeometryImageBuilder(textures).build(scene);
+    }
+
+    static float[] packMaterials(List<Material> materials, TextureAtlas atlas) {
         float[] mats = new float[4 * MATERIAL_TEXELS * materials.size()];
         for (int m = 0; m < materials.size(); m++) {
             Material mat = materials.get(m);
@@ -81,7 +115,12 @@ public final class GeometryImagePacker {
             put(mats, o + 8, mat.specular().x(), mat.specular().y(), mat.specular().z(), mat.transparency());
             put(mats, o + 12, mat.absorption().x(), mat.absorption().y(), mat.absorption().z(), mat.ior());
             float lobe = mat.roughness() > 0 ? mat.lobeExponent() : 0f; // 0 marks a smooth surface
-            put(mats, o + 16, lobe, 0, 0, 0);
+            TextureAtlas.Ref diffuse = atlas.diffuse(mat), bump = atlas.bump(mat);
+            int maps = (diffuse.first() != NO_TEXTURE ? HAS_DIFFUSE_MAP : 0) | (bump.first() != NO_TEXTURE ? HAS_BUMP_MAP : 0);
+            put(mats, o + 16, lobe, mat.bumpScale(), Float.intBitsToFloat(maps), 0);
+            int wrap = mat.textureWrap() == TextureWrap.CLAMP ? WRAP_CLAMP : WRAP_REPEAT;
+            putTexture(mats, o + 4 * MATERIAL_DIFFUSE_MAP, diffuse, wrap);
+            putTexture(mats, o + 4 * MATERIAL_BUMP_MAP, bump, wrap);
         }
         return mats;
     }
@@ -101,6 +140,13 @@ public final class GeometryImagePacker {
             }
         }
         return lts;
+    }
+
+    private static void putTexture(float[] a, int o, TextureAtlas.Ref ref, int wrap) {
+        a[o] = Float.intBitsToFloat(ref.first());
+        a[o + 1] = Float.intBitsToFloat(ref.width());
+        a[o + 2] = Float.intBitsToFloat(ref.height());
+        a[o + 3] = Float.intBitsToFloat(wrap);
     }
 
     private static void put(float[] a, int o, float x, float y, float z, float w) {

@@ -10,7 +10,8 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  * Checks the structural invariants of a packed geometry image, at both levels: links point
  * forward (so the stackless walk terminates) and stay inside their hierarchy, every child sphere
  * lies inside its parent's, every primitive is referenced by exactly one leaf and lies inside that
- * leaf's sphere, every instance is referenced by exactly one top-level leaf. Used by tests and by
+ * leaf's sphere, every instance is referenced by exactly one top-level leaf, every texture
+ * reference lies inside the texture atlas. Used by tests and by
  * {@code drt info --check}; returns problems as readable lines instead of throwing at the first.
  */
 public final class GeometryImageValidator {
@@ -57,7 +58,31 @@ public final class GeometryImageValidator {
         for (int p = 0; p < primRefs.length && problems.size() < MAX_REPORTED; p++) {
             if (primRefs[p] != 1) problems.add("primitive " + p + " is referenced by " + primRefs[p] + " leaves");
         }
+        checkTextures(gi, problems);
         return problems.size() > MAX_REPORTED ? problems.subList(0, MAX_REPORTED) : problems;
+    }
+
+    /** Texture coordinates for every primitive; every texture reference inside the atlas, with a known wrap mode. */
+    private static void checkTextures(GeometryImage gi, List<String> problems) {
+        if (gi.texCoords().length != 4 * TEXCOORD_TEXELS * gi.primitiveCount()) {
+            problems.add("texture coordinates hold " + gi.texCoords().length / 4 + " texels for " + gi.primitiveCount()
+                    + " primitives; expected " + TEXCOORD_TEXELS + " each");
+        }
+        long atlas = gi.textures().length / 4;
+        for (int m = 0; m < gi.materialCount() && problems.size() < MAX_REPORTED; m++) {
+            for (int k : new int[]{MATERIAL_DIFFUSE_MAP, MATERIAL_BUMP_MAP}) {
+                int o = 4 * (MATERIAL_TEXELS * m + k);
+                int first = Float.floatToRawIntBits(gi.materials()[o]);
+                if (first == NO_TEXTURE) continue;
+                long w = Float.floatToRawIntBits(gi.materials()[o + 1]), h = Float.floatToRawIntBits(gi.materials()[o + 2]);
+                int wrap = Float.floatToRawIntBits(gi.materials()[o + 3]);
+                String what = "material " + m + "'s " + (k == MATERIAL_DIFFUSE_MAP ? "diffuse texture" : "bump map");
+                if (first < 0 || w < 1 || h < 1 || first + w * h > atlas) {
+                    problems.add(what + " (" + w + "x" + h + " at texel " + first + ") lies outside the atlas of " + atlas + " texels");
+                }
+                if (wrap != WRAP_REPEAT && wrap != WRAP_CLAMP) problems.add(what + " has unknown wrap mode " + wrap);
+            }
+        }
     }
 
     private interface LeafCheck {

@@ -8,9 +8,10 @@ package org.drtstudio.accel;
  * @param nodes      {@link GeometryImageLayout#NODE_TEXELS} texels per node, as in the geometry image
  * @param primitives {@link GeometryImageLayout#PRIMITIVE_TEXELS} texels per primitive
  * @param normals    {@link GeometryImageLayout#NORMAL_TEXELS} texels per primitive
+ * @param texCoords  {@link GeometryImageLayout#TEXCOORD_TEXELS} texels per primitive
  * @param bound      the root's bounding sphere: centre x, y, z, radius
  */
-public record ShapeHierarchy(float[] nodes, float[] primitives, float[] normals, int nodeCount, int triangleCount,
+public record ShapeHierarchy(float[] nodes, float[] primitives, float[] normals, float[] texCoords, int nodeCount, int triangleCount,
                              int sphereCount, int depth, float[] bound) {
     public int primitiveCount() { return triangleCount + sphereCount; }
 }

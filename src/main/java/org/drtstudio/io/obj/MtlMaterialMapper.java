@@ -4,6 +4,7 @@ import de.javagl.obj.FloatTuple;
 import de.javagl.obj.Mtl;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Material;
+import org.drtstudio.scene.TextureWrap;
 
 /**
  * Maps an MTL material onto the renderer's Phong/Whitted {@link Material}.
@@ -24,6 +25,10 @@ import org.drtstudio.scene.Material;
  *       crosses the surface; Beer absorption is a rate per unit distance inside the medium, which
  *       needs a length scale MTL does not give.</td></tr>
  *   <tr><td>map_Kd</td><td>diffuseTexture, the path resolved by the caller</td></tr>
+ *   <tr><td>map_bump / bump</td><td>bumpTexture, the path resolved by the caller; its {@code -bm} option is
+ *       bumpScale (absent: 1)</td></tr>
+ *   <tr><td>-clamp on</td><td>textureWrap CLAMP (else REPEAT), taken from map_Kd, or from the bump
+ *       statement when there is no diffuse texture: the material has one wrap mode</td></tr>
  * </table>
  * Colours that are not finite fall back to the default; negative ones are clamped to 0.
  * Fractions (transparency, reflectivity) are clamped to 0..1.
@@ -33,9 +38,13 @@ final class MtlMaterialMapper {
     }
 
     /**
-     * @param diffuseTexture the resolved map_Kd path, or null
+     * @param diffuseTexture   the resolved map_Kd path, or null
+     * @param diffuseStatement the map_Kd statement (for its options), or null
+     * @param bumpTexture      the resolved map_bump / bump path, or null
+     * @param bumpStatement    the bump statement (for its options), or null
      */
-    static Material map(Mtl mtl, String diffuseTexture) {
+    static Material map(Mtl mtl, String diffuseTexture, MtlTextureStatement diffuseStatement, String bumpTexture,
+                        MtlTextureStatement bumpStatement) {
         Material d = Material.DEFAULT;
         Vec3 diffuse = color(mtl.getKd(), d.diffuse());
         Vec3 ambient = color(mtl.getKa(), diffuse);
@@ -48,8 +57,12 @@ final class MtlMaterialMapper {
         Integer illum = mtl.getIllum();
         boolean raytracedReflection = illum != null && illum >= 3 && illum <= 7;
         float reflectivity = raytracedReflection ? clamp01((specular.x() + specular.y() + specular.z()) / 3f) : 0f;
+        float bumpScale = bumpStatement != null && bumpStatement.bumpMultiplier() != null ? bumpStatement.bumpMultiplier() : 1f;
+        // One wrap mode per material: the diffuse map's, or the bump map's when it stands alone.
+        MtlTextureStatement wrapSource = diffuseTexture != null ? diffuseStatement : bumpStatement;
+        TextureWrap wrap = wrapSource != null && wrapSource.clamp() ? TextureWrap.CLAMP : TextureWrap.REPEAT;
         return new Material(mtl.getName(), ambient, diffuse, specular, exponent, reflectivity, transparency, ior,
-                Vec3.ZERO, diffuseTexture);
+                Vec3.ZERO, diffuseTexture, 0f, bumpTexture, bumpScale, wrap);
     }
 
     private static Vec3 color(FloatTuple t, Vec3 fallback) {

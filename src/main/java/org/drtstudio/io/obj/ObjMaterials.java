@@ -99,19 +99,26 @@ final class ObjMaterials {
         Path dir = library.toAbsolutePath().getParent();
         for (MtlFileReader.Entry entry : entries) {
             if (byName.containsKey(entry.mtl().getName())) continue;
-            String texture = null;
-            if (entry.diffuseMap() != null) {
-                Path found = RelativeFiles.find(dir, entry.diffuseMap());
-                Path expected = found != null ? found : RelativeFiles.expected(dir, entry.diffuseMap());
-                texture = expected != null ? expected.normalize().toString() : entry.diffuseMap();
-                if (found == null) {
-                    warnings.add(library, 0, "texture '" + entry.diffuseMap() + "' of material '" + entry.mtl().getName()
-                            + "' not found");
-                }
-            }
-            byName.put(entry.mtl().getName(), materials.size());
-            materials.add(MtlMaterialMapper.map(entry.mtl(), texture));
+            String name = entry.mtl().getName();
+            String diffuse = resolveTexture(library, dir, entry.diffuseMap(), "texture", name, warnings);
+            String bump = resolveTexture(library, dir, entry.bumpMap(), "bump map", name, warnings);
+            byName.put(name, materials.size());
+            materials.add(MtlMaterialMapper.map(entry.mtl(), diffuse, entry.diffuse(), bump, entry.bump()));
         }
+    }
+
+    /**
+     * The path of a texture named in a library, resolved next to it (null for none). A missing file
+     * is a warning, and its expected path is kept: the texture loader warns again and the material
+     * renders untextured, but the name survives for the user to fix.
+     */
+    private static String resolveTexture(Path library, Path dir, String written, String what, String material,
+                                         ImportWarnings warnings) {
+        if (written == null) return null;
+        Path found = RelativeFiles.find(dir, written);
+        Path expected = found != null ? found : RelativeFiles.expected(dir, written);
+        if (found == null) warnings.add(library, 0, what + " '" + written + "' of material '" + material + "' not found");
+        return expected != null ? expected.normalize().toString() : written;
     }
 
     /**

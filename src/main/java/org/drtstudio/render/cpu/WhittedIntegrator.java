@@ -6,15 +6,17 @@ import org.drtstudio.render.TraceParameters;
 import static org.drtstudio.accel.GeometryImageLayout.*;
 
 /**
- * Whitted-style shading over the geometry image, the Java twin of {@code shaders/shade.glsl}.
+ * Whitted-style shading over the geometry image, the Java twin of {@code shaders/whitted.glsl}.
  *
  * <p>At each hit: ambient light × ambient colour, plus for every light not blocked by a shadow ray
  * Phong diffuse and specular over the attenuation 1/(c1 + c2 r + c3 r²). Mirror and glass surfaces
  * spawn a reflected ray (weight = reflectivity + transparency × Fresnel) and a refracted one
  * (transparency × (1 − Fresnel), Snell's law, Schlick's approximation, total internal reflection
  * sends everything to the mirror ray). Light travelling inside a transparent body is absorbed by
- * Beer's law over the distance travelled. The ray tree is walked with a small explicit stack, never
- * recursion, bounded by the maximum depth and by the throughput cut-off.
+ * Beer's law over the distance travelled. A diffuse texture multiplies the ambient and diffuse
+ * colours; a bump map tilts the shading normal ({@link TextureSampler}). The ray tree is walked
+ * with a small explicit stack, never recursion, bounded by the maximum depth and by the throughput
+ * cut-off.
  *
  * <p>One instance per thread: it owns scratch state.
  */
@@ -29,9 +31,14 @@ final class WhittedIntegrator {
     private final Traversal traversal;
     private final Hit hit = new Hit(), shadowHit = new Hit();
     private final float[] stack = new float[STACK_SIZE * RAY_FLOATS];
+    private final TextureSampler textures;
+    /** The atlas holds at least one image: the GL tracer then runs its variant compiled with TEXTURED true. */
+    private final boolean textured;
     private final float[] rows = new float[12], lightPoint = new float[3], disk = new float[2], lobeDir = new float[3];
-    /** Output of {@link #surfaceNormals}: geometric normal xyz, shading normal xyz. */
-    final float[] surface = new float[6];
+    private final float[] texColor = new float[3], uv = new float[2], corners = new float[6], frame = new float[6],
+            scratch = new float[3], bumped = new float[3];
+    /** Output of {@link #surfaceNormals}: geometric normal xyz, shading normal xyz, texture coordinates uv. */
+    final float[] surface = new float[8];
     /** Set when any traversal of the last {@link #radiance} call overflowed its bound. */
     boolean overflow;
 
@@ -43,12 +50,14 @@ final class WhittedIntegrator {
         this.lightCount = image.lightCount();
         this.p = parameters;
         this.traversal = new Traversal(image);
+        this.textures = new TextureSampler(image);
+        this.textured = image.textureCount() > 0;
     }
 
     /**
      * The AOVs of the first hit along a unit ray at shutter time 0, twin of {@code shaders/aov.comp}:
-     * returns the distance (+Inf on a miss) and writes the shading normal turned toward the ray and
-     * the diffuse colour (zeros on a miss) to out[0..2] and out[3..5].
+     * returns the distance (+Inf on a miss) and writes the shading normal (bump-mapped) turned toward
+     * the ray and the diffuse colour times the diffuse texture (zeros on a miss) to out[0..2] and out[3..5].
      */
     float firstHit(float ox, float oy, float oz, float dx, float dy, float dz, float[] out) {
         hit.reset(Float.POSITIVE_INFINITY);
@@ -64,10 +73,13 @@ final class WhittedIntegrator {
         out[0] = flip * n[3];
         out[1] = flip * n[4];
         out[2] = flip * n[5];
-        int mat = 4 * MATERIAL_TEXELS * Float.floatToRawIntBits(prims[4 * PRIMITIVE_TEXELS * hit.primitive + 7]);
-        out[3] = materials[mat + 4];
-        out[4] = materials[mat + 5];
-        out[5] = materials[mat + 6];
+        int material = Float.floatToRawIntBits(prims[4 * PRIMITIVE_TEXELS * hit.primitive + 7]);
+        int mat = 4 * MATERIAL_TEXELS * material;
+        texColor[0] = texColor[1] = texColor[2] = 1f;
+        if (textured) textures.diffuseTexture(material, n[6], n[7], texColor);
+        out[3] = materials[mat + 4] * texColor[0];
+        out[4] = materials[mat + 5] * texColor[1];
+        out[5] = materials[mat + 6] * texColor[2];
         return hit.t;
     }
 
@@ -98,7 +110,8 @@ final class WhittedIntegrator {
             }
             int pb = 4 * PRIMITIVE_TEXELS * hit.primitive;
             int kind = Float.floatToRawIntBits(prims[pb + 3]);
-            int mat = 4 * MATERIAL_TEXELS * Float.floatToRawIntBits(prims[pb + 7]);
+            int material = Float.floatToRawIntBits(prims[pb + 7]);
+            int mat = 4 * MATERIAL_TEXELS * material;
             float t = hit.t;
             float px = rox + t * rdx, py = roy + t * rdy, pz = roz + t * rdz;
 
@@ -120,11 +133,17 @@ final class WhittedIntegrator {
                 tb *= (float) Math.exp(-materials[mat + 14] * t);
             }
 
+            // The diffuse texture colours the diffuse and the ambient term alike (MTL's Ka defaults to Kd).
+            texColor[0] = texColor[1] = texColor[2] = 1f;
+            if (textured) textures.diffuseTexture(material, surface[6], surface[7], texColor);
+            float kdr = materials[mat + 4] * texColor[0];
+            float kdg = materials[mat + 5] * texColor[1];
+            float kdb = materials[mat + 6] * texColor[2];
             float eps = p.rayEpsilon();
             float sox = px + ngx * eps, soy = py + ngy * eps, soz = pz + ngz * eps;
-            float lr = p.ambientLight()[0] * materials[mat];
-            float lg = p.ambientLight()[1] * materials[mat + 1];
-            float lb = p.ambientLight()[2] * materials[mat + 2];
+            float lr = p.ambientLight()[0] * (materials[mat] * texColor[0]);
+            float lg = p.ambientLight()[1] * (materials[mat + 1] * texColor[1]);
+            float lb = p.ambientLight()[2] * (materials[mat + 2] * texColor[2]);
             float exponent = materials[mat + 3];
             for (int l = 0; l < lightCount; l++) {
                 int lo = 4 * LIGHT_TEXELS * l;
@@ -143,9 +162,9 @@ final class WhittedIntegrator {
                 float spec = rdotv > 0f ? (float) Math.pow(rdotv, exponent) : 0f;
                 float atten = 1f / (p.attenuation()[0] + p.attenuation()[1] * dist + p.attenuation()[2] * dist * dist);
                 float er = lights[lo + 4] * atten, eg = lights[lo + 5] * atten, eb = lights[lo + 6] * atten;
-                lr += (materials[mat + 4] * ndotl + materials[mat + 8] * spec) * er;
-                lg += (materials[mat + 5] * ndotl + materials[mat + 9] * spec) * eg;
-                lb += (materials[mat + 6] * ndotl + materials[mat + 10] * spec) * eb;
+                lr += (kdr * ndotl + materials[mat + 8] * spec) * er;
+                lg += (kdg * ndotl + materials[mat + 9] * spec) * eg;
+                lb += (kdb * ndotl + materials[mat + 10] * spec) * eb;
             }
             r += tr * lr;
             g += tg * lg;
@@ -263,8 +282,10 @@ final class WhittedIntegrator {
     }
 
     /**
-     * World-space unit geometric normal and interpolated shading normal at a hit, into
-     * {@link #surface} (ng xyz, n xyz), not yet turned toward the ray. Twin of {@code shaders/surface.glsl}.
+     * World-space unit geometric normal, shading normal (interpolated, then tilted by the material's
+     * bump map) and texture coordinates at a hit, into {@link #surface} (ng xyz, n xyz, u v), not yet
+     * turned toward the ray; uv stays zero for untextured materials, whose shading never reads it.
+     * Twin of {@code shaders/surface.glsl}.
      */
     void surfaceNormals(Hit hit, float px, float py, float pz, float time) {
         int pb = 4 * PRIMITIVE_TEXELS * hit.primitive;
@@ -293,6 +314,16 @@ final class WhittedIntegrator {
             ngz = qz - prims[pb + 2];
             nx = ngx; ny = ngy; nz = ngz;
         }
+        uv[0] = uv[1] = 0f;
+        if (textured) {
+            int material = Float.floatToRawIntBits(prims[pb + 7]);
+            // Material texel 4's z: which texture references are set (HAS_DIFFUSE_MAP | HAS_BUMP_MAP).
+            int maps = Float.floatToRawIntBits(materials[TextureSampler.materialTexel(material, 4) + 2]);
+            if (maps != 0) {
+                texturedNormal(hit, material, maps, pb, ngx, ngy, ngz, nx, ny, nz);
+                nx = bumped[0]; ny = bumped[1]; nz = bumped[2];
+            }
+        }
         // Normals go to world space by the inverse transpose: a sum of the inverse's rows.
         float wx = ngx * m[0] + ngy * m[4] + ngz * m[8];
         float wy = ngx * m[1] + ngy * m[5] + ngz * m[9];
@@ -310,6 +341,34 @@ final class WhittedIntegrator {
         }
         surface[0] = ngx; surface[1] = ngy; surface[2] = ngz;
         surface[3] = nx; surface[4] = ny; surface[5] = nz;
+        surface[6] = uv[0]; surface[7] = uv[1];
+    }
+
+    /**
+     * Texture coordinates at the hit into {@link #uv} and the object-space shading normal n tilted by
+     * the bump map into {@link #bumped}, for a material with textures (maps: its HAS_* bits); ng is
+     * the object-space geometric normal (for spheres, the hit point minus the centre). Twin of
+     * {@code texturedNormal} in {@code shaders/surface.glsl}.
+     */
+    private void texturedNormal(Hit hit, int material, int maps, int pb, float ngx, float ngy, float ngz,
+                                float nx, float ny, float nz) {
+        boolean bumpy = (maps & HAS_BUMP_MAP) != 0;
+        java.util.Arrays.fill(frame, 0f);
+        if (Float.floatToRawIntBits(prims[pb + 3]) == KIND_TRIANGLE) {
+            textures.triangleTexCoords(hit.primitive, hit.u, hit.v, uv, corners);
+            if (bumpy) TextureSampler.triangleFrame(prims[pb + 4], prims[pb + 5], prims[pb + 6],
+                    prims[pb + 8], prims[pb + 9], prims[pb + 10], corners, frame);
+        } else {
+            float inv = invLength(ngx, ngy, ngz);
+            float dx = ngx * inv, dy = ngy * inv, dz = ngz * inv;
+            TextureSampler.sphereTexCoords(dx, dy, dz, uv);
+            if (bumpy) TextureSampler.sphereFrame(dx, dy, dz, prims[pb + 4], frame);
+        }
+        bumped[0] = nx; bumped[1] = ny; bumped[2] = nz;
+        if (!bumpy) return;
+        float lo = invLength(nx, ny, nz);
+        if (!(lo > 0f) || !Float.isFinite(lo)) return;
+        textures.bumpNormal(material, uv[0], uv[1], nx * lo, ny * lo, nz * lo, frame, scratch, bumped);
     }
 
     private void push(int slot, float ox, float oy, float oz, float dx, float dy, float dz,

@@ -10,11 +10,13 @@ import java.util.Arrays;
  * The geometry image on the GPU: its arrays as RGBA32F textures of
  * {@link GeometryImageLayout#TEXTURE_WIDTH} texels per row, bound to the sampler units that
  * {@code shaders/geometry_image.glsl} declares (0 nodes, 1 primitives, 2 normals, 3 materials,
- * 4 lights, 5 top nodes, 6 instances). An update re-uploads only the arrays that are not the very
- * arrays uploaded last time: after a transform edit that is the top level alone.
+ * 4 lights, 5 top nodes, 6 instances, 7 texture coordinates, 8 textures). An update re-uploads only
+ * the arrays that are not the very arrays uploaded last time: after a transform edit that is the
+ * top level alone.
  */
 final class GeometryImageTextures implements AutoCloseable {
-    private static final String[] NAMES = {"nodes", "primitives", "normals", "materials", "lights", "top nodes", "instances"};
+    private static final String[] NAMES = {"nodes", "primitives", "normals", "materials", "lights", "top nodes", "instances",
+            "texture coordinates", "textures"};
     private final GlInfo info;
     private final float[][] uploaded = new float[NAMES.length][];
     private final Texture2D[] textures = new Texture2D[NAMES.length];
@@ -26,7 +28,7 @@ final class GeometryImageTextures implements AutoCloseable {
     /** Brings the textures up to date with {@code image}; returns the bytes uploaded. */
     long update(GeometryImage image) throws RenderException {
         float[][] arrays = {image.nodes(), image.primitives(), image.normals(), image.materials(), image.lights(),
-                image.topNodes(), image.instances()};
+                image.topNodes(), image.instances(), image.texCoords(), image.textures()};
         long bytes = 0;
         for (int i = 0; i < arrays.length; i++) {
             if (arrays[i] == uploaded[i]) continue;
@@ -38,12 +40,7 @@ final class GeometryImageTextures implements AutoCloseable {
 
     private long upload(int slot, float[] data) throws RenderException {
         int width = GeometryImageLayout.TEXTURE_WIDTH;
-        int texels = Math.max(1, data.length / 4);
-        int rows = GeometryImageLayout.rowsFor(texels);
-        if (rows > info.maxTextureSize() || width > info.maxTextureSize()) {
-            throw new RenderException("the scene's " + NAMES[slot] + " need " + rows + " rows of " + width
-                    + " texels, more than GL_MAX_TEXTURE_SIZE = " + info.maxTextureSize() + " of " + info.renderer());
-        }
+        int rows = checkFits(NAMES[slot], data.length / 4, info);
         Texture2D t = textures[slot];
         if (t == null || t.height() != rows) {
             // Reallocate only when the row count changes; same-size updates write in place.
@@ -61,6 +58,22 @@ final class GeometryImageTextures implements AutoCloseable {
         int rest = data.length / 4 - fullRows * width;
         if (rest > 0) t.write(0, fullRows, rest, 1, Arrays.copyOfRange(data, fullRows * width * 4, data.length));
         return 4L * data.length;
+    }
+
+    /**
+     * The rows an array of {@code texels} needs, wrapped at the data-texture width.
+     *
+     * @param what what the array holds, for the message ("textures", "nodes", ...)
+     * @throws RenderException naming the limit when the rows (or the width) exceed GL_MAX_TEXTURE_SIZE
+     */
+    static int checkFits(String what, long texels, GlInfo info) throws RenderException {
+        int width = GeometryImageLayout.TEXTURE_WIDTH;
+        long rows = Math.max(1, (texels + width - 1) / width);
+        if (rows > info.maxTextureSize() || width > info.maxTextureSize()) {
+            throw new RenderException("the scene's " + what + " need " + rows + " rows of " + width
+                    + " texels, more than GL_MAX_TEXTURE_SIZE = " + info.maxTextureSize() + " of " + info.renderer());
+        }
+        return (int) rows;
     }
 
     void bind() {

@@ -12,6 +12,7 @@ import org.drtstudio.render.TraceParameters;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
@@ -21,12 +22,18 @@ import java.util.concurrent.CompletionException;
  * uploads the geometry image (kept while the same image is rendered again), traces the frame tile
  * by tile (so progress can be reported and no dispatch runs for long), resolves the accumulated
  * radiance to sRGB and reads the results back through pixel buffer objects.
+ *
+ * <p>The tracing programs come in two variants, compiled with {@code TEXTURED} false or true: images
+ * without textures run the first (compiled at start), the others the second (compiled when the
+ * first textured image arrives), so untextured scenes never pay for the texture code.
  */
 public final class GlRenderer implements Renderer {
     /** Pixels per side of a dispatched tile. */
     static final int TILE = 256;
     private final GlThread gl;
-    private ComputeProgram trace, aov, resolve;
+    /** The tracing programs, [0] without and [1] with the texture code; [1] is compiled on first use. */
+    private final TracePrograms[] variants = new TracePrograms[2];
+    private ComputeProgram resolve;
     private GeometryImageTextures scene;
     /** The running sum of samples, kept between passes of progressive rendering. */
     private Texture2D accumulation;
@@ -55,10 +62,35 @@ public final class GlRenderer implements Renderer {
     }
 
     private void compile() {
-        Map<String, String> defines = GeometryImageLayout.glslDefines();
-        trace = ComputeProgram.load("trace.comp", defines);
-        aov = ComputeProgram.load("aov.comp", defines);
-        resolve = ComputeProgram.load("resolve.comp", defines);
+        variants[0] = TracePrograms.compile(false);
+        resolve = ComputeProgram.load("resolve.comp", GeometryImageLayout.glslDefines());
+    }
+
+    /** The trace and first-hit (AOV) programs of one variant. */
+    private record TracePrograms(ComputeProgram trace, ComputeProgram aov) implements AutoCloseable {
+        static TracePrograms compile(boolean textured) {
+            Map<String, String> defines = new LinkedHashMap<>(GeometryImageLayout.glslDefines());
+            defines.put("TEXTURED", Boolean.toString(textured));
+            ComputeProgram trace = ComputeProgram.load("trace.comp", defines);
+            try {
+                return new TracePrograms(trace, ComputeProgram.load("aov.comp", defines));
+            } catch (RuntimeException e) {
+                trace.close();
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() {
+            trace.close();
+            aov.close();
+        }
+    }
+
+    private TracePrograms programsFor(GeometryImage image) {
+        int v = image.textureCount() > 0 ? 1 : 0;
+        if (variants[v] == null) variants[v] = TracePrograms.compile(v == 1);
+        return variants[v];
     }
 
     public GlInfo info() {
@@ -106,6 +138,8 @@ public final class GlRenderer implements Renderer {
             accumulatedHeight = h;
         }
         int totalSamples = firstSample + sampleCount;
+        TracePrograms programs = programsFor(image);
+        ComputeProgram trace = programs.trace(), aov = programs.aov();
         try (Texture2D display = Texture2D.create(TextureFormat.RGBA8, w, h);
              ShaderStorageBuffer diagnostics = ShaderStorageBuffer.create(4)) {
             setCommonUniforms(trace, image, p);
@@ -259,7 +293,8 @@ public final class GlRenderer implements Renderer {
             gl.run(() -> {
                 if (scene != null) scene.close();
                 if (accumulation != null) accumulation.close();
-                for (ComputeProgram program : new ComputeProgram[]{trace, aov, resolve}) if (program != null) program.close();
+                for (TracePrograms programs : variants) if (programs != null) programs.close();
+                if (resolve != null) resolve.close();
             });
         } finally {
             gl.close();

@@ -4,6 +4,7 @@ import org.drtstudio.io.ImportResult;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.Scene;
+import org.drtstudio.scene.TextureWrap;
 import org.drtstudio.scene.TriangleMesh;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -139,6 +140,46 @@ class MtlMaterialsTest {
         for (String name : new String[] {"default", "bm2", "bm3"}) {
             assertEquals(mtlDir.resolve("diffuse.jpg").toString(), byName(options.scene()).get(name).diffuseTexture());
         }
+    }
+
+    @Test
+    void bumpMapsWithTheirMultiplier() throws Exception {
+        Path mtlDir = resource("edgecases_tinyobjloader").toAbsolutePath().normalize();
+        Map<String, Material> m = byName(readResource("edgecases_tinyobjloader/texture-options-issue-85.obj").scene());
+        assertEquals(mtlDir.resolve("bumpmap.jpg").toString(), m.get("default").bumpTexture());
+        assertEquals(3f, m.get("default").bumpScale());
+        // "-bm 1.5" after the file name, as tinyobjloader's issue 85 has it
+        assertEquals(mtlDir.resolve("bumpmap2.jpg").toString(), m.get("bm2").bumpTexture());
+        assertEquals(1.5f, m.get("bm2").bumpScale());
+        assertEquals(mtlDir.resolve("bump.jpg").toString(), m.get("bm3").bumpTexture());
+        assertEquals(1f, m.get("bm3").bumpScale());
+        assertEquals(TextureWrap.REPEAT, m.get("default").textureWrap(), "-clamp on map_Ka does not concern the diffuse map");
+    }
+
+    @Test
+    void bumpKeywordAndClampOption(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("lib.mtl"), String.join("\n",
+                "newmtl clamped", "map_Kd -clamp on wood.png", "bump -bm 0.25 height map.png",
+                "newmtl onlyBump", "map_bump -clamp on -bm NaN h.png",
+                "newmtl none", "Kd 1 1 1", ""));
+        ImportResult result = ObjTestSupport.read(write(dir, "m.obj", "mtllib lib.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl clamped\nf 1 2 3\n"));
+        Map<String, Material> m = byName(result.scene());
+        assertEquals(TextureWrap.CLAMP, m.get("clamped").textureWrap());
+        assertEquals(dir.resolve("height map.png").toAbsolutePath().normalize().toString(), m.get("clamped").bumpTexture());
+        assertEquals(0.25f, m.get("clamped").bumpScale());
+        assertEquals(TextureWrap.CLAMP, m.get("onlyBump").textureWrap(), "a lone bump map's -clamp decides");
+        assertEquals(1f, m.get("onlyBump").bumpScale(), "a multiplier that is not a number is ignored");
+        assertNull(m.get("none").bumpTexture());
+        assertEquals(TextureWrap.REPEAT, m.get("none").textureWrap());
+        assertTrue(result.warnings().stream().anyMatch(w -> w.endsWith("bump map 'height map.png' of material 'clamped' not found")),
+                result.warnings().toString());
+    }
+
+    @Test
+    void textureStatementOptions() {
+        MtlTextureStatement s = MtlTextureStatement.parse("-clamp ON -bm -2 a.png");
+        assertEquals(new MtlTextureStatement("a.png", true, -2f), s);
+        assertEquals(new MtlTextureStatement("b.png", false, null), MtlTextureStatement.parse("-clamp off b.png -bm"));
     }
 
     @Test

@@ -10,6 +10,7 @@ import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.Scene;
+import org.drtstudio.scene.TextureSource;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -72,7 +73,17 @@ class GpuCpuAgreementTest {
 
     /** Compares depth per pixel and the shaded images; returns nothing, fails with a summary. */
     static void assertAgreement(Scene scene, String name) throws Exception {
-        GeometryImage gi = GeometryImagePacker.pack(scene);
+        assertAgreement(gpu, scene, TextureSource.NONE, 1e-6, name);
+    }
+
+    /**
+     * The same with the scene's textures from {@code textures}; {@code albedoTolerance} bounds the
+     * summed per-pixel albedo difference (a texture turns the last-bit differences of the hit point
+     * into colour differences up to the texture's contrast per texel).
+     */
+    static void assertAgreement(GlRenderer gpu, Scene scene, TextureSource textures, double albedoTolerance, String name)
+            throws Exception {
+        GeometryImage gi = GeometryImagePacker.pack(scene, textures);
         TraceParameters p = TraceParameters.of(scene.camera(), scene.settings(), gi);
         var aovs = EnumSet.of(Aov.DEPTH, Aov.RADIANCE, Aov.NORMAL, Aov.ALBEDO);
         Frame g = gpu.render(gi, p, aovs, ProgressListener.NONE);
@@ -94,7 +105,7 @@ class GpuCpuAgreementTest {
             }
             boolean miss = !Float.isFinite(c.depth()[i]) || !Float.isFinite(g.depth()[i]);
             if (miss || dot > 0.999) normalAgree++;
-            if (albedoDiff < 1e-6) albedoAgree++;
+            if (albedoDiff < albedoTolerance) albedoAgree++;
         }
         assertTrue(normalAgree >= 0.995 * p.width() * p.height(), name + ": normal AOVs agree on " + normalAgree);
         assertTrue(albedoAgree >= 0.995 * p.width() * p.height(), name + ": albedo AOVs agree on " + albedoAgree);
