@@ -42,7 +42,7 @@ final class InfoCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         GeometryImage gi;
         try {
-            gi = new GeometryImageBuilder().build(scene);
+            gi = new GeometryImageBuilder(new org.drtstudio.io.image.TextureLoader(w -> err.println("warning: " + w))).build(scene);
         } catch (IllegalArgumentException e) {
             err.println("drt: " + options.scene + ": " + e.getMessage());
             return 2;

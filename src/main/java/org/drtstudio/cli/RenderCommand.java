@@ -1,7 +1,8 @@
 package org.drtstudio.cli;
 
 import org.drtstudio.accel.GeometryImage;
-import org.drtstudio.accel.GeometryImagePacker;
+import org.drtstudio.accel.GeometryImageBuilder;
+import org.drtstudio.io.image.TextureLoader;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.image.PfmWriter;
 import org.drtstudio.io.image.PngWriter;
@@ -142,9 +143,16 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
+    /** One builder for all frames: meshes, their hierarchies and textures are built once and reused. */
+    private GeometryImageBuilder builder;
+
     private GeometryImage pack(Scene scene) throws SceneFormatException {
+        if (builder == null) {
+            PrintWriter err = spec.commandLine().getErr();
+            builder = new GeometryImageBuilder(new TextureLoader(w -> err.println("drt: warning: " + w)));
+        }
         try {
-            return GeometryImagePacker.pack(scene);
+            return builder.build(scene);
         } catch (IllegalArgumentException e) {
             throw new SceneFormatException(options.scene, 0, e.getMessage());
         }
