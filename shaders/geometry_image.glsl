@@ -47,6 +47,15 @@ void instanceRows(int i, float t, out vec4 r0, out vec4 r1, out vec4 r2) {
     }
 }
 
+// A world ray carried into an instance's object space at shutter time t (direction not renormalised,
+// so hit distances stay world distances).
+void toObjectRay(int i, float t, vec3 o, vec3 d, out vec3 lo, out vec3 ld) {
+    vec4 r0, r1, r2;
+    instanceRows(i, t, r0, r1, r2);
+    lo = vec3(dot(r0, vec4(o, 1.0)), dot(r1, vec4(o, 1.0)), dot(r2, vec4(o, 1.0)));
+    ld = vec3(dot(r0.xyz, d), dot(r1.xyz, d), dot(r2.xyz, d));
+}
+
 // Object-space normal to world space by the inverse transpose: a sum of the inverse's rows. Not normalised.
 vec3 toWorldNormal(vec4 r0, vec4 r1, vec4 r2, vec3 n) {
     return n.x * r0.xyz + n.y * r1.xyz + n.z * r2.xyz;

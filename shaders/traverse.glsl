@@ -84,10 +84,7 @@ bool traverse(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
             if (hitsBoundingSphere(sphere, o, d, hit.t)) {
                 if (links.z > 0) {
                     instance = links.w;
-                    vec4 r0, r1, r2;
-                    instanceRows(instance, time, r0, r1, r2);
-                    lo = vec3(dot(r0, vec4(o, 1.0)), dot(r1, vec4(o, 1.0)), dot(r2, vec4(o, 1.0)));
-                    ld = vec3(dot(r0.xyz, d), dot(r1.xyz, d), dot(r2.xyz, d));
+                    toObjectRay(instance, time, o, d, lo, ld);
                     node = floatBitsToInt(instanceTexel(instance, 12).x);
                     topNode = links.y;
                 } else {

@@ -24,12 +24,8 @@ bool traversePair(vec3 o0, vec3 d0, vec3 o1, vec3 d1, inout Hit h0, inout Hit h1
             if (a || b) {
                 if (links.z > 0) {
                     instance = links.w;
-                    vec4 r0, r1, r2;
-                    instanceRows(instance, 0.0, r0, r1, r2);
-                    lo0 = vec3(dot(r0, vec4(o0, 1.0)), dot(r1, vec4(o0, 1.0)), dot(r2, vec4(o0, 1.0)));
-                    ld0 = vec3(dot(r0.xyz, d0), dot(r1.xyz, d0), dot(r2.xyz, d0));
-                    lo1 = vec3(dot(r0, vec4(o1, 1.0)), dot(r1, vec4(o1, 1.0)), dot(r2, vec4(o1, 1.0)));
-                    ld1 = vec3(dot(r0.xyz, d1), dot(r1.xyz, d1), dot(r2.xyz, d1));
+                    toObjectRay(instance, 0.0, o0, d0, lo0, ld0);
+                    toObjectRay(instance, 0.0, o1, d1, lo1, ld1);
                     in0 = a;
                     in1 = b;
                     node = floatBitsToInt(instanceTexel(instance, 12).x);

@@ -1,6 +1,7 @@
 package org.drtstudio.render;
 
 import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.bench.ProceduralMeshes;
 import org.drtstudio.accel.GeometryImagePacker;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
@@ -33,30 +34,7 @@ public final class InstancingAgreementChecks {
 
     /** A bumpy sphere-ish mesh (smooth normals) so both shading and silhouettes are exercised. */
     static TriangleMesh blob() {
-        int rings = 24, segments = 32;
-        float[] p = new float[3 * (rings + 1) * (segments + 1)], n = new float[p.length];
-        int k = 0;
-        for (int r = 0; r <= rings; r++) {
-            double th = Math.PI * r / rings;
-            for (int s = 0; s <= segments; s++) {
-                double ph = 2 * Math.PI * s / segments;
-                double x = Math.sin(th) * Math.cos(ph), y = Math.cos(th), z = Math.sin(th) * Math.sin(ph);
-                double rad = 1 + 0.15 * Math.sin(3 * ph) * Math.sin(2 * th);
-                p[k] = (float) (x * rad); p[k + 1] = (float) (y * rad); p[k + 2] = (float) (z * rad);
-                n[k] = (float) x; n[k + 1] = (float) y; n[k + 2] = (float) z;
-                k += 3;
-            }
-        }
-        int[] idx = new int[6 * rings * segments];
-        int i = 0;
-        for (int r = 0; r < rings; r++) {
-            for (int s = 0; s < segments; s++) {
-                int a = r * (segments + 1) + s, b = a + segments + 1;
-                idx[i++] = a; idx[i++] = a + 1; idx[i++] = b;
-                idx[i++] = a + 1; idx[i++] = b + 1; idx[i++] = b;
-            }
-        }
-        return new TriangleMesh("blob", p, n, null, idx, new int[idx.length / 3]);
+        return ProceduralMeshes.bumpySphere(24, 32);
     }
 
     static TriangleMesh baked(TriangleMesh m, Matrix4f world) {
