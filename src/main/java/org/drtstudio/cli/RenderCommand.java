@@ -8,6 +8,7 @@ import org.drtstudio.io.image.PfmWriter;
 import org.drtstudio.io.image.PngWriter;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
+import org.drtstudio.render.PixelFilter;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.TraceParameters;
@@ -49,7 +50,9 @@ final class RenderCommand implements Callable<Integer> {
             description = "gpu (OpenGL compute), cpu (reference tracer) or auto (gpu, else cpu with a notice)")
     String backend;
     @Option(names = "--aov", paramLabel = "LIST", split = ",",
-            description = "extra outputs: depth writes OUT.depth.pfm (distance to the first hit, +Inf on a miss)")
+            description = "extra outputs as PFM beside OUT: depth (OUT.depth.pfm, distance to the first hit, +Inf on a miss), "
+                    + "normal (OUT.normal.pfm, world-space unit normal of the first hit, 0 on a miss), "
+                    + "albedo (OUT.albedo.pfm, diffuse colour of the first hit, textures included, 0 on a miss)")
     List<String> aovs = new ArrayList<>();
     @Option(names = "--time", paramLabel = "T",
             description = "render the animation at T seconds (default 0; static scenes look the same at every time)")
@@ -58,6 +61,13 @@ final class RenderCommand implements Callable<Integer> {
             description = "render frames A..B into OUT with #### replaced by the frame number; frame f is the scene at "
                     + "f / fps seconds (fps from the project, 24 for other files), rendered with a seed mixed from --seed and f")
     String frames;
+    @Option(names = "--shutter", paramLabel = "OPEN,CLOSE",
+            description = "exposure of each frame for motion blur, as fractions of a frame after the frame's time, "
+                    + "-1 <= OPEN <= CLOSE <= 1 (default: the project's, else 0,0.5); 0,0 turns motion blur off")
+    String shutter;
+    @Option(names = "--filter", paramLabel = "box|tent|gaussian", defaultValue = "box",
+            description = "pixel reconstruction filter: box (the pixel's square), tent (radius 1 pixel) or gaussian (sigma 0.5 pixel)")
+    String filter;
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -88,29 +98,29 @@ final class RenderCommand implements Callable<Integer> {
         int[] range = parseFrames();
         if (time != null && !Double.isFinite(time)) throw new UsageProblem("--time must be a finite number, got " + time);
         if (time != null && range != null) throw new UsageProblem("use either --time (one still) or --frames (a sequence), not both");
+        PixelFilter pixelFilter = parseFilter();
         AnimatedScene animated = options.load(err);
+        if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
         Path out = output != null ? output : Path.of(baseName(options.scene.getFileName().toString()) + ".png");
         if (range != null && !out.toString().contains("#")) throw new UsageProblem("--frames needs an output name with #### for the frame number, e.g. -o out_####.png");
 
         int first = range == null ? 0 : range[0], last = range == null ? 0 : range[1];
         long t0 = System.nanoTime();
-        Scene scene = sceneAt(animated, range == null ? stillTime() : animated.animation().frameTime(first));
-        GeometryImage image = pack(scene);
+        Exposure exposure = expose(animated, range == null ? stillTime() : animated.animation().frameTime(first));
+        GeometryImage image = exposure.image;
         long t1 = System.nanoTime();
         try (Renderer renderer = createRenderer(choice, err)) {
             err.printf("drt: %s, %,d triangles, %,d spheres, built in %.0f ms; %s%n", options.scene.getFileName(),
                     image.triangleCount(), image.sphereCount(), (t1 - t0) / 1e6, renderer.description());
             for (int f = first; f <= last; f++) {
-                if (f > first) {
-                    scene = sceneAt(animated, animated.animation().frameTime(f));
-                    // A static scene is the same at every frame: its geometry image is built once.
-                    if (!animated.isStatic()) image = pack(scene);
-                }
+                // A static scene is the same at every frame: its geometry image is built once.
+                if (f > first && !animated.isStatic()) exposure = expose(animated, animated.animation().frameTime(f));
+                image = exposure.image;
                 Path target = range == null ? out : Path.of(frameName(out.toString(), f));
-                RenderSettings rs = scene.settings();
+                RenderSettings rs = exposure.open.settings();
                 long seed = range == null ? rs.seed() : AnimationSettings.frameSeed(rs.seed(), f);
-                TraceParameters params = TraceParameters.of(scene.camera(),
-                        rs.withSampling(rs.samplesPerPixel(), rs.maxDepth(), seed), image);
+                TraceParameters params = TraceParameters.of(exposure.open.camera(), exposure.close.camera(),
+                        rs.withSampling(rs.samplesPerPixel(), rs.maxDepth(), seed), image, pixelFilter);
                 ProgressBar bar = new ProgressBar(System.err, range == null ? "rendering" : "frame " + f);
                 long r0 = System.nanoTime();
                 Frame frame = renderer.render(image, params, wanted, bar);
@@ -118,9 +128,9 @@ final class RenderCommand implements Callable<Integer> {
                 double seconds = (System.nanoTime() - r0) / 1e9;
                 if (frame.errors() > 0) err.printf("drt: warning: %d pixels exceeded the traversal bound (corrupt hierarchy)%n", frame.errors());
                 PngWriter.write(target, frame.width(), frame.height(), frame.srgb());
-                if (frame.depth() != null) {
-                    PfmWriter.write(aovPath(target, "depth"), frame.width(), frame.height(), 1, frame.depth());
-                }
+                if (frame.depth() != null) PfmWriter.write(aovPath(target, "depth"), frame.width(), frame.height(), 1, frame.depth());
+                if (frame.normals() != null) PfmWriter.write(aovPath(target, "normal"), frame.width(), frame.height(), 3, frame.normals());
+                if (frame.albedo() != null) PfmWriter.write(aovPath(target, "albedo"), frame.width(), frame.height(), 3, frame.albedo());
                 err.printf("drt: wrote %s (%dx%d, %d spp) in %.2f s%n", target, frame.width(), frame.height(),
                         params.samplesPerPixel(), seconds);
             }
@@ -130,6 +140,25 @@ final class RenderCommand implements Callable<Integer> {
 
     private double stillTime() {
         return time != null ? time : 0;
+    }
+
+    /** The scenes at shutter open and close of the frame shown at {@code time}, and their geometry image. */
+    private record Exposure(Scene open, Scene close, GeometryImage image) {
+    }
+
+    /**
+     * Motion blur: an animated scene is evaluated at shutter open and close and both ends go into one
+     * geometry image (instance matrices) and the trace parameters (camera); rays pick a time between.
+     * A static scene, or a closed shutter, is a still at {@code time}.
+     */
+    private Exposure expose(AnimatedScene animated, double time) throws SceneFormatException {
+        if (animated.isStatic() || !animated.animation().hasExposure()) {
+            Scene scene = sceneAt(animated, time);
+            return new Exposure(scene, scene, pack(scene, null));
+        }
+        AnimationSettings a = animated.animation();
+        Scene open = sceneAt(animated, a.shutterOpenTime(time)), close = sceneAt(animated, a.shutterCloseTime(time));
+        return new Exposure(open, close, pack(open, close));
     }
 
     /** The scene at {@code t} seconds; keys or overrides that make no valid scene there are one message. */
@@ -146,13 +175,13 @@ final class RenderCommand implements Callable<Integer> {
     /** One builder for all frames: meshes, their hierarchies and textures are built once and reused. */
     private GeometryImageBuilder builder;
 
-    private GeometryImage pack(Scene scene) throws SceneFormatException {
+    private GeometryImage pack(Scene scene, Scene shutterClose) throws SceneFormatException {
         if (builder == null) {
             PrintWriter err = spec.commandLine().getErr();
             builder = new GeometryImageBuilder(new TextureLoader(w -> err.println("drt: warning: " + w)));
         }
         try {
-            return builder.build(scene);
+            return builder.build(scene, shutterClose);
         } catch (IllegalArgumentException e) {
             throw new SceneFormatException(options.scene, 0, e.getMessage());
         }
@@ -179,11 +208,30 @@ final class RenderCommand implements Callable<Integer> {
         for (String a : aovs) {
             switch (a.trim().toLowerCase(Locale.ROOT)) {
                 case "depth" -> set.add(Aov.DEPTH);
-                case "normal", "albedo" -> throw new UsageProblem("--aov " + a + " is not available yet; supported: depth");
-                default -> throw new UsageProblem("unknown --aov '" + a + "'; supported: depth");
+                case "normal" -> set.add(Aov.NORMAL);
+                case "albedo" -> set.add(Aov.ALBEDO);
+                default -> throw new UsageProblem("unknown --aov '" + a + "'; supported: depth, normal, albedo");
             }
         }
         return set;
+    }
+
+    private PixelFilter parseFilter() throws UsageProblem {
+        try {
+            return PixelFilter.valueOf(filter.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new UsageProblem("--filter must be box, tent or gaussian, got '" + filter + "'");
+        }
+    }
+
+    private AnimationSettings parseShutter(AnimationSettings current) throws UsageProblem {
+        String[] parts = shutter.split(",");
+        try {
+            if (parts.length != 2) throw new NumberFormatException();
+            return current.withShutter(Double.parseDouble(parts[0].trim()), Double.parseDouble(parts[1].trim()));
+        } catch (IllegalArgumentException e) { // NumberFormatException included
+            throw new UsageProblem("--shutter must be OPEN,CLOSE with -1 <= OPEN <= CLOSE <= 1 (fractions of a frame), got '" + shutter + "'");
+        }
     }
 
     private int[] parseFrames() throws UsageProblem {

@@ -5,6 +5,7 @@ import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.SceneLoader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
+import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.anim.AnimatedScene;
@@ -37,6 +38,18 @@ final class SceneOptions {
     Vec3 up;
     @Option(names = "--fov", paramLabel = "DEG", description = "vertical field of view in degrees")
     Float fov;
+    @Option(names = "--aperture", paramLabel = "R", description = "lens radius in scene units for depth of field (0 = pinhole)")
+    Float aperture;
+    @Option(names = "--f-number", paramLabel = "N", description = "aperture as an f-number: lens radius = focal length / (2 N)")
+    Float fNumber;
+    @Option(names = "--focal-length", paramLabel = "F", description = "focal length in scene units for --f-number "
+            + "(default: the full-frame lens with the same field of view, scene units read as metres)")
+    Float focalLength;
+    @Option(names = "--focus", paramLabel = "D", description = "distance of the plane in focus along the view direction (default: the look point's)")
+    Float focus;
+    @Option(names = "--light-radius", paramLabel = "R", description = "make every point or spherical light a sphere of radius R "
+            + "(0 = point light, hard shadows); rectangular lights keep their shape")
+    Float lightRadius;
 
     /**
      * Loads the scene (a project keeps its animation) and applies the overrides to the scene at
@@ -53,11 +66,15 @@ final class SceneOptions {
             throw new SceneFormatException(scene, 0, "at time 0: " + e.getMessage());
         }
         try {
-            applyCamera(applySettings(first)); // bad overrides fail here, before any work, not per frame
+            if (focalLength != null && fNumber == null) throw new OverrideProblem("--focal-length only applies with --f-number");
+            if (fNumber != null && aperture != null) throw new OverrideProblem("give the aperture as --aperture or as --f-number, not both");
+            applyLights(applyCamera(applySettings(first))); // bad overrides fail here, before any work, not per frame
         } catch (OverrideProblem e) {
             throw new SceneFormatException(null, 0, e.getMessage());
         }
-        return animated.map(s -> applyCamera(applySettings(s)));
+        if (lightRadius != null && first.lights().stream().anyMatch(PointLight::isRectangle))
+            warnings.println("warning: --light-radius leaves the scene's rectangular lights as they are");
+        return animated.map(s -> applyLights(applyCamera(applySettings(s))));
     }
 
     private Scene applySettings(Scene s) {
@@ -73,14 +90,25 @@ final class SceneOptions {
     }
 
     private Scene applyCamera(Scene s) {
-        if (eye == null && look == null && up == null && fov == null) return s;
+        if (eye == null && look == null && up == null && fov == null && aperture == null && fNumber == null && focus == null) return s;
         Camera c = s.camera();
         try {
-            return s.withCamera(c.withView(eye != null ? eye : c.eye(), look != null ? look : c.look(),
-                    up != null ? up : c.up(), fov != null ? fov : c.fovY()));
+            c = c.withView(eye != null ? eye : c.eye(), look != null ? look : c.look(),
+                    up != null ? up : c.up(), fov != null ? fov : c.fovY());
+            float lens = c.aperture();
+            if (aperture != null) lens = aperture;
+            if (fNumber != null) lens = Camera.apertureRadius(fNumber, focalLength != null ? focalLength : c.fullFrameFocalLength());
+            return s.withCamera(c.withLens(lens, focus != null ? focus : c.focusDistance()));
         } catch (IllegalArgumentException e) {
             throw new OverrideProblem("camera: " + e.getMessage());
         }
+    }
+
+    private Scene applyLights(Scene s) {
+        if (lightRadius == null) return s;
+        if (!(lightRadius >= 0) || !Float.isFinite(lightRadius))
+            throw new OverrideProblem("--light-radius must be ≥ 0, got " + lightRadius);
+        return s.withLights(s.lights().stream().map(l -> l.withRadius(lightRadius)).toList());
     }
 
     /** A command-line override that makes no valid scene; its message is for the user as it is. */

@@ -4,6 +4,7 @@ import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.TextureWrap;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.TriangleMesh;
@@ -35,13 +36,16 @@ public final class TestModels {
 
     /**
      * Every feature at least once: nested animated groups with a pivot, a mesh instanced under two
-     * groups, spheres, camera keys, a textured material, and (when {@code model} is given) a model
+     * groups, spheres, camera keys, a textured material, a rough bump-mapped clamped one, a spherical and a
+     * rectangular light, and (when {@code model} is given) a model
      * leaf placing it after the two own materials.
      */
     public static SceneModel rich(ModelAsset model) {
         List<Material> materials = new ArrayList<>(List.of(Material.DEFAULT, RED.withName("red \"quoted\" ünïcode")));
         materials.set(1, new Material(materials.get(1).name(), RED.ambient(), RED.diffuse(), RED.specular(), 7.25f, 0.3f,
                 0.2f, 1.33f, new Vec3(0.01f, 0.02f, 0.03f), "textures/wood.png"));
+        materials.add(new Material("rough bumpy", RED.ambient(), RED.diffuse(), RED.specular(), 20f, 0.5f, 0f, 1f,
+                Vec3.ZERO, "textures/wood.png", 0.35f, "textures/bumps.png", -2.5f, TextureWrap.CLAMP));
         TriangleMesh quad = TestScenes.floor(0, 1, 1);
         Vec3 y = new Vec3(0, 1, 0);
         TransformTracks spin = new TransformTracks(
@@ -64,7 +68,9 @@ public final class TestModels {
         RenderSettings settings = new RenderSettings(64, 48, 2, 6, 1234567890123L, new Vec3(0.1f, 0.2f, 0.3f),
                 new Vec3(0.05f, 0.05f, 0.05f), 1, 0.25f, 0.0625f);
         return new SceneModel("rich", root, materials,
-                List.of(new PointLight(new Vec3(5, 9, 7), new Vec3(1, 0.9f, 0.8f), 0.75f, 0.2f)), CAMERA, cameraKeys, settings,
+                List.of(new PointLight(new Vec3(5, 9, 7), new Vec3(1, 0.9f, 0.8f), 0.75f, 0.2f),
+                        PointLight.rectangle(new Vec3(0, 4, 0), new Vec3(1, 0, 0), new Vec3(0, 0, 0.5f), Vec3.ONE, 0.5f)),
+                CAMERA, cameraKeys, settings,
                 new AnimationSettings(30, 2, 90, -0.25, 0.25));
     }
 }

@@ -4,6 +4,7 @@ import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.TextureWrap;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.TriangleMesh;
@@ -40,9 +41,10 @@ final class ProjectDecoder {
     private static final Set<String> SETTINGS = Set.of("width", "height", "samplesPerPixel", "maxDepth", "seed",
             "background", "ambientLight", "attenuation");
     private static final Set<String> CAMERA = Set.of("eye", "look", "up", "fov", "aperture", "focusDistance");
-    private static final Set<String> LIGHT = Set.of("position", "color", "intensity", "radius");
+    private static final Set<String> LIGHT = Set.of("position", "color", "intensity", "radius", "edgeU", "edgeV");
     private static final Set<String> MATERIAL = Set.of("name", "ambient", "diffuse", "specular", "phongExponent",
-            "reflectivity", "transparency", "ior", "absorption", "diffuseTexture");
+            "reflectivity", "transparency", "ior", "absorption", "diffuseTexture", "roughness", "bumpTexture", "bumpScale",
+            "textureWrap");
     private static final Set<String> MESH = Set.of("name", "positions", "normals", "texCoords", "indices", "materials");
     private static final Set<String> GROUP = Set.of("id", "type", "name", "transform", "keys", "children");
     private static final Set<String> MESH_LEAF = Set.of("id", "type", "name", "mesh");
@@ -133,17 +135,22 @@ final class ProjectDecoder {
 
     private PointLight light(JsonValue v) {
         v.allowOnly(LIGHT);
+        JsonValue edgeU = v.optional("edgeU"), edgeV = v.optional("edgeV");
         return build(v, () -> new PointLight(v.get("position").asVec3(), color(v.get("color")),
-                nonNegative(v.get("intensity")), v.get("radius").asFloat()));
+                nonNegative(v.get("intensity")), v.get("radius").asFloat(),
+                edgeU == null ? null : edgeU.asVec3(), edgeV == null ? null : edgeV.asVec3()));
     }
 
     private Material material(JsonValue v) {
         v.allowOnly(MATERIAL);
-        JsonValue texture = v.optional("diffuseTexture");
+        JsonValue texture = v.optional("diffuseTexture"), bump = v.optional("bumpTexture");
+        JsonValue roughness = v.optional("roughness"), bumpScale = v.optional("bumpScale"), wrap = v.optional("textureWrap");
         return build(v, () -> new Material(v.get("name").asString(), color(v.get("ambient")), color(v.get("diffuse")),
                 color(v.get("specular")), nonNegative(v.get("phongExponent")), nonNegative(v.get("reflectivity")),
                 nonNegative(v.get("transparency")), nonNegative(v.get("ior")), color(v.get("absorption")),
-                texture == null ? null : texture.asString()));
+                texture == null ? null : texture.asString(), roughness == null ? 0f : nonNegative(roughness),
+                bump == null ? null : bump.asString(), bumpScale == null ? 1f : bumpScale.asFloat(),
+                wrap == null ? TextureWrap.REPEAT : wrap.asEnum(TextureWrap.class)));
     }
 
     private TriangleMesh mesh(JsonValue v) {

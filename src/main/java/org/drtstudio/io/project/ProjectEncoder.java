@@ -11,6 +11,7 @@ import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.TextureWrap;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.TriangleMesh;
@@ -169,6 +170,10 @@ final class ProjectEncoder {
         vec3("color", l.color());
         g.writeNumberField("intensity", l.intensity());
         g.writeNumberField("radius", l.radius());
+        if (l.isRectangle()) {
+            vec3("edgeU", l.edgeU());
+            vec3("edgeV", l.edgeV());
+        }
         g.writeEndObject();
     }
 
@@ -184,6 +189,11 @@ final class ProjectEncoder {
         g.writeNumberField("ior", m.ior());
         vec3("absorption", m.absorption());
         if (m.diffuseTexture() != null) g.writeStringField("diffuseTexture", m.diffuseTexture());
+        // Optional keys are written only when they differ from their defaults, so older files stay byte-identical.
+        if (m.roughness() != 0) g.writeNumberField("roughness", m.roughness());
+        if (m.bumpTexture() != null) g.writeStringField("bumpTexture", m.bumpTexture());
+        if (m.bumpScale() != 1) g.writeNumberField("bumpScale", m.bumpScale());
+        if (m.textureWrap() != TextureWrap.REPEAT) g.writeStringField("textureWrap", m.textureWrap().name().toLowerCase(java.util.Locale.ROOT));
         g.writeEndObject();
     }
 

@@ -51,6 +51,27 @@ public interface AnimatedScene {
         };
     }
 
+    /** This scene with other timing (e.g. a shutter chosen on the command line). */
+    default AnimatedScene withAnimation(AnimationSettings settings) {
+        AnimatedScene base = this;
+        return new AnimatedScene() {
+            @Override
+            public Scene at(double time) {
+                return base.at(time);
+            }
+
+            @Override
+            public AnimationSettings animation() {
+                return settings;
+            }
+
+            @Override
+            public boolean isStatic() {
+                return base.isStatic();
+            }
+        };
+    }
+
     /** The same scene at every time, at 24 fps. */
     static AnimatedScene constant(Scene scene) {
         return new AnimatedScene() {

@@ -48,6 +48,15 @@ public record AnimationSettings(double fps, int startFrame, int endFrame, double
         return z ^ (z >>> 31);
     }
 
+    public AnimationSettings withShutter(double open, double close) {
+        return new AnimationSettings(fps, startFrame, endFrame, open, close);
+    }
+
+    /** True when the shutter is open for a while, so moving objects blur. */
+    public boolean hasExposure() {
+        return shutterClose > shutterOpen;
+    }
+
     public AnimationSettings withFrames(int start, int end) {
         return new AnimationSettings(fps, start, end, shutterOpen, shutterClose);
     }

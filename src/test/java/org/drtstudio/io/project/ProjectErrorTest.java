@@ -35,7 +35,15 @@ class ProjectErrorTest {
 
     /** Replaces the first {@code find} and expects a failure at the line of the first {@code anchor}. */
     private String failsAtLineOfAnchor(String anchor, String find, String replacement, String... words) throws Exception {
-        int line = lineOf(anchor);
+        return failsAtLine(lineOf(anchor), find, replacement, words);
+    }
+
+    /** Like {@link #failsAtLineOfAnchor} for an object in an array, whose "{" is on the line before its first key. */
+    private String failsAtObjectOf(String firstKey, String find, String replacement, String... words) throws Exception {
+        return failsAtLine(lineOf(firstKey) - 1, find, replacement, words);
+    }
+
+    private String failsAtLine(int line, String find, String replacement, String... words) throws Exception {
         int at = good.indexOf(find);
         Files.writeString(file, good.substring(0, at) + replacement + good.substring(at + find.length()));
         String msg = fails(words);
@@ -106,7 +114,11 @@ class ProjectErrorTest {
         // Problems of a whole object are reported at the object's first line.
         failsAtLineOfAnchor("\"camera\": {", "\"look\": [ 0.0, 0.0, 0.0 ]", "\"look\": [ 0.0, 2.0, 8.0 ]", "camera", "same");
         failsAtLineOf("\"time\": 1.0,", "\"time\": 0.0,", "two keys at time 0.0");
-        failsAtLineOf("\"materialOffset\": 2", "\"materialOffset\": 5", "import the model again");
+        failsAtLineOf("\"materialOffset\": 3", "\"materialOffset\": 6", "import the model again");
+        failsAtLineOf("\"textureWrap\": \"clamp\"", "\"textureWrap\": \"mirror\"", "unknown value \"mirror\"", "repeat, clamp");
+        failsAtLineOf("\"roughness\": 0.35", "\"roughness\": -0.35", "roughness", "must be >= 0");
+        failsAtObjectOf("\"name\": \"rough bumpy\"", "\"roughness\": 0.35", "\"roughness\": 1.35", "materials[2]", "roughness must be 0..1");
+        failsAtObjectOf("\"position\": [ 0.0, 4.0, 0.0 ]", "\"edgeV\": [ 0.0, 0.0, 0.5 ]", "\"edgeV\": [ 2.0, 0.0, 0.0 ]", "must span an area");
         failsAtLineOfAnchor("\"animation\": {", "\"fps\": 30.0", "\"fps\": -30.0", "animation: fps must be > 0");
     }
 
