@@ -36,7 +36,7 @@ void main() {
     Hit h0 = newHit(INFINITY);
     Hit h1 = newHit(INFINITY);
     if (uPaired != 0) {
-        traversePair(uEye, d0, uEye, d1, h0, h1);
+        traversePair(uEye, d0, 0.0, uEye, d1, 0.0, h0, h1);
     } else {
         traverse(uEye, d0, 0.0, h0, false);
         traverse(uEye, d1, 0.0, h1, false);

@@ -1,8 +1,9 @@
 // Parallel traversal of the DRT paper: two rays walk the hierarchy together. Each node's sphere is
 // tested against both; the walk descends while either ray meets it, and a leaf's primitives are
 // intersected with each ray that met the leaf. The rays share one walk's fetches of node texels.
-// An experiment kept as an option: docs/BENCHMARKS-traversal.md records whether it pays.
-bool traversePair(vec3 o0, vec3 d0, vec3 o1, vec3 d1, inout Hit h0, inout Hit h1) {
+// Used for the camera rays of a pixel (trace.comp with PAIRED_PRIMARY); docs/RESULTS.md records what it pays.
+// t0, t1: each ray's shutter time in [0, 1] (instances move between their open and close matrices).
+bool traversePair(vec3 o0, vec3 d0, float t0, vec3 o1, vec3 d1, float t1, inout Hit h0, inout Hit h1) {
     int topNode = 0;
     int node = GI_END;
     int instance = -1;
@@ -13,6 +14,7 @@ bool traversePair(vec3 o0, vec3 d0, vec3 o1, vec3 d1, inout Hit h0, inout Hit h1
     while (true) {
         if (++steps > 2 * uStepBound) {
             h0.overflow = true;
+            h1.overflow = true;
             return found;
         }
         if (node == GI_END) {
@@ -24,8 +26,8 @@ bool traversePair(vec3 o0, vec3 d0, vec3 o1, vec3 d1, inout Hit h0, inout Hit h1
             if (a || b) {
                 if (links.z > 0) {
                     instance = links.w;
-                    toObjectRay(instance, 0.0, o0, d0, lo0, ld0);
-                    toObjectRay(instance, 0.0, o1, d1, lo1, ld1);
+                    toObjectRay(instance, t0, o0, d0, lo0, ld0);
+                    toObjectRay(instance, t1, o1, d1, lo1, ld1);
                     in0 = a;
                     in1 = b;
                     node = floatBitsToInt(instanceTexel(instance, 12).x);

@@ -68,7 +68,10 @@ bool sampleLobe(vec3 axis, float n, uint pixel, uint sampleIndex, uint dimension
     return dot(dir, side) > 0.0;
 }
 
-vec3 shadeRay(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIndex) {
+// Shades a ray; when firstKnown, its first hit (firstFound, firstHit) was already found, e.g. by the
+// paired traversal of two camera rays, and is not searched again.
+vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIndex, bool firstKnown, bool firstFound,
+                     Hit firstHit) {
     PendingRay stack[STACK_SIZE];
     int sp = 0;
     stack[sp++] = PendingRay(origin, direction, vec3(1.0), 0);
@@ -79,8 +82,12 @@ vec3 shadeRay(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIn
         PendingRay ray = stack[--sp];
         vec3 rd = ray.direction;
         vec3 throughput = ray.throughput;
-        Hit hit = newHit(INFINITY);
-        bool found = traverse(ray.origin, rd, time, hit, false);
+        Hit hit = firstHit;
+        bool found = firstFound;
+        if (seg > 0 || !firstKnown) {
+            hit = newHit(INFINITY);
+            found = traverse(ray.origin, rd, time, hit, false);
+        }
         traversalOverflowed = traversalOverflowed || hit.overflow;
         if (!found) {
             color += throughput * uBackground;
@@ -171,4 +178,8 @@ vec3 shadeRay(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIn
         }
     }
     return color;
+}
+
+vec3 shadeRay(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIndex) {
+    return shadeRayFromHit(origin, direction, time, pixel, sampleIndex, false, false, newHit(INFINITY));
 }

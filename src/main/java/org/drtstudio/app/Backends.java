@@ -12,9 +12,14 @@ import java.util.function.Consumer;
 final class Backends implements RendererFactory {
     @Override
     public Renderer create(Backend backend, Consumer<String> notices) {
+        return create(backend, notices, null);
+    }
+
+    @Override
+    public Renderer create(Backend backend, Consumer<String> notices, Boolean pairedPrimary) {
         if (backend == Backend.CPU) return new CpuRenderer();
         try {
-            return GlRenderer.start();
+            return GlRenderer.start(pairedPrimary != null ? pairedPrimary : GlRenderer.DEFAULT_PAIRED_PRIMARY);
         } catch (GlUnavailableException e) {
             if (backend == Backend.GPU) throw new IllegalStateException("GPU back end unavailable: " + e.getMessage());
             notices.accept("no usable GPU (" + e.getMessage() + "); rendering with the CPU reference tracer");

@@ -68,6 +68,10 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = "--filter", paramLabel = "box|tent|gaussian", defaultValue = "box",
             description = "pixel reconstruction filter: box (the pixel's square), tent (radius 1 pixel) or gaussian (sigma 0.5 pixel)")
     String filter;
+    @Option(names = "--traversal", paramLabel = "paired|single",
+            description = "GPU: trace a pixel's camera rays two at a time through the hierarchy (paired, the default) or one by one; "
+                    + "the image is the same")
+    String traversal;
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -99,6 +103,7 @@ final class RenderCommand implements Callable<Integer> {
         if (time != null && !Double.isFinite(time)) throw new UsageProblem("--time must be a finite number, got " + time);
         if (time != null && range != null) throw new UsageProblem("use either --time (one still) or --frames (a sequence), not both");
         PixelFilter pixelFilter = parseFilter();
+        Boolean paired = pairedPrimary();
         AnimatedScene animated = options.load(err);
         if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
         Path out = output != null ? output : Path.of(baseName(options.scene.getFileName().toString()) + ".png");
@@ -109,7 +114,7 @@ final class RenderCommand implements Callable<Integer> {
         Exposure exposure = expose(animated, range == null ? stillTime() : animated.animation().frameTime(first));
         GeometryImage image = exposure.image;
         long t1 = System.nanoTime();
-        try (Renderer renderer = createRenderer(choice, err)) {
+        try (Renderer renderer = createRenderer(choice, paired, err)) {
             err.printf("drt: %s, %,d triangles, %,d spheres, built in %.0f ms; %s%n", options.scene.getFileName(),
                     image.triangleCount(), image.sphereCount(), (t1 - t0) / 1e6, renderer.description());
             for (int f = first; f <= last; f++) {
@@ -187,12 +192,21 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
-    private Renderer createRenderer(RendererFactory.Backend choice, PrintWriter err) throws RenderException {
+    private Renderer createRenderer(RendererFactory.Backend choice, Boolean paired, PrintWriter err) throws RenderException {
         try {
-            return renderers.create(choice, notice -> err.println("drt: " + notice));
+            return renderers.create(choice, notice -> err.println("drt: " + notice), paired);
         } catch (IllegalStateException e) {
             throw new RenderException(e.getMessage(), e);
         }
+    }
+
+    private Boolean pairedPrimary() throws UsageProblem {
+        if (traversal == null) return null;
+        return switch (traversal.trim().toLowerCase(Locale.ROOT)) {
+            case "paired" -> true;
+            case "single" -> false;
+            default -> throw new UsageProblem("--traversal must be paired or single, got '" + traversal + "'");
+        };
     }
 
     private RendererFactory.Backend parseBackend() throws UsageProblem {

@@ -17,4 +17,12 @@ public interface RendererFactory {
      * @throws IllegalStateException with a user-facing message when {@code GPU} was demanded but is unavailable
      */
     Renderer create(Backend backend, Consumer<String> notices);
+
+    /**
+     * As {@link #create(Backend, Consumer)}, with the GPU tracer's camera rays traced in pairs or one
+     * by one ({@code null}: the tracer's default). Only the speed differs; the CPU tracer ignores it.
+     */
+    default Renderer create(Backend backend, Consumer<String> notices, Boolean pairedPrimary) {
+        return create(backend, notices);
+    }
 }

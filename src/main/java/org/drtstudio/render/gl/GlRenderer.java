@@ -26,11 +26,16 @@ import java.util.concurrent.CompletionException;
  * <p>The tracing programs come in two variants, compiled with {@code TEXTURED} false or true: images
  * without textures run the first (compiled at start), the others the second (compiled when the
  * first textured image arrives), so untextured scenes never pay for the texture code.
+ *
+ * <p>With {@code pairedPrimary} the camera rays of a pixel are traced two at a time through the
+ * hierarchy (the DRT paper's parallel traversal, {@code PAIRED_PRIMARY} in trace.comp); the image is
+ * the same, only the speed differs (docs/RESULTS.md).
  */
 public final class GlRenderer implements Renderer {
     /** Pixels per side of a dispatched tile. */
     static final int TILE = 256;
     private final GlThread gl;
+    private final boolean pairedPrimary;
     /** The tracing programs, [0] without and [1] with the texture code; [1] is compiled on first use. */
     private final TracePrograms[] variants = new TracePrograms[2];
     private ComputeProgram resolve;
@@ -40,14 +45,26 @@ public final class GlRenderer implements Renderer {
     /** Size of {@link #accumulation}, readable from the calling thread to check passes before queuing them. */
     private volatile int accumulatedWidth, accumulatedHeight;
 
-    private GlRenderer(GlThread gl) {
+    private GlRenderer(GlThread gl, boolean pairedPrimary) {
         this.gl = gl;
+        this.pairedPrimary = pairedPrimary;
     }
 
     /** Starts the GL thread and compiles the tracer; fails with a one-line reason when GL is unusable. */
     public static GlRenderer start() throws GlUnavailableException {
+        return start(DEFAULT_PAIRED_PRIMARY);
+    }
+
+    /**
+     * Whether camera rays are traced in pairs unless asked otherwise: measured faster on an H100
+     * (docs/RESULTS.md).
+     */
+    public static final boolean DEFAULT_PAIRED_PRIMARY = true;
+
+    /** As {@link #start()}, choosing paired or one-by-one traversal of camera rays. */
+    public static GlRenderer start(boolean pairedPrimary) throws GlUnavailableException {
         GlThread gl = GlThread.start();
-        GlRenderer r = new GlRenderer(gl);
+        GlRenderer r = new GlRenderer(gl, pairedPrimary);
         try {
             gl.call(() -> {
                 r.compile();
@@ -62,15 +79,16 @@ public final class GlRenderer implements Renderer {
     }
 
     private void compile() {
-        variants[0] = TracePrograms.compile(false);
+        variants[0] = TracePrograms.compile(false, pairedPrimary);
         resolve = ComputeProgram.load("resolve.comp", GeometryImageLayout.glslDefines());
     }
 
     /** The trace and first-hit (AOV) programs of one variant. */
     private record TracePrograms(ComputeProgram trace, ComputeProgram aov) implements AutoCloseable {
-        static TracePrograms compile(boolean textured) {
+        static TracePrograms compile(boolean textured, boolean pairedPrimary) {
             Map<String, String> defines = new LinkedHashMap<>(GeometryImageLayout.glslDefines());
             defines.put("TEXTURED", Boolean.toString(textured));
+            defines.put("PAIRED_PRIMARY", pairedPrimary ? "1" : "0");
             ComputeProgram trace = ComputeProgram.load("trace.comp", defines);
             try {
                 return new TracePrograms(trace, ComputeProgram.load("aov.comp", defines));
@@ -89,7 +107,7 @@ public final class GlRenderer implements Renderer {
 
     private TracePrograms programsFor(GeometryImage image) {
         int v = image.textureCount() > 0 ? 1 : 0;
-        if (variants[v] == null) variants[v] = TracePrograms.compile(v == 1);
+        if (variants[v] == null) variants[v] = TracePrograms.compile(v == 1, pairedPrimary);
         return variants[v];
     }
 
