@@ -3,6 +3,7 @@ package org.drtstudio.render.gl;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImagePacker;
 import org.drtstudio.accel.GeometryImageBuilder;
+import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.PixelFilter;
 import org.drtstudio.render.ProgressListener;
@@ -61,10 +62,10 @@ class TraversalExperimentTest {
         TraceParameters p = TraceParameters.of(s.camera(), close.camera(), s.settings(), gi, PixelFilter.TENT);
         Frame paired, single;
         try (GlRenderer gpu = GlRenderer.start(true)) {
-            paired = gpu.render(gi, p, Set.of(), ProgressListener.NONE);
+            paired = gpu.render(gi, p, Set.of(Aov.RADIANCE), ProgressListener.NONE);
         }
         try (GlRenderer gpu = GlRenderer.start(false)) {
-            single = gpu.render(gi, p, Set.of(), ProgressListener.NONE);
+            single = gpu.render(gi, p, Set.of(Aov.RADIANCE), ProgressListener.NONE);
         }
         assertEquals(0, paired.errors());
         long distinct = java.util.stream.IntStream.range(0, single.radiance().length)
