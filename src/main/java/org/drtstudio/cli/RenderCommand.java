@@ -69,8 +69,8 @@ final class RenderCommand implements Callable<Integer> {
             description = "pixel reconstruction filter: box (the pixel's square), tent (radius 1 pixel) or gaussian (sigma 0.5 pixel)")
     String filter;
     @Option(names = "--traversal", paramLabel = "paired|single",
-            description = "GPU: trace a pixel's camera rays two at a time through the hierarchy (paired, the default) or one by one; "
-                    + "the image is the same")
+            description = "GPU: trace a pixel's camera rays one by one (single, the default) or two at a time through the "
+                    + "hierarchy (paired, the DRT paper's parallel traversal; slower here, see docs/RESULTS.md); the image is the same")
     String traversal;
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

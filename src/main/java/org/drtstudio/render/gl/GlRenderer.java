@@ -56,10 +56,11 @@ public final class GlRenderer implements Renderer {
     }
 
     /**
-     * Whether camera rays are traced in pairs unless asked otherwise: measured faster on an H100
-     * (docs/RESULTS.md).
+     * Whether camera rays are traced in pairs unless asked otherwise. No: although the paired walk
+     * alone wins on coherent rays, the shading kernel with it ran 2.5x slower on an H100 (two
+     * traversal states and two shadings per invocation; docs/RESULTS.md), so it stays an option.
      */
-    public static final boolean DEFAULT_PAIRED_PRIMARY = true;
+    public static final boolean DEFAULT_PAIRED_PRIMARY = false;
 
     /** As {@link #start()}, choosing paired or one-by-one traversal of camera rays. */
     public static GlRenderer start(boolean pairedPrimary) throws GlUnavailableException {
