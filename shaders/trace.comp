@@ -43,24 +43,34 @@ void main() {
     int s = uSampleStart;
 #if PAIRED_PRIMARY
     // Two samples of the pixel at a time: their camera rays walk the hierarchy together, sharing
-    // the node fetches (the DRT paper's parallel traversal); each is then shaded on its own.
-    for (; s + 1 < end; s += 2) {
-        vec3 o0, d0, o1, d1;
-        float time0 = sampleCameraRay(pixel, pixelIndex, s, o0, d0);
-        float time1 = sampleCameraRay(pixel, pixelIndex, s + 1, o1, d1);
-        Hit h0 = newHit(INFINITY);
-        Hit h1 = newHit(INFINITY);
-        traversePair(o0, d0, time0, o1, d1, time1, h0, h1);
-        traversalOverflowed = traversalOverflowed || h0.overflow;
-        sum += shadeRayFromHit(o0, d0, time0, pixelIndex, uint(s), true, h0.primitive >= 0, h0);
-        sum += shadeRayFromHit(o1, d1, time1, pixelIndex, uint(s + 1), true, h1.primitive >= 0, h1);
+    // the node fetches (the DRT paper's parallel traversal); each is then shaded on its own. The
+    // shading is written once, in a loop over the pair, so the kernel holds one copy of it.
+    while (s < end) {
+        vec3 o[2], d[2];
+        float t[2];
+        Hit h[2];
+        int n = min(2, end - s);
+        for (int k = 0; k < n; k++) {
+            t[k] = sampleCameraRay(pixel, pixelIndex, s + k, o[k], d[k]);
+            h[k] = newHit(INFINITY);
+        }
+        if (n == 2) {
+            traversePair(o[0], d[0], t[0], o[1], d[1], t[1], h[0], h[1]);
+        } else {
+            traverse(o[0], d[0], t[0], h[0], false);
+        }
+        for (int k = 0; k < n; k++) {
+            sum += shadeRayFromHit(o[k], d[k], t[k], pixelIndex, uint(s + k), true, h[k].primitive >= 0, h[k]);
+        }
+        s += n;
     }
-#endif
+#else
     for (; s < end; s++) {
         vec3 origin, direction;
         float time = sampleCameraRay(pixel, pixelIndex, s, origin, direction);
         sum += shadeRay(origin, direction, time, pixelIndex, uint(s));
     }
+#endif
     vec4 previous = uSampleStart == 0 ? vec4(0.0) : imageLoad(uAccumulation, pixel);
     imageStore(uAccumulation, pixel, vec4(previous.rgb + sum, 1.0));
     if (traversalOverflowed) atomicAdd(overflowPixels, 1u);
