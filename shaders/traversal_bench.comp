@@ -1,5 +1,7 @@
-// Traversal benchmark: two rays per invocation, walked one after the other (uPaired = 0) or
-// together (uPaired = 1). Coherent rays: two jittered primary rays of the pixel; incoherent: two
+// Traversal benchmark: two rays per invocation, walked one after the other through the sphere
+// hierarchy (uVariant 0), together (1), one after the other through box nodes in fixed order (2) or
+// in the layout ordered near-first for each ray's octant (3). VARIANT is a #define, so each variant
+// is its own program and holds only the registers it needs. Coherent rays: two jittered primary rays of the pixel; incoherent: two
 // directions drawn uniformly over the sphere from the eye. Writes the sum of hit distances so the
 // work cannot be optimised away.
 layout(local_size_x = 8, local_size_y = 8) in;
@@ -10,7 +12,6 @@ layout(local_size_x = 8, local_size_y = 8) in;
 #include "camera.glsl"
 
 layout(binding = 2, r32f) uniform writeonly image2D uOut;
-uniform int uPaired;
 uniform int uCoherent;
 uniform uint uSeed;
 
@@ -35,12 +36,15 @@ void main() {
     }
     Hit h0 = newHit(INFINITY);
     Hit h1 = newHit(INFINITY);
-    if (uPaired != 0) {
-        traversePair(uEye, d0, 0.0, uEye, d1, 0.0, h0, h1);
-    } else {
-        traverse(uEye, d0, 0.0, h0, false);
-        traverse(uEye, d1, 0.0, h1, false);
-    }
+#if VARIANT == 1
+    traversePair(uEye, d0, 0.0, uEye, d1, 0.0, h0, h1);
+#elif VARIANT >= 2
+    traverseBoxes(uEye, d0, 0.0, h0, false, VARIANT == 3);
+    traverseBoxes(uEye, d1, 0.0, h1, false, VARIANT == 3);
+#else
+    traverse(uEye, d0, 0.0, h0, false);
+    traverse(uEye, d1, 0.0, h1, false);
+#endif
     float s = (isinf(h0.t) ? 0.0 : h0.t) + (isinf(h1.t) ? 0.0 : h1.t);
     imageStore(uOut, pixel, vec4(s));
 }

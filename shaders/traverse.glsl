@@ -4,6 +4,10 @@
 // level at that leaf's skip link. Twin of org.drtstudio.render.cpu.Traversal.
 #include "geometry_image.glsl"
 
+#ifndef BOX_NODES
+#define BOX_NODES 0
+#endif
+
 struct Hit {
     float t;
     int primitive;  // index in the primitive texture, -1 for none
@@ -64,8 +68,14 @@ bool intersectPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
     return true;
 }
 
+#include "traverse_box.glsl"
+
 // Closest hit in (0, hit.t) when anyHit is false; stops at the first hit below hit.t otherwise.
+// BOX_NODES (set by the host) walks the octant-ordered box layouts instead of the spheres.
 bool traverse(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
+#if BOX_NODES
+    return traverseBoxes(o, d, time, hit, anyHit, true);
+#else
     int topNode = 0;
     int node = GI_END;   // GI_END: at the top level
     int instance = -1;
@@ -111,6 +121,7 @@ bool traverse(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
         }
     }
     return found;
+#endif
 }
 
 Hit newHit(float tMax) {

@@ -2,6 +2,7 @@ package org.drtstudio.app;
 
 import org.drtstudio.cli.RendererFactory;
 import org.drtstudio.render.Renderer;
+import org.drtstudio.render.TracerOptions;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.render.gl.GlRenderer;
 import org.drtstudio.render.gl.GlUnavailableException;
@@ -12,18 +13,22 @@ import java.util.function.Consumer;
 final class Backends implements RendererFactory {
     @Override
     public Renderer create(Backend backend, Consumer<String> notices) {
-        return create(backend, notices, null);
+        return create(backend, notices, TracerOptions.DEFAULT);
     }
 
     @Override
-    public Renderer create(Backend backend, Consumer<String> notices, Boolean pairedPrimary) {
-        if (backend == Backend.CPU) return new CpuRenderer();
+    public Renderer create(Backend backend, Consumer<String> notices, TracerOptions options) {
+        if (backend == Backend.CPU) return cpu(options);
         try {
-            return GlRenderer.start(pairedPrimary != null ? pairedPrimary : GlRenderer.DEFAULT_PAIRED_PRIMARY);
+            return GlRenderer.start(options.pairedPrimary(), options.nodes());
         } catch (GlUnavailableException e) {
             if (backend == Backend.GPU) throw new IllegalStateException("GPU back end unavailable: " + e.getMessage());
             notices.accept("no usable GPU (" + e.getMessage() + "); rendering with the CPU reference tracer");
-            return new CpuRenderer();
+            return cpu(options);
         }
+    }
+
+    private static Renderer cpu(TracerOptions options) {
+        return new CpuRenderer(Runtime.getRuntime().availableProcessors(), options.nodes());
     }
 }

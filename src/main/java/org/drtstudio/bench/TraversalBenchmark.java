@@ -23,9 +23,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Parallel traversal (two rays of a pixel through the hierarchy together) against one ray after
- * the other, on a generated 100k-triangle mesh and a 4,096-sphere grid, with coherent primary rays
- * and incoherent random rays. GPU only: the idea is about sharing node fetches between rays.
+ * Traversal variants ({@link TraversalExperiment.Variant}: spheres one ray after the other, two
+ * rays together, box nodes in fixed order, box nodes ordered per ray octant) on a generated
+ * 100k-triangle mesh and a 4,096-sphere grid, with coherent primary rays and incoherent random
+ * rays. GPU only.
  */
 public final class TraversalBenchmark {
     private final int width, height, repeats;
@@ -51,9 +52,9 @@ public final class TraversalBenchmark {
             for (boolean coherent : new boolean[]{true, false}) {
                 TraversalExperiment.Result res = TraversalExperiment.run(gl, gi, p, coherent, repeats);
                 String key = e.getKey() + (coherent ? "_coherent" : "_incoherent");
-                r.put(key + "_separate_mrays_per_s", res.separateMraysPerSecond());
-                r.put(key + "_paired_mrays_per_s", res.pairedMraysPerSecond());
-                r.put(key + "_same_hits", res.sameHits());
+                for (TraversalExperiment.Variant v : TraversalExperiment.Variant.values())
+                    r.put(key + "_" + v.key + "_mrays_per_s", res.mraysPerSecond().get(v));
+                r.put(key + "_same_hits", res.allSameHits());
             }
         }
         return r;

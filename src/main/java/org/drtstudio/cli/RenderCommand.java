@@ -8,6 +8,8 @@ import org.drtstudio.io.image.PfmWriter;
 import org.drtstudio.io.image.PngWriter;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
+import org.drtstudio.render.NodeKind;
+import org.drtstudio.render.TracerOptions;
 import org.drtstudio.render.PixelFilter;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
@@ -68,6 +70,10 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = "--filter", paramLabel = "box|tent|gaussian", defaultValue = "box",
             description = "pixel reconstruction filter: box (the pixel's square), tent (radius 1 pixel) or gaussian (sigma 0.5 pixel)")
     String filter;
+    @Option(names = "--nodes", paramLabel = "boxes|spheres",
+            description = "node bounds walked: boxes (octant-ordered axis-aligned boxes, the default and fastest) or spheres "
+                    + "(the geometry image's bounding spheres); the image is the same")
+    String nodes;
     @Option(names = "--traversal", paramLabel = "paired|single",
             description = "GPU: trace a pixel's camera rays one by one (single, the default) or two at a time through the "
                     + "hierarchy (paired, the DRT paper's parallel traversal; slower here, see docs/RESULTS.md); the image is the same")
@@ -103,7 +109,7 @@ final class RenderCommand implements Callable<Integer> {
         if (time != null && !Double.isFinite(time)) throw new UsageProblem("--time must be a finite number, got " + time);
         if (time != null && range != null) throw new UsageProblem("use either --time (one still) or --frames (a sequence), not both");
         PixelFilter pixelFilter = parseFilter();
-        Boolean paired = pairedPrimary();
+        TracerOptions tracer = tracerOptions();
         AnimatedScene animated = options.load(err);
         if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
         Path out = output != null ? output : Path.of(baseName(options.scene.getFileName().toString()) + ".png");
@@ -114,7 +120,7 @@ final class RenderCommand implements Callable<Integer> {
         Exposure exposure = expose(animated, range == null ? stillTime() : animated.animation().frameTime(first));
         GeometryImage image = exposure.image;
         long t1 = System.nanoTime();
-        try (Renderer renderer = createRenderer(choice, paired, err)) {
+        try (Renderer renderer = createRenderer(choice, tracer, err)) {
             err.printf("drt: %s, %,d triangles, %,d spheres, built in %.0f ms; %s%n", options.scene.getFileName(),
                     image.triangleCount(), image.sphereCount(), (t1 - t0) / 1e6, renderer.description());
             for (int f = first; f <= last; f++) {
@@ -192,21 +198,32 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
-    private Renderer createRenderer(RendererFactory.Backend choice, Boolean paired, PrintWriter err) throws RenderException {
+    private Renderer createRenderer(RendererFactory.Backend choice, TracerOptions tracer, PrintWriter err) throws RenderException {
         try {
-            return renderers.create(choice, notice -> err.println("drt: " + notice), paired);
+            return renderers.create(choice, notice -> err.println("drt: " + notice), tracer);
         } catch (IllegalStateException e) {
             throw new RenderException(e.getMessage(), e);
         }
     }
 
-    private Boolean pairedPrimary() throws UsageProblem {
-        if (traversal == null) return null;
-        return switch (traversal.trim().toLowerCase(Locale.ROOT)) {
-            case "paired" -> true;
-            case "single" -> false;
-            default -> throw new UsageProblem("--traversal must be paired or single, got '" + traversal + "'");
-        };
+    private TracerOptions tracerOptions() throws UsageProblem {
+        boolean paired = TracerOptions.DEFAULT.pairedPrimary();
+        if (traversal != null) {
+            paired = switch (traversal.trim().toLowerCase(Locale.ROOT)) {
+                case "paired" -> true;
+                case "single" -> false;
+                default -> throw new UsageProblem("--traversal must be paired or single, got '" + traversal + "'");
+            };
+        }
+        NodeKind kind = TracerOptions.DEFAULT.nodes();
+        if (nodes != null) {
+            kind = switch (nodes.trim().toLowerCase(Locale.ROOT)) {
+                case "boxes" -> NodeKind.BOXES;
+                case "spheres" -> NodeKind.SPHERES;
+                default -> throw new UsageProblem("--nodes must be boxes or spheres, got '" + nodes + "'");
+            };
+        }
+        return new TracerOptions(paired, kind);
     }
 
     private RendererFactory.Backend parseBackend() throws UsageProblem {

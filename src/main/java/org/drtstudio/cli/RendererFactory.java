@@ -1,6 +1,7 @@
 package org.drtstudio.cli;
 
 import org.drtstudio.render.Renderer;
+import org.drtstudio.render.TracerOptions;
 
 import java.util.function.Consumer;
 
@@ -18,11 +19,8 @@ public interface RendererFactory {
      */
     Renderer create(Backend backend, Consumer<String> notices);
 
-    /**
-     * As {@link #create(Backend, Consumer)}, with the GPU tracer's camera rays traced in pairs or one
-     * by one ({@code null}: the tracer's default). Only the speed differs; the CPU tracer ignores it.
-     */
-    default Renderer create(Backend backend, Consumer<String> notices, Boolean pairedPrimary) {
+    /** As {@link #create(Backend, Consumer)} with tracer options; only the speed differs from the default. */
+    default Renderer create(Backend backend, Consumer<String> notices, TracerOptions options) {
         return create(backend, notices);
     }
 }

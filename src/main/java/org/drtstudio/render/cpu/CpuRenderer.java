@@ -5,6 +5,7 @@ import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.RenderException;
+import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.ToneMapper;
 import org.drtstudio.render.TraceParameters;
@@ -26,13 +27,20 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class CpuRenderer implements Renderer {
     private final int threads;
+    private final NodeKind nodes;
 
     public CpuRenderer() {
         this(Runtime.getRuntime().availableProcessors());
     }
 
     public CpuRenderer(int threads) {
+        this(threads, NodeKind.DEFAULT);
+    }
+
+    /** @param nodes the node bounds walked; the image is the same either way, only the speed differs */
+    public CpuRenderer(int threads, NodeKind nodes) {
         this.threads = Math.max(1, threads);
+        this.nodes = nodes;
     }
 
     @Override
@@ -74,7 +82,7 @@ public final class CpuRenderer implements Renderer {
             List<Future<?>> jobs = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 jobs.add(pool.submit(() -> {
-                    WhittedIntegrator integrator = new WhittedIntegrator(image, p);
+                    WhittedIntegrator integrator = new WhittedIntegrator(image, p, nodes);
                     PrimaryRays rays = new PrimaryRays(p);
                     float[] sample = new float[3], aov = new float[6];
                     for (int y = nextRow.getAndIncrement(); y < h; y = nextRow.getAndIncrement()) {

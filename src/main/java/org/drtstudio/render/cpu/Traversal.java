@@ -1,6 +1,8 @@
 package org.drtstudio.render.cpu;
 
+import org.drtstudio.accel.BoxNodeVariants;
 import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.render.NodeKind;
 
 import static org.drtstudio.accel.GeometryImageLayout.*;
 
@@ -9,15 +11,26 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  * {@code shaders/traverse.glsl}: same links, same tests, same order of float operations. At a
  * top-level leaf the ray enters the instance (origin and direction multiplied by its world-to-object
  * rows, direction not renormalised so t stays a world distance); when the shape's walk reaches END
- * it continues at that leaf's skip link. World ray directions must be unit length.
+ * it continues at that leaf's skip link. World ray directions must be unit length. With
+ * {@link NodeKind#BOXES} the shape level is walked over the octant-ordered box layouts instead (twin of
+ * {@code traverseBoxes} in {@code shaders/traverse_box.glsl}).
  */
 final class Traversal {
     private final float[] nodes, prims, top, instances;
+    /** The octant-ordered box layouts when walking boxes ({@link NodeKind#BOXES}), else null. */
+    private final float[] boxes;
+    private final int shapeNodeCount;
     private final long maxSteps;
     private final boolean motion;
     private final float[] rows = new float[12];
 
     Traversal(GeometryImage image) {
+        this(image, NodeKind.DEFAULT);
+    }
+
+    Traversal(GeometryImage image, NodeKind kind) {
+        this.boxes = kind == NodeKind.BOXES ? BoxNodeVariants.ordered(image) : null;
+        this.shapeNodeCount = image.nodeCount();
         this.nodes = image.nodes();
         this.prims = image.primitives();
         this.top = image.topNodes();
@@ -52,7 +65,7 @@ final class Traversal {
     private boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
         float[] r = rows;
         int topNode = 0, node = END, instance = -1;
-        float lox = 0, loy = 0, loz = 0, ldx = 0, ldy = 0, ldz = 0;
+        float lox = 0, loy = 0, loz = 0, ldx = 0, ldy = 0, ldz = 0, ix = 0, iy = 0, iz = 0;
         long steps = 0;
         boolean found = false;
         while (true) {
@@ -74,12 +87,42 @@ final class Traversal {
                         ldy = r[4] * dx + r[5] * dy + r[6] * dz;
                         ldz = r[8] * dx + r[9] * dy + r[10] * dz;
                         node = Float.floatToRawIntBits(instances[4 * INSTANCE_TEXELS * instance + 48]);
+                        if (boxes != null) {
+                            ix = safeInverse(ldx);
+                            iy = safeInverse(ldy);
+                            iz = safeInverse(ldz);
+                            int octant = (ldx < 0f ? 1 : 0) | (ldy < 0f ? 2 : 0) | (ldz < 0f ? 4 : 0);
+                            node += octant * shapeNodeCount;
+                        }
                         topNode = Float.floatToRawIntBits(top[b + 5]);
                     } else {
                         topNode = Float.floatToRawIntBits(top[b + 4]);
                     }
                 } else {
                     topNode = Float.floatToRawIntBits(top[b + 5]);
+                }
+                continue;
+            }
+            if (boxes != null) {
+                int b = 8 * node;
+                int miss = Float.floatToRawIntBits(boxes[b + 3]);
+                if (hitsBox(boxes, b, lox, loy, loz, ix, iy, iz, hit.t)) {
+                    int leaf = Float.floatToRawIntBits(boxes[b + 7]);
+                    if (leaf != 0) {
+                        int start = leaf >> 6, end = start + (leaf >> 1 & 31);
+                        for (int p = start; p < end; p++) {
+                            if (intersect(p, lox, loy, loz, ldx, ldy, ldz, hit)) {
+                                hit.instance = instance;
+                                found = true;
+                                if (anyHit) return true;
+                            }
+                        }
+                        node = miss;
+                    } else {
+                        node = node + 1;
+                    }
+                } else {
+                    node = miss;
                 }
                 continue;
             }
@@ -99,6 +142,21 @@ final class Traversal {
                 node = Float.floatToRawIntBits(nodes[b + 5]);
             }
         }
+    }
+
+    /** 1 / d, with a zero d replaced by ±1e-20 so the slab test never forms 0 × ∞ (twin of safeInverse in GLSL). */
+    static float safeInverse(float d) {
+        return 1f / (Math.abs(d) < 1e-20f ? (d >= 0f ? 1e-20f : -1e-20f) : d);
+    }
+
+    /** Whether the ray o + t d meets the box at {@code b} of {@code box} for some t in [0, tMax]; i = 1 / d. */
+    static boolean hitsBox(float[] box, int b, float ox, float oy, float oz, float ix, float iy, float iz, float tMax) {
+        float t0x = (box[b] - ox) * ix, t1x = (box[b + 4] - ox) * ix;
+        float t0y = (box[b + 1] - oy) * iy, t1y = (box[b + 5] - oy) * iy;
+        float t0z = (box[b + 2] - oz) * iz, t1z = (box[b + 6] - oz) * iz;
+        float enter = Math.max(Math.max(Math.min(t0x, t1x), Math.min(t0y, t1y)), Math.max(Math.min(t0z, t1z), 0f));
+        float leave = Math.min(Math.min(Math.max(t0x, t1x), Math.max(t0y, t1y)), Math.min(Math.max(t0z, t1z), tMax));
+        return enter <= leave;
     }
 
     /** Whether the ray o + t d (d of any length) meets the bounding sphere for some t in [0, tMax]. */

@@ -1,6 +1,7 @@
 package org.drtstudio.render.cpu;
 
 import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.TraceParameters;
 
 import static org.drtstudio.accel.GeometryImageLayout.*;
@@ -43,13 +44,17 @@ final class WhittedIntegrator {
     boolean overflow;
 
     WhittedIntegrator(GeometryImage image, TraceParameters parameters) {
+        this(image, parameters, NodeKind.DEFAULT);
+    }
+
+    WhittedIntegrator(GeometryImage image, TraceParameters parameters, NodeKind nodes) {
         this.prims = image.primitives();
         this.normals = image.normals();
         this.materials = image.materials();
         this.lights = image.lights();
         this.lightCount = image.lightCount();
         this.p = parameters;
-        this.traversal = new Traversal(image);
+        this.traversal = new Traversal(image, nodes);
         this.textures = new TextureSampler(image);
         this.textured = image.textureCount() > 0;
     }

@@ -1,7 +1,9 @@
 package org.drtstudio.render.gl;
 
+import org.drtstudio.accel.BoxNodeVariants;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
+import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.RenderException;
 
 import java.util.Arrays;
@@ -10,28 +12,33 @@ import java.util.Arrays;
  * The geometry image on the GPU: its arrays as RGBA32F textures of
  * {@link GeometryImageLayout#TEXTURE_WIDTH} texels per row, bound to the sampler units that
  * {@code shaders/geometry_image.glsl} declares (0 nodes, 1 primitives, 2 normals, 3 materials,
- * 4 lights, 5 top nodes, 6 instances, 7 texture coordinates, 8 textures). An update re-uploads only
+ * 4 lights, 5 top nodes, 6 instances, 7 texture coordinates, 8 textures, and with box nodes 9 the
+ * octant-ordered box layouts of {@link BoxNodeVariants}). An update re-uploads only
  * the arrays that are not the very arrays uploaded last time: after a transform edit that is the
  * top level alone.
  */
 final class GeometryImageTextures implements AutoCloseable {
     private static final String[] NAMES = {"nodes", "primitives", "normals", "materials", "lights", "top nodes", "instances",
-            "texture coordinates", "textures"};
+            "texture coordinates", "textures", "box nodes"};
     private final GlInfo info;
     private final float[][] uploaded = new float[NAMES.length][];
     private final Texture2D[] textures = new Texture2D[NAMES.length];
 
-    GeometryImageTextures(GlInfo info) {
+    private final boolean boxes;
+
+    GeometryImageTextures(GlInfo info, NodeKind nodes) {
         this.info = info;
+        this.boxes = nodes == NodeKind.BOXES;
     }
 
     /** Brings the textures up to date with {@code image}; returns the bytes uploaded. */
     long update(GeometryImage image) throws RenderException {
         float[][] arrays = {image.nodes(), image.primitives(), image.normals(), image.materials(), image.lights(),
-                image.topNodes(), image.instances(), image.texCoords(), image.textures()};
+                image.topNodes(), image.instances(), image.texCoords(), image.textures(),
+                boxes ? BoxNodeVariants.ordered(image) : null};
         long bytes = 0;
         for (int i = 0; i < arrays.length; i++) {
-            if (arrays[i] == uploaded[i]) continue;
+            if (arrays[i] == uploaded[i] || arrays[i] == null) continue;
             bytes += upload(i, arrays[i]);
             uploaded[i] = arrays[i];
         }
@@ -77,7 +84,7 @@ final class GeometryImageTextures implements AutoCloseable {
     }
 
     void bind() {
-        for (int i = 0; i < textures.length; i++) textures[i].bindSampler(i);
+        for (int i = 0; i < textures.length; i++) if (textures[i] != null) textures[i].bindSampler(i);
     }
 
     @Override

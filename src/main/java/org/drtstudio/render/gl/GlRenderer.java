@@ -6,9 +6,11 @@ import org.drtstudio.render.Aov;
 import org.drtstudio.render.CameraBasis;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
+import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.TraceParameters;
+import org.drtstudio.render.TracerOptions;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -41,6 +43,7 @@ public final class GlRenderer implements Renderer {
     static final int TILE = 1024;
     private final GlThread gl;
     private final boolean pairedPrimary;
+    private final NodeKind nodeKind;
     /** The tracing programs, [0] without and [1] with the texture code; [1] is compiled on first use. */
     private final TracePrograms[] variants = new TracePrograms[2];
     private ComputeProgram resolve;
@@ -50,27 +53,26 @@ public final class GlRenderer implements Renderer {
     /** Size of {@link #accumulation}, readable from the calling thread to check passes before queuing them. */
     private volatile int accumulatedWidth, accumulatedHeight;
 
-    private GlRenderer(GlThread gl, boolean pairedPrimary) {
+    private GlRenderer(GlThread gl, boolean pairedPrimary, NodeKind nodeKind) {
         this.gl = gl;
         this.pairedPrimary = pairedPrimary;
+        this.nodeKind = nodeKind;
     }
 
     /** Starts the GL thread and compiles the tracer; fails with a one-line reason when GL is unusable. */
     public static GlRenderer start() throws GlUnavailableException {
-        return start(DEFAULT_PAIRED_PRIMARY);
+        return start(TracerOptions.DEFAULT.pairedPrimary(), TracerOptions.DEFAULT.nodes());
     }
-
-    /**
-     * Whether camera rays are traced in pairs unless asked otherwise. No: although the paired walk
-     * alone wins on coherent rays, the shading kernel with it ran 2.5x slower on an H100 (two
-     * traversal states and two shadings per invocation; docs/RESULTS.md), so it stays an option.
-     */
-    public static final boolean DEFAULT_PAIRED_PRIMARY = false;
 
     /** As {@link #start()}, choosing paired or one-by-one traversal of camera rays. */
     public static GlRenderer start(boolean pairedPrimary) throws GlUnavailableException {
+        return start(pairedPrimary, TracerOptions.DEFAULT.nodes());
+    }
+
+    /** As {@link #start()}, choosing the traversal of camera rays and the node bounds walked. */
+    public static GlRenderer start(boolean pairedPrimary, NodeKind nodeKind) throws GlUnavailableException {
         GlThread gl = GlThread.start();
-        GlRenderer r = new GlRenderer(gl, pairedPrimary);
+        GlRenderer r = new GlRenderer(gl, pairedPrimary, nodeKind);
         try {
             gl.call(() -> {
                 r.compile();
@@ -85,16 +87,17 @@ public final class GlRenderer implements Renderer {
     }
 
     private void compile() {
-        variants[0] = TracePrograms.compile(false, pairedPrimary);
+        variants[0] = TracePrograms.compile(false, pairedPrimary, nodeKind);
         resolve = ComputeProgram.load("resolve.comp", GeometryImageLayout.glslDefines());
     }
 
     /** The trace and first-hit (AOV) programs of one variant. */
     private record TracePrograms(ComputeProgram trace, ComputeProgram aov) implements AutoCloseable {
-        static TracePrograms compile(boolean textured, boolean pairedPrimary) {
+        static TracePrograms compile(boolean textured, boolean pairedPrimary, NodeKind nodeKind) {
             Map<String, String> defines = new LinkedHashMap<>(GeometryImageLayout.glslDefines());
             defines.put("TEXTURED", Boolean.toString(textured));
             defines.put("PAIRED_PRIMARY", pairedPrimary ? "1" : "0");
+            defines.put("BOX_NODES", nodeKind == NodeKind.BOXES ? "1" : "0");
             ComputeProgram trace = ComputeProgram.load("trace.comp", defines);
             try {
                 return new TracePrograms(trace, ComputeProgram.load("aov.comp", defines));
@@ -113,7 +116,7 @@ public final class GlRenderer implements Renderer {
 
     private TracePrograms programsFor(GeometryImage image) {
         int v = image.textureCount() > 0 ? 1 : 0;
-        if (variants[v] == null) variants[v] = TracePrograms.compile(v == 1, pairedPrimary);
+        if (variants[v] == null) variants[v] = TracePrograms.compile(v == 1, pairedPrimary, nodeKind);
         return variants[v];
     }
 
@@ -152,7 +155,7 @@ public final class GlRenderer implements Renderer {
             throw new RenderException("image " + w + "x" + h + " exceeds GL_MAX_TEXTURE_SIZE = " + gl.info().maxTextureSize()
                     + " of " + gl.info().renderer());
         }
-        if (scene == null) scene = new GeometryImageTextures(gl.info());
+        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind);
         long uploaded = scene.update(image);
         if (firstSample == 0 && (accumulation == null || accumulation.width() != w || accumulation.height() != h)) {
             if (accumulation != null) accumulation.close();
@@ -248,7 +251,7 @@ public final class GlRenderer implements Renderer {
 
     /** The scene's textures, brought up to date with {@code image}; call on the GL thread. */
     GeometryImageTextures sceneTextures(GeometryImage image) throws org.drtstudio.render.RenderException {
-        if (scene == null) scene = new GeometryImageTextures(gl.info());
+        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind);
         scene.update(image);
         return scene;
     }
@@ -257,6 +260,7 @@ public final class GlRenderer implements Renderer {
         program.setInt("uStepBound", (int) Math.min(Integer.MAX_VALUE, image.stepBound()));
         program.setInt("uLightCount", image.lightCount());
         program.setInt("uMotion", image.motion() ? 1 : 0);
+        program.setInt("uShapeNodeCount", image.nodeCount());
         setCamera(program, "", p.open());
         setCamera(program, "Close", p.close());
         program.setInt("uLens", p.open().hasLens() || p.close().hasLens() ? 1 : 0);

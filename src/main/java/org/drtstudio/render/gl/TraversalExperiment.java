@@ -1,5 +1,6 @@
 package org.drtstudio.render.gl;
 
+import org.drtstudio.accel.BoxNodeVariants;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
 import org.drtstudio.render.TraceParameters;
@@ -7,55 +8,95 @@ import org.drtstudio.render.TraceParameters;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
- * Measures the DRT paper's parallel traversal (two rays of a pixel walking the hierarchy
- * together, {@code shaders/traverse_pair.glsl}) against walking them one after the other, on
- * coherent (primary) and incoherent (random) rays. Both variants must find the same hits.
+ * Measures traversal variants on the same rays ({@code shaders/traversal_bench.comp}): the sphere
+ * hierarchy walked one ray after the other (the renderer's way), two rays of a pixel walked
+ * together (the DRT paper's parallel traversal, {@code traverse_pair.glsl}), and the same tree with
+ * axis-aligned-box nodes in fixed order and ordered near-first per ray octant
+ * ({@code traverse_box.glsl}, {@link BoxNodeVariants}); on coherent (primary) or incoherent (random)
+ * rays. Every variant must find the hits of the first.
  */
 public final class TraversalExperiment {
     private TraversalExperiment() {
     }
 
-    /** Rays per second of both variants, and whether they found the same hits. */
-    public record Result(double separateMraysPerSecond, double pairedMraysPerSecond, boolean sameHits) {
+    /** The variants, in the order of their VARIANT define. */
+    public enum Variant {
+        SPHERES("spheres"), SPHERES_PAIRED("spheres_paired"), BOXES("boxes"), BOXES_ORDERED("boxes_ordered");
+
+        public final String key;
+
+        Variant(String key) {
+            this.key = key;
+        }
+    }
+
+    /** Rays per second of each variant, and whether each found the same hits as {@link Variant#SPHERES}. */
+    public record Result(Map<Variant, Double> mraysPerSecond, Map<Variant, Boolean> sameHits) {
+        public double separateMraysPerSecond() { return mraysPerSecond.get(Variant.SPHERES); }
+        public double pairedMraysPerSecond() { return mraysPerSecond.get(Variant.SPHERES_PAIRED); }
+        public boolean allSameHits() { return !sameHits.containsValue(false); }
     }
 
     public static Result run(GlRenderer renderer, GeometryImage image, TraceParameters p, boolean coherent, int repeats) {
+        float[] boxes = BoxNodeVariants.boxNodes(image), ordered = BoxNodeVariants.octantOrderedBoxNodes(image);
         return renderer.glThread().call(() -> {
-            try (ComputeProgram program = ComputeProgram.load("traversal_bench.comp", GeometryImageLayout.glslDefines());
-                 Texture2D out = Texture2D.create(TextureFormat.R32F, p.width(), p.height())) {
+            Map<Variant, Double> mrays = new LinkedHashMap<>();
+            Map<Variant, Boolean> same = new LinkedHashMap<>();
+            float[] reference = null;
+            try (Texture2D out = Texture2D.create(TextureFormat.R32F, p.width(), p.height());
+                 Texture2D boxNodes = dataTexture(boxes);
+                 Texture2D orderedNodes = dataTexture(ordered)) {
                 GeometryImageTextures scene = renderer.sceneTextures(image);
-                GlRenderer.setCommonUniforms(program, image, p);
-                program.setUInt("uSeed", 12345);
-                program.setInt("uCoherent", coherent ? 1 : 0);
-                double[] mrays = new double[2];
-                float[][] results = new float[2][];
-                for (int paired = 0; paired < 2; paired++) {
-                    program.setInt("uPaired", paired);
-                    scene.bind();
-                    out.bindImage(2, ImageAccess.WRITE_ONLY);
-                    program.dispatchCovering(p.width(), p.height()); // warm-up
-                    GlSync.finish();
-                    double[] seconds = new double[repeats];
-                    for (int r = 0; r < repeats; r++) {
-                        long t0 = System.nanoTime();
-                        program.dispatchCovering(p.width(), p.height());
+                for (Variant v : Variant.values()) {
+                    Map<String, String> defines = new LinkedHashMap<>(GeometryImageLayout.glslDefines());
+                    defines.put("VARIANT", Integer.toString(v.ordinal()));
+                    try (ComputeProgram program = ComputeProgram.load("traversal_bench.comp", defines)) {
+                        GlRenderer.setCommonUniforms(program, image, p);
+                        program.setUInt("uSeed", 12345);
+                        program.setInt("uCoherent", coherent ? 1 : 0);
+                        scene.bind();
+                        (v == Variant.BOXES_ORDERED ? orderedNodes : boxNodes).bindSampler(9);
+                        out.bindImage(2, ImageAccess.WRITE_ONLY);
+                        program.dispatchCovering(p.width(), p.height()); // warm-up
                         GlSync.finish();
-                        seconds[r] = (System.nanoTime() - t0) / 1e9;
+                        double[] seconds = new double[repeats];
+                        for (int r = 0; r < repeats; r++) {
+                            long t0 = System.nanoTime();
+                            program.dispatchCovering(p.width(), p.height());
+                            GlSync.finish();
+                            seconds[r] = (System.nanoTime() - t0) / 1e9;
+                        }
+                        Arrays.sort(seconds);
+                        mrays.put(v, 2.0 * p.width() * p.height() / seconds[repeats / 2] / 1e6);
+                        float[] sums = read(out, p.width() * p.height());
+                        if (reference == null) reference = sums;
+                        same.put(v, Arrays.equals(reference, sums));
                     }
-                    Arrays.sort(seconds);
-                    mrays[paired] = 2.0 * p.width() * p.height() / seconds[repeats / 2] / 1e6;
-                    ByteBuffer buf = ByteBuffer.allocateDirect((int) out.sizeBytes()).order(ByteOrder.nativeOrder());
-                    try (PixelPackBuffer pbo = PixelPackBuffer.create(out.sizeBytes())) {
-                        pbo.read(out, buf);
-                    }
-                    buf.flip();
-                    results[paired] = new float[p.width() * p.height()];
-                    buf.asFloatBuffer().get(results[paired]);
                 }
-                return new Result(mrays[0], mrays[1], Arrays.equals(results[0], results[1]));
             }
+            return new Result(mrays, same);
         });
+    }
+
+    private static Texture2D dataTexture(float[] data) {
+        int texels = data.length / 4, width = GeometryImageLayout.TEXTURE_WIDTH;
+        int rows = Math.max(1, GeometryImageLayout.rowsFor(texels));
+        float[] padded = Arrays.copyOf(data, rows * width * 4);
+        return Texture2D.create(TextureFormat.RGBA32F, width, rows, padded);
+    }
+
+    private static float[] read(Texture2D out, int count) {
+        ByteBuffer buf = ByteBuffer.allocateDirect((int) out.sizeBytes()).order(ByteOrder.nativeOrder());
+        try (PixelPackBuffer pbo = PixelPackBuffer.create(out.sizeBytes())) {
+            pbo.read(out, buf);
+        }
+        buf.flip();
+        float[] values = new float[count];
+        buf.asFloatBuffer().get(values);
+        return values;
     }
 }

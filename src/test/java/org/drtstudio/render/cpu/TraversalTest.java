@@ -2,8 +2,10 @@ package org.drtstudio.render.cpu;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImagePacker;
+import org.drtstudio.render.NodeKind;
 import org.drtstudio.testing.TestScenes;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.Random;
 
@@ -13,10 +15,11 @@ import static org.junit.jupiter.api.Assertions.*;
 /** The stackless walk must find exactly what testing every primitive would find. */
 class TraversalTest {
 
-    @Test
-    void everyPrimitiveIsFoundByARayAimedAtIt() {
+    @ParameterizedTest
+    @EnumSource(NodeKind.class)
+    void everyPrimitiveIsFoundByARayAimedAtIt(NodeKind kind) {
         GeometryImage gi = GeometryImagePacker.pack(TestScenes.randomSoup(42, 3000, 500));
-        Traversal traversal = new Traversal(gi);
+        Traversal traversal = new Traversal(gi, kind);
         Random rnd = new Random(1);
         Hit hit = new Hit();
         float[] prims = gi.primitives();
@@ -44,10 +47,11 @@ class TraversalTest {
         }
     }
 
-    @Test
-    void randomRaysMatchBruteForce() {
+    @ParameterizedTest
+    @EnumSource(NodeKind.class)
+    void randomRaysMatchBruteForce(NodeKind kind) {
         GeometryImage gi = GeometryImagePacker.pack(TestScenes.randomSoup(5, 1000, 200));
-        Traversal traversal = new Traversal(gi);
+        Traversal traversal = new Traversal(gi, kind);
         Random rnd = new Random(2);
         Hit hit = new Hit();
         for (int i = 0; i < 5000; i++) {
@@ -80,7 +84,7 @@ class TraversalTest {
                 gi.lightCount(), 2, 4, gi.sceneRadius(), gi.sceneCenter(), gi.motion());
         Hit h = new Hit();
         h.reset(Float.POSITIVE_INFINITY);
-        new Traversal(flat).closest(ox, oy, oz, dx, dy, dz, 0f, h);
+        new Traversal(flat, NodeKind.SPHERES).closest(ox, oy, oz, dx, dy, dz, 0f, h);
         return h.t;
     }
 }
