@@ -25,6 +25,7 @@ final class GeometryImageTextures implements AutoCloseable {
     private final Texture2D[] textures = new Texture2D[NAMES.length];
 
     private final boolean boxes;
+    private static final int BOX_NODES = 9;
 
     GeometryImageTextures(GlInfo info, NodeKind nodes) {
         this.info = info;
@@ -47,7 +48,13 @@ final class GeometryImageTextures implements AutoCloseable {
 
     private long upload(int slot, float[] data) throws RenderException {
         int width = GeometryImageLayout.TEXTURE_WIDTH;
-        int rows = checkFits(NAMES[slot], data.length / 4, info);
+        int rows;
+        try {
+            rows = checkFits(NAMES[slot], data.length / 4, info);
+        } catch (RenderException e) {
+            if (slot != BOX_NODES) throw e;
+            throw new RenderException(e.getMessage() + "; render with --nodes spheres, whose nodes take an eighth of the room", e);
+        }
         Texture2D t = textures[slot];
         if (t == null || t.height() != rows) {
             // Reallocate only when the row count changes; same-size updates write in place.
