@@ -11,7 +11,8 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  * forward (so the stackless walk terminates) and stay inside their hierarchy, every child sphere
  * lies inside its parent's, every primitive is referenced by exactly one leaf and lies inside that
  * leaf's sphere, every instance is referenced by exactly one top-level leaf, every texture
- * reference lies inside the texture atlas. Used by tests and by
+ * reference lies inside the texture atlas, and the octant-ordered box layouts derived from the tree
+ * ({@link BoxNodeVariants}) are whole walks that contain their primitives. Used by tests and by
  * {@code drt info --check}; returns problems as readable lines instead of throwing at the first.
  */
 public final class GeometryImageValidator {
@@ -59,7 +60,71 @@ public final class GeometryImageValidator {
             if (primRefs[p] != 1) problems.add("primitive " + p + " is referenced by " + primRefs[p] + " leaves");
         }
         checkTextures(gi, problems);
+        // The box layouts derive from the sphere tree: only meaningful once that is sound.
+        if (problems.isEmpty()) checkBoxLayouts(gi, BoxNodeVariants.ordered(gi), problems);
         return problems.size() > MAX_REPORTED ? problems.subList(0, MAX_REPORTED) : problems;
+    }
+
+    /**
+     * The eight octant layouts of box nodes: in each, walking a shape from its root and entering
+     * every node visits each of the shape's nodes once, skip links point forward within the layout,
+     * and every primitive of a leaf lies in the leaf's box.
+     */
+    static void checkBoxLayouts(GeometryImage gi, float[] boxes, List<String> problems) {
+        int n = gi.nodeCount();
+        if (boxes.length != 8 * 8 * n) {
+            problems.add("box layouts hold " + boxes.length / 8 + " nodes, expected 8 x " + n);
+            return;
+        }
+        for (int octant = 0; octant < 8 && problems.size() < MAX_REPORTED; octant++) {
+            int base = octant * n;
+            boolean[] seen = new boolean[n];
+            for (int i = 0; i < gi.instanceCount(); i++) {
+                int root = Float.floatToRawIntBits(gi.instances()[4 * INSTANCE_TEXELS * i + 48]);
+                int count = Float.floatToRawIntBits(gi.instances()[4 * INSTANCE_TEXELS * i + 49]);
+                if (seen[root]) continue;
+                int node = base + root, visits = 0;
+                while (node != END && problems.size() < MAX_REPORTED) {
+                    if (node < base + root || node >= base + root + count || ++visits > count) {
+                        problems.add("octant " + octant + " box layout: the walk from root " + root + " leaves its shape at node " + node);
+                        break;
+                    }
+                    seen[node - base] = true;
+                    int b = 8 * node;
+                    int miss = Float.floatToRawIntBits(boxes[b + 3]), leaf = Float.floatToRawIntBits(boxes[b + 7]);
+                    if (miss != END && miss <= node) problems.add("octant " + octant + " box node " + node + ": skip link " + miss + " points back");
+                    if (leaf != 0) {
+                        int start = leaf >> 6, c = leaf >> 1 & 31;
+                        for (int p = start; p < start + c; p++) {
+                            if (!primitiveInBox(gi.primitives(), p, boxes, b))
+                                problems.add("primitive " + p + " sticks out of octant " + octant + " box node " + node);
+                        }
+                        node = miss;
+                    } else {
+                        node++;
+                    }
+                }
+                if (visits != count && problems.size() < MAX_REPORTED)
+                    problems.add("octant " + octant + " box layout: the walk from root " + root + " visits " + visits + " of " + count + " nodes");
+            }
+        }
+    }
+
+    private static boolean primitiveInBox(float[] prims, int p, float[] boxes, int b) {
+        int o = 4 * PRIMITIVE_TEXELS * p;
+        boolean sphere = Float.floatToRawIntBits(prims[o + 3]) == KIND_SPHERE;
+        float r = sphere ? prims[o + 4] : 0;
+        for (int a = 0; a < 3; a++) {
+            float lo = boxes[b + a], hi = boxes[b + 4 + a];
+            if (!(lo <= prims[o + a] - r && prims[o + a] + r <= hi)) return false;
+            if (!sphere) {
+                for (int v = 1; v < 3; v++) {
+                    float x = prims[o + a] + prims[o + 4 * v + a];
+                    if (!(lo <= x && x <= hi)) return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Texture coordinates for every primitive; every texture reference inside the atlas, with a known wrap mode. */
