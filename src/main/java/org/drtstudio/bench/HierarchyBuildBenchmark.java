@@ -34,8 +34,9 @@ import java.util.Map;
  * java -cp target-accel/drt.jar:target-accel/lib/* org.drtstudio.bench.HierarchyBuildBenchmark [DATA_DIR] [REPEATS]
  * </pre>
  * For each mesh (Stanford bunny and dragon from DATA_DIR/obj when present, and a generated
- * 1,002,528-triangle bumpy sphere) it prints the median of REPEATS shape builds after two warm-up
- * builds (hierarchy plus packing, what {@link GeometryImageBuilder} does once per mesh), the
+ * 1,002,528-triangle bumpy sphere) it prints the median of REPEATS shape builds after two seconds of
+ * warm-up builds (hierarchy plus packing, what {@link GeometryImageBuilder} does once per mesh), the fastest
+ * build, the median process CPU time of a build (all threads; less sensitive to other load), the
  * triangles per second that gives, the tree's expected cost ({@link HierarchyQuality}) and the
  * geometry image's bytes per triangle.
  */
@@ -46,21 +47,28 @@ public final class HierarchyBuildBenchmark {
     public static void main(String[] args) throws Exception {
         Path data = Path.of(args.length > 0 ? args[0] : "../shared/data");
         int repeats = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        System.out.printf("%d processors, load average %.2f (other processes slow the wall-clock figures)%n",
+                Runtime.getRuntime().availableProcessors(), os.getSystemLoadAverage());
         Map<String, TriangleMesh> meshes = new LinkedHashMap<>();
         load(meshes, "bunny", data.resolve("obj/stanford_bunny/stanford-bunny.obj"));
         load(meshes, "dragon", data.resolve("obj/stanford_dragon_res3/dragon_vrip_res3.obj"));
         meshes.put("sphere1M", ProceduralMeshes.bumpySphere(708, 708));
-        System.out.printf("%-9s %9s %9s %9s %11s %11s %9s  %s%n", "mesh", "tris", "build ms", "Mtris/s", "SAH cost", "steps/ray", "B/tri", "tree");
+        System.out.printf("%-9s %9s %9s %9s %9s %9s %11s %11s %9s  %s%n", "mesh", "tris", "build ms", "min ms", "cpu ms", "Mtris/s", "SAH cost", "steps/ray", "B/tri", "tree");
         for (Map.Entry<String, TriangleMesh> e : meshes.entrySet()) {
             TriangleMesh mesh = e.getValue();
-            for (int w = 0; w < 2; w++) ShapeHierarchyBuilder.of(mesh);
-            double[] ms = new double[repeats];
+            // Warm up for at least two seconds: the JIT needs that before the figures settle.
+            long warm = System.nanoTime();
+            for (int w = 0; w < 3 || System.nanoTime() - warm < 2_000_000_000L; w++) ShapeHierarchyBuilder.of(mesh);
+            double[] ms = new double[repeats], cpu = new double[repeats];
             for (int r = 0; r < repeats; r++) {
-                long t0 = System.nanoTime();
+                long c0 = os.getProcessCpuTime(), t0 = System.nanoTime();
                 ShapeHierarchyBuilder.of(mesh);
                 ms[r] = (System.nanoTime() - t0) / 1e6;
+                cpu[r] = (os.getProcessCpuTime() - c0) / 1e6;
             }
             Arrays.sort(ms);
+            Arrays.sort(cpu);
             double median = ms[repeats / 2];
             GeometryImage gi = new GeometryImageBuilder().build(sceneOf(mesh));
             FlatScene flat = flat(mesh);
@@ -68,7 +76,7 @@ public final class HierarchyBuildBenchmark {
             HierarchyQuality q = HierarchyQuality.of(tree, flat, 20_000, 12345L);
             // A fingerprint of the tree: equal fingerprints before and after a change mean the very same tree.
             int fingerprint = 31 * (31 * Arrays.hashCode(tree.spheres()) + Arrays.hashCode(tree.miss())) + Arrays.hashCode(tree.primOrder());
-            System.out.printf("%-9s %9d %9.1f %9.2f %11.2f %11.2f %9.1f  %08x%n", e.getKey(), mesh.triangleCount(), median,
+            System.out.printf("%-9s %9d %9.1f %9.1f %9.1f %9.2f %11.2f %11.2f %9.1f  %08x%n", e.getKey(), mesh.triangleCount(), median, ms[0], cpu[repeats / 2],
                     mesh.triangleCount() / median / 1e3, q.sahCost(), q.stepsPerRay(), (double) gi.dataBytes() / mesh.triangleCount(), fingerprint);
         }
     }
