@@ -5,15 +5,14 @@ import org.drtstudio.math.Vec3;
 
 /**
  * The scene's geometry in world space, every transform applied: the input of the hierarchy
- * builder. Triangles keep their per-vertex normals; spheres keep centre and radius.
+ * builder (positions only: the builder needs nothing else). Spheres keep centre and radius.
  *
  * @param triangleVertices  9 floats per triangle: v0, v1, v2
- * @param triangleNormals   9 floats per triangle: unit normals at v0, v1, v2
  * @param triangleMaterials material index per triangle
  * @param spheres           4 floats per sphere: centre x, y, z, radius
  * @param sphereMaterials   material index per sphere
  */
-public record FlatScene(float[] triangleVertices, float[] triangleNormals, int[] triangleMaterials,
+public record FlatScene(float[] triangleVertices, int[] triangleMaterials,
                         float[] spheres, int[] sphereMaterials) {
 
     public int triangleCount() { return triangleMaterials.length; }
