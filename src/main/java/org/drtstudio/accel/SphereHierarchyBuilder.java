@@ -232,6 +232,8 @@ public final class SphereHierarchyBuilder {
         private final int[] binCount = new int[3 * BINS];
         private final float[] binMin = new float[9 * BINS], binMax = new float[9 * BINS], rightWeight = new float[BINS];
         private final float[] acc = new float[6];
+        /** Per bin: the box of bins 0..b (leftBox) and of bins b..last (rightBox) along its axis. */
+        private final float[] leftBox = new float[18 * BINS], rightBox = new float[18 * BINS];
         private final float[] scale = new float[3];
 
         /**
@@ -276,16 +278,19 @@ public final class SphereHierarchyBuilder {
             for (int axis = 0; axis < 3; axis++) {
                 if (scale[axis] == 0) continue;
                 int base = axis * BINS;
-                // Sweep from the right to get the weight of every right-hand union, then from the left.
+                // Sweep from the right to get the box of every right-hand union, then from the left;
+                // the boxes are kept, so the chosen split's child boxes need no further pass.
                 resetBox(acc);
                 for (int b = bins - 1; b > 0; b--) {
                     grow(acc, binMin, binMax, base + b);
+                    System.arraycopy(acc, 0, rightBox, 6 * (base + b), 6);
                     rightWeight[b] = weightOf(acc);
                 }
                 resetBox(acc);
                 int leftCount = 0;
                 for (int b = 0; b < bins - 1; b++) {
                     grow(acc, binMin, binMax, base + b);
+                    System.arraycopy(acc, 0, leftBox, 6 * (base + b), 6);
                     leftCount += binCount[base + b];
                     int rightCount = c - leftCount;
                     if (leftCount == 0 || rightCount == 0) continue;
@@ -307,9 +312,9 @@ public final class SphereHierarchyBuilder {
                 return mid;
             }
             if (c <= maxLeafSize && bestCost >= INTERSECT_COST * c) return -1;
-            int base = bestAxis * BINS;
-            boxOfBins(base, base + bestBin, lb);
-            boxOfBins(base + bestBin + 1, base + bins - 1, rb);
+            int chosen = bestAxis * BINS + bestBin;
+            System.arraycopy(leftBox, 6 * chosen, lb, 6, 6);
+            System.arraycopy(rightBox, 6 * (chosen + 1), rb, 6, 6);
             return partition(s, c, bestAxis, nb[bestAxis], scale[bestAxis], bins, bestBin, lb, rb);
         }
 
@@ -327,13 +332,6 @@ public final class SphereHierarchyBuilder {
             if (hx > binMax[o]) binMax[o] = hx;
             if (hy > binMax[o + 1]) binMax[o + 1] = hy;
             if (hz > binMax[o + 2]) binMax[o + 2] = hz;
-        }
-
-        /** The union of bins first..last (inclusive) as box bounds, floats 6..11 of out: exactly the primitives' box. */
-        private void boxOfBins(int first, int last, float[] out) {
-            resetBox(acc);
-            for (int b = first; b <= last; b++) grow(acc, binMin, binMax, b);
-            System.arraycopy(acc, 0, out, 6, 6);
         }
 
         /**
@@ -389,9 +387,11 @@ public final class SphereHierarchyBuilder {
     }
 
     private static void grow(float[] acc, float[] binMin, float[] binMax, int b) {
+        // Comparisons rather than Math.min/max: no NaN can occur here, and they compile to less.
         for (int a = 0; a < 3; a++) {
-            acc[a] = Math.min(acc[a], binMin[3 * b + a]);
-            acc[3 + a] = Math.max(acc[3 + a], binMax[3 * b + a]);
+            float lo = binMin[3 * b + a], hi = binMax[3 * b + a];
+            if (lo < acc[a]) acc[a] = lo;
+            if (hi > acc[3 + a]) acc[3 + a] = hi;
         }
     }
 
