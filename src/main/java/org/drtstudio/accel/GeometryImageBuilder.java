@@ -216,7 +216,7 @@ public final class GeometryImageBuilder {
                 inst[o + 48] = Float.intBitsToFloat(level.rootOf[shape]);
                 inst[o + 49] = Float.intBitsToFloat(h.nodeCount());
             }
-            SphereHierarchy top = SphereHierarchyBuilder.build(new FlatScene(new float[0], new int[0], spheres, new int[n]), 1);
+            SphereHierarchy top = SphereHierarchyBuilder.build(FlatScene.ofSpheres(spheres, new int[n]), 1);
             float[] nodes = new float[4 * NODE_TEXELS * top.nodeCount()];
             for (int i = 0; i < top.nodeCount(); i++) {
                 int o = 4 * NODE_TEXELS * i;

@@ -60,7 +60,7 @@ public record HierarchyQuality(double sahCost, double stepsPerRay) {
     }
 
     private static long walk(SphereHierarchy h, FlatScene scene, float ox, float oy, float oz, float dx, float dy, float dz) {
-        float[] s = h.spheres(), tv = scene.triangleVertices(), sp = scene.spheres();
+        float[] s = h.spheres(), pos = scene.positions(), sp = scene.spheres();
         int tris = scene.triangleCount();
         int[] order = h.primOrder();
         float tMax = Float.POSITIVE_INFINITY;
@@ -74,7 +74,7 @@ public record HierarchyQuality(double sahCost, double stepsPerRay) {
                 for (int i = first; i < first + count; i++) {
                     steps++;
                     int p = order[i];
-                    float t = p < tris ? triangle(tv, 9 * p, ox, oy, oz, dx, dy, dz)
+                    float t = p < tris ? triangle(pos, scene.corner(p, 0), scene.corner(p, 1), scene.corner(p, 2), ox, oy, oz, dx, dy, dz)
                             : sphere(sp, 4 * (p - tris), ox, oy, oz, dx, dy, dz);
                     if (t > 0 && t < tMax) tMax = t;
                 }
@@ -98,9 +98,9 @@ public record HierarchyQuality(double sahCost, double stepsPerRay) {
     }
 
     /** Möller–Trumbore; the hit distance, or NaN for a miss. */
-    private static float triangle(float[] v, int b, float ox, float oy, float oz, float dx, float dy, float dz) {
-        float e1x = v[b + 3] - v[b], e1y = v[b + 4] - v[b + 1], e1z = v[b + 5] - v[b + 2];
-        float e2x = v[b + 6] - v[b], e2y = v[b + 7] - v[b + 1], e2z = v[b + 8] - v[b + 2];
+    private static float triangle(float[] v, int b, int b1, int b2, float ox, float oy, float oz, float dx, float dy, float dz) {
+        float e1x = v[b1] - v[b], e1y = v[b1 + 1] - v[b + 1], e1z = v[b1 + 2] - v[b + 2];
+        float e2x = v[b2] - v[b], e2y = v[b2 + 1] - v[b + 1], e2z = v[b2 + 2] - v[b + 2];
         float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
         float det = e1x * px + e1y * py + e1z * pz;
         if (det == 0f) return Float.NaN;

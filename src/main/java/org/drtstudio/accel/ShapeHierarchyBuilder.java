@@ -22,15 +22,8 @@ public final class ShapeHierarchyBuilder {
         int tris = mesh.triangleCount(), verts = mesh.vertexCount();
         float[] p = mesh.positions(), vn = mesh.normals(), vt = mesh.texCoords();
         int[] idx = mesh.indices();
-        float[] v = new float[9 * tris];
-        for (int t = 0; t < 3 * tris; t++) {
-            int o = 3 * idx[t];
-            v[3 * t] = p[o];
-            v[3 * t + 1] = p[o + 1];
-            v[3 * t + 2] = p[o + 2];
-        }
         int[] materials = mesh.triangleMaterials();
-        SphereHierarchy h = SphereHierarchyBuilder.build(new FlatScene(v, materials, new float[0], new int[0]));
+        SphereHierarchy h = SphereHierarchyBuilder.build(new FlatScene(p, idx, materials, new float[0], new int[0]));
         float[] vertices = new float[4 * VERTEX_TEXELS * verts];
         for (int i = 0; i < verts; i++) {
             int o = 4 * VERTEX_TEXELS * i;
@@ -69,7 +62,7 @@ public final class ShapeHierarchyBuilder {
             s[4 * i + 3] = sp.radius();
             m[i] = sp.material();
         }
-        SphereHierarchy h = SphereHierarchyBuilder.build(new FlatScene(new float[0], new int[0], s, m));
+        SphereHierarchy h = SphereHierarchyBuilder.build(FlatScene.ofSpheres(s, m));
         float[] vertices = new float[4 * VERTEX_TEXELS * n];
         for (int i = 0; i < n; i++) System.arraycopy(s, 4 * i, vertices, 4 * VERTEX_TEXELS * i, 4);
         float[] prims = new float[4 * PRIMITIVE_TEXELS * n];

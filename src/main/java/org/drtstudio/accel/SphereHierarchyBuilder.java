@@ -75,11 +75,12 @@ public final class SphereHierarchyBuilder {
     }
 
     private void computePrimitiveBoxes() {
-        float[] tv = scene.triangleVertices();
+        float[] pos = scene.positions();
         int tris = scene.triangleCount();
         for (int t = 0; t < tris; t++) {
+            int c0 = scene.corner(t, 0), c1 = scene.corner(t, 1), c2 = scene.corner(t, 2);
             for (int a = 0; a < 3; a++) {
-                float v0 = tv[9 * t + a], v1 = tv[9 * t + 3 + a], v2 = tv[9 * t + 6 + a];
+                float v0 = pos[c0 + a], v1 = pos[c1 + a], v2 = pos[c2 + a];
                 box[6 * t + a] = Math.min(v0, Math.min(v1, v2));
                 box[6 * t + 3 + a] = Math.max(v0, Math.max(v1, v2));
             }
@@ -483,13 +484,13 @@ public final class SphereHierarchyBuilder {
         double cx = 0.5 * (mn[0] + mx[0]), cy = 0.5 * (mn[1] + mx[1]), cz = 0.5 * (mn[2] + mx[2]);
         double r = 0;
         int tris = scene.triangleCount();
-        float[] tv = scene.triangleVertices(), sp = scene.spheres();
+        float[] pos = scene.positions(), sp = scene.spheres();
         for (int i = s; i < s + c; i++) {
             int p = order[i];
             if (p < tris) {
                 for (int v = 0; v < 3; v++) {
-                    int b = 9 * p + 3 * v;
-                    r = Math.max(r, dist(cx, cy, cz, tv[b], tv[b + 1], tv[b + 2]));
+                    int b = scene.corner(p, v);
+                    r = Math.max(r, dist(cx, cy, cz, pos[b], pos[b + 1], pos[b + 2]));
                 }
             } else {
                 int b = 4 * (p - tris);

@@ -81,13 +81,9 @@ public final class HierarchyBuildBenchmark {
         }
     }
 
-    /** The mesh's triangles as the builder sees them (normals left zero: the tree ignores them). */
+    /** The mesh's triangles as the builder sees them. */
     private static FlatScene flat(TriangleMesh mesh) {
-        int tris = mesh.triangleCount();
-        float[] v = new float[9 * tris];
-        for (int t = 0; t < tris; t++)
-            for (int c = 0; c < 3; c++) System.arraycopy(mesh.positions(), 3 * mesh.indices()[3 * t + c], v, 9 * t + 3 * c, 3);
-        return new FlatScene(v, new int[tris], new float[0], new int[0]);
+        return new FlatScene(mesh.positions(), mesh.indices(), mesh.triangleMaterials(), new float[0], new int[0]);
     }
 
     private static Scene sceneOf(TriangleMesh mesh) {
