@@ -32,9 +32,10 @@ public final class SphereHierarchyBuilder {
     /**
      * Children of at least this many primitives each are built as parallel tasks. Large enough that
      * a task's work (~n log n binning steps) dwarfs forking it; small enough that the top levels of a
-     * 50k-triangle mesh already keep both cores of a small machine busy.
+     * 50k-triangle mesh already keep both cores of a small machine busy (2,048 against 8,192: bunny
+     * and dragon builds 6-9% faster on 2 cores, the 1M mesh the same; docs/ACCEL.md).
      */
-    static final int PARALLEL_MIN = 8_192;
+    static final int PARALLEL_MIN = 2_048;
     /**
      * Nodes of at least this many primitives are binned along the axis of their widest centroid
      * spread only, a third of the binning work where the nodes are largest. Measured on the bunny,

@@ -15,8 +15,8 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.*;
 
 class SphereHierarchyBuilderTest {
-    /** 51,200 triangles: large enough that subtrees are built by parallel tasks. */
-    private static final TriangleMesh MESH = ProceduralMeshes.bumpySphere(160, 160);
+    /** 20,000 triangles: large enough that subtrees are built by parallel tasks. */
+    private static final TriangleMesh MESH = ProceduralMeshes.bumpySphere(100, 100);
 
     private static FlatScene flat(TriangleMesh m) {
         return new FlatScene(m.positions(), m.indices(), m.triangleMaterials(), new float[0], new int[0]);
