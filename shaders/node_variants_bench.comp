@@ -1,5 +1,6 @@
 // Node-variant benchmark (issue #6): one ray per invocation through sphere nodes (NODE_VARIANT 0,
-// traverse.glsl) or box nodes in the same next/skip layout (NODE_VARIANT 1, traverse_boxes.glsl).
+// traverse.glsl), box nodes in the same next/skip layout (NODE_VARIANT 1, traverse_boxes.glsl) or box
+// nodes walked near child first with a short stack (NODE_VARIANT 2).
 // NODE_VARIANT is a #define, one program per variant: llvmpipe would pay for a uniform branch's
 // untaken side.
 // Coherent rays: a jittered primary ray of the pixel; incoherent: a direction drawn uniformly over
@@ -29,7 +30,9 @@ void main() {
         d = vec3(r * cos(phi), r * sin(phi), z);
     }
     Hit h = newHit(INFINITY);
-#if NODE_VARIANT == 1
+#if NODE_VARIANT == 2
+    traverseBoxesOrdered(uEye, d, h);
+#elif NODE_VARIANT == 1
     traverseBoxes(uEye, d, h);
 #else
     traverse(uEye, d, 0.0, h, false);

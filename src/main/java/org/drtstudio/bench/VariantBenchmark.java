@@ -22,13 +22,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Sphere nodes against box nodes in the same next/skip layout (issue #6, docs/ACCEL.md), on the GL
+ * Sphere nodes against box nodes in the same next/skip layout and box nodes walked near child first
+ * (issue #6, docs/ACCEL.md), on the GL
  * back end, for the bunny (when DATA_DIR has it) and a generated 1M-triangle mesh:
  * <pre>
  * java -cp "target/drt.jar:target/lib/*" org.drtstudio.bench.VariantBenchmark [DATA_DIR] [WIDTH] [HEIGHT] [REPEATS]
  * </pre>
- * Prints Mrays/s of both variants for coherent (primary) and incoherent (random) rays, and how many
- * rays found the same hit in both.
+ * Prints Mrays/s of each variant for coherent (primary) and incoherent (random) rays, and how many
+ * rays found the same hit as the sphere walk.
  */
 public final class VariantBenchmark {
     private VariantBenchmark() {
@@ -45,15 +46,18 @@ public final class VariantBenchmark {
         scenes.put("sphere1M", meshScene(ProceduralMeshes.bumpySphere(708, 708)));
         try (GlRenderer gl = GlRenderer.start()) {
             System.out.println(gl.description() + ", " + width + "x" + height + ", median of " + repeats);
-            System.out.printf("%-9s %-10s %12s %12s %14s%n", "scene", "rays", "sphere Mr/s", "box Mr/s", "same hits");
+            System.out.printf("%-9s %-8s", "scene", "rays");
+            for (String v : NodeVariantExperiment.VARIANTS) System.out.printf(" %14s", v + " Mr/s");
+            System.out.printf(" %s%n", "same hits as spheres");
             for (Map.Entry<String, Scene> e : scenes.entrySet()) {
                 Scene s = e.getValue();
                 GeometryImage gi = new GeometryImageBuilder().build(s);
                 TraceParameters p = TraceParameters.of(s.camera(), s.settings().withSize(width, height), gi);
                 for (boolean coherent : new boolean[]{true, false}) {
                     NodeVariantExperiment.Result r = NodeVariantExperiment.run(gl, gi, p, coherent, repeats);
-                    System.out.printf("%-9s %-10s %12.2f %12.2f %7d/%d%n", e.getKey(), coherent ? "primary" : "random",
-                            r.sphereMraysPerSecond(), r.boxMraysPerSecond(), r.matchingHits(), r.rays());
+                    System.out.printf("%-9s %-8s", e.getKey(), coherent ? "primary" : "random");
+                    for (double m : r.mraysPerSecond()) System.out.printf(" %14.2f", m);
+                    System.out.printf(" %s of %d%n", java.util.Arrays.toString(r.matchingHits()), r.rays());
                 }
             }
         }

@@ -13,9 +13,10 @@ import java.util.Map;
 
 /**
  * Measures sphere nodes against axis-aligned-box nodes in the same next/skip layout
- * ({@link BoxNodes}, {@code shaders/traverse_boxes.glsl}) on coherent (primary) or incoherent
- * (random) rays, one ray per pixel, with {@code shaders/node_variants_bench.comp} compiled once per
- * variant. Both must find the same closest hits; the result says for how many rays they did.
+ * ({@link BoxNodes}, {@code shaders/traverse_boxes.glsl}), and box nodes walked near child first,
+ * on coherent (primary) or incoherent (random) rays, one ray per pixel, with
+ * {@code shaders/node_variants_bench.comp} compiled once per variant. All must find the closest
+ * hits the sphere walk finds; the result says for how many rays they did.
  */
 public final class NodeVariantExperiment {
     /** The sampler unit of the box nodes: one after the geometry image's eight. */
@@ -24,11 +25,14 @@ public final class NodeVariantExperiment {
     private NodeVariantExperiment() {
     }
 
+    /** The variants, in the order of NODE_VARIANT in the kernel. */
+    public static final String[] VARIANTS = {"spheres", "boxes", "boxes ordered"};
+
     /**
-     * @param sphereMraysPerSecond median over the repeats
-     * @param matchingHits         rays whose hit distance was the same (within 1e-5 relative) in both variants
+     * @param mraysPerSecond per variant ({@link #VARIANTS}), median over the repeats
+     * @param matchingHits   per variant, rays whose hit distance was the same (within 1e-5 relative) as with spheres
      */
-    public record Result(double sphereMraysPerSecond, double boxMraysPerSecond, long matchingHits, long rays) {
+    public record Result(double[] mraysPerSecond, long[] matchingHits, long rays) {
     }
 
     public static Result run(GlRenderer renderer, GeometryImage image, TraceParameters p, boolean coherent, int repeats) {
@@ -39,9 +43,10 @@ public final class NodeVariantExperiment {
             try (Texture2D boxes = Texture2D.create(TextureFormat.RGBA32F, width, rows, padded);
                  Texture2D out = Texture2D.create(TextureFormat.R32F, p.width(), p.height())) {
                 GeometryImageTextures scene = renderer.sceneTextures(image);
-                double[] mrays = new double[2];
-                float[][] hits = new float[2][];
-                for (int variant = 0; variant < 2; variant++) {
+                int n = VARIANTS.length;
+                double[] mrays = new double[n];
+                float[][] hits = new float[n][];
+                for (int variant = 0; variant < n; variant++) {
                     Map<String, String> defines = new LinkedHashMap<>(GeometryImageLayout.glslDefines());
                     defines.put("NODE_VARIANT", Integer.toString(variant));
                     defines.put("BOX_LEAF_COUNT_SHIFT", Integer.toString(BoxNodes.LEAF_COUNT_SHIFT));
@@ -66,12 +71,14 @@ public final class NodeVariantExperiment {
                         hits[variant] = read(out, p.width() * p.height());
                     }
                 }
-                long same = 0;
-                for (int i = 0; i < hits[0].length; i++) {
-                    float a = hits[0][i], b = hits[1][i];
-                    if (a == b || Math.abs(a - b) <= 1e-5f * Math.max(Math.abs(a), Math.abs(b))) same++;
+                long[] same = new long[n];
+                for (int v = 0; v < n; v++) {
+                    for (int i = 0; i < hits[0].length; i++) {
+                        float a = hits[0][i], b = hits[v][i];
+                        if (a == b || Math.abs(a - b) <= 1e-5f * Math.max(Math.abs(a), Math.abs(b))) same[v]++;
+                    }
                 }
-                return new Result(mrays[0], mrays[1], same, hits[0].length);
+                return new Result(mrays, same, hits[0].length);
             }
         });
     }
