@@ -26,7 +26,7 @@ void main() {
         surfaceNormals(hit, uEye + hit.t * d, 0.0, ng, normal, uv);
         if (dot(ng, d) > 0.0) ng = -ng;
         if (dot(normal, ng) < 0.0) normal = -normal;
-        int mat = floatBitsToInt(primitiveTexel(hit.primitive, 1).w);
+        int mat = primitiveMaterial(primitiveTexel(hit.primitive));
         vec3 texColor = vec3(1.0);
         if (TEXTURED) texColor = diffuseTexture(mat, uv);
         albedo = materialTexel(mat, 1).xyz * texColor;

@@ -3,13 +3,12 @@
 #define INFINITY uintBitsToFloat(0x7F800000u)
 layout(binding = 0) uniform sampler2D uNodes;
 layout(binding = 1) uniform sampler2D uPrimitives;
-layout(binding = 2) uniform sampler2D uNormals;
+layout(binding = 2) uniform sampler2D uVertices;
 layout(binding = 3) uniform sampler2D uMaterials;
 layout(binding = 4) uniform sampler2D uLights;
 layout(binding = 5) uniform sampler2D uTopNodes;
 layout(binding = 6) uniform sampler2D uInstances;
-layout(binding = 7) uniform sampler2D uTexCoords;
-layout(binding = 8) uniform sampler2D uTextures;
+layout(binding = 7) uniform sampler2D uTextures;
 
 uniform int uStepBound;   // nodes one walk may visit at most; more means a corrupt image
 uniform int uLightCount;
@@ -18,18 +17,29 @@ uniform int uLightCount;
 // llvmpipe runs branches masked, uniform ones too, and the skipped code cost untextured scenes
 // 5-9% (Cornell box, 320x240, 64 spp; see docs/ARCHITECTURE.md).
 
+// Texel index to (column, row). Indices are never negative and the width is a power of two, so a
+// mask and a shift do it; signed % and / would add sign fix-ups that llvmpipe executes on every fetch.
 vec4 fetchTexel(sampler2D tex, int index) {
-    return texelFetch(tex, ivec2(index % GI_TEXTURE_WIDTH, index / GI_TEXTURE_WIDTH), 0);
+    return texelFetch(tex, ivec2(index & (GI_TEXTURE_WIDTH - 1), index >> GI_TEXTURE_WIDTH_LOG2), 0);
 }
 
 vec4 nodeTexel(int node, int k) { return fetchTexel(uNodes, node * GI_NODE_TEXELS + k); }
-vec4 primitiveTexel(int p, int k) { return fetchTexel(uPrimitives, p * GI_PRIMITIVE_TEXELS + k); }
-vec4 normalTexel(int p, int k) { return fetchTexel(uNormals, p * GI_NORMAL_TEXELS + k); }
+// A primitive: vertex indices (xyz; a sphere uses x only) and the info word w (kind, has-uv, material).
+ivec4 primitiveTexel(int p) { return floatBitsToInt(fetchTexel(uPrimitives, p * GI_PRIMITIVE_TEXELS)); }
+int primitiveKind(ivec4 prim) { return prim.w & GI_PRIMITIVE_KIND_MASK; }
+int primitiveMaterial(ivec4 prim) { return prim.w >> GI_PRIMITIVE_MATERIAL_SHIFT; }
+// Vertex texel 0: position.xyz, u (a sphere: centre.xyz, radius); texel 1: normal.xyz, v.
+vec4 vertexTexel(int v, int k) { return fetchTexel(uVertices, v * GI_VERTEX_TEXELS + k); }
+// A triangle's v0 and edges v1 - v0, v2 - v0, computed as the CPU tracer computes them.
+void triangleEdges(ivec4 prim, out vec3 p0, out vec3 e1, out vec3 e2) {
+    p0 = vertexTexel(prim.x, 0).xyz;
+    e1 = vertexTexel(prim.y, 0).xyz - p0;
+    e2 = vertexTexel(prim.z, 0).xyz - p0;
+}
 vec4 materialTexel(int m, int k) { return fetchTexel(uMaterials, m * GI_MATERIAL_TEXELS + k); }
 vec4 lightTexel(int l, int k) { return fetchTexel(uLights, l * GI_LIGHT_TEXELS + k); }
 vec4 topNodeTexel(int node, int k) { return fetchTexel(uTopNodes, node * GI_NODE_TEXELS + k); }
 vec4 instanceTexel(int i, int k) { return fetchTexel(uInstances, i * GI_INSTANCE_TEXELS + k); }
-vec4 texCoordTexel(int p, int k) { return fetchTexel(uTexCoords, p * GI_TEXCOORD_TEXELS + k); }
 vec4 textureTexel(int i) { return fetchTexel(uTextures, i); }
 
 uniform bool uMotion;  // some instance moves during the shutter

@@ -5,19 +5,19 @@
 
 // Texture coordinates at the hit into uv and the object-space shading normal n tilted by the bump
 // map, for a material with textures (maps: its HAS_* bits); ngObject is the object-space geometric
-// normal (for spheres, the hit point minus the centre).
-vec3 texturedNormal(Hit hit, int mat, int maps, vec4 t1, vec3 ngObject, vec3 n, out vec2 uv) {
+// normal (for spheres, the hit point minus the centre); e1, e2 are a triangle's edges, radius a sphere's.
+vec3 texturedNormal(Hit hit, ivec4 prim, int mat, int maps, vec3 e1, vec3 e2, float radius, vec3 ngObject, vec3 n, out vec2 uv) {
     bool bumped = (maps & GI_HAS_BUMP_MAP) != 0;
     vec3 dpdu = vec3(0.0);
     vec3 dpdv = vec3(0.0);
-    if (floatBitsToInt(primitiveTexel(hit.primitive, 0).w) == GI_KIND_TRIANGLE) {
+    if (primitiveKind(prim) == GI_KIND_TRIANGLE) {
         vec2 uv0, uv1, uv2;
-        uv = triangleTexCoords(hit.primitive, hit.uv, uv0, uv1, uv2);
-        if (bumped) triangleFrame(t1.xyz, primitiveTexel(hit.primitive, 2).xyz, uv0, uv1, uv2, dpdu, dpdv);
+        uv = triangleTexCoords(prim, hit.uv, uv0, uv1, uv2);
+        if (bumped) triangleFrame(e1, e2, uv0, uv1, uv2, dpdu, dpdv);
     } else {
         vec3 d = ngObject * (1.0 / sqrt(dot(ngObject, ngObject)));
         uv = sphereTexCoords(d);
-        if (bumped) sphereFrame(d, t1.x, dpdu, dpdv);
+        if (bumped) sphereFrame(d, radius, dpdu, dpdv);
     }
     if (!bumped) return n;
     float lo = 1.0 / sqrt(dot(n, n));
@@ -26,26 +26,30 @@ vec3 texturedNormal(Hit hit, int mat, int maps, vec4 t1, vec3 ngObject, vec3 n, 
 }
 
 void surfaceNormals(Hit hit, vec3 p, float time, out vec3 ng, out vec3 n, out vec2 uv) {
-    vec4 t0 = primitiveTexel(hit.primitive, 0);
-    vec4 t1 = primitiveTexel(hit.primitive, 1);
+    ivec4 prim = primitiveTexel(hit.primitive);
     vec4 r0, r1, r2;
     instanceRows(hit.instance, time, r0, r1, r2);
-    if (floatBitsToInt(t0.w) == GI_KIND_TRIANGLE) {
-        vec3 e2 = primitiveTexel(hit.primitive, 2).xyz;
-        ng = cross(t1.xyz, e2);
+    vec3 e1 = vec3(0.0), e2 = vec3(0.0);
+    float radius = 0.0;
+    if (primitiveKind(prim) == GI_KIND_TRIANGLE) {
+        vec3 p0;
+        triangleEdges(prim, p0, e1, e2);
+        ng = cross(e1, e2);
         float w0 = 1.0 - hit.uv.x - hit.uv.y;
-        n = w0 * normalTexel(hit.primitive, 0).xyz + hit.uv.x * normalTexel(hit.primitive, 1).xyz
-            + hit.uv.y * normalTexel(hit.primitive, 2).xyz;
+        n = w0 * vertexTexel(prim.x, 1).xyz + hit.uv.x * vertexTexel(prim.y, 1).xyz
+            + hit.uv.y * vertexTexel(prim.z, 1).xyz;
     } else {
+        vec4 sphere = vertexTexel(prim.x, 0);
+        radius = sphere.w;
         // The object-space hit point, from the world point through the instance's inverse.
-        ng = vec3(dot(r0, vec4(p, 1.0)), dot(r1, vec4(p, 1.0)), dot(r2, vec4(p, 1.0))) - t0.xyz;
+        ng = vec3(dot(r0, vec4(p, 1.0)), dot(r1, vec4(p, 1.0)), dot(r2, vec4(p, 1.0))) - sphere.xyz;
         n = ng;
     }
     uv = vec2(0.0);
     if (TEXTURED) {
-        int mat = floatBitsToInt(t1.w);
+        int mat = primitiveMaterial(prim);
         int maps = floatBitsToInt(materialTexel(mat, 4).z);  // which texture references are set (GI_HAS_*)
-        if (maps != 0) n = texturedNormal(hit, mat, maps, t1, ng, n, uv);
+        if (maps != 0) n = texturedNormal(hit, prim, mat, maps, e1, e2, radius, ng, n, uv);
     }
     ng = toWorldNormal(r0, r1, r2, ng);
     ng *= 1.0 / sqrt(dot(ng, ng));

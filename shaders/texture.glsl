@@ -54,12 +54,18 @@ vec3 diffuseTexture(int mat, vec2 uv) {
     return tex.x == GI_NO_TEXTURE ? vec3(1.0) : sampleTexture(tex, uv);
 }
 
-// Texture coordinates on a triangle at barycentrics (b1, b2) of v1, v2.
-vec2 triangleTexCoords(int p, vec2 b, out vec2 uv0, out vec2 uv1, out vec2 uv2) {
-    vec4 a = texCoordTexel(p, 0);
-    uv0 = a.xy;
-    uv1 = a.zw;
-    uv2 = texCoordTexel(p, 1).xy;
+// Texture coordinates on a triangle at barycentrics (b1, b2) of v1, v2: the vertices' (u in texel 0's
+// w, v in texel 1's w) or, for a mesh without them, (0,0) (1,0) (1,1).
+vec2 triangleTexCoords(ivec4 prim, vec2 b, out vec2 uv0, out vec2 uv1, out vec2 uv2) {
+    if ((prim.w & GI_PRIMITIVE_HAS_UV) != 0) {
+        uv0 = vec2(vertexTexel(prim.x, 0).w, vertexTexel(prim.x, 1).w);
+        uv1 = vec2(vertexTexel(prim.y, 0).w, vertexTexel(prim.y, 1).w);
+        uv2 = vec2(vertexTexel(prim.z, 0).w, vertexTexel(prim.z, 1).w);
+    } else {
+        uv0 = vec2(0.0, 0.0);
+        uv1 = vec2(1.0, 0.0);
+        uv2 = vec2(1.0, 1.0);
+    }
     float w0 = 1.0 - b.x - b.y;
     return w0 * uv0 + b.x * uv1 + b.y * uv2;
 }

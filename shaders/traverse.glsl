@@ -30,16 +30,15 @@ bool hitsBoundingSphere(vec4 sphere, vec3 o, vec3 d, float tMax) {
 }
 
 bool intersectPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
-    vec4 t0 = primitiveTexel(p, 0);
-    vec4 t1 = primitiveTexel(p, 1);
-    if (floatBitsToInt(t0.w) == GI_KIND_TRIANGLE) {
-        vec3 e1 = t1.xyz;
-        vec3 e2 = primitiveTexel(p, 2).xyz;
+    ivec4 prim = primitiveTexel(p);
+    if (primitiveKind(prim) == GI_KIND_TRIANGLE) {
+        vec3 p0, e1, e2;
+        triangleEdges(prim, p0, e1, e2);
         vec3 pv = cross(d, e2);
         float det = dot(e1, pv);
         if (det == 0.0) return false;
         float inv = 1.0 / det;
-        vec3 tv = o - t0.xyz;
+        vec3 tv = o - p0;
         float u = dot(tv, pv) * inv;
         if (u < 0.0 || u > 1.0) return false;
         vec3 qv = cross(tv, e1);
@@ -52,9 +51,10 @@ bool intersectPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
         hit.uv = vec2(u, v);
         return true;
     }
-    float r = t1.x;
+    vec4 sphere = vertexTexel(prim.x, 0);
+    float r = sphere.w;
     float a = dot(d, d);
-    vec3 oc = o - t0.xyz;
+    vec3 oc = o - sphere.xyz;
     float b = dot(oc, d) / a;
     vec3 f = oc - b * d;
     float disc = (r * r - dot(f, f)) / a;

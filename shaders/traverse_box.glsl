@@ -2,7 +2,7 @@
 // the same two-level stackless walk as traverse.glsl with boxes instead of spheres at the shape
 // level, optionally in the layout ordered near-first for the ray's octant. An experiment measured
 // by drt bench --suite traversal against the sphere hierarchy; the renderer uses spheres.
-layout(binding = 9) uniform sampler2D uBoxNodes;
+layout(binding = 8) uniform sampler2D uBoxNodes;
 uniform int uShapeNodeCount;  // nodes of one layout (the ordered variant holds eight)
 
 vec4 boxTexel(int node, int k) { return fetchTexel(uBoxNodes, node * 2 + k); }

@@ -93,9 +93,7 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
             color += throughput * uBackground;
             continue;
         }
-        vec4 t0 = primitiveTexel(hit.primitive, 0);
-        vec4 t1 = primitiveTexel(hit.primitive, 1);
-        int mat = floatBitsToInt(t1.w);
+        int mat = primitiveMaterial(primitiveTexel(hit.primitive));
         vec3 p = ray.origin + hit.t * rd;
         vec3 ng;
         vec3 n;

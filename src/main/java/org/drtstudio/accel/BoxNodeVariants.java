@@ -125,7 +125,7 @@ public final class BoxNodeVariants {
                     t.hi[3 * i + a] = Float.NEGATIVE_INFINITY;
                 }
                 if (t.first[i] < 0) {
-                    for (int p = t.primStart[i]; p < t.primStart[i] + t.primCount[i]; p++) t.growByPrimitive(i, image.primitives(), p);
+                    for (int p = t.primStart[i]; p < t.primStart[i] + t.primCount[i]; p++) t.growByPrimitive(i, image, p);
                     t.pad(i);
                 } else {
                     t.growByNode(i, t.first[i]);
@@ -156,21 +156,16 @@ public final class BoxNodeVariants {
             }
         }
 
-        private void growByPrimitive(int i, float[] prims, int p) {
+        private void growByPrimitive(int i, GeometryImage image, int p) {
+            float[] prims = image.primitives(), verts = image.vertices();
             int b = 4 * GeometryImageLayout.PRIMITIVE_TEXELS * p;
-            if (Float.floatToRawIntBits(prims[b + 3]) == GeometryImageLayout.KIND_TRIANGLE) {
-                for (int v = 0; v < 3; v++) {
-                    for (int a = 0; a < 3; a++) {
-                        float x = prims[b + a] + (v == 0 ? 0 : prims[b + 4 * v + a]);
-                        lo[3 * i + a] = Math.min(lo[3 * i + a], x);
-                        hi[3 * i + a] = Math.max(hi[3 * i + a], x);
-                    }
-                }
-            } else {
-                float r = prims[b + 4];
+            boolean sphere = GeometryImageLayout.kindOf(Float.floatToRawIntBits(prims[b + 3])) == GeometryImageLayout.KIND_SPHERE;
+            for (int k = 0; k < (sphere ? 1 : 3); k++) {
+                int v = 4 * GeometryImageLayout.VERTEX_TEXELS * Float.floatToRawIntBits(prims[b + k]);
+                float r = sphere ? verts[v + 3] : 0;
                 for (int a = 0; a < 3; a++) {
-                    lo[3 * i + a] = Math.min(lo[3 * i + a], prims[b + a] - r);
-                    hi[3 * i + a] = Math.max(hi[3 * i + a], prims[b + a] + r);
+                    lo[3 * i + a] = Math.min(lo[3 * i + a], verts[v + a] - r);
+                    hi[3 * i + a] = Math.max(hi[3 * i + a], verts[v + a] + r);
                 }
             }
         }

@@ -5,16 +5,24 @@ import org.drtstudio.math.Vec3;
 
 /**
  * The scene's geometry in world space, every transform applied: the input of the hierarchy
- * builder. Triangles keep their per-vertex normals; spheres keep centre and radius.
+ * builder (positions only: the builder needs nothing else). Spheres keep centre and radius.
  *
- * @param triangleVertices  9 floats per triangle: v0, v1, v2
- * @param triangleNormals   9 floats per triangle: unit normals at v0, v1, v2
+ * @param positions         3 floats per vertex, shared by the triangles
+ * @param triangleIndices   3 vertex indices per triangle
  * @param triangleMaterials material index per triangle
  * @param spheres           4 floats per sphere: centre x, y, z, radius
  * @param sphereMaterials   material index per sphere
  */
-public record FlatScene(float[] triangleVertices, float[] triangleNormals, int[] triangleMaterials,
+public record FlatScene(float[] positions, int[] triangleIndices, int[] triangleMaterials,
                         float[] spheres, int[] sphereMaterials) {
+
+    /** A scene of spheres only. */
+    public static FlatScene ofSpheres(float[] spheres, int[] materials) {
+        return new FlatScene(new float[0], new int[0], new int[0], spheres, materials);
+    }
+
+    /** Float index in {@link #positions} of corner k (0..2) of triangle t. */
+    public int corner(int t, int k) { return 3 * triangleIndices[3 * t + k]; }
 
     public int triangleCount() { return triangleMaterials.length; }
     public int sphereCount() { return sphereMaterials.length; }
@@ -23,9 +31,11 @@ public record FlatScene(float[] triangleVertices, float[] triangleNormals, int[]
     public Aabb bounds() {
         float[] lo = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY};
         float[] hi = {Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
-        for (int i = 0; i < triangleVertices.length; i++) {
-            lo[i % 3] = Math.min(lo[i % 3], triangleVertices[i]);
-            hi[i % 3] = Math.max(hi[i % 3], triangleVertices[i]);
+        for (int i : triangleIndices) {
+            for (int a = 0; a < 3; a++) {
+                lo[a] = Math.min(lo[a], positions[3 * i + a]);
+                hi[a] = Math.max(hi[a], positions[3 * i + a]);
+            }
         }
         for (int s = 0; s < sphereCount(); s++) {
             float r = spheres[4 * s + 3];

@@ -3,7 +3,7 @@ package org.drtstudio.accel;
 /**
  * The packed scene both tracers read: RGBA32F arrays (4 floats per texel) laid out as
  * {@link GeometryImagePacker} documents, in two levels. The shape level ({@code nodes},
- * {@code primitives}, {@code normals}, {@code texCoords}) holds every distinct mesh once, in object
+ * {@code primitives}, {@code vertices}) holds every distinct mesh once, in object
  * space; the top level ({@code topNodes}, {@code instances}) places shapes in the world; materials
  * refer into the texture atlas ({@code textures}). A builder that only moved transforms hands out
  * the very same shape-level arrays (same identity), and one whose textures did not change the same
@@ -15,29 +15,28 @@ package org.drtstudio.accel;
  * @param motion      whether some instance's matrix differs between shutter open and close
  * @param textureCount distinct texture images in the atlas (textures that failed to load not counted)
  */
-public record GeometryImage(float[] nodes, float[] primitives, float[] normals, float[] texCoords, float[] topNodes,
+public record GeometryImage(float[] nodes, float[] primitives, float[] vertices, float[] topNodes,
                             float[] instances, float[] materials, float[] lights, float[] textures, int nodeCount, int topNodeCount, int instanceCount,
                             int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
                             int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter, boolean motion,
                             int textureCount) {
 
-    /**
-     * An image without textures, in the form the geometry image had before textures: texture
-     * coordinates are zeros, the atlas is one empty texel. The materials must not reference textures.
-     */
-    public GeometryImage(float[] nodes, float[] primitives, float[] normals, float[] topNodes, float[] instances,
+    /** An image without textures: the atlas is one empty texel. The materials must not reference textures. */
+    public GeometryImage(float[] nodes, float[] primitives, float[] vertices, float[] topNodes, float[] instances,
                          float[] materials, float[] lights, int nodeCount, int topNodeCount, int instanceCount,
                          int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
                          int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter,
                          boolean motion) {
-        this(nodes, primitives, normals, new float[4 * GeometryImageLayout.TEXCOORD_TEXELS * (triangleCount + sphereCount)],
-                topNodes, instances, materials, lights, new float[4], nodeCount, topNodeCount, instanceCount, triangleCount,
+        this(nodes, primitives, vertices, topNodes, instances, materials, lights, new float[4], nodeCount, topNodeCount, instanceCount, triangleCount,
                 sphereCount, instancedPrimitiveCount, materialCount, lightCount, hierarchyDepth, stepBound, sceneRadius,
                 sceneCenter, motion, 0);
     }
 
     /** Distinct primitives stored (instanced copies counted once). */
     public int primitiveCount() { return triangleCount + sphereCount; }
+
+    /** Distinct vertices stored (a sphere group stores one entry per sphere). */
+    public int vertexCount() { return vertices.length / (4 * GeometryImageLayout.VERTEX_TEXELS); }
 
     /** Bytes the textures occupy on the GPU, rows padded to the texture width. */
     public long gpuBytes() {
@@ -60,6 +59,6 @@ public record GeometryImage(float[] nodes, float[] primitives, float[] normals, 
     }
 
     private float[][] arrays() {
-        return new float[][]{nodes, primitives, normals, texCoords, topNodes, instances, materials, lights, textures};
+        return new float[][]{nodes, primitives, vertices, topNodes, instances, materials, lights, textures};
     }
 }

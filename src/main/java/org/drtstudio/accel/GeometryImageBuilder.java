@@ -23,7 +23,7 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
 /**
  * Builds geometry images frame after frame, keeping what did not change. Each distinct shape's
  * hierarchy is built once and cached by identity; when the set of shapes is the same as last
- * time the shape level (nodes, primitives, normals, texture coordinates) is handed out again as the
+ * time the shape level (nodes, primitives, vertices) is handed out again as the
  * same arrays, so moving, rotating or scaling transform nodes costs only the top level: a small
  * hierarchy over the instances and their matrices. The texture atlas is rebuilt only when the set
  * of textures the materials name changes. Not thread-safe: one builder per producer.
@@ -96,7 +96,7 @@ public final class GeometryImageBuilder {
         for (Instance in : instances) instanced += shapes.get(in.shape()).primitiveCount();
         long stepBound = top.nodeCount() + instances.size() + 1L;
         for (Instance in : instances) stepBound += shapes.get(in.shape()).nodeCount();
-        return new GeometryImage(level.nodes, level.primitives, level.normals, level.texCoords, top.nodes(), top.instances(),
+        return new GeometryImage(level.nodes, level.primitives, level.vertices, top.nodes(), top.instances(),
                 lastMaterialTexels, lastLightTexels, lastAtlas.texels(), level.nodeCount, top.nodeCount(), instances.size(),
                 level.triangleCount, level.sphereCount, instanced, materialCount, open.lights().size(),
                 level.depth + top.depth(), stepBound, top.radius(), top.center(), moves(instances),
@@ -129,19 +129,20 @@ public final class GeometryImageBuilder {
         return true;
     }
 
-    /** All distinct shapes' hierarchies concatenated, links and primitive starts made global. */
+    /** All distinct shapes' hierarchies concatenated, links, primitive starts and vertex indices made global. */
     private static final class ShapeLevel {
-        float[] nodes, primitives, normals, texCoords;
+        float[] nodes, primitives, vertices;
         int[] rootOf; // per shape (in order): its root node index
         int nodeCount, triangleCount, sphereCount, depth;
 
         static ShapeLevel concatenate(List<Object> order, Map<Object, ShapeHierarchy> shapes) {
             ShapeLevel l = new ShapeLevel();
-            int nodes = 0, prims = 0;
+            int nodes = 0, prims = 0, verts = 0;
             for (Object s : order) {
                 ShapeHierarchy h = shapes.get(s);
                 nodes += h.nodeCount();
                 prims += h.primitiveCount();
+                verts += h.vertexCount();
                 l.triangleCount += h.triangleCount();
                 l.sphereCount += h.sphereCount();
                 l.depth = Math.max(l.depth, h.depth());
@@ -149,10 +150,9 @@ public final class GeometryImageBuilder {
             l.nodeCount = nodes;
             l.nodes = new float[4 * NODE_TEXELS * nodes];
             l.primitives = new float[4 * PRIMITIVE_TEXELS * prims];
-            l.normals = new float[4 * NORMAL_TEXELS * prims];
-            l.texCoords = new float[4 * TEXCOORD_TEXELS * prims];
+            l.vertices = new float[4 * VERTEX_TEXELS * verts];
             l.rootOf = new int[order.size()];
-            int nodeBase = 0, primBase = 0;
+            int nodeBase = 0, primBase = 0, vertexBase = 0;
             for (int k = 0; k < order.size(); k++) {
                 ShapeHierarchy h = shapes.get(order.get(k));
                 l.rootOf[k] = nodeBase;
@@ -167,14 +167,18 @@ public final class GeometryImageBuilder {
                     if (count > 0) l.nodes[b + 7] = Float.intBitsToFloat(Float.floatToRawIntBits(l.nodes[b + 7]) + primBase);
                 }
                 System.arraycopy(h.primitives(), 0, l.primitives, 4 * PRIMITIVE_TEXELS * primBase, h.primitives().length);
-                System.arraycopy(h.normals(), 0, l.normals, 4 * NORMAL_TEXELS * primBase, h.normals().length);
-                System.arraycopy(h.texCoords(), 0, l.texCoords, 4 * TEXCOORD_TEXELS * primBase, h.texCoords().length);
-                for (int p = 0; p < h.primitiveCount(); p++) {
-                    int b = 4 * PRIMITIVE_TEXELS * (primBase + p) + 11;
-                    l.primitives[b] = Float.intBitsToFloat(Float.floatToRawIntBits(l.primitives[b]) + primBase);
+                System.arraycopy(h.vertices(), 0, l.vertices, 4 * VERTEX_TEXELS * vertexBase, h.vertices().length);
+                if (vertexBase > 0) {
+                    for (int p = 0; p < h.primitiveCount(); p++) {
+                        int b = 4 * PRIMITIVE_TEXELS * (primBase + p);
+                        boolean triangle = kindOf(Float.floatToRawIntBits(l.primitives[b + 3])) == KIND_TRIANGLE;
+                        for (int c = 0; c < (triangle ? 3 : 1); c++)
+                            l.primitives[b + c] = Float.intBitsToFloat(Float.floatToRawIntBits(l.primitives[b + c]) + vertexBase);
+                    }
                 }
                 nodeBase += h.nodeCount();
                 primBase += h.primitiveCount();
+                vertexBase += h.vertexCount();
             }
             return l;
         }
@@ -212,7 +216,7 @@ public final class GeometryImageBuilder {
                 inst[o + 48] = Float.intBitsToFloat(level.rootOf[shape]);
                 inst[o + 49] = Float.intBitsToFloat(h.nodeCount());
             }
-            SphereHierarchy top = SphereHierarchyBuilder.build(new FlatScene(new float[0], new float[0], new int[0], spheres, new int[n]), 1);
+            SphereHierarchy top = SphereHierarchyBuilder.build(FlatScene.ofSpheres(spheres, new int[n]), 1);
             float[] nodes = new float[4 * NODE_TEXELS * top.nodeCount()];
             for (int i = 0; i < top.nodeCount(); i++) {
                 int o = 4 * NODE_TEXELS * i;

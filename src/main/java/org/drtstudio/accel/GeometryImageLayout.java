@@ -12,15 +12,22 @@ public final class GeometryImageLayout {
     private GeometryImageLayout() {
     }
 
-    /** Texels per row of every data texture; larger arrays wrap onto further rows. */
+    /** Texels per row of every data texture; larger arrays wrap onto further rows. A power of two (GLSL shifts by its log). */
     public static final int TEXTURE_WIDTH = 4096;
+    public static final int TEXTURE_WIDTH_LOG2 = Integer.numberOfTrailingZeros(TEXTURE_WIDTH);
     /** Terminal link: traversal ends when it reaches this node index. */
     public static final int END = -1;
     public static final int NODE_TEXELS = 2;
-    public static final int PRIMITIVE_TEXELS = 3;
-    public static final int NORMAL_TEXELS = 3;
-    /** Texture coordinates of a primitive's three vertices: u0 v0 u1 v1 | u2 v2 0 0. */
-    public static final int TEXCOORD_TEXELS = 2;
+    /** One texel per primitive: three vertex indices (a sphere: one) and the info word. */
+    public static final int PRIMITIVE_TEXELS = 1;
+    /** Per vertex: position.xyz, u | normal.xyz, v (a sphere's entry: centre.xyz, radius | zeros). */
+    public static final int VERTEX_TEXELS = 2;
+    /** Primitive info word: bit 0 the kind ({@link #KIND_TRIANGLE} or {@link #KIND_SPHERE}). */
+    public static final int PRIMITIVE_KIND_MASK = 1;
+    /** Primitive info word: set when the triangle's vertices carry the mesh's texture coordinates. */
+    public static final int PRIMITIVE_HAS_UV = 2;
+    /** Primitive info word: the material index starts at this bit. */
+    public static final int PRIMITIVE_MATERIAL_SHIFT = 2;
     public static final int MATERIAL_TEXELS = 7;
     /** Material texel holding the diffuse texture's reference (first texel, width, height, wrap). */
     public static final int MATERIAL_DIFFUSE_MAP = 5;
@@ -40,6 +47,15 @@ public final class GeometryImageLayout {
     public static final int KIND_TRIANGLE = 0;
     public static final int KIND_SPHERE = 1;
 
+    /** The info word of a primitive: kind, the has-uv flag, material. */
+    public static int primitiveInfo(int kind, boolean hasUv, int material) {
+        return kind | (hasUv ? PRIMITIVE_HAS_UV : 0) | material << PRIMITIVE_MATERIAL_SHIFT;
+    }
+
+    public static int kindOf(int info) { return info & PRIMITIVE_KIND_MASK; }
+
+    public static int materialOf(int info) { return info >>> PRIMITIVE_MATERIAL_SHIFT; }
+
     /** Texture row/column of texel {@code index}: rows wrap at {@link #TEXTURE_WIDTH}. */
     public static int rowsFor(int texels) {
         return Math.max(1, (texels + TEXTURE_WIDTH - 1) / TEXTURE_WIDTH);
@@ -48,11 +64,14 @@ public final class GeometryImageLayout {
     public static Map<String, String> glslDefines() {
         Map<String, String> d = new LinkedHashMap<>();
         d.put("GI_TEXTURE_WIDTH", Integer.toString(TEXTURE_WIDTH));
+        d.put("GI_TEXTURE_WIDTH_LOG2", Integer.toString(TEXTURE_WIDTH_LOG2));
         d.put("GI_END", Integer.toString(END));
         d.put("GI_NODE_TEXELS", Integer.toString(NODE_TEXELS));
         d.put("GI_PRIMITIVE_TEXELS", Integer.toString(PRIMITIVE_TEXELS));
-        d.put("GI_NORMAL_TEXELS", Integer.toString(NORMAL_TEXELS));
-        d.put("GI_TEXCOORD_TEXELS", Integer.toString(TEXCOORD_TEXELS));
+        d.put("GI_VERTEX_TEXELS", Integer.toString(VERTEX_TEXELS));
+        d.put("GI_PRIMITIVE_KIND_MASK", Integer.toString(PRIMITIVE_KIND_MASK));
+        d.put("GI_PRIMITIVE_HAS_UV", Integer.toString(PRIMITIVE_HAS_UV));
+        d.put("GI_PRIMITIVE_MATERIAL_SHIFT", Integer.toString(PRIMITIVE_MATERIAL_SHIFT));
         d.put("GI_MATERIAL_TEXELS", Integer.toString(MATERIAL_TEXELS));
         d.put("GI_MATERIAL_DIFFUSE_MAP", Integer.toString(MATERIAL_DIFFUSE_MAP));
         d.put("GI_MATERIAL_BUMP_MAP", Integer.toString(MATERIAL_BUMP_MAP));

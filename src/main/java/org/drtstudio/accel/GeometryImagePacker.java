@@ -12,7 +12,7 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
 
 /**
  * The geometry image's layout, texel by texel, and one-shot packing of a scene. It consists of
- * nine RGBA32F arrays that the GLSL tracer reads with {@code texelFetch} and the CPU reference reads
+ * eight RGBA32F arrays that the GLSL tracer reads with {@code texelFetch} and the CPU reference reads
  * directly. Integers are stored as the raw bits of a float ({@code Float.intBitsToFloat} here,
  * {@code floatBitsToInt} in GLSL, never touched by float arithmetic first); texel {@code i} lies at
  * column {@code i % TEXTURE_WIDTH}, row {@code i / TEXTURE_WIDTH}.
@@ -28,23 +28,29 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  *   primCount 0 for inner nodes; 1..MAX_LEAF_SIZE primitives for leaves, tested when the sphere is hit
  *   primStart index of the leaf's first primitive in the primitive texture
  * </pre>
- * <b>Primitives</b> ({@link GeometryImageLayout#PRIMITIVE_TEXELS} = 3 texels each, in leaf order):
+ * <b>Primitives</b> ({@link GeometryImageLayout#PRIMITIVE_TEXELS} = 1 texel each, in leaf order), int bits:
  * <pre>
- * triangle: texel 3p = v0.xyz, kind=KIND_TRIANGLE | texel 3p+1 = (v1-v0).xyz, material | texel 3p+2 = (v2-v0).xyz, id
- * sphere  : texel 3p = centre.xyz, kind=KIND_SPHERE | texel 3p+1 = radius, 0, 0, material | texel 3p+2 = 0, 0, 0, id
+ * triangle: a, b, c, info      the indices of its three vertices in the vertex texture
+ * sphere  : s, 0, 0, info      the index of the vertex entry holding its centre and radius
+ * info    : kind (bit 0: KIND_TRIANGLE or KIND_SPHERE) | PRIMITIVE_HAS_UV (bit 1) | material &lt;&lt; PRIMITIVE_MATERIAL_SHIFT
  * </pre>
- * The w components are int bits; the id is the primitive's index in its shape's input order plus the
- * shape's first primitive index.
- * <b>Normals</b> ({@link GeometryImageLayout#NORMAL_TEXELS} = 3 texels per primitive, same order):
- * triangles: unit vertex normals n0, n1, n2 in object space (w = 0); spheres: unused zeros.
- * <b>Texture coordinates</b> ({@link GeometryImageLayout#TEXCOORD_TEXELS} = 2 texels per primitive, same order):
+ * <b>Vertices</b> ({@link GeometryImageLayout#VERTEX_TEXELS} = 2 texels each), shared by the
+ * triangles of a mesh, in the mesh's own vertex order:
  * <pre>
- * triangle: texel 2p = u0, v0, u1, v1 | texel 2p+1 = u2, v2, 0, 0     (the mesh's, or (0,0) (1,0) (1,1) without)
- * sphere  : zeros; the coordinates come from the object-space hit direction d = (q - centre) / radius:
- *           u = 0.5 + atan2(d.x, d.z) / 2pi, v = 1 - acos(d.y) / pi   (v = 1 at the +y pole)
+ * mesh vertex : texel 2v = position.xyz, u | texel 2v+1 = unit normal.xyz, v     (object space)
+ * sphere entry: texel 2v = centre.xyz, radius | texel 2v+1 = 0, 0, 0, 0
  * </pre>
- * They are shape data, cached and reused with the shape; a separate array rather than the spare w
- * components, because the normals' three spare floats cannot hold six coordinates.
+ * A triangle's edges are computed by both tracers as v1 - v0 and v2 - v0 in float, the same
+ * operations in the same order. Texture coordinates live in the spare w components; a triangle
+ * whose mesh has none is stored without PRIMITIVE_HAS_UV and both tracers use pbrt's default
+ * (0,0), (1,0), (1,1) at v0, v1, v2 instead, so a textured material still shows its texture. On
+ * spheres the coordinates come from the object-space hit direction d = (q - centre) / radius:
+ * <pre>
+ *   u = 0.5 + atan2(d.x, d.z) / 2pi, v = 1 - acos(d.y) / pi   (v = 1 at the +y pole)
+ * </pre>
+ * Sharing vertices is what keeps the image small: a closed mesh has about half as many vertices
+ * as triangles, so a triangle costs 16 bytes of primitive texel, about 16 of vertices and about
+ * 25-30 of nodes (docs/ACCEL.md), against 128 + nodes with per-triangle corners before.
  *
  * <h2>Top level: where the shapes stand in the world</h2>
  * <b>Top nodes</b>: the same 2-texel node format over the instances' world bounding spheres (the

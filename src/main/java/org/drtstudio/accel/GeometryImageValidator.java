@@ -9,10 +9,11 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
 /**
  * Checks the structural invariants of a packed geometry image, at both levels: links point
  * forward (so the stackless walk terminates) and stay inside their hierarchy, every child sphere
- * lies inside its parent's, every primitive is referenced by exactly one leaf and lies inside that
- * leaf's sphere, every instance is referenced by exactly one top-level leaf, every texture
- * reference lies inside the texture atlas, and the octant-ordered box layouts derived from the tree
- * ({@link BoxNodeVariants}) are whole walks that contain their primitives. Used by tests and by
+ * lies inside its parent's, every primitive is referenced by exactly one leaf, names vertices that
+ * exist and lies inside that leaf's sphere, every instance is referenced by exactly one top-level
+ * leaf, every texture reference lies inside the texture atlas, and the octant-ordered box layouts
+ * derived from the tree ({@link BoxNodeVariants}) are whole walks that contain their primitives.
+ * Used by tests and by
  * {@code drt info --check}; returns problems as readable lines instead of throwing at the first.
  */
 public final class GeometryImageValidator {
@@ -52,7 +53,8 @@ public final class GeometryImageValidator {
                 }
                 for (int p = start; p < start + c; p++) {
                     primRefs[p]++;
-                    if (!primitiveInside(gi.primitives(), p, gi.nodes(), node)) problems.add("primitive " + p + " sticks out of leaf " + node + "'s sphere");
+                    if (!verticesExist(gi, p)) problems.add("primitive " + p + " names a vertex outside 0.." + gi.vertexCount());
+                    else if (!primitiveInside(gi, p, node)) problems.add("primitive " + p + " sticks out of leaf " + node + "'s sphere");
                 }
             });
         }
@@ -96,7 +98,7 @@ public final class GeometryImageValidator {
                     if (leaf != 0) {
                         int start = leaf >> 6, c = leaf >> 1 & 31;
                         for (int p = start; p < start + c; p++) {
-                            if (!primitiveInBox(gi.primitives(), p, boxes, b))
+                            if (!primitiveInBox(gi, p, boxes, b))
                                 problems.add("primitive " + p + " sticks out of octant " + octant + " box node " + node);
                         }
                         node = miss;
@@ -110,29 +112,22 @@ public final class GeometryImageValidator {
         }
     }
 
-    private static boolean primitiveInBox(float[] prims, int p, float[] boxes, int b) {
+    private static boolean primitiveInBox(GeometryImage gi, int p, float[] boxes, int b) {
+        float[] verts = gi.vertices();
         int o = 4 * PRIMITIVE_TEXELS * p;
-        boolean sphere = Float.floatToRawIntBits(prims[o + 3]) == KIND_SPHERE;
-        float r = sphere ? prims[o + 4] : 0;
-        for (int a = 0; a < 3; a++) {
-            float lo = boxes[b + a], hi = boxes[b + 4 + a];
-            if (!(lo <= prims[o + a] - r && prims[o + a] + r <= hi)) return false;
-            if (!sphere) {
-                for (int v = 1; v < 3; v++) {
-                    float x = prims[o + a] + prims[o + 4 * v + a];
-                    if (!(lo <= x && x <= hi)) return false;
-                }
+        boolean sphere = kindOf(bits(gi.primitives(), o + 3)) == KIND_SPHERE;
+        for (int k = 0; k < (sphere ? 1 : 3); k++) {
+            int v = 4 * VERTEX_TEXELS * bits(gi.primitives(), o + k);
+            float r = sphere ? verts[v + 3] : 0;
+            for (int a = 0; a < 3; a++) {
+                if (!(boxes[b + a] <= verts[v + a] - r && verts[v + a] + r <= boxes[b + 4 + a])) return false;
             }
         }
         return true;
     }
 
-    /** Texture coordinates for every primitive; every texture reference inside the atlas, with a known wrap mode. */
+    /** Every texture reference inside the atlas, with a known wrap mode. */
     private static void checkTextures(GeometryImage gi, List<String> problems) {
-        if (gi.texCoords().length != 4 * TEXCOORD_TEXELS * gi.primitiveCount()) {
-            problems.add("texture coordinates hold " + gi.texCoords().length / 4 + " texels for " + gi.primitiveCount()
-                    + " primitives; expected " + TEXCOORD_TEXELS + " each");
-        }
         long atlas = gi.textures().length / 4;
         for (int m = 0; m < gi.materialCount() && problems.size() < MAX_REPORTED; m++) {
             for (int k : new int[]{MATERIAL_DIFFUSE_MAP, MATERIAL_BUMP_MAP}) {
@@ -192,18 +187,31 @@ public final class GeometryImageValidator {
         return Float.floatToRawIntBits(nodes[4 * NODE_TEXELS * node + 4 + component]);
     }
 
-    private static boolean primitiveInside(float[] prims, int p, float[] nodes, int node) {
-        int b = 4 * PRIMITIVE_TEXELS * p, s = 4 * NODE_TEXELS * node;
-        double cx = nodes[s], cy = nodes[s + 1], cz = nodes[s + 2], r = nodes[s + 3];
-        int kind = Float.floatToRawIntBits(prims[b + 3]);
-        if (kind == KIND_SPHERE) {
-            return Math.sqrt(sq(prims[b] - cx) + sq(prims[b + 1] - cy) + sq(prims[b + 2] - cz)) + prims[b + 4] <= r;
+    private static int bits(float[] a, int i) {
+        return Float.floatToRawIntBits(a[i]);
+    }
+
+    private static int cornerCount(GeometryImage gi, int p) {
+        return kindOf(bits(gi.primitives(), 4 * PRIMITIVE_TEXELS * p + 3)) == KIND_SPHERE ? 1 : 3;
+    }
+
+    private static boolean verticesExist(GeometryImage gi, int p) {
+        for (int k = 0; k < cornerCount(gi, p); k++) {
+            int v = bits(gi.primitives(), 4 * PRIMITIVE_TEXELS * p + k);
+            if (v < 0 || v >= gi.vertexCount()) return false;
         }
-        for (int v = 0; v < 3; v++) {
-            double x = prims[b] + (v == 1 ? prims[b + 4] : v == 2 ? prims[b + 8] : 0);
-            double y = prims[b + 1] + (v == 1 ? prims[b + 5] : v == 2 ? prims[b + 9] : 0);
-            double z = prims[b + 2] + (v == 1 ? prims[b + 6] : v == 2 ? prims[b + 10] : 0);
-            if (Math.sqrt(sq(x - cx) + sq(y - cy) + sq(z - cz)) > r) return false;
+        return true;
+    }
+
+    private static boolean primitiveInside(GeometryImage gi, int p, int node) {
+        float[] nodes = gi.nodes(), verts = gi.vertices();
+        int s = 4 * NODE_TEXELS * node;
+        double cx = nodes[s], cy = nodes[s + 1], cz = nodes[s + 2], r = nodes[s + 3];
+        boolean sphere = cornerCount(gi, p) == 1;
+        for (int k = 0; k < cornerCount(gi, p); k++) {
+            int v = 4 * VERTEX_TEXELS * bits(gi.primitives(), 4 * PRIMITIVE_TEXELS * p + k);
+            double reach = Math.sqrt(sq(verts[v] - cx) + sq(verts[v + 1] - cy) + sq(verts[v + 2] - cz)) + (sphere ? verts[v + 3] : 0);
+            if (reach > r) return false;
         }
         return true;
     }

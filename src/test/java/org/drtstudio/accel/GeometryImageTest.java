@@ -59,7 +59,7 @@ class GeometryImageTest {
     }
 
     static GeometryImage withNodes(GeometryImage gi, float[] nodes) {
-        return new GeometryImage(nodes, gi.primitives(), gi.normals(), gi.topNodes(), gi.instances(), gi.materials(),
+        return new GeometryImage(nodes, gi.primitives(), gi.vertices(), gi.topNodes(), gi.instances(), gi.materials(),
                 gi.lights(), gi.nodeCount(), gi.topNodeCount(), gi.instanceCount(), gi.triangleCount(), gi.sphereCount(),
                 gi.instancedPrimitiveCount(), gi.materialCount(), gi.lightCount(), gi.hierarchyDepth(), gi.stepBound(),
                 gi.sceneRadius(), gi.sceneCenter(), gi.motion());

@@ -36,7 +36,7 @@ class InstancingTest {
         GeometryImage ten = GeometryImagePacker.pack(placed(mesh, 10, 0));
         assertEquals(one.nodes().length, ten.nodes().length);
         assertEquals(one.primitives().length, ten.primitives().length);
-        assertEquals(one.normals().length, ten.normals().length);
+        assertEquals(one.vertices().length, ten.vertices().length);
         assertEquals(10, ten.instanceCount());
         assertEquals(10L * mesh.triangleCount(), ten.instancedPrimitiveCount());
         // The image grows by the instance records and the top-level nodes over them, nothing else.
@@ -55,7 +55,7 @@ class InstancingTest {
         GeometryImage b = builder.build(placed(mesh, 5, 1.5f));
         assertSame(a.nodes(), b.nodes());
         assertSame(a.primitives(), b.primitives());
-        assertSame(a.normals(), b.normals());
+        assertSame(a.vertices(), b.vertices());
         assertSame(a.materials(), b.materials());
         assertNotSame(a.instances(), b.instances());
         assertFalse(java.util.Arrays.equals(a.instances(), b.instances()));

@@ -72,7 +72,7 @@ class TextureAtlasTest {
 
         float[] corrupt = gi.materials().clone();
         corrupt[4 * (MATERIAL_TEXELS * 2 + MATERIAL_BUMP_MAP) + 2] = Float.intBitsToFloat(6); // 1 x 6 at texel 2 ends at 8: past the 7 texels
-        GeometryImage broken = new GeometryImage(gi.nodes(), gi.primitives(), gi.normals(), gi.texCoords(), gi.topNodes(),
+        GeometryImage broken = new GeometryImage(gi.nodes(), gi.primitives(), gi.vertices(), gi.topNodes(),
                 gi.instances(), corrupt, gi.lights(), gi.textures(), gi.nodeCount(), gi.topNodeCount(), gi.instanceCount(),
                 gi.triangleCount(), gi.sphereCount(), gi.instancedPrimitiveCount(), gi.materialCount(), gi.lightCount(),
                 gi.hierarchyDepth(), gi.stepBound(), gi.sceneRadius(), gi.sceneCenter(), gi.motion(), gi.textureCount());
@@ -81,21 +81,30 @@ class TextureAtlasTest {
     }
 
     @Test
-    void texCoordsFollowThePrimitivesInLeafOrder() {
-        GeometryImage gi = GeometryImagePacker.pack(scene(List.of(PLAIN), List.of(new MeshNode("m", triangles(0)),
+    void texCoordsTravelWithTheSharedVertices() {
+        TriangleMesh mesh = triangles(0);
+        GeometryImage gi = GeometryImagePacker.pack(scene(List.of(PLAIN), List.of(new MeshNode("m", mesh),
                 new SphereNode("s", List.of(new Sphere(new Vec3(5, 0, 0), 1, 0))))));
-        float[][] expected = {{0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 0, 0}, {1.1f, 1.2f, 1.3f, 1.4f, 1.5f, 1.6f, 0, 0}};
-        assertEquals(4 * TEXCOORD_TEXELS * 3, gi.texCoords().length);
+        int triangles = 0;
         for (int p = 0; p < 3; p++) {
-            int id = Float.floatToRawIntBits(gi.primitives()[4 * PRIMITIVE_TEXELS * p + 11]);
-            int kind = Float.floatToRawIntBits(gi.primitives()[4 * PRIMITIVE_TEXELS * p + 3]);
-            float[] got = java.util.Arrays.copyOfRange(gi.texCoords(), 4 * TEXCOORD_TEXELS * p, 4 * TEXCOORD_TEXELS * (p + 1));
-            assertArrayEquals(kind == KIND_SPHERE ? new float[8] : expected[id], got, "primitive " + p);
+            int info = Float.floatToRawIntBits(gi.primitives()[4 * PRIMITIVE_TEXELS * p + 3]);
+            if (kindOf(info) == KIND_SPHERE) continue;
+            triangles++;
+            assertTrue((info & PRIMITIVE_HAS_UV) != 0, "primitive " + p + " is flagged as having texture coordinates");
+            for (int k = 0; k < 3; k++) {
+                int v = Float.floatToRawIntBits(gi.primitives()[4 * PRIMITIVE_TEXELS * p + k]);
+                int o = 4 * VERTEX_TEXELS * v;
+                // The vertex entry holds the mesh's position and coordinates of that very vertex.
+                assertEquals(mesh.positions()[3 * v], gi.vertices()[o], "position x of vertex " + v);
+                assertEquals(mesh.texCoords()[2 * v], gi.vertices()[o + 3], "u of vertex " + v);
+                assertEquals(mesh.texCoords()[2 * v + 1], gi.vertices()[o + 7], "v of vertex " + v);
+            }
         }
-        // Without texture coordinates, each triangle gets (0,0) (1,0) (1,1).
+        assertEquals(2, triangles);
+        // Without texture coordinates, the flag is clear: the tracers use (0,0) (1,0) (1,1).
         TriangleMesh bare = TestScenes.floor(0, 1, 0);
         GeometryImage floor = GeometryImagePacker.pack(scene(List.of(PLAIN), List.of(new MeshNode("f", bare))));
-        assertArrayEquals(new float[]{0, 0, 1, 0, 1, 1, 0, 0}, java.util.Arrays.copyOf(floor.texCoords(), 8));
+        assertEquals(0, Float.floatToRawIntBits(floor.primitives()[3]) & PRIMITIVE_HAS_UV);
     }
 
     @Test
@@ -112,7 +121,7 @@ class TextureAtlasTest {
         GeometryImage recoloured = builder.build(scene(List.of(a.withName("renamed")), nodes));
         assertSame(first.textures(), recoloured.textures(), "same textures: the atlas is not re-uploaded");
         assertNotSame(first.materials(), recoloured.materials());
-        assertSame(first.texCoords(), recoloured.texCoords(), "texture coordinates belong to the cached shape");
+        assertSame(first.vertices(), recoloured.vertices(), "texture coordinates belong to the cached shape's vertices");
         assertEquals(1, loads[0]);
         GeometryImage swapped = builder.build(scene(List.of(PLAIN.withDiffuseTexture("b.png")), nodes));
         assertNotSame(first.textures(), swapped.textures());

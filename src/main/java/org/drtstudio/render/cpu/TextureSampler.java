@@ -19,11 +19,12 @@ final class TextureSampler {
     static final float TWO_PI = 6.283185307f;
     static final float PI = 3.141592654f;
 
-    private final float[] materials, texCoords, textures;
+    /** Corner coordinates of a triangle whose mesh has none: pbrt's default. */
+    private static final float[] DEFAULT_CORNERS = {0, 0, 1, 0, 1, 1};
+    private final float[] materials, textures;
 
     TextureSampler(GeometryImage image) {
         this.materials = image.materials();
-        this.texCoords = image.texCoords();
         this.textures = image.textures();
     }
 
@@ -89,16 +90,20 @@ final class TextureSampler {
 
     /**
      * Texture coordinates on triangle p at barycentrics (b1, b2) of v1, v2 into uv[0..1], and the
-     * corners' coordinates into corners[0..5] (u0 v0 u1 v1 u2 v2).
+     * corners' coordinates into corners[0..5] (u0 v0 u1 v1 u2 v2): the vertices' (u in texel 0's w,
+     * v in texel 1's w) or, for a mesh without them, (0,0) (1,0) (1,1).
      */
-    void triangleTexCoords(int p, float b1, float b2, float[] uv, float[] corners) {
-        int o = 4 * TEXCOORD_TEXELS * p;
-        corners[0] = texCoords[o];
-        corners[1] = texCoords[o + 1];
-        corners[2] = texCoords[o + 2];
-        corners[3] = texCoords[o + 3];
-        corners[4] = texCoords[o + 4];
-        corners[5] = texCoords[o + 5];
+    void triangleTexCoords(Primitives prims, int p, float b1, float b2, float[] uv, float[] corners) {
+        if (prims.hasTexCoords(p)) {
+            float[] v = prims.vertices();
+            for (int k = 0; k < 3; k++) {
+                int o = prims.vertex(p, k);
+                corners[2 * k] = v[o + 3];
+                corners[2 * k + 1] = v[o + 7];
+            }
+        } else {
+            System.arraycopy(DEFAULT_CORNERS, 0, corners, 0, 6);
+        }
         float w0 = 1f - b1 - b2;
         uv[0] = w0 * corners[0] + b1 * corners[2] + b2 * corners[4];
         uv[1] = w0 * corners[1] + b1 * corners[3] + b2 * corners[5];

@@ -16,7 +16,7 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  * {@code traverseBoxes} in {@code shaders/traverse_box.glsl}).
  */
 final class Traversal {
-    private final float[] nodes, prims, top, instances;
+    private final float[] nodes, prims, vertices, top, instances;
     /** The octant-ordered box layouts when walking boxes ({@link NodeKind#BOXES}), else null. */
     private final float[] boxes;
     private final int shapeNodeCount;
@@ -33,6 +33,7 @@ final class Traversal {
         this.shapeNodeCount = image.nodeCount();
         this.nodes = image.nodes();
         this.prims = image.primitives();
+        this.vertices = image.vertices();
         this.top = image.topNodes();
         this.instances = image.instances();
         this.maxSteps = image.stepBound();
@@ -175,20 +176,24 @@ final class Traversal {
 
     private boolean intersect(int p, float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
         int b = 4 * PRIMITIVE_TEXELS * p;
-        int kind = Float.floatToRawIntBits(prims[b + 3]);
+        int kind = kindOf(Float.floatToRawIntBits(prims[b + 3]));
         if (kind == KIND_TRIANGLE) return intersectTriangle(p, b, ox, oy, oz, dx, dy, dz, hit);
         return intersectSphere(p, b, ox, oy, oz, dx, dy, dz, hit);
     }
 
-    /** Möller–Trumbore on v0 and the two edges; t is in units of the direction's length. */
+    /** Möller–Trumbore on v0 and the two edges (v1 - v0, v2 - v0); t is in units of the direction's length. */
     private boolean intersectTriangle(int p, int b, float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
-        float e1x = prims[b + 4], e1y = prims[b + 5], e1z = prims[b + 6];
-        float e2x = prims[b + 8], e2y = prims[b + 9], e2z = prims[b + 10];
+        int a = 4 * VERTEX_TEXELS * Float.floatToRawIntBits(prims[b]);
+        int i1 = 4 * VERTEX_TEXELS * Float.floatToRawIntBits(prims[b + 1]);
+        int i2 = 4 * VERTEX_TEXELS * Float.floatToRawIntBits(prims[b + 2]);
+        float v0x = vertices[a], v0y = vertices[a + 1], v0z = vertices[a + 2];
+        float e1x = vertices[i1] - v0x, e1y = vertices[i1 + 1] - v0y, e1z = vertices[i1 + 2] - v0z;
+        float e2x = vertices[i2] - v0x, e2y = vertices[i2 + 1] - v0y, e2z = vertices[i2 + 2] - v0z;
         float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
         float det = e1x * px + e1y * py + e1z * pz;
         if (det == 0f) return false;
         float inv = 1f / det;
-        float tx = ox - prims[b], ty = oy - prims[b + 1], tz = oz - prims[b + 2];
+        float tx = ox - v0x, ty = oy - v0y, tz = oz - v0z;
         float u = (tx * px + ty * py + tz * pz) * inv;
         if (u < 0f || u > 1f) return false;
         float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
@@ -204,9 +209,10 @@ final class Traversal {
     }
 
     private boolean intersectSphere(int p, int b, float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
-        float r = prims[b + 4];
+        int c = 4 * VERTEX_TEXELS * Float.floatToRawIntBits(prims[b]);
+        float r = vertices[c + 3];
         float a = dx * dx + dy * dy + dz * dz;
-        float ocx = ox - prims[b], ocy = oy - prims[b + 1], ocz = oz - prims[b + 2];
+        float ocx = ox - vertices[c], ocy = oy - vertices[c + 1], ocz = oz - vertices[c + 2];
         float bb = (ocx * dx + ocy * dy + ocz * dz) / a;
         // Distance² from the centre to the ray's closest point: stable where b² - c would cancel.
         float fx = ocx - bb * dx, fy = ocy - bb * dy, fz = ocz - bb * dz;

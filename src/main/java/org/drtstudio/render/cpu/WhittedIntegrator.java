@@ -26,7 +26,8 @@ final class WhittedIntegrator {
     static final int STACK_SIZE = 8;
     private static final int RAY_FLOATS = 10;
 
-    private final float[] prims, normals, materials, lights;
+    private final Primitives prims;
+    private final float[] vertices, materials, lights;
     private final int lightCount;
     private final TraceParameters p;
     private final Traversal traversal;
@@ -37,7 +38,7 @@ final class WhittedIntegrator {
     private final boolean textured;
     private final float[] rows = new float[12], lightPoint = new float[3], disk = new float[2], lobeDir = new float[3];
     private final float[] texColor = new float[3], uv = new float[2], corners = new float[6], frame = new float[6],
-            scratch = new float[3], bumped = new float[3];
+            scratch = new float[3], bumped = new float[3], triangle = new float[9];
     /** Output of {@link #surfaceNormals}: geometric normal xyz, shading normal xyz, texture coordinates uv. */
     final float[] surface = new float[8];
     /** Set when any traversal of the last {@link #radiance} call overflowed its bound. */
@@ -48,8 +49,8 @@ final class WhittedIntegrator {
     }
 
     WhittedIntegrator(GeometryImage image, TraceParameters parameters, NodeKind nodes) {
-        this.prims = image.primitives();
-        this.normals = image.normals();
+        this.prims = new Primitives(image);
+        this.vertices = image.vertices();
         this.materials = image.materials();
         this.lights = image.lights();
         this.lightCount = image.lightCount();
@@ -78,7 +79,7 @@ final class WhittedIntegrator {
         out[0] = flip * n[3];
         out[1] = flip * n[4];
         out[2] = flip * n[5];
-        int material = Float.floatToRawIntBits(prims[4 * PRIMITIVE_TEXELS * hit.primitive + 7]);
+        int material = prims.material(hit.primitive);
         int mat = 4 * MATERIAL_TEXELS * material;
         texColor[0] = texColor[1] = texColor[2] = 1f;
         if (textured) textures.diffuseTexture(material, n[6], n[7], texColor);
@@ -113,9 +114,8 @@ final class WhittedIntegrator {
                 b += tb * p.background()[2];
                 continue;
             }
-            int pb = 4 * PRIMITIVE_TEXELS * hit.primitive;
-            int kind = Float.floatToRawIntBits(prims[pb + 3]);
-            int material = Float.floatToRawIntBits(prims[pb + 7]);
+            int kind = prims.kind(hit.primitive);
+            int material = prims.material(hit.primitive);
             int mat = 4 * MATERIAL_TEXELS * material;
             float t = hit.t;
             float px = rox + t * rdx, py = roy + t * rdy, pz = roz + t * rdz;
@@ -293,39 +293,42 @@ final class WhittedIntegrator {
      * Twin of {@code shaders/surface.glsl}.
      */
     void surfaceNormals(Hit hit, float px, float py, float pz, float time) {
-        int pb = 4 * PRIMITIVE_TEXELS * hit.primitive;
-        int kind = Float.floatToRawIntBits(prims[pb + 3]);
+        int p = hit.primitive;
+        int kind = prims.kind(p);
         float ngx, ngy, ngz, nx, ny, nz;
         float[] m = rows;
         traversal.instanceRows(hit.instance, time, m);
         if (kind == KIND_TRIANGLE) {
-            float e1x = prims[pb + 4], e1y = prims[pb + 5], e1z = prims[pb + 6];
-            float e2x = prims[pb + 8], e2y = prims[pb + 9], e2z = prims[pb + 10];
+            prims.triangle(p, triangle);
+            float e1x = triangle[3], e1y = triangle[4], e1z = triangle[5];
+            float e2x = triangle[6], e2y = triangle[7], e2z = triangle[8];
             ngx = e1y * e2z - e1z * e2y;
             ngy = e1z * e2x - e1x * e2z;
             ngz = e1x * e2y - e1y * e2x;
-            int nb = 4 * NORMAL_TEXELS * hit.primitive;
+            // Vertex normals: texel 1 of each vertex.
+            int n0 = prims.vertex(p, 0) + 4, n1 = prims.vertex(p, 1) + 4, n2 = prims.vertex(p, 2) + 4;
             float w0 = 1f - hit.u - hit.v;
-            nx = w0 * normals[nb] + hit.u * normals[nb + 4] + hit.v * normals[nb + 8];
-            ny = w0 * normals[nb + 1] + hit.u * normals[nb + 5] + hit.v * normals[nb + 9];
-            nz = w0 * normals[nb + 2] + hit.u * normals[nb + 6] + hit.v * normals[nb + 10];
+            nx = w0 * vertices[n0] + hit.u * vertices[n1] + hit.v * vertices[n2];
+            ny = w0 * vertices[n0 + 1] + hit.u * vertices[n1 + 1] + hit.v * vertices[n2 + 1];
+            nz = w0 * vertices[n0 + 2] + hit.u * vertices[n1 + 2] + hit.v * vertices[n2 + 2];
         } else {
             // The object-space hit point, from the world point through the instance's inverse.
             float qx = m[0] * px + m[1] * py + m[2] * pz + m[3];
             float qy = m[4] * px + m[5] * py + m[6] * pz + m[7];
             float qz = m[8] * px + m[9] * py + m[10] * pz + m[11];
-            ngx = qx - prims[pb];
-            ngy = qy - prims[pb + 1];
-            ngz = qz - prims[pb + 2];
+            int c = prims.vertex(p, 0);
+            ngx = qx - vertices[c];
+            ngy = qy - vertices[c + 1];
+            ngz = qz - vertices[c + 2];
             nx = ngx; ny = ngy; nz = ngz;
         }
         uv[0] = uv[1] = 0f;
         if (textured) {
-            int material = Float.floatToRawIntBits(prims[pb + 7]);
+            int material = prims.material(p);
             // Material texel 4's z: which texture references are set (HAS_DIFFUSE_MAP | HAS_BUMP_MAP).
             int maps = Float.floatToRawIntBits(materials[TextureSampler.materialTexel(material, 4) + 2]);
             if (maps != 0) {
-                texturedNormal(hit, material, maps, pb, ngx, ngy, ngz, nx, ny, nz);
+                texturedNormal(hit, material, maps, ngx, ngy, ngz, nx, ny, nz);
                 nx = bumped[0]; ny = bumped[1]; nz = bumped[2];
             }
         }
@@ -355,19 +358,20 @@ final class WhittedIntegrator {
      * the object-space geometric normal (for spheres, the hit point minus the centre). Twin of
      * {@code texturedNormal} in {@code shaders/surface.glsl}.
      */
-    private void texturedNormal(Hit hit, int material, int maps, int pb, float ngx, float ngy, float ngz,
+    private void texturedNormal(Hit hit, int material, int maps, float ngx, float ngy, float ngz,
                                 float nx, float ny, float nz) {
         boolean bumpy = (maps & HAS_BUMP_MAP) != 0;
         java.util.Arrays.fill(frame, 0f);
-        if (Float.floatToRawIntBits(prims[pb + 3]) == KIND_TRIANGLE) {
-            textures.triangleTexCoords(hit.primitive, hit.u, hit.v, uv, corners);
-            if (bumpy) TextureSampler.triangleFrame(prims[pb + 4], prims[pb + 5], prims[pb + 6],
-                    prims[pb + 8], prims[pb + 9], prims[pb + 10], corners, frame);
+        if (prims.kind(hit.primitive) == KIND_TRIANGLE) {
+            textures.triangleTexCoords(prims, hit.primitive, hit.u, hit.v, uv, corners);
+            // triangle[] still holds this hit's edges from surfaceNormals.
+            if (bumpy) TextureSampler.triangleFrame(triangle[3], triangle[4], triangle[5],
+                    triangle[6], triangle[7], triangle[8], corners, frame);
         } else {
             float inv = invLength(ngx, ngy, ngz);
             float dx = ngx * inv, dy = ngy * inv, dz = ngz * inv;
             TextureSampler.sphereTexCoords(dx, dy, dz, uv);
-            if (bumpy) TextureSampler.sphereFrame(dx, dy, dz, prims[pb + 4], frame);
+            if (bumpy) TextureSampler.sphereFrame(dx, dy, dz, vertices[prims.vertex(hit.primitive, 0) + 3], frame);
         }
         bumped[0] = nx; bumped[1] = ny; bumped[2] = nz;
         if (!bumpy) return;

@@ -11,15 +11,15 @@ import java.util.Arrays;
 /**
  * The geometry image on the GPU: its arrays as RGBA32F textures of
  * {@link GeometryImageLayout#TEXTURE_WIDTH} texels per row, bound to the sampler units that
- * {@code shaders/geometry_image.glsl} declares (0 nodes, 1 primitives, 2 normals, 3 materials,
- * 4 lights, 5 top nodes, 6 instances, 7 texture coordinates, 8 textures, and with box nodes 9 the
- * octant-ordered box layouts of {@link BoxNodeVariants}). An update re-uploads only
+ * {@code shaders/geometry_image.glsl} declares (0 nodes, 1 primitives, 2 vertices, 3 materials,
+ * 4 lights, 5 top nodes, 6 instances, 7 textures, and with box nodes 8 the octant-ordered box
+ * layouts of {@link BoxNodeVariants}). An update re-uploads only
  * the arrays that are not the very arrays uploaded last time: after a transform edit that is the
  * top level alone.
  */
 final class GeometryImageTextures implements AutoCloseable {
-    private static final String[] NAMES = {"nodes", "primitives", "normals", "materials", "lights", "top nodes", "instances",
-            "texture coordinates", "textures", "box nodes"};
+    private static final String[] NAMES = {"nodes", "primitives", "vertices", "materials", "lights", "top nodes", "instances",
+            "textures", "box nodes"};
     private final GlInfo info;
     private final float[][] uploaded = new float[NAMES.length][];
     private final Texture2D[] textures = new Texture2D[NAMES.length];
@@ -34,8 +34,8 @@ final class GeometryImageTextures implements AutoCloseable {
 
     /** Brings the textures up to date with {@code image}; returns the bytes uploaded. */
     long update(GeometryImage image) throws RenderException {
-        float[][] arrays = {image.nodes(), image.primitives(), image.normals(), image.materials(), image.lights(),
-                image.topNodes(), image.instances(), image.texCoords(), image.textures(),
+        float[][] arrays = {image.nodes(), image.primitives(), image.vertices(), image.materials(), image.lights(),
+                image.topNodes(), image.instances(), image.textures(),
                 boxes ? BoxNodeVariants.ordered(image) : null};
         long bytes = 0;
         for (int i = 0; i < arrays.length; i++) {

@@ -22,15 +22,21 @@ class TraversalTest {
         Traversal traversal = new Traversal(gi, kind);
         Random rnd = new Random(1);
         Hit hit = new Hit();
-        float[] prims = gi.primitives();
+        Primitives prims = new Primitives(gi);
+        float[] corners = new float[9];
         for (int p = 0; p < gi.primitiveCount(); p++) {
-            int b = 4 * PRIMITIVE_TEXELS * p;
-            boolean triangle = Float.floatToRawIntBits(prims[b + 3]) == KIND_TRIANGLE;
-            float tx = prims[b], ty = prims[b + 1], tz = prims[b + 2];
+            boolean triangle = prims.kind(p) == KIND_TRIANGLE;
+            float tx, ty, tz;
             if (triangle) { // aim at the centroid
-                tx += (prims[b + 4] + prims[b + 8]) / 3;
-                ty += (prims[b + 5] + prims[b + 9]) / 3;
-                tz += (prims[b + 6] + prims[b + 10]) / 3;
+                prims.triangle(p, corners);
+                tx = corners[0] + (corners[3] + corners[6]) / 3;
+                ty = corners[1] + (corners[4] + corners[7]) / 3;
+                tz = corners[2] + (corners[5] + corners[8]) / 3;
+            } else {
+                int c = prims.vertex(p, 0);
+                tx = gi.vertices()[c];
+                ty = gi.vertices()[c + 1];
+                tz = gi.vertices()[c + 2];
             }
             float ox = (float) rnd.nextGaussian(), oy = (float) rnd.nextGaussian(), oz = (float) rnd.nextGaussian();
             float len = (float) Math.sqrt(ox * ox + oy * oy + oz * oz) / 5f; // origin 5 units out
@@ -79,7 +85,7 @@ class TraversalTest {
         }
         identity[48] = Float.intBitsToFloat(0);
         identity[49] = Float.intBitsToFloat(1);
-        GeometryImage flat = new GeometryImage(leaf, gi.primitives(), gi.normals(), top, identity, gi.materials(),
+        GeometryImage flat = new GeometryImage(leaf, gi.primitives(), gi.vertices(), top, identity, gi.materials(),
                 gi.lights(), 1, 1, 1, gi.triangleCount(), gi.sphereCount(), gi.primitiveCount(), gi.materialCount(),
                 gi.lightCount(), 2, 4, gi.sceneRadius(), gi.sceneCenter(), gi.motion());
         Hit h = new Hit();
