@@ -39,6 +39,10 @@ public final class GlRenderer implements Renderer {
     private Texture2D accumulation;
     /** Size of {@link #accumulation}, readable from the calling thread to check passes before queuing them. */
     private volatile int accumulatedWidth, accumulatedHeight;
+    /** Times the tracing dispatches of each frame (created with the programs). */
+    private GpuTimer traceTimer;
+    /** GPU time of the last frame's tracing dispatches, from timer queries; for benchmarks. */
+    private volatile double lastTraceGpuMillis;
 
     private GlRenderer(GlThread gl) {
         this.gl = gl;
@@ -63,6 +67,7 @@ public final class GlRenderer implements Renderer {
 
     private void compile() {
         variants[0] = TracePrograms.compile(false);
+        traceTimer = GpuTimer.create();
         resolve = ComputeProgram.load("resolve.comp", GeometryImageLayout.glslDefines());
     }
 
@@ -162,14 +167,19 @@ public final class GlRenderer implements Renderer {
             int tilesX = (w + TILE - 1) / TILE, tilesY = (h + TILE - 1) / TILE;
             boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
             int total = tilesX * tilesY * (wantsFirstHit ? 2 : 1), done = 0;
+            long traceNanos = 0;
             for (int ty = 0; ty < tilesY; ty++) {
                 for (int tx = 0; tx < tilesX; tx++) {
                     trace.setIVec2("uTileOffset", tx * TILE, ty * TILE);
+                    traceTimer.begin();
                     trace.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, h - ty * TILE));
+                    traceTimer.end();
                     GlSync.finish();
+                    traceNanos += traceTimer.elapsedNanos();
                     progress.progress((double) ++done / total);
                 }
             }
+            lastTraceGpuMillis = traceNanos / 1e6;
             GlSync.imageBarrier();
             float[] depthValues = null, normals = null, albedo = null;
             if (wantsFirstHit) {
@@ -216,6 +226,15 @@ public final class GlRenderer implements Renderer {
             long errors = Integer.toUnsignedLong(count.getInt(0));
             return new Frame(w, h, srgb, radiance, depthValues, normals, albedo, errors, uploaded);
         }
+    }
+
+    /**
+     * GPU time (GL timer queries) of the tracing dispatches of the last frame or pass rendered: the
+     * frame's work on the device, without upload, resolve and readback. 0 where the driver's timer
+     * queries do not time compute work (Mesa llvmpipe).
+     */
+    public double lastTraceGpuMillis() {
+        return lastTraceGpuMillis;
     }
 
     GlThread glThread() {
@@ -295,6 +314,7 @@ public final class GlRenderer implements Renderer {
                 if (accumulation != null) accumulation.close();
                 for (TracePrograms programs : variants) if (programs != null) programs.close();
                 if (resolve != null) resolve.close();
+                if (traceTimer != null) traceTimer.close();
             });
         } finally {
             gl.close();
