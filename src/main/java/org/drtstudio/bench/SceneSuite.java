@@ -1,5 +1,6 @@
 package org.drtstudio.bench;
 
+import org.drtstudio.render.Renderer;
 import org.drtstudio.render.gl.GlInfo;
 import org.drtstudio.render.gl.GlRenderer;
 
@@ -24,9 +25,14 @@ public final class SceneSuite {
         this.log = log;
     }
 
-    /** @param gpu the GPU tracer, or null to measure only what needs no GPU */
-    public Map<String, Object> run(SuiteScenes.Selection selection, GlRenderer gpu) throws Exception {
+    /**
+     * @param renderer the back end; only the GPU tracer gets the GPU measurements (any other, or null,
+     *                 leaves builds, sizes and the CPU baseline)
+     */
+    public Map<String, Object> run(SuiteScenes.Selection selection, Renderer renderer) throws Exception {
         Map<String, Object> r = new LinkedHashMap<>();
+        GlRenderer gpu = renderer instanceof GlRenderer gl ? gl : null;
+        if (gpu == null) log.println("drt: no GPU tracer: measuring builds and the CPU baseline only");
         if (gpu != null) {
             GlInfo info = gpu.info();
             r.put("gl_renderer", info.renderer());

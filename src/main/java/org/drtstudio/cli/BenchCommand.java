@@ -8,7 +8,6 @@ import org.drtstudio.bench.SuiteScenes;
 import org.drtstudio.bench.SuiteSettings;
 import org.drtstudio.bench.TraversalBenchmark;
 import org.drtstudio.render.Renderer;
-import org.drtstudio.render.gl.GlRenderer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -133,8 +132,7 @@ final class BenchCommand implements Callable<Integer> {
             if (bench != null) results.put("instancing", bench.run(renderer, w, h));
             if (traversal != null) results.put("traversal", traversal.run(renderer));
             if (sceneSuite != null) {
-                if (!(renderer instanceof GlRenderer)) err.println("drt: no GPU tracer: measuring builds and the CPU baseline only");
-                results.putAll(sceneSuite.run(selection, renderer instanceof GlRenderer gl ? gl : null));
+                results.putAll(sceneSuite.run(selection, renderer));
             }
         } finally {
             if (renderer != null) renderer.close();
