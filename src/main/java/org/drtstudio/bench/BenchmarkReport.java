@@ -86,7 +86,13 @@ public final class BenchmarkReport {
                 .append(run.file()).append(")\n\n");
         sb.append("GPU: `").append(run.root().getOrDefault("gl_context", run.glRenderer())).append("`; driver `")
                 .append(run.root().getOrDefault("driver", "-")).append("`. CPU: ").append(run.cpu()).append(", ")
-                .append(run.cores()).append(" cores. ").append(run.date()).append(", suite version ")
+                .append(run.cores()).append(" cores");
+        Object load = run.root().get("load_average_at_start");
+        if (load != null) {
+            sb.append(" (load average ").append(load).append(" at the start, ").append(run.root().get("load_average_at_end"))
+                    .append(" at the end)");
+        }
+        sb.append(". ").append(run.date()).append(", suite version ")
                 .append(run.root().get("suite_version")).append(", ").append(s.get("resolution")).append(", median of ")
                 .append(s.get("repeats")).append(" (frame: ").append(s.get("frame_repeats")).append(").");
         Object timing = run.sceneNames().isEmpty() ? null : run.scene(run.sceneNames().get(0)).get("timing");

@@ -112,6 +112,7 @@ final class BenchCommand implements Callable<Integer> {
         results.put("cpu", cpuName());
         results.put("cores", Runtime.getRuntime().availableProcessors());
         results.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        results.put("load_average_at_start", loadAverage());
         Renderer renderer = null;
         try {
             if (!backend.equalsIgnoreCase("none")) {
@@ -137,6 +138,7 @@ final class BenchCommand implements Callable<Integer> {
         } finally {
             if (renderer != null) renderer.close();
         }
+        results.put("load_average_at_end", loadAverage());
         print(results, out, "");
         if (json != null) {
             try {
@@ -194,6 +196,20 @@ final class BenchCommand implements Callable<Integer> {
             } else {
                 out.printf(Locale.ROOT, "%s%-32s %s%n", indent, e.getKey(), e.getValue());
             }
+        }
+    }
+
+    /**
+     * The 1, 5 and 15-minute load averages (from /proc/loadavg) as text: other work on the machine
+     * slows a benchmark down, and the reader should see when it was there. Text, not a figure, as it
+     * may be 0.
+     */
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f.length >= 3 ? f[0] + " " + f[1] + " " + f[2] : "unknown";
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
         }
     }
 
