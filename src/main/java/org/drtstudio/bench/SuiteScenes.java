@@ -39,7 +39,7 @@ public final class SuiteScenes {
      * distance (a close-up of a scanned model, chosen so about 80 % of primary rays hit; the
      * framing camera of an OBJ leaves 90 % of the image empty).
      */
-    record Entry(String name, String source, float closeUp, Loader loader) {
+    record Entry(String name, String source, float closeUp, List<String> files, Loader loader) {
     }
 
     interface Loader {
@@ -65,21 +65,26 @@ public final class SuiteScenes {
             file("dragon", "obj/stanford_dragon_res3/dragon_vrip_res3.obj", 0.3f),
             file("armadillo", "obj/armadillo_100k/armadillo.obj", 0.2f),
             file("lucy", "obj/lucy_100k/lucy.obj", 0.15f),
-            new Entry("bunny_1m", BUNNY + ", subdivided twice and displaced (generated)", 0.3f,
+            new Entry("bunny_1m", BUNNY + ", subdivided twice and displaced (generated)", 0.3f, List.of(BUNNY),
                     data -> millionTriangleBunny(load(data.resolve(BUNNY)))));
 
     static final List<Entry> QUICK = List.of(
-            new Entry("bumpy_sphere_20k", "generated: bumpy sphere 100x100 on a floor", 1f,
+            new Entry("bumpy_sphere_20k", "generated: bumpy sphere 100x100 on a floor", 1f, List.of(),
                     data -> onFloor("bumpy sphere", ProceduralMeshes.bumpySphere(100, 100))),
-            new Entry("spheres_512", "generated: 8x8x8 spheres", 1f, data -> sphereGrid(8)),
-            new Entry("displaced_80k", "generated: bumpy sphere 50x50 subdivided twice, displaced, on a floor", 1f,
+            new Entry("spheres_512", "generated: 8x8x8 spheres", 1f, List.of(), data -> sphereGrid(8)),
+            new Entry("displaced_80k", "generated: bumpy sphere 50x50 subdivided twice, displaced, on a floor", 1f, List.of(),
                     data -> onFloor("displaced", DisplacedSubdivision.of(ProceduralMeshes.bumpySphere(50, 50), 2, 0.004f))));
 
     private SuiteScenes() {
     }
 
     private static Entry file(String name, String relative, float closeUp) {
-        return new Entry(name, relative, closeUp, data -> load(data.resolve(relative)));
+        return new Entry(name, relative, closeUp, List.of(relative), data -> load(data.resolve(relative)));
+    }
+
+    /** The data files a suite reads, relative to the data folder, each once (for packing them elsewhere). */
+    public static List<String> dataFiles(boolean quick) {
+        return (quick ? QUICK : FULL).stream().flatMap(e -> e.files().stream()).distinct().toList();
     }
 
     /** The names of a suite's scenes, in order. */

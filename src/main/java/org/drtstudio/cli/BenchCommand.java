@@ -53,6 +53,8 @@ final class BenchCommand implements Callable<Integer> {
     String frameSize;
     @Option(names = "--cpu-threads", paramLabel = "N", description = "threads of the CPU baseline (default: all cores; 0 skips it)")
     Integer cpuThreads;
+    @Option(names = "--list-data", description = "print the data files the suite reads (relative to --data) and exit")
+    boolean listData;
     @Option(names = "--report", paramLabel = "DIR", description = "generate the results page from DIR/*.json instead of benchmarking")
     Path report;
     @Option(names = "--page", paramLabel = "FILE", description = "with --report: the page to write (default DIR/../BENCHMARKS.md)")
@@ -73,6 +75,10 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         if (report != null) return report(out, err);
+        if (listData) {
+            SuiteScenes.dataFiles(suite.equalsIgnoreCase("quick")).forEach(out::println);
+            return 0;
+        }
         InstancingBenchmark bench = null;
         TraversalBenchmark traversal = null;
         SceneSuite sceneSuite = null;
@@ -98,6 +104,10 @@ final class BenchCommand implements Callable<Integer> {
                 }
                 for (Map.Entry<String, String> skip : selection.skipped().entrySet())
                     err.println("drt: skipping scene " + skip.getKey() + ": " + skip.getValue() + " (--data DIR names the data folder)");
+                if (selection.scenes().isEmpty()) {
+                    err.println("drt: no scene of the " + name + " suite could be loaded from " + dataDir().toAbsolutePath().normalize());
+                    return 1;
+                }
             }
             case "traversal" -> traversal = new TraversalBenchmark(1920, 1080, 5);
             default -> {

@@ -34,6 +34,14 @@ class SuiteScenesTest {
     }
 
     @Test
+    void dataFilesAreTheOnesTheFullSuiteReads() {
+        List<String> files = SuiteScenes.dataFiles(false);
+        assertEquals(8, files.size(), files.toString());
+        assertTrue(files.contains("nff/gears_s4.nff") && files.contains(SuiteScenes.BUNNY), files.toString());
+        assertEquals(List.of(), SuiteScenes.dataFiles(true));
+    }
+
+    @Test
     void quickScenesNeedNoFiles() {
         SuiteScenes.Selection s = SuiteScenes.load(true, empty, List.of());
         assertEquals(SuiteScenes.names(true), s.scenes().stream().map(SuiteScenes.Loaded::name).toList());

@@ -86,6 +86,27 @@ class BenchCommandTest {
     }
 
     @Test
+    void missingDataFilesAreNamedAndNothingLoadedFails() {
+        StringWriter err = new StringWriter();
+        CommandLine cl = DrtCommand.create((backend, notices) -> new CpuRenderer(1));
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(1, cl.execute("bench", "--suite", "full", "--data", dir.toString(), "--scenes", "bunny,tetra_s6"));
+        String text = err.toString();
+        assertTrue(text.contains("skipping scene bunny: missing " + dir.resolve("obj/stanford_bunny/stanford-bunny.obj").toAbsolutePath()), text);
+        assertTrue(text.contains("skipping scene tetra_s6: missing"), text);
+        assertTrue(text.contains("no scene of the full suite could be loaded"), text);
+    }
+
+    @Test
+    void unknownSceneIsRejected() {
+        StringWriter err = new StringWriter();
+        CommandLine cl = DrtCommand.create((backend, notices) -> new CpuRenderer(1));
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(2, cl.execute("bench", "--suite", "full", "--scenes", "teapot"));
+        assertTrue(err.toString().contains("unknown scene 'teapot'"), err.toString());
+    }
+
+    @Test
     void unknownSuiteIsRejected() {
         StringWriter err = new StringWriter();
         CommandLine cl = DrtCommand.create((backend, notices) -> new CpuRenderer(1));
