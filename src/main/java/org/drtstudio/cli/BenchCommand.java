@@ -90,13 +90,8 @@ final class BenchCommand implements Callable<Integer> {
             case "instancing" -> { bench = new InstancingBenchmark(10, 224); w = 640; h = 360; }
             case "quick", "full" -> {
                 if (quick) { bench = new InstancingBenchmark(3, 24); w = 64; h = 36; }
-                int[] wh;
                 try {
-                    wh = size == null ? (quick ? new int[]{128, 72} : new int[]{1920, 1080}) : parseSize(size);
-                    int[] frame = frameSize == null ? (quick ? new int[]{64, 36} : wh) : parseSize(frameSize);
-                    sceneSuite = new SceneSuite(new SuiteSettings(wh[0], wh[1], repeats != null ? repeats : quick ? 1 : 5,
-                            frameRepeats != null ? frameRepeats : quick ? 1 : 3, frame[0], frame[1], 16, quick ? 2 : 4,
-                            cpuThreads != null ? cpuThreads : Runtime.getRuntime().availableProcessors()), err);
+                    sceneSuite = new SceneSuite(settings(quick), err);
                     selection = SuiteScenes.load(quick, dataDir(), scenes);
                 } catch (IllegalArgumentException e) {
                     err.println("drt: " + e.getMessage());
@@ -116,7 +111,7 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         Map<String, Object> results = new LinkedHashMap<>();
-        results.put("suite", suite);
+        results.put("suite", name);
         results.put("suite_version", sceneSuite != null ? SuiteScenes.FULL_VERSION : SUITE_VERSION);
         results.put("date", OffsetDateTime.now().withNano(0).toString());
         results.put("cpu", cpuName());
@@ -173,6 +168,15 @@ final class BenchCommand implements Callable<Integer> {
             err.println("drt: " + e.getMessage());
             return 1;
         }
+    }
+
+    /** The scene suites' settings: the options given, else the defaults of the quick or the full suite. */
+    private SuiteSettings settings(boolean quick) {
+        int[] wh = size == null ? (quick ? new int[]{128, 72} : new int[]{1920, 1080}) : parseSize(size);
+        int[] frame = frameSize == null ? (quick ? new int[]{64, 36} : wh) : parseSize(frameSize);
+        return new SuiteSettings(wh[0], wh[1], repeats != null ? repeats : quick ? 1 : 5,
+                frameRepeats != null ? frameRepeats : quick ? 1 : 3, frame[0], frame[1], 16, quick ? 2 : 4,
+                cpuThreads != null ? cpuThreads : Runtime.getRuntime().availableProcessors());
     }
 
     /** The --data folder, or ../shared/data (beside a checkout), or shared/data. */

@@ -98,6 +98,15 @@ class BenchCommandTest {
     }
 
     @Test
+    void badSizeIsRejected() {
+        StringWriter err = new StringWriter();
+        CommandLine cl = DrtCommand.create((backend, notices) -> new CpuRenderer(1));
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(2, cl.execute("bench", "--suite", "quick", "--size", "640by480"));
+        assertTrue(err.toString().contains("a size must look like 1920x1080, got '640by480'"), err.toString());
+    }
+
+    @Test
     void unknownSceneIsRejected() {
         StringWriter err = new StringWriter();
         CommandLine cl = DrtCommand.create((backend, notices) -> new CpuRenderer(1));
