@@ -1,7 +1,11 @@
 package org.drtstudio.cli;
 
+import org.drtstudio.bench.BenchmarkReport;
 import org.drtstudio.bench.InstancingBenchmark;
 import org.drtstudio.bench.JsonWriter;
+import org.drtstudio.bench.SceneSuite;
+import org.drtstudio.bench.SuiteScenes;
+import org.drtstudio.bench.SuiteSettings;
 import org.drtstudio.bench.TraversalBenchmark;
 import org.drtstudio.render.Renderer;
 import picocli.CommandLine;
@@ -13,19 +17,48 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code drt bench}: fixed, versioned benchmark suites; prints a table and optionally writes JSON. */
-@Command(name = "bench", description = "Run a benchmark suite: instancing (100 instances of a 100k-triangle mesh), quick (a small smoke version), traversal (parallel vs per-ray traversal, GPU).")
+@Command(name = "bench", description = {
+        "Run a benchmark suite: full (SPD and Stanford scenes plus a generated 1M-triangle scene at 1920x1080: build, "
+                + "geometry-image bytes, upload, primary/shadow/glossy Mrays/s, a 16-spp frame with all effects, and the CPU "
+                + "tracer as baseline), quick (small generated scenes and a small instancing run: the CI smoke test), "
+                + "instancing (100 instances of a 100k-triangle mesh), traversal (parallel vs per-ray traversal, GPU).",
+        "--report DIR turns the full-suite JSON files in DIR into the results page and its plot instead."})
 final class BenchCommand implements Callable<Integer> {
+    /** Version of the instancing and traversal suites; the scene suites carry {@link SuiteScenes#FULL_VERSION}. */
     static final int SUITE_VERSION = 1;
     private final RendererFactory renderers;
 
-    @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing", description = "instancing (default), quick or traversal")
+    @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing", description = "full, quick, instancing (default) or traversal")
     String suite;
+    @Option(names = "--data", paramLabel = "DIR", description = "folder with nff/ and obj/ of the scene files (default: ../shared/data, else shared/data)")
+    Path data;
+    @Option(names = "--scenes", paramLabel = "A,B", split = ",", description = "only these scenes of the suite")
+    List<String> scenes = List.of();
+    @Option(names = "--repeats", paramLabel = "N", description = "timed runs per figure, median reported (full: 5, quick: 1)")
+    Integer repeats;
+    @Option(names = "--frame-repeats", paramLabel = "N", description = "timed full frames per scene (default 3; 1 is enough on llvmpipe)")
+    Integer frameRepeats;
+    @Option(names = "--size", paramLabel = "WxH", description = "image size of the scene suites (full: 1920x1080)")
+    String size;
+    @Option(names = "--frame-size", paramLabel = "WxH", description = "size of the full-effects frame (default: --size); "
+            + "its time is also reported scaled to --size by pixel count")
+    String frameSize;
+    @Option(names = "--cpu-threads", paramLabel = "N", description = "threads of the CPU baseline (default: all cores; 0 skips it)")
+    Integer cpuThreads;
+    @Option(names = "--list-data", description = "print the data files the suite reads (relative to --data) and exit")
+    boolean listData;
+    @Option(names = "--report", paramLabel = "DIR", description = "generate the results page from DIR/*.json instead of benchmarking")
+    Path report;
+    @Option(names = "--page", paramLabel = "FILE", description = "with --report: the page to write (default DIR/../BENCHMARKS.md)")
+    Path page;
     @Option(names = "--backend", paramLabel = "auto|gpu|cpu|none", defaultValue = "auto",
             description = "renderer for the frame measurements; none skips them")
     String backend;
@@ -41,25 +74,50 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        if (report != null) return report(out, err);
+        if (listData) {
+            SuiteScenes.dataFiles(suite.equalsIgnoreCase("quick")).forEach(out::println);
+            return 0;
+        }
         InstancingBenchmark bench = null;
         TraversalBenchmark traversal = null;
+        SceneSuite sceneSuite = null;
+        SuiteScenes.Selection selection = null;
         int w = 0, h = 0;
-        switch (suite.toLowerCase(Locale.ROOT)) {
+        String name = suite.toLowerCase(Locale.ROOT);
+        boolean quick = name.equals("quick");
+        switch (name) {
             case "instancing" -> { bench = new InstancingBenchmark(10, 224); w = 640; h = 360; }
-            case "quick" -> { bench = new InstancingBenchmark(3, 24); w = 64; h = 36; }
+            case "quick", "full" -> {
+                if (quick) { bench = new InstancingBenchmark(3, 24); w = 64; h = 36; }
+                try {
+                    sceneSuite = new SceneSuite(settings(quick), err);
+                    selection = SuiteScenes.load(quick, dataDir(), scenes);
+                } catch (IllegalArgumentException e) {
+                    err.println("drt: " + e.getMessage());
+                    return 2;
+                }
+                for (Map.Entry<String, String> skip : selection.skipped().entrySet())
+                    err.println("drt: skipping scene " + skip.getKey() + ": " + skip.getValue() + " (--data DIR names the data folder)");
+                if (selection.scenes().isEmpty()) {
+                    err.println("drt: no scene of the " + name + " suite could be loaded from " + dataDir().toAbsolutePath().normalize());
+                    return 1;
+                }
+            }
             case "traversal" -> traversal = new TraversalBenchmark(1920, 1080, 5);
             default -> {
-                err.println("drt: unknown --suite '" + suite + "'; available: instancing, quick, traversal");
+                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal");
                 return 2;
             }
         }
         Map<String, Object> results = new LinkedHashMap<>();
-        results.put("suite", suite);
-        results.put("suite_version", SUITE_VERSION);
+        results.put("suite", name);
+        results.put("suite_version", sceneSuite != null ? SuiteScenes.FULL_VERSION : SUITE_VERSION);
         results.put("date", OffsetDateTime.now().withNano(0).toString());
         results.put("cpu", cpuName());
         results.put("cores", Runtime.getRuntime().availableProcessors());
         results.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        results.put("load_average_at_start", loadAverage());
         Renderer renderer = null;
         try {
             if (!backend.equalsIgnoreCase("none")) {
@@ -79,9 +137,13 @@ final class BenchCommand implements Callable<Integer> {
             }
             if (bench != null) results.put("instancing", bench.run(renderer, w, h));
             if (traversal != null) results.put("traversal", traversal.run(renderer));
+            if (sceneSuite != null) {
+                results.putAll(sceneSuite.run(selection, renderer));
+            }
         } finally {
             if (renderer != null) renderer.close();
         }
+        results.put("load_average_at_end", loadAverage());
         print(results, out, "");
         if (json != null) {
             try {
@@ -96,6 +158,47 @@ final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
+    private Integer report(PrintWriter out, PrintWriter err) {
+        Path target = page != null ? page : report.toAbsolutePath().getParent().resolve("BENCHMARKS.md");
+        try {
+            BenchmarkReport.Written written = BenchmarkReport.generate(report, target);
+            out.println("wrote " + written.page() + " and " + written.plot() + " from " + written.runs() + " run(s)");
+            return 0;
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("drt: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** The scene suites' settings: the options given, else the defaults of the quick or the full suite. */
+    private SuiteSettings settings(boolean quick) {
+        int[] wh = size == null ? (quick ? new int[]{128, 72} : new int[]{1920, 1080}) : parseSize(size);
+        int[] frame = frameSize == null ? (quick ? new int[]{64, 36} : wh) : parseSize(frameSize);
+        return new SuiteSettings(wh[0], wh[1], repeats != null ? repeats : quick ? 1 : 5,
+                frameRepeats != null ? frameRepeats : quick ? 1 : 3, frame[0], frame[1], 16, quick ? 2 : 4,
+                cpuThreads != null ? cpuThreads : Runtime.getRuntime().availableProcessors());
+    }
+
+    /** The --data folder, or ../shared/data (beside a checkout), or shared/data. */
+    private Path dataDir() {
+        if (data != null) return data;
+        Path beside = Path.of("..", "shared", "data");
+        return Files.isDirectory(beside) ? beside : Path.of("shared", "data");
+    }
+
+    static int[] parseSize(String text) {
+        String[] parts = text.toLowerCase(Locale.ROOT).split("x");
+        try {
+            if (parts.length == 2) {
+                int[] wh = Arrays.stream(parts).mapToInt(Integer::parseInt).toArray();
+                if (wh[0] > 0 && wh[1] > 0) return wh;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException("a size must look like 1920x1080, got '" + text + "'");
+    }
+
     private static void print(Map<String, ?> map, PrintWriter out, String indent) {
         for (Map.Entry<String, ?> e : map.entrySet()) {
             if (e.getValue() instanceof Map<?, ?> m) {
@@ -107,6 +210,20 @@ final class BenchCommand implements Callable<Integer> {
             } else {
                 out.printf(Locale.ROOT, "%s%-32s %s%n", indent, e.getKey(), e.getValue());
             }
+        }
+    }
+
+    /**
+     * The 1, 5 and 15-minute load averages (from /proc/loadavg) as text: other work on the machine
+     * slows a benchmark down, and the reader should see when it was there. Text, not a figure, as it
+     * may be 0.
+     */
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f.length >= 3 ? f[0] + " " + f[1] + " " + f[2] : "unknown";
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
         }
     }
 

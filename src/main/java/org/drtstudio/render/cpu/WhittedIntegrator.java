@@ -36,7 +36,9 @@ final class WhittedIntegrator {
     private final TextureSampler textures;
     /** The atlas holds at least one image: the GL tracer then runs its variant compiled with TEXTURED true. */
     private final boolean textured;
-    private final float[] rows = new float[12], lightPoint = new float[3], disk = new float[2], lobeDir = new float[3];
+    private final float[] rows = new float[12], disk = new float[2];
+    /** Outputs of {@link #samplePointOnLight} and {@link #glossy} (read by the ray benchmark too). */
+    final float[] lightPoint = new float[3], lobeDir = new float[3];
     private final float[] texColor = new float[3], uv = new float[2], corners = new float[6], frame = new float[6],
             scratch = new float[3], bumped = new float[3], triangle = new float[9];
     /** Output of {@link #surfaceNormals}: geometric normal xyz, shading normal xyz, texture coordinates uv. */
@@ -235,7 +237,7 @@ final class WhittedIntegrator {
      * A point of light lo, into {@link #lightPoint}: uniform over a rectangle; for a sphere uniform
      * over its disk as seen from the shading point (the light's silhouette); the centre for radius 0.
      */
-    private void samplePointOnLight(int lo, float sx, float sy, float sz, int pixel, int sample, int dimension) {
+    void samplePointOnLight(int lo, float sx, float sy, float sz, int pixel, int sample, int dimension) {
         float cx = lights[lo], cy = lights[lo + 1], cz = lights[lo + 2], radius = lights[lo + 3];
         lightPoint[0] = cx;
         lightPoint[1] = cy;
@@ -269,7 +271,7 @@ final class WhittedIntegrator {
      * Draws a direction from the Phong lobe cos^n around the unit axis into {@link #lobeDir};
      * returns false when it falls on the wrong side of the surface (normal sx, sy, sz).
      */
-    private boolean glossy(float ax, float ay, float az, float n, int pixel, int sample, int dimension, float sx, float sy, float sz) {
+    boolean glossy(float ax, float ay, float az, float n, int pixel, int sample, int dimension, float sx, float sy, float sz) {
         float u = SampleHash.uniform(pixel, sample, dimension, p.seed());
         float v = SampleHash.uniform(pixel, sample, dimension + 1, p.seed());
         float cosT = (float) Math.pow(u, 1f / (n + 1f));

@@ -25,7 +25,8 @@ final class GeometryImageTextures implements AutoCloseable {
     private final Texture2D[] textures = new Texture2D[NAMES.length];
 
     private final boolean boxes;
-    private static final int BOX_NODES = 9;
+    /** Sampler unit of the box layouts (binding of uBoxNodes in traverse_box.glsl). */
+    static final int BOX_NODES = 8;
 
     GeometryImageTextures(GlInfo info, NodeKind nodes) {
         this.info = info;

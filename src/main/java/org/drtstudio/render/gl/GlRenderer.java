@@ -52,6 +52,10 @@ public final class GlRenderer implements Renderer {
     private Texture2D accumulation;
     /** Size of {@link #accumulation}, readable from the calling thread to check passes before queuing them. */
     private volatile int accumulatedWidth, accumulatedHeight;
+    /** Times the tracing dispatches of each frame (created with the programs). */
+    private GpuTimer traceTimer;
+    /** GPU time of the last frame's tracing dispatches, from timer queries; for benchmarks. */
+    private volatile double lastTraceGpuMillis;
 
     private GlRenderer(GlThread gl, boolean pairedPrimary, NodeKind nodeKind) {
         this.gl = gl;
@@ -87,17 +91,32 @@ public final class GlRenderer implements Renderer {
     }
 
     private void compile() {
-        variants[0] = TracePrograms.compile(false, pairedPrimary, nodeKind);
+        variants[0] = TracePrograms.compile(traceDefines(false));
+        traceTimer = GpuTimer.create();
         resolve = ComputeProgram.load("resolve.comp", GeometryImageLayout.glslDefines());
+    }
+
+    /**
+     * The defines the tracer's programs are compiled with (layout constants, texturing, the
+     * traversal variant); kernels that walk the same scene textures, such as the ray benchmark,
+     * compile with them too so they measure the walk the renderer uses.
+     */
+    Map<String, String> traceDefines(boolean textured) {
+        Map<String, String> defines = new LinkedHashMap<>(GeometryImageLayout.glslDefines());
+        defines.put("TEXTURED", Boolean.toString(textured));
+        defines.put("PAIRED_PRIMARY", pairedPrimary ? "1" : "0");
+        defines.put("BOX_NODES", nodeKind == NodeKind.BOXES ? "1" : "0");
+        return defines;
+    }
+
+    /** The node bounds the tracer walks. */
+    public NodeKind nodeKind() {
+        return nodeKind;
     }
 
     /** The trace and first-hit (AOV) programs of one variant. */
     private record TracePrograms(ComputeProgram trace, ComputeProgram aov) implements AutoCloseable {
-        static TracePrograms compile(boolean textured, boolean pairedPrimary, NodeKind nodeKind) {
-            Map<String, String> defines = new LinkedHashMap<>(GeometryImageLayout.glslDefines());
-            defines.put("TEXTURED", Boolean.toString(textured));
-            defines.put("PAIRED_PRIMARY", pairedPrimary ? "1" : "0");
-            defines.put("BOX_NODES", nodeKind == NodeKind.BOXES ? "1" : "0");
+        static TracePrograms compile(Map<String, String> defines) {
             ComputeProgram trace = ComputeProgram.load("trace.comp", defines);
             try {
                 return new TracePrograms(trace, ComputeProgram.load("aov.comp", defines));
@@ -116,7 +135,7 @@ public final class GlRenderer implements Renderer {
 
     private TracePrograms programsFor(GeometryImage image) {
         int v = image.textureCount() > 0 ? 1 : 0;
-        if (variants[v] == null) variants[v] = TracePrograms.compile(v == 1, pairedPrimary, nodeKind);
+        if (variants[v] == null) variants[v] = TracePrograms.compile(traceDefines(v == 1));
         return variants[v];
     }
 
@@ -189,14 +208,19 @@ public final class GlRenderer implements Renderer {
             int tilesX = (w + TILE - 1) / TILE, tilesY = (h + TILE - 1) / TILE;
             boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
             int total = tilesX * tilesY * (wantsFirstHit ? 2 : 1), done = 0;
+            long traceNanos = 0;
             for (int ty = 0; ty < tilesY; ty++) {
                 for (int tx = 0; tx < tilesX; tx++) {
                     trace.setIVec2("uTileOffset", tx * TILE, ty * TILE);
+                    traceTimer.begin();
                     trace.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, h - ty * TILE));
+                    traceTimer.end();
                     GlSync.finish();
+                    traceNanos += traceTimer.elapsedNanos();
                     progress.progress((double) ++done / total);
                 }
             }
+            lastTraceGpuMillis = traceNanos / 1e6;
             GlSync.imageBarrier();
             float[] depthValues = null, normals = null, albedo = null;
             if (wantsFirstHit) {
@@ -243,6 +267,15 @@ public final class GlRenderer implements Renderer {
             long errors = Integer.toUnsignedLong(count.getInt(0));
             return new Frame(w, h, srgb, radiance, depthValues, normals, albedo, errors, uploaded);
         }
+    }
+
+    /**
+     * GPU time (GL timer queries) of the tracing dispatches of the last frame or pass rendered: the
+     * frame's work on the device, without upload, resolve and readback. 0 where the driver's timer
+     * queries do not time compute work (Mesa llvmpipe).
+     */
+    public double lastTraceGpuMillis() {
+        return lastTraceGpuMillis;
     }
 
     GlThread glThread() {
@@ -323,6 +356,7 @@ public final class GlRenderer implements Renderer {
                 if (accumulation != null) accumulation.close();
                 for (TracePrograms programs : variants) if (programs != null) programs.close();
                 if (resolve != null) resolve.close();
+                if (traceTimer != null) traceTimer.close();
             });
         } finally {
             gl.close();

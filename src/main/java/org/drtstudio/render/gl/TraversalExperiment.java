@@ -59,7 +59,7 @@ public final class TraversalExperiment {
                         program.setUInt("uSeed", 12345);
                         program.setInt("uCoherent", coherent ? 1 : 0);
                         scene.bind();
-                        (v == Variant.BOXES_ORDERED ? orderedNodes : boxNodes).bindSampler(9);
+                        (v == Variant.BOXES_ORDERED ? orderedNodes : boxNodes).bindSampler(GeometryImageTextures.BOX_NODES);
                         out.bindImage(2, ImageAccess.WRITE_ONLY);
                         program.dispatchCovering(p.width(), p.height()); // warm-up
                         GlSync.finish();

@@ -1,0 +1,173 @@
+package org.drtstudio.bench;
+
+import javax.imageio.ImageIO;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.FontMetrics;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The results page's plot: Mrays/s per scene, one panel per ray type (primary, shadow, glossy),
+ * one bar per machine and tracer (each GPU, and the CPU reference tracer of each run), on a log
+ * scale so llvmpipe and a datacentre GPU fit one axis; the issue's GPU targets are marked on the
+ * million-triangle scene. Drawn headless with java.awt into a PNG.
+ */
+final class BenchmarkPlot {
+    private static final String[] KINDS = {"primary", "shadow", "glossy"};
+    private static final String[] TITLES = {"Primary rays (closest hit)", "Shadow rays (any hit)", "Glossy reflection rays (closest hit)"};
+    private static final double[] TARGETS = {2000, 3000, 500};
+    private static final Color[] PALETTE = {new Color(0x1b9e77), new Color(0xd95f02), new Color(0x7570b3),
+            new Color(0xe7298a), new Color(0x66a61e), new Color(0xe6ab02)};
+    private static final int BAR = 13, ROW_GAP = 10, PANEL_W = 520, LABEL_W = 120, TOP = 110, BOTTOM = 50;
+
+    private BenchmarkPlot() {
+    }
+
+    /** One bar colour: a tracer on a machine, and the key prefix of its figures ("" for GPU, "cpu_"). */
+    private record Series(String label, BenchmarkRun run, String prefix, Color color) {
+        double value(String scene, String kind) {
+            return run.figure(scene, prefix + kind + "_mrays_per_s");
+        }
+    }
+
+    static void write(List<BenchmarkRun> runs, Path file) throws IOException {
+        List<Series> series = new ArrayList<>();
+        for (BenchmarkRun run : runs) {
+            if (run.hasGpu()) series.add(new Series("GPU tracer: " + run.gpuLabel(), run, "", PALETTE[series.size() % PALETTE.length]));
+        }
+        for (BenchmarkRun run : runs) {
+            Object threads = run.settings().get("cpu_threads");
+            if (threads instanceof Number n && n.intValue() > 0) {
+                series.add(new Series("CPU reference tracer, " + n.intValue() + " threads (" + run.gpuLabel() + " host)", run, "cpu_",
+                        PALETTE[series.size() % PALETTE.length]));
+            }
+        }
+        Set<String> sceneSet = new LinkedHashSet<>();
+        for (BenchmarkRun run : runs) sceneSet.addAll(run.sceneNames());
+        List<String> scenes = new ArrayList<>(sceneSet);
+
+        double lo = Double.POSITIVE_INFINITY, hi = 0;
+        for (Series s : series) {
+            for (String scene : scenes) {
+                for (String kind : KINDS) {
+                    double v = s.value(scene, kind);
+                    if (v > 0) {
+                        lo = Math.min(lo, v);
+                        hi = Math.max(hi, v);
+                    }
+                }
+            }
+        }
+        for (double t : TARGETS) hi = Math.max(hi, t);
+        if (!(lo < Double.POSITIVE_INFINITY)) lo = 0.1;
+        int decadeLo = (int) Math.floor(Math.log10(lo) - 0.3), decadeHi = (int) Math.ceil(Math.log10(hi));
+        if (decadeHi <= decadeLo) decadeHi = decadeLo + 1;
+
+        int rowH = Math.max(1, series.size()) * BAR + ROW_GAP;
+        int width = LABEL_W + KINDS.length * (PANEL_W + 30) + 20;
+        int height = TOP + scenes.size() * rowH + BOTTOM;
+        BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        try {
+            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+            g.setColor(Color.WHITE);
+            g.fillRect(0, 0, width, height);
+            g.setColor(Color.BLACK);
+            g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 18));
+            g.drawString("Mrays/s per scene (log scale; longer is faster), 1920x1080 rays, CPU tracer at reduced size", 12, 24);
+            legend(g, series, 12, 44, width);
+            for (int k = 0; k < KINDS.length; k++) {
+                int x0 = LABEL_W + k * (PANEL_W + 30);
+                panel(g, series, scenes, k, x0, rowH, decadeLo, decadeHi, height);
+            }
+            g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+            g.setColor(Color.BLACK);
+            for (int i = 0; i < scenes.size(); i++) {
+                int yMid = TOP + i * rowH + (rowH - ROW_GAP) / 2 + 5;
+                g.drawString(scenes.get(i), 8, yMid);
+            }
+        } finally {
+            g.dispose();
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) Files.createDirectories(parent);
+        if (!ImageIO.write(img, "png", file.toFile())) throw new IOException("no PNG writer for " + file);
+    }
+
+    private static void legend(Graphics2D g, List<Series> series, int x, int y, int width) {
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        FontMetrics fm = g.getFontMetrics();
+        int cx = x, cy = y;
+        for (Series s : series) {
+            int w = 18 + fm.stringWidth(s.label()) + 24;
+            if (cx + w > width - 10) {
+                cx = x;
+                cy += 20;
+            }
+            g.setColor(s.color());
+            g.fillRect(cx, cy, 12, 12);
+            g.setColor(Color.BLACK);
+            g.drawString(s.label(), cx + 18, cy + 11);
+            cx += w;
+        }
+        g.setColor(Color.DARK_GRAY);
+        g.drawString("dashed red: the issue's GPU target on bunny_1m", x, cy + 34);
+    }
+
+    private static void panel(Graphics2D g, List<Series> series, List<String> scenes, int k, int x0, int rowH,
+                              int decadeLo, int decadeHi, int height) {
+        int plotBottom = TOP + scenes.size() * rowH;
+        g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
+        g.setColor(Color.BLACK);
+        g.drawString(TITLES[k], x0, TOP - 12);
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        for (int d = decadeLo; d <= decadeHi; d++) {
+            int x = xOf(Math.pow(10, d), x0, decadeLo, decadeHi);
+            g.setColor(new Color(0xdddddd));
+            g.drawLine(x, TOP - 4, x, plotBottom);
+            g.setColor(Color.DARK_GRAY);
+            String label = d >= 0 ? String.format(Locale.ROOT, "%,d", (long) Math.pow(10, d)) : String.format(Locale.ROOT, "%s", Math.pow(10, d));
+            g.drawString(label, x - g.getFontMetrics().stringWidth(label) / 2, plotBottom + 16);
+        }
+        g.drawString("Mrays/s", x0 + PANEL_W / 2 - 20, plotBottom + 32);
+        for (int i = 0; i < scenes.size(); i++) {
+            String scene = scenes.get(i);
+            int y = TOP + i * rowH;
+            for (int s = 0; s < series.size(); s++) {
+                double v = series.get(s).value(scene, KINDS[k]);
+                if (!(v > 0)) continue;
+                int x = xOf(v, x0, decadeLo, decadeHi);
+                g.setColor(series.get(s).color());
+                g.fillRect(x0, y + s * BAR, Math.max(1, x - x0), BAR - 2);
+                g.setColor(Color.BLACK);
+                g.drawString(BenchmarkReport.num(v), x + 3, y + s * BAR + BAR - 3);
+            }
+            if (scene.equals(BenchmarkReport.TARGET_SCENE)) {
+                int x = xOf(TARGETS[k], x0, decadeLo, decadeHi);
+                g.setColor(Color.RED);
+                g.setStroke(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{4f, 3f}, 0f));
+                g.drawLine(x, y - 2, x, y + rowH - ROW_GAP + 2);
+                g.setStroke(new BasicStroke(1f));
+            }
+        }
+        g.setColor(Color.GRAY);
+        g.drawLine(x0, TOP - 4, x0, plotBottom);
+    }
+
+    private static int xOf(double v, int x0, int decadeLo, int decadeHi) {
+        double f = (Math.log10(v) - decadeLo) / (decadeHi - decadeLo);
+        return x0 + (int) Math.round(Math.max(0, Math.min(1, f)) * (PANEL_W - 50));
+    }
+}

@@ -1,0 +1,179 @@
+package org.drtstudio.bench;
+
+import org.drtstudio.accel.BoxNodeVariants;
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.GeometryImageBuilder;
+import org.drtstudio.render.Aov;
+import org.drtstudio.render.Frame;
+import org.drtstudio.render.PixelFilter;
+import org.drtstudio.render.ProgressListener;
+import org.drtstudio.render.RenderException;
+import org.drtstudio.render.TraceParameters;
+import org.drtstudio.render.cpu.CpuRayThroughput;
+import org.drtstudio.render.cpu.CpuRenderer;
+import org.drtstudio.render.gl.GlRenderer;
+import org.drtstudio.render.gl.RayThroughput;
+import org.drtstudio.render.gl.TraversalExperiment;
+import org.drtstudio.scene.Scene;
+
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Measures one scene: hierarchy build and geometry-image size (CPU), upload, primary / shadow /
+ * glossy Mrays/s and the full frame with every distributed effect (GPU, when there is one), and the
+ * CPU reference tracer on the same rays at a reduced resolution.
+ */
+final class SceneBenchmark {
+    private final SuiteSettings settings;
+
+    SceneBenchmark(SuiteSettings settings) {
+        this.settings = settings;
+    }
+
+    /** @param gpu the GPU tracer, or null to measure the CPU side only */
+    Map<String, Object> run(SuiteScenes.Loaded loaded, GlRenderer gpu) throws Exception {
+        Map<String, Object> r = new LinkedHashMap<>();
+        Scene base = loaded.scene();
+        r.put("source", loaded.source());
+
+        // At most 3 timed builds: a million-triangle build takes seconds, and its spread is small.
+        Stopwatch.Stats build = Stopwatch.time(Math.min(3, settings.repeats()), () -> new GeometryImageBuilder().build(base));
+        GeometryImageBuilder builder = new GeometryImageBuilder();
+        GeometryImage plain = builder.build(base);
+        // Only counts that are there: every figure in the JSON is positive, which the CI smoke test checks.
+        if (plain.triangleCount() > 0) r.put("triangles", plain.triangleCount());
+        if (plain.sphereCount() > 0) r.put("spheres", plain.sphereCount());
+        r.put("primitives", plain.primitiveCount());
+        r.put("build_ms", build.medianMs());
+        r.put("build_mprims_per_s", plain.primitiveCount() / build.medianMs() / 1e3);
+        r.put("geometry_image_bytes", plain.dataBytes());
+        r.put("bytes_per_primitive", (double) plain.dataBytes() / plain.primitiveCount());
+        // The GPU tracer's default walk also uploads the eight octant-ordered box layouts derived from the tree.
+        Stopwatch.Stats boxes = Stopwatch.time(Math.min(3, settings.repeats()), () -> BoxNodeVariants.octantOrderedBoxNodes(plain));
+        long boxBytes = 4L * BoxNodeVariants.octantOrderedBoxNodes(plain).length;
+        r.put("box_layouts_ms", boxes.medianMs());
+        r.put("box_layouts_bytes", boxBytes);
+        r.put("bytes_per_primitive_with_box_layouts", (double) (plain.dataBytes() + boxBytes) / plain.primitiveCount());
+
+        Scene viewed = loaded.closeUp() < 1f ? BenchSetup.closeUp(base, loaded.closeUp()) : base;
+        r.put("view", loaded.closeUp() < 1f ? String.format(Locale.ROOT,
+                "close-up: the model's framing camera at %.2f of its distance", loaded.closeUp()) : "the file's camera");
+        Scene effects = BenchSetup.withEffects(viewed, plain.sceneRadius());
+        GeometryImage image = builder.build(effects); // same shapes: only materials, lights and camera change
+        float exponent = BenchSetup.glossyExponent();
+
+        if (gpu != null) {
+            TraceParameters rays = TraceParameters.of(effects.camera(), effects.settings().withSize(settings.width(), settings.height()), image);
+            RayThroughput.Result t = RayThroughput.run(gpu, image, rays, exponent, settings.repeats());
+            r.put("timing", t.primary().timerQuery() ? "GL timer queries" : "wall clock, dispatch to glFinish (timer queries read 0 here)");
+            r.put("upload_ms", t.uploadMs());
+            r.put("upload_bytes", t.uploadBytes());
+            r.put("primary_hit_fraction", (double) t.primary().hits() / t.primary().rays());
+            putRays(r, "primary", t.primary().rays(), t.primary().medianMs(), t.primary().mraysPerSecond());
+            putRays(r, "shadow", t.shadow().rays(), t.shadow().medianMs(), t.shadow().mraysPerSecond());
+            putRays(r, "glossy", t.glossy().rays(), t.glossy().medianMs(), t.glossy().mraysPerSecond());
+            variants(r, gpu, image, rays);
+            frame(r, gpu, image, effects);
+        }
+        if (settings.cpuThreads() > 0) cpu(r, image, effects, exponent);
+        return r;
+    }
+
+    /**
+     * The traversal variants on the same rays (primary rays, and random rays through the scene):
+     * sphere nodes, two rays of a pixel together, box nodes in fixed order, box nodes ordered per octant.
+     */
+    private void variants(Map<String, Object> r, GlRenderer gpu, GeometryImage image, TraceParameters rays) {
+        boolean same = true;
+        for (boolean coherent : new boolean[]{true, false}) {
+            TraversalExperiment.Result v = TraversalExperiment.run(gpu, image, rays, coherent, settings.repeats());
+            v.mraysPerSecond().forEach((variant, mrays) ->
+                    r.put("variant_" + (coherent ? "coherent_" : "incoherent_") + variant.key + "_mrays_per_s", mrays));
+            same &= v.allSameHits();
+        }
+        r.put("variants_same_hits", same);
+    }
+
+    private static void putRays(Map<String, Object> r, String kind, long rays, double ms, double mrays) {
+        r.put(kind + "_rays", rays);
+        r.put(kind + "_ms", ms);
+        r.put(kind + "_mrays_per_s", mrays);
+    }
+
+    /** The full frame through the real renderer: wall time and GPU time of its tracing dispatches. */
+    private void frame(Map<String, Object> r, GlRenderer gpu, GeometryImage image, Scene effects) throws RenderException {
+        int w = settings.frameWidth(), h = settings.frameHeight();
+        TraceParameters p = TraceParameters.of(effects.camera(), effects.camera(),
+                effects.settings().withSize(w, h).withSampling(settings.frameSpp(), effects.settings().maxDepth(), 1),
+                image, PixelFilter.GAUSSIAN);
+        // Warm-up at a small size: the geometry image is already on the GPU; this settles the programs.
+        TraceParameters small = TraceParameters.of(effects.camera(), effects.camera(),
+                effects.settings().withSize(64, 36).withSampling(1, effects.settings().maxDepth(), 1), image, PixelFilter.GAUSSIAN);
+        gpu.render(image, small, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+        double[] wall = new double[settings.frameRepeats()], trace = new double[settings.frameRepeats()];
+        long errors = 0;
+        for (int i = 0; i < wall.length; i++) {
+            long t0 = System.nanoTime();
+            Frame f = gpu.render(image, p, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+            wall[i] = (System.nanoTime() - t0) / 1e6;
+            trace[i] = gpu.lastTraceGpuMillis();
+            errors += f.errors();
+        }
+        // Timer queries that read (next to) nothing did not time the dispatches: use the wall clock then.
+        boolean timed = median(trace) > 0.01 * median(wall);
+        double ms = timed ? median(trace) : median(wall);
+        r.put("frame_resolution", w + "x" + h);
+        r.put("frame_spp", settings.frameSpp());
+        r.put("frame_timing", timed ? "GL timer queries around the tracing dispatches" : "wall clock of the whole render call");
+        r.put("frame_ms", ms);
+        r.put("frame_wall_ms", median(wall));
+        r.put("frame_ms_scaled", ms * ((double) settings.width() * settings.height()) / ((double) w * h));
+        if (errors > 0) r.put("frame_overflow_pixels", errors);
+    }
+
+    /** The CPU reference tracer: the same three ray types at a reduced size, and a full-effects frame. */
+    private void cpu(Map<String, Object> r, GeometryImage image, Scene effects, float exponent) throws RenderException {
+        int threads = settings.cpuThreads();
+        TraceParameters rays = TraceParameters.of(effects.camera(),
+                effects.settings().withSize(settings.cpuRayWidth(), settings.cpuRayHeight()), image);
+        CpuRayThroughput.run(image, rays, exponent, threads); // warm-up: JIT compilation
+        int runs = Math.min(3, settings.repeats());
+        CpuRayThroughput.Result[] results = new CpuRayThroughput.Result[runs];
+        for (int i = 0; i < runs; i++) results[i] = CpuRayThroughput.run(image, rays, exponent, threads);
+        r.put("cpu_threads", threads);
+        r.put("cpu_ray_resolution", rays.width() + "x" + rays.height());
+        r.put("cpu_primary_mrays_per_s", median(results, res -> res.primary().mraysPerSecond()));
+        r.put("cpu_shadow_mrays_per_s", median(results, res -> res.shadow().mraysPerSecond()));
+        r.put("cpu_glossy_mrays_per_s", median(results, res -> res.glossy().mraysPerSecond()));
+
+        int w = settings.cpuFrameWidth(), h = settings.cpuFrameHeight();
+        TraceParameters p = TraceParameters.of(effects.camera(), effects.camera(),
+                effects.settings().withSize(w, h).withSampling(settings.frameSpp(), effects.settings().maxDepth(), 1),
+                image, PixelFilter.GAUSSIAN);
+        try (CpuRenderer cpu = new CpuRenderer(threads)) {
+            long t0 = System.nanoTime();
+            cpu.render(image, p, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+            double ms = (System.nanoTime() - t0) / 1e6;
+            r.put("cpu_frame_resolution", w + "x" + h);
+            r.put("cpu_frame_ms", ms);
+            // Cost grows with the pixel count at a fixed sample count: scale to the GPU frame's size.
+            r.put("cpu_frame_ms_scaled", ms * ((double) settings.width() * settings.height()) / ((double) w * h));
+        }
+    }
+
+    private static double median(CpuRayThroughput.Result[] results, ToDoubleFunction<CpuRayThroughput.Result> f) {
+        return median(Arrays.stream(results).mapToDouble(f).toArray());
+    }
+
+    private static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    }
+}

@@ -1,0 +1,124 @@
+package org.drtstudio.render.gl;
+
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.GeometryImageLayout;
+import org.drtstudio.render.TraceParameters;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Rays per second of the GPU tracer's traversal, one ray type at a time ({@code shaders/ray_bench.comp}):
+ * primary rays (closest hit), shadow rays from the primary hits toward points on the lights (any
+ * hit) and glossy reflection rays from the primary hits (closest hit). Each type is one dispatch
+ * over the whole image, timed with a GL timer query after a warm-up run that also counts the rays;
+ * the figure is the median of the timed runs. Also times the upload of the geometry image.
+ *
+ * <p>Mesa's llvmpipe answers {@code GL_TIME_ELAPSED} queries around compute dispatches with 0 (it
+ * runs them outside what its queries time), so each run is also timed on the wall clock from the
+ * dispatch to the end of a {@code glFinish}; where the queries read 0 that time is used instead.
+ */
+public final class RayThroughput {
+    private RayThroughput() {
+    }
+
+    /**
+     * One ray type: rays launched per run, how many hit, and the median time of a run: from GL timer
+     * queries when {@code timerQuery}, else from the wall clock (dispatch to glFinish).
+     */
+    public record Measurement(long rays, long hits, double medianMs, boolean timerQuery) {
+        public double mraysPerSecond() {
+            return rays / medianMs / 1e3;
+        }
+    }
+
+    /**
+     * @param uploadMs median wall time of uploading the whole geometry image (until glFinish returns)
+     * @param uploadBytes bytes one upload sends
+     */
+    public record Result(Measurement primary, Measurement shadow, Measurement glossy, double uploadMs, long uploadBytes) {
+    }
+
+    /**
+     * @param glossyExponent Phong lobe exponent of the glossy rays (2/roughness² − 2)
+     * @param repeats        timed runs per ray type (after one untimed run)
+     */
+    public static Result run(GlRenderer renderer, GeometryImage image, TraceParameters p, float glossyExponent, int repeats) {
+        if (repeats < 1) throw new IllegalArgumentException("repeats must be ≥ 1, got " + repeats);
+        return renderer.glThread().call(() -> {
+            double[] upload = new double[repeats];
+            long bytes = 0;
+            for (int r = 0; r < repeats; r++) {
+                try (GeometryImageTextures fresh = new GeometryImageTextures(renderer.info(), renderer.nodeKind())) {
+                    GlSync.finish();
+                    long t0 = System.nanoTime();
+                    bytes = fresh.update(image);
+                    GlSync.finish();
+                    upload[r] = (System.nanoTime() - t0) / 1e6;
+                }
+            }
+            Map<String, String> defines = renderer.traceDefines(image.textureCount() > 0);
+            try (ComputeProgram program = ComputeProgram.load("ray_bench.comp", defines);
+                 Texture2D hitPoint = Texture2D.create(TextureFormat.RGBA32F, p.width(), p.height());
+                 Texture2D hitNormal = Texture2D.create(TextureFormat.RGBA32F, p.width(), p.height());
+                 Texture2D out = Texture2D.create(TextureFormat.R32F, p.width(), p.height());
+                 ShaderStorageBuffer counters = ShaderStorageBuffer.create(8);
+                 GpuTimer timer = GpuTimer.create()) {
+                GeometryImageTextures scene = renderer.sceneTextures(image);
+                GlRenderer.setCommonUniforms(program, image, p);
+                program.setUInt("uSeed", p.seed());
+                program.setFloat("uRayEpsilon", p.rayEpsilon());
+                program.setFloat("uGlossyExponent", glossyExponent);
+                scene.bind();
+                hitPoint.bindImage(0, ImageAccess.READ_WRITE);
+                hitNormal.bindImage(1, ImageAccess.READ_WRITE);
+                out.bindImage(2, ImageAccess.WRITE_ONLY);
+                counters.bindBase(0);
+                Measurement[] m = new Measurement[3];
+                for (int mode = 0; mode < 3; mode++) {
+                    program.setInt("uMode", mode);
+                    long[] count = countRays(program, counters, p);
+                    program.setInt("uCount", 0);
+                    double[] ms = new double[repeats], wall = new double[repeats];
+                    for (int r = 0; r < repeats; r++) {
+                        GlSync.finish();
+                        long t0 = System.nanoTime();
+                        timer.begin();
+                        program.dispatchCovering(p.width(), p.height());
+                        timer.end();
+                        GlSync.finish();
+                        wall[r] = (System.nanoTime() - t0) / 1e6;
+                        ms[r] = timer.elapsedNanos() / 1e6;
+                    }
+                    GlSync.imageBarrier();
+                    // Queries that read (next to) nothing did not time the dispatch: fall back to the wall clock.
+                    boolean timed = median(ms) > 0.01 * median(wall);
+                    m[mode] = new Measurement(count[0], count[1], timed ? median(ms) : median(wall), timed);
+                }
+                return new Result(m[0], m[1], m[2], median(upload), bytes);
+            }
+        });
+    }
+
+    /** One counting run (also the warm-up): rays launched and hits. */
+    private static long[] countRays(ComputeProgram program, ShaderStorageBuffer counters, TraceParameters p) {
+        ByteBuffer zero = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder());
+        counters.write(0, zero);
+        program.setInt("uCount", 1);
+        program.dispatchCovering(p.width(), p.height());
+        GlSync.imageBarrier();
+        ByteBuffer result = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder());
+        counters.read(0, result);
+        return new long[]{Integer.toUnsignedLong(result.getInt(0)), Integer.toUnsignedLong(result.getInt(4))};
+    }
+
+    static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    }
+}
