@@ -29,6 +29,6 @@ fi
 run=(mvn -B --no-transfer-progress -Dstyle.color=never test)
 if [ -z "${DISPLAY:-}" ]; then
   # -a picks a free display number; the screen is large enough for the studio's test windows
-  run=(xvfb-run -a -s "-screen 0 1280x800x24" "${run[@]}")
+  run=(xvfb-run -a -s "-screen 0 1280x1024x24" "${run[@]}")
 fi
 "${run[@]}"

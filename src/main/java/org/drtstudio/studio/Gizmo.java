@@ -110,9 +110,10 @@ final class Gizmo {
     /**
      * A drag in progress: everything captured at the press.
      *
+     * @param node        the group being dragged, as it was at the press
      * @param parentWorld the node's parent space to world at the time shown
      */
-    record Drag(Mode mode, Handle handle, Trs start, Vec3 pivot, Matrix4f parentWorld, ViewProjection view,
+    record Drag(org.drtstudio.scene.anim.GroupNode node, Mode mode, Handle handle, Trs start, Vec3 pivot, Matrix4f parentWorld, ViewProjection view,
                 double startX, double startY) {
     }
 

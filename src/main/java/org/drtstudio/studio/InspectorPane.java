@@ -28,7 +28,6 @@ import org.drtstudio.scene.edit.SetCamera;
 import org.drtstudio.scene.edit.SetLight;
 import org.drtstudio.scene.edit.SetMaterial;
 import org.drtstudio.scene.edit.SetRenderSettings;
-import org.drtstudio.scene.edit.SetTransform;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
 
@@ -161,6 +160,11 @@ final class InspectorPane extends VBox {
         return id >= 0 && id != m.root().id() && m.node(id).orElse(null) instanceof GroupNode g ? g : null;
     }
 
+    /** The selected group's transform at the time shown (its keys applied). */
+    private Trs shownTrs() {
+        return group().transformAt(session.time());
+    }
+
     private double[] euler(Quat q) {
         Vector3f e = q.toJoml().getEulerAnglesXYZ(new Vector3f());
         return new double[]{Math.toDegrees(e.x), Math.toDegrees(e.y), Math.toDegrees(e.z)};
@@ -172,24 +176,24 @@ final class InspectorPane extends VBox {
         for (int i = 0; i < 3; i++) {
             int axis = i;
             g.add(new Label(axes[i]), i + 1, 0);
-            g.add(number("translate" + axes[i], () -> group() == null ? null : (double) get(group().transform().translation(), axis),
-                    v -> commit(() -> new SetTransform(group().id(), group().transform().withTranslation(set(group().transform().translation(), axis, v))))), i + 1, 1);
-            g.add(number("rotate" + axes[i], () -> group() == null ? null : euler(group().transform().rotation())[axis],
+            g.add(number("translate" + axes[i], () -> group() == null ? null : (double) get(shownTrs().translation(), axis),
+                    v -> commit(() -> TransformEdits.set(group(), shownTrs().withTranslation(set(shownTrs().translation(), axis, v)), session.time()))), i + 1, 1);
+            g.add(number("rotate" + axes[i], () -> group() == null ? null : euler(shownTrs().rotation())[axis],
                     v -> commit(() -> {
-                        double[] e = euler(group().transform().rotation());
+                        double[] e = euler(shownTrs().rotation());
                         e[axis] = v;
                         Quaternionf q = new Quaternionf().rotationXYZ((float) Math.toRadians(e[0]), (float) Math.toRadians(e[1]), (float) Math.toRadians(e[2]));
-                        return new SetTransform(group().id(), group().transform().withRotation(Quat.of(q)));
+                        return TransformEdits.set(group(), shownTrs().withRotation(Quat.of(q)), session.time());
                     })), i + 1, 2);
-            g.add(number("scale" + axes[i], () -> group() == null ? null : (double) get(group().transform().scale(), axis),
-                    v -> commit(() -> new SetTransform(group().id(), group().transform().withScale(set(group().transform().scale(), axis, v))))), i + 1, 3);
+            g.add(number("scale" + axes[i], () -> group() == null ? null : (double) get(shownTrs().scale(), axis),
+                    v -> commit(() -> TransformEdits.set(group(), shownTrs().withScale(set(shownTrs().scale(), axis, v)), session.time()))), i + 1, 3);
         }
         g.add(new Label("Position"), 0, 1);
         g.add(new Label("Rotation°"), 0, 2);
         g.add(new Label("Scale"), 0, 3);
         Button reset = new Button("Reset");
         reset.setOnAction(e -> {
-            if (group() != null) commit(() -> new SetTransform(group().id(), Trs.IDENTITY));
+            if (group() != null) commit(() -> TransformEdits.set(group(), Trs.IDENTITY, session.time()));
         });
         g.add(reset, 1, 4);
         return new TitledPane("Transform", g);
@@ -249,7 +253,9 @@ final class InspectorPane extends VBox {
         browse.setOnAction(e -> dialogs.chooseOpen("Texture", false)
                 .ifPresent(p -> setMaterial(m -> m.withDiffuseTexture(p.toAbsolutePath().toString()))));
         g.addRow(7, new Label("Texture"), new HBox(2, texture, browse));
-        return new TitledPane("Material", new VBox(4, materialChoice, g));
+        TitledPane pane = new TitledPane("Material", new VBox(4, materialChoice, g));
+        pane.setExpanded(false);
+        return pane;
     }
 
     // ---- light ----
@@ -283,7 +289,9 @@ final class InspectorPane extends VBox {
             g.addRow(3 + i, new Label("Position " + axes[i]), number("lightPos" + axes[i], () -> light() == null ? null : (double) get(light().position(), axis),
                     v -> setLight(l -> new PointLight(set(l.position(), axis, v), l.color(), l.intensity(), l.radius(), l.edgeU(), l.edgeV()))));
         }
-        return new TitledPane("Light", new VBox(4, lightChoice, g));
+        TitledPane pane = new TitledPane("Light", new VBox(4, lightChoice, g));
+        pane.setExpanded(false);
+        return pane;
     }
 
     // ---- camera ----

@@ -17,7 +17,7 @@ import org.drtstudio.scene.anim.Key;
 import org.drtstudio.scene.anim.SceneModel;
 import org.drtstudio.scene.anim.Track;
 import org.drtstudio.scene.edit.SetCameraKey;
-import org.drtstudio.scene.edit.SetNodeKey;
+import org.drtstudio.scene.edit.KeyTransform;
 import org.drtstudio.scene.anim.Channel;
 
 import java.util.Locale;
@@ -102,10 +102,7 @@ final class TimelinePane extends HBox {
         if (!(m.node(id).orElse(null) instanceof GroupNode g) || id == m.root().id()) return;
         double t = session.time();
         var trs = g.transformAt(t);
-        // Three channel keys: recorded as three steps (undo takes them back one channel at a time).
-        session.commit(new SetNodeKey(id, Channel.POSITION, new Key<>(t, trs.translation(), Interpolation.LINEAR)));
-        session.commit(new SetNodeKey(id, Channel.ROTATION, new Key<>(t, trs.rotation(), Interpolation.LINEAR)));
-        session.commit(new SetNodeKey(id, Channel.SCALE, new Key<>(t, trs.scale(), Interpolation.LINEAR)));
+        session.commit(new KeyTransform(id, t, trs));
     }
 
     private void keyCamera() {

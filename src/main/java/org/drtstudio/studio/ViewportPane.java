@@ -21,7 +21,6 @@ import org.drtstudio.scene.anim.AuthoredNode;
 import org.drtstudio.scene.anim.GroupNode;
 import org.drtstudio.scene.anim.SceneModel;
 import org.drtstudio.scene.edit.SetCamera;
-import org.drtstudio.scene.edit.SetTransform;
 
 import java.nio.ByteBuffer;
 import java.util.EnumSet;
@@ -265,7 +264,7 @@ final class ViewportPane extends Pane {
             Vec3 pivot = NodeGeometry.pivotWorld(session.shownModel(), g, session.time());
             Gizmo.Handle h = Gizmo.hit(v, pivot, gizmoMode, e.getX(), e.getY());
             if (h != null) {
-                gizmoDrag = new Gizmo.Drag(gizmoMode, h, g.transformAt(session.time()), pivot,
+                gizmoDrag = new Gizmo.Drag(g, gizmoMode, h, g.transformAt(session.time()), pivot,
                         NodeGeometry.parentWorld(session.shownModel(), g.id(), session.time()), v, e.getX(), e.getY());
                 e.consume();
                 return;
@@ -279,8 +278,7 @@ final class ViewportPane extends Pane {
     private void dragged(MouseEvent e) {
         if (Math.hypot(e.getX() - pressX, e.getY() - pressY) > CLICK_SLOP) moved = true;
         if (gizmoDrag != null) {
-            int id = selectedGroup() != null ? selectedGroup().id() : session.selected();
-            session.preview(new SetTransform(id, Gizmo.drag(gizmoDrag, e.getX(), e.getY())));
+            session.preview(TransformEdits.set(gizmoDrag.node(), Gizmo.drag(gizmoDrag, e.getX(), e.getY()), session.time()));
         } else if (navStart != null && moved) {
             double dx = e.getX() - pressX, dy = e.getY() - pressY;
             Camera c;
@@ -295,8 +293,9 @@ final class ViewportPane extends Pane {
     private void released(MouseEvent e) {
         if (gizmoDrag != null) {
             var trs = Gizmo.drag(gizmoDrag, e.getX(), e.getY());
+            GroupNode node = gizmoDrag.node();
             gizmoDrag = null;
-            if (moved) commitQuietly(new SetTransform(session.selected(), trs));
+            if (moved) commitQuietly(TransformEdits.set(node, trs, session.time()));
             else session.cancelPreview();
         } else if (navStart != null) {
             if (moved) {

@@ -17,7 +17,7 @@ class GizmoTest {
     private final Trs start = Trs.translation(pivot);
 
     private Gizmo.Drag drag(Gizmo.Mode mode, Gizmo.Handle h, double[] at, Matrix4f parent) {
-        return new Gizmo.Drag(mode, h, start, pivot, parent, view, at[0], at[1]);
+        return new Gizmo.Drag(null, mode, h, start, pivot, parent, view, at[0], at[1]);
     }
 
     @Test
