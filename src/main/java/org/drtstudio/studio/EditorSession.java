@@ -61,7 +61,9 @@ final class EditorSession {
     /** Shows {@code edit} without recording it; the next preview, commit or cancel replaces it. */
     void preview(Edit edit) {
         liveEdit = edit;
-        fire();
+        long t0 = System.nanoTime();
+        for (Runnable r : viewListeners) r.run();
+        if (monitor != null) monitor.handlerRan(System.nanoTime() - t0);
     }
 
     /**
@@ -164,12 +166,33 @@ final class EditorSession {
         fire();
     }
 
-    /** Called after every change of the document or of this state. */
+    /** Called after every change of the document or of this state, except the steps of a live edit. */
     void addListener(Runnable listener) {
         listeners.add(listener);
     }
 
+    /**
+     * Called after every change, live drag steps included: for what shows the live edit (the
+     * viewport). Panels use {@link #addListener}, which skips drag steps, so a drag costs the FX
+     * thread only the viewport's reaction.
+     */
+    void addViewListener(Runnable listener) {
+        viewListeners.add(listener);
+    }
+
+    private final List<Runnable> viewListeners = new CopyOnWriteArrayList<>();
+
     private void fire() {
+        long t0 = System.nanoTime();
+        for (Runnable r : viewListeners) r.run();
         for (Runnable r : listeners) r.run();
+        if (monitor != null) monitor.handlerRan(System.nanoTime() - t0);
+    }
+
+    private FxHeartbeat monitor;
+
+    /** Reports how long the listeners of each change take (the UI's reaction to an edit). */
+    void monitor(FxHeartbeat heartbeat) {
+        monitor = heartbeat;
     }
 }

@@ -39,7 +39,7 @@ final class EffectsPanel extends TitledPane {
         grid.setVgap(4);
         grid.setPadding(new Insets(4));
         grid.addRow(0, new Label("Aperture"), aperture);
-        grid.addRow(1, new Label("Focus distance"), focus);
+        grid.addRow(1, new Label("Focus"), focus);
         grid.addRow(2, new Label("Light radius"), lightRadius);
         for (Slider s : List.of(aperture, focus, lightRadius)) s.setPrefWidth(170);
         setContent(grid);

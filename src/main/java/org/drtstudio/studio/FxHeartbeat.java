@@ -48,6 +48,19 @@ final class FxHeartbeat {
 
     void reset() {
         maxDelayNanos.set(0);
+        maxHandlerNanos.set(0);
+    }
+
+    private final AtomicLong maxHandlerNanos = new AtomicLong();
+
+    /** Records how long one of the studio's own FX-thread handlers ran (to tell its cost from other stalls). */
+    void handlerRan(long nanos) {
+        maxHandlerNanos.accumulateAndGet(nanos, Math::max);
+    }
+
+    /** The longest studio handler since the last reset, in milliseconds. */
+    double maxHandlerMillis() {
+        return maxHandlerNanos.get() / 1e6;
     }
 
     void stop() {

@@ -61,19 +61,33 @@ final class InspectorPane extends VBox {
         refresh();
     }
 
+    private Object shown;
+
+    /** Brings the fields up to date; skipped when nothing they show changed (refreshing costs the FX thread). */
     private void refresh() {
         SceneModel m = session.document.model();
-        fill(materialChoice, m.materials().size(), i -> "Material " + i + ": " + m.materials().get(i).name());
-        fill(lightChoice, m.lights().size(), i -> "Light " + i);
+        java.util.List<Object> key = java.util.List.of(m, session.selected(), session.time(), session.filter());
+        if (key.equals(shown)) return;
+        shown = key;
+        filling = true;
+        try {
+            fill(materialChoice, m.materials().size(), i -> "Material " + i + ": " + m.materials().get(i).name());
+            fill(lightChoice, m.lights().size(), i -> "Light " + i);
+        } finally {
+            filling = false;
+        }
         for (Runnable r : refreshers) r.run();
     }
+
+    private boolean filling;
 
     private static void fill(ComboBox<String> box, int n, java.util.function.IntFunction<String> label) {
         int keep = box.getSelectionModel().getSelectedIndex();
         List<String> items = new ArrayList<>();
         for (int i = 0; i < n; i++) items.add(label.apply(i));
         if (!items.equals(box.getItems())) box.getItems().setAll(items);
-        if (n > 0) box.getSelectionModel().select(Math.max(0, Math.min(keep, n - 1)));
+        int select = Math.max(0, Math.min(keep, n - 1));
+        if (n > 0 && box.getSelectionModel().getSelectedIndex() != select) box.getSelectionModel().select(select);
     }
 
     private void commit(Supplier<Edit> edit) {
@@ -82,6 +96,7 @@ final class InspectorPane extends VBox {
             problem.setText("");
         } catch (IllegalArgumentException e) {
             problem.setText(e.getMessage());
+            shown = null;
             refresh();
         }
     }
@@ -94,8 +109,9 @@ final class InspectorPane extends VBox {
         Runnable show = () -> {
             if (f.isFocused()) return;
             Double v = value.get();
-            f.setText(v == null ? "" : format(v));
-            f.setDisable(v == null);
+            String text = v == null ? "" : format(v);
+            if (!text.equals(f.getText())) f.setText(text);
+            if (f.isDisable() != (v == null)) f.setDisable(v == null);
         };
         refreshers.add(show);
         Runnable applyText = () -> {
@@ -129,8 +145,11 @@ final class InspectorPane extends VBox {
         p.setId(id);
         refreshers.add(() -> {
             Vec3 v = value.get();
-            p.setDisable(v == null);
-            if (v != null) p.setValue(Color.color(clamp(v.x()), clamp(v.y()), clamp(v.z())));
+            if (p.isDisable() != (v == null)) p.setDisable(v == null);
+            if (v != null) {
+                Color c = Color.color(clamp(v.x()), clamp(v.y()), clamp(v.z()));
+                if (!c.equals(p.getValue())) p.setValue(c);
+            }
         });
         p.setOnAction(e -> {
             Color c = p.getValue();
@@ -188,8 +207,8 @@ final class InspectorPane extends VBox {
             g.add(number("scale" + axes[i], () -> group() == null ? null : (double) get(shownTrs().scale(), axis),
                     v -> commit(() -> TransformEdits.set(group(), shownTrs().withScale(set(shownTrs().scale(), axis, v)), session.time()))), i + 1, 3);
         }
-        g.add(new Label("Position"), 0, 1);
-        g.add(new Label("Rotation°"), 0, 2);
+        g.add(new Label("Move"), 0, 1);
+        g.add(new Label("Turn°"), 0, 2);
         g.add(new Label("Scale"), 0, 3);
         Button reset = new Button("Reset");
         reset.setOnAction(e -> {
@@ -227,7 +246,9 @@ final class InspectorPane extends VBox {
     }
 
     private TitledPane materialPane() {
-        materialChoice.setOnAction(e -> refreshers.forEach(Runnable::run));
+        materialChoice.setOnAction(e -> {
+            if (!filling) refreshers.forEach(Runnable::run);
+        });
         GridPane g = grid();
         g.addRow(0, new Label("Diffuse"), color("diffuseColor", () -> material() == null ? null : material().diffuse(),
                 v -> setMaterial(m -> with(m, v, m.specular(), m.phongExponent(), m.reflectivity(), m.transparency(), m.ior()))));
@@ -276,7 +297,9 @@ final class InspectorPane extends VBox {
     }
 
     private TitledPane lightPane() {
-        lightChoice.setOnAction(e -> refreshers.forEach(Runnable::run));
+        lightChoice.setOnAction(e -> {
+            if (!filling) refreshers.forEach(Runnable::run);
+        });
         GridPane g = grid();
         g.addRow(0, new Label("Colour"), color("lightColor", () -> light() == null ? null : light().color(), v -> setLight(l -> with(l, v, l.intensity()))));
         g.addRow(1, new Label("Intensity"), number("lightIntensity", () -> light() == null ? null : (double) light().intensity(),

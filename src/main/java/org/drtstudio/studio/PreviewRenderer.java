@@ -25,13 +25,16 @@ import java.util.function.Consumer;
  * with a {@link ProgressiveSession} whose {@link PassBudget} keeps passes near 33 ms. Right after a
  * change it renders at a reduced resolution (pixel blocks) sized from the measured cost so that
  * the first frames arrive within 25 ms, then steps to finer resolutions, settling at the finest
- * whose passes still come 10 times a second (full resolution on a fast device, or when asked for),
- * where it refines up to the target sample count. Each pass is
+ * whose passes still come 10 times a second (full resolution on a fast device, or when asked for).
+ * A view that stays still there for {@value #SETTLED_SAMPLES} samples then refines at full
+ * resolution up to the target, with passes that may come slower on a slow device. Each pass is
  * published into a single slot; the FX thread takes the newest and stale ones are dropped.
  */
 final class PreviewRenderer implements AutoCloseable {
     /** Samples per pixel the reduced-resolution view accumulates before full resolution takes over. */
     static final int COARSE_SAMPLES = 4;
+    /** Samples the settled reduced resolution gathers before a still view moves on to full resolution. */
+    static final int SETTLED_SAMPLES = 16;
     static final int MAX_PIXEL_SCALE = 8;
     /** Pass time aimed at right after a change: under the 33 ms frame budget, leaving room for the UI's own drawing. */
     static final long COARSE_BUDGET_NANOS = 25_000_000L;
@@ -114,7 +117,7 @@ final class PreviewRenderer implements AutoCloseable {
         boolean settled = false;
         try {
             while (!isClosed()) {
-                boolean idle = current == null || image == null || (session.converged() && settled);
+                boolean idle = current == null || image == null || (session.converged() && settled && scale == 1);
                 PreviewRequest next = waitForRequest(idle);
                 if (isClosed()) break;
                 if (next != null) {
@@ -136,7 +139,13 @@ final class PreviewRenderer implements AutoCloseable {
                     settled = scale == 1;
                     budget.reset();
                     session = new ProgressiveSession(renderer, budget);
-                    session.restart(image, parameters(current, image, scale, !settled));
+                    session.restart(image, parameters(current, image, scale, settled ? current.targetSamples() : COARSE_SAMPLES));
+                    lastSamplesDone = 0;
+                } else if (session.converged() && settled && scale > 1) {
+                    // The view has stayed still: go on to full resolution, whose passes may come slower.
+                    scale = 1;
+                    budget.reset();
+                    session.restart(image, parameters(current, image, 1, current.targetSamples()));
                     lastSamplesDone = 0;
                 } else if (session.converged() && !settled) {
                     // Step to a finer resolution while its passes are predicted to stay within the refine
@@ -149,7 +158,8 @@ final class PreviewRenderer implements AutoCloseable {
                         settled = true;
                     }
                     budget.reset();
-                    session.restart(image, parameters(current, image, scale, !settled && scale > 1));
+                    int target = !settled ? COARSE_SAMPLES : scale > 1 ? SETTLED_SAMPLES : current.targetSamples();
+                    session.restart(image, parameters(current, image, scale, target));
                     lastSamplesDone = 0;
                 }
                 long t0 = System.nanoTime();
@@ -202,10 +212,10 @@ final class PreviewRenderer implements AutoCloseable {
         return builder.build(r.model().at(r.time()));
     }
 
-    /** @param coarse the quick first view after a change, which stops at {@link #COARSE_SAMPLES} */
-    private static TraceParameters parameters(PreviewRequest r, GeometryImage image, int scale, boolean coarse) {
+    /** @param samples where this stage stops (never above the request's target) */
+    private static TraceParameters parameters(PreviewRequest r, GeometryImage image, int scale, int samples) {
         int w = Math.max(1, r.width() / scale), h = Math.max(1, r.height() / scale);
-        int target = coarse ? Math.min(COARSE_SAMPLES, r.targetSamples()) : r.targetSamples();
+        int target = Math.min(samples, r.targetSamples());
         RenderSettings rs;
         if (r.motionBlur()) {
             ShutterScenes s = r.model().shutter(r.time());

@@ -57,8 +57,13 @@ final class ResponsivenessProbe {
             final List<Double> latencies = new ArrayList<>();
             final List<Long> pendingRequests = new ArrayList<>();
             int frames;
-            double idleFps, dragFps, stallIdle, stallDrag, stallImport;
+            double coarseSeconds, fullSeconds;
+            int settledScale;
+            double idleFps, dragFps, stallIdle, stallDrag, stallImport, handlerMax;
+            int refineScale, coarseFrames, fullFrames;
+            long firstFullNanos = -1;
             int groupId = -1;
+            String idleDetail = "";
             long dragStartRevision;
             PreviewFrame lastFrame;
 
@@ -83,9 +88,24 @@ final class ResponsivenessProbe {
                         }
                     }
                     case 1 -> {
+                        if (newFrame && f.pixelScale() > 1) {
+                            coarseFrames++;
+                            refineScale = Math.max(refineScale, 0);
+                            settledScale = f.pixelScale();
+                        }
+                        if (newFrame && f.pixelScale() == 1) {
+                            if (firstFullNanos < 0) firstFullNanos = now;
+                            else fullFrames++;
+                        }
                         if (t >= phase) {
+                            coarseSeconds = ((firstFullNanos < 0 ? now : firstFullNanos) - phaseStart) / 1e9;
+                            fullSeconds = firstFullNanos < 0 ? 0 : (now - firstFullNanos) / 1e9;
                             idleFps = frames / t;
                             stallIdle = window.heartbeat.maxDelayMillis();
+                            handlerMax = Math.max(handlerMax, window.heartbeat.maxHandlerMillis());
+                            refineScale = settledScale;
+                            idleDetail = String.format("%d frames in %.1f s at reduced resolution (settling at 1/%d), then %d full-resolution passes in %.1f s (%.1f per second)",
+                                    coarseFrames, coarseSeconds, settledScale, fullFrames, fullSeconds, fullSeconds > 0 ? fullFrames / fullSeconds : 0);
                             addDragTarget();
                             dragStartRevision = vp.requestRevision();
                             step = 2;
@@ -104,6 +124,7 @@ final class ResponsivenessProbe {
                         if (t >= phase) {
                             dragFps = frames / t;
                             stallDrag = window.heartbeat.maxDelayMillis();
+                            handlerMax = Math.max(handlerMax, window.heartbeat.maxHandlerMillis());
                             window.session.cancelPreview();
                             step = 3;
                             phaseStart = now;
@@ -115,8 +136,9 @@ final class ResponsivenessProbe {
                     case 3 -> {
                         if (window.files.pendingImports() == 0 && t > 0.5) {
                             stallImport = window.heartbeat.maxDelayMillis();
+                            handlerMax = Math.max(handlerMax, window.heartbeat.maxHandlerMillis());
                             stop();
-                            report(idleFps, dragFps, latencies, stallIdle, stallDrag, stallImport, done);
+                            report(idleFps, idleDetail, dragFps, latencies, stallIdle, stallDrag, stallImport, handlerMax, done);
                         }
                     }
                     default -> stop();
@@ -138,25 +160,34 @@ final class ResponsivenessProbe {
         return window.probeSource;
     }
 
-    private void report(double idleFps, double dragFps, List<Double> latencies, double stallIdle, double stallDrag,
-                        double stallImport, Consumer<Boolean> done) {
+    private void report(double idleFps, String idleDetail, double dragFps, List<Double> latencies, double stallIdle, double stallDrag,
+                        double stallImport, double handlerMax, Consumer<Boolean> done) {
         List<Double> sorted = new ArrayList<>(latencies);
         Collections.sort(sorted);
         double median = sorted.isEmpty() ? Double.NaN : sorted.get(sorted.size() / 2);
         double p95 = sorted.isEmpty() ? Double.NaN : sorted.get((int) Math.min(sorted.size() - 1, Math.round(sorted.size() * 0.95)));
         double max = sorted.isEmpty() ? Double.NaN : sorted.get(sorted.size() - 1);
         double stall = Math.max(stallIdle, Math.max(stallDrag, stallImport));
-        PreviewFrame f = window.viewport.shownFrame();
         out.printf("studio responsiveness (%s), viewport %.0fx%.0f%n", window.viewport.projection() != null ? rendererLine() : "?",
                 window.viewport.getWidth(), window.viewport.getHeight());
-        out.printf("  preview frames shown per second, refining a still view: %.1f%n", idleFps);
+        out.printf("  preview frames shown per second, refining a still view: %.1f: %s%n", idleFps, idleDetail);
         out.printf("  preview frames shown per second, while dragging a node: %.1f%n", dragFps);
         out.printf("  drag edit to frame on screen: median %.0f ms, p95 %.0f ms, max %.0f ms (%d frames)%n", median, p95, max, sorted.size());
         out.printf("  FX thread longest stall: %.0f ms refining, %.0f ms dragging, %.0f ms importing%n", stallIdle, stallDrag, stallImport);
-        if (f != null) out.printf("  last frame: %dx%d pixels (1/%d resolution), %d spp%n", f.width(), f.height(), f.pixelScale(), f.samples());
+        out.printf("  longest studio handler on the FX thread (frame upload, gizmo, panels reacting to an edit): %.0f ms%n", handlerMax);
+        out.printf("  machine: %d cores, load average %s%n", Runtime.getRuntime().availableProcessors(), loadAverage());
         boolean ok = idleFps >= 10 && dragFps >= 10 && median < 100 && stall < 50;
         out.println(ok ? "  all targets met (>= 10 frames/s, drag < 100 ms, FX stall < 50 ms)" : "  NOT all targets met (>= 10 frames/s, drag < 100 ms, FX stall < 50 ms)");
         done.accept(ok);
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] parts = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split("\\s+");
+            return parts[0] + " " + parts[1] + " " + parts[2];
+        } catch (java.io.IOException | RuntimeException e) {
+            return "unknown";
+        }
     }
 
     private String rendererLine() {

@@ -86,8 +86,8 @@ final class SceneTreePane extends VBox {
             rebuilding = true;
             try {
                 TreeItem<Entry> root = item(m.root());
-                for (int i = 0; i < m.lights().size(); i++) root.getChildren().add(new TreeItem<>(new Entry(-1, i, false, "💡 Light " + i)));
-                root.getChildren().add(new TreeItem<>(new Entry(-1, -1, true, "🎥 Camera")));
+                for (int i = 0; i < m.lights().size(); i++) root.getChildren().add(new TreeItem<>(new Entry(-1, i, false, "☼ Light " + i)));
+                root.getChildren().add(new TreeItem<>(new Entry(-1, -1, true, "◎ Camera")));
                 root.setExpanded(true);
                 view.setRoot(root);
             } finally {

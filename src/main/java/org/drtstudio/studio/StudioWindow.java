@@ -115,7 +115,7 @@ final class StudioWindow {
         right.setPadding(new Insets(4));
         ScrollPane rightScroll = new ScrollPane(right);
         rightScroll.setFitToWidth(true);
-        rightScroll.setPrefWidth(300);
+        rightScroll.setPrefWidth(320);
         split.getItems().addAll(tree, viewport, rightScroll);
         split.setDividerPositions(0.18, 0.74);
         SplitPane.setResizableWithParent(tree, false);
@@ -147,6 +147,8 @@ final class StudioWindow {
         statusTimer.setCycleCount(Timeline.INDEFINITE);
         statusTimer.play();
         heartbeat.start();
+        viewport.monitor(heartbeat);
+        session.monitor(heartbeat);
         updateTitle();
     }
 
@@ -335,7 +337,7 @@ final class StudioWindow {
             return;
         }
         double mrays = f.passNanos() > 0 ? f.raysInPass() / (f.passNanos() / 1e3) : 0;
-        statsLabel.setText(String.format("%.0f fps · %d spp%s · %.1f Mrays/s (camera rays)", fps, f.samples(),
+        statsLabel.setText(String.format("%.0f fps · %d spp%s · %.1f Mrays/s", fps, f.samples(),
                 f.pixelScale() > 1 ? " (1/" + f.pixelScale() + " res)" : "", mrays));
     }
 

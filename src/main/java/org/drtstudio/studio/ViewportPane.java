@@ -82,7 +82,7 @@ final class ViewportPane extends Pane {
         setStyle("-fx-background-color: #202228;");
         widthProperty().addListener((o, a, b) -> requestPreview());
         heightProperty().addListener((o, a, b) -> requestPreview());
-        session.addListener(() -> {
+        session.addViewListener(() -> {
             requestPreview();
             overlayDirty = true;
         });
@@ -112,10 +112,19 @@ final class ViewportPane extends Pane {
     }
 
     private void pulse(long now) {
+        long t0 = System.nanoTime();
         if (!flyKeys.isEmpty()) flyStep(now);
         PreviewFrame f = preview.takeFrame();
         if (f != null) present(f);
         if (overlayDirty) drawOverlay();
+        if (heartbeat != null) heartbeat.handlerRan(System.nanoTime() - t0);
+    }
+
+    private FxHeartbeat heartbeat;
+
+    /** Reports the time of each pulse's work to {@code monitor}. */
+    void monitor(FxHeartbeat monitor) {
+        heartbeat = monitor;
     }
 
     private void present(PreviewFrame f) {

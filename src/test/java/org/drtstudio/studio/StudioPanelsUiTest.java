@@ -116,12 +116,12 @@ class StudioPanelsUiTest {
             return null;
         });
         TextField x = robot.lookup("#translatex").queryAs(TextField.class);
-        robot.doubleClickOn(x).push(KeyCode.CONTROL, KeyCode.A).write("1.5").push(KeyCode.ENTER);
-        waitUntil(() -> ((GroupNode) h.window.session.document.model().node(bunnyId).orElseThrow()).transform().translation().x() == 1.5f,
+        robot.doubleClickOn(x).push(KeyCode.CONTROL, KeyCode.A).write("-0.8").push(KeyCode.ENTER);
+        waitUntil(() -> ((GroupNode) h.window.session.document.model().node(bunnyId).orElseThrow()).transform().translation().x() == -0.8f,
                 5, "x typed into the transform");
         TextField fov = robot.lookup("#fov").queryAs(TextField.class);
-        robot.doubleClickOn(fov).push(KeyCode.CONTROL, KeyCode.A).write("30").push(KeyCode.ENTER);
-        waitUntil(() -> h.window.session.document.model().camera().fovY() == 30f, 5, "fov typed");
+        robot.doubleClickOn(fov).push(KeyCode.CONTROL, KeyCode.A).write("44").push(KeyCode.ENTER);
+        waitUntil(() -> h.window.session.document.model().camera().fovY() == 44f, 5, "fov typed");
         robot.clickOn("Material");
         TextField exponent = robot.lookup("#exponent").queryAs(TextField.class);
         robot.doubleClickOn(exponent).push(KeyCode.CONTROL, KeyCode.A).write("oops").push(KeyCode.ENTER);
@@ -143,7 +143,7 @@ class StudioPanelsUiTest {
             return null;
         });
         TextField x = robot.lookup("#translatex").queryAs(TextField.class);
-        robot.doubleClickOn(x).push(KeyCode.CONTROL, KeyCode.A).write("3.5").push(KeyCode.ENTER);
+        robot.doubleClickOn(x).push(KeyCode.CONTROL, KeyCode.A).write("0.8").push(KeyCode.ENTER);
         robot.clickOn("#keyNodeButton");
         waitUntil(() -> ((GroupNode) h.window.session.document.model().node(bunnyId).orElseThrow()).tracks().position().keys().size() == 2, 5, "two keys");
         fx(() -> {
@@ -151,7 +151,8 @@ class StudioPanelsUiTest {
             return null;
         });
         GroupNode g = (GroupNode) model().node(bunnyId).orElseThrow();
-        assertEquals(2.5, g.transformAt(1).translation().x(), 1e-4, "halfway between the keys at 1.5 (t=0) and 3.5 (t=2)");
+        assertEquals(0, g.transformAt(1).translation().x(), 1e-4, "halfway between the keys at -0.8 (t=0) and 0.8 (t=2)");
+        h.screenshot(StudioHarness.screenshotDir().resolve("studio-timeline.png"));
         robot.clickOn("#keyCameraButton");
         waitUntil(() -> !h.window.session.document.model().cameraTrack().isEmpty(), 5, "camera keyed");
 
