@@ -48,7 +48,7 @@ final class InspectorPane extends VBox {
     private final StudioDialogs dialogs;
     private final List<Runnable> refreshers = new ArrayList<>();
     private final Label problem = new Label();
-    private final ComboBox<String> materialChoice = new ComboBox<>(), lightChoice = new ComboBox<>();
+    final ComboBox<String> materialChoice = new ComboBox<>(), lightChoice = new ComboBox<>();
 
     InspectorPane(EditorSession session, StudioDialogs dialogs) {
         this.session = session;
@@ -73,6 +73,11 @@ final class InspectorPane extends VBox {
         try {
             fill(materialChoice, m.materials().size(), i -> "Material " + i + ": " + m.materials().get(i).name());
             fill(lightChoice, m.lights().size(), i -> "Light " + i);
+            if (session.selected() != lastSelected) {
+                lastSelected = session.selected();
+                int material = firstMaterial(m, session.selected());
+                if (material >= 0 && material < m.materials().size()) materialChoice.getSelectionModel().select(material);
+            }
         } finally {
             filling = false;
         }
@@ -80,6 +85,23 @@ final class InspectorPane extends VBox {
     }
 
     private boolean filling;
+    private int lastSelected = -1;
+
+    /** The first material the selected node's geometry uses, so the material editor opens on it; -1 if none. */
+    static int firstMaterial(SceneModel m, int id) {
+        var node = m.node(id).orElse(null);
+        java.util.ArrayDeque<org.drtstudio.scene.anim.AuthoredNode> todo = new java.util.ArrayDeque<>();
+        if (node != null) todo.add(node);
+        while (!todo.isEmpty()) {
+            var n = todo.poll();
+            if (n instanceof org.drtstudio.scene.anim.ModelLeaf leaf) return leaf.materialOffset();
+            if (n instanceof org.drtstudio.scene.anim.MeshLeaf leaf && leaf.mesh().triangleMaterials().length > 0)
+                return leaf.mesh().triangleMaterials()[0];
+            if (n instanceof org.drtstudio.scene.anim.SpheresLeaf leaf && !leaf.spheres().isEmpty()) return leaf.spheres().get(0).material();
+            if (n instanceof GroupNode g) todo.addAll(g.children());
+        }
+        return -1;
+    }
 
     private static void fill(ComboBox<String> box, int n, java.util.function.IntFunction<String> label) {
         int keep = box.getSelectionModel().getSelectedIndex();

@@ -79,10 +79,31 @@ final class SceneTreePane extends VBox {
         return m;
     }
 
+    /** What the rows show: ids, names, nesting and hidden flags; transforms and materials do not matter here. */
+    private List<Object> outline(SceneModel m) {
+        List<Object> out = new ArrayList<>();
+        outline(m.root(), 0, out);
+        out.add(m.lights().size());
+        return out;
+    }
+
+    private void outline(AuthoredNode n, int depth, List<Object> out) {
+        out.add(depth + ":" + n.id() + ":" + n.name() + ":" + session.isHidden(n.id()));
+        if (n instanceof GroupNode g) for (AuthoredNode c : g.children()) outline(c, depth + 1, out);
+    }
+
+    private List<Object> shownOutline;
+
     private void refresh() {
         SceneModel m = session.document.model();
         if (m != shown) {
             shown = m;
+            List<Object> outline = outline(m);
+            if (outline.equals(shownOutline)) {
+                syncSelection();
+                return; // only transforms, materials or the like changed: the rows stay as they are
+            }
+            shownOutline = outline;
             rebuilding = true;
             try {
                 TreeItem<Entry> root = item(m.root());
@@ -183,6 +204,7 @@ final class SceneTreePane extends VBox {
         if (id < 0) return;
         session.setHidden(id, !session.isHidden(id));
         shown = null;
+        shownOutline = null;
         refresh();
     }
 

@@ -123,9 +123,12 @@ class StudioPanelsUiTest {
         robot.doubleClickOn(fov).push(KeyCode.CONTROL, KeyCode.A).write("44").push(KeyCode.ENTER);
         waitUntil(() -> h.window.session.document.model().camera().fovY() == 44f, 5, "fov typed");
         robot.clickOn("Material");
+        int bunnyMaterial = ((org.drtstudio.scene.anim.ModelLeaf) ((GroupNode) model().node(bunnyId).orElseThrow()).children().get(0)).materialOffset();
+        assertEquals(bunnyMaterial, (int) fx(() -> h.window.inspector.materialChoice.getSelectionModel().getSelectedIndex()),
+                "the material editor opens on the selected model's material");
         TextField exponent = robot.lookup("#exponent").queryAs(TextField.class);
         robot.doubleClickOn(exponent).push(KeyCode.CONTROL, KeyCode.A).write("oops").push(KeyCode.ENTER);
-        assertEquals(model().materials().get(0).phongExponent(), Float.parseFloat(fx(exponent::getText)), 1e-3,
+        assertEquals(model().materials().get(bunnyMaterial).phongExponent(), Float.parseFloat(fx(exponent::getText)), 1e-3,
                 "a bad number is refused and the field shows the value again");
     }
 
