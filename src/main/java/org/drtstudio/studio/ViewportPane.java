@@ -268,7 +268,8 @@ final class ViewportPane extends Pane {
         pressButton = e.getButton();
         moved = false;
         GroupNode g = selectedGroup();
-        if (e.getButton() == MouseButton.PRIMARY && g != null && !e.isShiftDown()) {
+        // Shift pans and Ctrl/Alt+click focuses, even over a gizmo handle.
+        if (e.getButton() == MouseButton.PRIMARY && g != null && !e.isShiftDown() && !e.isControlDown() && !e.isAltDown()) {
             ViewProjection v = projection();
             Vec3 pivot = NodeGeometry.pivotWorld(session.shownModel(), g, session.time());
             Gizmo.Handle h = Gizmo.hit(v, pivot, gizmoMode, e.getX(), e.getY());

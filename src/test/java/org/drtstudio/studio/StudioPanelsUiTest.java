@@ -245,4 +245,63 @@ class StudioPanelsUiTest {
             });
         }
     }
+
+    @Test
+    @Order(8)
+    void rotateAndScaleGizmosFocusClickAndFrameSelection() throws Exception {
+        fx(() -> {
+            h.window.timeline.time.setValue(0);
+            h.window.session.select(bunnyId);
+            return null;
+        });
+        robot.clickOn(h.window.viewport, MouseButton.MIDDLE);
+        // F frames the selection: the camera now looks at the centre of its bounds.
+        robot.push(KeyCode.F);
+        waitUntil(() -> {
+            float[] b = NodeGeometry.worldBounds(h.window.session.document.model(), bunnyId, 0).orElseThrow();
+            return h.window.session.document.model().camera().look().minus(new Vec3(b[0], b[1], b[2])).length() < 1e-4;
+        }, 5, "framed the selection");
+
+        // R, then a quarter turn around the pivot on screen about the (upward) Y handle.
+        robot.push(KeyCode.R);
+        javafx.geometry.Point2D c = fx(() -> h.window.viewport.gizmoCenter());
+        javafx.geometry.Point2D yEnd = fx(() -> h.window.viewport.gizmoAxisEnd(Gizmo.Handle.Y));
+        javafx.geometry.Point2D grab = c.add(yEnd.subtract(c).multiply(0.7));
+        double r = grab.distance(c);
+        org.drtstudio.scene.anim.Quat before = ((GroupNode) model().node(bunnyId).orElseThrow()).transformAt(0).rotation();
+        robot.drag(h.toScreen(grab), MouseButton.PRIMARY).moveTo(h.toScreen(c.add(r * 0.7, -r * 0.7)))
+                .moveTo(h.toScreen(c.add(r, 0))).drop();
+        waitUntil(() -> !h.window.session.hasLiveEdit(), 5, "rotation committed");
+        org.drtstudio.scene.anim.Quat after = ((GroupNode) model().node(bunnyId).orElseThrow()).transformAt(0).rotation();
+        double turned = Math.toDegrees(2 * Math.acos(Math.min(1, Math.abs(before.dot(after)))));
+        double swept = Math.toDegrees(Math.abs(Math.atan2(grab.getY() - c.getY(), grab.getX() - c.getX())));
+        assertEquals(swept, turned, 4, "turned by the angle swept around the pivot");
+
+        // S, then drag up and right: uniform growth.
+        robot.push(KeyCode.S);
+        org.drtstudio.math.Vec3 scaleBefore = ((GroupNode) model().node(bunnyId).orElseThrow()).transformAt(0).scale();
+        c = fx(() -> h.window.viewport.gizmoCenter());
+        robot.drag(h.toScreen(c), MouseButton.PRIMARY).moveBy(30, -20).drop();
+        waitUntil(() -> !h.window.session.hasLiveEdit(), 5, "scale committed");
+        org.drtstudio.math.Vec3 scaleAfter = ((GroupNode) model().node(bunnyId).orElseThrow()).transformAt(0).scale();
+        double factor = scaleAfter.x() / scaleBefore.x();
+        assertEquals(Math.exp(0.5), factor, 0.05, "scale grows by exp(0.01 per pixel of up-right travel)");
+        assertEquals(factor, scaleAfter.y() / scaleBefore.y(), 1e-4);
+        assertEquals(factor, scaleAfter.z() / scaleBefore.z(), 1e-4);
+        robot.push(KeyCode.G);
+
+        // Ctrl+click on the bunny: the focus distance becomes the depth of the surface there.
+        c = fx(() -> h.window.viewport.gizmoCenter());
+        javafx.geometry.Point2D onBunny = c.add(0, 12);
+        ScenePicker.Hit hit = fx(() -> {
+            ViewProjection v = h.window.viewport.projection();
+            return ScenePicker.pick(h.window.session.shownModel(), 0, v.eye(), v.ray(onBunny.getX(), onBunny.getY()));
+        });
+        assertTrue(hit != null, "the point below the gizmo centre lies on the bunny");
+        robot.press(KeyCode.CONTROL).clickOn(h.toScreen(onBunny)).release(KeyCode.CONTROL);
+        waitUntil(() -> h.window.session.document.model().camera().focusDistance() > 0, 5, "focus set");
+        Camera cam = model().camera();
+        double depth = hit.point().minus(cam.eye()).dot(cam.look().minus(cam.eye()).normalized());
+        assertEquals(depth, cam.focusDistance(), depth * 0.02, "focus at the clicked surface's depth");
+    }
 }
