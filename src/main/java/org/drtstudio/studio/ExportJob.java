@@ -11,11 +11,9 @@ import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.TraceParameters;
-import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.TextureSource;
 import org.drtstudio.scene.anim.AnimationSettings;
 import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.ShutterScenes;
 
 import java.io.IOException;
 import java.util.EnumSet;
@@ -61,20 +59,11 @@ final class ExportJob {
         try (Renderer renderer = renderers.get()) {
             for (int f = first; f <= last; f++) {
                 double time = animation ? model.animation().frameTime(f) : stillTime;
-                GeometryImage image;
-                TraceParameters params;
-                RenderSettings rs = model.at(time).settings().withSize(settings.width(), settings.height());
-                long seed = animation ? AnimationSettings.frameSeed(rs.seed(), f) : rs.seed();
-                rs = rs.withSampling(settings.samples(), rs.maxDepth(), seed);
-                if (motionBlur) {
-                    ShutterScenes s = model.shutter(time);
-                    image = builder.build(s.open(), s.close());
-                    params = TraceParameters.of(s.open().camera(), s.close().camera(), rs, image, filter);
-                } else {
-                    var scene = model.at(time);
-                    image = builder.build(scene);
-                    params = TraceParameters.of(scene.camera(), scene.camera(), rs, image, filter);
-                }
+                long seed = model.at(time).settings().seed();
+                if (animation) seed = AnimationSettings.frameSeed(seed, f);
+                GeometryImage image = FrameSetup.pack(builder, model, time, motionBlur);
+                TraceParameters params = FrameSetup.parameters(model, time, motionBlur, filter, image, settings.width(),
+                        settings.height(), settings.samples(), seed);
                 Frame frame = null;
                 for (int done = 0; done < settings.samples(); ) {
                     if (cancelled) throw new CancellationException("export cancelled");

@@ -9,10 +9,7 @@ import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.ToneMapper;
 import org.drtstudio.render.TraceParameters;
-import org.drtstudio.scene.RenderSettings;
-import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.TextureSource;
-import org.drtstudio.scene.anim.ShutterScenes;
 
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -163,7 +160,15 @@ final class PreviewRenderer implements AutoCloseable {
                     lastSamplesDone = 0;
                 }
                 long t0 = System.nanoTime();
-                Frame frame = session.nextPass();
+                Frame frame;
+                try {
+                    frame = session.nextPass();
+                } catch (RenderException | RuntimeException e) {
+                    // Report and wait for the next change rather than stopping the preview for good.
+                    problems.accept("preview pass failed: " + e.getMessage());
+                    current = null;
+                    continue;
+                }
                 long elapsed = System.nanoTime() - t0;
                 if (frame == null) continue;
                 int passSamples = lastPassSamples(session, budget);
@@ -174,7 +179,7 @@ final class PreviewRenderer implements AutoCloseable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (RenderException | RuntimeException e) {
+        } catch (RuntimeException e) {
             problems.accept("preview stopped: " + e.getMessage());
         }
     }
@@ -205,28 +210,14 @@ final class PreviewRenderer implements AutoCloseable {
     }
 
     private GeometryImage pack(PreviewRequest r) {
-        if (r.motionBlur()) {
-            ShutterScenes s = r.model().shutter(r.time());
-            return builder.build(s.open(), s.close());
-        }
-        return builder.build(r.model().at(r.time()));
+        return FrameSetup.pack(builder, r.model(), r.time(), r.motionBlur());
     }
 
     /** @param samples where this stage stops (never above the request's target) */
     private static TraceParameters parameters(PreviewRequest r, GeometryImage image, int scale, int samples) {
         int w = Math.max(1, r.width() / scale), h = Math.max(1, r.height() / scale);
-        int target = Math.min(samples, r.targetSamples());
-        RenderSettings rs;
-        if (r.motionBlur()) {
-            ShutterScenes s = r.model().shutter(r.time());
-            rs = s.open().settings().withSize(w, h);
-            rs = rs.withSampling(target, rs.maxDepth(), rs.seed());
-            return TraceParameters.of(s.open().camera(), s.close().camera(), rs, image, r.filter());
-        }
-        Scene scene = r.model().at(r.time());
-        rs = scene.settings().withSize(w, h);
-        rs = rs.withSampling(target, rs.maxDepth(), rs.seed());
-        return TraceParameters.of(scene.camera(), scene.camera(), rs, image, r.filter());
+        return FrameSetup.parameters(r.model(), r.time(), r.motionBlur(), r.filter(), image, w, h,
+                Math.min(samples, r.targetSamples()), null);
     }
 
     private void publish(Frame frame, int samples, int scale, PreviewRequest r, long passNanos, long rays) {

@@ -43,6 +43,10 @@ final class StudioHarness {
     void start(Path scene, Path home, double width, double height) throws Exception {
         assumeDisplay();
         Stage stage = FxToolkit.registerPrimaryStage();
+        // Keys or buttons a previous test class left pressed would turn clicks into shortcut clicks.
+        org.testfx.api.FxRobot robot = new org.testfx.api.FxRobot();
+        robot.release(new javafx.scene.input.KeyCode[0]);
+        robot.release(new javafx.scene.input.MouseButton[0]);
         window = fx(() -> {
             StudioWindow w = new StudioWindow(stage, n -> new CpuRenderer(), n -> new CpuRenderer(), dialogs,
                     new StudioWindow.Config(home, 0));
