@@ -12,7 +12,6 @@ import org.testfx.util.WaitForAsyncUtils;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -42,7 +41,10 @@ final class StudioHarness {
     /** Opens a window of {@code width} x {@code height} on {@code scene}, its state kept in {@code home}. */
     void start(Path scene, Path home, double width, double height) throws Exception {
         assumeDisplay();
-        Stage stage = FxToolkit.registerPrimaryStage();
+        FxToolkit.registerPrimaryStage(); // starts JavaFX once per test JVM
+        // A fresh stage per window: a reused one keeps the previous window's geometry on an X server
+        // without a window manager, and robot clicks would land where JavaFX no longer draws.
+        Stage stage = fx(Stage::new);
         // Keys or buttons a previous test class left pressed would turn clicks into shortcut clicks.
         org.testfx.api.FxRobot robot = new org.testfx.api.FxRobot();
         robot.release(new javafx.scene.input.KeyCode[0]);
@@ -57,6 +59,15 @@ final class StudioHarness {
             return w;
         });
         waitUntil(() -> window.session.document.model().nodes().size() > 1, 30, "scene opened");
+        // Without a window manager nothing gives the new window the focus (another test's window may
+        // have had it): ask for it, and click on the status bar so keyboard shortcuts reach this window.
+        fx(() -> {
+            stage.toFront();
+            stage.requestFocus();
+            return null;
+        });
+        robot.clickOn(robot.lookup("#statsLabel").queryLabeled());
+        waitUntil(stage::isFocused, 10, "studio window focused");
     }
 
     void stop() throws Exception {
@@ -77,6 +88,29 @@ final class StudioHarness {
             Thread.sleep(20);
         }
         throw new AssertionError("timed out after " + seconds + " s waiting for: " + what);
+    }
+
+    /**
+     * Chooses {@code item} from menu {@code menu} with the mouse, for an item that asks one of the
+     * scripted dialogs: waits for the item to be on screen before clicking it, and tries again
+     * (after Escape) when the click did not reach it, which happens on a busy machine when the
+     * popup is still being laid out.
+     */
+    void menu(org.testfx.api.FxRobot robot, String menu, String item) throws Exception {
+        int answers = dialogs.answers.size();
+        for (int attempt = 0; attempt < 3; attempt++) {
+            robot.clickOn(menu);
+            waitUntil(() -> robot.lookup(item).queryAll().stream().anyMatch(n -> n.isVisible() && n.getScene() != null
+                    && n.getScene().getWindow() != null && n.getScene().getWindow().isShowing()), 10, "menu item " + item + " shown");
+            javafx.scene.Node node = robot.lookup(item).queryAll().stream().filter(n -> n.isVisible() && n.getScene() != null
+                    && n.getScene().getWindow() != null && n.getScene().getWindow().isShowing()).findFirst().orElseThrow();
+            robot.clickOn(node);
+            long end = System.nanoTime() + 3_000_000_000L;
+            while (System.nanoTime() < end && dialogs.answers.size() == answers) Thread.sleep(20);
+            if (dialogs.answers.size() < answers) return;
+            robot.push(javafx.scene.input.KeyCode.ESCAPE);
+        }
+        throw new AssertionError("the menu item " + menu + " > " + item + " did not act");
     }
 
     /** Waits for a frame of the current view with at least {@code samples} samples per pixel at full resolution. */
@@ -112,7 +146,7 @@ final class StudioHarness {
 
     /** Dialog answers queued by the test; an unexpected question fails the test. */
     static final class ScriptedDialogs implements StudioDialogs {
-        final Deque<Object> answers = new ArrayDeque<>();
+        final Deque<Object> answers = new java.util.concurrent.ConcurrentLinkedDeque<>();
         volatile String lastError;
 
         @Override

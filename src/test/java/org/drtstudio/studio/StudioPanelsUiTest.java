@@ -192,7 +192,7 @@ class StudioPanelsUiTest {
     void exportAnimationWritesFramesAndCancelStopsIt() throws Exception {
         ExportSettings slow = new ExportSettings(tmp.resolve("slow_####.png"), 160, 100, 4096, false, 0, 40);
         h.dialogs.answers.add(slow);
-        robot.clickOn("File").clickOn("Export Animation…");
+        h.menu(robot, "File", "Export Animation…");
         waitUntil(() -> h.window.jobRunning(), 5, "export running");
         robot.clickOn("#cancelJob");
         waitUntil(() -> !h.window.jobRunning(), 20, "export cancelled");
@@ -200,7 +200,7 @@ class StudioPanelsUiTest {
 
         ExportSettings quick = new ExportSettings(tmp.resolve("quick_####.png"), 40, 25, 2, false, 0, 2);
         h.dialogs.answers.add(quick);
-        robot.clickOn("File").clickOn("Export Animation…");
+        h.menu(robot, "File", "Export Animation…");
         waitUntil(() -> !h.window.jobRunning() && Files.exists(quick.frameFile(2)), 60, "animation exported");
         for (int f = 0; f <= 2; f++) assertTrue(Files.exists(quick.frameFile(f)), "frame " + f);
         assertEquals("quick_0001.png", quick.frameFile(1).getFileName().toString());

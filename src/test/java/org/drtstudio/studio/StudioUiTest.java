@@ -91,9 +91,8 @@ class StudioUiTest {
         });
     }
 
-    private void clickMenu(String menu, String item) {
-        robot.clickOn(menu);
-        robot.clickOn(item);
+    private void clickMenu(String menu, String item) throws Exception {
+        h.menu(robot, menu, item);
     }
 
     @Test
