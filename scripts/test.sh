@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian machine for DRT Studio's tests and runs them all.
 # Installs (with apt-get, only when missing) a JDK 17, Maven and Mesa's EGL/OpenGL (llvmpipe), which
-# the GPU tracer's tests run on when there is no GPU.
+# the GPU tracer's tests run on when there is no GPU, plus what the studio's UI tests need: a virtual
+# X display (Xvfb), GTK 3 and the X libraries JavaFX loads, and a font. Without a DISPLAY the tests
+# run under xvfb-run with JavaFX's software pipeline (-Dprism.order=sw).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -12,6 +14,11 @@ ldconfig -p | grep -q 'libEGL.so.1' || need+=(libegl1)
 ls /usr/share/glvnd/egl_vendor.d/*mesa*.json >/dev/null 2>&1 || need+=(libegl-mesa0)
 ls /usr/lib/*/dri/swrast_dri.so >/dev/null 2>&1 || need+=(libgl1-mesa-dri)
 ldconfig -p | grep -q 'libGL.so.1' || need+=(libgl1)
+command -v xvfb-run >/dev/null || need+=(xvfb xauth)
+ldconfig -p | grep -q 'libgtk-3.so.0' || need+=(libgtk-3-0)
+ldconfig -p | grep -q 'libXtst.so.6' || need+=(libxtst6)
+ldconfig -p | grep -q 'libXxf86vm.so.1' || need+=(libxxf86vm1)
+fc-list 2>/dev/null | grep -q . || need+=(fontconfig fonts-dejavu-core)
 if [ ${#need[@]} -gt 0 ]; then
   echo "test.sh: installing ${need[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
@@ -19,4 +26,9 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${need[@]}"
 fi
 
-mvn -B --no-transfer-progress -Dstyle.color=never test
+run=(mvn -B --no-transfer-progress -Dstyle.color=never test)
+if [ -z "${DISPLAY:-}" ]; then
+  # -a picks a free display number; the screen is large enough for the studio's test windows
+  run=(xvfb-run -a -s "-screen 0 1280x1024x24" "${run[@]}")
+fi
+"${run[@]}"

@@ -7,6 +7,7 @@ import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.render.gl.GlRenderer;
 import org.drtstudio.render.gl.GlUnavailableException;
 
+import java.util.Locale;
 import java.util.function.Consumer;
 
 /** Picks the GPU tracer when a GL 4.3 context can be made, else the CPU reference with a notice. */
@@ -30,5 +31,27 @@ final class Backends implements RendererFactory {
 
     private static Renderer cpu(TracerOptions options) {
         return new CpuRenderer(Runtime.getRuntime().availableProcessors(), options.nodes());
+    }
+
+    /**
+     * The renderer for the studio's interactive preview. As {@link #create}, except that with
+     * {@code AUTO} a software OpenGL (Mesa llvmpipe/softpipe) is passed over for the CPU tracer:
+     * on the 2-core dev machine one sample of the default scene at 640x360 took ~1,970 ms on
+     * llvmpipe and ~190 ms on the CPU tracer (docs/STUDIO.md), and a preview must be fluid.
+     */
+    Renderer createForPreview(Backend backend, Consumer<String> notices) {
+        Renderer r = create(backend, notices);
+        if (backend == Backend.AUTO && r instanceof GlRenderer gl && isSoftware(gl.info().renderer())) {
+            String name = gl.info().renderer();
+            gl.close();
+            notices.accept("OpenGL is software (" + name + "), slower than the CPU tracer; previewing with the CPU tracer");
+            return cpu(TracerOptions.DEFAULT);
+        }
+        return r;
+    }
+
+    static boolean isSoftware(String glRenderer) {
+        String s = glRenderer == null ? "" : glRenderer.toLowerCase(Locale.ROOT);
+        return s.contains("llvmpipe") || s.contains("softpipe") || s.contains("swiftshader") || s.contains("software");
     }
 }

@@ -2,16 +2,43 @@ package org.drtstudio.app;
 
 import org.drtstudio.cli.DrtCommand;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 /**
- * Composition root: wires the command line to the back ends. (The studio will be picked here too
- * once it exists; for now every invocation is the CLI.)
+ * Composition root: wires the command line to the back ends and the studio. With no arguments it
+ * opens the studio on the shipped default scene, or, where there is no display, renders that scene
+ * headless and says so.
  */
 public final class Main {
     private Main() {
     }
 
     public static void main(String[] args) {
-        int code = DrtCommand.create(new Backends()).execute(args);
+        Backends backends = new Backends();
+        StudioEntry studio = new StudioEntry(backends);
+        String[] effective = args;
+        if (args.length == 0) {
+            Path scene = defaultScene();
+            if (studio.displayAvailable()) {
+                effective = scene != null ? new String[]{"studio", scene.toString()} : new String[]{"studio"};
+            } else if (scene != null) {
+                System.err.println("drt: no display (DISPLAY is not set), so no studio window; rendering " + scene
+                        + " headless to default.png instead (see 'drt --help')");
+                effective = new String[]{"render", scene.toString(), "-o", "default.png"};
+            }
+        }
+        int code = DrtCommand.create(backends, studio).execute(effective);
         System.exit(code);
+    }
+
+    /** scenes/default.nff of the installation ({@code drt.home}, set by the launcher) or of the working folder. */
+    static Path defaultScene() {
+        String home = System.getProperty("drt.home");
+        for (Path base : home != null ? new Path[]{Path.of(home), Path.of("")} : new Path[]{Path.of("")}) {
+            Path p = base.resolve("scenes").resolve("default.nff");
+            if (Files.isRegularFile(p)) return p;
+        }
+        return null;
     }
 }

@@ -5,11 +5,11 @@ import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
 
-/** The {@code drt} command line: {@code drt render}, {@code drt info}, {@code drt convert}, {@code drt bench}. */
+/** The {@code drt} command line: {@code drt render}, {@code drt info}, {@code drt convert}, {@code drt bench}, {@code drt studio}. */
 // INHERIT: every subcommand gets -h/--help and -V/--version too (so "drt render --help" works).
 @Command(name = "drt", scope = CommandLine.ScopeType.INHERIT, mixinStandardHelpOptions = true, version = "DRT Studio 0.1",
         description = "DRT Studio: a GPU distributed ray tracer for OBJ, NFF and .cfg scenes and .json projects.",
-        subcommands = {RenderCommand.class, InfoCommand.class, ConvertCommand.class, BenchCommand.class})
+        subcommands = {RenderCommand.class, InfoCommand.class, ConvertCommand.class, BenchCommand.class, StudioCommand.class})
 public final class DrtCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -19,13 +19,31 @@ public final class DrtCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    private static final StudioLauncher NO_STUDIO = new StudioLauncher() {
+        @Override
+        public boolean displayAvailable() {
+            return false;
+        }
+
+        @Override
+        public int open(java.nio.file.Path scene, RendererFactory.Backend backend, double measureSeconds) {
+            return 2;
+        }
+    };
+
     /** Builds the command line with its factories and the error handling users see. */
     public static CommandLine create(RendererFactory renderers) {
+        return create(renderers, null);
+    }
+
+    /** @param studio opens the studio window; null where there is none (then {@code drt studio} says so) */
+    public static CommandLine create(RendererFactory renderers, StudioLauncher studio) {
         CommandLine cl = new CommandLine(new DrtCommand(), new CommandLine.IFactory() {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
                 if (cls == RenderCommand.class) return cls.cast(new RenderCommand(renderers));
                 if (cls == BenchCommand.class) return cls.cast(new BenchCommand(renderers));
+                if (cls == StudioCommand.class) return cls.cast(new StudioCommand(studio != null ? studio : NO_STUDIO));
                 return CommandLine.defaultFactory().create(cls);
             }
         });

@@ -130,6 +130,15 @@ public final class SceneDocument {
         move(newModel, newState, EnumSet.allOf(Change.class));
     }
 
+    /**
+     * Like {@link #open}, but the model counts as unsaved (e.g. work restored from an autosave,
+     * which exists in no file the user chose).
+     */
+    public void openUnsaved(SceneModel newModel) {
+        open(newModel);
+        savedState = -1;
+    }
+
     public void addListener(SceneListener listener) {
         listeners.add(listener);
     }

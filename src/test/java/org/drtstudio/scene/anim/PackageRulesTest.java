@@ -34,6 +34,12 @@ class PackageRulesTest {
     }
 
     @Test
+    void javafxStaysInTheStudioAndTheStudioStaysOffGl() throws Exception {
+        for (String pkg : List.of("math", "accel", "render", "app")) assertEquals(List.of(), offenders(pkg, "javafx"), pkg);
+        assertEquals(List.of(), offenders("studio", "org.lwjgl", "org.drtstudio.render.gl", "org.drtstudio.cli", "org.drtstudio.app"));
+    }
+
+    @Test
     void theModelDependsOnNothingAboveIt() throws Exception {
         assertEquals(List.of(), offenders("scene", "org.drtstudio.io", "org.drtstudio.accel", "org.drtstudio.render",
                 "org.drtstudio.cli", "com.fasterxml"));

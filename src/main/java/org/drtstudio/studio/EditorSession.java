@@ -1,0 +1,198 @@
+package org.drtstudio.studio;
+
+import org.drtstudio.render.PixelFilter;
+import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.edit.Edit;
+import org.drtstudio.scene.edit.SceneDocument;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The studio's editing state around the {@link SceneDocument}: the selection, the time shown, the
+ * preview's options, the file the document belongs to, and a <em>live edit</em> — the edit a drag
+ * (gizmo, slider, camera orbit) is showing before the mouse is released. Dragging shows each step
+ * through {@link #preview}, releasing records one undoable step with {@link #commit}, so a long drag
+ * is one entry in the history and undo returns the exact transform from before it. FX thread only.
+ */
+final class EditorSession {
+    final SceneDocument document;
+    private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
+    private Edit liveEdit;
+    private int selected = -1;
+    private double time;
+    private boolean motionBlur;
+    private PixelFilter filter = PixelFilter.BOX;
+    private Path file;
+    private final java.util.Set<Integer> hidden = new java.util.HashSet<>();
+
+    EditorSession(SceneModel model) {
+        this.document = new SceneDocument(model);
+        document.addListener(snapshot -> fire());
+    }
+
+    /** What the viewport shows: the document's model with the live edit, if any, applied. */
+    SceneModel shownModel() {
+        SceneModel m = document.model();
+        if (liveEdit != null) {
+            try {
+                m = liveEdit.apply(m).model();
+            } catch (IllegalArgumentException e) {
+                // a drag value that makes no valid model (e.g. a zero scale) shows the last valid state
+            }
+        }
+        for (int id : hidden) {
+            if (id != m.root().id() && m.node(id).isPresent()) m = new org.drtstudio.scene.edit.RemoveNode(id).apply(m).model();
+        }
+        return m;
+    }
+
+    /** Hidden nodes are left out of the viewport only (not saved, still exported): a view setting. */
+    boolean isHidden(int id) {
+        return hidden.contains(id);
+    }
+
+    void setHidden(int id, boolean hide) {
+        if (hide ? hidden.add(id) : hidden.remove(id)) fire();
+    }
+
+    /** Shows {@code edit} without recording it; the next preview, commit or cancel replaces it. */
+    void preview(Edit edit) {
+        liveEdit = edit;
+        long t0 = System.nanoTime();
+        for (Runnable r : viewListeners) r.run();
+        if (monitor != null) monitor.handlerRan(System.nanoTime() - t0);
+    }
+
+    /**
+     * Records {@code edit} as one undoable step and ends any live edit.
+     *
+     * @throws IllegalArgumentException with a user-facing message when it cannot apply
+     */
+    Set<?> commit(Edit edit) {
+        liveEdit = null;
+        try {
+            return document.execute(edit);
+        } finally {
+            fire();
+        }
+    }
+
+    void cancelPreview() {
+        if (liveEdit == null) return;
+        liveEdit = null;
+        fire();
+    }
+
+    boolean hasLiveEdit() {
+        return liveEdit != null;
+    }
+
+    boolean undo() {
+        liveEdit = null;
+        return document.undo();
+    }
+
+    boolean redo() {
+        liveEdit = null;
+        return document.redo();
+    }
+
+    /** Replaces the document's model (New, Open); selection and live edit are cleared. */
+    void open(SceneModel model, Path newFile) {
+        liveEdit = null;
+        hidden.clear();
+        selected = -1;
+        file = newFile;
+        document.open(model);
+    }
+
+    /** Restored work: shown like {@link #open} but unsaved, belonging to no file. */
+    void openUnsaved(SceneModel model) {
+        liveEdit = null;
+        selected = -1;
+        file = null;
+        document.openUnsaved(model);
+    }
+
+    int selected() {
+        return selected;
+    }
+
+    void select(int nodeId) {
+        if (nodeId == selected) return;
+        selected = nodeId;
+        fire();
+    }
+
+    double time() {
+        return time;
+    }
+
+    void setTime(double t) {
+        if (t == time) return;
+        time = t;
+        fire();
+    }
+
+    boolean motionBlur() {
+        return motionBlur;
+    }
+
+    void setMotionBlur(boolean on) {
+        if (on == motionBlur) return;
+        motionBlur = on;
+        fire();
+    }
+
+    PixelFilter filter() {
+        return filter;
+    }
+
+    void setFilter(PixelFilter f) {
+        if (f == filter) return;
+        filter = f;
+        fire();
+    }
+
+    Path file() {
+        return file;
+    }
+
+    void setFile(Path f) {
+        file = f;
+        fire();
+    }
+
+    /** Called after every change of the document or of this state, except the steps of a live edit. */
+    void addListener(Runnable listener) {
+        listeners.add(listener);
+    }
+
+    /**
+     * Called after every change, live drag steps included: for what shows the live edit (the
+     * viewport). Panels use {@link #addListener}, which skips drag steps, so a drag costs the FX
+     * thread only the viewport's reaction.
+     */
+    void addViewListener(Runnable listener) {
+        viewListeners.add(listener);
+    }
+
+    private final List<Runnable> viewListeners = new CopyOnWriteArrayList<>();
+
+    private void fire() {
+        long t0 = System.nanoTime();
+        for (Runnable r : viewListeners) r.run();
+        for (Runnable r : listeners) r.run();
+        if (monitor != null) monitor.handlerRan(System.nanoTime() - t0);
+    }
+
+    private FxHeartbeat monitor;
+
+    /** Reports how long the listeners of each change take (the UI's reaction to an edit). */
+    void monitor(FxHeartbeat heartbeat) {
+        monitor = heartbeat;
+    }
+}

@@ -1,0 +1,104 @@
+package org.drtstudio.studio;
+
+import javafx.geometry.Insets;
+import javafx.scene.control.Label;
+import javafx.scene.control.Slider;
+import javafx.scene.control.TitledPane;
+import javafx.scene.layout.GridPane;
+import org.drtstudio.scene.Camera;
+import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.edit.Edit;
+import org.drtstudio.scene.edit.SetCamera;
+import org.drtstudio.scene.edit.SetLights;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.DoubleFunction;
+
+/**
+ * The sliders users asked for: depth of field (lens aperture radius and focus distance) and soft
+ * shadows (the radius of every light). While a slider is dragged the preview shows each value
+ * live; releasing it records one undoable step. Ranges follow the scene's size.
+ */
+final class EffectsPanel extends TitledPane {
+    final Slider aperture = new Slider(0, 1, 0);
+    final Slider focus = new Slider(0.01, 50, 5);
+    final Slider lightRadius = new Slider(0, 2, 0);
+    private final EditorSession session;
+    private boolean updating;
+
+    EffectsPanel(EditorSession session) {
+        this.session = session;
+        setText("Depth of field & soft shadows");
+        aperture.setId("apertureSlider");
+        focus.setId("focusSlider");
+        lightRadius.setId("lightRadiusSlider");
+        GridPane grid = new GridPane();
+        grid.setHgap(6);
+        grid.setVgap(4);
+        grid.setPadding(new Insets(4));
+        grid.addRow(0, new Label("Aperture"), aperture);
+        grid.addRow(1, new Label("Focus"), focus);
+        grid.addRow(2, new Label("Light radius"), lightRadius);
+        for (Slider s : List.of(aperture, focus, lightRadius)) s.setPrefWidth(170);
+        setContent(grid);
+        bind(aperture, v -> cameraWith(v, Double.NaN));
+        bind(focus, v -> cameraWith(Double.NaN, v));
+        bind(lightRadius, this::lightsWith);
+        session.addListener(this::refresh);
+        refresh();
+    }
+
+    /** Live preview while the thumb is dragged; one recorded step when it is let go or set directly. */
+    private void bind(Slider slider, DoubleFunction<Edit> edit) {
+        slider.valueProperty().addListener((o, a, v) -> {
+            if (updating) return;
+            if (slider.isValueChanging()) session.preview(edit.apply(v.doubleValue()));
+            else commit(edit.apply(v.doubleValue()));
+        });
+        slider.valueChangingProperty().addListener((o, was, now) -> {
+            if (!now && !updating) commit(edit.apply(slider.getValue()));
+        });
+    }
+
+    private void commit(Edit e) {
+        try {
+            session.commit(e);
+        } catch (IllegalArgumentException ex) {
+            session.cancelPreview();
+        }
+    }
+
+    private Edit cameraWith(double apertureValue, double focusValue) {
+        Camera c = session.document.model().camera();
+        float a = Double.isNaN(apertureValue) ? c.aperture() : (float) apertureValue;
+        float f = Double.isNaN(focusValue) ? c.focusDistance() : (float) focusValue;
+        return new SetCamera(new Camera(c.eye(), c.look(), c.up(), c.fovY(), a, f));
+    }
+
+    private Edit lightsWith(double radius) {
+        List<PointLight> lights = new ArrayList<>();
+        for (PointLight l : session.document.model().lights()) lights.add(l.withRadius((float) radius));
+        return new SetLights("Light radius " + String.format("%.3f", radius), lights);
+    }
+
+    /** Slider ranges and values follow the document (after undo, open, ...), unless a slider is being dragged. */
+    private void refresh() {
+        if (aperture.isValueChanging() || focus.isValueChanging() || lightRadius.isValueChanging()) return;
+        updating = true;
+        try {
+            SceneModel m = session.document.model();
+            Camera c = m.camera();
+            double viewDistance = c.look().minus(c.eye()).length();
+            aperture.setMax(Math.max(0.05, viewDistance * 0.1));
+            focus.setMax(Math.max(1, viewDistance * 4));
+            lightRadius.setMax(Math.max(0.1, viewDistance * 0.3));
+            aperture.setValue(c.aperture());
+            focus.setValue(c.focusDistance() > 0 ? c.focusDistance() : viewDistance);
+            lightRadius.setValue(m.lights().isEmpty() ? 0 : m.lights().get(0).radius());
+        } finally {
+            updating = false;
+        }
+    }
+}

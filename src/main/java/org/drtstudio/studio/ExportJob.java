@@ -1,0 +1,84 @@
+package org.drtstudio.studio;
+
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.GeometryImageBuilder;
+import org.drtstudio.io.image.PfmWriter;
+import org.drtstudio.io.image.PngWriter;
+import org.drtstudio.render.Aov;
+import org.drtstudio.render.Frame;
+import org.drtstudio.render.PixelFilter;
+import org.drtstudio.render.ProgressListener;
+import org.drtstudio.render.RenderException;
+import org.drtstudio.render.Renderer;
+import org.drtstudio.render.TraceParameters;
+import org.drtstudio.scene.TextureSource;
+import org.drtstudio.scene.anim.AnimationSettings;
+import org.drtstudio.scene.anim.SceneModel;
+
+import java.io.IOException;
+import java.util.EnumSet;
+import java.util.concurrent.CancellationException;
+import java.util.function.DoubleConsumer;
+import java.util.function.Supplier;
+
+/**
+ * Renders a still or a frame range of a model to files, on the calling (background) thread, with
+ * its own renderer so the preview keeps running. Samples are added in passes of a few at a time so
+ * {@link #cancel()} stops it within one pass. Frame {@code f} is the scene at {@code f / fps}
+ * seconds with the seed {@link AnimationSettings#frameSeed} gives, as {@code drt render --frames} does.
+ */
+final class ExportJob {
+    private static final int SAMPLES_PER_PASS = 4;
+    private final SceneModel model;
+    private final ExportSettings settings;
+    private final boolean animation, motionBlur;
+    private final double stillTime;
+    private final PixelFilter filter;
+    private volatile boolean cancelled;
+
+    ExportJob(SceneModel model, ExportSettings settings, boolean animation, double stillTime, boolean motionBlur, PixelFilter filter) {
+        this.model = model;
+        this.settings = settings;
+        this.animation = animation;
+        this.stillTime = stillTime;
+        this.motionBlur = motionBlur;
+        this.filter = filter;
+    }
+
+    void cancel() {
+        cancelled = true;
+    }
+
+    /**
+     * @param progress 0..1 over the whole job
+     * @throws CancellationException when cancelled (files already finished stay)
+     */
+    void run(Supplier<Renderer> renderers, TextureSource textures, DoubleConsumer progress) throws RenderException, IOException {
+        int first = animation ? settings.firstFrame() : 0, last = animation ? settings.lastFrame() : 0;
+        GeometryImageBuilder builder = new GeometryImageBuilder(textures);
+        try (Renderer renderer = renderers.get()) {
+            for (int f = first; f <= last; f++) {
+                double time = animation ? model.animation().frameTime(f) : stillTime;
+                long seed = model.at(time).settings().seed();
+                if (animation) seed = AnimationSettings.frameSeed(seed, f);
+                GeometryImage image = FrameSetup.pack(builder, model, time, motionBlur);
+                TraceParameters params = FrameSetup.parameters(model, time, motionBlur, filter, image, settings.width(),
+                        settings.height(), settings.samples(), seed);
+                Frame frame = null;
+                for (int done = 0; done < settings.samples(); ) {
+                    if (cancelled) throw new CancellationException("export cancelled");
+                    int n = Math.min(SAMPLES_PER_PASS, settings.samples() - done);
+                    // Radiance is read back only for the last pass of a PFM export.
+                    var aovs = settings.pfm() && done + n >= settings.samples() ? EnumSet.of(Aov.RADIANCE) : EnumSet.noneOf(Aov.class);
+                    frame = renderer.accumulate(image, params, done, n, aovs, ProgressListener.NONE);
+                    done += n;
+                    double frameFraction = done / (double) settings.samples();
+                    progress.accept(((f - first) + frameFraction) / (last - first + 1));
+                }
+                var out = animation ? settings.frameFile(f) : settings.output();
+                if (settings.pfm()) PfmWriter.write(out, frame.width(), frame.height(), 3, frame.radiance());
+                else PngWriter.write(out, frame.width(), frame.height(), frame.srgb());
+            }
+        }
+    }
+}

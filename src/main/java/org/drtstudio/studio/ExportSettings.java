@@ -1,0 +1,32 @@
+package org.drtstudio.studio;
+
+import java.nio.file.Path;
+
+/**
+ * An export request. For an animation, {@code output} contains a run of '#' replaced by the frame
+ * number.
+ *
+ * @param pfm write linear radiance as PFM (HDR) instead of an 8-bit PNG
+ */
+record ExportSettings(Path output, int width, int height, int samples, boolean pfm, int firstFrame, int lastFrame) {
+    ExportSettings {
+        if (width < 1 || height < 1 || width > 16384 || height > 16384)
+            throw new IllegalArgumentException("size must be 1..16384 pixels per side, got " + width + "x" + height);
+        if (samples < 1 || samples > 65536) throw new IllegalArgumentException("samples must be 1..65536, got " + samples);
+        if (firstFrame < 0 || lastFrame < firstFrame) throw new IllegalArgumentException("frame range must be 0 <= first <= last, got " + firstFrame + ".." + lastFrame);
+    }
+
+    ExportSettings withOutput(Path p) {
+        return new ExportSettings(p, width, height, samples, pfm, firstFrame, lastFrame);
+    }
+
+    /** The file of frame {@code f}: the run of '#' replaced by the zero-padded frame number. */
+    Path frameFile(int f) {
+        String s = output.toString();
+        int start = s.indexOf('#');
+        if (start < 0) return output;
+        int end = start;
+        while (end < s.length() && s.charAt(end) == '#') end++;
+        return Path.of(s.substring(0, start) + String.format("%0" + (end - start) + "d", f) + s.substring(end));
+    }
+}

@@ -1,0 +1,44 @@
+package org.drtstudio.studio;
+
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.GeometryImageBuilder;
+import org.drtstudio.render.PixelFilter;
+import org.drtstudio.render.TraceParameters;
+import org.drtstudio.scene.RenderSettings;
+import org.drtstudio.scene.Scene;
+import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.anim.ShutterScenes;
+
+/**
+ * The model at a time turned into what a tracer needs, shared by the preview and exports: with
+ * motion blur, the scenes at shutter open and close (instances and camera move between them);
+ * without, the scene at that instant.
+ */
+final class FrameSetup {
+    private FrameSetup() {
+    }
+
+    static GeometryImage pack(GeometryImageBuilder builder, SceneModel model, double time, boolean motionBlur) {
+        if (motionBlur) {
+            ShutterScenes s = model.shutter(time);
+            return builder.build(s.open(), s.close());
+        }
+        return builder.build(model.at(time));
+    }
+
+    /** The model's settings with the given size, samples and seed, and its camera(s) at {@code time}. */
+    static TraceParameters parameters(SceneModel model, double time, boolean motionBlur, PixelFilter filter, GeometryImage image,
+                                      int width, int height, int samples, Long seed) {
+        Scene open, close;
+        if (motionBlur) {
+            ShutterScenes s = model.shutter(time);
+            open = s.open();
+            close = s.close();
+        } else {
+            open = close = model.at(time);
+        }
+        RenderSettings rs = open.settings().withSize(width, height);
+        rs = rs.withSampling(samples, rs.maxDepth(), seed != null ? seed : rs.seed());
+        return TraceParameters.of(open.camera(), close.camera(), rs, image, filter);
+    }
+}

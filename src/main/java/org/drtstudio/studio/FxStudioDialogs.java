@@ -1,0 +1,127 @@
+package org.drtstudio.studio;
+
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.GridPane;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** The real dialogs: the platform's file choosers and JavaFX alerts. */
+final class FxStudioDialogs implements StudioDialogs {
+    private final Window owner;
+    private File lastFolder;
+
+    FxStudioDialogs(Window owner) {
+        this.owner = owner;
+    }
+
+    @Override
+    public Optional<Path> chooseOpen(String title, boolean projectsOnly) {
+        FileChooser fc = chooser(title);
+        if (projectsOnly) {
+            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Projects and scenes", "*.json", "*.obj", "*.nff", "*.cfg"));
+        } else {
+            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Models", "*.obj", "*.nff", "*.cfg"));
+        }
+        return remember(fc.showOpenDialog(owner));
+    }
+
+    @Override
+    public Optional<Path> chooseSave(String title, String suggestedName, String extension) {
+        FileChooser fc = chooser(title);
+        fc.setInitialFileName(suggestedName);
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(extension.toUpperCase() + " files", "*." + extension));
+        return remember(fc.showSaveDialog(owner));
+    }
+
+    private FileChooser chooser(String title) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle(title);
+        if (lastFolder != null && lastFolder.isDirectory()) fc.setInitialDirectory(lastFolder);
+        return fc;
+    }
+
+    private Optional<Path> remember(File f) {
+        if (f == null) return Optional.empty();
+        lastFolder = f.getParentFile();
+        return Optional.of(f.toPath());
+    }
+
+    @Override
+    public SaveChoice askSaveChanges(String documentName) {
+        ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.YES);
+        ButtonType discard = new ButtonType("Don't save", ButtonBar.ButtonData.NO);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, "Save changes to " + documentName + "?", save, discard, ButtonType.CANCEL);
+        a.initOwner(owner);
+        a.setHeaderText("Unsaved changes");
+        Optional<ButtonType> r = a.showAndWait();
+        if (r.isEmpty() || r.get() == ButtonType.CANCEL) return SaveChoice.CANCEL;
+        return r.get() == save ? SaveChoice.SAVE : SaveChoice.DISCARD;
+    }
+
+    @Override
+    public boolean askRestore(Path recoveryFile) {
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION,
+                "The studio did not close normally last time. Restore the autosaved scene?", ButtonType.YES, ButtonType.NO);
+        a.initOwner(owner);
+        a.setHeaderText("Recover unsaved work");
+        return a.showAndWait().orElse(ButtonType.NO) == ButtonType.YES;
+    }
+
+    @Override
+    public Optional<ExportSettings> askExport(ExportSettings d, boolean animation) {
+        Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.initOwner(owner);
+        dialog.setTitle(animation ? "Export animation" : "Export still");
+        TextField width = new TextField(String.valueOf(d.width())), height = new TextField(String.valueOf(d.height()));
+        TextField samples = new TextField(String.valueOf(d.samples()));
+        TextField first = new TextField(String.valueOf(d.firstFrame())), last = new TextField(String.valueOf(d.lastFrame()));
+        ComboBox<String> format = new ComboBox<>();
+        format.getItems().addAll("PNG (8-bit sRGB)", "PFM (linear HDR)");
+        format.getSelectionModel().select(d.pfm() ? 1 : 0);
+        GridPane g = new GridPane();
+        g.setHgap(8);
+        g.setVgap(6);
+        g.addRow(0, new Label("Width"), width);
+        g.addRow(1, new Label("Height"), height);
+        g.addRow(2, new Label("Samples per pixel"), samples);
+        g.addRow(3, new Label("Format"), format);
+        if (animation) {
+            g.addRow(4, new Label("First frame"), first);
+            g.addRow(5, new Label("Last frame"), last);
+        }
+        dialog.getDialogPane().setContent(g);
+        dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
+        if (dialog.showAndWait().orElse(ButtonType.CANCEL) != ButtonType.OK) return Optional.empty();
+        boolean pfm = format.getSelectionModel().getSelectedIndex() == 1;
+        ExportSettings chosen;
+        try {
+            chosen = new ExportSettings(d.output(), Integer.parseInt(width.getText().trim()), Integer.parseInt(height.getText().trim()),
+                    Integer.parseInt(samples.getText().trim()), pfm, Integer.parseInt(first.getText().trim()), Integer.parseInt(last.getText().trim()));
+        } catch (IllegalArgumentException e) {
+            showError("Export: " + (e instanceof NumberFormatException ? "not a whole number: " + e.getMessage() : e.getMessage()));
+            return Optional.empty();
+        }
+        String ext = pfm ? "pfm" : "png";
+        Optional<Path> out = chooseSave(dialog.getTitle(), animation ? "frame_####." + ext : "render." + ext, ext);
+        return out.map(chosen::withOutput);
+    }
+
+    @Override
+    public void showError(String message) {
+        Alert a = new Alert(Alert.AlertType.ERROR, message, ButtonType.OK);
+        a.initOwner(owner);
+        a.setHeaderText(null);
+        a.show();
+    }
+}

@@ -1,0 +1,392 @@
+package org.drtstudio.studio;
+
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.ColorPicker;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import org.drtstudio.math.Vec3;
+import org.drtstudio.render.PixelFilter;
+import org.drtstudio.scene.Camera;
+import org.drtstudio.scene.Material;
+import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.RenderSettings;
+import org.drtstudio.scene.anim.AnimationSettings;
+import org.drtstudio.scene.anim.GroupNode;
+import org.drtstudio.scene.anim.Quat;
+import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.edit.Edit;
+import org.drtstudio.scene.edit.SetAnimationSettings;
+import org.drtstudio.scene.edit.SetCamera;
+import org.drtstudio.scene.edit.SetLight;
+import org.drtstudio.scene.edit.SetMaterial;
+import org.drtstudio.scene.edit.SetRenderSettings;
+import org.joml.Quaternionf;
+import org.joml.Vector3f;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * Property editors: the selected group's transform, materials, lights, camera and render
+ * settings. A field applies its value on Enter or when it loses focus, as one undoable edit; a
+ * value that makes no valid scene is refused with its message in red and the field reverts.
+ * Fields follow the document (undo, open) whenever they are not being typed in.
+ */
+final class InspectorPane extends VBox {
+    private final EditorSession session;
+    private final StudioDialogs dialogs;
+    private final List<Runnable> refreshers = new ArrayList<>();
+    private final Label problem = new Label();
+    final ComboBox<String> materialChoice = new ComboBox<>(), lightChoice = new ComboBox<>();
+
+    InspectorPane(EditorSession session, StudioDialogs dialogs) {
+        this.session = session;
+        this.dialogs = dialogs;
+        setSpacing(4);
+        problem.setStyle("-fx-text-fill: #d03030;");
+        problem.setWrapText(true);
+        getChildren().addAll(problem, transformPane(), materialPane(), lightPane(), cameraPane(), renderPane());
+        session.addListener(this::refresh);
+        refresh();
+    }
+
+    private Object shown;
+
+    /** Brings the fields up to date; skipped when nothing they show changed (refreshing costs the FX thread). */
+    private void refresh() {
+        SceneModel m = session.document.model();
+        java.util.List<Object> key = java.util.List.of(m, session.selected(), session.time(), session.filter());
+        if (key.equals(shown)) return;
+        shown = key;
+        filling = true;
+        try {
+            fill(materialChoice, m.materials().size(), i -> "Material " + i + ": " + m.materials().get(i).name());
+            fill(lightChoice, m.lights().size(), i -> "Light " + i);
+            if (session.selected() != lastSelected) {
+                lastSelected = session.selected();
+                int material = firstMaterial(m, session.selected());
+                if (material >= 0 && material < m.materials().size()) materialChoice.getSelectionModel().select(material);
+            }
+        } finally {
+            filling = false;
+        }
+        for (Runnable r : refreshers) r.run();
+    }
+
+    private boolean filling;
+    private int lastSelected = -1;
+
+    /** The first material the selected node's geometry uses, so the material editor opens on it; -1 if none. */
+    static int firstMaterial(SceneModel m, int id) {
+        var node = m.node(id).orElse(null);
+        java.util.ArrayDeque<org.drtstudio.scene.anim.AuthoredNode> todo = new java.util.ArrayDeque<>();
+        if (node != null) todo.add(node);
+        while (!todo.isEmpty()) {
+            var n = todo.poll();
+            if (n instanceof org.drtstudio.scene.anim.ModelLeaf leaf) return leaf.materialOffset();
+            if (n instanceof org.drtstudio.scene.anim.MeshLeaf leaf && leaf.mesh().triangleMaterials().length > 0)
+                return leaf.mesh().triangleMaterials()[0];
+            if (n instanceof org.drtstudio.scene.anim.SpheresLeaf leaf && !leaf.spheres().isEmpty()) return leaf.spheres().get(0).material();
+            if (n instanceof GroupNode g) todo.addAll(g.children());
+        }
+        return -1;
+    }
+
+    private static void fill(ComboBox<String> box, int n, java.util.function.IntFunction<String> label) {
+        int keep = box.getSelectionModel().getSelectedIndex();
+        List<String> items = new ArrayList<>();
+        for (int i = 0; i < n; i++) items.add(label.apply(i));
+        if (!items.equals(box.getItems())) box.getItems().setAll(items);
+        int select = Math.max(0, Math.min(keep, n - 1));
+        if (n > 0 && box.getSelectionModel().getSelectedIndex() != select) box.getSelectionModel().select(select);
+    }
+
+    private void commit(Supplier<Edit> edit) {
+        try {
+            session.commit(edit.get());
+            problem.setText("");
+        } catch (IllegalArgumentException e) {
+            problem.setText(e.getMessage());
+            shown = null;
+            refresh();
+        }
+    }
+
+    /** A text field showing {@code value} and applying parsed input through {@code apply}. */
+    private TextField number(String id, Supplier<Double> value, Consumer<Double> apply) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.setPrefColumnCount(5);
+        Runnable show = () -> {
+            if (f.isFocused()) return;
+            Double v = value.get();
+            String text = v == null ? "" : format(v);
+            if (!text.equals(f.getText())) f.setText(text);
+            if (f.isDisable() != (v == null)) f.setDisable(v == null);
+        };
+        refreshers.add(show);
+        Runnable applyText = () -> {
+            Double current = value.get();
+            if (current == null) return;
+            try {
+                double v = Double.parseDouble(f.getText().trim());
+                if (format(v).equals(format(current))) return;
+                apply.accept(v);
+            } catch (NumberFormatException e) {
+                problem.setText("not a number: '" + f.getText() + "'");
+                f.setText(format(current));
+            }
+        };
+        f.setOnAction(e -> applyText.run());
+        f.focusedProperty().addListener((o, was, now) -> {
+            if (!now) {
+                applyText.run();
+                show.run();
+            }
+        });
+        return f;
+    }
+
+    private static String format(double v) {
+        return String.format(Locale.ROOT, "%.4g", v);
+    }
+
+    private ColorPicker color(String id, Supplier<Vec3> value, Consumer<Vec3> apply) {
+        ColorPicker p = new ColorPicker();
+        p.setId(id);
+        refreshers.add(() -> {
+            Vec3 v = value.get();
+            if (p.isDisable() != (v == null)) p.setDisable(v == null);
+            if (v != null) {
+                Color c = Color.color(clamp(v.x()), clamp(v.y()), clamp(v.z()));
+                if (!c.equals(p.getValue())) p.setValue(c);
+            }
+        });
+        p.setOnAction(e -> {
+            Color c = p.getValue();
+            Vec3 v = new Vec3((float) c.getRed(), (float) c.getGreen(), (float) c.getBlue());
+            if (!v.equals(value.get())) apply.accept(v);
+        });
+        return p;
+    }
+
+    private static double clamp(float v) {
+        return Math.max(0, Math.min(1, v));
+    }
+
+    private static GridPane grid() {
+        GridPane g = new GridPane();
+        g.setHgap(4);
+        g.setVgap(3);
+        g.setPadding(new Insets(4));
+        return g;
+    }
+
+    // ---- transform ----
+
+    private GroupNode group() {
+        int id = session.selected();
+        SceneModel m = session.document.model();
+        return id >= 0 && id != m.root().id() && m.node(id).orElse(null) instanceof GroupNode g ? g : null;
+    }
+
+    /** The selected group's transform at the time shown (its keys applied). */
+    private Trs shownTrs() {
+        return group().transformAt(session.time());
+    }
+
+    private double[] euler(Quat q) {
+        Vector3f e = q.toJoml().getEulerAnglesXYZ(new Vector3f());
+        return new double[]{Math.toDegrees(e.x), Math.toDegrees(e.y), Math.toDegrees(e.z)};
+    }
+
+    private TitledPane transformPane() {
+        GridPane g = grid();
+        String[] axes = {"x", "y", "z"};
+        for (int i = 0; i < 3; i++) {
+            int axis = i;
+            g.add(new Label(axes[i]), i + 1, 0);
+            g.add(number("translate" + axes[i], () -> group() == null ? null : (double) get(shownTrs().translation(), axis),
+                    v -> commit(() -> TransformEdits.set(group(), shownTrs().withTranslation(set(shownTrs().translation(), axis, v)), session.time()))), i + 1, 1);
+            g.add(number("rotate" + axes[i], () -> group() == null ? null : euler(shownTrs().rotation())[axis],
+                    v -> commit(() -> {
+                        double[] e = euler(shownTrs().rotation());
+                        e[axis] = v;
+                        Quaternionf q = new Quaternionf().rotationXYZ((float) Math.toRadians(e[0]), (float) Math.toRadians(e[1]), (float) Math.toRadians(e[2]));
+                        return TransformEdits.set(group(), shownTrs().withRotation(Quat.of(q)), session.time());
+                    })), i + 1, 2);
+            g.add(number("scale" + axes[i], () -> group() == null ? null : (double) get(shownTrs().scale(), axis),
+                    v -> commit(() -> TransformEdits.set(group(), shownTrs().withScale(set(shownTrs().scale(), axis, v)), session.time()))), i + 1, 3);
+        }
+        g.add(new Label("Move"), 0, 1);
+        g.add(new Label("Turn°"), 0, 2);
+        g.add(new Label("Scale"), 0, 3);
+        Button reset = new Button("Reset");
+        reset.setOnAction(e -> {
+            if (group() != null) commit(() -> TransformEdits.set(group(), Trs.IDENTITY, session.time()));
+        });
+        g.add(reset, 1, 4);
+        return new TitledPane("Transform", g);
+    }
+
+    private static float get(Vec3 v, int axis) {
+        return axis == 0 ? v.x() : axis == 1 ? v.y() : v.z();
+    }
+
+    private static Vec3 set(Vec3 v, int axis, double value) {
+        float f = (float) value;
+        return axis == 0 ? new Vec3(f, v.y(), v.z()) : axis == 1 ? new Vec3(v.x(), f, v.z()) : new Vec3(v.x(), v.y(), f);
+    }
+
+    // ---- material ----
+
+    private Material material() {
+        int i = materialChoice.getSelectionModel().getSelectedIndex();
+        List<Material> list = session.document.model().materials();
+        return i >= 0 && i < list.size() ? list.get(i) : null;
+    }
+
+    private void setMaterial(java.util.function.UnaryOperator<Material> change) {
+        int i = materialChoice.getSelectionModel().getSelectedIndex();
+        if (material() != null) commit(() -> new SetMaterial(i, change.apply(material())));
+    }
+
+    private static Material with(Material m, Vec3 diffuse, Vec3 specular, float exponent, float reflectivity, float transparency, float ior) {
+        return new Material(m.name(), m.ambient(), diffuse, specular, exponent, reflectivity, transparency, ior, m.absorption(),
+                m.diffuseTexture(), m.roughness(), m.bumpTexture(), m.bumpScale(), m.textureWrap());
+    }
+
+    private TitledPane materialPane() {
+        materialChoice.setOnAction(e -> {
+            if (!filling) refreshers.forEach(Runnable::run);
+        });
+        GridPane g = grid();
+        g.addRow(0, new Label("Diffuse"), color("diffuseColor", () -> material() == null ? null : material().diffuse(),
+                v -> setMaterial(m -> with(m, v, m.specular(), m.phongExponent(), m.reflectivity(), m.transparency(), m.ior()))));
+        g.addRow(1, new Label("Specular"), color("specularColor", () -> material() == null ? null : material().specular(),
+                v -> setMaterial(m -> with(m, m.diffuse(), v, m.phongExponent(), m.reflectivity(), m.transparency(), m.ior()))));
+        g.addRow(2, new Label("Exponent"), number("exponent", () -> material() == null ? null : (double) material().phongExponent(),
+                v -> setMaterial(m -> with(m, m.diffuse(), m.specular(), v.floatValue(), m.reflectivity(), m.transparency(), m.ior()))));
+        g.addRow(3, new Label("Reflectivity"), number("reflectivity", () -> material() == null ? null : (double) material().reflectivity(),
+                v -> setMaterial(m -> with(m, m.diffuse(), m.specular(), m.phongExponent(), v.floatValue(), m.transparency(), m.ior()))));
+        g.addRow(4, new Label("Transparency"), number("transparency", () -> material() == null ? null : (double) material().transparency(),
+                v -> setMaterial(m -> with(m, m.diffuse(), m.specular(), m.phongExponent(), m.reflectivity(), v.floatValue(), m.ior()))));
+        g.addRow(5, new Label("IOR"), number("ior", () -> material() == null ? null : (double) material().ior(),
+                v -> setMaterial(m -> with(m, m.diffuse(), m.specular(), m.phongExponent(), m.reflectivity(), m.transparency(), v.floatValue()))));
+        g.addRow(6, new Label("Roughness"), number("roughness", () -> material() == null ? null : (double) material().roughness(),
+                v -> setMaterial(m -> m.withRoughness(v.floatValue()))));
+        TextField texture = new TextField();
+        texture.setPromptText("diffuse texture (PNG/JPEG path)");
+        refreshers.add(() -> {
+            if (!texture.isFocused()) texture.setText(material() == null || material().diffuseTexture() == null ? "" : material().diffuseTexture());
+        });
+        texture.setOnAction(e -> setMaterial(m -> m.withDiffuseTexture(texture.getText().isBlank() ? null : texture.getText().trim())));
+        Button browse = new Button("…");
+        browse.setOnAction(e -> dialogs.chooseOpen("Texture", false)
+                .ifPresent(p -> setMaterial(m -> m.withDiffuseTexture(p.toAbsolutePath().toString()))));
+        g.addRow(7, new Label("Texture"), new HBox(2, texture, browse));
+        TitledPane pane = new TitledPane("Material", new VBox(4, materialChoice, g));
+        pane.setExpanded(false);
+        return pane;
+    }
+
+    // ---- light ----
+
+    private PointLight light() {
+        int i = lightChoice.getSelectionModel().getSelectedIndex();
+        List<PointLight> list = session.document.model().lights();
+        return i >= 0 && i < list.size() ? list.get(i) : null;
+    }
+
+    private void setLight(java.util.function.UnaryOperator<PointLight> change) {
+        int i = lightChoice.getSelectionModel().getSelectedIndex();
+        if (light() != null) commit(() -> new SetLight(i, change.apply(light())));
+    }
+
+    private static PointLight with(PointLight l, Vec3 color, float intensity) {
+        return new PointLight(l.position(), color, intensity, l.radius(), l.edgeU(), l.edgeV());
+    }
+
+    private TitledPane lightPane() {
+        lightChoice.setOnAction(e -> {
+            if (!filling) refreshers.forEach(Runnable::run);
+        });
+        GridPane g = grid();
+        g.addRow(0, new Label("Colour"), color("lightColor", () -> light() == null ? null : light().color(), v -> setLight(l -> with(l, v, l.intensity()))));
+        g.addRow(1, new Label("Intensity"), number("lightIntensity", () -> light() == null ? null : (double) light().intensity(),
+                v -> setLight(l -> with(l, l.color(), v.floatValue()))));
+        g.addRow(2, new Label("Radius"), number("lightRadius", () -> light() == null ? null : (double) light().radius(),
+                v -> setLight(l -> l.withRadius(v.floatValue()))));
+        String[] axes = {"x", "y", "z"};
+        for (int i = 0; i < 3; i++) {
+            int axis = i;
+            g.addRow(3 + i, new Label("Position " + axes[i]), number("lightPos" + axes[i], () -> light() == null ? null : (double) get(light().position(), axis),
+                    v -> setLight(l -> new PointLight(set(l.position(), axis, v), l.color(), l.intensity(), l.radius(), l.edgeU(), l.edgeV()))));
+        }
+        TitledPane pane = new TitledPane("Light", new VBox(4, lightChoice, g));
+        pane.setExpanded(false);
+        return pane;
+    }
+
+    // ---- camera ----
+
+    private Camera camera() {
+        return session.document.model().camera();
+    }
+
+    private TitledPane cameraPane() {
+        GridPane g = grid();
+        g.addRow(0, new Label("Field of view°"), number("fov", () -> (double) camera().fovY(),
+                v -> commit(() -> new SetCamera(new Camera(camera().eye(), camera().look(), camera().up(), v.floatValue(), camera().aperture(), camera().focusDistance())))));
+        g.addRow(1, new Label("Aperture (lens radius)"), number("aperture", () -> (double) camera().aperture(),
+                v -> commit(() -> new SetCamera(new Camera(camera().eye(), camera().look(), camera().up(), camera().fovY(), v.floatValue(), camera().focusDistance())))));
+        g.addRow(2, new Label("Focus distance"), number("focusDistance", () -> (double) camera().focusDistance(),
+                v -> commit(() -> new SetCamera(new Camera(camera().eye(), camera().look(), camera().up(), camera().fovY(), camera().aperture(), v.floatValue())))));
+        g.addRow(3, new Label("Shutter open (frames)"), number("shutterOpen", () -> session.document.model().animation().shutterOpen(),
+                v -> commit(() -> new SetAnimationSettings(shutter(v, session.document.model().animation().shutterClose())))));
+        g.addRow(4, new Label("Shutter close (frames)"), number("shutterClose", () -> session.document.model().animation().shutterClose(),
+                v -> commit(() -> new SetAnimationSettings(shutter(session.document.model().animation().shutterOpen(), v)))));
+        return new TitledPane("Camera", g);
+    }
+
+    private AnimationSettings shutter(double open, double close) {
+        AnimationSettings a = session.document.model().animation();
+        return new AnimationSettings(a.fps(), a.startFrame(), a.endFrame(), open, close);
+    }
+
+    // ---- render settings ----
+
+    private RenderSettings settings() {
+        return session.document.model().settings();
+    }
+
+    private TitledPane renderPane() {
+        GridPane g = grid();
+        g.addRow(0, new Label("Samples per pixel"), number("samples", () -> (double) settings().samplesPerPixel(),
+                v -> commit(() -> new SetRenderSettings(settings().withSampling(v.intValue(), settings().maxDepth(), settings().seed())))));
+        g.addRow(1, new Label("Max depth"), number("maxDepth", () -> (double) settings().maxDepth(),
+                v -> commit(() -> new SetRenderSettings(settings().withSampling(settings().samplesPerPixel(), v.intValue(), settings().seed())))));
+        g.addRow(2, new Label("Width"), number("renderWidth", () -> (double) settings().width(),
+                v -> commit(() -> new SetRenderSettings(settings().withSize(v.intValue(), settings().height())))));
+        g.addRow(3, new Label("Height"), number("renderHeight", () -> (double) settings().height(),
+                v -> commit(() -> new SetRenderSettings(settings().withSize(settings().width(), v.intValue())))));
+        ComboBox<PixelFilter> filter = new ComboBox<>();
+        filter.setId("filterChoice");
+        filter.getItems().addAll(PixelFilter.values());
+        filter.getSelectionModel().select(session.filter());
+        filter.setOnAction(e -> session.setFilter(filter.getValue()));
+        g.addRow(4, new Label("Pixel filter"), filter);
+        return new TitledPane("Render settings", g);
+    }
+}

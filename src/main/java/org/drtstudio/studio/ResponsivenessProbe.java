@@ -1,0 +1,196 @@
+package org.drtstudio.studio;
+
+import javafx.animation.AnimationTimer;
+import org.drtstudio.math.Vec3;
+import org.drtstudio.scene.Sphere;
+import org.drtstudio.scene.anim.GroupNode;
+import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.anim.SpheresLeaf;
+import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.edit.AddNode;
+import org.drtstudio.scene.edit.SetTransform;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * {@code drt studio --measure}: measures the studio's responsiveness on the machine it runs on and
+ * prints the numbers. Phases: (1) the preview refining a still view — frames shown per second;
+ * (2) a gizmo-style drag — a sphere in its own group is moved by a live transform edit on every
+ * FX pulse (the path a gizmo drag takes: edit, top-level re-pack, pass, screen) — frames per
+ * second and the time from each edit to the first frame showing it on screen; (3) an import of
+ * the open scene file in the background. Throughout, an {@link FxHeartbeat} records the longest
+ * stall of the FX thread.
+ */
+final class ResponsivenessProbe {
+    private final StudioWindow window;
+    private final PrintStream out;
+
+    ResponsivenessProbe(StudioWindow window, PrintStream out) {
+        this.window = window;
+        this.out = out;
+    }
+
+    /** The viewport size the targets are stated for. */
+    static final double WIDTH = 640, HEIGHT = 360;
+
+    /** Grows or shrinks the window so the viewport is {@link #WIDTH} x {@link #HEIGHT}. */
+    private void fitViewport() {
+        ViewportPane vp = window.viewport;
+        double dw = WIDTH - vp.getWidth(), dh = HEIGHT - vp.getHeight();
+        if (Math.abs(dw) >= 1) window.stage.setWidth(window.stage.getWidth() + dw);
+        if (Math.abs(dh) >= 1) window.stage.setHeight(window.stage.getHeight() + dh);
+    }
+
+    /** Runs for about {@code seconds} in total, then reports whether every target was met. */
+    void run(double seconds, Consumer<Boolean> done) {
+        double phase = Math.max(2, seconds / 3);
+        ViewportPane vp = window.viewport;
+        new AnimationTimer() {
+            long start = -1, phaseStart;
+            int step; // 0 wait for first frame, 1 idle, 2 drag, 3 import, 4 done
+            int framesAtPhase;
+            long lastShownRevision = -1;
+            final List<Double> latencies = new ArrayList<>();
+            final List<Long> pendingRequests = new ArrayList<>();
+            int frames;
+            double coarseSeconds, fullSeconds;
+            int settledScale;
+            double idleFps, dragFps, stallIdle, stallDrag, stallImport, handlerMax;
+            int refineScale, coarseFrames, fullFrames;
+            long firstFullNanos = -1;
+            int groupId = -1;
+            String idleDetail = "";
+            long dragStartRevision;
+            PreviewFrame lastFrame;
+
+            @Override
+            public void handle(long now) {
+                if (start < 0) start = now;
+                PreviewFrame f = vp.shownFrame();
+                boolean newFrame = f != null && f != lastFrame;
+                lastFrame = f;
+                if (newFrame) frames++;
+                double t = (now - phaseStart) / 1e9;
+                switch (step) {
+                    case 0 -> {
+                        fitViewport();
+                        boolean current = f != null && f.revision() == vp.requestRevision() && f.samples() > 0;
+                        if (current && window.files.pendingImports() == 0 && Math.abs(vp.getWidth() - WIDTH) < 1
+                                && Math.abs(vp.getHeight() - HEIGHT) < 1) {
+                            step = 1;
+                            phaseStart = now;
+                            frames = 0;
+                            window.heartbeat.reset();
+                        }
+                    }
+                    case 1 -> {
+                        if (newFrame && f.pixelScale() > 1) {
+                            coarseFrames++;
+                            refineScale = Math.max(refineScale, 0);
+                            settledScale = f.pixelScale();
+                        }
+                        if (newFrame && f.pixelScale() == 1) {
+                            if (firstFullNanos < 0) firstFullNanos = now;
+                            else fullFrames++;
+                        }
+                        if (t >= phase) {
+                            coarseSeconds = ((firstFullNanos < 0 ? now : firstFullNanos) - phaseStart) / 1e9;
+                            fullSeconds = firstFullNanos < 0 ? 0 : (now - firstFullNanos) / 1e9;
+                            idleFps = frames / t;
+                            stallIdle = window.heartbeat.maxDelayMillis();
+                            handlerMax = Math.max(handlerMax, window.heartbeat.maxHandlerMillis());
+                            refineScale = settledScale;
+                            idleDetail = String.format("%d frames in %.1f s at reduced resolution (settling at 1/%d), then %d full-resolution passes in %.1f s (%.1f per second)",
+                                    coarseFrames, coarseSeconds, settledScale, fullFrames, fullSeconds, fullSeconds > 0 ? fullFrames / fullSeconds : 0);
+                            addDragTarget();
+                            dragStartRevision = vp.requestRevision();
+                            step = 2;
+                            phaseStart = now;
+                            frames = 0;
+                            window.heartbeat.reset();
+                        }
+                    }
+                    case 2 -> {
+                        if (newFrame && f.revision() != lastShownRevision && f.revision() > dragStartRevision) {
+                            lastShownRevision = f.revision();
+                            latencies.add((System.nanoTime() - f.requestNanos()) / 1e6);
+                        }
+                        double x = Math.sin(t * 2) * 1.5;
+                        window.session.preview(new SetTransform(groupId, Trs.translation(new Vec3((float) x, 0, 0))));
+                        if (t >= phase) {
+                            dragFps = frames / t;
+                            stallDrag = window.heartbeat.maxDelayMillis();
+                            handlerMax = Math.max(handlerMax, window.heartbeat.maxHandlerMillis());
+                            window.session.cancelPreview();
+                            step = 3;
+                            phaseStart = now;
+                            window.heartbeat.reset();
+                            if (window.session.file() != null) window.files.importModel(window.session.file());
+                            else if (sceneFile() != null) window.files.importModel(sceneFile());
+                        }
+                    }
+                    case 3 -> {
+                        if (window.files.pendingImports() == 0 && t > 0.5) {
+                            stallImport = window.heartbeat.maxDelayMillis();
+                            handlerMax = Math.max(handlerMax, window.heartbeat.maxHandlerMillis());
+                            stop();
+                            report(idleFps, idleDetail, dragFps, latencies, stallIdle, stallDrag, stallImport, handlerMax, done);
+                        }
+                    }
+                    default -> stop();
+                }
+            }
+
+            private void addDragTarget() {
+                SceneModel m = window.session.document.model();
+                groupId = m.nextId();
+                var c = m.camera().look();
+                GroupNode g = GroupNode.of(groupId, "probe", List.of(new SpheresLeaf(groupId + 1, "probe sphere",
+                        List.of(new Sphere(new Vec3(c.x(), c.y() + 0.6f, c.z()), 0.4f, 0)))));
+                window.session.commit(AddNode.append(m.root().id(), g));
+            }
+        }.start();
+    }
+
+    private java.nio.file.Path sceneFile() {
+        return window.probeSource;
+    }
+
+    private void report(double idleFps, String idleDetail, double dragFps, List<Double> latencies, double stallIdle, double stallDrag,
+                        double stallImport, double handlerMax, Consumer<Boolean> done) {
+        List<Double> sorted = new ArrayList<>(latencies);
+        Collections.sort(sorted);
+        double median = sorted.isEmpty() ? Double.NaN : sorted.get(sorted.size() / 2);
+        double p95 = sorted.isEmpty() ? Double.NaN : sorted.get((int) Math.min(sorted.size() - 1, Math.round(sorted.size() * 0.95)));
+        double max = sorted.isEmpty() ? Double.NaN : sorted.get(sorted.size() - 1);
+        double stall = Math.max(stallIdle, Math.max(stallDrag, stallImport));
+        out.printf("studio responsiveness (%s), viewport %.0fx%.0f%n", window.viewport.projection() != null ? rendererLine() : "?",
+                window.viewport.getWidth(), window.viewport.getHeight());
+        out.printf("  preview frames shown per second, refining a still view: %.1f: %s%n", idleFps, idleDetail);
+        out.printf("  preview frames shown per second, while dragging a node: %.1f%n", dragFps);
+        out.printf("  drag edit to frame on screen: median %.0f ms, p95 %.0f ms, max %.0f ms (%d frames)%n", median, p95, max, sorted.size());
+        out.printf("  FX thread longest stall: %.0f ms refining, %.0f ms dragging, %.0f ms importing%n", stallIdle, stallDrag, stallImport);
+        out.printf("  longest studio handler on the FX thread (frame upload, gizmo, panels reacting to an edit): %.0f ms%n", handlerMax);
+        out.printf("  machine: %d cores, load average %s%n", Runtime.getRuntime().availableProcessors(), loadAverage());
+        boolean ok = idleFps >= 10 && dragFps >= 10 && median < 100 && stall < 50;
+        out.println(ok ? "  all targets met (>= 10 frames/s, drag < 100 ms, FX stall < 50 ms)" : "  NOT all targets met (>= 10 frames/s, drag < 100 ms, FX stall < 50 ms)");
+        done.accept(ok);
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] parts = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split("\\s+");
+            return parts[0] + " " + parts[1] + " " + parts[2];
+        } catch (java.io.IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    private String rendererLine() {
+        return window.rendererDescription();
+    }
+}

@@ -1,0 +1,75 @@
+package org.drtstudio.studio;
+
+import javafx.application.Platform;
+import javafx.stage.Stage;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Starts the studio from a plain main method. JavaFX is started with {@link Platform#startup}
+ * rather than {@code Application.launch}: the launcher's "JavaFX runtime components are missing"
+ * check only applies when the main class extends {@code Application}, so the studio starts from
+ * the class path (the JavaFX jars with their natives are ordinary dependencies in lib/).
+ */
+public final class Studio {
+    private Studio() {
+    }
+
+    /** Whether a display to open windows on is configured (X11 or Wayland). */
+    public static boolean displayAvailable() {
+        String display = System.getenv("DISPLAY"), wayland = System.getenv("WAYLAND_DISPLAY");
+        return (display != null && !display.isBlank()) || (wayland != null && !wayland.isBlank());
+    }
+
+    /**
+     * Opens the studio on {@code scene} (null for a new scene) and returns when its window closes.
+     *
+     * @param previewRenderers makes the live preview's renderer
+     * @param exportRenderers  makes the renderers of exports
+     * @param measureSeconds above 0: run the responsiveness measurement for that long, print it and close
+     * @return the process exit code
+     */
+    public static int run(Path scene, RendererSource previewRenderers, RendererSource exportRenderers, double measureSeconds,
+                          PrintStream out) {
+        CountDownLatch closed = new CountDownLatch(1);
+        AtomicInteger code = new AtomicInteger();
+        try {
+            Platform.startup(() -> { });
+        } catch (IllegalStateException alreadyRunning) {
+            // a second studio in the same process (tests): the toolkit is up already
+        } catch (UnsupportedOperationException | Error e) {
+            out.println("drt: cannot start the studio UI: " + e.getMessage());
+            return 1;
+        }
+        Platform.setImplicitExit(false);
+        Platform.runLater(() -> {
+            try {
+                Stage stage = new Stage();
+                StudioWindow window = new StudioWindow(stage, previewRenderers, exportRenderers, new FxStudioDialogs(stage),
+                        StudioWindow.Config.standard());
+                stage.setOnHidden(e -> closed.countDown());
+                window.show(scene);
+                if (measureSeconds > 0) {
+                    new ResponsivenessProbe(window, out).run(measureSeconds, ok -> {
+                        code.set(ok ? 0 : 1);
+                        window.closeWithoutAsking();
+                    });
+                }
+            } catch (RuntimeException e) {
+                out.println("drt: studio failed to start: " + e);
+                code.set(1);
+                closed.countDown();
+            }
+        });
+        try {
+            closed.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Platform.exit();
+        return code.get();
+    }
+}

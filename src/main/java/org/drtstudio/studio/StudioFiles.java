@@ -1,0 +1,358 @@
+package org.drtstudio.studio;
+
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.application.Platform;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuItem;
+import javafx.util.Duration;
+import org.drtstudio.io.ImportResult;
+import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.io.SceneLoader;
+import org.drtstudio.io.image.TextureLoader;
+import org.drtstudio.io.project.LoadedProject;
+import org.drtstudio.io.project.ProjectConverter;
+import org.drtstudio.io.project.ProjectFiles;
+import org.drtstudio.math.Vec3;
+import org.drtstudio.scene.Camera;
+import org.drtstudio.scene.anim.ModelAsset;
+import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.edit.ImportModel;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutorService;
+import java.util.function.Consumer;
+
+/**
+ * File work of the studio: New / Open / Save / Save As / recent files, Import (menu and drop),
+ * Export still and animation, the unsaved-changes question, and autosave with recovery. Reading,
+ * parsing, writing and rendering happen on worker threads; only the resulting edit is applied on
+ * the FX thread.
+ */
+final class StudioFiles {
+    private static final int RECENT_LIMIT = 8;
+    private final StudioWindow window;
+    private final StudioDialogs dialogs;
+    private final ExecutorService workers;
+    private final StudioWindow.Config config;
+    private Timeline autosave;
+    private volatile int pendingImports;
+
+    StudioFiles(StudioWindow window, StudioDialogs dialogs, ExecutorService workers, StudioWindow.Config config) {
+        this.window = window;
+        this.dialogs = dialogs;
+        this.workers = workers;
+        this.config = config;
+    }
+
+    private EditorSession session() {
+        return window.session;
+    }
+
+    // ---- new, open, save ----
+
+    void newScene() {
+        if (!confirmDiscardOrSave()) return;
+        session().open(StudioWindow.emptyModel(), null);
+        window.message("new scene");
+    }
+
+    void openWithDialog() {
+        if (!confirmDiscardOrSave()) return;
+        dialogs.chooseOpen("Open project or scene", true).ifPresent(this::open);
+    }
+
+    /** Loads {@code file} (a project, or an OBJ/NFF/cfg wrapped as one) in the background, then shows it. */
+    void open(Path file) {
+        window.jobStarted("opening " + file.getFileName() + sizeNote(file) + "…", null);
+        background(() -> ProjectConverter.open(file), (LoadedProject p) -> {
+            boolean project = ProjectConverter.isProject(file);
+            session().open(p.model(), project ? file.toAbsolutePath() : null);
+            if (!project) session().setFile(null);
+            addRecent(file);
+            window.jobFinished("opened " + file.getFileName() + warningsNote(p.warnings()));
+        }, "cannot open " + file.getFileName());
+    }
+
+    /** Saves to the current project file, or asks for one. Returns whether it was saved. */
+    boolean save() {
+        Path f = session().file();
+        if (f == null || !ProjectConverter.isProject(f)) return saveAs();
+        return writeProject(f);
+    }
+
+    boolean saveAs() {
+        String suggested = session().document.model().name().replaceAll("[^A-Za-z0-9_.-]", "_") + ".json";
+        Optional<Path> target = dialogs.chooseSave("Save project", suggested, "json");
+        if (target.isEmpty()) return false;
+        Path f = target.get();
+        if (!ProjectConverter.isProject(f)) f = f.resolveSibling(f.getFileName() + ".json");
+        return writeProject(f.toAbsolutePath());
+    }
+
+    /**
+     * Writes the project on the FX thread: a project file only names its models, so it is small and
+     * quick to write, and saving synchronously keeps "saved" exact (no edit can slip in between).
+     */
+    private boolean writeProject(Path f) {
+        try {
+            ProjectFiles.write(session().document.model(), f);
+        } catch (IOException | RuntimeException e) {
+            dialogs.showError("Cannot save " + f + ": " + e.getMessage());
+            return false;
+        }
+        session().document.markSaved();
+        session().setFile(f);
+        addRecent(f);
+        window.message("saved " + f.getFileName());
+        return true;
+    }
+
+    /** Asks about unsaved changes; true when the caller may go on (saved or discarded). */
+    boolean confirmDiscardOrSave() {
+        if (!session().document.isDirty()) return true;
+        Path f = session().file();
+        return switch (dialogs.askSaveChanges(f != null ? f.getFileName().toString() : session().document.model().name())) {
+            case SAVE -> save();
+            case DISCARD -> true;
+            case CANCEL -> false;
+        };
+    }
+
+    // ---- import ----
+
+    void importWithDialog() {
+        dialogs.chooseOpen("Import model", false).ifPresent(this::importModel);
+    }
+
+    /** Reads a model in the background and adds it, fitted into view, as one undoable step. */
+    void importModel(Path file) {
+        String name = file.getFileName().toString();
+        String lower = name.toLowerCase(Locale.ROOT);
+        if (!(lower.endsWith(".obj") || lower.endsWith(".nff") || lower.endsWith(".cfg"))) {
+            window.message("cannot import " + name + ": expected an .obj, .nff or .cfg file");
+            return;
+        }
+        pendingImports++;
+        window.jobStarted("importing " + name + sizeNote(file) + "…", null);
+        background(() -> {
+            ImportResult r = SceneLoader.load(file);
+            return new ModelAsset(file, r.scene().root(), r.scene().materials());
+        }, (ModelAsset asset) -> {
+            pendingImports--;
+            SceneModel m = session().document.model();
+            String base = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
+            try {
+                session().commit(new ImportModel(m.root().id(), base, asset, placement(m, asset)));
+                session().select(m.nextId());
+                window.jobFinished("imported " + name);
+            } catch (IllegalArgumentException e) {
+                window.jobFinished("cannot import " + name + ": " + e.getMessage());
+            }
+        }, "cannot import " + name);
+    }
+
+    int pendingImports() {
+        return pendingImports;
+    }
+
+    /** Scales a model to a third of the view height at the look point and centres it there. */
+    static Trs placement(SceneModel m, ModelAsset asset) {
+        Optional<float[]> b = NodeGeometry.bounds(asset.root());
+        if (b.isEmpty() || b.get()[3] <= 0) return Trs.IDENTITY;
+        float[] s = b.get();
+        Camera c = m.camera();
+        double distance = c.look().minus(c.eye()).length();
+        double viewHeight = 2 * distance * Math.tan(Math.toRadians(c.fovY()) / 2);
+        float k = (float) (viewHeight / 6 / s[3]);
+        Vec3 center = new Vec3(s[0], s[1], s[2]);
+        return new Trs(c.look().minus(center.times(k)), Trs.IDENTITY.rotation(), new Vec3(k, k, k), Vec3.ZERO);
+    }
+
+    // ---- export ----
+
+    void exportWithDialog(boolean animation) {
+        SceneModel m = session().document.model();
+        var rs = m.settings();
+        var a = m.animation();
+        ExportSettings defaults = new ExportSettings(Path.of(animation ? "frame_####.png" : "render.png"), rs.width(), rs.height(),
+                Math.max(16, rs.samplesPerPixel()), false, a.startFrame(), a.endFrame());
+        dialogs.askExport(defaults, animation).ifPresent(s -> export(s, animation, null));
+    }
+
+    /** Renders in the background with its own renderer; {@code done} (may be null) gets the outcome message. */
+    void export(ExportSettings s, boolean animation, Consumer<String> done) {
+        if (window.jobRunning()) {
+            window.message("another job is running; wait for it or cancel it");
+            return;
+        }
+        ExportJob job = new ExportJob(session().document.model(), s, animation, session().time(), session().motionBlur(),
+                session().filter());
+        window.jobStarted((animation ? "exporting frames " + s.firstFrame() + "-" + s.lastFrame() : "exporting " + s.output().getFileName()) + "…",
+                job::cancel);
+        workers.submit(() -> {
+            String outcome;
+            try {
+                job.run(() -> window.exportRenderers().create(n -> { }), new TextureLoader(w -> { }),
+                        f -> Platform.runLater(() -> window.jobProgress(f)));
+                outcome = "exported " + (animation ? s.output().getFileName() : s.output().getFileName());
+            } catch (CancellationException e) {
+                outcome = "export cancelled";
+            } catch (Exception e) {
+                outcome = "export failed: " + e.getMessage();
+            }
+            String message = outcome;
+            Platform.runLater(() -> {
+                window.jobFinished(message);
+                if (done != null) done.accept(message);
+            });
+        });
+    }
+
+    // ---- recent files ----
+
+    private Path recentList() {
+        return config.home().resolve("recent.txt");
+    }
+
+    List<Path> recent() {
+        try {
+            List<Path> out = new ArrayList<>();
+            for (String line : Files.readAllLines(recentList(), StandardCharsets.UTF_8)) if (!line.isBlank()) out.add(Path.of(line));
+            return out;
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+    }
+
+    private void addRecent(Path file) {
+        List<Path> list = new ArrayList<>(recent());
+        Path abs = file.toAbsolutePath().normalize();
+        list.remove(abs);
+        list.add(0, abs);
+        while (list.size() > RECENT_LIMIT) list.remove(list.size() - 1);
+        try {
+            Files.createDirectories(config.home());
+            Files.write(recentList(), list.stream().map(Path::toString).toList(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            window.message("cannot update the recent-files list: " + e.getMessage());
+        }
+    }
+
+    void fillRecent(Menu menu) {
+        menu.getItems().clear();
+        for (Path p : recent()) {
+            MenuItem item = new MenuItem(p.getFileName() + "  —  " + p.getParent());
+            item.setOnAction(e -> {
+                if (confirmDiscardOrSave()) open(p);
+            });
+            menu.getItems().add(item);
+        }
+        if (menu.getItems().isEmpty()) {
+            MenuItem none = new MenuItem("(none yet)");
+            none.setDisable(true);
+            menu.getItems().add(none);
+        }
+    }
+
+    // ---- autosave and recovery ----
+
+    Path recoveryFile() {
+        return config.home().resolve("recovery.json");
+    }
+
+    /** Offers to restore the recovery file left by a crash; true when it was restored. */
+    boolean offerRecovery() {
+        Path f = recoveryFile();
+        if (!Files.isRegularFile(f) || !dialogs.askRestore(f)) return false;
+        try {
+            LoadedProject p = ProjectFiles.read(f);
+            session().openUnsaved(p.model());
+            window.message("restored the autosaved scene; save it to keep it");
+            return true;
+        } catch (SceneFormatException e) {
+            window.message("the recovery file could not be read: " + e.getMessage());
+            return false;
+        }
+    }
+
+    void startAutosave() {
+        if (config.autosaveSeconds() <= 0) return;
+        autosave = new Timeline(new KeyFrame(Duration.seconds(config.autosaveSeconds()), e -> autosaveNow()));
+        autosave.setCycleCount(Timeline.INDEFINITE);
+        autosave.play();
+    }
+
+    /** Writes the recovery file when there are unsaved changes (encoding on the FX thread is quick; writing is not). */
+    void autosaveNow() {
+        if (!session().document.isDirty()) return;
+        SceneModel model = session().document.model();
+        Path f = recoveryFile();
+        workers.submit(() -> {
+            try {
+                Files.createDirectories(f.getParent());
+                ProjectFiles.write(model, f);
+            } catch (IOException | RuntimeException e) {
+                Platform.runLater(() -> window.message("autosave failed: " + e.getMessage()));
+            }
+        });
+    }
+
+    /** Stops autosaving; a normal close deletes the recovery file (nothing to recover). */
+    void stopAutosave(boolean deleteRecovery) {
+        if (autosave != null) autosave.stop();
+        if (deleteRecovery) {
+            try {
+                Files.deleteIfExists(recoveryFile());
+            } catch (IOException e) {
+                // harmless: the next start offers to restore it
+            }
+        }
+    }
+
+    // ---- helpers ----
+
+    @FunctionalInterface
+    interface Work<T> {
+        T call() throws Exception;
+    }
+
+    /** Runs {@code work} on a worker; its result (or a one-line error) comes back on the FX thread. */
+    private <T> void background(Work<T> work, Consumer<T> onDone, String failurePrefix) {
+        workers.submit(() -> {
+            try {
+                T result = work.call();
+                Platform.runLater(() -> onDone.accept(result));
+            } catch (Exception e) {
+                String msg = e instanceof SceneFormatException ? e.getMessage() : failurePrefix + ": " + e.getMessage();
+                Platform.runLater(() -> {
+                    if (failurePrefix.startsWith("cannot import")) pendingImports--;
+                    window.jobFinished(msg);
+                    dialogs.showError(msg);
+                });
+            }
+        });
+    }
+
+    private static String sizeNote(Path file) {
+        try {
+            long bytes = Files.size(file);
+            return bytes > 1_000_000 ? String.format(" (%.1f MB)", bytes / 1e6) : "";
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static String warningsNote(List<String> warnings) {
+        return warnings.isEmpty() ? "" : " (" + warnings.size() + " warning" + (warnings.size() == 1 ? "" : "s") + ": " + warnings.get(0) + ")";
+    }
+}

@@ -1,0 +1,387 @@
+package org.drtstudio.studio;
+
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.application.Platform;
+import javafx.geometry.Insets;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import javafx.util.Duration;
+import org.drtstudio.io.image.TextureLoader;
+import org.drtstudio.math.Vec3;
+import org.drtstudio.scene.Camera;
+import org.drtstudio.scene.Material;
+import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.RenderSettings;
+import org.drtstudio.scene.anim.GroupNode;
+import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.edit.RemoveNode;
+import org.drtstudio.scene.edit.SetCamera;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The studio's main window: menus, the viewport, scene tree, inspector, effect sliders, timeline
+ * and status bar, wired to one {@link EditorSession}. Loading, saving, importing and exporting run
+ * on background threads; their results come back to the FX thread, which only edits the document.
+ */
+final class StudioWindow {
+    /**
+     * Where the studio keeps its own files, and how often it autosaves.
+     *
+     * @param home folder for the recovery file and the recent-files list
+     */
+    record Config(Path home, double autosaveSeconds) {
+        static Config standard() {
+            String override = System.getProperty("drt.studioHome");
+            Path home = override != null ? Path.of(override) : Path.of(System.getProperty("user.home"), ".drtstudio");
+            return new Config(home, 30);
+        }
+    }
+
+    final Stage stage;
+    final EditorSession session;
+    final ViewportPane viewport;
+    final EffectsPanel effects;
+    final SceneTreePane tree;
+    final InspectorPane inspector;
+    final TimelinePane timeline;
+    final StudioFiles files;
+    final FxHeartbeat heartbeat = new FxHeartbeat();
+    private final RendererSource exportRenderers;
+    private final StudioDialogs dialogs;
+    private final PreviewRenderer preview;
+    private final ExecutorService workers = Executors.newFixedThreadPool(2, r -> {
+        Thread t = new Thread(r, "drt-studio-worker");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Label rendererLabel = new Label(), statsLabel = new Label(), messageLabel = new Label();
+    private final ProgressBar progress = new ProgressBar();
+    private final Button cancel = new Button("Cancel");
+    private final List<String> notices = new ArrayList<>();
+    private Runnable cancelAction;
+    private final Timeline statusTimer;
+
+    /**
+     * @param previewRenderers makes the preview's renderer (fast interaction first)
+     * @param exportRenderers  makes one renderer per export
+     */
+    StudioWindow(Stage stage, RendererSource previewRenderers, RendererSource exportRenderers, StudioDialogs dialogs, Config config) {
+        this.stage = stage;
+        this.exportRenderers = exportRenderers;
+        this.dialogs = dialogs;
+        this.session = new EditorSession(emptyModel());
+        this.preview = new PreviewRenderer(() -> previewRenderers.create(n -> Platform.runLater(() -> {
+            notices.add(n);
+            rendererLabel.setText(rendererText());
+        })), new TextureLoader(w -> Platform.runLater(() -> message("warning: " + w))),
+                p -> Platform.runLater(() -> message(p)));
+        this.viewport = new ViewportPane(session, preview);
+        this.effects = new EffectsPanel(session);
+        this.files = new StudioFiles(this, dialogs, workers, config);
+        this.tree = new SceneTreePane(session);
+        this.inspector = new InspectorPane(session, dialogs);
+        this.timeline = new TimelinePane(session);
+
+        SplitPane split = new SplitPane();
+        VBox right = new VBox(6, effects, inspector);
+        right.setPadding(new Insets(4));
+        ScrollPane rightScroll = new ScrollPane(right);
+        rightScroll.setFitToWidth(true);
+        rightScroll.setPrefWidth(320);
+        split.getItems().addAll(tree, viewport, rightScroll);
+        split.setDividerPositions(0.18, 0.74);
+        SplitPane.setResizableWithParent(tree, false);
+        SplitPane.setResizableWithParent(rightScroll, false);
+
+        BorderPane root = new BorderPane();
+        root.setTop(menus());
+        root.setCenter(split);
+        root.setBottom(new VBox(timeline, statusBar()));
+        Scene scene = new Scene(root, 1180, 680);
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, this::shortcut);
+        scene.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
+            e.consume();
+        });
+        scene.setOnDragDropped(e -> {
+            boolean ok = e.getDragboard().hasFiles();
+            if (ok) for (File f : e.getDragboard().getFiles()) files.importModel(f.toPath());
+            e.setDropCompleted(ok);
+            e.consume();
+        });
+        stage.setScene(scene);
+        stage.setOnCloseRequest(e -> {
+            if (!files.confirmDiscardOrSave()) e.consume();
+            else shutdown();
+        });
+        session.addListener(this::updateTitle);
+        statusTimer = new Timeline(new KeyFrame(Duration.millis(250), e -> updateStatus()));
+        statusTimer.setCycleCount(Timeline.INDEFINITE);
+        statusTimer.play();
+        heartbeat.start();
+        viewport.monitor(heartbeat);
+        session.monitor(heartbeat);
+        updateTitle();
+    }
+
+    /** Shows the window on {@code scene} (null: a new scene), offering to restore an autosave first. */
+    void show(Path scene) {
+        probeSource = scene;
+        stage.show();
+        if (!files.offerRecovery()) {
+            if (scene != null) files.open(scene);
+        }
+        files.startAutosave();
+    }
+
+    /** Closes without the unsaved-changes question (measurements, tests). */
+    void closeWithoutAsking() {
+        shutdown();
+        stage.close();
+    }
+
+    private void shutdown() {
+        statusTimer.stop();
+        heartbeat.stop();
+        viewport.stop();
+        files.stopAutosave(true);
+        timeline.stop();
+        workers.shutdownNow();
+        preview.close();
+    }
+
+    /** The file the window was opened on, which the responsiveness probe imports again. */
+    Path probeSource;
+
+    String rendererDescription() {
+        return rendererText();
+    }
+
+    RendererSource exportRenderers() {
+        return exportRenderers;
+    }
+
+    // ---- menus and shortcuts ----
+
+    private MenuBar menus() {
+        Menu file = new Menu("File");
+        file.setId("fileMenu");
+        MenuItem newScene = item("New", "newItem", new KeyCodeCombination(KeyCode.N, KeyCombination.SHORTCUT_DOWN), files::newScene);
+        MenuItem open = item("Open…", "openItem", new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN), files::openWithDialog);
+        Menu recent = new Menu("Open Recent");
+        recent.setOnShowing(e -> files.fillRecent(recent));
+        files.fillRecent(recent);
+        MenuItem save = item("Save", "saveItem", null, files::save); // Ctrl+S is a scene shortcut (works with focus anywhere)
+        MenuItem saveAs = item("Save As…", "saveAsItem", new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), files::saveAs);
+        MenuItem imp = item("Import OBJ/NFF…", "importItem", new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN), files::importWithDialog);
+        MenuItem still = item("Export Still…", "exportStillItem", new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN), () -> files.exportWithDialog(false));
+        MenuItem anim = item("Export Animation…", "exportAnimationItem", null, () -> files.exportWithDialog(true));
+        MenuItem quit = item("Quit", "quitItem", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN), () -> {
+            if (files.confirmDiscardOrSave()) closeWithoutAsking();
+        });
+        file.getItems().addAll(newScene, open, recent, new SeparatorMenuItem(), save, saveAs, new SeparatorMenuItem(), imp,
+                still, anim, new SeparatorMenuItem(), quit);
+
+        Menu edit = new Menu("Edit");
+        edit.setId("editMenu");
+        MenuItem undo = item("Undo", "undoItem", null, this::undo);
+        MenuItem redo = item("Redo", "redoItem", null, this::redo);
+        MenuItem delete = item("Delete", "deleteItem", null, this::deleteSelected);
+        MenuItem duplicate = item("Duplicate", "duplicateItem", new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN), tree::duplicateSelected);
+        edit.setOnShowing(e -> {
+            undo.setText(session.document.undoLabel().map(l -> "Undo " + l).orElse("Undo"));
+            redo.setText(session.document.redoLabel().map(l -> "Redo " + l).orElse("Redo"));
+            undo.setDisable(!session.document.canUndo());
+            redo.setDisable(!session.document.canRedo());
+        });
+        edit.getItems().addAll(undo, redo, new SeparatorMenuItem(), delete, duplicate);
+
+        Menu view = new Menu("View");
+        javafx.scene.control.CheckMenuItem fullRes = new javafx.scene.control.CheckMenuItem("Full-resolution preview (slower)");
+        fullRes.setId("fullResolutionItem");
+        fullRes.selectedProperty().addListener((o, a, on) -> viewport.setFullResolution(on));
+        view.getItems().addAll(fullRes, new SeparatorMenuItem(),
+                item("Frame selection (F)", "frameItem", null, this::frameSelection),
+                item("Move gizmo (G)", "moveItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.MOVE)),
+                item("Rotate gizmo (R)", "rotateItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.ROTATE)),
+                item("Scale gizmo (S)", "scaleItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.SCALE)));
+        return new MenuBar(file, edit, view);
+    }
+
+    private static MenuItem item(String text, String id, KeyCombination accelerator, Runnable action) {
+        MenuItem m = new MenuItem(text);
+        m.setId(id);
+        if (accelerator != null) m.setAccelerator(accelerator);
+        m.setOnAction(e -> action.run());
+        return m;
+    }
+
+    /** Shortcuts of common 3D tools; single letters only while no text field has the focus. */
+    private void shortcut(KeyEvent e) {
+        boolean typing = stage.getScene().getFocusOwner() instanceof TextInputControl;
+        if (e.isShortcutDown()) {
+            switch (e.getCode()) {
+                case Z -> { if (e.isShiftDown()) redo(); else undo(); }
+                case Y -> redo();
+                case S -> { if (e.isShiftDown()) files.saveAs(); else files.save(); }
+                default -> { return; }
+            }
+            e.consume();
+            return;
+        }
+        if (typing || viewport.mouseLookActive()) return;
+        switch (e.getCode()) {
+            case DELETE, BACK_SPACE -> deleteSelected();
+            case F -> frameSelection();
+            case G -> viewport.setGizmoMode(Gizmo.Mode.MOVE);
+            case R -> viewport.setGizmoMode(Gizmo.Mode.ROTATE);
+            case S -> viewport.setGizmoMode(Gizmo.Mode.SCALE);
+            default -> { return; }
+        }
+        e.consume();
+    }
+
+    void undo() {
+        session.undo();
+    }
+
+    void redo() {
+        session.redo();
+    }
+
+    void deleteSelected() {
+        int id = session.selected();
+        if (id < 0 || id == session.document.model().root().id()) return;
+        try {
+            session.commit(new RemoveNode(id));
+            session.select(-1);
+        } catch (IllegalArgumentException e) {
+            message(e.getMessage());
+        }
+    }
+
+    /** Points the camera at the selection (or the whole scene) so it fills the view. */
+    void frameSelection() {
+        SceneModel m = session.document.model();
+        int id = session.selected() >= 0 ? session.selected() : m.root().id();
+        Optional<float[]> b = NodeGeometry.worldBounds(m, id, session.time());
+        if (b.isEmpty()) return;
+        float[] s = b.get();
+        Camera c = CameraNavigator.frame(m.camera(), new Vec3(s[0], s[1], s[2]), s[3]);
+        session.commit(new SetCamera(c));
+    }
+
+    // ---- status ----
+
+    private HBox statusBar() {
+        progress.setVisible(false);
+        progress.setPrefWidth(160);
+        cancel.setVisible(false);
+        cancel.setId("cancelJob");
+        cancel.setOnAction(e -> {
+            if (cancelAction != null) cancelAction.run();
+        });
+        rendererLabel.setId("rendererLabel");
+        statsLabel.setId("statsLabel");
+        messageLabel.setId("messageLabel");
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        HBox bar = new HBox(12, rendererLabel, statsLabel, grow, messageLabel, progress, cancel);
+        bar.setPadding(new Insets(3, 8, 3, 8));
+        bar.setStyle("-fx-background-color: derive(-fx-base, -8%);");
+        rendererLabel.setText(rendererText());
+        return bar;
+    }
+
+    private String rendererText() {
+        String text = preview.description();
+        if (!notices.isEmpty()) text += " — " + String.join("; ", notices);
+        return text;
+    }
+
+    private void updateStatus() {
+        String r = rendererText();
+        if (!r.equals(rendererLabel.getText())) rendererLabel.setText(r);
+        PreviewFrame f = viewport.shownFrame();
+        double fps = viewport.framesPerSecond();
+        if (f == null) {
+            statsLabel.setText(String.format("%.0f fps", fps));
+            return;
+        }
+        double mrays = f.passNanos() > 0 ? f.raysInPass() / (f.passNanos() / 1e3) : 0;
+        statsLabel.setText(String.format("%.0f fps · %d spp%s · %.1f Mrays/s", fps, f.samples(),
+                f.pixelScale() > 1 ? " (1/" + f.pixelScale() + " res)" : "", mrays));
+    }
+
+    /** Shows a one-line message in the status bar. */
+    void message(String text) {
+        if (Boolean.getBoolean("drt.studio.echo")) System.err.println("studio: " + text);
+        messageLabel.setText(text);
+    }
+
+    /** Shows a background job's progress (0..1, or negative for unknown) with a Cancel button when it can be cancelled. */
+    void jobStarted(String text, Runnable onCancel) {
+        message(text);
+        progress.setProgress(-1);
+        progress.setVisible(true);
+        cancelAction = onCancel;
+        cancel.setVisible(onCancel != null);
+    }
+
+    void jobProgress(double fraction) {
+        progress.setProgress(fraction);
+    }
+
+    void jobFinished(String text) {
+        message(text);
+        progress.setVisible(false);
+        cancel.setVisible(false);
+        cancelAction = null;
+    }
+
+    boolean jobRunning() {
+        return progress.isVisible();
+    }
+
+    private void updateTitle() {
+        Path f = session.file();
+        String name = f != null ? f.getFileName().toString() : session.document.model().name();
+        stage.setTitle((session.document.isDirty() ? "*" : "") + name + " — DRT Studio");
+    }
+
+    /** A new scene: nothing in it yet, one light, the default camera. */
+    static SceneModel emptyModel() {
+        GroupNode root = GroupNode.of(0, "root", List.of());
+        return SceneModel.of("untitled", root, List.of(Material.DEFAULT),
+                List.of(new PointLight(new Vec3(4, 8, 6), new Vec3(1, 1, 1), 1f, 0f)),
+                new Camera(new Vec3(0, 2, 8), new Vec3(0, 0.5f, 0), new Vec3(0, 1, 0), 40f, 0f, 0f), RenderSettings.DEFAULT);
+    }
+}

@@ -1,0 +1,412 @@
+package org.drtstudio.studio;
+
+import javafx.animation.AnimationTimer;
+import javafx.geometry.Point2D;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.image.ImageView;
+import javafx.scene.image.PixelBuffer;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.Pane;
+import javafx.scene.paint.Color;
+import org.drtstudio.math.Vec3;
+import org.drtstudio.scene.Camera;
+import org.drtstudio.scene.anim.AuthoredNode;
+import org.drtstudio.scene.anim.GroupNode;
+import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.edit.SetCamera;
+
+import java.nio.ByteBuffer;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * The live preview: an {@link ImageView} over a {@link PixelBuffer}-backed {@link WritableImage}
+ * that each FX pulse fills with the newest finished pass (older ones were already dropped by the
+ * render loop), plus a canvas on top with the gizmo. Mouse: left-drag orbits, middle- or
+ * shift-drag pans, wheel zooms, right-drag looks around (and WASD/QE fly while it is held or the
+ * viewport has focus), a click selects, Ctrl+click sets the focus distance, dragging a gizmo
+ * handle moves, rotates or scales the selected node.
+ */
+final class ViewportPane extends Pane {
+    /** Mouse travel (pixels) below which a press and release count as a click. */
+    private static final double CLICK_SLOP = 3;
+    private static final int PREVIEW_TARGET_SAMPLES = 1024;
+    private int targetSamples = PREVIEW_TARGET_SAMPLES;
+
+    private final EditorSession session;
+    private final PreviewRenderer preview;
+    private final ImageView view = new ImageView();
+    private final Canvas overlay = new Canvas();
+    private final FrameRate frameRate = new FrameRate();
+    private final AnimationTimer timer;
+    private WritableImage image;
+    private PixelBuffer<ByteBuffer> pixels;
+    private ByteBuffer buffer;
+    private long requestRevision;
+    private PreviewFrame shown;
+    private long lastLatencyNanos = -1;
+    private boolean overlayDirty = true;
+    private boolean fullResolution;
+
+    private Gizmo.Mode gizmoMode = Gizmo.Mode.MOVE;
+    private Gizmo.Drag gizmoDrag;
+    private Camera navStart;
+    private double pressX, pressY;
+    private MouseButton pressButton;
+    private boolean panning, moved;
+    private final Set<KeyCode> flyKeys = EnumSet.noneOf(KeyCode.class);
+    private Camera flyCamera;
+    private long flyLastNanos;
+
+    ViewportPane(EditorSession session, PreviewRenderer preview) {
+        this.session = session;
+        this.preview = preview;
+        setMinSize(64, 36);
+        setPrefSize(640, 360);
+        setFocusTraversable(true);
+        view.setSmooth(false);
+        view.setPreserveRatio(false);
+        view.fitWidthProperty().bind(widthProperty());
+        view.fitHeightProperty().bind(heightProperty());
+        overlay.widthProperty().bind(widthProperty());
+        overlay.heightProperty().bind(heightProperty());
+        overlay.setMouseTransparent(true);
+        getChildren().addAll(view, overlay);
+        setStyle("-fx-background-color: #202228;");
+        widthProperty().addListener((o, a, b) -> requestPreview());
+        heightProperty().addListener((o, a, b) -> requestPreview());
+        session.addViewListener(() -> {
+            requestPreview();
+            overlayDirty = true;
+        });
+        addEventHandler(MouseEvent.MOUSE_PRESSED, this::pressed);
+        addEventHandler(MouseEvent.MOUSE_DRAGGED, this::dragged);
+        addEventHandler(MouseEvent.MOUSE_RELEASED, this::released);
+        addEventHandler(ScrollEvent.SCROLL, this::scrolled);
+        addEventHandler(KeyEvent.KEY_PRESSED, this::keyPressed);
+        addEventHandler(KeyEvent.KEY_RELEASED, this::keyReleased);
+        timer = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                pulse(now);
+            }
+        };
+        timer.start();
+    }
+
+    // ---- preview in and out ----
+
+    /** Sends the current view to the render loop; cheap, called on every change. */
+    void requestPreview() {
+        int w = (int) Math.round(getWidth()), h = (int) Math.round(getHeight());
+        if (w < 1 || h < 1) return;
+        preview.show(new PreviewRequest(session.shownModel(), session.time(), session.motionBlur(), session.filter(),
+                w, h, targetSamples, fullResolution, ++requestRevision, System.nanoTime()));
+    }
+
+    private void pulse(long now) {
+        long t0 = System.nanoTime();
+        if (!flyKeys.isEmpty()) flyStep(now);
+        PreviewFrame f = preview.takeFrame();
+        if (f != null) present(f);
+        if (overlayDirty) drawOverlay();
+        if (heartbeat != null) heartbeat.handlerRan(System.nanoTime() - t0);
+    }
+
+    private FxHeartbeat heartbeat;
+
+    /** Reports the time of each pulse's work to {@code monitor}. */
+    void monitor(FxHeartbeat monitor) {
+        heartbeat = monitor;
+    }
+
+    private void present(PreviewFrame f) {
+        if (image == null || (int) image.getWidth() != f.width() || (int) image.getHeight() != f.height()) {
+            buffer = ByteBuffer.allocateDirect(4 * f.width() * f.height());
+            pixels = new PixelBuffer<>(f.width(), f.height(), buffer, PixelFormat.getByteBgraPreInstance());
+            image = new WritableImage(pixels);
+            view.setImage(image);
+        }
+        buffer.clear();
+        buffer.put(f.bgra());
+        buffer.flip();
+        pixels.updateBuffer(b -> null);
+        shown = f;
+        lastLatencyNanos = System.nanoTime() - f.requestNanos();
+        frameRate.frame(System.nanoTime());
+    }
+
+    /** The image on screen (its pixels are the preview's, without the gizmo). */
+    WritableImage image() {
+        return image;
+    }
+
+    /** The last frame put on screen, or null before the first. */
+    PreviewFrame shownFrame() {
+        return shown;
+    }
+
+    /** The newest request's revision; a shown frame with this revision shows the current state. */
+    long requestRevision() {
+        return requestRevision;
+    }
+
+    double framesPerSecond() {
+        return frameRate.perSecond(System.nanoTime());
+    }
+
+    /** Time from the request behind the last shown frame to its presentation. */
+    long lastLatencyNanos() {
+        return lastLatencyNanos;
+    }
+
+    /** Refine at full resolution even when that gives fewer than 10 frames a second. */
+    void setFullResolution(boolean on) {
+        fullResolution = on;
+        requestPreview();
+    }
+
+    /** Samples per pixel the preview stops at (tests use a few, to compare finished images). */
+    void setTargetSamples(int samples) {
+        targetSamples = samples;
+        requestPreview();
+    }
+
+    Gizmo.Mode gizmoMode() {
+        return gizmoMode;
+    }
+
+    void setGizmoMode(Gizmo.Mode mode) {
+        gizmoMode = mode;
+        overlayDirty = true;
+    }
+
+    void stop() {
+        timer.stop();
+    }
+
+    // ---- geometry helpers ----
+
+    ViewProjection projection() {
+        SceneModel m = session.shownModel();
+        return ViewProjection.of(m.cameraAt(session.time()), getWidth(), getHeight());
+    }
+
+    /** The selected node when it is a transform group (what the gizmo acts on), else null. */
+    GroupNode selectedGroup() {
+        int id = session.selected();
+        if (id < 0) return null;
+        AuthoredNode n = session.shownModel().node(id).orElse(null);
+        return n instanceof GroupNode g && g.id() != session.shownModel().root().id() ? g : null;
+    }
+
+    /** Viewport point of the selected group's gizmo centre, or null. */
+    Point2D gizmoCenter() {
+        GroupNode g = selectedGroup();
+        if (g == null) return null;
+        double[] p = projection().project(NodeGeometry.pivotWorld(session.shownModel(), g, session.time()));
+        return p == null ? null : new Point2D(p[0], p[1]);
+    }
+
+    /** Viewport point of the end of axis handle {@code h} of the selected group, or null. */
+    Point2D gizmoAxisEnd(Gizmo.Handle h) {
+        GroupNode g = selectedGroup();
+        if (g == null) return null;
+        double[] p = Gizmo.axisEnd(projection(), NodeGeometry.pivotWorld(session.shownModel(), g, session.time()), h);
+        return p == null ? null : new Point2D(p[0], p[1]);
+    }
+
+    private void drawOverlay() {
+        overlayDirty = false;
+        GraphicsContext gc = overlay.getGraphicsContext2D();
+        gc.clearRect(0, 0, overlay.getWidth(), overlay.getHeight());
+        GroupNode g = selectedGroup();
+        if (g == null) return;
+        ViewProjection v = projection();
+        Vec3 pivot = NodeGeometry.pivotWorld(session.shownModel(), g, session.time());
+        double[] c = v.project(pivot);
+        if (c == null) return;
+        Color[] colors = {Color.web("#ff4040"), Color.web("#40e040"), Color.web("#4080ff")};
+        Gizmo.Handle[] axes = {Gizmo.Handle.X, Gizmo.Handle.Y, Gizmo.Handle.Z};
+        if (gizmoMode == Gizmo.Mode.MOVE) {
+            Gizmo.Handle[] planes = {Gizmo.Handle.YZ, Gizmo.Handle.ZX, Gizmo.Handle.XY};
+            for (int i = 0; i < 3; i++) {
+                double[][] q = Gizmo.planeCorners(v, pivot, planes[i]);
+                if (q == null) continue;
+                gc.setFill(colors[i].deriveColor(0, 1, 1, 0.35));
+                gc.fillPolygon(new double[]{q[0][0], q[1][0], q[2][0], q[3][0]}, new double[]{q[0][1], q[1][1], q[2][1], q[3][1]}, 4);
+            }
+        }
+        gc.setLineWidth(3);
+        for (int i = 0; i < 3; i++) {
+            double[] e = Gizmo.axisEnd(v, pivot, axes[i]);
+            if (e == null) continue;
+            gc.setStroke(colors[i]);
+            gc.strokeLine(c[0], c[1], e[0], e[1]);
+            gc.setFill(colors[i]);
+            if (gizmoMode == Gizmo.Mode.ROTATE) gc.strokeOval(e[0] - 6, e[1] - 6, 12, 12);
+            else if (gizmoMode == Gizmo.Mode.SCALE) gc.fillRect(e[0] - 5, e[1] - 5, 10, 10);
+            else gc.fillOval(e[0] - 5, e[1] - 5, 10, 10);
+        }
+        gc.setFill(Color.WHITE);
+        gc.fillOval(c[0] - 5, c[1] - 5, 10, 10);
+    }
+
+    // ---- mouse ----
+
+    private void pressed(MouseEvent e) {
+        requestFocus();
+        pressX = e.getX();
+        pressY = e.getY();
+        pressButton = e.getButton();
+        moved = false;
+        GroupNode g = selectedGroup();
+        // Shift pans and Ctrl/Alt+click focuses, even over a gizmo handle.
+        if (e.getButton() == MouseButton.PRIMARY && g != null && !e.isShiftDown() && !e.isControlDown() && !e.isAltDown()) {
+            ViewProjection v = projection();
+            Vec3 pivot = NodeGeometry.pivotWorld(session.shownModel(), g, session.time());
+            Gizmo.Handle h = Gizmo.hit(v, pivot, gizmoMode, e.getX(), e.getY());
+            if (h != null) {
+                gizmoDrag = new Gizmo.Drag(g, gizmoMode, h, g.transformAt(session.time()), pivot,
+                        NodeGeometry.parentWorld(session.shownModel(), g.id(), session.time()), v, e.getX(), e.getY());
+                e.consume();
+                return;
+            }
+        }
+        navStart = session.document.model().camera();
+        panning = e.getButton() == MouseButton.MIDDLE || (e.getButton() == MouseButton.PRIMARY && e.isShiftDown());
+        e.consume();
+    }
+
+    private void dragged(MouseEvent e) {
+        if (Math.hypot(e.getX() - pressX, e.getY() - pressY) > CLICK_SLOP) moved = true;
+        if (gizmoDrag != null) {
+            session.preview(TransformEdits.set(gizmoDrag.node(), Gizmo.drag(gizmoDrag, e.getX(), e.getY()), session.time()));
+        } else if (navStart != null && moved) {
+            double dx = e.getX() - pressX, dy = e.getY() - pressY;
+            Camera c;
+            if (panning) c = CameraNavigator.pan(navStart, dx, dy, getHeight());
+            else if (pressButton == MouseButton.SECONDARY) c = CameraNavigator.look(navStart, dx, dy);
+            else c = CameraNavigator.orbit(navStart, dx, dy);
+            session.preview(new SetCamera(c));
+        }
+        e.consume();
+    }
+
+    private void released(MouseEvent e) {
+        if (gizmoDrag != null) {
+            var trs = Gizmo.drag(gizmoDrag, e.getX(), e.getY());
+            GroupNode node = gizmoDrag.node();
+            gizmoDrag = null;
+            if (moved) commitQuietly(TransformEdits.set(node, trs, session.time()));
+            else session.cancelPreview();
+        } else if (navStart != null) {
+            if (moved) {
+                commitQuietly(new SetCamera(session.shownModel().camera()));
+            } else if (e.getButton() == MouseButton.PRIMARY) {
+                if (e.isControlDown() || e.isAltDown()) focusAt(e.getX(), e.getY());
+                else selectAt(e.getX(), e.getY());
+            }
+            navStart = null;
+        }
+        e.consume();
+    }
+
+    private void scrolled(ScrollEvent e) {
+        if (e.getDeltaY() == 0) return;
+        Camera c = CameraNavigator.zoom(session.document.model().camera(), Math.signum(e.getDeltaY()));
+        commitQuietly(new SetCamera(c));
+        e.consume();
+    }
+
+    /** Selects the node under viewport point (x, y), or clears the selection over empty space. */
+    void selectAt(double x, double y) {
+        ViewProjection v = projection();
+        ScenePicker.Hit hit = ScenePicker.pick(session.shownModel(), session.time(), v.eye(), v.ray(x, y));
+        session.select(hit == null ? -1 : hit.nodeId());
+    }
+
+    /** Sets the camera's focus distance to the depth of the surface under (x, y). */
+    void focusAt(double x, double y) {
+        ViewProjection v = projection();
+        ScenePicker.Hit hit = ScenePicker.pick(session.shownModel(), session.time(), v.eye(), v.ray(x, y));
+        if (hit == null) return;
+        Camera c = session.document.model().camera();
+        float depth = (float) hit.point().minus(c.eye()).dot(v.forward());
+        commitQuietly(new SetCamera(new Camera(c.eye(), c.look(), c.up(), c.fovY(), c.aperture(), depth)));
+    }
+
+    // ---- keys: fly ----
+
+    private static final Set<KeyCode> FLY = EnumSet.of(KeyCode.W, KeyCode.A, KeyCode.S, KeyCode.D, KeyCode.Q, KeyCode.E);
+
+    private void keyPressed(KeyEvent e) {
+        // WASD flies while the right button is held (mouse look), as in common 3D tools; S alone is scale mode.
+        if (FLY.contains(e.getCode()) && mouseLookActive()) {
+            if (flyKeys.isEmpty()) {
+                flyCamera = session.shownModel().camera();
+                flyLastNanos = System.nanoTime();
+            }
+            flyKeys.add(e.getCode());
+            e.consume();
+        }
+    }
+
+    /** Whether the right button is held for mouse look, when WASD/QE fly instead of being shortcuts. */
+    boolean mouseLookActive() {
+        return pressButton == MouseButton.SECONDARY && navStart != null;
+    }
+
+    private void keyReleased(KeyEvent e) {
+        if (flyKeys.remove(e.getCode()) && flyKeys.isEmpty() && flyCamera != null) {
+            commitQuietly(new SetCamera(flyCamera));
+            flyCamera = null;
+            if (navStart != null) navStart = session.document.model().camera();
+            e.consume();
+        }
+    }
+
+    private void flyStep(long now) {
+        double seconds = Math.min(0.1, (now - flyLastNanos) / 1e9);
+        flyLastNanos = now;
+        double speed = Math.max(0.5, flyCamera.eye().minus(flyCamera.look()).length()) * seconds;
+        double f = (flyKeys.contains(KeyCode.W) ? 1 : 0) - (flyKeys.contains(KeyCode.S) ? 1 : 0);
+        double r = (flyKeys.contains(KeyCode.D) ? 1 : 0) - (flyKeys.contains(KeyCode.A) ? 1 : 0);
+        double u = (flyKeys.contains(KeyCode.E) ? 1 : 0) - (flyKeys.contains(KeyCode.Q) ? 1 : 0);
+        flyCamera = CameraNavigator.fly(flyCamera, f * speed, r * speed, u * speed);
+        session.preview(new SetCamera(flyCamera));
+    }
+
+    private void commitQuietly(org.drtstudio.scene.edit.Edit edit) {
+        try {
+            session.commit(edit);
+        } catch (IllegalArgumentException ex) {
+            session.cancelPreview();
+        }
+    }
+
+    /** Frames per second of frames put on screen, over the last second. */
+    static final class FrameRate {
+        private final long[] times = new long[256];
+        private int count, next;
+
+        void frame(long now) {
+            times[next] = now;
+            next = (next + 1) % times.length;
+            count = Math.min(count + 1, times.length);
+        }
+
+        double perSecond(long now) {
+            int n = 0;
+            for (int i = 0; i < count; i++) if (now - times[i] <= 1_000_000_000L) n++;
+            return n;
+        }
+    }
+}

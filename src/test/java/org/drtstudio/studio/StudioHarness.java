@@ -1,0 +1,270 @@
+package org.drtstudio.studio;
+
+import javafx.geometry.Point2D;
+import javafx.scene.image.Image;
+import javafx.scene.image.PixelReader;
+import javafx.stage.Stage;
+import org.drtstudio.io.image.PngWriter;
+import org.drtstudio.render.cpu.CpuRenderer;
+import org.junit.jupiter.api.Assumptions;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Deque;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Starts the real studio window under the test display (Xvfb in CI) with scripted dialogs, and
+ * reads what the viewport shows. The preview and exports use the CPU tracer: deterministic, and
+ * on llvmpipe faster than software GL (the studio picks it there too).
+ */
+final class StudioHarness {
+    static {
+        System.setProperty("testfx.robot", "glass");
+        System.setProperty("testfx.headless", "false");
+        System.setProperty("prism.order", "sw");
+        System.setProperty("prism.text", "t2k");
+    }
+
+    final ScriptedDialogs dialogs = new ScriptedDialogs();
+    StudioWindow window;
+
+    static void assumeDisplay() {
+        Assumptions.assumeTrue(Studio.displayAvailable(), "no DISPLAY: UI tests need a display (scripts/test.sh runs them under Xvfb)");
+    }
+
+    /** Opens a window of {@code width} x {@code height} on {@code scene}, its state kept in {@code home}. */
+    void start(Path scene, Path home, double width, double height) throws Exception {
+        assumeDisplay();
+        FxToolkit.registerPrimaryStage(); // starts JavaFX once per test JVM
+        // A fresh stage per window: a reused one keeps the previous window's geometry on an X server
+        // without a window manager, and robot clicks would land where JavaFX no longer draws.
+        Stage stage = fx(Stage::new);
+        // Keys or buttons a previous test class left pressed would turn clicks into shortcut clicks.
+        org.testfx.api.FxRobot robot = new org.testfx.api.FxRobot();
+        robot.release(new javafx.scene.input.KeyCode[0]);
+        robot.release(new javafx.scene.input.MouseButton[0]);
+        window = fx(() -> {
+            StudioWindow w = new StudioWindow(stage, n -> new CpuRenderer(), n -> new CpuRenderer(), dialogs,
+                    new StudioWindow.Config(home, 0));
+            stage.setWidth(width);
+            stage.setHeight(height);
+            w.viewport.setFullResolution(true);
+            w.show(scene);
+            return w;
+        });
+        waitUntil(() -> window.session.document.model().nodes().size() > 1, 30, "scene opened");
+        // Without a window manager nothing gives the new window the focus (another test's window may
+        // have had it): ask for it, and click on the status bar so keyboard shortcuts reach this window.
+        fx(() -> {
+            stage.toFront();
+            stage.requestFocus();
+            return null;
+        });
+        robot.clickOn(robot.lookup("#statsLabel").queryLabeled());
+        waitUntil(stage::isFocused, 10, "studio window focused");
+    }
+
+    void stop() throws Exception {
+        if (window != null) fx(() -> {
+            window.closeWithoutAsking();
+            return null;
+        });
+    }
+
+    static <T> T fx(Callable<T> c) throws Exception {
+        return WaitForAsyncUtils.asyncFx(c).get(60, TimeUnit.SECONDS);
+    }
+
+    static void waitUntil(BooleanSupplier condition, double seconds, String what) throws Exception {
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        while (System.nanoTime() < end) {
+            if (fx(condition::getAsBoolean)) return;
+            Thread.sleep(20);
+        }
+        throw new AssertionError("timed out after " + seconds + " s waiting for: " + what);
+    }
+
+    /**
+     * Chooses {@code item} from menu {@code menu} with the mouse, for an item that asks one of the
+     * scripted dialogs: waits for the item to be on screen before clicking it, and tries again
+     * (after Escape) when the click did not reach it, which happens on a busy machine when the
+     * popup is still being laid out.
+     */
+    void menu(org.testfx.api.FxRobot robot, String menu, String item) throws Exception {
+        int answers = dialogs.answers.size();
+        for (int attempt = 0; attempt < 3; attempt++) {
+            robot.clickOn(menu);
+            waitUntil(() -> robot.lookup(item).queryAll().stream().anyMatch(n -> n.isVisible() && n.getScene() != null
+                    && n.getScene().getWindow() != null && n.getScene().getWindow().isShowing()), 10, "menu item " + item + " shown");
+            javafx.scene.Node node = robot.lookup(item).queryAll().stream().filter(n -> n.isVisible() && n.getScene() != null
+                    && n.getScene().getWindow() != null && n.getScene().getWindow().isShowing()).findFirst().orElseThrow();
+            robot.clickOn(node);
+            long end = System.nanoTime() + 3_000_000_000L;
+            while (System.nanoTime() < end && dialogs.answers.size() == answers) Thread.sleep(20);
+            if (dialogs.answers.size() < answers) return;
+            robot.push(javafx.scene.input.KeyCode.ESCAPE);
+        }
+        throw new AssertionError("the menu item " + menu + " > " + item + " did not act");
+    }
+
+    /** Waits for a frame of the current view with at least {@code samples} samples per pixel at full resolution. */
+    void awaitRefined(int samples) throws Exception {
+        waitUntil(() -> {
+            PreviewFrame f = window.viewport.shownFrame();
+            return f != null && f.revision() == window.viewport.requestRevision() && f.pixelScale() == 1 && f.samples() >= samples
+                    && !window.session.hasLiveEdit();
+        }, 90, "preview refined to " + samples + " spp");
+    }
+
+    /** The viewport image as shown: linear luminance per pixel (from sRGB), row-major. */
+    Pixels pixels() throws Exception {
+        return fx(() -> Pixels.of(window.viewport.image()));
+    }
+
+    Point2D toScreen(Point2D viewportPoint) throws Exception {
+        return fx(() -> window.viewport.localToScreen(viewportPoint));
+    }
+
+    /** Saves a screenshot of the whole window to {@code file} (PNG). */
+    void screenshot(Path file) throws Exception {
+        Image img = fx(() -> window.stage.getScene().snapshot(null));
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Pixels.writePng(img, file);
+    }
+
+    /** Where screenshots go: -Ddrt.screenshots=DIR (docs/images when updating the README), else the build folder. */
+    static Path screenshotDir() {
+        String dir = System.getProperty("drt.screenshots");
+        return dir != null ? Path.of(dir) : Path.of(System.getProperty("drt.buildDir", "target"), "studio-screenshots");
+    }
+
+    /** Dialog answers queued by the test; an unexpected question fails the test. */
+    static final class ScriptedDialogs implements StudioDialogs {
+        final Deque<Object> answers = new java.util.concurrent.ConcurrentLinkedDeque<>();
+        volatile String lastError;
+
+        @Override
+        public Optional<Path> chooseOpen(String title, boolean projectsOnly) {
+            return Optional.ofNullable((Path) next(title));
+        }
+
+        @Override
+        public Optional<Path> chooseSave(String title, String suggestedName, String extension) {
+            return Optional.ofNullable((Path) next(title));
+        }
+
+        @Override
+        public SaveChoice askSaveChanges(String documentName) {
+            return answers.isEmpty() ? SaveChoice.DISCARD : (SaveChoice) next("save changes");
+        }
+
+        @Override
+        public boolean askRestore(Path recoveryFile) {
+            return answers.isEmpty() ? false : (Boolean) next("restore");
+        }
+
+        @Override
+        public Optional<ExportSettings> askExport(ExportSettings defaults, boolean animation) {
+            return Optional.ofNullable((ExportSettings) next("export"));
+        }
+
+        @Override
+        public void showError(String message) {
+            lastError = message;
+        }
+
+        private Object next(String question) {
+            if (answers.isEmpty()) throw new AssertionError("unexpected dialog: " + question);
+            return answers.poll();
+        }
+    }
+
+    /** Linear luminance of an image, for measurements. */
+    record Pixels(int width, int height, float[] luminance, int[] argb) {
+        static Pixels of(Image image) {
+            int w = (int) image.getWidth(), h = (int) image.getHeight();
+            PixelReader r = image.getPixelReader();
+            int[] argb = new int[w * h];
+            float[] lum = new float[w * h];
+            for (int y = 0; y < h; y++) {
+                for (int x = 0; x < w; x++) {
+                    int p = r.getArgb(x, y);
+                    argb[y * w + x] = p;
+                    lum[y * w + x] = 0.2126f * lin(p >> 16) + 0.7152f * lin(p >> 8) + 0.0722f * lin(p);
+                }
+            }
+            return new Pixels(w, h, lum, argb);
+        }
+
+        private static float lin(int c) {
+            return org.drtstudio.render.ToneMapper.fromSrgb8(c & 255);
+        }
+
+        float at(int x, int y) {
+            return luminance[y * width + x];
+        }
+
+        /** Mean squared difference of neighbouring pixels in a box: high for sharp detail, low when blurred. */
+        double sharpness(int x0, int y0, int x1, int y1) {
+            double sum = 0;
+            int n = 0;
+            for (int y = Math.max(0, y0); y < Math.min(height - 1, y1); y++) {
+                for (int x = Math.max(0, x0); x < Math.min(width - 1, x1); x++) {
+                    double dx = at(x + 1, y) - at(x, y), dy = at(x, y + 1) - at(x, y);
+                    sum += dx * dx + dy * dy;
+                    n++;
+                }
+            }
+            return sum / Math.max(1, n);
+        }
+
+        /**
+         * {@link #sharpness} of the image averaged over blocks of {@code block}² pixels: sampling noise
+         * averages out while edges wider than a block remain, so blur lowers it and noise does not raise it.
+         */
+        double blockSharpness(int x0, int y0, int x1, int y1, int block) {
+            int w = (x1 - x0) / block, hgt = (y1 - y0) / block;
+            float[] avg = new float[w * hgt];
+            for (int by = 0; by < hgt; by++) {
+                for (int bx = 0; bx < w; bx++) {
+                    float sum = 0;
+                    for (int y = 0; y < block; y++) for (int x = 0; x < block; x++) sum += at(x0 + bx * block + x, y0 + by * block + y);
+                    avg[by * w + bx] = sum / (block * block);
+                }
+            }
+            return new Pixels(w, hgt, avg, new int[0]).sharpness(0, 0, w, hgt);
+        }
+
+        /** Mean absolute luminance difference to {@code other} in a box. */
+        double difference(Pixels other, int x0, int y0, int x1, int y1) {
+            double sum = 0;
+            int n = 0;
+            for (int y = Math.max(0, y0); y < Math.min(height, y1); y++) {
+                for (int x = Math.max(0, x0); x < Math.min(width, x1); x++) {
+                    sum += Math.abs(at(x, y) - other.at(x, y));
+                    n++;
+                }
+            }
+            return sum / Math.max(1, n);
+        }
+
+        static void writePng(Image img, Path file) throws java.io.IOException {
+            Pixels p = of(img);
+            byte[] rgba = new byte[4 * p.width * p.height];
+            for (int i = 0; i < p.argb.length; i++) {
+                int c = p.argb[i];
+                rgba[4 * i] = (byte) (c >> 16);
+                rgba[4 * i + 1] = (byte) (c >> 8);
+                rgba[4 * i + 2] = (byte) c;
+                rgba[4 * i + 3] = (byte) 255;
+            }
+            PngWriter.write(file, p.width, p.height, rgba);
+        }
+    }
+}
