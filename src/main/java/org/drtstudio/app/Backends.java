@@ -36,8 +36,8 @@ final class Backends implements RendererFactory {
     /**
      * The renderer for the studio's interactive preview. As {@link #create}, except that with
      * {@code AUTO} a software OpenGL (Mesa llvmpipe/softpipe) is passed over for the CPU tracer:
-     * on the 2-core dev machine one sample of the default scene at 640x360 took ~1,970 ms on
-     * llvmpipe and ~190 ms on the CPU tracer (docs/STUDIO.md), and a preview must be fluid.
+     * on the 2-core dev machine one sample of the default scene at 640x360 takes ~390 ms on
+     * llvmpipe and ~80 ms on the CPU tracer (docs/STUDIO.md), and a preview must be fluid.
      */
     Renderer createForPreview(Backend backend, Consumer<String> notices) {
         Renderer r = create(backend, notices);
