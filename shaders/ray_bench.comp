@@ -1,8 +1,10 @@
 // Ray-throughput kernels of drt bench (org.drtstudio.render.gl.RayThroughput): one ray type per
-// dispatch, so each is timed on its own. uMode 0, primary: the pinhole ray through each pixel
+// dispatch, so each is timed on its own, and one program per ray type (RAY_MODE, a #define), so
+// each holds only the registers its own path needs, as the passes of a wavefront tracer would.
+// RAY_MODE 0, primary: the pinhole ray through each pixel
 // centre, closest hit; stores the hit point and the geometric normal facing the ray.
-// uMode 1, shadow: from each stored hit point, one any-hit ray per light toward a point drawn on
-// the light (as the renderer aims its shadow rays). uMode 2, glossy: from each stored hit point, one
+// RAY_MODE 1, shadow: from each stored hit point, one any-hit ray per light toward a point drawn on
+// the light (as the renderer aims its shadow rays). RAY_MODE 2, glossy: from each stored hit point, one
 // closest-hit ray in a direction drawn from the Phong lobe (exponent uGlossyExponent) around the
 // mirror direction. Rays the renderer would not launch (light behind the surface, lobe sample
 // below it) are not launched. With uCount set every launched ray (and primary hit) is counted;
@@ -17,7 +19,6 @@ layout(binding = 1, rgba32f) uniform image2D uHitNormal;  // xyz unit geometric 
 layout(binding = 2, r32f) uniform writeonly image2D uOut; // a per-pixel result, so no work is optimised away
 layout(std430, binding = 0) buffer Counters { uint rayCount; uint hitCount; };
 
-uniform int uMode;
 uniform bool uCount;
 uniform float uGlossyExponent;
 
@@ -32,7 +33,8 @@ void main() {
     if (pixel.x >= uImageSize.x || pixel.y >= uImageSize.y) return;
     uint pixelIndex = uint(pixel.y * uImageSize.x + pixel.x);
     vec3 d = primaryDirection(vec2(pixel) + vec2(0.5));
-    if (uMode == 0) {
+#if RAY_MODE == 0
+    {
         Hit h = newHit(INFINITY);
         bool found = traverse(uEye, d, 0.0, h, false);
         countRay(found);
@@ -50,8 +52,8 @@ void main() {
         }
         imageStore(uHitPoint, pixel, point);
         imageStore(uHitNormal, pixel, normal);
-        return;
     }
+#else
     vec4 point = imageLoad(uHitPoint, pixel);
     if (point.w == 0.0) {
         imageStore(uOut, pixel, vec4(0.0));
@@ -60,7 +62,8 @@ void main() {
     vec3 ng = imageLoad(uHitNormal, pixel).xyz;
     vec3 so = point.xyz + ng * uRayEpsilon;
     float result = 0.0;
-    if (uMode == 1) {
+#if RAY_MODE == 1
+    {
         for (int l = 0; l < uLightCount; l++) {
             vec3 toLight = samplePointOnLight(l, so, pixelIndex, 0u, segmentDimension(0, SLOT_LIGHTS + 2 * l)) - so;
             float dist = sqrt(dot(toLight, toLight));
@@ -72,7 +75,9 @@ void main() {
             countRay(blocked);
             if (blocked) result += 1.0;
         }
-    } else {
+    }
+#else
+    {
         vec3 mirrored = d - 2.0 * dot(d, ng) * ng;
         vec3 dir;
         if (sampleLobe(mirrored, uGlossyExponent, pixelIndex, 0u, segmentDimension(0, SLOT_GLOSSY), ng, dir)) {
@@ -82,5 +87,7 @@ void main() {
             if (found) result = g.t;
         }
     }
+#endif
     imageStore(uOut, pixel, vec4(result));
+#endif
 }

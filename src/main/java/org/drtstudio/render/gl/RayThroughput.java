@@ -60,47 +60,53 @@ public final class RayThroughput {
                     upload[r] = (System.nanoTime() - t0) / 1e6;
                 }
             }
-            Map<String, String> defines = renderer.traceDefines(image.textureCount() > 0);
-            try (ComputeProgram program = ComputeProgram.load("ray_bench.comp", defines);
-                 Texture2D hitPoint = Texture2D.create(TextureFormat.RGBA32F, p.width(), p.height());
+            try (Texture2D hitPoint = Texture2D.create(TextureFormat.RGBA32F, p.width(), p.height());
                  Texture2D hitNormal = Texture2D.create(TextureFormat.RGBA32F, p.width(), p.height());
                  Texture2D out = Texture2D.create(TextureFormat.R32F, p.width(), p.height());
                  ShaderStorageBuffer counters = ShaderStorageBuffer.create(8);
                  GpuTimer timer = GpuTimer.create()) {
                 GeometryImageTextures scene = renderer.sceneTextures(image);
-                GlRenderer.setCommonUniforms(program, image, p);
-                program.setUInt("uSeed", p.seed());
-                program.setFloat("uRayEpsilon", p.rayEpsilon());
-                program.setFloat("uGlossyExponent", glossyExponent);
-                scene.bind();
-                hitPoint.bindImage(0, ImageAccess.READ_WRITE);
-                hitNormal.bindImage(1, ImageAccess.READ_WRITE);
-                out.bindImage(2, ImageAccess.WRITE_ONLY);
-                counters.bindBase(0);
                 Measurement[] m = new Measurement[3];
                 for (int mode = 0; mode < 3; mode++) {
-                    program.setInt("uMode", mode);
-                    long[] count = countRays(program, counters, p);
-                    program.setInt("uCount", 0);
-                    double[] ms = new double[repeats], wall = new double[repeats];
-                    for (int r = 0; r < repeats; r++) {
-                        GlSync.finish();
-                        long t0 = System.nanoTime();
-                        timer.begin();
-                        program.dispatchCovering(p.width(), p.height());
-                        timer.end();
-                        GlSync.finish();
-                        wall[r] = (System.nanoTime() - t0) / 1e6;
-                        ms[r] = timer.elapsedNanos() / 1e6;
+                    Map<String, String> defines = renderer.traceDefines(image.textureCount() > 0);
+                    defines.put("RAY_MODE", Integer.toString(mode));
+                    try (ComputeProgram program = ComputeProgram.load("ray_bench.comp", defines)) {
+                        GlRenderer.setCommonUniforms(program, image, p);
+                        program.setUInt("uSeed", p.seed());
+                        program.setFloat("uRayEpsilon", p.rayEpsilon());
+                        program.setFloat("uGlossyExponent", glossyExponent);
+                        scene.bind();
+                        hitPoint.bindImage(0, ImageAccess.READ_WRITE);
+                        hitNormal.bindImage(1, ImageAccess.READ_WRITE);
+                        out.bindImage(2, ImageAccess.WRITE_ONLY);
+                        counters.bindBase(0);
+                        m[mode] = time(program, counters, timer, p, repeats);
                     }
-                    GlSync.imageBarrier();
-                    // Queries that read (next to) nothing did not time the dispatch: fall back to the wall clock.
-                    boolean timed = median(ms) > 0.01 * median(wall);
-                    m[mode] = new Measurement(count[0], count[1], timed ? median(ms) : median(wall), timed);
                 }
                 return new Result(m[0], m[1], m[2], median(upload), bytes);
             }
         });
+    }
+
+    /** One ray type: a counting run (also the warm-up), then the timed runs. */
+    private static Measurement time(ComputeProgram program, ShaderStorageBuffer counters, GpuTimer timer, TraceParameters p, int repeats) {
+        long[] count = countRays(program, counters, p);
+        program.setInt("uCount", 0);
+        double[] ms = new double[repeats], wall = new double[repeats];
+        for (int r = 0; r < repeats; r++) {
+            GlSync.finish();
+            long t0 = System.nanoTime();
+            timer.begin();
+            program.dispatchCovering(p.width(), p.height());
+            timer.end();
+            GlSync.finish();
+            wall[r] = (System.nanoTime() - t0) / 1e6;
+            ms[r] = timer.elapsedNanos() / 1e6;
+        }
+        GlSync.imageBarrier();
+        // Queries that read (next to) nothing did not time the dispatch: fall back to the wall clock.
+        boolean timed = median(ms) > 0.01 * median(wall);
+        return new Measurement(count[0], count[1], timed ? median(ms) : median(wall), timed);
     }
 
     /** One counting run (also the warm-up): rays launched and hits. */
