@@ -1,7 +1,8 @@
-// Twin of org.drtstudio.render.cpu.BoxTraversal. Traversal over axis-aligned-box nodes (org.drtstudio.accel.BoxNodeVariants documents the layout):
-// the same two-level stackless walk as traverse.glsl with boxes instead of spheres at the shape
-// level, optionally in the layout ordered near-first for the ray's octant. An experiment measured
-// by drt bench --suite traversal against the sphere hierarchy; the renderer uses spheres.
+// Twin of the box walk in org.drtstudio.render.cpu.Traversal. Traversal over axis-aligned-box nodes
+// (org.drtstudio.accel.BoxNodeVariants documents the layout): the same two-level stackless walk as
+// traverse.glsl with boxes instead of spheres at the shape level, optionally in the layout ordered
+// near-first for the ray's octant. Both tracers walk the ordered layouts by default (--nodes boxes);
+// drt bench and the traversal experiment measure them against the sphere walk.
 layout(binding = 8) uniform sampler2D uBoxNodes;
 uniform int uShapeNodeCount;  // nodes of one layout (the ordered variant holds eight)
 
