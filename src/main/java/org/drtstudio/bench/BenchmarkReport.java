@@ -146,7 +146,7 @@ public final class BenchmarkReport {
         List<String> scenes = run.sceneNames().stream()
                 .filter(sc -> !Double.isNaN(run.figure(sc, "variant_coherent_spheres_mrays_per_s"))).toList();
         if (scenes.isEmpty()) return;
-        sb.append("Traversal variants on the same rays (Mrays/s, wall clock of the dispatch; `render/gl/TraversalExperiment`): "
+        sb.append("Traversal variants on the same rays (Mrays/s, GL timer queries around the dispatch (the wall clock on llvmpipe); `render/gl/TraversalExperiment`): "
                 + "sphere nodes one ray at a time, two rays of a pixel together (paired), box nodes in the sphere tree's "
                 + "fixed order, box nodes ordered near-first per ray octant (the default). Coherent: two camera rays per "
                 + "pixel; incoherent: random rays through the scene. Box layouts: bytes per primitive the default walk "

@@ -47,7 +47,7 @@ final class InspectorPane extends VBox {
     private final EditorSession session;
     private final StudioDialogs dialogs;
     private final List<Runnable> refreshers = new ArrayList<>();
-    private final Label problem = new Label();
+    final Label problem = new Label();
     final ComboBox<String> materialChoice = new ComboBox<>(), lightChoice = new ComboBox<>();
 
     InspectorPane(EditorSession session, StudioDialogs dialogs) {
@@ -351,11 +351,18 @@ final class InspectorPane extends VBox {
                 v -> commit(() -> new SetCamera(new Camera(camera().eye(), camera().look(), camera().up(), v.floatValue(), camera().aperture(), camera().focusDistance())))));
         g.addRow(1, new Label("Aperture (lens radius)"), number("aperture", () -> (double) camera().aperture(),
                 v -> commit(() -> new SetCamera(new Camera(camera().eye(), camera().look(), camera().up(), camera().fovY(), v.floatValue(), camera().focusDistance())))));
-        g.addRow(2, new Label("Focus distance"), number("focusDistance", () -> (double) camera().focusDistance(),
+        // The f-number of the full-frame lens with this field of view (scene units read as metres, as
+        // drt render --f-number does); "Infinity" is the pinhole. It edits the same lens radius.
+        g.addRow(2, new Label("f-number (full-frame lens)"), number("fNumber",
+                () -> camera().aperture() > 0 ? camera().fullFrameFocalLength() / (2.0 * camera().aperture()) : Double.POSITIVE_INFINITY,
+                v -> commit(() -> new SetCamera(camera().withLens(
+                        v.isInfinite() && v > 0 ? 0f : Camera.apertureRadius(v.floatValue(), camera().fullFrameFocalLength()),
+                        camera().focusDistance())))));
+        g.addRow(3, new Label("Focus distance"), number("focusDistance", () -> (double) camera().focusDistance(),
                 v -> commit(() -> new SetCamera(new Camera(camera().eye(), camera().look(), camera().up(), camera().fovY(), camera().aperture(), v.floatValue())))));
-        g.addRow(3, new Label("Shutter open (frames)"), number("shutterOpen", () -> session.document.model().animation().shutterOpen(),
+        g.addRow(4, new Label("Shutter open (frames)"), number("shutterOpen", () -> session.document.model().animation().shutterOpen(),
                 v -> commit(() -> new SetAnimationSettings(shutter(v, session.document.model().animation().shutterClose())))));
-        g.addRow(4, new Label("Shutter close (frames)"), number("shutterClose", () -> session.document.model().animation().shutterClose(),
+        g.addRow(5, new Label("Shutter close (frames)"), number("shutterClose", () -> session.document.model().animation().shutterClose(),
                 v -> commit(() -> new SetAnimationSettings(shutter(session.document.model().animation().shutterOpen(), v)))));
         return new TitledPane("Camera", g);
     }

@@ -122,6 +122,18 @@ class StudioPanelsUiTest {
         TextField fov = robot.lookup("#fov").queryAs(TextField.class);
         robot.doubleClickOn(fov).push(KeyCode.CONTROL, KeyCode.A).write("44").push(KeyCode.ENTER);
         waitUntil(() -> h.window.session.document.model().camera().fovY() == 44f, 5, "fov typed");
+        // f-number 2: the lens radius is the full-frame focal length of a 44 degree view over 4
+        TextField fNumber = robot.lookup("#fNumber").queryAs(TextField.class);
+        robot.doubleClickOn(fNumber).push(KeyCode.CONTROL, KeyCode.A).write("2").push(KeyCode.ENTER);
+        float radius = (float) (0.012 / Math.tan(Math.toRadians(44) / 2)) / 4;
+        waitUntil(() -> Math.abs(h.window.session.document.model().camera().aperture() - radius) < 1e-6f, 5, "f-number typed");
+        robot.doubleClickOn(fNumber).push(KeyCode.CONTROL, KeyCode.A).write("0").push(KeyCode.ENTER);
+        assertEquals(radius, h.window.session.document.model().camera().aperture(), 1e-6f, "f-number 0 is refused");
+        assertTrue(fx(() -> h.window.inspector.problem.getText()).contains("f-number must be > 0"), "and the inspector says why");
+        assertTrue(fx(h.window.session::undo), "the f-number edit is one undo step");
+        waitUntil(() -> h.window.session.document.model().camera().aperture() == 0f, 5, "f-number undone");
+        robot.clickOn(fov); // a focused field keeps what is typed in it; the others follow the document
+        waitUntil(() -> "Infinity".equals(fNumber.getText()), 5, "a pinhole shows f-number Infinity");
         robot.clickOn("Material");
         int bunnyMaterial = ((org.drtstudio.scene.anim.ModelLeaf) ((GroupNode) model().node(bunnyId).orElseThrow()).children().get(0)).materialOffset();
         assertEquals(bunnyMaterial, (int) fx(() -> h.window.inspector.materialChoice.getSelectionModel().getSelectedIndex()),
