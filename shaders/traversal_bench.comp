@@ -1,6 +1,7 @@
 // Traversal benchmark: two rays per invocation, walked one after the other through the sphere
 // hierarchy (uVariant 0), together (1), one after the other through box nodes in fixed order (2) or
-// in the layout ordered near-first for each ray's octant (3). VARIANT is a #define, so each variant
+// in the layout ordered near-first for each ray's octant (3), or through 4-wide box nodes with a
+// short stack, nearest child first (4). VARIANT is a #define, so each variant
 // is its own program and holds only the registers it needs. Coherent rays: two jittered primary rays of the pixel; incoherent: two
 // directions drawn uniformly over the sphere from the eye. Writes the sum of hit distances so the
 // work cannot be optimised away.
@@ -12,6 +13,113 @@ layout(local_size_x = 8, local_size_y = 8) in;
 #include "camera.glsl"
 
 layout(binding = 2, r32f) uniform writeonly image2D uOut;
+
+#if VARIANT == 4
+// 4-wide box nodes (org.drtstudio.accel.BoxNodeVariants.Wide), walked with a short stack, the
+// nearest child first; the top level is the same stackless sphere walk as everywhere else.
+layout(binding = 9) uniform sampler2D uWideNodes;
+layout(binding = 10) uniform sampler2D uWideRoots;
+#define WIDE_STACK 64
+
+vec4 wideTexel(int node, int k) { return fetchTexel(uWideNodes, node * 8 + k); }
+
+// Entry distance of the ray into the box, or -1 when it misses it within [0, tMax].
+float boxEntry(vec3 lo, vec3 hi, vec3 o, vec3 invD, float tMax) {
+    vec3 t0 = (lo - o) * invD;
+    vec3 t1 = (hi - o) * invD;
+    vec3 tn = min(t0, t1);
+    vec3 tf = max(t0, t1);
+    float enter = max(max(tn.x, tn.y), max(tn.z, 0.0));
+    float leave = min(min(tf.x, tf.y), min(tf.z, tMax));
+    return enter <= leave ? enter : -1.0;
+}
+
+bool walkWide(int root, int instance, vec3 lo, vec3 ld, inout Hit hit, inout int steps) {
+    vec3 invD = safeInverse(ld);
+    int stack[WIDE_STACK];
+    int sp = 0;
+    int node = root;
+    bool found = false;
+    while (node >= 0) {
+        if (++steps > uStepBound) {
+            hit.overflow = true;
+            return found;
+        }
+        int inner[4];
+        float entry[4];
+        int n = 0;
+        for (int k = 0; k < 4; k++) {
+            vec4 a = wideTexel(node, 2 * k);
+            int child = floatBitsToInt(a.w);
+            if (child == -2) break;
+            vec4 b = wideTexel(node, 2 * k + 1);
+            float t = boxEntry(a.xyz, b.xyz, lo, invD, hit.t);
+            if (t < 0.0) continue;
+            if (child < 0) {
+                int leaf = floatBitsToInt(b.w);
+                int start = leaf >> 6;
+                int end = start + ((leaf >> 1) & 31);
+                for (int p = start; p < end; p++) {
+                    if (intersectPrimitive(p, lo, ld, hit)) {
+                        hit.instance = instance;
+                        found = true;
+                    }
+                }
+            } else {
+                // insertion sort, nearest last so it is visited next
+                int j = n++;
+                while (j > 0 && entry[j - 1] < t) {
+                    inner[j] = inner[j - 1];
+                    entry[j] = entry[j - 1];
+                    j--;
+                }
+                inner[j] = child;
+                entry[j] = t;
+            }
+        }
+        if (n == 0) {
+            node = sp > 0 ? stack[--sp] : -1;
+            continue;
+        }
+        if (sp + n - 1 > WIDE_STACK) {
+            hit.overflow = true;
+            return found;
+        }
+        for (int k = 0; k < n - 1; k++) stack[sp++] = inner[k];
+        node = inner[n - 1];
+    }
+    return found;
+}
+
+bool traverseWide(vec3 o, vec3 d, float time, inout Hit hit) {
+    int topNode = 0;
+    int steps = 0;
+    bool found = false;
+    while (topNode != GI_END) {
+        if (++steps > uStepBound) {
+            hit.overflow = true;
+            return found;
+        }
+        vec4 sphere = topNodeTexel(topNode, 0);
+        ivec4 links = floatBitsToInt(topNodeTexel(topNode, 1));
+        if (hitsBoundingSphere(sphere, o, d, hit.t)) {
+            if (links.z > 0) {
+                int instance = links.w;
+                vec3 lo, ld;
+                toObjectRay(instance, time, o, d, lo, ld);
+                int root = floatBitsToInt(fetchTexel(uWideRoots, instance).x);
+                if (walkWide(root, instance, lo, ld, hit, steps)) found = true;
+                topNode = links.y;
+            } else {
+                topNode = links.x;
+            }
+        } else {
+            topNode = links.y;
+        }
+    }
+    return found;
+}
+#endif
 uniform int uCoherent;
 uniform uint uSeed;
 
@@ -38,6 +146,9 @@ void main() {
     Hit h1 = newHit(INFINITY);
 #if VARIANT == 1
     traversePair(uEye, d0, 0.0, uEye, d1, 0.0, h0, h1);
+#elif VARIANT == 4
+    traverseWide(uEye, d0, 0.0, h0);
+    traverseWide(uEye, d1, 0.0, h1);
 #elif VARIANT >= 2
     traverseBoxes(uEye, d0, 0.0, h0, false, VARIANT == 3);
     traverseBoxes(uEye, d1, 0.0, h1, false, VARIANT == 3);

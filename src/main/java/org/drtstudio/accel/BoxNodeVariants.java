@@ -1,6 +1,7 @@
 package org.drtstudio.accel;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,6 +63,93 @@ public final class BoxNodeVariants {
         float[] out = new float[8 * 8 * t.n];
         for (int octant = 0; octant < 8; octant++) t.write(out, octant * t.n, t.order(octant));
         return out;
+    }
+
+    /**
+     * A 4-wide box hierarchy collapsed from the binary tree, for the traversal experiment (walked
+     * with a short stack, nearest child first): {@code nodes} holds {@link #WIDE_TEXELS} texels per
+     * wide node, two per child slot: min.xyz and the child's wide-node index (int bits; -1 for a leaf
+     * slot, {@link #WIDE_EMPTY} for an unused slot, which only follow used ones), then max.xyz and the
+     * leaf word (as in the box layouts; 0 for an inner child). {@code roots} holds one texel per
+     * instance whose x is the wide-node index of the instance's shape root (int bits).
+     */
+    public record Wide(float[] nodes, float[] roots, int nodeCount) {
+    }
+
+    public static final int WIDE_TEXELS = 8, WIDE_EMPTY = -2;
+
+    public static Wide wideBoxNodes(GeometryImage image) {
+        Tree t = Tree.of(image);
+        WideBuilder b = new WideBuilder(t);
+        Map<Integer, Integer> wideRoot = new LinkedHashMap<>();
+        for (int[] shape : t.shapes) wideRoot.put(shape[0], b.build(shape[0]));
+        float[] roots = new float[4 * Math.max(1, image.instanceCount())];
+        float[] inst = image.instances();
+        for (int k = 0; k < image.instanceCount(); k++) {
+            int root = Float.floatToRawIntBits(inst[4 * (GeometryImageLayout.INSTANCE_TEXELS * k + 12)]);
+            roots[4 * k] = Float.intBitsToFloat(wideRoot.get(root));
+        }
+        return new Wide(Arrays.copyOf(b.out, 4 * WIDE_TEXELS * b.count), roots, b.count);
+    }
+
+    /** Collapses binary subtrees into wide nodes, parents before children. */
+    private static final class WideBuilder {
+        private final Tree t;
+        private float[] out = new float[4 * WIDE_TEXELS * 64];
+        private int count;
+
+        WideBuilder(Tree t) {
+            this.t = t;
+        }
+
+        /** The wide node for binary node n's subtree; its index. */
+        int build(int n) {
+            int index = count++;
+            if (4 * WIDE_TEXELS * count > out.length) out = Arrays.copyOf(out, 2 * out.length);
+            List<Integer> slots = new ArrayList<>();
+            if (t.first[n] < 0) {
+                slots.add(n);
+            } else {
+                slots.add(t.first[n]);
+                slots.add(t.second[n]);
+            }
+            // Open the inner slot with the largest box until four slots are used: the wide node then
+            // covers the two or three binary levels a ray would most likely have visited anyway.
+            while (slots.size() < 4) {
+                int widest = -1;
+                float best = -1;
+                for (int k = 0; k < slots.size(); k++) {
+                    int c = slots.get(k);
+                    if (t.first[c] < 0) continue;
+                    float area = t.area(c);
+                    if (area > best) {
+                        best = area;
+                        widest = k;
+                    }
+                }
+                if (widest < 0) break;
+                int c = slots.remove(widest);
+                slots.add(widest, t.second[c]);
+                slots.add(widest, t.first[c]);
+            }
+            int[] child = new int[slots.size()];
+            for (int k = 0; k < slots.size(); k++) child[k] = t.first[slots.get(k)] < 0 ? -1 : build(slots.get(k));
+            int o = 4 * WIDE_TEXELS * index;
+            for (int k = 0; k < 4; k++, o += 8) {
+                if (k >= slots.size()) {
+                    out[o + 3] = Float.intBitsToFloat(WIDE_EMPTY);
+                    continue;
+                }
+                int c = slots.get(k);
+                for (int a = 0; a < 3; a++) {
+                    out[o + a] = t.lo[3 * c + a];
+                    out[o + 4 + a] = t.hi[3 * c + a];
+                }
+                out[o + 3] = Float.intBitsToFloat(child[k]);
+                out[o + 7] = Float.intBitsToFloat(child[k] >= 0 ? 0 : 1 | t.primCount[c] << 1 | t.primStart[c] << (COUNT_BITS + 1));
+            }
+            return index;
+        }
     }
 
     private static int[] identityOrder(Tree t) {
@@ -207,6 +295,12 @@ public final class BoxNodeVariants {
             }
             boolean negative = (octant >> axis & 1) != 0;
             return negative ? centre(b, axis) > centre(a, axis) : centre(b, axis) < centre(a, axis);
+        }
+
+        /** Half the surface area of node i's box (0 for an empty box). */
+        float area(int i) {
+            float x = hi[3 * i] - lo[3 * i], y = hi[3 * i + 1] - lo[3 * i + 1], z = hi[3 * i + 2] - lo[3 * i + 2];
+            return x >= 0 && y >= 0 && z >= 0 ? x * y + y * z + z * x : 0;
         }
 
         private float centre(int i, int axis) {

@@ -16,7 +16,8 @@ import java.util.Map;
  * hierarchy walked one ray after the other (the renderer's way), two rays of a pixel walked
  * together (the DRT paper's parallel traversal, {@code traverse_pair.glsl}), and the same tree with
  * axis-aligned-box nodes in fixed order and ordered near-first per ray octant
- * ({@code traverse_box.glsl}, {@link BoxNodeVariants}); on coherent (primary) or incoherent (random)
+ * ({@code traverse_box.glsl}, {@link BoxNodeVariants}), and 4-wide box nodes walked with a short stack
+ * ({@link BoxNodeVariants.Wide}); on coherent (primary) or incoherent (random)
  * rays. Every variant must find the hits of the first.
  */
 public final class TraversalExperiment {
@@ -25,7 +26,8 @@ public final class TraversalExperiment {
 
     /** The variants, in the order of their VARIANT define. */
     public enum Variant {
-        SPHERES("spheres"), SPHERES_PAIRED("spheres_paired"), BOXES("boxes"), BOXES_ORDERED("boxes_ordered");
+        SPHERES("spheres"), SPHERES_PAIRED("spheres_paired"), BOXES("boxes"), BOXES_ORDERED("boxes_ordered"),
+        BOXES_WIDE("boxes_wide4");
 
         public final String key;
 
@@ -41,8 +43,12 @@ public final class TraversalExperiment {
         public boolean allSameHits() { return !sameHits.containsValue(false); }
     }
 
+    /** Sampler units of the wide layout in traversal_bench.comp (after the scene's). */
+    private static final int WIDE_NODES_UNIT = 9, WIDE_ROOTS_UNIT = 10;
+
     public static Result run(GlRenderer renderer, GeometryImage image, TraceParameters p, boolean coherent, int repeats) {
         float[] boxes = BoxNodeVariants.boxNodes(image), ordered = BoxNodeVariants.octantOrderedBoxNodes(image);
+        BoxNodeVariants.Wide wide = BoxNodeVariants.wideBoxNodes(image);
         return renderer.glThread().call(() -> {
             Map<Variant, Double> mrays = new LinkedHashMap<>();
             Map<Variant, Boolean> same = new LinkedHashMap<>();
@@ -50,6 +56,8 @@ public final class TraversalExperiment {
             try (Texture2D out = Texture2D.create(TextureFormat.R32F, p.width(), p.height());
                  Texture2D boxNodes = dataTexture(boxes);
                  Texture2D orderedNodes = dataTexture(ordered);
+                 Texture2D wideNodes = dataTexture(wide.nodes());
+                 Texture2D wideRoots = dataTexture(wide.roots());
                  GpuTimer timer = GpuTimer.create()) {
                 GeometryImageTextures scene = renderer.sceneTextures(image);
                 for (Variant v : Variant.values()) {
@@ -61,6 +69,8 @@ public final class TraversalExperiment {
                         program.setInt("uCoherent", coherent ? 1 : 0);
                         scene.bind();
                         (v == Variant.BOXES_ORDERED ? orderedNodes : boxNodes).bindSampler(GeometryImageTextures.BOX_NODES);
+                        wideNodes.bindSampler(WIDE_NODES_UNIT);
+                        wideRoots.bindSampler(WIDE_ROOTS_UNIT);
                         out.bindImage(2, ImageAccess.WRITE_ONLY);
                         program.dispatchCovering(p.width(), p.height()); // warm-up
                         GlSync.finish();
