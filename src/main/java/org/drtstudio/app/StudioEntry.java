@@ -2,9 +2,14 @@ package org.drtstudio.app;
 
 import org.drtstudio.cli.RendererFactory;
 import org.drtstudio.cli.StudioLauncher;
+import org.drtstudio.render.Renderer;
+import org.drtstudio.studio.RendererSource;
 import org.drtstudio.studio.Studio;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /** Opens the JavaFX studio with the back end chosen on the command line. */
 final class StudioEntry implements StudioLauncher {
@@ -22,7 +27,35 @@ final class StudioEntry implements StudioLauncher {
     @Override
     public int open(Path scene, RendererFactory.Backend backend, double measureSeconds) {
         // The preview prefers a fast tracer; exports use the same choice as 'drt render'.
-        return Studio.run(scene, notices -> renderers.createForPreview(backend, notices),
-                notices -> renderers.create(backend, notices), measureSeconds, System.err);
+        return Studio.run(scene, earlyPreviewRenderer(backend), notices -> renderers.create(backend, notices),
+                measureSeconds, System.err);
+    }
+
+    /**
+     * Makes the preview's renderer now, before JavaFX starts, and hands it (with the notices it
+     * raised) to the studio's first request. The GPU probe loads EGL and the GL driver with dlopen;
+     * doing that on the preview thread while the FX thread loads JavaFX's own native libraries once
+     * deadlocked both inside the dynamic loader (LWJGL's library lookup against JavaFX's freetype
+     * load, under Xvfb), leaving a window that never showed a frame. One after the other cannot.
+     */
+    private RendererSource earlyPreviewRenderer(RendererFactory.Backend backend) {
+        List<String> early = new ArrayList<>();
+        Renderer made;
+        RuntimeException failed = null;
+        try {
+            made = renderers.createForPreview(backend, early::add);
+        } catch (RuntimeException e) {
+            made = null;
+            failed = e;
+        }
+        Renderer first = made;
+        RuntimeException firstFailure = failed;
+        AtomicBoolean handedOut = new AtomicBoolean();
+        return notices -> {
+            if (!handedOut.compareAndSet(false, true)) return renderers.createForPreview(backend, notices);
+            early.forEach(notices);
+            if (firstFailure != null) throw firstFailure;
+            return first;
+        };
     }
 }

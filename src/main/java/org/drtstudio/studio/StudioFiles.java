@@ -144,15 +144,20 @@ final class StudioFiles {
         }
         pendingImports++;
         window.jobStarted("importing " + name + sizeNote(file) + "…", null);
+        // The model's bounds are measured in the background too: a pass over every vertex of a large
+        // model would otherwise hold the FX thread.
+        record Loaded(ModelAsset asset, Optional<float[]> bounds) {
+        }
         background(() -> {
             ImportResult r = SceneLoader.load(file);
-            return new ModelAsset(file, r.scene().root(), r.scene().materials());
-        }, (ModelAsset asset) -> {
+            ModelAsset asset = new ModelAsset(file, r.scene().root(), r.scene().materials());
+            return new Loaded(asset, NodeGeometry.bounds(asset.root()));
+        }, (Loaded loaded) -> {
             pendingImports--;
             SceneModel m = session().document.model();
             String base = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
             try {
-                session().commit(new ImportModel(m.root().id(), base, asset, placement(m, asset)));
+                session().commit(new ImportModel(m.root().id(), base, loaded.asset(), placement(m, loaded.bounds())));
                 session().select(m.nextId());
                 window.jobFinished("imported " + name);
             } catch (IllegalArgumentException e) {
@@ -166,8 +171,7 @@ final class StudioFiles {
     }
 
     /** Scales a model to a third of the view height at the look point and centres it there. */
-    static Trs placement(SceneModel m, ModelAsset asset) {
-        Optional<float[]> b = NodeGeometry.bounds(asset.root());
+    static Trs placement(SceneModel m, Optional<float[]> b) {
         if (b.isEmpty() || b.get()[3] <= 0) return Trs.IDENTITY;
         float[] s = b.get();
         Camera c = m.camera();
