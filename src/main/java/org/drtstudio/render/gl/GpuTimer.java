@@ -55,6 +55,40 @@ public final class GpuTimer extends GlObject {
         return elapsedNanos();
     }
 
+    /** A median dispatch time, and whether it came from the timer queries (else the wall clock). */
+    public record Median(double millis, boolean timerQuery) {
+    }
+
+    /**
+     * Dispatches {@code program} over a width × height grid {@code repeats} times and returns the
+     * median time. Each run is bracketed by a timer query and by the wall clock from the dispatch
+     * to the end of a {@code glFinish}; Mesa's llvmpipe answers the queries around compute work
+     * with (next to) 0, and then the wall clock is the figure.
+     */
+    public Median medianDispatch(ComputeProgram program, int width, int height, int repeats) {
+        double[] gpu = new double[repeats], wall = new double[repeats];
+        for (int r = 0; r < repeats; r++) {
+            GlSync.finish();
+            long t0 = System.nanoTime();
+            begin();
+            program.dispatchCovering(width, height);
+            end();
+            GlSync.finish();
+            wall[r] = (System.nanoTime() - t0) / 1e6;
+            gpu[r] = elapsedNanos() / 1e6;
+        }
+        double g = median(gpu), w = median(wall);
+        boolean timed = g > 0.01 * w;
+        return new Median(timed ? g : w, timed);
+    }
+
+    static double median(double[] values) {
+        double[] v = values.clone();
+        java.util.Arrays.sort(v);
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    }
+
     @Override
     void delete(int name) {
         glDeleteQueries(name);

@@ -1,13 +1,10 @@
 package org.drtstudio.render.gl;
 
 import org.drtstudio.accel.GeometryImage;
-import org.drtstudio.accel.GeometryImageLayout;
 import org.drtstudio.render.TraceParameters;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -83,7 +80,7 @@ public final class RayThroughput {
                         m[mode] = time(program, counters, timer, p, repeats);
                     }
                 }
-                return new Result(m[0], m[1], m[2], median(upload), bytes);
+                return new Result(m[0], m[1], m[2], GpuTimer.median(upload), bytes);
             }
         });
     }
@@ -92,21 +89,9 @@ public final class RayThroughput {
     private static Measurement time(ComputeProgram program, ShaderStorageBuffer counters, GpuTimer timer, TraceParameters p, int repeats) {
         long[] count = countRays(program, counters, p);
         program.setInt("uCount", 0);
-        double[] ms = new double[repeats], wall = new double[repeats];
-        for (int r = 0; r < repeats; r++) {
-            GlSync.finish();
-            long t0 = System.nanoTime();
-            timer.begin();
-            program.dispatchCovering(p.width(), p.height());
-            timer.end();
-            GlSync.finish();
-            wall[r] = (System.nanoTime() - t0) / 1e6;
-            ms[r] = timer.elapsedNanos() / 1e6;
-        }
+        GpuTimer.Median m = timer.medianDispatch(program, p.width(), p.height(), repeats);
         GlSync.imageBarrier();
-        // Queries that read (next to) nothing did not time the dispatch: fall back to the wall clock.
-        boolean timed = median(ms) > 0.01 * median(wall);
-        return new Measurement(count[0], count[1], timed ? median(ms) : median(wall), timed);
+        return new Measurement(count[0], count[1], m.millis(), m.timerQuery());
     }
 
     /** One counting run (also the warm-up): rays launched and hits. */
@@ -119,12 +104,5 @@ public final class RayThroughput {
         ByteBuffer result = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder());
         counters.read(0, result);
         return new long[]{Integer.toUnsignedLong(result.getInt(0)), Integer.toUnsignedLong(result.getInt(4))};
-    }
-
-    static double median(double[] values) {
-        double[] v = values.clone();
-        Arrays.sort(v);
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
     }
 }

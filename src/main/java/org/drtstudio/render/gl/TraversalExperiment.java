@@ -74,20 +74,7 @@ public final class TraversalExperiment {
                         out.bindImage(2, ImageAccess.WRITE_ONLY);
                         program.dispatchCovering(p.width(), p.height()); // warm-up
                         GlSync.finish();
-                        double[] gpu = new double[repeats], wall = new double[repeats];
-                        for (int r = 0; r < repeats; r++) {
-                            long t0 = System.nanoTime();
-                            timer.begin();
-                            program.dispatchCovering(p.width(), p.height());
-                            timer.end();
-                            GlSync.finish();
-                            wall[r] = (System.nanoTime() - t0) / 1e9;
-                            gpu[r] = timer.elapsedNanos() / 1e9;
-                        }
-                        Arrays.sort(gpu);
-                        Arrays.sort(wall);
-                        // GL timer queries where the driver times compute work; llvmpipe reads 0: the wall clock there.
-                        double seconds = gpu[repeats / 2] > 0.01 * wall[repeats / 2] ? gpu[repeats / 2] : wall[repeats / 2];
+                        double seconds = timer.medianDispatch(program, p.width(), p.height(), repeats).millis() / 1e3;
                         mrays.put(v, 2.0 * p.width() * p.height() / seconds / 1e6);
                         float[] sums = read(out, p.width() * p.height());
                         if (reference == null) reference = sums;
