@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.function.DoubleConsumer;
 import java.util.Locale;
 
 /**
@@ -20,6 +21,19 @@ import java.util.Locale;
  */
 public final class SceneLoader {
     private SceneLoader() {
+    }
+
+    /**
+     * As {@link #load(Path)}, reporting the fraction of {@code file} read so far (0 to 1, on the
+     * calling thread, at most once per percent) to {@code progress}.
+     */
+    public static ImportResult load(Path file, DoubleConsumer progress) throws SceneFormatException {
+        ReadProgress.start(file, progress);
+        try {
+            return load(file);
+        } finally {
+            ReadProgress.stop();
+        }
     }
 
     public static ImportResult load(Path file) throws SceneFormatException {

@@ -149,7 +149,10 @@ final class StudioFiles {
         record Loaded(ModelAsset asset, Optional<float[]> bounds) {
         }
         background(() -> {
-            ImportResult r = SceneLoader.load(file);
+            // The share of the file read so far drives the progress bar (at most once per percent).
+            ImportResult r = SceneLoader.load(file, fraction -> Platform.runLater(() -> {
+                if (pendingImports > 0) window.jobProgress(fraction);
+            }));
             ModelAsset asset = new ModelAsset(file, r.scene().root(), r.scene().materials());
             return new Loaded(asset, NodeGeometry.bounds(asset.root()));
         }, (Loaded loaded) -> {

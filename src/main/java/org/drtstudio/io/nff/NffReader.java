@@ -1,6 +1,7 @@
 package org.drtstudio.io.nff;
 
 import org.drtstudio.io.ImportResult;
+import org.drtstudio.io.ReadProgress;
 import org.drtstudio.io.SceneFormatException;
 
 import java.io.IOException;
@@ -49,7 +50,7 @@ public final class NffReader {
      * @throws IOException          when the file cannot be read
      */
     public static ImportResult read(Path file) throws SceneFormatException, IOException {
-        try (InputStream in = Files.newInputStream(file);
+        try (InputStream in = ReadProgress.track(file, Files.newInputStream(file));
              // InputStreamReader replaces malformed UTF-8 instead of failing: NFF is ASCII, and a
              // stray byte in a comment or texture name is no reason to reject a file.
              Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {

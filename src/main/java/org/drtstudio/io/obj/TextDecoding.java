@@ -1,5 +1,7 @@
 package org.drtstudio.io.obj;
 
+import org.drtstudio.io.ReadProgress;
+
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,7 +28,7 @@ final class TextDecoding {
     }
 
     static Reader open(Path file) throws IOException {
-        InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+        InputStream in = new BufferedInputStream(ReadProgress.track(file, Files.newInputStream(file)), 1 << 16);
         try {
             in.mark(4);
             byte[] head = in.readNBytes(3);
