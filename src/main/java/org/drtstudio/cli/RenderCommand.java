@@ -10,7 +10,7 @@ import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.TracerOptions;
-import org.drtstudio.render.PixelFilter;
+import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.TraceParameters;
@@ -67,8 +67,9 @@ final class RenderCommand implements Callable<Integer> {
             description = "exposure of each frame for motion blur, as fractions of a frame after the frame's time, "
                     + "-1 <= OPEN <= CLOSE <= 1 (default: the project's, else 0,0.5); 0,0 turns motion blur off")
     String shutter;
-    @Option(names = "--filter", paramLabel = "box|tent|gaussian", defaultValue = "box",
-            description = "pixel reconstruction filter: box (the pixel's square), tent (radius 1 pixel) or gaussian (sigma 0.5 pixel)")
+    @Option(names = "--filter", paramLabel = "box|tent|gaussian",
+            description = "pixel reconstruction filter: box (the pixel's square), tent (radius 1 pixel) or gaussian (sigma 0.5 pixel); "
+                    + "default: the project's, else box")
     String filter;
     @Option(names = "--nodes", paramLabel = "boxes|spheres",
             description = "node bounds walked: boxes (octant-ordered axis-aligned boxes, the default and fastest) or spheres "
@@ -131,7 +132,7 @@ final class RenderCommand implements Callable<Integer> {
                 RenderSettings rs = exposure.open.settings();
                 long seed = range == null ? rs.seed() : AnimationSettings.frameSeed(rs.seed(), f);
                 TraceParameters params = TraceParameters.of(exposure.open.camera(), exposure.close.camera(),
-                        rs.withSampling(rs.samplesPerPixel(), rs.maxDepth(), seed), image, pixelFilter);
+                        rs.withSampling(rs.samplesPerPixel(), rs.maxDepth(), seed), image, pixelFilter != null ? pixelFilter : rs.filter());
                 ProgressBar bar = new ProgressBar(System.err, range == null ? "rendering" : "frame " + f);
                 long r0 = System.nanoTime();
                 Frame frame = renderer.render(image, params, wanted, bar);
@@ -247,7 +248,9 @@ final class RenderCommand implements Callable<Integer> {
         return set;
     }
 
+    /** The --filter given, or null for the scene's own (a project's setting; box for scene files). */
     private PixelFilter parseFilter() throws UsageProblem {
+        if (filter == null) return null;
         try {
             return PixelFilter.valueOf(filter.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {

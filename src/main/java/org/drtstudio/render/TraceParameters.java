@@ -2,6 +2,7 @@ package org.drtstudio.render;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.scene.Camera;
+import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.RenderSettings;
 
 import java.util.Arrays;

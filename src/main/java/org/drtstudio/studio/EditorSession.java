@@ -1,9 +1,10 @@
 package org.drtstudio.studio;
 
-import org.drtstudio.render.PixelFilter;
+import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.anim.SceneModel;
 import org.drtstudio.scene.edit.Edit;
 import org.drtstudio.scene.edit.SceneDocument;
+import org.drtstudio.scene.edit.SetRenderSettings;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -24,7 +25,6 @@ final class EditorSession {
     private int selected = -1;
     private double time;
     private boolean motionBlur;
-    private PixelFilter filter = PixelFilter.BOX;
     private Path file;
     private final java.util.Set<Integer> hidden = new java.util.HashSet<>();
 
@@ -147,14 +147,14 @@ final class EditorSession {
         fire();
     }
 
+    /** The pixel filter: a render setting of the project, so it is saved with it and its change is one undo step. */
     PixelFilter filter() {
-        return filter;
+        return document.model().settings().filter();
     }
 
     void setFilter(PixelFilter f) {
-        if (f == filter) return;
-        filter = f;
-        fire();
+        if (f == null || f == filter()) return;
+        commit(new SetRenderSettings(document.model().settings().withFilter(f)));
     }
 
     Path file() {

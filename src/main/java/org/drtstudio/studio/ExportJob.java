@@ -6,7 +6,7 @@ import org.drtstudio.io.image.PfmWriter;
 import org.drtstudio.io.image.PngWriter;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
-import org.drtstudio.render.PixelFilter;
+import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;

@@ -2,7 +2,7 @@ package org.drtstudio.studio;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
-import org.drtstudio.render.PixelFilter;
+import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;

@@ -12,7 +12,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import org.drtstudio.math.Vec3;
-import org.drtstudio.render.PixelFilter;
+import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PointLight;
@@ -393,6 +393,9 @@ final class InspectorPane extends VBox {
         filter.getItems().addAll(PixelFilter.values());
         filter.getSelectionModel().select(session.filter());
         filter.setOnAction(e -> session.setFilter(filter.getValue()));
+        refreshers.add(() -> {
+            if (filter.getValue() != session.filter()) filter.getSelectionModel().select(session.filter());
+        });
         g.addRow(4, new Label("Pixel filter"), filter);
         return new TitledPane("Render settings", g);
     }

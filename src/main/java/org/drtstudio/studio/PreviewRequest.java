@@ -1,6 +1,6 @@
 package org.drtstudio.studio;
 
-import org.drtstudio.render.PixelFilter;
+import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.anim.SceneModel;
 
 /**

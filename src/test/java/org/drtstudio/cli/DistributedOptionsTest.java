@@ -139,6 +139,22 @@ class DistributedOptionsTest {
         assertFalse(java.util.Arrays.equals(box, Files.readAllBytes(dir.resolve("gauss.png"))));
     }
 
+    /** A project's own pixel filter is the default; --filter still overrides it. */
+    @Test
+    void projectFilterIsTheDefault() throws Exception {
+        Path project = dir.resolve("sphere.json");
+        assertEquals(0, cli.drt("convert", sphere().toString(), project.toString()), cli.err());
+        String text = Files.readString(project);
+        assertFalse(text.contains("\"filter\""), "the box filter is not written");
+        Files.writeString(project, text.replace("\"seed\":", "\"filter\": \"tent\", \"seed\":"));
+        render(project, "own", "--spp", "16");
+        render(project, "tent", "--spp", "16", "--filter", "tent");
+        render(project, "box", "--spp", "16", "--filter", "box");
+        byte[] own = Files.readAllBytes(dir.resolve("own.png"));
+        assertArrayEquals(Files.readAllBytes(dir.resolve("tent.png")), own, "the project's tent filter");
+        assertFalse(java.util.Arrays.equals(Files.readAllBytes(dir.resolve("box.png")), own), "--filter box overrides it");
+    }
+
     @Test
     void normalAndAlbedoAovsAreThreeChannelPfm() throws Exception {
         Path scene = dir.resolve("plane.nff");

@@ -1,7 +1,7 @@
 package org.drtstudio.studio;
 
 import org.drtstudio.io.project.ProjectConverter;
-import org.drtstudio.render.PixelFilter;
+import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.TextureSource;
 import org.drtstudio.scene.anim.SceneModel;

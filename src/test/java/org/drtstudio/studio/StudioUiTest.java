@@ -12,6 +12,7 @@ import javafx.scene.input.TransferMode;
 import org.drtstudio.io.image.PfmWriter;
 import org.drtstudio.io.image.PngWriter;
 import org.drtstudio.math.Vec3;
+import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.anim.AuthoredNode;
 import org.drtstudio.scene.anim.GroupNode;
 import org.drtstudio.scene.anim.SceneModel;
@@ -328,9 +329,16 @@ class StudioUiTest {
     @Order(8)
     void savedProjectReopensToTheSameImage() throws Exception {
         Path project = tmp.resolve("stage-with-bunny.json");
+        // A render setting away from its default travels with the project too (what the filter
+        // choice in the inspector calls).
+        fx(() -> {
+            h.window.session.setFilter(PixelFilter.GAUSSIAN);
+            return null;
+        });
         h.dialogs.answers.add(project);
         clickMenu("File", "Save As…");
         waitUntil(() -> Files.exists(project) && !h.window.session.document.isDirty(), 10, "saved");
+        assertTrue(Files.readString(project).contains("\"filter\": \"gaussian\""), "the project names its pixel filter");
         h.awaitRefined(SAMPLES);
         StudioHarness.Pixels saved = h.pixels();
         SceneModel before = model();
@@ -339,6 +347,7 @@ class StudioUiTest {
         clickMenu("File", "Open…");
         waitUntil(() -> h.window.session.document.model() != before && project.toAbsolutePath().equals(h.window.session.file()), 30, "reopened");
         h.awaitRefined(SAMPLES);
+        assertEquals(PixelFilter.GAUSSIAN, model().settings().filter(), "reopened with its pixel filter");
         StudioHarness.Pixels reopened = h.pixels();
         assertEquals(saved.width(), reopened.width());
         double diff = reopened.difference(saved, 0, 0, saved.width(), saved.height());

@@ -5,6 +5,7 @@ import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.TextureWrap;
+import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.TriangleMesh;
@@ -66,7 +67,7 @@ public final class TestModels {
         Track<Camera> cameraKeys = Track.of(Key.eased(0, CAMERA),
                 Key.linear(2, new Camera(new Vec3(4, 3, 6), new Vec3(0, 1, 0), y, 55, 0.05f, 7)));
         RenderSettings settings = new RenderSettings(64, 48, 2, 6, 1234567890123L, new Vec3(0.1f, 0.2f, 0.3f),
-                new Vec3(0.05f, 0.05f, 0.05f), 1, 0.25f, 0.0625f);
+                new Vec3(0.05f, 0.05f, 0.05f), 1, 0.25f, 0.0625f, PixelFilter.TENT);
         return new SceneModel("rich", root, materials,
                 List.of(new PointLight(new Vec3(5, 9, 7), new Vec3(1, 0.9f, 0.8f), 0.75f, 0.2f),
                         PointLight.rectangle(new Vec3(0, 4, 0), new Vec3(1, 0, 0), new Vec3(0, 0, 0.5f), Vec3.ONE, 0.5f)),

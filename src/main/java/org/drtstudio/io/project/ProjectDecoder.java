@@ -5,6 +5,7 @@ import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.TextureWrap;
+import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.TriangleMesh;
@@ -38,7 +39,7 @@ final class ProjectDecoder {
     private static final Set<String> TOP = Set.of("format", "version", "name", "animation", "settings", "camera",
             "cameraKeys", "lights", "materials", "root", "meshes");
     private static final Set<String> ANIMATION = Set.of("fps", "startFrame", "endFrame", "shutterOpen", "shutterClose");
-    private static final Set<String> SETTINGS = Set.of("width", "height", "samplesPerPixel", "maxDepth", "seed",
+    private static final Set<String> SETTINGS = Set.of("width", "height", "samplesPerPixel", "maxDepth", "seed", "filter",
             "background", "ambientLight", "attenuation");
     private static final Set<String> CAMERA = Set.of("eye", "look", "up", "fov", "aperture", "focusDistance");
     private static final Set<String> LIGHT = Set.of("position", "color", "intensity", "radius", "edgeU", "edgeV");
@@ -118,10 +119,12 @@ final class ProjectDecoder {
     private RenderSettings settings(JsonValue v) {
         v.allowOnly(SETTINGS);
         List<JsonValue> att = v.get("attenuation").items(3);
+        JsonValue filter = v.optional("filter");
         return build(v, () -> new RenderSettings(v.get("width").asInt(), v.get("height").asInt(),
                 v.get("samplesPerPixel").asInt(), v.get("maxDepth").asInt(), v.get("seed").asLong(),
                 color(v.get("background")), color(v.get("ambientLight")),
-                att.get(0).asFloat(), att.get(1).asFloat(), att.get(2).asFloat()));
+                att.get(0).asFloat(), att.get(1).asFloat(), att.get(2).asFloat(),
+                filter == null ? PixelFilter.BOX : filter.asEnum(PixelFilter.class)));
     }
 
     private Camera camera(JsonValue v) {

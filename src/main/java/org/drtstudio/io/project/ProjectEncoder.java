@@ -12,6 +12,7 @@ import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.TextureWrap;
+import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.TriangleMesh;
@@ -150,6 +151,8 @@ final class ProjectEncoder {
         vec3("background", s.background());
         vec3("ambientLight", s.ambientLight());
         floats("attenuation", new float[]{s.attenuationC1(), s.attenuationC2(), s.attenuationC3()});
+        // Optional, written only when not the box filter, so older files stay byte-identical.
+        if (s.filter() != PixelFilter.BOX) g.writeStringField("filter", s.filter().name().toLowerCase(java.util.Locale.ROOT));
         g.writeEndObject();
     }
 

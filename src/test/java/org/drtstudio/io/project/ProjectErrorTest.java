@@ -120,6 +120,7 @@ class ProjectErrorTest {
         failsAtObjectOf("\"name\": \"rough bumpy\"", "\"roughness\": 0.35", "\"roughness\": 1.35", "materials[2]", "roughness must be 0..1");
         failsAtObjectOf("\"position\": [ 0.0, 4.0, 0.0 ]", "\"edgeV\": [ 0.0, 0.0, 0.5 ]", "\"edgeV\": [ 2.0, 0.0, 0.0 ]", "must span an area");
         failsAtLineOfAnchor("\"animation\": {", "\"fps\": 30.0", "\"fps\": -30.0", "animation: fps must be > 0");
+        failsAtLineOf("\"filter\": \"tent\"", "\"filter\": \"fuzzy\"", "unknown value \"fuzzy\"", "box, tent, gaussian");
     }
 
     @Test

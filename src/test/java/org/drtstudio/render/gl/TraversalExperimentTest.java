@@ -5,7 +5,7 @@ import org.drtstudio.accel.GeometryImagePacker;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
-import org.drtstudio.render.PixelFilter;
+import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.cpu.CpuRenderer;

@@ -1,4 +1,4 @@
-package org.drtstudio.render;
+package org.drtstudio.scene;
 
 /**
  * Reconstruction filter of the pixel samples, applied by importance sampling: sample positions
