@@ -16,17 +16,22 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.BiFunction;
 
 /**
- * The results page's plot: Mrays/s per scene, one panel per ray type (primary, shadow, glossy),
- * one bar per machine and tracer (each GPU, and the CPU reference tracer of each run), on a log
- * scale so llvmpipe and a datacentre GPU fit one axis; the issue's GPU targets are marked on the
- * million-triangle scene. Drawn headless with java.awt into a PNG.
+ * The results page's plots, drawn headless with java.awt into PNGs, on a log scale so llvmpipe and a
+ * datacentre GPU fit one axis: Mrays/s per scene, one panel per ray type (primary, shadow, glossy),
+ * one bar per machine and tracer (each GPU, and the CPU reference tracer of each run), the issue's
+ * GPU targets marked on the million-triangle scene; and the traversal variants of the GPU run,
+ * one panel each for coherent and incoherent rays.
  */
 final class BenchmarkPlot {
     private static final String[] KINDS = {"primary", "shadow", "glossy"};
     private static final String[] TITLES = {"Primary rays (closest hit)", "Shadow rays (any hit)", "Glossy reflection rays (closest hit)"};
     private static final double[] TARGETS = {2000, 3000, 500};
+    private static final String[] VARIANTS = {"spheres", "spheres_paired", "boxes", "boxes_ordered", "boxes_wide4"};
+    private static final String[] VARIANT_LABELS = {"sphere nodes", "sphere nodes, two rays together (paired)",
+            "box nodes, fixed order", "box nodes ordered per octant (default)", "4-wide box nodes, short stack"};
     private static final Color[] PALETTE = {new Color(0x1b9e77), new Color(0xd95f02), new Color(0x7570b3),
             new Color(0xe7298a), new Color(0x66a61e), new Color(0xe6ab02)};
     private static final int BAR = 13, ROW_GAP = 10, PANEL_W = 520, LABEL_W = 120, TOP = 110, BOTTOM = 50;
@@ -34,34 +39,74 @@ final class BenchmarkPlot {
     private BenchmarkPlot() {
     }
 
-    /** One bar colour: a tracer on a machine, and the key prefix of its figures ("" for GPU, "cpu_"). */
-    private record Series(String label, BenchmarkRun run, String prefix, Color color) {
-        double value(String scene, String kind) {
-            return run.figure(scene, prefix + kind + "_mrays_per_s");
+    /** One panel: a title, the key part its figures share, and a target line (NaN: none). */
+    private record Panel(String title, String kind, double target) {
+    }
+
+    /** One bar colour and where its figure for a scene and panel comes from. */
+    private record Series(String label, Color color, BiFunction<String, Panel, Double> figure) {
+        double value(String scene, Panel panel) {
+            Double v = figure.apply(scene, panel);
+            return v == null ? Double.NaN : v;
         }
     }
 
+    /** The rays plot: per ray type, each GPU and each run's CPU reference tracer. */
     static void write(List<BenchmarkRun> runs, Path file) throws IOException {
+        List<Panel> panels = new ArrayList<>();
+        for (int k = 0; k < KINDS.length; k++) panels.add(new Panel(TITLES[k], KINDS[k], TARGETS[k]));
         List<Series> series = new ArrayList<>();
         for (BenchmarkRun run : runs) {
-            if (run.hasGpu()) series.add(new Series("GPU tracer: " + run.gpuLabel(), run, "", PALETTE[series.size() % PALETTE.length]));
+            if (run.hasGpu()) series.add(new Series("GPU tracer: " + run.gpuLabel(), PALETTE[series.size() % PALETTE.length],
+                    (scene, p) -> run.figure(scene, p.kind() + "_mrays_per_s")));
         }
         for (BenchmarkRun run : runs) {
             Object threads = run.settings().get("cpu_threads");
             if (threads instanceof Number n && n.intValue() > 0) {
-                series.add(new Series("CPU reference tracer, " + n.intValue() + " threads (" + run.gpuLabel() + " host)", run, "cpu_",
-                        PALETTE[series.size() % PALETTE.length]));
+                series.add(new Series("CPU reference tracer, " + n.intValue() + " threads (" + run.gpuLabel() + " host)",
+                        PALETTE[series.size() % PALETTE.length], (scene, p) -> run.figure(scene, "cpu_" + p.kind() + "_mrays_per_s")));
             }
         }
+        draw("Mrays/s per scene (log scale; longer is faster), 1920x1080 rays, CPU tracer at reduced size",
+                "dashed red: the issue's GPU target on bunny_1m", panels, series, scenes(runs), file);
+    }
+
+    /**
+     * The variants plot: the traversal variants of one run (the first hardware GPU's that measured
+     * them), coherent and incoherent rays; false when no run has them.
+     */
+    static boolean writeVariants(List<BenchmarkRun> runs, Path file) throws IOException {
+        BenchmarkRun run = runs.stream()
+                .filter(r -> r.hasGpu() && !r.sceneNames().isEmpty()
+                        && !Double.isNaN(r.figure(r.sceneNames().get(0), "variant_coherent_spheres_mrays_per_s")))
+                .findFirst().orElse(null);
+        if (run == null) return false;
+        List<Panel> panels = List.of(new Panel("Coherent rays (two camera rays a pixel)", "coherent", Double.NaN),
+                new Panel("Incoherent rays (random directions)", "incoherent", Double.NaN));
+        List<Series> series = new ArrayList<>();
+        for (int i = 0; i < VARIANTS.length; i++) {
+            String key = VARIANTS[i];
+            series.add(new Series(VARIANT_LABELS[i], PALETTE[i % PALETTE.length],
+                    (scene, p) -> run.figure(scene, "variant_" + p.kind() + "_" + key + "_mrays_per_s")));
+        }
+        draw("Traversal variants on " + run.gpuLabel() + ", Mrays/s per scene (log scale; longer is faster), 1920x1080",
+                "same hits in every variant; ordered boxes are the default of both tracers", panels, series, run.sceneNames(), file);
+        return true;
+    }
+
+    private static List<String> scenes(List<BenchmarkRun> runs) {
         Set<String> sceneSet = new LinkedHashSet<>();
         for (BenchmarkRun run : runs) sceneSet.addAll(run.sceneNames());
-        List<String> scenes = new ArrayList<>(sceneSet);
+        return new ArrayList<>(sceneSet);
+    }
 
+    private static void draw(String title, String note, List<Panel> panels, List<Series> series, List<String> scenes, Path file)
+            throws IOException {
         double lo = Double.POSITIVE_INFINITY, hi = 0;
         for (Series s : series) {
             for (String scene : scenes) {
-                for (String kind : KINDS) {
-                    double v = s.value(scene, kind);
+                for (Panel p : panels) {
+                    double v = s.value(scene, p);
                     if (v > 0) {
                         lo = Math.min(lo, v);
                         hi = Math.max(hi, v);
@@ -69,13 +114,13 @@ final class BenchmarkPlot {
                 }
             }
         }
-        for (double t : TARGETS) hi = Math.max(hi, t);
+        for (Panel p : panels) if (!Double.isNaN(p.target())) hi = Math.max(hi, p.target());
         if (!(lo < Double.POSITIVE_INFINITY)) lo = 0.1;
         int decadeLo = (int) Math.floor(Math.log10(lo) - 0.3), decadeHi = (int) Math.ceil(Math.log10(hi));
         if (decadeHi <= decadeLo) decadeHi = decadeLo + 1;
 
         int rowH = Math.max(1, series.size()) * BAR + ROW_GAP;
-        int width = LABEL_W + KINDS.length * (PANEL_W + 30) + 20;
+        int width = LABEL_W + panels.size() * (PANEL_W + 30) + 20;
         int height = TOP + scenes.size() * rowH + BOTTOM;
         BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
@@ -86,11 +131,11 @@ final class BenchmarkPlot {
             g.fillRect(0, 0, width, height);
             g.setColor(Color.BLACK);
             g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 18));
-            g.drawString("Mrays/s per scene (log scale; longer is faster), 1920x1080 rays, CPU tracer at reduced size", 12, 24);
-            legend(g, series, 12, 44, width);
-            for (int k = 0; k < KINDS.length; k++) {
+            g.drawString(title, 12, 24);
+            legend(g, series, note, 12, 44, width);
+            for (int k = 0; k < panels.size(); k++) {
                 int x0 = LABEL_W + k * (PANEL_W + 30);
-                panel(g, series, scenes, k, x0, rowH, decadeLo, decadeHi, height);
+                panel(g, series, scenes, panels.get(k), x0, rowH, decadeLo, decadeHi);
             }
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
             g.setColor(Color.BLACK);
@@ -106,7 +151,7 @@ final class BenchmarkPlot {
         if (!ImageIO.write(img, "png", file.toFile())) throw new IOException("no PNG writer for " + file);
     }
 
-    private static void legend(Graphics2D g, List<Series> series, int x, int y, int width) {
+    private static void legend(Graphics2D g, List<Series> series, String note, int x, int y, int width) {
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         FontMetrics fm = g.getFontMetrics();
         int cx = x, cy = y;
@@ -123,15 +168,15 @@ final class BenchmarkPlot {
             cx += w;
         }
         g.setColor(Color.DARK_GRAY);
-        g.drawString("dashed red: the issue's GPU target on bunny_1m", x, cy + 34);
+        g.drawString(note, x, cy + 34);
     }
 
-    private static void panel(Graphics2D g, List<Series> series, List<String> scenes, int k, int x0, int rowH,
-                              int decadeLo, int decadeHi, int height) {
+    private static void panel(Graphics2D g, List<Series> series, List<String> scenes, Panel panel, int x0, int rowH,
+                              int decadeLo, int decadeHi) {
         int plotBottom = TOP + scenes.size() * rowH;
         g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
         g.setColor(Color.BLACK);
-        g.drawString(TITLES[k], x0, TOP - 12);
+        g.drawString(panel.title(), x0, TOP - 12);
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         for (int d = decadeLo; d <= decadeHi; d++) {
             int x = xOf(Math.pow(10, d), x0, decadeLo, decadeHi);
@@ -146,7 +191,7 @@ final class BenchmarkPlot {
             String scene = scenes.get(i);
             int y = TOP + i * rowH;
             for (int s = 0; s < series.size(); s++) {
-                double v = series.get(s).value(scene, KINDS[k]);
+                double v = series.get(s).value(scene, panel);
                 if (!(v > 0)) continue;
                 int x = xOf(v, x0, decadeLo, decadeHi);
                 g.setColor(series.get(s).color());
@@ -154,8 +199,8 @@ final class BenchmarkPlot {
                 g.setColor(Color.BLACK);
                 g.drawString(BenchmarkReport.num(v), x + 3, y + s * BAR + BAR - 3);
             }
-            if (scene.equals(BenchmarkReport.TARGET_SCENE)) {
-                int x = xOf(TARGETS[k], x0, decadeLo, decadeHi);
+            if (scene.equals(BenchmarkReport.TARGET_SCENE) && !Double.isNaN(panel.target())) {
+                int x = xOf(panel.target(), x0, decadeLo, decadeHi);
                 g.setColor(Color.RED);
                 g.setStroke(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{4f, 3f}, 0f));
                 g.drawLine(x, y - 2, x, y + rowH - ROW_GAP + 2);

@@ -45,6 +45,14 @@ class BenchmarkReportTest {
             s.put("glossy_mrays_per_s", primary / 2);
             s.put("frame_ms_scaled", frameMs);
             s.put("cpu_primary_mrays_per_s", 1.5);
+            if (cores > 2) { // the GPU run also measured the traversal variants
+                for (String rays : new String[]{"coherent", "incoherent"}) {
+                    for (String v : new String[]{"spheres", "spheres_paired", "boxes", "boxes_ordered", "boxes_wide4"}) {
+                        s.put("variant_" + rays + "_" + v + "_mrays_per_s", primary * (v.length() % 5 + 1));
+                    }
+                }
+                s.put("variants_same_hits", true);
+            }
             scenes.put(name, s);
         }
         root.put("scenes", scenes);
@@ -73,6 +81,8 @@ class BenchmarkReportTest {
         assertTrue(text.contains("| bunny_1m | 1,111,216 |"), text);
         assertTrue(text.contains("lucy (missing /nowhere/lucy.obj)"), text);
         assertTrue(text.contains("![Mrays/s per scene and ray type, log scale](bench/mrays.png)"), text);
+        assertTrue(text.contains("(bench/variants.png)"), "the variants plot of the GPU run: " + text);
+        assertTrue(text.contains("| bunny_1m | 7,500 | 12,500 | 2,500 | 10,000 | 5,000 |"), "the variant table: " + text);
         // 2,500 ≥ 2,000 primary; shadow 5,000 ≥ 3,000; glossy 1,250 ≥ 500; frame 120 ms > 100 ms; 2.5 ≥ 2 M/s build.
         assertTrue(text.contains("≥ 2,000 Mrays/s | NVIDIA H100 80GB HBM3 (16 cores) | 2,500 | yes |"), text);
         assertTrue(text.contains("≤ 100 ms | NVIDIA H100 80GB HBM3 (16 cores) | 120 | **no** |"), text);
@@ -88,6 +98,13 @@ class BenchmarkReportTest {
             }
         }
         assertTrue(colored > 500, "the first series' bars are drawn: " + colored + " pixels");
+        BufferedImage variants = ImageIO.read(w.variantsPlot().toFile());
+        assertNotNull(variants);
+        int orange = 0; // the second variant's colour
+        for (int y = 0; y < variants.getHeight(); y++) {
+            for (int x = 0; x < variants.getWidth(); x++) if ((variants.getRGB(x, y) & 0xffffff) == 0xd95f02) orange++;
+        }
+        assertTrue(orange > 200, "the variants' bars are drawn: " + orange + " pixels");
 
         BenchmarkReport.generate(data, page);
         assertEquals(text, Files.readString(page), "regenerating changes nothing");
