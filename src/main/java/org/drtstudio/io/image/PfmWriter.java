@@ -1,5 +1,7 @@
 package org.drtstudio.io.image;
 
+import org.drtstudio.io.support.AtomicFileWriter;
+
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,16 +20,22 @@ public final class PfmWriter {
     }
 
     public static void write(Path file, int width, int height, int channels, float[] data) throws IOException {
+        AtomicFileWriter.write(file, body(width, height, channels, data));
+    }
+
+    /** The file's bytes, written as the stream asks for them (no second copy of the picture in memory). */
+    public static AtomicFileWriter.Body body(int width, int height, int channels, float[] data) {
         if (channels != 1 && channels != 3) throw new IllegalArgumentException("PFM holds 1 or 3 channels, not " + channels);
         byte[] header = ((channels == 1 ? "Pf" : "PF") + "\n" + width + " " + height + "\n-1.0\n").getBytes(StandardCharsets.US_ASCII);
-        ByteBuffer body = ByteBuffer.allocate(4 * width * height * channels).order(ByteOrder.LITTLE_ENDIAN);
-        for (int y = height - 1; y >= 0; y--) {
-            for (int i = 0; i < width * channels; i++) body.putFloat(data[y * width * channels + i]);
-        }
-        AtomicFiles.write(file, out -> {
+        return out -> {
             out.write(header);
-            out.write(body.array());
-        });
+            ByteBuffer row = ByteBuffer.allocate(4 * width * channels).order(ByteOrder.LITTLE_ENDIAN);
+            for (int y = height - 1; y >= 0; y--) {
+                row.clear();
+                for (int i = 0; i < width * channels; i++) row.putFloat(data[y * width * channels + i]);
+                out.write(row.array());
+            }
+        };
     }
 
     /** Reads a PFM back into rows top to bottom; used by tests and tools. */

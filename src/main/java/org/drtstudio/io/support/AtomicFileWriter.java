@@ -7,19 +7,30 @@ import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Replaces a file so that a crash at any moment leaves either the old file or the complete new
+ * Replaces files so that a crash at any moment leaves either the old file or the complete new
  * one, never a mix: the bytes go to a temporary file in the same folder, are forced to disk, and
  * the temporary file is renamed over the target (atomic within one file system); finally the
  * folder is synced so the rename itself survives a power cut where the platform allows.
  *
- * <p>A process killed mid-write may leave its temporary file ({@code .NAME.PID.….tmp}) behind;
- * the target is never touched until the rename.
+ * <p>Only a regular file, or nothing, is replaced (see {@link OutputTarget}); a failure is an
+ * {@link OutputProblem} naming the output and the system's reason, never the temporary file.
+ * {@link #writeAll} writes several outputs (an image and its AOVs) as a group: every temporary
+ * file is complete before the first rename, so a full disk or a refused file leaves all the old
+ * outputs. A process killed mid-write may leave its temporary file ({@code .NAME.PID.HEX.tmp});
+ * the next save of the same target removes it once its process is gone ({@link StaleTempFiles}).
  */
 public final class AtomicFileWriter {
     /** Writes the content to the stream it is given (closing it is allowed and harmless). */
@@ -28,42 +39,107 @@ public final class AtomicFileWriter {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    /** One file of a group: where it goes and what it holds. */
+    public record Output(Path file, Body body) {
+    }
+
+    private static final AtomicLong UNIQUE = new AtomicLong(System.nanoTime());
+
     private AtomicFileWriter() {
     }
 
     public static void write(Path file, Body body) throws IOException {
-        Path abs = file.toAbsolutePath();
-        Path dir = abs.getParent();
-        Files.createDirectories(dir);
-        // Not Files.createTempFile: its owner-only permissions would carry over to the target.
-        Path tmp = dir.resolve("." + abs.getFileName() + "." + ProcessHandle.current().pid() + "."
-                + Long.toHexString(System.nanoTime()) + ".tmp");
-        try {
-            try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                BufferedOutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
-                // A body that closes its stream must not close the channel before it is forced.
-                body.writeTo(new FilterOutputStream(out) {
-                    @Override
-                    public void write(byte[] b, int off, int len) throws IOException {
-                        out.write(b, off, len);
-                    }
+        writeAll(List.of(new Output(file, body)));
+    }
 
-                    @Override
-                    public void close() throws IOException {
-                        out.flush();
-                    }
-                });
-                out.flush();
-                channel.force(true);
+    /**
+     * Writes every output or none: all temporary files are written and forced first, then renamed
+     * in order. Only a rename failing half-way (the folder changed under the save) can leave some
+     * outputs new and others old, and the message says so.
+     *
+     * @throws OutputProblem naming the output that failed and why
+     */
+    public static void writeAll(List<Output> outputs) throws IOException {
+        List<Path> targets = new ArrayList<>();
+        Set<Path> seen = new HashSet<>();
+        for (Output o : outputs) {
+            Path t = OutputTarget.resolve(o.file());
+            if (!seen.add(t)) throw new OutputProblem(o.file(), "is named twice among the outputs of one render");
+            targets.add(t);
+        }
+        List<Path> temps = new ArrayList<>();
+        try {
+            for (int i = 0; i < outputs.size(); i++) {
+                Path requested = outputs.get(i).file(), target = targets.get(i);
+                createFolders(requested, target.getParent());
+                StaleTempFiles.clean(target, Instant.now());
+                Path tmp = StaleTempFiles.temporaryFor(target, ProcessHandle.current().pid(), UNIQUE.incrementAndGet());
+                temps.add(tmp);
+                writeTemporary(requested, tmp, outputs.get(i).body());
             }
-            try {
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                throw new IOException("cannot replace " + abs + " atomically on this file system", e);
+            for (int i = 0; i < outputs.size(); i++) {
+                Path requested = outputs.get(i).file();
+                try {
+                    // Checked again: something may have appeared at the path while the picture was encoded.
+                    OutputTarget.resolve(requested);
+                    Files.move(temps.get(i), targets.get(i), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                } catch (AtomicMoveNotSupportedException e) {
+                    throw new OutputProblem(requested, "cannot be replaced atomically on this file system" + partial(i), e);
+                } catch (OutputProblem e) {
+                    throw i == 0 ? e : new OutputProblem(requested, e.reason() + partial(i), e);
+                } catch (IOException e) {
+                    throw new OutputProblem(requested, IoReason.of(e) + partial(i), e);
+                }
             }
-            syncFolder(dir);
+            for (Path t : targets) syncFolder(t.getParent());
         } finally {
-            Files.deleteIfExists(tmp);
+            for (Path tmp : temps) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // a leftover is cleaned by the next save of that target
+                }
+            }
+        }
+    }
+
+    private static String partial(int renamed) {
+        return renamed == 0 ? "" : " (the " + renamed + " output" + (renamed == 1 ? "" : "s") + " before it were already replaced)";
+    }
+
+    private static void createFolders(Path requested, Path dir) throws OutputProblem {
+        try {
+            Files.createDirectories(dir);
+        } catch (FileAlreadyExistsException e) {
+            throw new OutputProblem(requested, e.getFile() + " is not a folder", e);
+        } catch (IOException e) {
+            throw new OutputProblem(requested, "cannot create its folder: " + IoReason.of(e), e);
+        }
+    }
+
+    private static void writeTemporary(Path requested, Path tmp, Body body) throws OutputProblem {
+        try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            // Not Files.createTempFile: its owner-only permissions would carry over to the target.
+            BufferedOutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
+            // A body that closes its stream must not close the channel before it is forced.
+            body.writeTo(new FilterOutputStream(out) {
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    out.write(b, off, len);
+                }
+
+                @Override
+                public void close() throws IOException {
+                    out.flush();
+                }
+            });
+            out.flush();
+            channel.force(true);
+        } catch (OutputProblem e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            // RuntimeException: encoders (ImageIO) turn some write errors into NullPointerExceptions.
+            throw new OutputProblem(requested, IoReason.of(e), e);
         }
     }
 

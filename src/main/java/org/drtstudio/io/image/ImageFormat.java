@@ -1,0 +1,103 @@
+package org.drtstudio.io.image;
+
+import org.drtstudio.io.support.AtomicFileWriter;
+import org.drtstudio.io.support.OutputProblem;
+
+import javax.imageio.IIOImage;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageWriteParam;
+import javax.imageio.ImageWriter;
+import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The 8-bit picture formats an output may have, chosen by the file's extension: {@code x.jpg}
+ * holds JPEG bytes, never PNG bytes under a JPEG name; any other extension is refused with the list
+ * of supported ones.
+ */
+public enum ImageFormat {
+    PNG("png", List.of("png")),
+    JPEG("jpeg", List.of("jpg", "jpeg"));
+
+    /** JPEG quality: high enough that a render's gradients show no blocks. */
+    private static final float JPEG_QUALITY = 0.95f;
+
+    private final String imageIoName;
+    private final List<String> extensions;
+
+    ImageFormat(String imageIoName, List<String> extensions) {
+        this.imageIoName = imageIoName;
+        this.extensions = extensions;
+    }
+
+    public List<String> extensions() {
+        return extensions;
+    }
+
+    /** ".png, .jpg, .jpeg" */
+    public static String supported() {
+        return Arrays.stream(values()).flatMap(f -> f.extensions.stream()).map(e -> "." + e).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The format named by {@code file}'s extension (case-insensitive).
+     *
+     * @throws OutputProblem naming the file when the extension is missing or not a supported one
+     */
+    public static ImageFormat forFile(Path file) throws OutputProblem {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String ext = dot > 0 ? name.substring(dot + 1).toLowerCase(Locale.ROOT) : "";
+        for (ImageFormat f : values()) if (f.extensions.contains(ext)) return f;
+        String what = ext.isEmpty() ? "has no picture extension" : "has an unsupported picture extension '." + ext + "'";
+        throw new OutputProblem(file, what + "; supported: " + supported());
+    }
+
+    /** The encoder of an 8-bit RGBA picture (rows top to bottom; alpha is dropped) for an atomic write. */
+    public AtomicFileWriter.Body body(int width, int height, byte[] rgba) {
+        BufferedImage img = rgbImage(width, height, rgba);
+        return out -> {
+            ImageWriter writer = writer();
+            // An explicit memory cache: ImageIO's default caches in java.io.tmpdir, a second disk that may be full.
+            try (ImageOutputStream stream = new MemoryCacheImageOutputStream(out)) {
+                writer.setOutput(stream);
+                ImageWriteParam param = writer.getDefaultWriteParam();
+                if (this == JPEG) {
+                    param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
+                    param.setCompressionQuality(JPEG_QUALITY);
+                }
+                writer.write(null, new IIOImage(img, null, null), param);
+                stream.flush();
+            } finally {
+                writer.dispose();
+            }
+        };
+    }
+
+    private ImageWriter writer() throws IOException {
+        Iterator<ImageWriter> writers = ImageIO.getImageWritersByFormatName(imageIoName);
+        if (!writers.hasNext()) throw new IOException("no " + name() + " encoder in this Java runtime");
+        return writers.next();
+    }
+
+    static BufferedImage rgbImage(int width, int height, byte[] rgba) {
+        BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        int[] row = new int[width];
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                int i = 4 * (y * width + x);
+                row[x] = (rgba[i] & 0xff) << 16 | (rgba[i + 1] & 0xff) << 8 | (rgba[i + 2] & 0xff);
+            }
+            img.setRGB(0, y, width, 1, row, 0, width);
+        }
+        return img;
+    }
+}

@@ -1,0 +1,80 @@
+package org.drtstudio.io.support;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Names the temporary files of atomic saves ({@code .NAME.PID.HEX.tmp} beside NAME) and removes
+ * the ones a killed save left behind: those of the same target whose process is gone, or that are
+ * older than {@link #MAX_AGE} (a process id may have been reused since). A live save's file is left
+ * alone, so two programs saving the same target do not delete each other's work in progress.
+ */
+public final class StaleTempFiles {
+    /** A temporary file this old belongs to no save still running, whatever its process id says. */
+    public static final Duration MAX_AGE = Duration.ofHours(24);
+    private static final Pattern TAIL = Pattern.compile("\\.(\\d{1,19})\\.([0-9a-f]{1,16})\\.tmp");
+
+    private StaleTempFiles() {
+    }
+
+    /** A fresh temporary name for {@code target} (absolute), unique within this process. */
+    static Path temporaryFor(Path target, long pid, long unique) {
+        return target.resolveSibling("." + target.getFileName() + "." + pid + "." + Long.toHexString(unique) + ".tmp");
+    }
+
+    /** The process id encoded in {@code name} if it is a temporary file of {@code targetName}, else -1. */
+    static long ownerPid(String name, String targetName) {
+        String head = "." + targetName;
+        if (!name.startsWith(head)) return -1;
+        Matcher m = TAIL.matcher(name.substring(head.length()));
+        if (!m.matches()) return -1;
+        try {
+            return Long.parseLong(m.group(1));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * Deletes the stale temporary files of {@code target}; returns those deleted. Never fails a
+     * save: a file that cannot be listed or deleted is simply left.
+     */
+    public static List<Path> clean(Path target, Instant now) {
+        List<Path> removed = new ArrayList<>();
+        Path dir = target.getParent();
+        String targetName = target.getFileName().toString();
+        long self = ProcessHandle.current().pid();
+        // The glob only narrows the listing; ownerPid checks the exact form, metacharacters in the name included.
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, p -> p.getFileName().toString().endsWith(".tmp"))) {
+            for (Path p : files) {
+                long pid = ownerPid(p.getFileName().toString(), targetName);
+                if (pid < 0 || pid == self) continue;
+                BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                if (!a.isRegularFile()) continue; // never a link, FIFO or folder that merely looks like ours
+                boolean old = a.lastModifiedTime().toInstant().isBefore(now.minus(MAX_AGE));
+                boolean ownerGone = ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true);
+                if (old || ownerGone) {
+                    try {
+                        Files.deleteIfExists(p);
+                        removed.add(p);
+                    } catch (IOException ignored) {
+                        // someone else's file we may not delete: it is only clutter
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // cleaning is a courtesy; the save itself decides success
+        }
+        return removed;
+    }
+}
