@@ -5,6 +5,9 @@ import org.drtstudio.io.project.LoadedProject;
 import org.drtstudio.io.project.ProjectConverter;
 import org.drtstudio.io.project.ProjectFiles;
 import org.drtstudio.io.project.ProjectFormat;
+import org.drtstudio.io.support.IoReason;
+import org.drtstudio.io.support.OutputProblem;
+import org.drtstudio.io.support.OutputTarget;
 import org.drtstudio.scene.anim.SceneModel;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,7 +21,8 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code drt convert IN OUT.json}: makes a project of a scene file. An OBJ, NFF or cfg file becomes
- * a project that references it as a model (by a path relative to OUT) and keeps its camera,
+ * a project that references it as a model (by a path relative to OUT's folder when inside it, else
+ * absolute; textures likewise, see {@code ProjectPaths}) and keeps its camera,
  * lights, settings and materials, so it renders the same; a project is saved again (byte-identical
  * when OUT is in the same folder).
  */
@@ -38,6 +42,12 @@ final class ConvertCommand implements Callable<Integer> {
             err.println("drt: " + output + ": a project file name must end in " + ProjectFormat.EXTENSION);
             return 2;
         }
+        try {
+            OutputTarget.resolve(output); // a folder or special file is refused before the input is read
+        } catch (OutputProblem e) {
+            err.println("drt: cannot write " + e.getMessage());
+            return 2;
+        }
         LoadedProject project;
         try {
             project = ProjectConverter.open(input);
@@ -49,8 +59,11 @@ final class ConvertCommand implements Callable<Integer> {
         SceneModel model = project.model();
         try {
             ProjectFiles.write(model, output);
+        } catch (OutputProblem e) {
+            err.println("drt: cannot write " + e.getMessage());
+            return 1;
         } catch (IOException e) {
-            err.println("drt: cannot write " + output + ": " + e.getMessage());
+            err.println("drt: cannot write " + output + ": " + IoReason.of(e));
             return 1;
         }
         err.printf("drt: wrote %s (%d nodes, %d materials, %d lights%s)%n", output, model.nodes().size(),

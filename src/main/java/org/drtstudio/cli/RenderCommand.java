@@ -5,7 +5,12 @@ import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.io.image.TextureLoader;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.image.PfmWriter;
-import org.drtstudio.io.image.PngWriter;
+import org.drtstudio.io.image.ImageFormat;
+import org.drtstudio.io.support.AtomicFileWriter;
+import org.drtstudio.io.support.IoReason;
+import org.drtstudio.io.support.OutputProblem;
+import org.drtstudio.io.support.OutputTarget;
+import org.drtstudio.render.WorkEstimate;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.NodeKind;
@@ -39,14 +44,15 @@ import java.util.concurrent.Callable;
  * with seed {@link AnimationSettings#frameSeed}(seed, f), so a frame's pixels do not depend on which
  * other frames are rendered, in which order, or by which process.
  */
-@Command(name = "render", description = "Render a scene to PNG (and optional AOVs as PFM).")
+@Command(name = "render", description = "Render a scene to PNG or JPEG (and optional AOVs as PFM).")
 final class RenderCommand implements Callable<Integer> {
     private final RendererFactory renderers;
 
     @Mixin
     SceneOptions options;
     @Option(names = {"-o", "--output"}, paramLabel = "OUT.png",
-            description = "output image (default: the scene's name .png); with --frames, #### becomes the frame number")
+            description = "output image, .png, .jpg or .jpeg (default: the scene's name .png); with --frames, #### becomes the frame number; "
+                    + "only a regular file (or nothing) is replaced")
     Path output;
     @Option(names = "--backend", paramLabel = "auto|gpu|cpu", defaultValue = "auto",
             description = "gpu (OpenGL compute), cpu (reference tracer) or auto (gpu, else cpu with a notice)")
@@ -79,6 +85,13 @@ final class RenderCommand implements Callable<Integer> {
             description = "GPU: trace a pixel's camera rays one by one (single, the default) or two at a time through the "
                     + "hierarchy (paired, the DRT paper's parallel traversal; slower here, see docs/RESULTS.md); the image is the same")
     String traversal;
+    @Option(names = "--max-work", paramLabel = "SAMPLES", converter = SampleCountConverter.class,
+            description = "refuse a render of more camera samples (width × height × spp × frames) than this, "
+                    + "before it starts (default 1e11)")
+    long maxWork = WorkEstimate.DEFAULT_MAX_SAMPLES;
+    @Option(names = "--force",
+            description = "render even beyond --max-work and the 10,000-frame limit (memory is still checked)")
+    boolean force;
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -97,8 +110,15 @@ final class RenderCommand implements Callable<Integer> {
         } catch (RenderException e) {
             err.println("drt: render failed: " + e.getMessage());
             return 1;
+        } catch (OutputProblem e) {
+            err.println("drt: cannot write " + e.getMessage());
+            return 1;
         } catch (IOException e) {
-            err.println("drt: cannot write output: " + e.getMessage());
+            err.println("drt: cannot write output: " + IoReason.of(e));
+            return 1;
+        } catch (OutOfMemoryError e) {
+            // The estimate leaves slack, but textures and the scene also live on the heap.
+            err.println("drt: out of memory; render smaller (--width/--height) or give Java more memory (JAVA_OPTS=-Xmx…)");
             return 1;
         }
     }
@@ -111,10 +131,15 @@ final class RenderCommand implements Callable<Integer> {
         if (time != null && range != null) throw new UsageProblem("use either --time (one still) or --frames (a sequence), not both");
         PixelFilter pixelFilter = parseFilter();
         TracerOptions tracer = tracerOptions();
-        AnimatedScene animated = options.load(err);
-        if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
         Path out = output != null ? output : Path.of(baseName(options.scene.getFileName().toString()) + ".png");
         if (range != null && !out.toString().contains("#")) throw new UsageProblem("--frames needs an output name with #### for the frame number, e.g. -o out_####.png");
+        checkOutputs(range == null ? out : Path.of(frameName(out.toString(), range[0])), wanted);
+        AnimatedScene animated = options.load(err);
+        if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
+        Scene firstScene = sceneAt(animated, range == null ? stillTime() : animated.animation().frameTime(range[0]));
+        RenderSettings size = firstScene.settings();
+        RenderLimits.check(WorkEstimate.of(size.width(), size.height(), size.samplesPerPixel(),
+                range == null ? 1 : (long) range[1] - range[0] + 1, wanted), maxWork, force, WorkEstimate.availableHeap());
 
         int first = range == null ? 0 : range[0], last = range == null ? 0 : range[1];
         long t0 = System.nanoTime();
@@ -139,15 +164,39 @@ final class RenderCommand implements Callable<Integer> {
                 bar.finish();
                 double seconds = (System.nanoTime() - r0) / 1e9;
                 if (frame.errors() > 0) err.printf("drt: warning: %d pixels exceeded the traversal bound (corrupt hierarchy)%n", frame.errors());
-                PngWriter.write(target, frame.width(), frame.height(), frame.srgb());
-                if (frame.depth() != null) PfmWriter.write(aovPath(target, "depth"), frame.width(), frame.height(), 1, frame.depth());
-                if (frame.normals() != null) PfmWriter.write(aovPath(target, "normal"), frame.width(), frame.height(), 3, frame.normals());
-                if (frame.albedo() != null) PfmWriter.write(aovPath(target, "albedo"), frame.width(), frame.height(), 3, frame.albedo());
+                writeOutputs(target, frame);
                 err.printf("drt: wrote %s (%dx%d, %d spp) in %.2f s%n", target, frame.width(), frame.height(),
                         params.samplesPerPixel(), seconds);
             }
         }
         return 0;
+    }
+
+    /**
+     * A frame's picture and its AOVs as one group: all of them or none (see {@link AtomicFileWriter#writeAll}).
+     */
+    private static void writeOutputs(Path target, Frame frame) throws IOException {
+        int w = frame.width(), h = frame.height();
+        List<AtomicFileWriter.Output> files = new ArrayList<>();
+        files.add(new AtomicFileWriter.Output(target, ImageFormat.forFile(target).body(w, h, frame.srgb())));
+        if (frame.depth() != null) files.add(new AtomicFileWriter.Output(aovPath(target, "depth"), PfmWriter.body(w, h, 1, frame.depth())));
+        if (frame.normals() != null) files.add(new AtomicFileWriter.Output(aovPath(target, "normal"), PfmWriter.body(w, h, 3, frame.normals())));
+        if (frame.albedo() != null) files.add(new AtomicFileWriter.Output(aovPath(target, "albedo"), PfmWriter.body(w, h, 3, frame.albedo())));
+        AtomicFileWriter.writeAll(files);
+    }
+
+    /**
+     * Refuses, before any work, an output that could not be written: no name, an unknown picture
+     * extension, a folder or special file in its place (or in an AOV's), a file where its folder should be.
+     */
+    private static void checkOutputs(Path image, Set<Aov> aovs) throws UsageProblem {
+        try {
+            OutputTarget.resolve(image);
+            ImageFormat.forFile(image);
+            for (Aov a : aovs) OutputTarget.resolve(aovPath(image, a.name().toLowerCase(Locale.ROOT)));
+        } catch (OutputProblem e) {
+            throw new UsageProblem("cannot write " + e.getMessage());
+        }
     }
 
     private double stillTime() {
@@ -274,7 +323,7 @@ final class RenderCommand implements Callable<Integer> {
         try {
             if (parts.length != 2) throw new NumberFormatException();
             int a = Integer.parseInt(parts[0].trim()), b = Integer.parseInt(parts[1].trim());
-            if (a < 0 || b < a || b - a > 1_000_000) throw new NumberFormatException();
+            if (a < 0 || b < a) throw new NumberFormatException();
             return new int[]{a, b};
         } catch (NumberFormatException e) {
             throw new UsageProblem("--frames must be A-B with 0 <= A <= B, got '" + frames + "'");

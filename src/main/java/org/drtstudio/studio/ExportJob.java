@@ -2,8 +2,11 @@ package org.drtstudio.studio;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
+import org.drtstudio.io.image.ImageFormat;
 import org.drtstudio.io.image.PfmWriter;
-import org.drtstudio.io.image.PngWriter;
+import org.drtstudio.io.support.AtomicFileWriter;
+import org.drtstudio.io.support.OutputProblem;
+import org.drtstudio.io.support.OutputTarget;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
 import org.drtstudio.scene.PixelFilter;
@@ -11,12 +14,15 @@ import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.TraceParameters;
+import org.drtstudio.render.WorkEstimate;
 import org.drtstudio.scene.TextureSource;
 import org.drtstudio.scene.anim.AnimationSettings;
 import org.drtstudio.scene.anim.SceneModel;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.function.DoubleConsumer;
 import java.util.function.Supplier;
@@ -53,8 +59,25 @@ final class ExportJob {
      * @param progress 0..1 over the whole job
      * @throws CancellationException when cancelled (files already finished stay)
      */
+    /**
+     * Refuses, before any frame is traced, an output that cannot be written (no picture extension, a
+     * folder or special file in its place) and a frame whose buffers the heap cannot hold.
+     */
+    private void checkBeforeWork(Path firstOutput) throws IOException {
+        if (!settings.pfm()) ImageFormat.forFile(firstOutput);
+        OutputTarget.resolve(firstOutput);
+        WorkEstimate e = WorkEstimate.of(settings.width(), settings.height(), settings.samples(), 1,
+                settings.pfm() ? Set.of(Aov.RADIANCE) : Set.of());
+        long free = WorkEstimate.availableHeap();
+        if (e.frameBytes() > 0.9 * free)
+            throw new OutputProblem(firstOutput, "a " + settings.width() + "x" + settings.height() + " frame needs about "
+                    + WorkEstimate.bytes(e.frameBytes()) + " of memory and " + WorkEstimate.bytes(free)
+                    + " are free; export it smaller or start the studio with more memory (JAVA_OPTS=-Xmx…)");
+    }
+
     void run(Supplier<Renderer> renderers, TextureSource textures, DoubleConsumer progress) throws RenderException, IOException {
         int first = animation ? settings.firstFrame() : 0, last = animation ? settings.lastFrame() : 0;
+        checkBeforeWork(animation ? settings.frameFile(first) : settings.output());
         GeometryImageBuilder builder = new GeometryImageBuilder(textures);
         try (Renderer renderer = renderers.get()) {
             for (int f = first; f <= last; f++) {
@@ -77,7 +100,7 @@ final class ExportJob {
                 }
                 var out = animation ? settings.frameFile(f) : settings.output();
                 if (settings.pfm()) PfmWriter.write(out, frame.width(), frame.height(), 3, frame.radiance());
-                else PngWriter.write(out, frame.width(), frame.height(), frame.srgb());
+                else AtomicFileWriter.write(out, ImageFormat.forFile(out).body(frame.width(), frame.height(), frame.srgb()));
             }
         }
     }

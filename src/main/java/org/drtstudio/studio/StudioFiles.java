@@ -13,6 +13,7 @@ import org.drtstudio.io.image.TextureLoader;
 import org.drtstudio.io.project.LoadedProject;
 import org.drtstudio.io.project.ProjectConverter;
 import org.drtstudio.io.project.ProjectFiles;
+import org.drtstudio.io.support.OutputProblem;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.anim.ModelAsset;
@@ -106,6 +107,9 @@ final class StudioFiles {
     private boolean writeProject(Path f) {
         try {
             ProjectFiles.write(session().document.model(), f);
+        } catch (OutputProblem e) {
+            dialogs.showError("Cannot save " + e.getMessage()); // names the file and the system's reason
+            return false;
         } catch (IOException | RuntimeException e) {
             dialogs.showError("Cannot save " + f + ": " + e.getMessage());
             return false;

@@ -18,13 +18,18 @@ import java.util.Map;
  * {@link ModelAsset}, hence the same meshes (instancing).
  */
 final class ModelLibrary {
-    private final Path projectDir;
+    private final ProjectPaths paths;
     private final Map<Path, ModelAsset> loaded = new HashMap<>();
     private final List<String> warnings;
 
-    ModelLibrary(Path projectDir, List<String> warnings) {
-        this.projectDir = projectDir;
+    ModelLibrary(ProjectPaths paths, List<String> warnings) {
+        this.paths = paths;
         this.warnings = warnings;
+    }
+
+    /** Where the project's relative names are resolved (textures too). */
+    ProjectPaths paths() {
+        return paths;
     }
 
     /** The model named by the string value {@code ref} (relative to the project's folder, or absolute). */
@@ -32,7 +37,7 @@ final class ModelLibrary {
         String text = ref.asString();
         Path file;
         try {
-            file = projectDir.resolve(Path.of(text)).toAbsolutePath().normalize();
+            file = paths.resolve(text);
         } catch (InvalidPathException e) {
             throw ref.problem("\"" + text + "\" is not a valid path: " + e.getReason());
         }

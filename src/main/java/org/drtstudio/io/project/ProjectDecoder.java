@@ -24,6 +24,7 @@ import org.drtstudio.scene.anim.Track;
 import org.drtstudio.scene.anim.TransformTracks;
 import org.drtstudio.scene.anim.Trs;
 
+import java.nio.file.InvalidPathException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -151,9 +152,20 @@ final class ProjectDecoder {
         return build(v, () -> new Material(v.get("name").asString(), color(v.get("ambient")), color(v.get("diffuse")),
                 color(v.get("specular")), nonNegative(v.get("phongExponent")), nonNegative(v.get("reflectivity")),
                 nonNegative(v.get("transparency")), nonNegative(v.get("ior")), color(v.get("absorption")),
-                texture == null ? null : texture.asString(), roughness == null ? 0f : nonNegative(roughness),
-                bump == null ? null : bump.asString(), bumpScale == null ? 1f : bumpScale.asFloat(),
+                texturePath(texture), roughness == null ? 0f : nonNegative(roughness),
+                texturePath(bump), bumpScale == null ? 1f : bumpScale.asFloat(),
                 wrap == null ? TextureWrap.REPEAT : wrap.asEnum(TextureWrap.class)));
+    }
+
+    /** A texture named relative to the project's folder (not the working folder), as an absolute path. */
+    private String texturePath(JsonValue v) {
+        if (v == null) return null;
+        String text = v.asString();
+        try {
+            return models.paths().resolve(text).toString();
+        } catch (InvalidPathException e) {
+            throw v.problem("\"" + text + "\" is not a valid path: " + e.getReason());
+        }
     }
 
     private TriangleMesh mesh(JsonValue v) {

@@ -52,14 +52,14 @@ final class ProjectEncoder {
             .build();
 
     private final JsonGenerator g;
-    private final Path projectDir;
+    private final ProjectPaths paths;
     /** Inline meshes in order of first use; leaves refer to them by index, so instances stay shared. */
     private final Map<TriangleMesh, Integer> meshIndex = new IdentityHashMap<>();
     private final List<TriangleMesh> meshes = new ArrayList<>();
 
-    private ProjectEncoder(JsonGenerator g, Path projectDir) {
+    private ProjectEncoder(JsonGenerator g, ProjectPaths paths) {
         this.g = g;
-        this.projectDir = projectDir;
+        this.paths = paths;
     }
 
     /** The project file's bytes for {@code model} saved at {@code projectFile}. */
@@ -74,10 +74,9 @@ final class ProjectEncoder {
     }
 
     static void write(SceneModel model, Path projectFile, OutputStream out) throws IOException {
-        Path dir = projectFile.toAbsolutePath().normalize().getParent();
         try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
             g.setPrettyPrinter(printer());
-            new ProjectEncoder(g, dir).project(model);
+            new ProjectEncoder(g, new ProjectPaths(projectFile)).project(model);
         }
         out.write('\n');
         out.flush();
@@ -191,10 +190,10 @@ final class ProjectEncoder {
         g.writeNumberField("transparency", m.transparency());
         g.writeNumberField("ior", m.ior());
         vec3("absorption", m.absorption());
-        if (m.diffuseTexture() != null) g.writeStringField("diffuseTexture", m.diffuseTexture());
+        if (m.diffuseTexture() != null) g.writeStringField("diffuseTexture", paths.storeTexture(m.diffuseTexture()));
         // Optional keys are written only when they differ from their defaults, so older files stay byte-identical.
         if (m.roughness() != 0) g.writeNumberField("roughness", m.roughness());
-        if (m.bumpTexture() != null) g.writeStringField("bumpTexture", m.bumpTexture());
+        if (m.bumpTexture() != null) g.writeStringField("bumpTexture", paths.storeTexture(m.bumpTexture()));
         if (m.bumpScale() != 1) g.writeNumberField("bumpScale", m.bumpScale());
         if (m.textureWrap() != TextureWrap.REPEAT) g.writeStringField("textureWrap", m.textureWrap().name().toLowerCase(java.util.Locale.ROOT));
         g.writeEndObject();
@@ -232,7 +231,7 @@ final class ProjectEncoder {
         } else if (n instanceof ModelLeaf m) {
             g.writeStringField("type", "model");
             g.writeStringField("name", m.name());
-            g.writeStringField("file", relative(m.asset().file()));
+            g.writeStringField("file", paths.store(m.asset().file()));
             g.writeNumberField("materialOffset", m.materialOffset());
         }
         g.writeEndObject();
@@ -290,16 +289,6 @@ final class ProjectEncoder {
         ints("indices", m.indices());
         ints("materials", m.triangleMaterials());
         g.writeEndObject();
-    }
-
-    /** The model's path relative to the project's folder with '/' separators; absolute when on another root. */
-    private String relative(Path file) {
-        try {
-            Path rel = projectDir.relativize(file);
-            return rel.toString().replace(file.getFileSystem().getSeparator(), "/");
-        } catch (IllegalArgumentException otherRoot) {
-            return file.toString();
-        }
     }
 
     private void vec3(String name, Vec3 v) throws IOException {

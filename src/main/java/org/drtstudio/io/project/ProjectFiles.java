@@ -50,7 +50,7 @@ public final class ProjectFiles {
         List<String> warnings = new ArrayList<>();
         try (InputStream in = Files.newInputStream(abs)) {
             JsonValue doc = JsonTreeReader.read(in);
-            SceneModel model = ProjectDecoder.decode(doc, new ModelLibrary(abs.getParent(), warnings), warnings);
+            SceneModel model = ProjectDecoder.decode(doc, new ModelLibrary(new ProjectPaths(abs), warnings), warnings);
             return new LoadedProject(model, warnings);
         } catch (ProjectProblem p) {
             throw new SceneFormatException(file, p.line(), p.getMessage());

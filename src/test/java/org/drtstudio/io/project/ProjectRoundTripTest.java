@@ -67,7 +67,8 @@ class ProjectRoundTripTest {
         Path file = dir.resolve("rich.json");
         ProjectFiles.write(model, file);
         SceneModel back = ProjectFiles.read(file).model();
-        assertEquals(model.materials(), back.materials());
+        // Texture paths come back absolute: the files they named (relative to the working folder) are outside the project's folder.
+        assertEquals(model.materials().stream().map(ProjectRoundTripTest::absoluteTextures).toList(), back.materials());
         assertEquals(model.lights(), back.lights());
         assertEquals(model.camera(), back.camera());
         assertEquals(model.cameraTrack(), back.cameraTrack());
@@ -141,12 +142,21 @@ class ProjectRoundTripTest {
         }
     }
 
+    private static Material absoluteTextures(Material m) {
+        Material out = m;
+        if (m.diffuseTexture() != null) out = out.withDiffuseTexture(Path.of(m.diffuseTexture()).toAbsolutePath().normalize().toString());
+        if (m.bumpTexture() != null) out = out.withBump(Path.of(m.bumpTexture()).toAbsolutePath().normalize().toString(), m.bumpScale());
+        return out;
+    }
+
     @Test
-    void savingElsewhereRewritesModelPathsRelativeToTheNewFile() throws Exception {
+    void savingElsewhereStoresModelsOutsideTheProjectFolderAbsolute() throws Exception {
         SceneModel model = richWithModel(dir);
         Path nested = dir.resolve("a").resolve("b").resolve("moved.json");
         ProjectFiles.write(model, nested);
-        assertTrue(Files.readString(nested).contains("\"file\": \"../../models/tri.nff\""));
+        // The user chose a file outside the project's folder: it does not move with the project, so its place is kept whole.
+        String stored = dir.resolve("models/tri.nff").toAbsolutePath().normalize().toString();
+        assertTrue(Files.readString(nested).contains("\"file\": \"" + stored + "\""), Files.readString(nested));
         SceneModel back = ProjectFiles.read(nested).model();
         ModelLeaf leaf = (ModelLeaf) back.node(7).orElseThrow();
         assertEquals(dir.resolve("models/tri.nff").toAbsolutePath().normalize(), leaf.asset().file());
