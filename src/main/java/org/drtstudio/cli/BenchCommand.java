@@ -147,9 +147,12 @@ final class BenchCommand implements Callable<Integer> {
         print(results, out, "");
         if (json != null) {
             try {
-                Path parent = json.toAbsolutePath().getParent();
-                if (parent != null) Files.createDirectories(parent);
-                Files.writeString(json, JsonWriter.write(results));
+                // Atomic, and only over a regular file: a benchmark's results must not be half-written or sent into a FIFO.
+                byte[] bytes = JsonWriter.write(results).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                org.drtstudio.io.support.AtomicFileWriter.write(json, o -> o.write(bytes));
+            } catch (org.drtstudio.io.support.OutputProblem e) {
+                err.println("drt: cannot write " + e.getMessage());
+                return 1;
             } catch (IOException e) {
                 err.println("drt: cannot write " + json + ": " + e.getMessage());
                 return 1;

@@ -30,6 +30,8 @@ class RenderOutputTest {
     Path dir;
     private final StringWriter err = new StringWriter();
     private final AtomicInteger renderersMade = new AtomicInteger();
+    /** Set where a render must be refused: a renderer then fails at once instead of tracing for months. */
+    private boolean noRendererExpected;
     private final List<Path> mounts = new ArrayList<>();
 
     @AfterEach
@@ -41,6 +43,7 @@ class RenderOutputTest {
         err.getBuffer().setLength(0);
         CommandLine cl = DrtCommand.create((backend, notices) -> {
             renderersMade.incrementAndGet();
+            if (noRendererExpected) throw new IllegalStateException("test: this render should have been refused before a renderer was made");
             return new CpuRenderer(2);
         });
         cl.setErr(new PrintWriter(err, true));
@@ -55,6 +58,15 @@ class RenderOutputTest {
     }
 
     /** One line of the form "drt: …" (besides the scene's own warnings), no stack trace, and no renderer was made. */
+    private int refusable(String... args) {
+        noRendererExpected = true;
+        try {
+            return drt(args);
+        } finally {
+            noRendererExpected = false;
+        }
+    }
+
     private void refusedBeforeWork(int code, String... expectedParts) {
         String e = err.toString();
         assertEquals(2, code, e);
@@ -73,14 +85,14 @@ class RenderOutputTest {
 
     @Test
     void anEmptyOutputNameIsRefusedAndTheWorkingFolderStays() throws Exception {
-        refusedBeforeWork(drt(small(plane().toString(), "-o", "")), "the output file name is empty");
+        refusedBeforeWork(refusable(small(plane().toString(), "-o", "")), "the output file name is empty");
         assertTrue(Files.isDirectory(Path.of("").toAbsolutePath()));
     }
 
     @Test
     void aFifoOutputIsRefusedWithoutBlocking() throws Exception {
         Path fifo = HostileFiles.fifo(dir.resolve("out.png"));
-        refusedBeforeWork(drt(small(plane().toString(), "-o", fifo.toString())), fifo + ": is a FIFO");
+        refusedBeforeWork(refusable(small(plane().toString(), "-o", fifo.toString())), fifo + ": is a FIFO");
         assertEquals(0010000, HostileFiles.typeBits(fifo));
     }
 
@@ -88,7 +100,7 @@ class RenderOutputTest {
     void anAovThatIsAFolderStopsTheRenderBeforeItStarts() throws Exception {
         Files.createDirectory(dir.resolve("out.depth.pfm"));
         Path png = dir.resolve("out.png");
-        refusedBeforeWork(drt(small(plane().toString(), "-o", png.toString(), "--aov", "depth")), "out.depth.pfm: is a folder");
+        refusedBeforeWork(refusable(small(plane().toString(), "-o", png.toString(), "--aov", "depth")), "out.depth.pfm: is a folder");
         assertFalse(Files.exists(png));
     }
 
@@ -96,7 +108,7 @@ class RenderOutputTest {
     void anOutputInsideASceneFileNamesTheSceneFile() throws Exception {
         Path scene = plane();
         Path out = scene.resolve("out.png");
-        refusedBeforeWork(drt(small(scene.toString(), "-o", out.toString())),
+        refusedBeforeWork(refusable(small(scene.toString(), "-o", out.toString())),
                 "cannot write " + out + ": " + scene.toAbsolutePath() + " is a file, not a folder");
     }
 
@@ -108,7 +120,7 @@ class RenderOutputTest {
         assertEquals(0xFFD8, (b[0] & 0xff) << 8 | (b[1] & 0xff), "JPEG bytes, not PNG");
         assertEquals(8, PngWriter.read(jpg).getWidth());
         renderersMade.set(0);
-        refusedBeforeWork(drt(small(plane().toString(), "-o", dir.resolve("x.tga").toString())), "supported: .png, .jpg, .jpeg");
+        refusedBeforeWork(refusable(small(plane().toString(), "-o", dir.resolve("x.tga").toString())), "supported: .png, .jpg, .jpeg");
     }
 
     @Test
@@ -116,16 +128,16 @@ class RenderOutputTest {
         Files.writeString(dir.resolve("plane.nff"), "l 0 0 10\nf 1 1 1 1 0 0 0 1\np 3\n-1 -1 0\n1 -1 0\n0 1 0\n");
         Path cfg = Files.writeString(dir.resolve("huge.cfg"),
                 "OBJ=plane.nff\nCAMERA=0/0/10//0/0/-1\nCAMERA_RESOLUTION=4096x4096\nCAMERA_SUPERSAMPLING=65536\n");
-        refusedBeforeWork(drt("render", cfg.toString(), "-o", dir.resolve("h.png").toString(), "--backend", "cpu"),
+        refusedBeforeWork(refusable("render", cfg.toString(), "-o", dir.resolve("h.png").toString(), "--backend", "cpu"),
                 "4096x4096 × 65536 spp × 1 frame = 1.1e+12 camera samples", "--max-work", "--force");
         // The issue's own case: refused as well, for its memory or its work, whichever the heap reaches first.
         Files.writeString(cfg, "OBJ=plane.nff\nCAMERA=0/0/10//0/0/-1\nCAMERA_RESOLUTION=16384x16384\nCAMERA_SUPERSAMPLING=65536\n");
-        refusedBeforeWork(drt("render", cfg.toString(), "-o", dir.resolve("h.png").toString(), "--backend", "cpu"), "16384x16384");
+        refusedBeforeWork(refusable("render", cfg.toString(), "-o", dir.resolve("h.png").toString(), "--backend", "cpu"), "16384x16384");
     }
 
     @Test
     void aMillionFramesAreRefusedAndNoFileIsWritten() throws Exception {
-        refusedBeforeWork(drt(small(plane().toString(), "-o", dir.resolve("f_####.png").toString(), "--frames", "0-1000000")),
+        refusedBeforeWork(refusable(small(plane().toString(), "-o", dir.resolve("f_####.png").toString(), "--frames", "0-1000000")),
                 "1,000,001 frames", "--force");
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(List.of("plane.nff"), files.map(p -> p.getFileName().toString()).toList());
@@ -137,7 +149,7 @@ class RenderOutputTest {
         Path png = dir.resolve("w.png");
         assertEquals(0, drt(small(plane().toString(), "-o", png.toString(), "--spp", "4", "--max-work", "1000")), err.toString());
         renderersMade.set(0);
-        refusedBeforeWork(drt(small(plane().toString(), "-o", png.toString(), "--spp", "32", "--max-work", "1e3")),
+        refusedBeforeWork(refusable(small(plane().toString(), "-o", png.toString(), "--spp", "32", "--max-work", "1e3")),
                 "8x8 × 32 spp × 1 frame = 2,048 camera samples is more than --max-work 1.0e+03");
         assertEquals(0, drt(small(plane().toString(), "-o", png.toString(), "--spp", "32", "--max-work", "1e3", "--force")), err.toString());
     }

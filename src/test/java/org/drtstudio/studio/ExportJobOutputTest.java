@@ -1,0 +1,55 @@
+package org.drtstudio.studio;
+
+import org.drtstudio.io.SceneLoader;
+import org.drtstudio.io.image.PngWriter;
+import org.drtstudio.io.project.ProjectConverter;
+import org.drtstudio.io.support.HostileFiles;
+import org.drtstudio.io.support.OutputProblem;
+import org.drtstudio.render.cpu.CpuRenderer;
+import org.drtstudio.scene.PixelFilter;
+import org.drtstudio.scene.anim.SceneModel;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/** The studio's export writes the format its name asks for and refuses a bad output before rendering. */
+class ExportJobOutputTest {
+    @TempDir
+    Path dir;
+    private final AtomicInteger renderersMade = new AtomicInteger();
+
+    private void export(Path out, int width) throws Exception {
+        Path nff = Path.of("scenes/default.nff");
+        SceneModel model = ProjectConverter.fromImport(nff, SceneLoader.load(nff).scene());
+        ExportJob job = new ExportJob(model, new ExportSettings(out, width, width, 1, false, 0, 0), false, 0, false, PixelFilter.BOX);
+        job.run(() -> {
+            renderersMade.incrementAndGet();
+            return new CpuRenderer(2);
+        }, (path, encoding) -> null, f -> { });
+    }
+
+    @Test
+    void aJpegNameGetsJpegBytes() throws Exception {
+        Path jpg = dir.resolve("still.jpg");
+        export(jpg, 16);
+        byte[] b = Files.readAllBytes(jpg);
+        assertEquals(0xFFD8, (b[0] & 0xff) << 8 | (b[1] & 0xff));
+        assertEquals(16, PngWriter.read(jpg).getWidth());
+    }
+
+    @Test
+    void aFifoOrAnUnknownExtensionIsRefusedBeforeRendering() throws Exception {
+        Path fifo = HostileFiles.fifo(dir.resolve("still.png"));
+        OutputProblem e = assertThrows(OutputProblem.class, () -> export(fifo, 16));
+        assertTrue(e.getMessage().contains("is a FIFO"), e.getMessage());
+        OutputProblem ext = assertThrows(OutputProblem.class, () -> export(dir.resolve("still.gif"), 16));
+        assertTrue(ext.getMessage().contains("supported: .png, .jpg, .jpeg"), ext.getMessage());
+        assertEquals(0, renderersMade.get());
+        assertEquals(0010000, HostileFiles.typeBits(fifo));
+    }
+}
