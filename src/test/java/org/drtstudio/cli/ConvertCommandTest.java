@@ -1,5 +1,6 @@
 package org.drtstudio.cli;
 
+import org.drtstudio.io.support.HostileFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,5 +79,31 @@ class ConvertCommandTest {
         assertTrue(cli.err().contains(".json"), cli.err());
         assertFalse(Files.exists(dir.resolve("out.json")));
         assertFalse(Files.exists(dir.resolve("out.png")));
+    }
+
+    @Test
+    void aSpecialOutputIsRefusedBeforeTheSceneIsRead() throws Exception {
+        Path nff = Files.copy(Path.of("scenes/default.nff"), dir.resolve("default.nff"));
+        Path fifo = HostileFiles.fifo(dir.resolve("out.json"));
+        assertEquals(2, cli.drt("convert", nff.toString(), fifo.toString()));
+        assertEquals("drt: cannot write " + fifo + ": is a FIFO (named pipe); only a regular file is replaced", cli.err().strip());
+        assertEquals(0010000, HostileFiles.typeBits(fifo));
+    }
+
+    /** A real full disk (a tmpfs filled up, root only): the message names the project file and the reason; the old file stays. */
+    @Test
+    void aFullDiskNamesTheProjectAndKeepsTheOldOne() throws Exception {
+        Path nff = Files.copy(Path.of("scenes/default.nff"), dir.resolve("default.nff"));
+        Path mnt = dir.resolve("full");
+        HostileFiles.mountTmpfs(mnt, "64k", false);
+        try {
+            Path project = Files.writeString(mnt.resolve("p.json"), "old");
+            Files.write(mnt.resolve("filler"), new byte[60 * 1024]);
+            assertEquals(1, cli.drt("convert", nff.toString(), project.toString()), cli.err());
+            assertTrue(cli.err().strip().endsWith("drt: cannot write " + project + ": No space left on device"), cli.err());
+            assertEquals("old", Files.readString(project));
+        } finally {
+            HostileFiles.unmount(mnt);
+        }
     }
 }
