@@ -7,6 +7,8 @@ import org.drtstudio.bench.SceneSuite;
 import org.drtstudio.bench.SuiteScenes;
 import org.drtstudio.bench.SuiteSettings;
 import org.drtstudio.bench.TraversalBenchmark;
+import org.drtstudio.io.support.AtomicFileWriter;
+import org.drtstudio.io.support.OutputProblem;
 import org.drtstudio.render.Renderer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -14,6 +16,7 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
@@ -148,9 +151,9 @@ final class BenchCommand implements Callable<Integer> {
         if (json != null) {
             try {
                 // Atomic, and only over a regular file: a benchmark's results must not be half-written or sent into a FIFO.
-                byte[] bytes = JsonWriter.write(results).getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                org.drtstudio.io.support.AtomicFileWriter.write(json, o -> o.write(bytes));
-            } catch (org.drtstudio.io.support.OutputProblem e) {
+                byte[] bytes = JsonWriter.write(results).getBytes(StandardCharsets.UTF_8);
+                AtomicFileWriter.write(json, o -> o.write(bytes));
+            } catch (OutputProblem e) {
                 err.println("drt: cannot write " + e.getMessage());
                 return 1;
             } catch (IOException e) {

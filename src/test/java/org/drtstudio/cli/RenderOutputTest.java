@@ -4,6 +4,7 @@ import org.drtstudio.io.image.PngWriter;
 import org.drtstudio.io.support.HostileFiles;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -12,10 +13,12 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -168,7 +171,7 @@ class RenderOutputTest {
         String e = err.toString();
         assertEquals(1, code, e);
         String last = e.lines().reduce((a, b) -> b).orElse("");
-        assertTrue(last.matches("drt: cannot write " + java.util.regex.Pattern.quote(mnt.toString()) + "/out\\.(normal|albedo)\\.pfm: No space left on device"), last);
+        assertTrue(last.matches("drt: cannot write " + Pattern.quote(mnt.toString()) + "/out\\.(normal|albedo)\\.pfm: No space left on device"), last);
         assertFalse(e.contains("Exception"), e);
         assertEquals("old", Files.readString(png));
         assertEquals("old", Files.readString(normal));
@@ -188,14 +191,14 @@ class RenderOutputTest {
         Path ro = Files.createDirectory(dir.resolve("ro"));
         Path out = ro.resolve("out.png");
         Path scene = plane();
-        Files.setPosixFilePermissions(ro, java.nio.file.attribute.PosixFilePermissions.fromString("r-xr-xr-x"));
+        Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("r-xr-xr-x"));
         try {
             String e;
             int code;
             if (HostileFiles.isRoot()) {
                 ChildRun r = childDrt(List.of("setpriv", "--bounding-set", "-dac_override,-dac_read_search"), "-Xmx256m",
                         "render", scene.toString(), "-o", out.toString(), "--width", "8", "--height", "8", "--backend", "cpu");
-                org.junit.jupiter.api.Assumptions.assumeTrue(!r.err.contains("setpriv:"), "setpriv cannot drop capabilities here: " + r.err);
+                Assumptions.assumeTrue(!r.err.contains("setpriv:"), "setpriv cannot drop capabilities here: " + r.err);
                 code = r.code;
                 e = r.err;
             } else {
@@ -207,7 +210,7 @@ class RenderOutputTest {
             assertFalse(e.contains(".tmp") || e.contains("Exception"), e);
             assertFalse(Files.exists(out));
         } finally {
-            Files.setPosixFilePermissions(ro, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
     }
 
