@@ -3,6 +3,7 @@ package org.drtstudio.cli;
 import org.drtstudio.bench.BenchmarkReport;
 import org.drtstudio.bench.InstancingBenchmark;
 import org.drtstudio.bench.JsonWriter;
+import org.drtstudio.bench.PeerExport;
 import org.drtstudio.bench.SceneSuite;
 import org.drtstudio.bench.SuiteScenes;
 import org.drtstudio.bench.SuiteSettings;
@@ -64,6 +65,10 @@ final class BenchCommand implements Callable<Integer> {
     String backend;
     @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
     Path json;
+    @Option(names = "--export-peer", paramLabel = "DIR", description = "full and quick suites: first write each scene's "
+            + "world-space triangles (DIR/NAME.obj) and the peers' camera and light arguments (DIR/NAME.cam, one line of "
+            + "--cam ... --light ...), so ../shared/peer/vk-rt-bench and embree-oracle trace the same rays")
+    Path exportPeer;
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -102,6 +107,15 @@ final class BenchCommand implements Callable<Integer> {
                 if (selection.scenes().isEmpty()) {
                     err.println("drt: no scene of the " + name + " suite could be loaded from " + dataDir().toAbsolutePath().normalize());
                     return 1;
+                }
+                if (exportPeer != null) {
+                    SuiteSettings s = settings(quick);
+                    try {
+                        PeerExport.exportSuite(selection, s.width(), s.height(), exportPeer, out);
+                    } catch (IOException e) {
+                        err.println("drt: cannot write the peer export to " + exportPeer + ": " + e.getMessage());
+                        return 1;
+                    }
                 }
             }
             case "traversal" -> traversal = new TraversalBenchmark(1920, 1080, 5);
