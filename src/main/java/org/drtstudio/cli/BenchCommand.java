@@ -69,6 +69,9 @@ final class BenchCommand implements Callable<Integer> {
             + "world-space triangles (DIR/NAME.obj) and the peers' camera and light arguments (DIR/NAME.cam, one line of "
             + "--cam ... --light ...), so ../shared/peer/vk-rt-bench and embree-oracle trace the same rays")
     Path exportPeer;
+    @Option(names = "--obj", paramLabel = "FILE", description = "import suite: the OBJ file to import (default: the generated "
+            + "1.1M-triangle bunny_1m, written to a temporary file from --data's bunny)")
+    Path obj;
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -119,8 +122,11 @@ final class BenchCommand implements Callable<Integer> {
                 }
             }
             case "traversal" -> traversal = new TraversalBenchmark(1920, 1080, 5);
+            case "import" -> {
+                return importSuite(out, err);
+            }
             default -> {
-                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal");
+                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal, import");
                 return 2;
             }
         }
@@ -170,6 +176,41 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** The import suite: an OBJ from disk to a packed geometry image, phase by phase, with and without the fast paths. */
+    private Integer importSuite(PrintWriter out, PrintWriter err) throws Exception {
+        Path file = obj;
+        Path temporary = null;
+        if (file == null) {
+            SuiteScenes.Selection sel = SuiteScenes.load(false, dataDir(), List.of("bunny_1m"));
+            if (sel.scenes().isEmpty()) {
+                err.println("drt: the import suite needs --obj FILE or the bunny under --data: " + sel.skipped());
+                return 1;
+            }
+            temporary = Files.createTempDirectory("drt-import");
+            file = PeerExport.write("bunny_1m", sel.scenes().get(0).scene(), 1, 1, temporary).obj();
+        }
+        try {
+            Map<String, Object> results = new LinkedHashMap<>();
+            results.put("suite", "import");
+            results.put("date", OffsetDateTime.now().withNano(0).toString());
+            results.put("cpu", cpuName());
+            results.put("cores", Runtime.getRuntime().availableProcessors());
+            results.put("load_average_at_start", loadAverage());
+            results.putAll(new org.drtstudio.bench.ImportBenchmark(file, repeats != null ? repeats : 3).run(out));
+            results.put("load_average_at_end", loadAverage());
+            print(results, out, "");
+            if (json != null) Files.writeString(json, JsonWriter.write(results));
+            return 0;
+        } finally {
+            if (temporary != null) {
+                try (var files = Files.list(temporary)) {
+                    for (Path p : files.toList()) Files.deleteIfExists(p);
+                }
+                Files.deleteIfExists(temporary);
+            }
+        }
     }
 
     private Integer report(PrintWriter out, PrintWriter err) {

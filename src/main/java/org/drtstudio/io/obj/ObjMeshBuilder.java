@@ -49,6 +49,11 @@ final class ObjMeshBuilder {
      *                       faces before any usemtl get material 0
      */
     ObjMeshBuilder(ObjGeometry geometry, int[] materialOfName) {
+        this(geometry, materialOfName, true);
+    }
+
+    /** @param plainPath whether a plain mesh may take the array path (false: the general path, for comparisons) */
+    ObjMeshBuilder(ObjGeometry geometry, int[] materialOfName, boolean plainPath) {
         this.g = geometry;
         this.materialOfName = materialOfName;
         int corners = geometry.cornerVertex().length;
@@ -60,7 +65,7 @@ final class ObjMeshBuilder {
             }
         }
         withTexCoords = anyTexCoord;
-        boolean plain = PLAIN_PATH && isPlain(geometry);
+        boolean plain = plainPath && isPlain(geometry);
         plainIds = plain ? new int[geometry.positions().length / 3] : null;
         if (plainIds != null) {
             java.util.Arrays.fill(plainIds, -1);
@@ -75,9 +80,6 @@ final class ObjMeshBuilder {
         outIndices = new IntList(corners * 2);
         outMaterials = new IntList(corners);
     }
-
-    /** Off only in tests, to check that the plain path builds the same mesh as the general one. */
-    static boolean PLAIN_PATH = true;
 
     private static boolean isPlain(ObjGeometry g) {
         for (int t : g.cornerTexCoord()) if (t >= 0) return false;

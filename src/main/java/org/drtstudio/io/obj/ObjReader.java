@@ -47,10 +47,19 @@ public final class ObjReader {
      * @throws IOException          when the file cannot be read
      */
     public static ImportResult read(Path file) throws SceneFormatException, IOException {
+        return read(file, true);
+    }
+
+    /**
+     * As {@link #read(Path)}; with {@code fastPaths} false a plain file too goes through the
+     * validating parser and the general mesh builder, as before the fast paths existed (for
+     * measuring them: {@code drt bench --suite import}). Both give the same scene.
+     */
+    public static ImportResult read(Path file, boolean fastPaths) throws SceneFormatException, IOException {
         ImportWarnings warnings = new ImportWarnings();
         long t0 = System.nanoTime();
         // Plain v/vn/vt/f files take the fast path; anything else, and any problem, the validating one.
-        ObjGeometry geometry = PlainObjParser.parse(file);
+        ObjGeometry geometry = fastPaths ? PlainObjParser.parse(file) : null;
         if (geometry == null) {
             try (Reader text = TextDecoding.open(file)) {
                 geometry = parse(file, text, warnings);
@@ -63,7 +72,7 @@ public final class ObjReader {
         ObjMaterials materials = ObjMaterials.load(file, geometry, warnings);
         String fileName = file.getFileName() == null ? file.toString() : file.getFileName().toString();
         String modelName = fileName.replaceFirst("(?i)\\.obj$", "");
-        TriangleMesh mesh = new ObjMeshBuilder(geometry, materials.indexOfUsedName()).build(modelName);
+        TriangleMesh mesh = new ObjMeshBuilder(geometry, materials.indexOfUsedName(), fastPaths).build(modelName);
         double meshMs = TimedPhase.since(t1);
         long t2 = System.nanoTime();
         ModelView view = ModelView.frame(mesh.positions());

@@ -103,18 +103,12 @@ class PlainObjParserTest {
         ObjGeometry g = PlainObjParser.parse(f);
         assertNotNull(g);
         TriangleMesh plain = new ObjMeshBuilder(g, new int[0]).build("m");
-        boolean before = ObjMeshBuilder.PLAIN_PATH;
-        ObjMeshBuilder.PLAIN_PATH = false;
-        try {
-            TriangleMesh general = new ObjMeshBuilder(g, new int[0]).build("m");
-            assertArrayEquals(general.positions(), plain.positions());
-            assertArrayEquals(general.normals(), plain.normals());
-            assertArrayEquals(general.indices(), plain.indices());
-            assertArrayEquals(general.triangleMaterials(), plain.triangleMaterials());
-            assertNull(plain.texCoords());
-        } finally {
-            ObjMeshBuilder.PLAIN_PATH = before;
-        }
+        TriangleMesh general = new ObjMeshBuilder(g, new int[0], false).build("m");
+        assertArrayEquals(general.positions(), plain.positions());
+        assertArrayEquals(general.normals(), plain.normals());
+        assertArrayEquals(general.indices(), plain.indices());
+        assertArrayEquals(general.triangleMaterials(), plain.triangleMaterials());
+        assertNull(plain.texCoords());
     }
 
     private Path write(String text) throws IOException {
