@@ -59,9 +59,11 @@ public final class ObjReader {
         ImportWarnings warnings = new ImportWarnings();
         long t0 = System.nanoTime();
         // Plain v/vn/vt/f files take the fast path; anything else, and any problem, the validating one.
-        ObjGeometry geometry = fastPaths ? PlainObjParser.parse(file) : null;
+        PlainObjParser.Attempt fast = fastPaths ? PlainObjParser.parse(file) : new PlainObjParser.Attempt(null, null);
+        ObjGeometry geometry = fast.geometry();
         if (geometry == null) {
-            try (Reader text = TextDecoding.open(file)) {
+            // Declined: the validating path parses the bytes already read, or streams the file.
+            try (Reader text = fast.text() != null ? TextDecoding.open(fast.text()) : TextDecoding.open(file)) {
                 geometry = parse(file, text, warnings);
             }
         }

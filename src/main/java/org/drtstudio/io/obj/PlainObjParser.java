@@ -34,20 +34,44 @@ final class PlainObjParser {
     private static final int PARALLEL_BYTES = 4 << 20;
     /** Lines longer than this go to the validating path. */
     static final int MAX_LINE = 8192;
-    /** Files larger than this are streamed by the javagl path instead of read into memory. */
-    private static final long MAX_FILE = 1L << 30;
+    /**
+     * Files larger than this are streamed by the javagl path instead of read into memory: the whole
+     * text is held while it is parsed, beside the arrays it becomes (about as large again), so at
+     * most a sixth of the heap, and never above an array's limit.
+     */
+    private static long maxFileBytes() {
+        return Math.min(Integer.MAX_VALUE - 16, Runtime.getRuntime().maxMemory() / 6);
+    }
 
     private PlainObjParser() {
     }
 
     /**
-     * The file's geometry, or null when the file is not plain (the caller then uses the validating
-     * parser). Reading is tracked by {@link ReadProgress}.
+     * What the fast path made of a file: its geometry, or null when the file is not plain; and the
+     * file's bytes when it read them (null when the file was too large to hold), so the validating
+     * path can parse them without reading the file, and reporting its progress, a second time.
      */
-    static ObjGeometry parse(Path file) throws IOException {
+    record Attempt(ObjGeometry geometry, byte[] text) {
+    }
+
+    /** Reads the file (tracked by {@link ReadProgress}) and parses it when it is plain. */
+    static Attempt parse(Path file) throws IOException {
         long size = Files.size(file);
-        if (size > MAX_FILE) return null;
-        byte[] text = readAll(file, (int) size);
+        if (size > maxFileBytes()) return new Attempt(null, null);
+        byte[] text;
+        try {
+            text = readAll(file, (int) size);
+        } catch (OutOfMemoryError e) {
+            return new Attempt(null, null); // stream it instead
+        }
+        try {
+            return new Attempt(parse(text), text);
+        } catch (OutOfMemoryError e) {
+            return new Attempt(null, text); // the arrays did not fit beside the text: the validating path streams from it
+        }
+    }
+
+    private static ObjGeometry parse(byte[] text) {
         int start = text.length >= 3 && (text[0] & 0xff) == 0xEF && (text[1] & 0xff) == 0xBB && (text[2] & 0xff) == 0xBF ? 3 : 0;
         int threads = text.length < PARALLEL_BYTES ? 1 : Math.min(8, Runtime.getRuntime().availableProcessors());
         int[] bounds = chunkBounds(text, start, threads);
@@ -71,7 +95,7 @@ final class PlainObjParser {
                 Thread.currentThread().interrupt();
                 return null;
             } catch (ExecutionException e) {
-                throw new IllegalStateException("plain OBJ parse failed", e.getCause());
+                return null; // never expected; the validating path then reads the file as it always did
             } finally {
                 pool.shutdownNow();
             }

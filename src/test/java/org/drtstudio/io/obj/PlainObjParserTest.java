@@ -57,7 +57,7 @@ class PlainObjParserTest {
     void plainFilesReadExactlyAsTheValidatingPathReadsThem() throws Exception {
         for (String text : PLAIN) {
             Path f = write(text);
-            ObjGeometry fast = PlainObjParser.parse(f);
+            ObjGeometry fast = PlainObjParser.parse(f).geometry();
             assertNotNull(fast, "the fast path takes\n" + text);
             assertSameGeometry(validating(f), fast, text);
         }
@@ -65,7 +65,7 @@ class PlainObjParserTest {
 
     @Test
     void everythingElseIsLeftToTheValidatingPath() throws Exception {
-        for (String text : NOT_PLAIN) assertNull(PlainObjParser.parse(write(text)), "the fast path declines\n" + text);
+        for (String text : NOT_PLAIN) assertNull(PlainObjParser.parse(write(text)).geometry(), "the fast path declines\n" + text);
     }
 
     @Test
@@ -92,7 +92,7 @@ class PlainObjParserTest {
             else sb.append("f ").append(vertices - 2).append("//1 ").append(vertices - 1).append("//1 ").append(vertices).append("//1\n");
         }
         Path f = write(sb.toString());
-        ObjGeometry fast = PlainObjParser.parse(f);
+        ObjGeometry fast = PlainObjParser.parse(f).geometry();
         assertNotNull(fast);
         assertSameGeometry(validating(f), fast, "generated " + sb.length() + " bytes");
     }
@@ -100,7 +100,7 @@ class PlainObjParserTest {
     @Test
     void plainMeshPathBuildsTheSameMeshAsTheGeneralOne() throws Exception {
         Path f = write(ObjNormalsTest.uvSphere(40, 60));
-        ObjGeometry g = PlainObjParser.parse(f);
+        ObjGeometry g = PlainObjParser.parse(f).geometry();
         assertNotNull(g);
         TriangleMesh plain = new ObjMeshBuilder(g, new int[0]).build("m");
         TriangleMesh general = new ObjMeshBuilder(g, new int[0], false).build("m");
