@@ -30,14 +30,15 @@ import java.util.concurrent.Callable;
         "Run a benchmark suite: full (SPD and Stanford scenes plus a generated 1M-triangle scene at 1920x1080: build, "
                 + "geometry-image bytes, upload, primary/shadow/glossy Mrays/s, a 16-spp frame with all effects, and the CPU "
                 + "tracer as baseline), quick (small generated scenes and a small instancing run: the CI smoke test), "
-                + "instancing (100 instances of a 100k-triangle mesh), traversal (parallel vs per-ray traversal, GPU).",
+                + "instancing (100 instances of a 100k-triangle mesh), traversal (parallel vs per-ray traversal, GPU), "
+                + "import (an OBJ to the geometry image phase by phase, with and without the importer's fast paths).",
         "--report DIR turns the full-suite JSON files in DIR into the results page and its plot instead."})
 final class BenchCommand implements Callable<Integer> {
     /** Version of the instancing and traversal suites; the scene suites carry {@link SuiteScenes#FULL_VERSION}. */
     static final int SUITE_VERSION = 1;
     private final RendererFactory renderers;
 
-    @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing", description = "full, quick, instancing (default) or traversal")
+    @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing", description = "full, quick, instancing (default), traversal or import")
     String suite;
     @Option(names = "--data", paramLabel = "DIR", description = "folder with nff/ and obj/ of the scene files (default: ../shared/data, else shared/data)")
     Path data;
