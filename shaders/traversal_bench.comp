@@ -144,7 +144,11 @@ void main() {
     }
     Hit h0 = newHit(INFINITY);
     Hit h1 = newHit(INFINITY);
-#if VARIANT == 1
+#if defined(CENTRE_RAY) && VARIANT >= 2 && VARIANT != 4
+    // One ray through the pixel centre, as the ray benchmark's primary rays (the timing probe,
+    // org.drtstudio.render.gl.KernelTimingProbe, compares the two kernels on the same rays).
+    traverseBoxes(uEye, primaryDirection(vec2(pixel) + vec2(0.5)), 0.0, h0, false, VARIANT == 3);
+#elif VARIANT == 1
     traversePair(uEye, d0, 0.0, uEye, d1, 0.0, h0, h1);
 #elif VARIANT == 4
     traverseWide(uEye, d0, 0.0, h0);

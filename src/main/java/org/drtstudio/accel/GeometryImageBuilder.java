@@ -71,8 +71,10 @@ public final class GeometryImageBuilder {
             if (shapeIndex.putIfAbsent(in.shape(), order.size()) == null) order.add(in.shape());
         }
         int materialCount = open.materials().size();
+        long t0 = System.nanoTime();
+        double[] hierarchyMillis = new double[1];
         for (Object shape : order) {
-            if (!shapes.containsKey(shape)) shapes.put(shape, buildShape(shape, materialCount));
+            if (!shapes.containsKey(shape)) shapes.put(shape, buildShape(shape, materialCount, hierarchyMillis));
         }
         shapes.keySet().retainAll(shapeIndex.keySet()); // forget shapes no longer in the scene
         if (lastLevel == null || !sameIdentities(order, lastShapeOrder)) {
@@ -96,6 +98,7 @@ public final class GeometryImageBuilder {
         for (Instance in : instances) instanced += shapes.get(in.shape()).primitiveCount();
         long stepBound = top.nodeCount() + instances.size() + 1L;
         for (Instance in : instances) stepBound += shapes.get(in.shape()).nodeCount();
+        lastTimings = new Timings(hierarchyMillis[0], (System.nanoTime() - t0) / 1e6 - hierarchyMillis[0]);
         return new GeometryImage(level.nodes, level.primitives, level.vertices, top.nodes(), top.instances(),
                 lastMaterialTexels, lastLightTexels, lastAtlas.texels(), level.nodeCount, top.nodeCount(), instances.size(),
                 level.triangleCount, level.sphereCount, instanced, materialCount, open.lights().size(),
@@ -108,14 +111,29 @@ public final class GeometryImageBuilder {
         return false;
     }
 
-    private static ShapeHierarchy buildShape(Object shape, int materialCount) {
+    /**
+     * Where the last {@link #build} spent its time: building the hierarchies of new shapes (binned
+     * SAH and bounding spheres), and everything else (packing nodes, primitives and vertices,
+     * concatenating shapes, the top level, materials and lights).
+     */
+    public record Timings(double hierarchyMillis, double packMillis) {
+    }
+
+    private Timings lastTimings = new Timings(0, 0);
+
+    /** The phases of the last {@link #build}. */
+    public Timings lastTimings() {
+        return lastTimings;
+    }
+
+    private static ShapeHierarchy buildShape(Object shape, int materialCount, double[] hierarchyMillis) {
         if (shape instanceof TriangleMesh mesh) {
             for (int m : mesh.triangleMaterials()) checkMaterial(m, mesh.name(), materialCount);
-            return ShapeHierarchyBuilder.of(mesh);
+            return ShapeHierarchyBuilder.of(mesh, hierarchyMillis);
         }
         @SuppressWarnings("unchecked") List<Sphere> spheres = (List<Sphere>) shape;
         for (Sphere s : spheres) checkMaterial(s.material(), "spheres", materialCount);
-        return ShapeHierarchyBuilder.of(spheres);
+        return ShapeHierarchyBuilder.of(spheres, hierarchyMillis);
     }
 
     private static void checkMaterial(int material, String owner, int materialCount) {

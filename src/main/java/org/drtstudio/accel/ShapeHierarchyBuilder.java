@@ -19,11 +19,18 @@ public final class ShapeHierarchyBuilder {
     }
 
     public static ShapeHierarchy of(TriangleMesh mesh) {
+        return of(mesh, new double[1]);
+    }
+
+    /** As {@link #of(TriangleMesh)}, adding the milliseconds of the hierarchy build (not the packing) to {@code hierarchyMillis[0]}. */
+    static ShapeHierarchy of(TriangleMesh mesh, double[] hierarchyMillis) {
         int tris = mesh.triangleCount(), verts = mesh.vertexCount();
         float[] p = mesh.positions(), vn = mesh.normals(), vt = mesh.texCoords();
         int[] idx = mesh.indices();
         int[] materials = mesh.triangleMaterials();
+        long t0 = System.nanoTime();
         SphereHierarchy h = SphereHierarchyBuilder.build(new FlatScene(p, idx, materials, new float[0], new int[0]));
+        hierarchyMillis[0] += (System.nanoTime() - t0) / 1e6;
         float[] vertices = new float[4 * VERTEX_TEXELS * verts];
         for (int i = 0; i < verts; i++) {
             int o = 4 * VERTEX_TEXELS * i;
@@ -51,6 +58,11 @@ public final class ShapeHierarchyBuilder {
     }
 
     public static ShapeHierarchy of(List<Sphere> spheres) {
+        return of(spheres, new double[1]);
+    }
+
+    /** As {@link #of(List)}, adding the milliseconds of the hierarchy build to {@code hierarchyMillis[0]}. */
+    static ShapeHierarchy of(List<Sphere> spheres, double[] hierarchyMillis) {
         int n = spheres.size();
         float[] s = new float[4 * n];
         int[] m = new int[n];
@@ -62,7 +74,9 @@ public final class ShapeHierarchyBuilder {
             s[4 * i + 3] = sp.radius();
             m[i] = sp.material();
         }
+        long t0 = System.nanoTime();
         SphereHierarchy h = SphereHierarchyBuilder.build(FlatScene.ofSpheres(s, m));
+        hierarchyMillis[0] += (System.nanoTime() - t0) / 1e6;
         float[] vertices = new float[4 * VERTEX_TEXELS * n];
         for (int i = 0; i < n; i++) System.arraycopy(s, 4 * i, vertices, 4 * VERTEX_TEXELS * i, 4);
         float[] prims = new float[4 * PRIMITIVE_TEXELS * n];

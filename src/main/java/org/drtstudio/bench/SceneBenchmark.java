@@ -12,6 +12,7 @@ import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.cpu.CpuRayThroughput;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.render.gl.GlRenderer;
+import org.drtstudio.render.gl.GpuTimer;
 import org.drtstudio.render.gl.RayThroughput;
 import org.drtstudio.render.gl.TraversalExperiment;
 import org.drtstudio.scene.Scene;
@@ -70,7 +71,9 @@ final class SceneBenchmark {
         if (gpu != null) {
             TraceParameters rays = TraceParameters.of(effects.camera(), effects.settings().withSize(settings.width(), settings.height()), image);
             RayThroughput.Result t = RayThroughput.run(gpu, image, rays, exponent, settings.repeats());
-            r.put("timing", t.primary().timerQuery() ? "GL timer queries" : "wall clock, dispatch to glFinish (timer queries read 0 here)");
+            r.put("timing", (t.primary().timerQuery() ? "GL timer queries" : "wall clock, dispatch to glFinish (timer queries read 0 here)")
+                    + String.format(Locale.ROOT, ", each after %.0f ms of back-to-back dispatches (GPU clock warm-up)", GpuTimer.CLOCK_WARM_UP_MS));
+            r.put("clock_warm_up_ms", GpuTimer.CLOCK_WARM_UP_MS);
             r.put("upload_ms", t.uploadMs());
             r.put("upload_bytes", t.uploadBytes());
             r.put("primary_hit_fraction", (double) t.primary().hits() / t.primary().rays());
@@ -115,6 +118,14 @@ final class SceneBenchmark {
         TraceParameters small = TraceParameters.of(effects.camera(), effects.camera(),
                 effects.settings().withSize(64, 36).withSampling(1, effects.settings().maxDepth(), 1), image, PixelFilter.GAUSSIAN);
         gpu.render(image, small, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+        // Then full-size frames at 1 spp for at least GpuTimer.CLOCK_WARM_UP_MS, so the frames are
+        // timed at the GPU's working clock, not the idle one (docs/BENCHMARKS.md, measurement question).
+        TraceParameters warm = TraceParameters.of(effects.camera(), effects.camera(),
+                effects.settings().withSize(w, h).withSampling(1, effects.settings().maxDepth(), 1), image, PixelFilter.GAUSSIAN);
+        long w0 = System.nanoTime();
+        do {
+            gpu.render(image, warm, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+        } while ((System.nanoTime() - w0) / 1e6 < GpuTimer.CLOCK_WARM_UP_MS);
         double[] wall = new double[settings.frameRepeats()], trace = new double[settings.frameRepeats()];
         long errors = 0;
         for (int i = 0; i < wall.length; i++) {
@@ -129,7 +140,8 @@ final class SceneBenchmark {
         double ms = timed ? median(trace) : median(wall);
         r.put("frame_resolution", w + "x" + h);
         r.put("frame_spp", settings.frameSpp());
-        r.put("frame_timing", timed ? "GL timer queries around the tracing dispatches" : "wall clock of the whole render call");
+        r.put("frame_timing", (timed ? "GL timer queries around the tracing dispatches" : "wall clock of the whole render call")
+                + String.format(Locale.ROOT, ", after %.0f ms of 1-spp frames (GPU clock warm-up)", GpuTimer.CLOCK_WARM_UP_MS));
         r.put("frame_ms", ms);
         r.put("frame_wall_ms", median(wall));
         r.put("frame_ms_scaled", ms * ((double) settings.width() * settings.height()) / ((double) w * h));

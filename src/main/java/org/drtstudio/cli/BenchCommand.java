@@ -3,6 +3,7 @@ package org.drtstudio.cli;
 import org.drtstudio.bench.BenchmarkReport;
 import org.drtstudio.bench.InstancingBenchmark;
 import org.drtstudio.bench.JsonWriter;
+import org.drtstudio.bench.PeerExport;
 import org.drtstudio.bench.SceneSuite;
 import org.drtstudio.bench.SuiteScenes;
 import org.drtstudio.bench.SuiteSettings;
@@ -32,14 +33,15 @@ import java.util.concurrent.Callable;
         "Run a benchmark suite: full (SPD and Stanford scenes plus a generated 1M-triangle scene at 1920x1080: build, "
                 + "geometry-image bytes, upload, primary/shadow/glossy Mrays/s, a 16-spp frame with all effects, and the CPU "
                 + "tracer as baseline), quick (small generated scenes and a small instancing run: the CI smoke test), "
-                + "instancing (100 instances of a 100k-triangle mesh), traversal (parallel vs per-ray traversal, GPU).",
+                + "instancing (100 instances of a 100k-triangle mesh), traversal (parallel vs per-ray traversal, GPU), "
+                + "import (an OBJ to the geometry image phase by phase, with and without the importer's fast paths).",
         "--report DIR turns the full-suite JSON files in DIR into the results page and its plot instead."})
 final class BenchCommand implements Callable<Integer> {
     /** Version of the instancing and traversal suites; the scene suites carry {@link SuiteScenes#FULL_VERSION}. */
     static final int SUITE_VERSION = 1;
     private final RendererFactory renderers;
 
-    @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing", description = "full, quick, instancing (default) or traversal")
+    @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing", description = "full, quick, instancing (default), traversal or import")
     String suite;
     @Option(names = "--data", paramLabel = "DIR", description = "folder with nff/ and obj/ of the scene files (default: ../shared/data, else shared/data)")
     Path data;
@@ -67,6 +69,13 @@ final class BenchCommand implements Callable<Integer> {
     String backend;
     @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
     Path json;
+    @Option(names = "--export-peer", paramLabel = "DIR", description = "full and quick suites: first write each scene's "
+            + "world-space triangles (DIR/NAME.obj) and the peers' camera and light arguments (DIR/NAME.cam, one line of "
+            + "--cam ... --light ...), so ../shared/peer/vk-rt-bench and embree-oracle trace the same rays")
+    Path exportPeer;
+    @Option(names = "--obj", paramLabel = "FILE", description = "import suite: the OBJ file to import (default: the generated "
+            + "1.1M-triangle bunny_1m, written to a temporary file from --data's bunny)")
+    Path obj;
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -106,10 +115,22 @@ final class BenchCommand implements Callable<Integer> {
                     err.println("drt: no scene of the " + name + " suite could be loaded from " + dataDir().toAbsolutePath().normalize());
                     return 1;
                 }
+                if (exportPeer != null) {
+                    SuiteSettings s = settings(quick);
+                    try {
+                        PeerExport.exportSuite(selection, s.width(), s.height(), exportPeer, out);
+                    } catch (IOException e) {
+                        err.println("drt: cannot write the peer export to " + exportPeer + ": " + e.getMessage());
+                        return 1;
+                    }
+                }
             }
             case "traversal" -> traversal = new TraversalBenchmark(1920, 1080, 5);
+            case "import" -> {
+                return importSuite(out, err);
+            }
             default -> {
-                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal");
+                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal, import");
                 return 2;
             }
         }
@@ -162,6 +183,41 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** The import suite: an OBJ from disk to a packed geometry image, phase by phase, with and without the fast paths. */
+    private Integer importSuite(PrintWriter out, PrintWriter err) throws Exception {
+        Path file = obj;
+        Path temporary = null;
+        if (file == null) {
+            SuiteScenes.Selection sel = SuiteScenes.load(false, dataDir(), List.of("bunny_1m"));
+            if (sel.scenes().isEmpty()) {
+                err.println("drt: the import suite needs --obj FILE or the bunny under --data: " + sel.skipped());
+                return 1;
+            }
+            temporary = Files.createTempDirectory("drt-import");
+            file = PeerExport.write("bunny_1m", sel.scenes().get(0).scene(), 1, 1, temporary).obj();
+        }
+        try {
+            Map<String, Object> results = new LinkedHashMap<>();
+            results.put("suite", "import");
+            results.put("date", OffsetDateTime.now().withNano(0).toString());
+            results.put("cpu", cpuName());
+            results.put("cores", Runtime.getRuntime().availableProcessors());
+            results.put("load_average_at_start", loadAverage());
+            results.putAll(new org.drtstudio.bench.ImportBenchmark(file, repeats != null ? repeats : 3).run(out));
+            results.put("load_average_at_end", loadAverage());
+            print(results, out, "");
+            if (json != null) Files.writeString(json, JsonWriter.write(results));
+            return 0;
+        } finally {
+            if (temporary != null) {
+                try (var files = Files.list(temporary)) {
+                    for (Path p : files.toList()) Files.deleteIfExists(p);
+                }
+                Files.deleteIfExists(temporary);
+            }
+        }
     }
 
     private Integer report(PrintWriter out, PrintWriter err) {

@@ -51,12 +51,19 @@ final class SceneOptions {
             + "(0 = point light, hard shadows); rectangular lights keep their shape")
     Float lightRadius;
 
+    /** Wall time of the last {@link #load}'s reading of the file, and its phases where the reader times them. */
+    double importMillis;
+    java.util.List<org.drtstudio.io.TimedPhase> importPhases = java.util.List.of();
+
     /**
      * Loads the scene (a project keeps its animation) and applies the overrides to the scene at
      * every time. Bad overrides are reported here, once, as one user-facing message.
      */
     AnimatedScene load(PrintWriter warnings) throws SceneFormatException {
+        long t0 = System.nanoTime();
         AnimatedImport result = SceneLoader.loadAnimated(scene);
+        importMillis = org.drtstudio.io.TimedPhase.since(t0);
+        importPhases = result.phases();
         for (String w : result.warnings()) warnings.println("warning: " + w);
         AnimatedScene animated = result.scene();
         Scene first;

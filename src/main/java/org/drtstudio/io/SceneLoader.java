@@ -55,7 +55,7 @@ public final class SceneLoader {
             return new AnimatedImport(project.model(), project.warnings());
         }
         ImportResult result = loadStatic(file);
-        return new AnimatedImport(AnimatedScene.constant(result.scene()), result.warnings());
+        return new AnimatedImport(AnimatedScene.constant(result.scene()), result.warnings(), result.phases());
     }
 
     private static boolean isProject(Path file) {

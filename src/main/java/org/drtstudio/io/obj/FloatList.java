@@ -32,4 +32,7 @@ final class FloatList {
     int size() { return size; }
 
     float[] toArray() { return Arrays.copyOf(data, size); }
+
+    /** Copies the values to {@code dest} from {@code offset} on. */
+    void copyTo(float[] dest, int offset) { System.arraycopy(data, 0, dest, offset, size); }
 }

@@ -24,6 +24,9 @@ final class IntList {
 
     int[] toArray() { return Arrays.copyOf(data, size); }
 
+    /** The backing array (valid up to {@link #size()}), for reading without a copy. */
+    int[] array() { return data; }
+
     static int grow(int length) {
         int next = length + (length >> 1) + 16;
         if (next < 0 || next > Integer.MAX_VALUE - 16) throw new OutOfMemoryError("model too large for one array");

@@ -35,12 +35,25 @@ final class ObjMeshBuilder {
     private final IntList outIndices, outMaterials;
     private float[] polygon = new float[3 * 16];
     private int[] polygonVertices = new int[16];
+    /**
+     * For a mesh whose corners carry neither texture coordinates nor normals and whose faces all
+     * smooth together (a plain scan), per OBJ vertex its output vertex, or -1: then corner keys
+     * and smoothing slots are the vertex itself, and arrays replace both hash maps (ids and slots
+     * come out in the same first-use order, so the mesh is the same). Null otherwise.
+     */
+    private final int[] plainIds;
+    private double[] plainSums;
 
     /**
      * @param materialOfName per entry of {@link ObjGeometry#materials()}, the scene material index;
      *                       faces before any usemtl get material 0
      */
     ObjMeshBuilder(ObjGeometry geometry, int[] materialOfName) {
+        this(geometry, materialOfName, true);
+    }
+
+    /** @param plainPath whether a plain mesh may take the array path (false: the general path, for comparisons) */
+    ObjMeshBuilder(ObjGeometry geometry, int[] materialOfName, boolean plainPath) {
         this.g = geometry;
         this.materialOfName = materialOfName;
         int corners = geometry.cornerVertex().length;
@@ -52,8 +65,15 @@ final class ObjMeshBuilder {
             }
         }
         withTexCoords = anyTexCoord;
-        vertexIds = new IntTripleMap(corners / 2);
-        smoothNormals = new NormalGenerator(corners / 4);
+        boolean plain = plainPath && isPlain(geometry);
+        plainIds = plain ? new int[geometry.positions().length / 3] : null;
+        if (plainIds != null) {
+            java.util.Arrays.fill(plainIds, -1);
+            plainSums = new double[3 * Math.max(16, plainIds.length)];
+        }
+        // The plain path needs neither map: do not allocate them (tens of MB for a million triangles).
+        vertexIds = new IntTripleMap(plain ? 16 : corners / 2);
+        smoothNormals = new NormalGenerator(plain ? 16 : corners / 4);
         outPositions = new FloatList(3 * corners / 2);
         outNormals = new FloatList(3 * corners / 2);
         outTexCoords = new FloatList(withTexCoords ? corners : 4);
@@ -61,9 +81,19 @@ final class ObjMeshBuilder {
         outMaterials = new IntList(corners);
     }
 
+    private static boolean isPlain(ObjGeometry g) {
+        for (int t : g.cornerTexCoord()) if (t >= 0) return false;
+        for (int n : g.cornerNormal()) if (n >= 0) return false;
+        int[] groups = g.faceSmoothing();
+        if (groups.length == 0 || groups[0] == ObjStatementReader.FLAT) return false;
+        for (int group : groups) if (group != groups[0]) return false;
+        return true;
+    }
+
     TriangleMesh build(String name) {
         int[] faceStart = g.faceStart();
         for (int f = 0; f < g.faceCount(); f++) addFace(f, faceStart[f], faceStart[f + 1]);
+        if (plainIds != null) return buildPlain(name);
         float[] normals = outNormals.toArray();
         for (int v = 0; v < outSmoothSlot.size(); v++) {
             int slot = outSmoothSlot.get(v);
@@ -72,6 +102,21 @@ final class ObjMeshBuilder {
         }
         return new TriangleMesh(name, outPositions.toArray(), normals, withTexCoords ? outTexCoords.toArray() : null,
                 outIndices.toArray(), outMaterials.toArray());
+    }
+
+    /** The plain path's mesh: each vertex's normal from its sums, as {@link NormalGenerator#normal} computes it. */
+    private TriangleMesh buildPlain(String name) {
+        float[] normals = outNormals.toArray();
+        int vertices = outPositions.size() / 3;
+        for (int v = 0; v < vertices; v++) {
+            double x = plainSums[3 * v], y = plainSums[3 * v + 1], z = plainSums[3 * v + 2];
+            double length = Math.sqrt(x * x + y * y + z * z);
+            if (!(length > 0) || !Double.isFinite(length)) continue; // keeps the normal of the face that created it
+            normals[3 * v] = (float) (x / length);
+            normals[3 * v + 1] = (float) (y / length);
+            normals[3 * v + 2] = (float) (z / length);
+        }
+        return new TriangleMesh(name, outPositions.toArray(), normals, null, outIndices.toArray(), outMaterials.toArray());
     }
 
     private void addFace(int face, int start, int end) {
@@ -109,6 +154,13 @@ final class ObjMeshBuilder {
             if (vn >= 0) {
                 // A zero normal says nothing about the surface: use the face's own, unshared.
                 polygonVertices[i] = isZeroNormal(vn) ? newVertex(v, vt, -1, -1, faceNormal) : vertex(v, vt, vn, -1, faceNormal);
+            } else if (plainIds != null) {
+                int id = plainIds[v];
+                if (id < 0) plainIds[v] = id = newVertex(v, vt, -2 - group, -1, faceNormal);
+                plainSums[3 * id] += nx;
+                plainSums[3 * id + 1] += ny;
+                plainSums[3 * id + 2] += nz;
+                polygonVertices[i] = id;
             } else if (group != ObjStatementReader.FLAT) {
                 int slot = smoothNormals.slot(v, group);
                 smoothNormals.add(slot, nx, ny, nz);

@@ -2,6 +2,7 @@ package org.drtstudio.io.obj;
 
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.io.TimedPhase;
 import org.drtstudio.scene.MeshNode;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
@@ -46,17 +47,36 @@ public final class ObjReader {
      * @throws IOException          when the file cannot be read
      */
     public static ImportResult read(Path file) throws SceneFormatException, IOException {
+        return read(file, true);
+    }
+
+    /**
+     * As {@link #read(Path)}; with {@code fastPaths} false a plain file too goes through the
+     * validating parser and the general mesh builder, as before the fast paths existed (for
+     * measuring them: {@code drt bench --suite import}). Both give the same scene.
+     */
+    public static ImportResult read(Path file, boolean fastPaths) throws SceneFormatException, IOException {
         ImportWarnings warnings = new ImportWarnings();
-        ObjGeometry geometry;
-        try (Reader text = TextDecoding.open(file)) {
-            geometry = parse(file, text, warnings);
+        long t0 = System.nanoTime();
+        // Plain v/vn/vt/f files take the fast path; anything else, and any problem, the validating one.
+        PlainObjParser.Attempt fast = fastPaths ? PlainObjParser.parse(file) : new PlainObjParser.Attempt(null, null);
+        ObjGeometry geometry = fast.geometry();
+        if (geometry == null) {
+            // Declined: the validating path parses the bytes already read, or streams the file.
+            try (Reader text = fast.text() != null ? TextDecoding.open(fast.text()) : TextDecoding.open(file)) {
+                geometry = parse(file, text, warnings);
+            }
         }
         if (geometry.faceCount() == 0) throw new SceneFormatException(file, 0, "contains no faces to render");
+        double parseMs = TimedPhase.since(t0);
 
+        long t1 = System.nanoTime();
         ObjMaterials materials = ObjMaterials.load(file, geometry, warnings);
         String fileName = file.getFileName() == null ? file.toString() : file.getFileName().toString();
         String modelName = fileName.replaceFirst("(?i)\\.obj$", "");
-        TriangleMesh mesh = new ObjMeshBuilder(geometry, materials.indexOfUsedName()).build(modelName);
+        TriangleMesh mesh = new ObjMeshBuilder(geometry, materials.indexOfUsedName(), fastPaths).build(modelName);
+        double meshMs = TimedPhase.since(t1);
+        long t2 = System.nanoTime();
         ModelView view = ModelView.frame(mesh.positions());
         if (view == null) {
             throw new SceneFormatException(file, 0, "the model's coordinates are too large to show in single precision");
@@ -64,7 +84,9 @@ public final class ObjReader {
         TransformNode root = TransformNode.group(fileName, List.<SceneNode>of(new MeshNode(modelName, mesh)));
         Scene scene = new Scene(fileName, root, materials.materials(), List.of(view.light()), view.camera(),
                 RenderSettings.DEFAULT);
-        return new ImportResult(scene, warnings.list());
+        List<TimedPhase> phases = List.of(new TimedPhase("read + parse", parseMs),
+                new TimedPhase("triangles + normals", meshMs), new TimedPhase("framing", TimedPhase.since(t2)));
+        return new ImportResult(scene, warnings.list(), phases);
     }
 
     /** Runs javagl's parser over the prepared statements and turns its failures into messages with lines. */

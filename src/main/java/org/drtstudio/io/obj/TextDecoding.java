@@ -28,7 +28,15 @@ final class TextDecoding {
     }
 
     static Reader open(Path file) throws IOException {
-        InputStream in = new BufferedInputStream(ReadProgress.track(file, Files.newInputStream(file)), 1 << 16);
+        return decode(new BufferedInputStream(ReadProgress.track(file, Files.newInputStream(file)), 1 << 16));
+    }
+
+    /** Text already read into memory (by the plain-OBJ fast path, which declined it), decoded the same way. */
+    static Reader open(byte[] text) throws IOException {
+        return decode(new BufferedInputStream(new java.io.ByteArrayInputStream(text), 1 << 16));
+    }
+
+    private static Reader decode(InputStream in) throws IOException {
         try {
             in.mark(4);
             byte[] head = in.readNBytes(3);

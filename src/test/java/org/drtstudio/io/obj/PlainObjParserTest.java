@@ -1,0 +1,148 @@
+package org.drtstudio.io.obj;
+
+import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.scene.TriangleMesh;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * The fast path for plain OBJ files reads exactly what the validating javagl path reads, and
+ * declines (so the validating path reports) everything else.
+ */
+class PlainObjParserTest {
+    @TempDir
+    Path dir;
+
+    private static final String[] PLAIN = {
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
+            "# a comment line\n\nv 0 0 0\r\nv 1 0 0\r\nv 0 1 0\r\nv 1 1 0\r\ng part\no thing\nf 1 2 3 4\r\n",
+            "v -1.5e-3 +2.25 3E2\nv 0.1 0.2 0.3 1.0\nv 1e-45 3.4028235e38 -0.0\nvt 0.5\nvt 0.25 0.75 0\nvt 1 1\n"
+                    + "vn 0 0 2\nvn 0 1 0\nvn 1 0 0\nf 1/1/1 2/2/2 3/3/3\nf -3/-3 -2/-2 -1/-1\nf 1//1 2//2 3//3\n",
+            "v 0x1p-2 1.0f 2d\nv 0.12345678901234567890123 1 0\nv\t1\t1\t1\nf 1 2 3\nf\t-1 -2 -3\n",
+            "\uFEFFv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3", // UTF-8 byte order mark, no final newline
+    };
+
+    private static final String[] NOT_PLAIN = {
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\ns 1\nf 1 2 3\n",
+            "mtllib a.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl x\nf 1 2 3\n",
+            "v 0 0 0 # trailing comment\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 \\\n3\n",
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nf 1/1 2 3\n",
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4\n",
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 0 1 2\n",
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\nf -4 -2 -1\n",
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2\nf 1 2 3\n",
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\nl 1 2\nf 1 2 3\n",
+            "V 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
+            "v 0 0 zero\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
+            "v 0 0 1e39\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n# caf\u00e9\n",
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\rf 1 2 3\n",
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\nvn 0 0 1\nf 1//1 2//1 3//2\n",
+            "# no faces\nv 0 0 0\n",
+    };
+
+    @Test
+    void plainFilesReadExactlyAsTheValidatingPathReadsThem() throws Exception {
+        for (String text : PLAIN) {
+            Path f = write(text);
+            ObjGeometry fast = PlainObjParser.parse(f).geometry();
+            assertNotNull(fast, "the fast path takes\n" + text);
+            assertSameGeometry(validating(f), fast, text);
+        }
+    }
+
+    @Test
+    void everythingElseIsLeftToTheValidatingPath() throws Exception {
+        for (String text : NOT_PLAIN) assertNull(PlainObjParser.parse(write(text)).geometry(), "the fast path declines\n" + text);
+    }
+
+    @Test
+    void errorsKeepTheValidatingPathsMessageAndLine() throws Exception {
+        Path f = write("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\nf 1 2 7\n");
+        SceneFormatException e = assertThrows(SceneFormatException.class, () -> ObjReader.read(f));
+        assertTrue(e.getMessage().contains(":5:") && e.getMessage().contains("face refers to vertex 7 but only 3 vertices are defined"),
+                e.getMessage());
+    }
+
+    /** Large enough to be parsed in parallel chunks; relative indices reach across chunk boundaries. */
+    @Test
+    void parallelChunksGiveTheSameGeometry() throws Exception {
+        Random random = new Random(7);
+        StringBuilder sb = new StringBuilder();
+        int vertices = 0;
+        while (sb.length() < 6 << 20) {
+            for (int i = 0; i < 3; i++, vertices++) {
+                sb.append(String.format(Locale.ROOT, "v %.7f %.6e %s%n", random.nextGaussian(), random.nextDouble() * 1e-3,
+                        Float.toString(random.nextFloat() * 100 - 50)));
+            }
+            sb.append("vn ").append(random.nextFloat()).append(" 1 0\n");
+            if (random.nextBoolean()) sb.append("f -1//-1 -2//-1 -3//-1\n");
+            else sb.append("f ").append(vertices - 2).append("//1 ").append(vertices - 1).append("//1 ").append(vertices).append("//1\n");
+        }
+        Path f = write(sb.toString());
+        ObjGeometry fast = PlainObjParser.parse(f).geometry();
+        assertNotNull(fast);
+        assertSameGeometry(validating(f), fast, "generated " + sb.length() + " bytes");
+    }
+
+    @Test
+    void plainMeshPathBuildsTheSameMeshAsTheGeneralOne() throws Exception {
+        Path f = write(ObjNormalsTest.uvSphere(40, 60));
+        ObjGeometry g = PlainObjParser.parse(f).geometry();
+        assertNotNull(g);
+        TriangleMesh plain = new ObjMeshBuilder(g, new int[0]).build("m");
+        TriangleMesh general = new ObjMeshBuilder(g, new int[0], false).build("m");
+        assertArrayEquals(general.positions(), plain.positions());
+        assertArrayEquals(general.normals(), plain.normals());
+        assertArrayEquals(general.indices(), plain.indices());
+        assertArrayEquals(general.triangleMaterials(), plain.triangleMaterials());
+        assertNull(plain.texCoords());
+    }
+
+    private Path write(String text) throws IOException {
+        Path f = Files.createTempFile(dir, "plain", ".obj");
+        Files.writeString(f, text, StandardCharsets.UTF_8);
+        return f;
+    }
+
+    private static ObjGeometry validating(Path f) throws Exception {
+        try (Reader text = TextDecoding.open(f)) {
+            ObjStatementReader statements = new ObjStatementReader(text);
+            ObjGeometryCollector collector = new ObjGeometryCollector(statements);
+            de.javagl.obj.ObjReader.read(statements, collector);
+            return collector.finish(f, new ImportWarnings());
+        }
+    }
+
+    private static void assertSameGeometry(ObjGeometry expected, ObjGeometry actual, String what) {
+        assertArrayEquals(expected.positions(), actual.positions(), "positions of " + what);
+        assertArrayEquals(expected.texCoords(), actual.texCoords(), "texture coordinates of " + what);
+        assertArrayEquals(expected.normals(), actual.normals(), "normals of " + what);
+        assertArrayEquals(expected.cornerVertex(), actual.cornerVertex(), "corner vertices of " + what);
+        assertArrayEquals(expected.cornerTexCoord(), actual.cornerTexCoord(), "corner texture coordinates of " + what);
+        assertArrayEquals(expected.cornerNormal(), actual.cornerNormal(), "corner normals of " + what);
+        assertArrayEquals(expected.faceStart(), actual.faceStart(), "faces of " + what);
+        assertArrayEquals(expected.faceSmoothing(), actual.faceSmoothing(), "smoothing of " + what);
+        assertArrayEquals(expected.faceMaterial(), actual.faceMaterial(), "materials of " + what);
+        assertEquals(expected.materials(), actual.materials());
+        assertEquals(expected.libraries(), actual.libraries());
+        // Bit patterns too: -0.0 and 0.0 compare equal as floats in assertArrayEquals.
+        for (int i = 0; i < expected.positions().length; i++) {
+            assertEquals(Float.floatToRawIntBits(expected.positions()[i]), Float.floatToRawIntBits(actual.positions()[i]),
+                    "bits of coordinate " + i + " of " + what);
+        }
+        assertTrue(Arrays.equals(expected.positions(), actual.positions()));
+    }
+}

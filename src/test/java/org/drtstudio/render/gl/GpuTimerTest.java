@@ -1,0 +1,72 @@
+package org.drtstudio.render.gl;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * Every timed dispatch follows a warm-up of back-to-back work long enough for a GPU to leave its
+ * idle clock (the cause of the benchmark's contradictory figures, docs/BENCHMARKS.md): the warm-up
+ * really dispatches the program (counted on the GPU) for at least the time it claims.
+ */
+@Timeout(60)
+class GpuTimerTest {
+    private static final int W = 20, H = 12;
+    private static GlThread gl;
+
+    @BeforeAll
+    static void startGl() throws GlUnavailableException {
+        gl = GlThread.start();
+    }
+
+    @AfterAll
+    static void stopGl() {
+        gl.close();
+    }
+
+    @Test
+    void warmUpDispatchesTheProgramForAtLeastTheGivenTime() {
+        long[] counted = new long[1];
+        GpuTimer.WarmUp warm = gl.call(() -> {
+            try (ComputeProgram program = ComputeProgram.load("test/count.comp", Map.of());
+                 ShaderStorageBuffer counter = ShaderStorageBuffer.create(4)) {
+                program.setIVec2("size", W, H);
+                counter.write(0, ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder()));
+                counter.bindBase(0);
+                long t0 = System.nanoTime();
+                GpuTimer.WarmUp w = GpuTimer.warmUp(program, W, H, 60);
+                double outside = (System.nanoTime() - t0) / 1e6;
+                assertTrue(outside >= w.millis(), "reported " + w.millis() + " ms, measured around it " + outside);
+                ByteBuffer c = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder());
+                counter.read(0, c);
+                counted[0] = Integer.toUnsignedLong(c.getInt(0));
+                return w;
+            }
+        });
+        assertTrue(warm.millis() >= 60, "warm-up lasted " + warm.millis() + " ms");
+        assertTrue(warm.dispatches() >= 1, "dispatches: " + warm.dispatches());
+        assertEquals((long) warm.dispatches() * W * H, counted[0], "invocations the GPU counted");
+    }
+
+    @Test
+    void medianDispatchIsPrecededByTheClockWarmUp() {
+        GpuTimer.Median m = gl.call(() -> {
+            try (ComputeProgram program = ComputeProgram.load("test/count.comp", Map.of());
+                 ShaderStorageBuffer counter = ShaderStorageBuffer.create(4);
+                 GpuTimer timer = GpuTimer.create()) {
+                program.setIVec2("size", W, H);
+                counter.bindBase(0);
+                return timer.medianDispatch(program, W, H, 3);
+            }
+        });
+        assertTrue(m.warmUp().millis() >= GpuTimer.CLOCK_WARM_UP_MS, "warm-up " + m.warmUp());
+        assertTrue(m.millis() > 0, "median " + m.millis());
+    }
+}
