@@ -62,8 +62,9 @@ final class ObjMaterials {
                 Path library = RelativeFiles.find(dir, name);
                 if (library == null) {
                     Path expected = RelativeFiles.expected(dir, name);
-                    warnings.add("mtllib missing", objFile, ref.line(), "material library " + quoted + " not found"
-                            + (expected == null ? "" : " at " + expected)
+                    String notRegular = notRegular(expected);
+                    warnings.add("mtllib missing", objFile, ref.line(), "material library " + quoted
+                            + (notRegular != null ? " " + notRegular : " not found" + (expected == null ? "" : " at " + expected))
                             + "; its materials are replaced by the default material");
                     continue;
                 }
@@ -83,6 +84,17 @@ final class ObjMaterials {
         }
         if (!undefined.isEmpty()) warnUndefined(objFile, undefined, geometry.libraries().isEmpty(), warnings);
         return result;
+    }
+
+    /** Why an existing {@code file} is no library ("is a folder, not a regular file"), or null when it is missing or regular. */
+    private static String notRegular(Path file) {
+        if (file == null) return null;
+        try {
+            InputFiles.requireRegular(file);
+            return null;
+        } catch (IOException e) {
+            return e instanceof InputFiles.NotRegularFileException n ? n.getReason() : null;
+        }
     }
 
     /** One warning for all undefined names: a missing library leaves many, all for the same reason. */
