@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -50,6 +51,8 @@ public final class TextureLoader implements TextureSource {
     public static final int BYTES_PER_TEXEL = 12 + 16;
     /** Largest subsampling step: beyond it the picture is refused rather than decoded. */
     static final int MAX_SUBSAMPLING = 8;
+    /** Texture warnings told per loader; the last says that further ones are not listed. */
+    static final int MAX_WARNINGS = 8;
     private static final System.Logger LOG = System.getLogger(TextureLoader.class.getName());
 
     private record Key(String path, TextureImage.Encoding encoding) {
@@ -58,6 +61,7 @@ public final class TextureLoader implements TextureSource {
     private final Consumer<String> warnings;
     private final Map<Key, Optional<TextureImage>> cache = new ConcurrentHashMap<>();
     private final Set<String> warnedPaths = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger warningCount = new AtomicInteger();
     private final AtomicLong texelsLeft;
     private final long budgetTexels;
 
@@ -107,9 +111,16 @@ public final class TextureLoader implements TextureSource {
         return null;
     }
 
-    /** One warning per path: a file used as a texture and a bump map is reported once. */
+    /**
+     * One warning per path (a file used as a texture and a bump map is reported once), and at most
+     * {@value #MAX_WARNINGS} in all: a scene with hundreds of textures over the budget gets a few
+     * lines and a note that the rest are not listed, not hundreds.
+     */
     private void warnOnce(String path, String message) {
-        if (warnedPaths.add(path)) warnings.accept(Excerpt.message(message));
+        if (!warnedPaths.add(path)) return;
+        int n = warningCount.incrementAndGet();
+        if (n < MAX_WARNINGS) warnings.accept(Excerpt.message(message));
+        else if (n == MAX_WARNINGS) warnings.accept(Excerpt.message(message + " (further texture warnings are not listed)"));
     }
 
     /**

@@ -77,8 +77,9 @@ class TextureBudgetTest {
         assertEquals(2, whole);
         assertEquals(1, reduced, "the third fits at half size");
         assertEquals(45, refused);
-        assertEquals(46, warnings.size(), "one warning per file that is not whole");
+        assertEquals(8, warnings.size(), "one warning per file that is not whole, up to 8: " + warnings);
         String last = warnings.get(warnings.size() - 1);
         assertTrue(last.contains("texture memory budget") && last.contains("JAVA_OPTS=-Xmx"), last);
+        assertTrue(last.endsWith("(further texture warnings are not listed)"), last);
     }
 }
