@@ -36,7 +36,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * exists (skipped with a message otherwise).
  *
  * <p>Reproducible: input {@code i} is made by {@code new Random(mix(SEED + i))} whatever the machine,
- * so a failure names its index and reruns with {@code -Ddrt.fuzz.from=i}. The time budget
+ * so a failure names its index, is kept in {@code target/fuzz-failures/}, and reruns with
+ * {@code -Ddrt.fuzz.from=i}. The time budget
  * ({@code -Ddrt.fuzz.seconds}, default 24) only decides how many inputs run; at least
  * {@link #MIN_INPUTS} always do.
  */
@@ -98,8 +99,9 @@ class ImporterFuzzTest {
                 if (problem == null && !listing(folder).equals(before)) problem = "files appeared: " + listing(folder);
                 if (problem != null) {
                     failures.add("input " + i + " (" + sample.name() + "): " + problem);
-                    Path kept = root.resolve("failed-" + i + "-" + sample.name());
-                    Files.copy(file, kept);
+                    // kept where a CI run can collect it (the temporary folder is deleted)
+                    Path kept = Files.createDirectories(Path.of("target", "fuzz-failures")).resolve(i + "-" + sample.name());
+                    Files.copy(file, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 }
                 if (failures.size() >= 10) break;
             }
