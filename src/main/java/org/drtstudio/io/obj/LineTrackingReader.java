@@ -67,6 +67,23 @@ class LineTrackingReader extends BufferedReader {
      * @throws InputFailure when the input cannot be read
      */
     protected final String nextPhysicalLine() {
+        // Fast path, as BufferedReader's: the whole line lies in the buffer, so no copy.
+        if (skipLf && bufferPos < bufferEnd) { // the LF of a CR LF split from its CR
+            skipLf = false;
+            if (buffer[bufferPos] == '\n') bufferPos++;
+        }
+        if (!skipLf) {
+            for (int i = bufferPos; i < bufferEnd; i++) {
+                char c = buffer[i];
+                if (c == '\n' || c == '\r') {
+                    String line = new String(buffer, bufferPos, i - bufferPos);
+                    bufferPos = i + 1;
+                    skipLf = c == '\r';
+                    physicalLines++;
+                    return line;
+                }
+            }
+        }
         int length = 0;
         boolean any = false;
         while (true) {
