@@ -131,6 +131,21 @@ class HostileInputTest {
     }
 
     @Test
+    void aProjectModelNodeNamingASecretOrADeviceShowsNothingOfIt() throws Exception {
+        Path secret = HostileFiles.secretBeside(dir);
+        Files.createSymbolicLink(dir.resolve("linked.nff"), secret);
+        Files.createSymbolicLink(dir.resolve("zero.obj"), Path.of("/dev/zero"));
+        String project = Files.readString(Path.of("scenes", "orbit.json"));
+        assertTrue(project.contains("\"default.nff\""), "test bug: orbit.json names default.nff");
+        for (String target : List.of("linked.nff", secret.toString(), "zero.obj", "../../../../../../etc/passwd")) {
+            Path file = write("p.json", project.replace("\"default.nff\"", "\"" + target + "\""));
+            String msg = failure(file);
+            assertTrue(msg.startsWith(file + ":"), msg);
+            assertFalse(msg.contains("root:") || msg.contains("daemon"), msg);
+        }
+    }
+
+    @Test
     void environmentAsASceneIsRefusedWithoutQuotingIt() throws Exception {
         assumeTrue(Files.isReadable(Path.of("/proc/self/environ")), "no /proc/self/environ on this system");
         String env = HostileFiles.environmentValue();
