@@ -1,6 +1,7 @@
 package org.drtstudio.app;
 
 import org.drtstudio.cli.DrtCommand;
+import org.drtstudio.cli.OutOfMemory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +29,26 @@ public final class Main {
                 effective = new String[]{"render", scene.toString(), "-o", "default.png"};
             }
         }
-        int code = DrtCommand.create(backends, studio).execute(effective);
+        OutOfMemory.message(); // the line is built now, while there is memory to build it
+        if (effective.length == 0 || !effective[0].equals("studio")) {
+            // A worker thread (a render tile, a loader) running out of heap ends the command with
+            // the same one line; the studio keeps its own handling (its open document must survive).
+            Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+                if (OutOfMemory.causedBy(e)) {
+                    System.err.println(OutOfMemory.message());
+                    Runtime.getRuntime().halt(3);
+                }
+                System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+                e.printStackTrace();
+            });
+        }
+        int code;
+        try {
+            code = DrtCommand.create(backends, studio).execute(effective);
+        } catch (OutOfMemoryError e) { // picocli passes Errors on; the heap is free again once it has unwound
+            System.err.println(OutOfMemory.message());
+            code = 3;
+        }
         System.exit(code);
     }
 

@@ -55,6 +55,10 @@ public final class DrtCommand implements Runnable {
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (OutOfMemory.causedBy(ex)) {
+                commandLine.getErr().println(OutOfMemory.message());
+                return 3;
+            }
             commandLine.getErr().println("drt: internal error: " + ex);
             return 1;
         });

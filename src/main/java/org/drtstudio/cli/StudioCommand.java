@@ -1,11 +1,12 @@
 package org.drtstudio.cli;
 
+import org.drtstudio.io.support.InputFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.nio.file.Files;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -38,9 +39,13 @@ final class StudioCommand implements Callable<Integer> {
             err.println("drt: --backend must be auto, gpu or cpu, got '" + backend + "'");
             return 2;
         }
-        if (scene != null && !Files.isRegularFile(scene)) {
-            err.println("drt: " + scene + ": file not found");
-            return 2;
+        if (scene != null) {
+            try {
+                InputFiles.requireRegular(scene); // a FIFO would block the studio's loader
+            } catch (IOException e) {
+                err.println("drt: " + scene + ": " + InputFiles.reason(e));
+                return 2;
+            }
         }
         if (measure != null && !(measure > 0 && measure <= 600)) {
             err.println("drt: --measure must be 1..600 seconds, got " + measure);

@@ -1,5 +1,7 @@
 package org.drtstudio.io;
 
+import org.drtstudio.io.support.Excerpt;
+
 import java.nio.file.Path;
 
 /**
@@ -19,13 +21,17 @@ public class SceneFormatException extends Exception {
         super(format(file, line, problem), cause);
         this.file = file;
         this.line = line;
-        this.problem = problem;
+        this.problem = Excerpt.message(problem);
     }
 
+    /**
+     * The one-line message. Sanitised as a whole ({@link Excerpt#message}): whatever a reader quoted,
+     * no control character of an input file reaches a terminal or the studio's status bar.
+     */
     private static String format(Path file, int line, String problem) {
-        if (file == null) return problem;
+        if (file == null) return Excerpt.message(problem);
         String name = file.toString();
-        return line > 0 ? name + ":" + line + ": " + problem : name + ": " + problem;
+        return Excerpt.message(line > 0 ? name + ":" + line + ": " + problem : name + ": " + problem);
     }
 
     public Path file() { return file; }

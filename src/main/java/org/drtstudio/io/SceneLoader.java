@@ -6,10 +6,10 @@ import org.drtstudio.io.obj.ObjReader;
 import org.drtstudio.io.project.LoadedProject;
 import org.drtstudio.io.project.ProjectFiles;
 import org.drtstudio.io.project.ProjectFormat;
+import org.drtstudio.io.support.InputFiles;
 import org.drtstudio.scene.anim.AnimatedScene;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.function.DoubleConsumer;
@@ -37,6 +37,7 @@ public final class SceneLoader {
     }
 
     public static ImportResult load(Path file) throws SceneFormatException {
+        requireRegularFile(file);
         if (isProject(file)) {
             LoadedProject project = ProjectFiles.read(file);
             try {
@@ -50,6 +51,7 @@ public final class SceneLoader {
 
     /** Opens a scene to be rendered at any time: a project with its keyframes, any other file as a constant scene. */
     public static AnimatedImport loadAnimated(Path file) throws SceneFormatException {
+        requireRegularFile(file);
         if (isProject(file)) {
             LoadedProject project = ProjectFiles.read(file);
             return new AnimatedImport(project.model(), project.warnings());
@@ -58,22 +60,32 @@ public final class SceneLoader {
         return new AnimatedImport(AnimatedScene.constant(result.scene()), result.warnings(), result.phases());
     }
 
+    /**
+     * Refuses what is not a regular file before any reader opens it: a FIFO would block the read
+     * forever and a device never end. "file not found" only for a file that is not there.
+     */
+    private static void requireRegularFile(Path file) throws SceneFormatException {
+        try {
+            InputFiles.requireRegular(file);
+        } catch (IOException e) {
+            throw new SceneFormatException(file, 0, InputFiles.reason(e));
+        }
+    }
+
     private static boolean isProject(Path file) {
-        return Files.isRegularFile(file) && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(ProjectFormat.EXTENSION);
+        return file.getFileName() != null && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(ProjectFormat.EXTENSION);
     }
 
     private static ImportResult loadStatic(Path file) throws SceneFormatException {
-        if (!Files.exists(file)) throw new SceneFormatException(file, 0, "file not found");
-        if (Files.isDirectory(file)) throw new SceneFormatException(file, 0, "is a folder, not a scene file");
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         try {
             if (name.endsWith(".obj")) return ObjReader.read(file);
             if (name.endsWith(".nff")) return NffReader.read(file);
             if (name.endsWith(".cfg")) return CfgReader.read(file, SceneLoader::loadModel);
-        } catch (NoSuchFileException e) {
-            throw new SceneFormatException(Path.of(e.getFile()), 0, "file not found");
+        } catch (NoSuchFileException | InputFiles.NotRegularFileException e) {
+            throw new SceneFormatException(e.getFile() != null ? Path.of(e.getFile()) : file, 0, InputFiles.reason(e));
         } catch (IOException e) {
-            throw new SceneFormatException(file, 0, "cannot be read: " + e.getMessage(), e);
+            throw new SceneFormatException(file, 0, "cannot be read: " + InputFiles.reason(e), e);
         }
         throw new SceneFormatException(file, 0, "unknown scene format; expected .obj, .nff, .cfg or a .json project");
     }

@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Starts the studio from a plain main method. JavaFX is started with {@link Platform#startup}
@@ -48,13 +49,22 @@ public final class Studio {
         Platform.runLater(() -> {
             try {
                 Stage stage = new Stage();
-                StudioWindow window = new StudioWindow(stage, previewRenderers, exportRenderers, new FxStudioDialogs(stage),
+                // Measuring, nobody answers dialogs: an error ends the run with code 2 instead of waiting.
+                AtomicReference<StudioWindow> opened = new AtomicReference<>();
+                StudioDialogs dialogs = measureSeconds > 0
+                        ? new UnattendedDialogs(out, message -> {
+                            code.set(2);
+                            if (opened.get() != null) Platform.runLater(opened.get()::closeWithoutAsking);
+                        })
+                        : new FxStudioDialogs(stage);
+                StudioWindow window = new StudioWindow(stage, previewRenderers, exportRenderers, dialogs,
                         StudioWindow.Config.standard());
+                opened.set(window);
                 stage.setOnHidden(e -> closed.countDown());
                 window.show(scene);
                 if (measureSeconds > 0) {
                     new ResponsivenessProbe(window, out).run(measureSeconds, ok -> {
-                        code.set(ok ? 0 : 1);
+                        if (code.get() == 0) code.set(ok ? 0 : 1);
                         window.closeWithoutAsking();
                     });
                 }

@@ -57,6 +57,8 @@ class StudioCommandTest {
     void badArgumentsAreNamed() {
         assertEquals(2, drt(true, "studio", "no/such/scene.nff"));
         assertTrue(err.toString().contains("no/such/scene.nff: file not found"), err.toString());
+        assertEquals(2, drt(true, "studio", "scenes"));
+        assertTrue(err.toString().contains("scenes: is a folder, not a regular file"), err.toString());
         assertEquals(2, drt(true, "studio", "--backend", "quantum"));
         assertTrue(err.toString().contains("'quantum'"), err.toString());
         assertTrue(opened.isEmpty());

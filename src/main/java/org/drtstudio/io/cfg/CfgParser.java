@@ -2,7 +2,9 @@ package org.drtstudio.io.cfg;
 
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.io.support.Excerpt;
 import org.drtstudio.io.support.LineTokenizer;
+import org.drtstudio.io.support.SceneFolder;
 import org.drtstudio.io.support.SceneFraming;
 import org.drtstudio.io.support.WarningLog;
 import org.drtstudio.math.Vec3;
@@ -30,7 +32,7 @@ import java.util.Set;
 final class CfgParser {
     private static final float DEFAULT_FOV = 45f;
     /** Paths are quoted in full up to this length; the user needs them to find the file. */
-    private static final int PATH_QUOTE_LENGTH = 1000;
+    private static final int PATH_QUOTE_LENGTH = 300;
 
     private final Path cfg;
     private final LineTokenizer in;
@@ -41,6 +43,8 @@ final class CfgParser {
     private final Map<Path, TransformNode> loaded = new HashMap<>();
     private final List<PointLight> lights = new ArrayList<>();
     private final Set<String> seenKeys = new HashSet<>();
+    /** Whether a known key has been read: only then may messages quote whole lines of the file. */
+    private boolean recognised;
     private Vec3 ambient = RenderSettings.DEFAULT.ambientLight();
     private Vec3 eye, direction;
     private int cameraLine;
@@ -61,10 +65,15 @@ final class CfgParser {
             String line = in.text().strip();
             if (line.isEmpty() || line.startsWith("#") || line.startsWith("//")) continue;
             int eq = line.indexOf('=');
-            if (eq < 0) throw in.error("expected KEY=value, got " + LineTokenizer.quote(line));
+            // Until a line has been recognised the file may be anything (a .cfg link to a password
+            // file), so these messages quote nothing of it.
+            if (eq < 0) {
+                throw in.error(recognised ? "expected KEY=value, got " + LineTokenizer.quote(line)
+                        : "expected KEY=value; this does not look like a .cfg scene");
+            }
             String key = line.substring(0, eq).strip().toUpperCase(Locale.ROOT);
             String value = line.substring(eq + 1).strip();
-            if (key.isEmpty()) throw in.error("missing key before '=' in " + LineTokenizer.quote(line));
+            if (key.isEmpty()) throw in.error(recognised ? "missing key before '=' in " + LineTokenizer.quote(line) : "missing key before '='");
             if (value.isEmpty()) throw in.error(key + " has no value");
             boolean repeatable = key.equals("OBJ") || key.equals("LIGHT");
             if (!repeatable && !seenKeys.add(key) && isKnown(key)) {
@@ -82,8 +91,10 @@ final class CfgParser {
                     fov = a;
                 }
                 case "CAMERA_SUPERSAMPLING" -> samples = in.parseInteger(value, "CAMERA_SUPERSAMPLING", 1, 65536);
-                default -> warnings.add("unknown key", in.lineNumber(), "unknown key " + LineTokenizer.quote(key) + "; line ignored");
+                default -> warnings.add("unknown key", in.lineNumber(), "unknown key "
+                        + (recognised || Excerpt.isKeyword(key) ? LineTokenizer.quote(key) : "(not a plain word)") + "; line ignored");
             }
+            if (isKnown(key) || repeatable) recognised = true;
         }
         try {
             return new ImportResult(buildScene(), warnings.toList());
@@ -143,6 +154,14 @@ final class CfgParser {
             throw in.error("OBJ path " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH) + " is not a valid file name");
         }
         path = path.normalize();
+        SceneFolder folder = SceneFolder.of(cfg == null ? Path.of("scene.cfg") : cfg);
+        if (!folder.allowsName(folder.path(), written) || Files.exists(path) && !folder.containsReal(path)) {
+            throw in.error("OBJ path " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH) + " " + folder.refusal());
+        }
+        if (Files.exists(path) && !Files.isRegularFile(path)) {
+            throw in.error("model " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH) + " is "
+                    + (Files.isDirectory(path) ? "a folder" : "a device, FIFO or socket") + ", not a regular file");
+        }
         if (!Files.isRegularFile(path)) {
             throw in.error("model file not found: " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH)
                     + " (looked for " + LineTokenizer.quote(path.toString(), PATH_QUOTE_LENGTH) + ")");

@@ -2,13 +2,10 @@ package org.drtstudio.io.cfg;
 
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.io.support.TextDecoding;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -44,8 +41,7 @@ public final class CfgReader {
      * @param loader reads each {@code OBJ=} model, normally {@code ObjReader::read}
      */
     public static ImportResult read(Path cfg, ModelLoader loader) throws SceneFormatException, IOException {
-        try (InputStream in = Files.newInputStream(cfg);
-             Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+        try (Reader reader = TextDecoding.open(cfg)) { // regular files only; UTF-8 or UTF-16 with a BOM
             return read(cfg, reader, loader);
         }
     }

@@ -1,22 +1,27 @@
 package org.drtstudio.io.image;
 
+import org.drtstudio.io.support.Excerpt;
+import org.drtstudio.io.support.InputFiles;
 import org.drtstudio.scene.TextureImage;
 import org.drtstudio.scene.TextureSource;
 
 import javax.imageio.ImageIO;
+import javax.imageio.ImageReadParam;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
@@ -24,14 +29,30 @@ import java.util.function.Consumer;
  * {@link TextureImage}s: colour maps sRGB-decoded, bump maps as stored with the luminance as height
  * (see {@link TextureDecoder}).
  *
- * <p>A texture that is missing, unreadable or too large is not an error: the loader tells its
- * warning sink once, naming the file, and answers null, so the material renders untextured.
- * Results are cached by path and encoding for the life of the loader (a failure too, so the warning
- * is not repeated); a new loader reads files afresh. Thread-safe.
+ * <p>A texture that is missing, unreadable or not a regular file (a FIFO would block the read
+ * forever, a device never end) is not an error: the loader tells its warning sink once per path,
+ * naming the file, and answers null, so the material renders untextured. A path found missing is
+ * never opened.
+ *
+ * <p>Memory is budgeted before decoding, from the size in the picture's header: a decoded texel
+ * takes {@value #BYTES_PER_TEXEL} bytes here and 16 more in the atlas, so a 50 KB PNG of 4096² texels costs
+ * hundreds of MiB. A picture larger than {@link #MAX_TEXELS}, or than what is left of the loader's
+ * budget, is decoded subsampled (every 2nd, 3rd ... texel, never the full size) with a warning; one
+ * that would need more than {@value #MAX_SUBSAMPLING}× subsampling, or arrives when the budget is spent, is
+ * refused with a warning saying how to raise it. The default budget is a quarter of the heap.
+ *
+ * <p>Results are cached by path and encoding for the life of the loader (a failure too, so the
+ * warning is not repeated); a new loader reads files afresh. Thread-safe.
  */
 public final class TextureLoader implements TextureSource {
-    /** Largest texture accepted, in texels (4096 × 4096): one such texture is 256 MiB in the atlas. */
+    /** Largest texture kept, in texels (4096 × 4096): one such texture is 256 MiB in the atlas. */
     public static final long MAX_TEXELS = 4096L * 4096L;
+    /** Heap bytes of one decoded texel (three floats), the unit of the budget. */
+    public static final int BYTES_PER_TEXEL = 12 + 16;
+    /** Largest subsampling step: beyond it the picture is refused rather than decoded. */
+    static final int MAX_SUBSAMPLING = 8;
+    /** Texture warnings told per loader; the last says that further ones are not listed. */
+    static final int MAX_WARNINGS = 8;
     private static final System.Logger LOG = System.getLogger(TextureLoader.class.getName());
 
     private record Key(String path, TextureImage.Encoding encoding) {
@@ -39,10 +60,24 @@ public final class TextureLoader implements TextureSource {
 
     private final Consumer<String> warnings;
     private final Map<Key, Optional<TextureImage>> cache = new ConcurrentHashMap<>();
+    private final Set<String> warnedPaths = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger warningCount = new AtomicInteger();
+    private final AtomicLong texelsLeft;
+    private final long budgetTexels;
 
     /** @param warnings receives one line per texture that cannot be used, starting with its path */
     public TextureLoader(Consumer<String> warnings) {
+        this(warnings, Runtime.getRuntime().maxMemory() / 4 / BYTES_PER_TEXEL);
+    }
+
+    /**
+     * @param warnings     receives one line per texture that cannot be used (or is downscaled), starting with its path
+     * @param budgetTexels texels all textures of this loader may take together
+     */
+    public TextureLoader(Consumer<String> warnings, long budgetTexels) {
         this.warnings = warnings;
+        this.budgetTexels = budgetTexels;
+        this.texelsLeft = new AtomicLong(budgetTexels);
     }
 
     /** A loader that reports problems through {@link System.Logger} at level WARNING. */
@@ -58,24 +93,48 @@ public final class TextureLoader implements TextureSource {
 
     private TextureImage loadOnce(Key key) {
         String what = key.encoding == TextureImage.Encoding.HEIGHT ? "bump map" : "texture";
+        String shown = Excerpt.sanitize(key.path, 300);
         try {
-            return read(Path.of(key.path), key.encoding);
+            Path file = Path.of(key.path);
+            InputFiles.requireRegular(file); // before any open: a missing path or a FIFO is never opened
+            return read(file, key.encoding, texelsLeft, budgetTexels,
+                    note -> warnOnce(key.path, shown + ": " + what + " " + note));
         } catch (NoSuchFileException | InvalidPathException e) {
-            warnings.accept(key.path + ": " + what + " not found; the material renders without it");
-        } catch (IOException | RuntimeException e) {
+            warnOnce(key.path, shown + ": " + what + " not found; the material renders without it");
+        } catch (IOException e) {
+            warnOnce(key.path, shown + ": cannot read " + what + " (" + InputFiles.reason(e) + "); the material renders without it");
+        } catch (RuntimeException e) {
             String reason = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-            warnings.accept(key.path + ": cannot read " + what + " (" + reason + "); the material renders without it");
+            warnOnce(key.path, shown + ": cannot read " + what + " (" + Excerpt.sanitize(reason, 200)
+                    + "); the material renders without it");
         }
         return null;
     }
 
     /**
-     * Reads and decodes one file, uncached.
+     * One warning per path (a file used as a texture and a bump map is reported once), and at most
+     * {@value #MAX_WARNINGS} in all: a scene with hundreds of textures over the budget gets a few
+     * lines and a note that the rest are not listed, not hundreds.
+     */
+    private void warnOnce(String path, String message) {
+        if (!warnedPaths.add(path)) return;
+        int n = warningCount.incrementAndGet();
+        if (n < MAX_WARNINGS) warnings.accept(Excerpt.message(message));
+        else if (n == MAX_WARNINGS) warnings.accept(Excerpt.message(message + " (further texture warnings are not listed)"));
+    }
+
+    /**
+     * Reads and decodes one file, uncached, with no budget but {@link #MAX_TEXELS}.
      *
-     * @throws IOException when the file is missing, not a picture ImageIO can read, or larger than {@link #MAX_TEXELS}
+     * @throws IOException when the file is missing, not a regular file, not a picture ImageIO can read, or too large
      */
     public static TextureImage read(Path file, TextureImage.Encoding encoding) throws IOException {
-        try (InputStream in = Files.newInputStream(file); ImageInputStream stream = ImageIO.createImageInputStream(in)) {
+        return read(file, encoding, new AtomicLong(Long.MAX_VALUE), Long.MAX_VALUE, note -> { });
+    }
+
+    private static TextureImage read(Path file, TextureImage.Encoding encoding, AtomicLong texelsLeft, long budget,
+                                     Consumer<String> notes) throws IOException {
+        try (InputStream in = InputFiles.open(file); ImageInputStream stream = ImageIO.createImageInputStream(in)) {
             Iterator<ImageReader> readers = stream == null ? null : ImageIO.getImageReaders(stream);
             if (readers == null || !readers.hasNext()) {
                 throw new IOException("not a PNG, JPEG or other picture format this Java can read");
@@ -83,13 +142,20 @@ public final class TextureLoader implements TextureSource {
             ImageReader reader = readers.next();
             try {
                 reader.setInput(stream, true, true);
-                // The size is in the header: refuse a huge picture before decoding it into memory.
-                long texels = (long) reader.getWidth(0) * reader.getHeight(0);
-                if (texels > MAX_TEXELS) {
-                    throw new IOException("picture is " + reader.getWidth(0) + "x" + reader.getHeight(0)
-                            + ", more than the " + MAX_TEXELS + " texels (4096x4096) a texture may have");
+                // The size is in the header: budget the picture before decoding it into memory.
+                int w = reader.getWidth(0), h = reader.getHeight(0);
+                int step = TextureBudget.step(w, h, MAX_TEXELS, MAX_SUBSAMPLING, texelsLeft, budget);
+                if (step < 0) {
+                    throw new IOException(TextureBudget.refusal(w, h, MAX_TEXELS, MAX_SUBSAMPLING, texelsLeft.get(), budget));
                 }
-                BufferedImage picture = reader.read(0);
+                ImageReadParam param = reader.getDefaultReadParam();
+                if (step > 1) {
+                    param.setSourceSubsampling(step, step, 0, 0);
+                    notes.accept("is " + w + "x" + h + "; read at 1/" + step + " of its size ("
+                            + TextureBudget.reduced(w, step) + "x" + TextureBudget.reduced(h, step) + ") to stay within "
+                            + (w * (long) h > MAX_TEXELS ? "the " + MAX_TEXELS + " texels a texture may have" : "the texture memory budget"));
+                }
+                BufferedImage picture = reader.read(0, param);
                 return TextureDecoder.decode(picture, encoding);
             } finally {
                 reader.dispose();

@@ -58,6 +58,9 @@ final class NffParser {
     private float[] xyz = new float[3 * 64];
     private float[] nrm = new float[3 * 64];
 
+    /** Whether a statement has been read: only then may messages quote the file's text. */
+    private boolean recognised;
+
     NffParser(Path file, Reader reader) {
         this.file = file;
         this.in = new LineTokenizer(file, reader, '#');
@@ -104,12 +107,18 @@ final class NffParser {
                 default -> {
                     if (SKIPPED_KEYWORDS.contains(keyword)) {
                         warnings.add(keyword, in.lineNumber(), "'" + keyword + "' is an assimp extension, not NFF; line skipped");
+                    } else if (!recognised) {
+                        // Not a word of NFF on the first statement: this may be any file (an .nff
+                        // link to a password file), so nothing of it is quoted.
+                        throw in.error("does not start with an NFF keyword; this does not look like an NFF file"
+                                + " (NFF has v, from, at, up, angle, hither, resolution, b, l, f, c, s, p, pp)");
                     } else {
                         throw in.error("unknown keyword " + LineTokenizer.quote(keyword)
                                 + " (NFF has v, from, at, up, angle, hither, resolution, b, l, f, c, s, p, pp)");
                     }
                 }
             }
+            recognised = true;
         }
         try {
             return new ImportResult(buildScene(), warnings.toList());

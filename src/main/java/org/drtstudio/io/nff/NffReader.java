@@ -1,15 +1,11 @@
 package org.drtstudio.io.nff;
 
 import org.drtstudio.io.ImportResult;
-import org.drtstudio.io.ReadProgress;
 import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.io.support.TextDecoding;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -50,10 +46,10 @@ public final class NffReader {
      * @throws IOException          when the file cannot be read
      */
     public static ImportResult read(Path file) throws SceneFormatException, IOException {
-        try (InputStream in = ReadProgress.track(file, Files.newInputStream(file));
-             // InputStreamReader replaces malformed UTF-8 instead of failing: NFF is ASCII, and a
-             // stray byte in a comment or texture name is no reason to reject a file.
-             Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+        // UTF-8 (undecodable bytes replaced: NFF is ASCII, and a stray byte in a comment or texture
+        // name is no reason to reject a file) or UTF-16 with a byte order mark, like OBJ; regular
+        // files only, so a FIFO or device is refused instead of read forever.
+        try (Reader reader = TextDecoding.open(file)) {
             return read(file, reader);
         }
     }

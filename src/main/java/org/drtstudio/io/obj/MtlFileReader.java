@@ -3,10 +3,11 @@ package org.drtstudio.io.obj;
 import de.javagl.obj.Mtl;
 import de.javagl.obj.MtlReader;
 import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.io.support.Excerpt;
+import org.drtstudio.io.support.InputFiles;
+import org.drtstudio.io.support.TextDecoding;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.Reader;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,40 +41,52 @@ final class MtlFileReader {
         }
     }
 
+    /** The materials of one library and the warnings about statements that were dropped. */
+    record Library(List<Entry> entries, List<String> warnings) {
+    }
+
     /** Real material libraries are kilobytes; this bounds the memory a wrong mtllib target can take. */
     static final long MAX_BYTES = 64L << 20;
+    /** Unreadable statements dropped one by one before the library is given up as not an MTL file. */
+    static final int MAX_DROPPED_STATEMENTS = 32;
 
     private MtlFileReader() {
     }
 
     /**
-     * @throws SceneFormatException when javagl cannot read the file (naming file and line)
+     * Reads a library. A statement javagl cannot read (a malformed or missing number) is dropped
+     * with a warning naming its line and keyword, and the rest of the library is kept; statements
+     * before the first {@code newmtl} are dropped the same way. No message quotes more of the file
+     * than a keyword: a library may be any file an OBJ names.
+     *
+     * @throws SceneFormatException when the file is no material library at all (naming file and line)
      * @throws IOException          when the file cannot be read at all
      */
-    static List<Entry> read(Path file) throws SceneFormatException, IOException {
-        if (Files.size(file) > MAX_BYTES) {
-            throw new SceneFormatException(file, 0, "material library is larger than " + (MAX_BYTES >> 20)
-                    + " MiB; that is not a material library");
+    static Library read(Path file) throws SceneFormatException, IOException {
+        List<String> lines = lines(file);
+        List<String> warnings = new ArrayList<>();
+        int firstNewmtl = -1;
+        for (int i = 0; i < lines.size() && firstNewmtl < 0; i++) {
+            if (lines.get(i).trim().startsWith("newmtl")) firstNewmtl = i; // javagl's test, on the uncleaned line
         }
-        String text;
-        try (Reader in = TextDecoding.open(file)) {
-            StringBuilder sb = new StringBuilder();
-            char[] buffer = new char[1 << 14];
-            for (int n; (n = in.read(buffer)) > 0; ) sb.append(buffer, 0, n);
-            text = sb.toString();
+        if (firstNewmtl < 0) {
+            throw new SceneFormatException(file, 0, "has no 'newmtl' statement; this is not a material library");
         }
-        List<Mtl> mtls;
-        LineTrackingReader lines = new LineTrackingReader(new StringReader(text));
-        try {
-            mtls = MtlReader.read(lines);
-        } catch (IOException | RuntimeException e) {
-            String detail = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            throw new SceneFormatException(file, lines.statementLine(), "cannot read this material statement ("
-                    + detail + ")", e);
+        int dropped = 0, firstDropped = 0;
+        for (int i = 0; i < firstNewmtl; i++) {
+            String t = lines.get(i).trim();
+            if (t.isEmpty() || t.startsWith("#")) continue;
+            if (dropped++ == 0) firstDropped = i + 1;
+            lines.set(i, "");
         }
+        if (dropped > 0) {
+            warnings.add(file + ":" + firstDropped + ": " + dropped + (dropped == 1 ? " statement" : " statements")
+                    + " before the first 'newmtl' ignored");
+        }
+        List<Mtl> mtls = parseDroppingBadStatements(file, lines, warnings);
+
         List<MtlTextureStatement> diffuse = new ArrayList<>(), bump = new ArrayList<>();
-        // Lines as BufferedReader splits them (javagl's view), not as String.split("\\R") would.
-        for (String raw : (Iterable<String>) new BufferedReader(new StringReader(text)).lines()::iterator) {
+        for (String raw : lines) {
             if (raw.trim().startsWith("newmtl")) { // javagl's test, on the uncleaned line
                 diffuse.add(null);
                 bump.add(null);
@@ -96,7 +109,63 @@ final class MtlFileReader {
             entries.add(scanAgrees ? new Entry(mtl, diffuse.get(i), bump.get(i))
                     : new Entry(mtl, javaglStatement(mtl.getMapKd()), javaglStatement(mtl.getBump())));
         }
-        return entries;
+        return new Library(entries, warnings);
+    }
+
+    /** The file's lines as BufferedReader splits them (javagl's view), each bounded in length. */
+    private static List<String> lines(Path file) throws SceneFormatException, IOException {
+        InputFiles.requireRegular(file);
+        if (Files.size(file) > MAX_BYTES) {
+            throw new SceneFormatException(file, 0, "material library is larger than " + (MAX_BYTES >> 20)
+                    + " MiB; that is not a material library");
+        }
+        List<String> lines = new ArrayList<>();
+        long chars = 0;
+        try (LineTrackingReader in = new LineTrackingReader(TextDecoding.open(file))) {
+            for (String line; (line = in.readLine()) != null; ) {
+                chars += line.length() + 1;
+                // Files under /proc report size 0 whatever they hold: bound what is read as well.
+                if (chars > MAX_BYTES) {
+                    throw new SceneFormatException(file, 0, "material library is larger than " + (MAX_BYTES >> 20)
+                            + " MiB; that is not a material library");
+                }
+                lines.add(line);
+            }
+        } catch (LineTrackingReader.InputFailure e) {
+            throw e.getCause();
+        } catch (LineTrackingReader.LineTooLong e) {
+            throw new SceneFormatException(file, e.line(), e.getMessage());
+        }
+        return lines;
+    }
+
+    /**
+     * javagl's reading of {@code lines}; a statement it rejects is blanked (so later line numbers
+     * stay right), warned about, and the library read again.
+     */
+    private static List<Mtl> parseDroppingBadStatements(Path file, List<String> lines, List<String> warnings)
+            throws SceneFormatException {
+        for (int attempt = 0; ; attempt++) {
+            LineTrackingReader reader = new LineTrackingReader(new StringReader(String.join("\n", lines)));
+            try {
+                return MtlReader.read(reader);
+            } catch (IOException | RuntimeException e) {
+                int line = reader.statementLine();
+                if (line < 1 || line > lines.size() || attempt >= MAX_DROPPED_STATEMENTS) {
+                    throw new SceneFormatException(file, line, "too many unreadable material statements; "
+                            + "this does not look like a material library");
+                }
+                warnings.add(file + ":" + line + ": cannot read " + statementName(lines.get(line - 1))
+                        + " (a number is missing or malformed); the statement is ignored");
+                lines.set(line - 1, "");
+            }
+        }
+    }
+
+    /** "the 'Kd' statement", naming the keyword only when it is a plain word (never free text from the file). */
+    private static String statementName(String line) {
+        String[] words = line.trim().split("[ \\t\\f]+", 2);
+        return Excerpt.isKeyword(words[0]) ? "the '" + words[0] + "' statement" : "this statement";
     }
 
     /** A texture name as javagl kept it, without options: the fallback when the scans disagree. */

@@ -37,7 +37,9 @@ final class ObjErrorExplainer {
                 }
             }
         }
-        String detail = javaglError.getMessage() != null ? javaglError.getMessage() : javaglError.getClass().getSimpleName();
+        String detail = javaglError.getMessage() != null ? javaglError.getMessage() : "malformed statement";
+        // javagl wraps NumberFormatException and friends: the user reads the reason, not the class.
+        detail = detail.replaceAll("(?:[a-z_]+\\.)+[A-Z]\\w*(?:Exception|Error):?\\s*", "");
         return "cannot read '" + abbreviate(statement.trim()) + "' (" + abbreviate(detail) + ")";
     }
 

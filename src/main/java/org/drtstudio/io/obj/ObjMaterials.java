@@ -1,15 +1,20 @@
 package org.drtstudio.io.obj;
 
 import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.io.support.Excerpt;
+import org.drtstudio.io.support.InputFiles;
+import org.drtstudio.io.support.SceneFolder;
 import org.drtstudio.scene.Material;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The materials of an OBJ model: finds the files named by {@code mtllib}, reads them and maps
@@ -22,6 +27,8 @@ import java.util.Map;
  */
 final class ObjMaterials {
     private static final int MAX_NAMES_LISTED = 8;
+    /** Paths are quoted up to this length: the user needs them to find the file, but no more. */
+    private static final int PATH_QUOTE_LENGTH = 200;
     private final List<Material> materials = new ArrayList<>(List.of(Material.DEFAULT));
     private final int[] indexOfUsedName;
 
@@ -41,18 +48,31 @@ final class ObjMaterials {
 
     static ObjMaterials load(Path objFile, ObjGeometry geometry, ImportWarnings warnings) {
         Path dir = objFile.toAbsolutePath().getParent();
+        SceneFolder folder = SceneFolder.of(objFile);
         ObjMaterials result = new ObjMaterials(geometry.materials().size());
         Map<String, Integer> byName = new HashMap<>();
+        Set<Path> read = new HashSet<>();
         for (ObjGeometry.MaterialLibraryReference ref : geometry.libraries()) {
             for (String name : libraryNames(dir, ref.argument())) {
+                String quoted = Excerpt.quote(name, PATH_QUOTE_LENGTH);
+                if (!folder.allowsName(dir, name)) {
+                    warnings.add("mtllib outside", objFile, ref.line(), "material library " + quoted + " " + folder.refusal());
+                    continue;
+                }
                 Path library = RelativeFiles.find(dir, name);
                 if (library == null) {
-                    warnings.add(objFile, ref.line(), "material library '" + name + "' not found"
-                            + (RelativeFiles.expected(dir, name) == null ? "" : " at " + RelativeFiles.expected(dir, name))
+                    Path expected = RelativeFiles.expected(dir, name);
+                    String notRegular = notRegular(expected);
+                    warnings.add("mtllib missing", objFile, ref.line(), "material library " + quoted
+                            + (notRegular != null ? " " + notRegular : " not found" + (expected == null ? "" : " at " + expected))
                             + "; its materials are replaced by the default material");
                     continue;
                 }
-                result.addLibrary(library, byName, warnings);
+                if (!folder.containsReal(library)) {
+                    warnings.add("mtllib outside", objFile, ref.line(), "material library " + quoted + " (a link) " + folder.refusal());
+                    continue;
+                }
+                if (read.add(library)) result.addLibrary(library, folder, byName, warnings);
             }
         }
         List<ObjGeometry.UsedMaterial> used = geometry.materials();
@@ -66,6 +86,17 @@ final class ObjMaterials {
         return result;
     }
 
+    /** Why an existing {@code file} is no library ("is a folder, not a regular file"), or null when it is missing or regular. */
+    private static String notRegular(Path file) {
+        if (file == null) return null;
+        try {
+            InputFiles.requireRegular(file);
+            return null;
+        } catch (IOException e) {
+            return e instanceof InputFiles.NotRegularFileException n ? n.getReason() : null;
+        }
+    }
+
     /** One warning for all undefined names: a missing library leaves many, all for the same reason. */
     private static void warnUndefined(Path objFile, List<ObjGeometry.UsedMaterial> undefined, boolean noLibraries,
                                       ImportWarnings warnings) {
@@ -76,48 +107,59 @@ final class ObjMaterials {
                 break;
             }
             if (i > 0) names.append(", ");
-            names.append('\'').append(undefined.get(i).name()).append('\'');
+            names.append(Excerpt.quote(undefined.get(i).name()));
         }
         boolean one = undefined.size() == 1;
-        warnings.add(objFile, undefined.get(0).firstLine(), (one ? "material " : "materials ") + names
+        warnings.add("undefined material", objFile, undefined.get(0).firstLine(), (one ? "material " : "materials ") + names
                 + (one ? " is" : " are") + " not defined in "
                 + (noLibraries ? "any material library (the file names none)" : "its material libraries")
                 + "; faces using " + (one ? "it" : "them") + " get the default material");
     }
 
-    private void addLibrary(Path library, Map<String, Integer> byName, ImportWarnings warnings) {
-        List<MtlFileReader.Entry> entries;
+    private void addLibrary(Path library, SceneFolder folder, Map<String, Integer> byName, ImportWarnings warnings) {
+        MtlFileReader.Library read;
         try {
-            entries = MtlFileReader.read(library);
+            read = MtlFileReader.read(library);
         } catch (SceneFormatException e) {
-            warnings.add(e.getMessage() + "; the materials of this library are replaced by the default material");
+            warnings.add("mtl unreadable", e.getMessage() + "; the materials of this library are replaced by the default material");
             return;
         } catch (IOException e) {
-            warnings.add(library, 0, "cannot read material library (" + e + "); its materials are replaced by the default material");
+            warnings.add("mtl unreadable", library, 0, "cannot read material library (" + InputFiles.reason(e)
+                    + "); its materials are replaced by the default material");
             return;
         }
+        read.warnings().forEach(w -> warnings.add("mtl statement", w));
         Path dir = library.toAbsolutePath().getParent();
-        for (MtlFileReader.Entry entry : entries) {
+        for (MtlFileReader.Entry entry : read.entries()) {
             if (byName.containsKey(entry.mtl().getName())) continue;
             String name = entry.mtl().getName();
-            String diffuse = resolveTexture(library, dir, entry.diffuseMap(), "texture", name, warnings);
-            String bump = resolveTexture(library, dir, entry.bumpMap(), "bump map", name, warnings);
+            String diffuse = resolveTexture(library, dir, folder, entry.diffuseMap(), "texture", name, warnings);
+            String bump = resolveTexture(library, dir, folder, entry.bumpMap(), "bump map", name, warnings);
             byName.put(name, materials.size());
             materials.add(MtlMaterialMapper.map(entry.mtl(), diffuse, entry.diffuse(), bump, entry.bump()));
         }
     }
 
     /**
-     * The path of a texture named in a library, resolved next to it (null for none). A missing file
-     * is a warning, and its expected path is kept: the texture loader warns again and the material
-     * renders untextured, but the name survives for the user to fix.
+     * The path of a texture named in a library, resolved next to it (null for none, or for one
+     * outside the scene's folder, which is refused with a warning). A missing file keeps its
+     * expected path, for the user to fix, and is not warned about here: the texture loader says
+     * once that it is missing when the scene is rendered.
      */
-    private static String resolveTexture(Path library, Path dir, String written, String what, String material,
-                                         ImportWarnings warnings) {
+    private static String resolveTexture(Path library, Path dir, SceneFolder folder, String written, String what,
+                                         String material, ImportWarnings warnings) {
         if (written == null) return null;
+        String refused = what + " " + Excerpt.quote(written, PATH_QUOTE_LENGTH) + " of material " + Excerpt.quote(material) + " ";
+        if (!folder.allowsName(dir, written)) {
+            warnings.add("texture outside", library, 0, refused + folder.refusal());
+            return null;
+        }
         Path found = RelativeFiles.find(dir, written);
+        if (found != null && !folder.containsReal(found)) {
+            warnings.add("texture outside", library, 0, refused + "(a link) " + folder.refusal());
+            return null;
+        }
         Path expected = found != null ? found : RelativeFiles.expected(dir, written);
-        if (found == null) warnings.add(library, 0, what + " '" + written + "' of material '" + material + "' not found");
         return expected != null ? expected.normalize().toString() : written;
     }
 

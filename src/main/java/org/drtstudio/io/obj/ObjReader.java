@@ -3,6 +3,7 @@ package org.drtstudio.io.obj;
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.TimedPhase;
+import org.drtstudio.io.support.TextDecoding;
 import org.drtstudio.scene.MeshNode;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
@@ -98,6 +99,8 @@ public final class ObjReader {
             return collector.finish(file, warnings);
         } catch (LineTrackingReader.InputFailure e) {
             throw e.getCause();
+        } catch (LineTrackingReader.LineTooLong e) {
+            throw new SceneFormatException(file, e.line(), e.getMessage());
         } catch (ObjFormatProblem p) {
             throw new SceneFormatException(file, p.line() > 0 ? p.line() : statements.statementLine(), p.getMessage());
         } catch (IOException | RuntimeException javaglRejected) {

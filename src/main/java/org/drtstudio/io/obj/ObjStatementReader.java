@@ -46,15 +46,25 @@ final class ObjStatementReader extends LineTrackingReader {
         // Cleaned before joining, so that javagl never sees a trailing backslash: "\ # note" ends
         // in one once the comment is gone, and javagl's joining would fail on it.
         String line = clean(physical);
-        while (continues(line)) {
-            String head = line.stripTrailing();
-            head = head.substring(0, head.length() - 1);
-            String next = nextPhysicalLine();
-            line = next == null ? head : head + " " + clean(next);
-        }
+        if (continues(line)) line = joinContinuations(line, first);
         setStatementLine(first);
         statement = prepare(line);
         return statement;
+    }
+
+    /** {@code line} and the lines its trailing backslashes continue it with, bounded like a physical line. */
+    private String joinContinuations(String line, int first) {
+        StringBuilder joined = new StringBuilder(line);
+        while (continues(joined)) {
+            int end = joined.length();
+            while (joined.charAt(end - 1) <= ' ') end--;
+            joined.setLength(end - 1); // without the backslash
+            String next = nextPhysicalLine();
+            if (next == null) break;
+            joined.append(' ').append(clean(next));
+            if (joined.length() > MAX_LINE_LENGTH) throw new LineTooLong(first);
+        }
+        return joined.toString();
     }
 
     /** The statement handed to javagl last, as prepared. */
@@ -77,8 +87,10 @@ final class ObjStatementReader extends LineTrackingReader {
 
     int firstDroppedLine() { return firstDroppedLine; }
 
-    private static boolean continues(String line) {
-        return line.stripTrailing().endsWith("\\");
+    private static boolean continues(CharSequence line) {
+        int end = line.length();
+        while (end > 0 && line.charAt(end - 1) <= ' ') end--;
+        return end > 0 && line.charAt(end - 1) == '\\';
     }
 
     /** Control characters to spaces, trailing comment removed; returns the input when nothing changes. */

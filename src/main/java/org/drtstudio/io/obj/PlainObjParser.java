@@ -1,6 +1,7 @@
 package org.drtstudio.io.obj;
 
 import org.drtstudio.io.ReadProgress;
+import org.drtstudio.io.support.InputFiles;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -56,6 +57,7 @@ final class PlainObjParser {
 
     /** Reads the file (tracked by {@link ReadProgress}) and parses it when it is plain. */
     static Attempt parse(Path file) throws IOException {
+        InputFiles.requireRegular(file); // a FIFO or device has no size to trust and may never end
         long size = Files.size(file);
         if (size > maxFileBytes()) return new Attempt(null, null);
         byte[] text;
@@ -106,7 +108,7 @@ final class PlainObjParser {
 
     private static byte[] readAll(Path file, int size) throws IOException {
         byte[] out = new byte[size];
-        try (InputStream in = ReadProgress.track(file, Files.newInputStream(file))) {
+        try (InputStream in = ReadProgress.track(file, InputFiles.open(file))) {
             int n = 0;
             while (n < size) {
                 int r = in.read(out, n, Math.min(1 << 20, size - n)); // in steps, so progress moves

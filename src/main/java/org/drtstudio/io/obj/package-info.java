@@ -2,7 +2,7 @@
  * Wavefront OBJ + MTL import through de.javagl:obj. {@link org.drtstudio.io.obj.ObjReader} is the
  * entry point; the rest is package-private:
  * <ul>
- *   <li>{@code TextDecoding}, {@code LineTrackingReader}, {@code ObjStatementReader},
+ *   <li>{@code LineTrackingReader} (over {@code io.support.TextDecoding}), {@code ObjStatementReader},
  *       {@code ObjFaceSyntax}: text in, statements prepared for javagl's parser, line numbers kept;</li>
  *   <li>{@code ObjGeometryCollector} (javagl's callback sink) → {@code ObjGeometry};</li>
  *   <li>{@code ObjMeshBuilder}, {@code NormalGenerator}, {@code IntTripleMap}: triangles, vertices

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import org.drtstudio.io.support.Excerpt;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,6 +22,8 @@ final class JsonTreeReader {
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
 
+    private static final String NOT_A_PROJECT = "does not start with '{': not a DRT Studio project";
+
     private JsonTreeReader() {
     }
 
@@ -28,18 +31,24 @@ final class JsonTreeReader {
      * @throws ProjectProblem for malformed JSON, at the line where the parser stopped
      */
     static JsonValue read(InputStream in) throws IOException {
+        boolean started = false;
         try (JsonParser p = FACTORY.createParser(in)) {
             JsonToken first = p.nextToken();
             if (first == null) throw new ProjectProblem(1, "the file is empty");
+            if (first != JsonToken.START_OBJECT) throw new ProjectProblem(line(p), NOT_A_PROJECT);
+            started = true;
             JsonValue root = value(p, null, null, 0);
             if (p.nextToken() != null) throw new ProjectProblem(line(p), "unexpected content after the end of the project");
             return root;
         } catch (JsonProcessingException e) {
             int line = e.getLocation() != null ? e.getLocation().getLineNr() : 0;
             String msg = e.getOriginalMessage() == null ? "malformed JSON" : e.getOriginalMessage();
-            // Jackson's messages may span lines; the user gets one.
+            // Before the opening '{' the file may be anything (a .json link to a password file):
+            // Jackson would quote its first word, so nothing of it is shown.
+            if (!started) throw new ProjectProblem(Math.max(line, 0), NOT_A_PROJECT);
+            // Jackson's messages may span lines and quote long tokens; the user gets one short line.
             msg = msg.lines().findFirst().orElse("malformed JSON").strip();
-            throw new ProjectProblem(Math.max(line, 0), "malformed JSON: " + msg);
+            throw new ProjectProblem(Math.max(line, 0), "malformed JSON: " + Excerpt.sanitize(msg, 160));
         }
     }
 

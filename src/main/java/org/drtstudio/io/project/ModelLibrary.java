@@ -3,6 +3,7 @@ package org.drtstudio.io.project;
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.SceneLoader;
+import org.drtstudio.io.support.Excerpt;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.anim.ModelAsset;
 
@@ -52,7 +53,7 @@ final class ModelLibrary {
             // The model's own message names its file and line; keep it whole, on one line.
             throw ref.problem("model \"" + text + "\": " + e.getMessage());
         }
-        for (String w : result.warnings()) warnings.add(text + ": " + w);
+        for (String w : result.warnings()) warnings.add(Excerpt.message(text + ": " + w));
         Scene scene = result.scene();
         ModelAsset asset = new ModelAsset(file, scene.root(), scene.materials());
         loaded.put(file, asset);

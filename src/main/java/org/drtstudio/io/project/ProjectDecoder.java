@@ -195,7 +195,9 @@ final class ProjectDecoder {
                 JsonValue keys = v.optional("keys");
                 TransformTracks tracks = keys == null ? TransformTracks.NONE : tracks(keys);
                 List<AuthoredNode> children = list(v.get("children"), this::node);
-                return build(v, () -> new GroupNode(id, name, trs, tracks, children));
+                GroupNode group = build(v, () -> new GroupNode(id, name, trs, tracks, children));
+                requireInvertible(v, group, tracks);
+                return group;
             }
             case "mesh" -> {
                 v.allowOnly(MESH_LEAF);
@@ -302,6 +304,20 @@ final class ProjectDecoder {
     }
 
     /** Runs a record constructor, turning its IllegalArgumentException into a problem at {@code at}. */
+    /**
+     * Checks the node's matrix at time 0 and at each of its keys, where a singular one (scales
+     * near zero) would otherwise fail later, when the scene is evaluated, without this node's line.
+     */
+    private static void requireInvertible(JsonValue at, GroupNode group, TransformTracks tracks) {
+        java.util.SortedSet<Double> times = new java.util.TreeSet<>(List.of(0.0));
+        for (org.drtstudio.scene.anim.Channel c : org.drtstudio.scene.anim.Channel.values()) {
+            for (var key : tracks.track(c).keys()) times.add(key.time());
+        }
+        for (double t : times) {
+            build(at, () -> new org.drtstudio.scene.TransformNode(group.name(), group.transformAt(t).toMatrix(), List.of()));
+        }
+    }
+
     private static <T> T build(JsonValue at, Supplier<T> constructor) {
         try {
             return constructor.get();

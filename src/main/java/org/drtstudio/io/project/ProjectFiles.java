@@ -2,6 +2,7 @@ package org.drtstudio.io.project;
 
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.support.AtomicFileWriter;
+import org.drtstudio.io.support.InputFiles;
 import org.drtstudio.scene.anim.SceneModel;
 
 import java.io.IOException;
@@ -48,16 +49,16 @@ public final class ProjectFiles {
     public static LoadedProject read(Path file) throws SceneFormatException {
         Path abs = file.toAbsolutePath().normalize();
         List<String> warnings = new ArrayList<>();
-        try (InputStream in = Files.newInputStream(abs)) {
+        try (InputStream in = InputFiles.open(abs)) { // a FIFO or device is refused, not read forever
             JsonValue doc = JsonTreeReader.read(in);
             SceneModel model = ProjectDecoder.decode(doc, new ModelLibrary(new ProjectPaths(abs), warnings), warnings);
             return new LoadedProject(model, warnings);
         } catch (ProjectProblem p) {
             throw new SceneFormatException(file, p.line(), p.getMessage());
-        } catch (NoSuchFileException e) {
-            throw new SceneFormatException(file, 0, "file not found");
+        } catch (NoSuchFileException | InputFiles.NotRegularFileException e) {
+            throw new SceneFormatException(file, 0, InputFiles.reason(e));
         } catch (IOException e) {
-            throw new SceneFormatException(file, 0, "cannot be read: " + e.getMessage(), e);
+            throw new SceneFormatException(file, 0, "cannot be read: " + InputFiles.reason(e), e);
         }
     }
 

@@ -252,26 +252,15 @@ public final class LineTokenizer {
 
     /**
      * Quotes text from the file for a one-line message: control and non-printable characters become
-     * '?', and long text is cut, so a binary file cannot smuggle line breaks or megabytes into it.
+     * '?', and long text is cut, so a binary file cannot smuggle line breaks or megabytes into it
+     * (see {@link Excerpt}).
      */
     public static String quote(String text) {
-        return quote(text, 40);
+        return Excerpt.quote(text);
     }
 
     /** Like {@link #quote(String)} with a chosen length limit (e.g. longer for file paths). */
     public static String quote(String text, int max) {
-        StringBuilder sb = new StringBuilder("'");
-        int n = Math.min(text.length(), max);
-        for (int k = 0; k < n; k++) {
-            char c = text.charAt(k);
-            boolean printable = !Character.isISOControl(c) && Character.isDefined(c)
-                    && Character.getType(c) != Character.LINE_SEPARATOR
-                    && Character.getType(c) != Character.PARAGRAPH_SEPARATOR
-                    && Character.getType(c) != Character.FORMAT
-                    && !Character.isSurrogate(c);
-            sb.append(printable ? c : '?');
-        }
-        if (text.length() > max) sb.append("...");
-        return sb.append('\'').toString();
+        return Excerpt.quote(text, max);
     }
 }

@@ -29,12 +29,12 @@ public final class WarningLog {
      */
     public void add(String kind, int line, String text) {
         int n = countByKind.merge(kind, 1, Integer::sum);
-        if (n <= MAX_PER_KIND) messages.add(format(line, text));
+        if (n <= MAX_PER_KIND) messages.add(Excerpt.message(format(line, text)));
     }
 
     /** Adds a message from elsewhere (e.g. another importer) as it is. */
     public void addVerbatim(String message) {
-        messages.add(message);
+        messages.add(Excerpt.message(message));
     }
 
     /** The warnings, with one summary line per kind that was cut short. */

@@ -2,6 +2,7 @@ package org.drtstudio.io.cfg;
 
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.io.support.SceneFolder;
 import org.drtstudio.io.nff.NffReader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
@@ -214,15 +215,55 @@ class CfgReaderTest {
     }
 
     @Test
-    void pathsWithSpacesQuotesAndParentFolders() throws Exception {
+    void pathsWithSpacesQuotesAndSubfolders() throws Exception {
         Files.createDirectories(dir.resolve("my models"));
         Files.copy(dir.resolve("models/b.nff"), dir.resolve("my models/b c.nff"));
-        Files.createDirectories(dir.resolve("cfgs"));
-        Path cfg = dir.resolve("cfgs/s.cfg");
-        Files.writeString(cfg, "OBJ=../my models/b c.nff\nOBJ=\"../models/a.nff\"\n");
-        Scene s = CfgReader.read(cfg, loader).scene();
+        Files.writeString(dir.resolve("s.cfg"), "OBJ=my models/b c.nff\nOBJ=\"models/../models/a.nff\"\n");
+        Scene s = CfgReader.read(dir.resolve("s.cfg"), loader).scene();
         assertEquals(2, s.root().children().size());
         assertEquals(dir.resolve("my models/b c.nff").toAbsolutePath().normalize(), loaded.get(0));
+    }
+
+    @Test
+    void modelsOutsideTheCfgFolderAreRefusedUnlessAllowed() throws Exception {
+        Files.createDirectories(dir.resolve("cfgs"));
+        Path cfg = dir.resolve("cfgs/s.cfg");
+        Files.writeString(cfg, "LIGHT=1/1/1\nOBJ=../models/a.nff\n");
+        SceneFormatException e = assertThrows(SceneFormatException.class, () -> CfgReader.read(cfg, loader));
+        assertEquals(2, e.line());
+        assertTrue(e.getMessage().contains("'../models/a.nff' is outside the scene's folder"), e.getMessage());
+        Files.writeString(cfg, "OBJ=" + dir.resolve("models/a.nff").toAbsolutePath() + "\n");
+        assertThrows(SceneFormatException.class, () -> CfgReader.read(cfg, loader), "an absolute path outside");
+        assertTrue(loaded.isEmpty(), "nothing outside was read: " + loaded);
+        System.setProperty(SceneFolder.ALLOW_PROPERTY, "true");
+        try {
+            assertEquals(1, CfgReader.read(cfg, loader).scene().root().children().size());
+        } finally {
+            System.clearProperty(SceneFolder.ALLOW_PROPERTY);
+        }
+    }
+
+    @Test
+    void aLinkInsideTheFolderToAModelOutsideIsRefused() throws Exception {
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Files.copy(dir.resolve("models/a.nff"), outside.resolve("x.nff"));
+        Path scene = Files.createDirectories(dir.resolve("scene"));
+        Files.createSymbolicLink(scene.resolve("x.nff"), outside.resolve("x.nff"));
+        Files.writeString(scene.resolve("s.cfg"), "OBJ=x.nff\n");
+        SceneFormatException e = assertThrows(SceneFormatException.class, () -> CfgReader.read(scene.resolve("s.cfg"), loader));
+        assertTrue(e.getMessage().contains("outside the scene's folder"), e.getMessage());
+        assertTrue(loaded.isEmpty());
+    }
+
+    @Test
+    void textOfAFileThatIsNotACfgIsNeverQuoted() throws Exception {
+        Files.writeString(dir.resolve("scene.cfg"), "root:x:0:0:root:/root:/bin/bash\nSECRET=hunter2\n");
+        SceneFormatException e = assertThrows(SceneFormatException.class, () -> CfgReader.read(dir.resolve("scene.cfg"), loader));
+        assertFalse(e.getMessage().contains("root:x"), e.getMessage());
+        assertTrue(e.getMessage().contains("does not look like a .cfg scene"), e.getMessage());
+        // Once the file has shown itself to be a cfg scene, a bad line is quoted (short, sanitised).
+        SceneFormatException later = assertThrows(SceneFormatException.class, () -> read("LIGHT=1/1/1\nbad \u001b[31m line\n"));
+        assertTrue(later.getMessage().endsWith("expected KEY=value, got 'bad ?[31m line'"), later.getMessage());
     }
 
     @Test
@@ -269,7 +310,7 @@ class CfgReaderTest {
                 arguments("CAMERA_VIEWING_ANGLE=wide", "CAMERA_VIEWING_ANGLE must be a number, got 'wide'"),
                 arguments("CAMERA_SUPERSAMPLING=0", "CAMERA_SUPERSAMPLING must be between 1 and 65536, got '0'"),
                 arguments("CAMERA_SUPERSAMPLING=2.5", "CAMERA_SUPERSAMPLING must be a whole number, got '2.5'"),
-                arguments("just some words", "expected KEY=value, got 'just some words'"),
+                arguments("just some words", "expected KEY=value; this does not look like a .cfg scene"),
                 arguments("OBJ=", "OBJ has no value"),
                 arguments("=5", "missing key before '='"),
                 arguments("OBJ=models/\u0000x.obj", "OBJ path"));

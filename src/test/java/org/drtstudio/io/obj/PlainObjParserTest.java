@@ -2,6 +2,7 @@ package org.drtstudio.io.obj;
 
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.scene.TriangleMesh;
+import org.drtstudio.io.support.TextDecoding;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,8 +1,9 @@
-package org.drtstudio.io.obj;
+package org.drtstudio.io.support;
 
 import org.drtstudio.io.ReadProgress;
 
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -10,11 +11,10 @@ import java.io.Reader;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Opens OBJ and MTL text whatever encoding the exporter chose. The formats are nominally ASCII,
+ * Opens scene text (OBJ, MTL, NFF, cfg) whatever encoding the exporter chose. The formats are nominally ASCII,
  * and javagl's {@code ObjReader.read(InputStream)} decodes them as US-ASCII; in practice files
  * come as UTF-8 with or without a byte order mark, with Latin-1 material names, and even as
  * UTF-16 (assimp's box_UTF16BE.obj), which ASCII decoding turns into NUL-riddled nonsense.
@@ -23,17 +23,24 @@ import java.nio.file.Path;
  * UTF-16; anything else is read as UTF-8. Undecodable bytes become U+FFFD instead of failing, so
  * a Latin-1 name still matches between an OBJ and its MTL (both decode the same way).
  */
-final class TextDecoding {
+public final class TextDecoding {
     private TextDecoding() {
     }
 
-    static Reader open(Path file) throws IOException {
-        return decode(new BufferedInputStream(ReadProgress.track(file, Files.newInputStream(file)), 1 << 16));
+    /**
+     * Opens {@code file} (a regular file only, see {@link InputFiles}) as text in its encoding.
+     *
+     * @throws java.nio.file.NoSuchFileException       when it is missing
+     * @throws InputFiles.NotRegularFileException when it is a folder, FIFO or device
+     */
+    public static Reader open(Path file) throws IOException {
+        // Progress counts what the decoder takes from the buffer, so it rises in small steps.
+        return decode(ReadProgress.track(file, new BufferedInputStream(InputFiles.open(file), 1 << 16)));
     }
 
     /** Text already read into memory (by the plain-OBJ fast path, which declined it), decoded the same way. */
-    static Reader open(byte[] text) throws IOException {
-        return decode(new BufferedInputStream(new java.io.ByteArrayInputStream(text), 1 << 16));
+    public static Reader open(byte[] text) throws IOException {
+        return decode(new BufferedInputStream(new ByteArrayInputStream(text), 1 << 16));
     }
 
     private static Reader decode(InputStream in) throws IOException {

@@ -1,0 +1,318 @@
+package org.drtstudio.io;
+
+import org.drtstudio.io.image.TextureLoader;
+import org.drtstudio.scene.Material;
+import org.drtstudio.scene.TextureImage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * Feeds mutated scenes to every importer (OBJ + MTL, NFF, cfg, JSON projects) for a fixed time
+ * (issue 14): each input must load or fail with the format's own one-line
+ * {@link SceneFormatException}, within a per-input limit, writing no file. The corpus is generated
+ * here and the shipped scenes, plus the public scenes of {@code ../shared/data} when that folder
+ * exists (skipped with a message otherwise).
+ *
+ * <p>Reproducible: input {@code i} is made by {@code new Random(mix(SEED + i))} whatever the machine,
+ * so a failure names its index, is kept in {@code target/fuzz-failures/}, and reruns with
+ * {@code -Ddrt.fuzz.from=i}. The time budget
+ * ({@code -Ddrt.fuzz.seconds}, default 24) only decides how many inputs run; at least
+ * {@link #MIN_INPUTS} always do.
+ */
+@Timeout(value = 600, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a hang guard; each input has its own limit
+class ImporterFuzzTest {
+    private static final long SEED = 0x14_0000_0000L;
+    private static final int MIN_INPUTS = 80;
+    private static final long PER_INPUT_SECONDS = 20;
+    private static final int MAX_BYTES = 2 << 20;
+    private static final Path SHARED = Path.of("..", "shared", "data");
+    private static final List<String> FORMATS = List.of("obj", "nff", "cfg", "json");
+
+    /** A scene to mutate: its file name, bytes, and the unmutated files it names. */
+    private record Sample(String name, byte[] bytes, Map<String, byte[]> companions) {
+    }
+
+    @TempDir
+    Path root;
+
+    @Test
+    void mutatedScenesLoadOrFailWithOneLine() throws Exception {
+        List<Sample> corpus = corpus();
+        long seconds = Long.getLong("drt.fuzz.seconds", 24);
+        long from = Long.getLong("drt.fuzz.from", 0);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        List<String> failures = new ArrayList<>();
+        Map<String, int[]> outcomes = new LinkedHashMap<>(); // per extension: loaded, refused
+        ExecutorService worker = Executors.newSingleThreadExecutor(daemon());
+        long i = from;
+        try {
+            for (; i < from + MIN_INPUTS || System.nanoTime() < deadline; i++) {
+                Random random = new Random(mix(SEED + i));
+                // a format first, then one of its samples: the shared data's many OBJ and NFF files do not crowd out cfg and json
+                String format = FORMATS.get(random.nextInt(FORMATS.size()));
+                List<Sample> ofFormat = corpus.stream().filter(x -> x.name().endsWith("." + format)).toList();
+                Sample sample = ofFormat.get(random.nextInt(ofFormat.size()));
+                Path folder = Files.createDirectories(root.resolve("case"));
+                clear(folder);
+                for (var c : sample.companions().entrySet()) {
+                    // companions are mutated now and then too (an MTL of an OBJ, the model of a cfg)
+                    byte[] bytes = random.nextInt(4) == 0 ? mutate(c.getValue(), random) : c.getValue();
+                    Files.write(folder.resolve(c.getKey()), bytes);
+                }
+                Path file = folder.resolve(sample.name());
+                Files.write(file, mutate(sample.bytes(), random));
+                Set<String> before = listing(folder);
+                String ext = sample.name().substring(sample.name().lastIndexOf('.') + 1);
+                int[] counts = outcomes.computeIfAbsent(ext, k -> new int[2]);
+                Future<String> run = worker.submit(() -> loadOnce(file, counts));
+                String problem;
+                try {
+                    problem = run.get(PER_INPUT_SECONDS, TimeUnit.SECONDS);
+                } catch (TimeoutException e) {
+                    run.cancel(true);
+                    worker.shutdownNow();
+                    worker = Executors.newSingleThreadExecutor(daemon()); // the stuck thread is abandoned
+                    problem = "no result within " + PER_INPUT_SECONDS + " s (a hang?)";
+                }
+                if (problem == null && !listing(folder).equals(before)) problem = "files appeared: " + listing(folder);
+                if (problem != null) {
+                    failures.add("input " + i + " (" + sample.name() + "): " + problem);
+                    // kept where a CI run can collect it (the temporary folder is deleted)
+                    Path kept = Files.createDirectories(Path.of("target", "fuzz-failures")).resolve(i + "-" + sample.name());
+                    Files.copy(file, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+                if (failures.size() >= 10) break;
+            }
+        } finally {
+            worker.shutdownNow();
+        }
+        long inputs = i - from;
+        System.out.println("ImporterFuzzTest: " + inputs + " inputs from " + corpus.size() + " samples; loaded/refused by format: "
+                + outcomes.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()[0] + "/" + e.getValue()[1]).toList());
+        assertTrue(failures.isEmpty(), failures.size() + " failures, e.g.\n" + String.join("\n", failures));
+        for (String ext : FORMATS) assertTrue(outcomes.containsKey(ext), "no " + ext + " input ran");
+    }
+
+    /**
+     * SplitMix64's finaliser: java.util.Random's first outputs for consecutive seeds are nearly
+     * equal (its seed scrambling is a single XOR), which would pick the same format every time.
+     */
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
+    }
+
+    /** Loads one input and the textures its materials name; null when all went as promised, else what went wrong. */
+    private static String loadOnce(Path file, int[] counts) {
+        try {
+            ImportResult r = SceneLoader.load(file);
+            for (String w : r.warnings()) {
+                String bad = badLine(w);
+                if (bad != null) return "warning " + bad;
+            }
+            List<String> textureWarnings = new ArrayList<>();
+            TextureLoader textures = new TextureLoader(textureWarnings::add, 1 << 20);
+            for (Material m : r.scene().materials()) {
+                textures.load(m.diffuseTexture(), TextureImage.Encoding.COLOR);
+                textures.load(m.bumpTexture(), TextureImage.Encoding.HEIGHT);
+            }
+            for (String w : textureWarnings) {
+                String bad = badLine(w);
+                if (bad != null) return "texture warning " + bad;
+            }
+            counts[0]++;
+            return null;
+        } catch (SceneFormatException e) {
+            counts[1]++;
+            String bad = badLine(e.getMessage());
+            return bad == null ? null : "message " + bad;
+        } catch (Throwable t) {
+            StackTraceElement[] at = t.getStackTrace();
+            return t + (at.length > 0 ? " at " + at[0] : "");
+        }
+    }
+
+    /** Why {@code message} breaks the one-line promise, or null when it keeps it. */
+    private static String badLine(String message) {
+        if (message == null || message.isBlank()) return "is empty";
+        if (message.lines().count() != 1) return "spans lines: " + message;
+        for (char c : message.toCharArray()) if (Character.isISOControl(c)) return "holds a control character: " + message;
+        if (message.contains("Exception") || message.contains("java.")) return "names a Java exception: " + message;
+        if (message.length() > 2100) return "is " + message.length() + " characters long";
+        return null;
+    }
+
+    // ---- mutations ----
+
+    private static final String[] TOKENS = {
+            "\0", "\u001b[2J", "\u0007", "\r", "\n", "\t", "\\\n", " ", "-", ".", "e", "#", "/", "//", "=", "nan", "inf", "-0",
+            "1e39", "-1e-45", "1e18", "99999999999", "2147483648", "../", "../../etc/passwd", "/dev/zero", "/proc/self/environ",
+            "\nf 1 2 3\n", "\nf -1 -2 -999\n", "\nv 1 2\n", "\nmtllib ", "\nusemtl ", "\nnewmtl x\n", "\nmap_Kd ", "\nKd ",
+            "\ns 0 0 0 ", "\np 4\n", "\npp 3\n", "\nc\n", "\nOBJ=", "\nCAMERA_RESOLUTION=", "{", "}", "[", "]", ",", "\"", ":",
+            "\"file\": \"", "\"scale\": [ 0, 0, 0 ]", "\u00ff\u00fe", "\u00e9", "\ud83d\ude00",
+    };
+
+    static byte[] mutate(byte[] input, Random random) {
+        byte[] out = input;
+        int edits = 1 + random.nextInt(4);
+        for (int e = 0; e < edits; e++) out = edit(out, random);
+        return out.length > MAX_BYTES ? java.util.Arrays.copyOf(out, MAX_BYTES) : out;
+    }
+
+    private static byte[] edit(byte[] b, Random random) {
+        int n = b.length;
+        int at = n == 0 ? 0 : random.nextInt(n + 1);
+        switch (random.nextInt(8)) {
+            case 7 -> { // change a digit: the file's structure survives, its values do not
+                for (int tries = 0; tries < 64 && n > 0; tries++) {
+                    int k = random.nextInt(n);
+                    if (b[k] >= '0' && b[k] <= '9') {
+                        byte[] c = b.clone();
+                        c[k] = (byte) ('0' + random.nextInt(10));
+                        return random.nextInt(4) == 0 ? splice(c, k, k, "-".getBytes(StandardCharsets.US_ASCII)) : c;
+                    }
+                }
+                return b;
+            }
+            case 0 -> { // flip a byte
+                if (n == 0) return b;
+                byte[] c = b.clone();
+                c[Math.min(at, n - 1)] = (byte) random.nextInt(256);
+                return c;
+            }
+            case 1 -> { // insert a token
+                return splice(b, at, at, TOKENS[random.nextInt(TOKENS.length)].getBytes(StandardCharsets.UTF_8));
+            }
+            case 2 -> { // delete a range
+                int end = Math.min(n, at + random.nextInt(64));
+                return splice(b, at, end, new byte[0]);
+            }
+            case 3 -> { // repeat a range many times
+                int end = Math.min(n, at + 1 + random.nextInt(40));
+                byte[] piece = java.util.Arrays.copyOfRange(b, at, end);
+                int times = 1 + random.nextInt(random.nextBoolean() ? 8 : 5000);
+                byte[] many = new byte[Math.min(MAX_BYTES, piece.length * times)];
+                for (int k = 0; piece.length > 0 && k + piece.length <= many.length; k += piece.length) {
+                    System.arraycopy(piece, 0, many, k, piece.length);
+                }
+                return splice(b, end, end, many);
+            }
+            case 4 -> { // truncate
+                return java.util.Arrays.copyOf(b, at);
+            }
+            case 5 -> { // a long run of digits: a number, or a line, too long for anything
+                byte[] digits = new byte[1 + random.nextInt(random.nextBoolean() ? 400 : 200_000)];
+                java.util.Arrays.fill(digits, (byte) ('0' + random.nextInt(10)));
+                return splice(b, at, at, digits);
+            }
+            default -> { // swap two lines
+                String s = new String(b, StandardCharsets.ISO_8859_1);
+                String[] lines = s.split("\n", -1);
+                if (lines.length < 2) return b;
+                int x = random.nextInt(lines.length), y = random.nextInt(lines.length);
+                String t = lines[x];
+                lines[x] = lines[y];
+                lines[y] = t;
+                return String.join("\n", lines).getBytes(StandardCharsets.ISO_8859_1);
+            }
+        }
+    }
+
+    private static byte[] splice(byte[] b, int from, int to, byte[] insert) {
+        byte[] out = new byte[b.length - (to - from) + insert.length];
+        System.arraycopy(b, 0, out, 0, from);
+        System.arraycopy(insert, 0, out, from, insert.length);
+        System.arraycopy(b, to, out, from + insert.length, b.length - to);
+        return out;
+    }
+
+    // ---- corpus ----
+
+    private static List<Sample> corpus() throws IOException {
+        List<Sample> corpus = new ArrayList<>();
+        byte[] mtl = ("newmtl red\nKd 0.8 0.1 0.1\nKs 0.2 0.2 0.2\nNs 20\nillum 3\nmap_Kd tex.png\n"
+                + "newmtl glass\nKd 1 1 1\nd 0.2\nNi 1.5\nbump -bm 0.5 tex.png\n").getBytes(StandardCharsets.UTF_8);
+        byte[] obj = ("# a cube\nmtllib m.mtl\no cube\nv 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nv 0 0 1\nv 1 0 1\nv 1 1 1\nv 0 1 1\n"
+                + "vt 0 0\nvt 1 0\nvt 1 1\nvn 0 0 1\ns 1\nusemtl red\nf 1/1/1 2/2/1 3/3/1 4/1/1\nf 5 6 7\nusemtl glass\n"
+                + "f -1 -2 -3\nf 1//1 5//1 8//1\nl 1 2\n").getBytes(StandardCharsets.UTF_8);
+        byte[] nff = Files.readAllBytes(Path.of("scenes", "default.nff"));
+        byte[] tex = tinyPng();
+        corpus.add(new Sample("m.obj", obj, Map.of("m.mtl", mtl, "tex.png", tex)));
+        corpus.add(new Sample("m.mtl.obj", ("mtllib m.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl red\nf 1 2 3\n").getBytes(StandardCharsets.UTF_8),
+                Map.of("m.mtl", mtl, "tex.png", tex)));
+        corpus.add(new Sample("default.nff", nff, Map.of()));
+        corpus.add(new Sample("s.cfg", ("# scene\nOBJ=m.obj\nOBJ=default.nff\nLIGHT=1/2/3//1/1/1\nAMBIENT_LIGHT=0.1\n"
+                + "CAMERA=0/0/5//0/0/-1\nCAMERA_RESOLUTION=64x48\nCAMERA_VIEWING_ANGLE=40\nCAMERA_SUPERSAMPLING=2\n")
+                .getBytes(StandardCharsets.UTF_8), Map.of("m.obj", obj, "m.mtl", mtl, "default.nff", nff)));
+        corpus.add(new Sample("orbit.json", Files.readAllBytes(Path.of("scenes", "orbit.json")), Map.of("default.nff", nff)));
+        if (Files.isDirectory(SHARED)) {
+            try (Stream<Path> files = Files.walk(SHARED)) {
+                for (Path p : files.filter(Files::isRegularFile).sorted(Comparator.naturalOrder()).toList()) {
+                    String name = p.getFileName().toString().toLowerCase();
+                    if (!(name.endsWith(".obj") || name.endsWith(".nff")) || Files.size(p) > 200_000) continue;
+                    Map<String, byte[]> companions = new LinkedHashMap<>();
+                    try (Stream<Path> siblings = Files.list(p.getParent())) {
+                        for (Path s : siblings.filter(s -> s.toString().toLowerCase().endsWith(".mtl")).toList()) {
+                            if (Files.size(s) < 100_000) companions.put(s.getFileName().toString(), Files.readAllBytes(s));
+                        }
+                    }
+                    corpus.add(new Sample(p.getFileName().toString(), Files.readAllBytes(p), companions));
+                }
+            }
+        } else {
+            System.out.println("ImporterFuzzTest: " + SHARED + " is absent; fuzzing the generated and shipped scenes only");
+        }
+        return corpus;
+    }
+
+    private static byte[] tinyPng() throws IOException {
+        java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(4, 4, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        img.setRGB(1, 2, 0xff8040);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        javax.imageio.ImageIO.write(img, "png", out);
+        return out.toByteArray();
+    }
+
+    private static Set<String> listing(Path folder) throws IOException {
+        try (Stream<Path> s = Files.list(folder)) {
+            return new TreeSet<>(s.map(p -> p.getFileName().toString()).toList());
+        }
+    }
+
+    private static void clear(Path folder) throws IOException {
+        try (Stream<Path> s = Files.list(folder)) {
+            for (Path p : s.toList()) Files.delete(p);
+        }
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon() {
+        return r -> {
+            Thread t = new Thread(r, "fuzz-input");
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}
