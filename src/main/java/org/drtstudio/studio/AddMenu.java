@@ -91,7 +91,7 @@ final class AddMenu extends Menu {
             // a unit shape (−1..1) sized to the view: a box of that size is placed like an import
             Camera c = m.cameraAt(session.time());
             float k = (float) (unit() / Math.sqrt(3));
-            ImportPlacement.Placement p = ImportPlacement.place(m, session.time(), new float[]{-k, -k, -k, k, k, k}, c.eye(), c.look().minus(c.eye()));
+            ImportPlacement.Placement p = ImportPlacement.place(m, session.time(), new float[]{-k, -k, -k, k, k, k}, c.eye(), c.look().minus(c.eye()), false);
             place = new Trs(p.transform().translation(), Trs.IDENTITY.rotation(), new Vec3(k, k, k), Vec3.ZERO);
         }
         if (commit(new AddPrimitive(m.root().id(), shape, name, place, material))) {

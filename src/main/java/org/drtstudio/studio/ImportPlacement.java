@@ -42,8 +42,11 @@ final class ImportPlacement {
      * @param objectBox the new object's own box {minX, minY, minZ, maxX, maxY, maxZ}
      * @param aimOrigin where the aiming ray starts (the eye)
      * @param aimDir    the aiming ray's direction (view centre or cursor)
+     * @param atCursor  true for a drop: the surface under the cursor is the spot however far it is;
+     *                  from the view's centre the spot is no farther than the look point, so a model
+     *                  lands near what the camera looks at, not on the far wall
      */
-    static Placement place(SceneModel model, double time, float[] objectBox, Vec3 aimOrigin, Vec3 aimDir) {
+    static Placement place(SceneModel model, double time, float[] objectBox, Vec3 aimOrigin, Vec3 aimDir, boolean atCursor) {
         Camera cam = model.cameraAt(time);
         Vec3 forward = cam.look().minus(cam.eye()).normalized();
         double lookDistance = cam.look().minus(cam.eye()).length();
@@ -64,7 +67,8 @@ final class ImportPlacement {
 
         Vec3 dir = aimDir.normalized();
         ScenePicker.Hit hit = ScenePicker.pick(model, time, aimOrigin, dir);
-        Vec3 aim = hit != null && hit.distance() < 4 * lookDistance ? hit.point() : aimOrigin.plus(dir.times((float) lookDistance));
+        double reach = atCursor ? 4 * lookDistance : lookDistance;
+        Vec3 aim = hit != null && hit.distance() < reach ? hit.point() : aimOrigin.plus(dir.times((float) lookDistance));
         // sideways steps along the camera's horizontal right vector, then a step back
         Vec3 right = forward.cross(new Vec3(0, 1, 0));
         right = right.length() < 1e-6 ? new Vec3(1, 0, 0) : right.normalized();
@@ -77,7 +81,7 @@ final class ImportPlacement {
             Vec3 spot = aim.plus(right.times(o[0] * step)).plus(away.times(o[1] * step));
             Vec3 centre = rest(model, time, spot, half, others);
             if (first == null) first = centre;
-            if (o[0] == 0 && o[1] == 0 && hit == null) break; // aiming at nothing: no surface to find room on
+            if (o[0] == 0 && o[1] == 0 && first.equals(spot)) break; // nothing below the aim: no surface to find room on
             boolean aimed = o[0] == 0 && o[1] == 0; // where the user aimed is in view by definition
             if ((!aimed && !inView(cam, centre, aspect(model))) || overlaps(centre, half, others)) continue;
             return new Placement(trs(centre, centreOffset, k), note);

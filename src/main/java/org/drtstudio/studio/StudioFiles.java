@@ -195,7 +195,7 @@ final class StudioFiles {
     static ImportPlacement.Placement placement(SceneModel m, double time, float[] box, Vec3 aim) {
         if (box == null) return new ImportPlacement.Placement(Trs.IDENTITY, "");
         Camera c = m.cameraAt(time);
-        return ImportPlacement.place(m, time, box, c.eye(), aim != null ? aim : c.look().minus(c.eye()));
+        return ImportPlacement.place(m, time, box, c.eye(), aim != null ? aim : c.look().minus(c.eye()), aim != null);
     }
 
     // ---- export ----

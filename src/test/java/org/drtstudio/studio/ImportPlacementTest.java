@@ -57,7 +57,7 @@ class ImportPlacementTest {
     void anImportRestsOnTheFloorClearOfTheBallsAndInView() throws Exception {
         SceneModel m = scene();
         Camera cam = m.camera();
-        ImportPlacement.Placement p = ImportPlacement.place(m, 0, BUNNY, cam.eye(), cam.look().minus(cam.eye()));
+        ImportPlacement.Placement p = ImportPlacement.place(m, 0, BUNNY, cam.eye(), cam.look().minus(cam.eye()), false);
         float[] box = placedBox(p.transform(), BUNNY);
         assertEquals(0, box[1], 1e-3, "the bottom rests on the floor (y = 0)");
         for (Sphere s : BALLS) assertTrue(distance(s.center(), box) > s.radius(), "clear of the ball at " + s.center());
@@ -71,11 +71,11 @@ class ImportPlacementTest {
         SceneModel m = scene();
         Camera cam = m.camera();
         float[] metre = {-0.5f, 0, -0.5f, 0.5f, 1, 0.5f};
-        ImportPlacement.Placement same = ImportPlacement.place(m, 0, metre, cam.eye(), cam.look().minus(cam.eye()));
+        ImportPlacement.Placement same = ImportPlacement.place(m, 0, metre, cam.eye(), cam.look().minus(cam.eye()), false);
         assertEquals(1, same.transform().scale().x(), 0, "a metre-sized model in a scene of metres keeps its size");
         assertTrue(same.note().isEmpty());
         float[] millimetres = {-500, 0, -500, 500, 1000, 500};
-        ImportPlacement.Placement mm = ImportPlacement.place(m, 0, millimetres, cam.eye(), cam.look().minus(cam.eye()));
+        ImportPlacement.Placement mm = ImportPlacement.place(m, 0, millimetres, cam.eye(), cam.look().minus(cam.eye()), false);
         assertTrue(mm.transform().scale().x() < 0.01, "scaled down: " + mm.transform().scale());
         assertTrue(mm.note().contains("scaled"), mm.note());
         assertEquals(0, placedBox(mm.transform(), millimetres)[1], 1e-3, "and still on the floor");
@@ -89,7 +89,7 @@ class ImportPlacementTest {
         // a free spot of the floor, front left (no ball there)
         Vec3 target = new Vec3(-3.5f, 0, 2.5f);
         double[] px = v.project(target);
-        ImportPlacement.Placement p = ImportPlacement.place(m, 0, BUNNY, cam.eye(), v.ray(px[0], px[1]));
+        ImportPlacement.Placement p = ImportPlacement.place(m, 0, BUNNY, cam.eye(), v.ray(px[0], px[1]), true);
         float[] box = placedBox(p.transform(), BUNNY);
         double cx = (box[0] + box[3]) / 2, cz = (box[2] + box[5]) / 2;
         assertEquals(target.x(), cx, 1e-3);
@@ -101,7 +101,7 @@ class ImportPlacementTest {
     void anEmptySceneTakesTheModelAtTheLookPoint() {
         SceneModel empty = StudioWindow.emptyModel();
         Camera cam = empty.camera();
-        ImportPlacement.Placement p = ImportPlacement.place(empty, 0, BUNNY, cam.eye(), cam.look().minus(cam.eye()));
+        ImportPlacement.Placement p = ImportPlacement.place(empty, 0, BUNNY, cam.eye(), cam.look().minus(cam.eye()), false);
         float[] box = placedBox(p.transform(), BUNNY);
         Vec3 centre = new Vec3((box[0] + box[3]) / 2, (box[1] + box[4]) / 2, (box[2] + box[5]) / 2);
         assertTrue(centre.minus(cam.look()).length() < 1e-3, "centred on the look point: " + centre);
