@@ -167,11 +167,15 @@ final class TimelinePane extends HBox {
     /** Puts a marker at each key time, over the slider's track (the thumb's centre at that time). */
     private void placeMarkers() {
         java.util.NavigableSet<Double> times = keyTimes();
-        markers.getChildren().clear();
         double max = time.getMax();
         javafx.scene.Node thumb = time.lookup(".thumb");
         double inset = thumb != null ? thumb.getLayoutBounds().getWidth() / 2 : 7;
         double width = time.getWidth() - 2 * inset;
+        // refresh runs on every time step while playing: rebuild only when something they depend on changed
+        java.util.List<Object> shape = java.util.List.of(java.util.List.copyOf(times), max, width, time.getHeight());
+        if (shape.equals(markerShape)) return;
+        markerShape = shape;
+        markers.getChildren().clear();
         for (double t : times) {
             Rectangle r = new Rectangle(3, 10, Color.web("#f0b020"));
             r.getStyleClass().add("key-marker");
@@ -181,6 +185,8 @@ final class TimelinePane extends HBox {
             markers.getChildren().add(r);
         }
     }
+
+    private java.util.List<Object> markerShape;
 
     /** The markers' centres, in the slider's coordinates (tests). */
     java.util.List<Double> markerCentres() {
