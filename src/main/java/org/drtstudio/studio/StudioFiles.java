@@ -161,9 +161,12 @@ final class StudioFiles {
         }
         pendingImports++;
         window.jobStarted("importing " + name + sizeNote(file) + "…", null);
-        // The model's bounds are measured in the background too: a pass over every vertex of a large
-        // model would otherwise hold the FX thread.
-        record Loaded(ModelAsset asset, float[] box) {
+        // The model's bounds and its placement are worked out in the background too: a pass over every
+        // vertex of a large model, and the placement's rays through a large scene, would hold the FX
+        // thread. The placement is for the scene as it was when the import was asked for.
+        SceneModel scene = session().document.model();
+        double time = session().time();
+        record Loaded(ModelAsset asset, ImportPlacement.Placement place) {
         }
         background(() -> {
             // The share of the file read so far drives the progress bar (at most once per percent).
@@ -171,13 +174,13 @@ final class StudioFiles {
                 if (pendingImports > 0) window.jobProgress(fraction);
             }));
             ModelAsset asset = new ModelAsset(file, r.scene().root(), r.scene().materials());
-            return new Loaded(asset, ImportPlacement.graphBox(asset.root()));
+            return new Loaded(asset, placement(scene, time, ImportPlacement.graphBox(asset.root()), aim));
         }, (Loaded loaded) -> {
             pendingImports--;
             SceneModel m = session().document.model();
             String base = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
             try {
-                ImportPlacement.Placement place = placement(m, session().time(), loaded.box(), aim);
+                ImportPlacement.Placement place = loaded.place();
                 session().commit(new ImportModel(m.root().id(), base, loaded.asset(), place.transform()));
                 session().select(m.nextId());
                 window.jobFinished("imported " + name + (place.note().isEmpty() ? "" : "; " + place.note()));
