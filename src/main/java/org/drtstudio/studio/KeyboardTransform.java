@@ -47,6 +47,14 @@ final class KeyboardTransform {
             else confirm();
             e.consume();
         });
+        // Anything else that changes the document, the selection or the time (undo, a tree click,
+        // scrubbing) ends the transform: it would go on from a state that no longer holds.
+        session.addListener(() -> {
+            if (active != null) {
+                active = null;
+                session.cancelPreview();
+            }
+        });
         EventHandler<KeyEvent> keys = this::keyPressed;
         viewport.sceneProperty().addListener((o, old, scene) -> {
             if (old != null) old.removeEventFilter(KeyEvent.KEY_PRESSED, keys);
