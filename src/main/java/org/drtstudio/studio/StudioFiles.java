@@ -11,8 +11,10 @@ import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.SceneLoader;
 import org.drtstudio.io.image.TextureLoader;
 import org.drtstudio.io.project.LoadedProject;
+import org.drtstudio.io.project.MovableParts;
 import org.drtstudio.io.project.ProjectConverter;
 import org.drtstudio.io.project.ProjectFiles;
+import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.io.support.OutputProblem;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
@@ -77,7 +79,9 @@ final class StudioFiles {
         window.jobStarted("opening " + file.getFileName() + sizeNote(file) + "…", null);
         background(() -> ProjectConverter.open(file), (LoadedProject p) -> {
             boolean project = ProjectConverter.isProject(file);
-            session().open(p.model(), project ? file.toAbsolutePath() : null);
+            // A scene file's models become groups, so they can be moved, animated and duplicated like imports.
+            SceneModel opened = TimelineRange.withTimelineRange(project ? p.model() : MovableParts.wrap(p.model()));
+            session().open(opened, project ? file.toAbsolutePath() : null);
             if (!project) session().setFile(null);
             addRecent(file);
             window.jobFinished("opened " + file.getFileName() + warningsNote(p.warnings()));
@@ -138,8 +142,21 @@ final class StudioFiles {
         dialogs.chooseOpen("Import model", false).ifPresent(this::importModel);
     }
 
-    /** Reads a model in the background and adds it, fitted into view, as one undoable step. */
+    /** Reads a model in the background and adds it where it can be seen (see {@link ImportPlacement}), as one undoable step. */
     void importModel(Path file) {
+        importModel(file, null);
+    }
+
+    /** A file dropped at scene point (x, y): it lands under the cursor when that is over the viewport. */
+    void importDropped(Path file, double sceneX, double sceneY) {
+        ViewportPane v = window.viewport;
+        javafx.geometry.Point2D p = v.sceneToLocal(sceneX, sceneY);
+        boolean over = p != null && p.getX() >= 0 && p.getY() >= 0 && p.getX() < v.getWidth() && p.getY() < v.getHeight();
+        importModel(file, over ? v.projection().ray(p.getX(), p.getY()) : null);
+    }
+
+    /** @param aim the direction from the eye to land the model along; null: the view's centre */
+    void importModel(Path file, Vec3 aim) {
         String name = file.getFileName().toString();
         String lower = name.toLowerCase(Locale.ROOT);
         if (!(lower.endsWith(".obj") || lower.endsWith(".nff") || lower.endsWith(".cfg"))) {
@@ -148,9 +165,12 @@ final class StudioFiles {
         }
         pendingImports++;
         window.jobStarted("importing " + name + sizeNote(file) + "…", null);
-        // The model's bounds are measured in the background too: a pass over every vertex of a large
-        // model would otherwise hold the FX thread.
-        record Loaded(ModelAsset asset, Optional<float[]> bounds) {
+        // The model's bounds and its placement are worked out in the background too: a pass over every
+        // vertex of a large model, and the placement's rays through a large scene, would hold the FX
+        // thread. The placement is for the scene as it was when the import was asked for.
+        SceneModel scene = session().document.model();
+        double time = session().time();
+        record Loaded(ModelAsset asset, ImportPlacement.Placement place) {
         }
         background(() -> {
             // The share of the file read so far drives the progress bar (at most once per percent).
@@ -158,15 +178,16 @@ final class StudioFiles {
                 if (pendingImports > 0) window.jobProgress(fraction);
             }));
             ModelAsset asset = new ModelAsset(file, r.scene().root(), r.scene().materials());
-            return new Loaded(asset, NodeGeometry.bounds(asset.root()));
+            return new Loaded(asset, placement(scene, time, ImportPlacement.graphBox(asset.root()), aim));
         }, (Loaded loaded) -> {
             pendingImports--;
             SceneModel m = session().document.model();
             String base = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
             try {
-                session().commit(new ImportModel(m.root().id(), base, loaded.asset(), placement(m, loaded.bounds())));
+                ImportPlacement.Placement place = loaded.place();
+                session().commit(new ImportModel(m.root().id(), base, loaded.asset(), place.transform()));
                 session().select(m.nextId());
-                window.jobFinished("imported " + name);
+                window.jobFinished("imported " + name + (place.note().isEmpty() ? "" : "; " + place.note()));
             } catch (IllegalArgumentException e) {
                 window.jobFinished("cannot import " + name + ": " + e.getMessage());
             }
@@ -177,16 +198,11 @@ final class StudioFiles {
         return pendingImports;
     }
 
-    /** Scales a model to a third of the view height at the look point and centres it there. */
-    static Trs placement(SceneModel m, Optional<float[]> b) {
-        if (b.isEmpty() || b.get()[3] <= 0) return Trs.IDENTITY;
-        float[] s = b.get();
-        Camera c = m.camera();
-        double distance = c.look().minus(c.eye()).length();
-        double viewHeight = 2 * distance * Math.tan(Math.toRadians(c.fovY()) / 2);
-        float k = (float) (viewHeight / 6 / s[3]);
-        Vec3 center = new Vec3(s[0], s[1], s[2]);
-        return new Trs(c.look().minus(center.times(k)), Trs.IDENTITY.rotation(), new Vec3(k, k, k), Vec3.ZERO);
+    /** Where a new object with box {@code box} lands: along {@code aim} from the eye (null: the view's centre). */
+    static ImportPlacement.Placement placement(SceneModel m, double time, float[] box, Vec3 aim) {
+        if (box == null) return new ImportPlacement.Placement(Trs.IDENTITY, "");
+        Camera c = m.cameraAt(time);
+        return ImportPlacement.place(m, time, box, c.eye(), aim != null ? aim : c.look().minus(c.eye()), aim != null);
     }
 
     // ---- export ----
@@ -196,7 +212,7 @@ final class StudioFiles {
         var rs = m.settings();
         var a = m.animation();
         ExportSettings defaults = new ExportSettings(Path.of(animation ? "frame_####.png" : "render.png"), rs.width(), rs.height(),
-                Math.max(16, rs.samplesPerPixel()), false, a.startFrame(), a.endFrame());
+                Math.max(16, rs.samplesPerPixel()), false, a.startFrame(), TimelineRange.lastFrame(m));
         dialogs.askExport(defaults, animation).ifPresent(s -> export(s, animation, null));
     }
 
@@ -281,6 +297,11 @@ final class StudioFiles {
         return config.home().resolve("recovery.json");
     }
 
+    /** The project file the autosaved work belongs to (one line; absent or empty: none). */
+    Path recoverySourceFile() {
+        return config.home().resolve("recovery-source.txt");
+    }
+
     /** Offers to restore the recovery file left by a crash; true when it was restored. */
     boolean offerRecovery() {
         Path f = recoveryFile();
@@ -288,7 +309,13 @@ final class StudioFiles {
         try {
             LoadedProject p = ProjectFiles.read(f);
             session().openUnsaved(p.model());
-            window.message("restored the autosaved scene; save it to keep it");
+            Optional<Path> source = recoverySource();
+            // The work belongs to the file it was autosaved from: Save writes there, the title names it.
+            source.ifPresent(s -> {
+                session().setFile(s);
+                addRecent(s);
+            });
+            window.message("restored the autosaved scene" + source.map(s -> " of " + s.getFileName()).orElse("") + "; save it to keep it");
             return true;
         } catch (SceneFormatException e) {
             window.message("the recovery file could not be read: " + e.getMessage());
@@ -303,15 +330,32 @@ final class StudioFiles {
         autosave.play();
     }
 
-    /** Writes the recovery file when there are unsaved changes (encoding on the FX thread is quick; writing is not). */
+    private Optional<Path> recoverySource() {
+        try {
+            String line = Files.readString(recoverySourceFile(), StandardCharsets.UTF_8).strip();
+            if (line.isEmpty()) return Optional.empty();
+            Path p = Path.of(line);
+            return p.isAbsolute() && ProjectConverter.isProject(p) ? Optional.of(p) : Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty(); // no record (an older autosave): the work belongs to no file
+        }
+    }
+
+    /**
+     * Writes the recovery file, and beside it the project file the work belongs to, when there are
+     * unsaved changes (encoding on the FX thread is quick; writing is not).
+     */
     void autosaveNow() {
         if (!session().document.isDirty()) return;
         SceneModel model = session().document.model();
         Path f = recoveryFile();
+        Path source = session().file();
         workers.submit(() -> {
             try {
                 Files.createDirectories(f.getParent());
                 ProjectFiles.write(model, f);
+                byte[] sourceLine = (source == null ? "" : source.toAbsolutePath().toString()).getBytes(StandardCharsets.UTF_8);
+                AtomicFileWriter.write(recoverySourceFile(), out -> out.write(sourceLine));
             } catch (IOException | RuntimeException e) {
                 Platform.runLater(() -> window.message("autosave failed: " + e.getMessage()));
             }
@@ -324,6 +368,7 @@ final class StudioFiles {
         if (deleteRecovery) {
             try {
                 Files.deleteIfExists(recoveryFile());
+                Files.deleteIfExists(recoverySourceFile());
             } catch (IOException e) {
                 // harmless: the next start offers to restore it
             }

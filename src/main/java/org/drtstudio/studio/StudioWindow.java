@@ -35,7 +35,6 @@ import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.anim.GroupNode;
 import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.edit.RemoveNode;
 import org.drtstudio.scene.edit.SetCamera;
 
 import java.io.File;
@@ -73,6 +72,9 @@ final class StudioWindow {
     final InspectorPane inspector;
     final TimelinePane timeline;
     final StudioFiles files;
+    final NodeCommands nodeCommands;
+    final AddMenu addMenu;
+    final KeyboardTransform keyboardTransform;
     final FxHeartbeat heartbeat = new FxHeartbeat();
     private final RendererSource exportRenderers;
     private final StudioDialogs dialogs;
@@ -109,6 +111,9 @@ final class StudioWindow {
         this.tree = new SceneTreePane(session);
         this.inspector = new InspectorPane(session, dialogs);
         this.timeline = new TimelinePane(session);
+        this.nodeCommands = new NodeCommands(session, tree, this::message);
+        this.addMenu = new AddMenu(session, this::message);
+        this.keyboardTransform = new KeyboardTransform(viewport, session);
 
         SplitPane split = new SplitPane();
         VBox right = new VBox(6, effects, inspector);
@@ -133,7 +138,7 @@ final class StudioWindow {
         });
         scene.setOnDragDropped(e -> {
             boolean ok = e.getDragboard().hasFiles();
-            if (ok) for (File f : e.getDragboard().getFiles()) files.importModel(f.toPath());
+            if (ok) for (File f : e.getDragboard().getFiles()) files.importDropped(f.toPath(), e.getSceneX(), e.getSceneY());
             e.setDropCompleted(ok);
             e.consume();
         });
@@ -223,6 +228,7 @@ final class StudioWindow {
             redo.setDisable(!session.document.canRedo());
         });
         edit.getItems().addAll(undo, redo, new SeparatorMenuItem(), delete, duplicate);
+        edit.getItems().addAll(nodeCommands.menuItems());
 
         Menu view = new Menu("View");
         javafx.scene.control.CheckMenuItem fullRes = new javafx.scene.control.CheckMenuItem("Full-resolution preview (slower)");
@@ -233,7 +239,7 @@ final class StudioWindow {
                 item("Move gizmo (G)", "moveItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.MOVE)),
                 item("Rotate gizmo (R)", "rotateItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.ROTATE)),
                 item("Scale gizmo (S)", "scaleItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.SCALE)));
-        return new MenuBar(file, edit, view);
+        return new MenuBar(file, edit, addMenu, view);
     }
 
     private static MenuItem item(String text, String id, KeyCombination accelerator, Runnable action) {
@@ -261,9 +267,7 @@ final class StudioWindow {
         switch (e.getCode()) {
             case DELETE, BACK_SPACE -> deleteSelected();
             case F -> frameSelection();
-            case G -> viewport.setGizmoMode(Gizmo.Mode.MOVE);
-            case R -> viewport.setGizmoMode(Gizmo.Mode.ROTATE);
-            case S -> viewport.setGizmoMode(Gizmo.Mode.SCALE);
+            case G, R, S -> keyboardTransform.key(e.getCode());
             default -> { return; }
         }
         e.consume();
@@ -278,14 +282,7 @@ final class StudioWindow {
     }
 
     void deleteSelected() {
-        int id = session.selected();
-        if (id < 0 || id == session.document.model().root().id()) return;
-        try {
-            session.commit(new RemoveNode(id));
-            session.select(-1);
-        } catch (IllegalArgumentException e) {
-            message(e.getMessage());
-        }
+        nodeCommands.delete();
     }
 
     /** Points the camera at the selection (or the whole scene) so it fills the view. */
@@ -380,8 +377,8 @@ final class StudioWindow {
     /** A new scene: nothing in it yet, one light, the default camera. */
     static SceneModel emptyModel() {
         GroupNode root = GroupNode.of(0, "root", List.of());
-        return SceneModel.of("untitled", root, List.of(Material.DEFAULT),
+        return TimelineRange.withTimelineRange(SceneModel.of("untitled", root, List.of(Material.DEFAULT),
                 List.of(new PointLight(new Vec3(4, 8, 6), new Vec3(1, 1, 1), 1f, 0f)),
-                new Camera(new Vec3(0, 2, 8), new Vec3(0, 0.5f, 0), new Vec3(0, 1, 0), 40f, 0f, 0f), RenderSettings.DEFAULT);
+                new Camera(new Vec3(0, 2, 8), new Vec3(0, 0.5f, 0), new Vec3(0, 1, 0), 40f, 0f, 0f), RenderSettings.DEFAULT));
     }
 }

@@ -9,7 +9,14 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.Rectangle;
+import org.drtstudio.scene.edit.SetAnimationSettings;
 import org.drtstudio.scene.anim.AnimationSettings;
 import org.drtstudio.scene.anim.GroupNode;
 import org.drtstudio.scene.anim.Interpolation;
@@ -24,13 +31,17 @@ import java.util.Locale;
 import java.util.TreeSet;
 
 /**
- * The timeline: a scrubber over the animation's frame range (at least 5 s), play/pause and loop,
- * buttons that key the selected group's transform or the camera at the current time, the key
- * times of the selection, and the motion-blur toggle for the preview and exports.
+ * The timeline: a scrubber over the animation's range ({@link TimelineRange}) with a marker per key
+ * of the selection and the camera, previous/next-key buttons, play/pause and loop, the duration and
+ * frame-rate fields (one undoable step each), buttons that key the selected group's transform or
+ * the camera at the current time, and the motion-blur toggle for the preview and exports.
  */
 final class TimelinePane extends HBox {
-    private static final double MIN_SECONDS = 5;
-    final Slider time = new Slider(0, MIN_SECONDS, 0);
+    final Slider time = new Slider(0, TimelineRange.DEFAULT_SECONDS, 0);
+    final TextField duration = new TextField(), fps = new TextField();
+    final Button previousKey = new Button("◀◆"), nextKey = new Button("◆▶");
+    /** One marker per key time, over the slider's track. */
+    final Pane markers = new Pane();
     final ToggleButton play = new ToggleButton("▶ Play");
     final CheckBox loop = new CheckBox("Loop");
     final CheckBox motionBlur = new CheckBox("Motion blur");
@@ -46,7 +57,27 @@ final class TimelinePane extends HBox {
         play.setId("playButton");
         motionBlur.setId("motionBlurToggle");
         loop.setSelected(true);
-        HBox.setHgrow(time, Priority.ALWAYS);
+        StackPane track = new StackPane(time, markers);
+        markers.setMouseTransparent(true);
+        markers.setId("keyMarkers");
+        HBox.setHgrow(track, Priority.ALWAYS);
+        previousKey.setId("previousKeyButton");
+        nextKey.setId("nextKeyButton");
+        previousKey.setTooltip(new Tooltip("Go to the previous key"));
+        nextKey.setTooltip(new Tooltip("Go to the next key"));
+        previousKey.setOnAction(e -> TimelineRange.previous(keyTimes(), session.time()).ifPresent(session::setTime));
+        nextKey.setOnAction(e -> TimelineRange.next(keyTimes(), session.time()).ifPresent(session::setTime));
+        duration.setId("durationField");
+        fps.setId("fpsField");
+        duration.setPrefColumnCount(4);
+        fps.setPrefColumnCount(3);
+        duration.setTooltip(new Tooltip("Length of the animation in seconds (the export's frame range)"));
+        fps.setTooltip(new Tooltip("Frames per second"));
+        duration.setOnAction(e -> commitDuration());
+        fps.setOnAction(e -> commitFps());
+        duration.focusedProperty().addListener((o, a, on) -> { if (!on) commitDuration(); });
+        fps.focusedProperty().addListener((o, a, on) -> { if (!on) commitFps(); });
+        time.widthProperty().addListener((o, a, b) -> placeMarkers());
         Button keyNode = new Button("Key selection");
         keyNode.setId("keyNodeButton");
         keyNode.setOnAction(e -> keySelection());
@@ -57,7 +88,8 @@ final class TimelinePane extends HBox {
         setAlignment(Pos.CENTER_LEFT);
         setPadding(new Insets(3, 8, 3, 8));
         timeLabel.setMinWidth(70);
-        getChildren().addAll(play, loop, time, timeLabel, keyNode, keyCamera, keys, motionBlur);
+        getChildren().addAll(play, loop, previousKey, track, nextKey, timeLabel, keyNode, keyCamera, keys,
+                new Label("Length"), duration, new Label("s at"), fps, new Label("fps"), motionBlur);
         time.valueProperty().addListener((o, a, v) -> {
             if (!updating) session.setTime(v.doubleValue());
         });
@@ -79,8 +111,86 @@ final class TimelinePane extends HBox {
     }
 
     private double endSeconds() {
+        return TimelineRange.endSeconds(session.document.model());
+    }
+
+    java.util.NavigableSet<Double> keyTimes() {
+        return TimelineRange.keyTimes(session.document.model(), session.selected());
+    }
+
+    /** The length field: the end frame becomes start + length × fps. */
+    private void commitDuration() {
         AnimationSettings a = session.document.model().animation();
-        return Math.max(MIN_SECONDS, a.frameTime(a.endFrame()));
+        Double seconds = parse(duration, 1.0 / a.fps(), 36_000, "length");
+        if (seconds == null) return;
+        int end = a.startFrame() + (int) Math.round(seconds * a.fps());
+        if (end != a.endFrame()) commit(new SetAnimationSettings(a.withFrames(a.startFrame(), end)));
+    }
+
+    /** The fps field keeps the length in seconds: the end frame is rescaled. */
+    private void commitFps() {
+        AnimationSettings a = session.document.model().animation();
+        Double rate = parse(fps, 0.01, 1000, "frame rate");
+        if (rate == null || rate == a.fps()) return;
+        int end = a.startFrame() + (int) Math.round((a.endFrame() - a.startFrame()) / a.fps() * rate);
+        commit(new SetAnimationSettings(new AnimationSettings(rate, a.startFrame(), end, a.shutterOpen(), a.shutterClose())));
+    }
+
+    /** The field's number when it lies in [min, max]; else null, with the reason on the field. */
+    private Double parse(TextField field, double min, double max, String what) {
+        String text = field.getText().strip();
+        String problem = null;
+        double v = Double.NaN;
+        try {
+            v = Double.parseDouble(text);
+            if (!(v >= min && v <= max)) problem = what + " must be between " + fmt(min) + " and " + fmt(max) + ", got " + text;
+        } catch (NumberFormatException e) {
+            problem = what + ": \"" + text + "\" is not a number";
+        }
+        field.setStyle(problem == null ? "" : "-fx-border-color: #d03030;");
+        field.setTooltip(new Tooltip(problem == null ? (field == fps ? "Frames per second" : "Length of the animation in seconds") : problem));
+        return problem == null ? v : null;
+    }
+
+    private static String fmt(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.3g", v);
+    }
+
+    private void commit(org.drtstudio.scene.edit.Edit e) {
+        try {
+            session.commit(e);
+        } catch (IllegalArgumentException ex) {
+            refresh();
+        }
+    }
+
+    /** Puts a marker at each key time, over the slider's track (the thumb's centre at that time). */
+    private void placeMarkers() {
+        java.util.NavigableSet<Double> times = keyTimes();
+        double max = time.getMax();
+        javafx.scene.Node thumb = time.lookup(".thumb");
+        double inset = thumb != null ? thumb.getLayoutBounds().getWidth() / 2 : 7;
+        double width = time.getWidth() - 2 * inset;
+        // refresh runs on every time step while playing: rebuild only when something they depend on changed
+        java.util.List<Object> shape = java.util.List.of(java.util.List.copyOf(times), max, width, time.getHeight());
+        if (shape.equals(markerShape)) return;
+        markerShape = shape;
+        markers.getChildren().clear();
+        for (double t : times) {
+            Rectangle r = new Rectangle(3, 10, Color.web("#f0b020"));
+            r.getStyleClass().add("key-marker");
+            r.setManaged(false);
+            r.setLayoutX(inset + width * (max > 0 ? t / max : 0) - 1.5);
+            r.setLayoutY(time.getHeight() / 2 - 5);
+            markers.getChildren().add(r);
+        }
+    }
+
+    private java.util.List<Object> markerShape;
+
+    /** The markers' centres, in the slider's coordinates (tests). */
+    java.util.List<Double> markerCentres() {
+        return markers.getChildren().stream().map(n -> n.getLayoutX() + 1.5).toList();
     }
 
     private void advance(long now) {
@@ -129,6 +239,10 @@ final class TimelinePane extends HBox {
         if (!times.isEmpty()) sb.append("keys ").append(times.stream().map(d -> String.format(Locale.ROOT, "%.2f", d)).toList());
         if (!cam.isEmpty()) sb.append(sb.length() > 0 ? " · " : "").append("camera keys ").append(cam.keys().size());
         keys.setText(sb.toString());
+        AnimationSettings a = m.animation();
+        if (!duration.isFocused()) duration.setText(fmt((a.endFrame() - a.startFrame()) / a.fps()));
+        if (!fps.isFocused()) fps.setText(fmt(a.fps()));
+        placeMarkers();
     }
 
     void stop() {

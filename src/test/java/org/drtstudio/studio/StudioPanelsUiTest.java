@@ -275,7 +275,7 @@ class StudioPanelsUiTest {
         }, 5, "framed the selection");
 
         // R, then a quarter turn around the pivot on screen about the (upward) Y handle.
-        robot.push(KeyCode.R);
+        setGizmoMode(Gizmo.Mode.ROTATE); // R/S/G over the viewport now start a keyboard transform (StudioEditUiTest)
         javafx.geometry.Point2D c = fx(() -> h.window.viewport.gizmoCenter());
         javafx.geometry.Point2D yEnd = fx(() -> h.window.viewport.gizmoAxisEnd(Gizmo.Handle.Y));
         javafx.geometry.Point2D grab = c.add(yEnd.subtract(c).multiply(0.7));
@@ -290,7 +290,7 @@ class StudioPanelsUiTest {
         assertEquals(swept, turned, 4, "turned by the angle swept around the pivot");
 
         // S, then drag up and right: uniform growth.
-        robot.push(KeyCode.S);
+        setGizmoMode(Gizmo.Mode.SCALE); // R/S/G over the viewport now start a keyboard transform (StudioEditUiTest)
         org.drtstudio.math.Vec3 scaleBefore = ((GroupNode) model().node(bunnyId).orElseThrow()).transformAt(0).scale();
         c = fx(() -> h.window.viewport.gizmoCenter());
         robot.drag(h.toScreen(c), MouseButton.PRIMARY).moveBy(30, -20).drop();
@@ -300,7 +300,7 @@ class StudioPanelsUiTest {
         assertEquals(Math.exp(0.5), factor, 0.05, "scale grows by exp(0.01 per pixel of up-right travel)");
         assertEquals(factor, scaleAfter.y() / scaleBefore.y(), 1e-4);
         assertEquals(factor, scaleAfter.z() / scaleBefore.z(), 1e-4);
-        robot.push(KeyCode.G);
+        setGizmoMode(Gizmo.Mode.MOVE); // R/S/G over the viewport now start a keyboard transform (StudioEditUiTest)
 
         // Ctrl+click on the bunny: the focus distance becomes the depth of the surface there.
         c = fx(() -> h.window.viewport.gizmoCenter());
@@ -315,5 +315,12 @@ class StudioPanelsUiTest {
         Camera cam = model().camera();
         double depth = hit.point().minus(cam.eye()).dot(cam.look().minus(cam.eye()).normalized());
         assertEquals(depth, cam.focusDistance(), depth * 0.02, "focus at the clicked surface's depth");
+    }
+
+    private void setGizmoMode(Gizmo.Mode mode) throws Exception {
+        fx(() -> {
+            h.window.viewport.setGizmoMode(mode);
+            return null;
+        });
     }
 }

@@ -51,7 +51,7 @@ final class ProjectDecoder {
     private static final Set<String> GROUP = Set.of("id", "type", "name", "transform", "keys", "children");
     private static final Set<String> MESH_LEAF = Set.of("id", "type", "name", "mesh");
     private static final Set<String> SPHERES_LEAF = Set.of("id", "type", "name", "spheres");
-    private static final Set<String> MODEL_LEAF = Set.of("id", "type", "name", "file", "materialOffset");
+    private static final Set<String> MODEL_LEAF = Set.of("id", "type", "name", "file", "part", "materialOffset");
     private static final Set<String> TRANSFORM = Set.of("translation", "rotation", "scale", "pivot");
     private static final Set<String> KEYS = Set.of("position", "rotation", "scale");
     private static final Set<String> KEY = Set.of("time", "interpolation", "value");
@@ -217,6 +217,12 @@ final class ProjectDecoder {
                 int offset = v.get("materialOffset").asInt();
                 if (offset < 0) throw v.get("materialOffset").problem("must be >= 0, got " + offset);
                 ModelAsset asset = models.load(v.get("file"));
+                JsonValue part = v.optional("part");
+                if (part != null) {
+                    ModelAsset whole = asset;
+                    int index = part.asInt();
+                    asset = build(part, () -> whole.part(index));
+                }
                 int needed = offset + asset.materials().size();
                 if (needed > materialCount)
                     throw v.get("materialOffset").problem("the model has " + asset.materials().size() + " materials, so the project needs materials "

@@ -232,6 +232,7 @@ final class ProjectEncoder {
             g.writeStringField("type", "model");
             g.writeStringField("name", m.name());
             g.writeStringField("file", paths.store(m.asset().file()));
+            if (m.asset().partIndex() >= 0) g.writeNumberField("part", m.asset().partIndex());
             g.writeNumberField("materialOffset", m.materialOffset());
         }
         g.writeEndObject();

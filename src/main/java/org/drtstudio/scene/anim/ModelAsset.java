@@ -27,6 +27,10 @@ public final class ModelAsset {
     private final List<Material> materials;
     /** Graphs with material indices shifted, per offset; computed once so mesh identity holds. */
     private final Map<Integer, TransformNode> placed = new ConcurrentHashMap<>();
+    /** Which top-level child of the file's graph this asset stands for; −1: the whole file. */
+    private final int part;
+    /** Part assets made from this one, per index, so a part loaded twice is one asset (instancing). */
+    private final Map<Integer, ModelAsset> parts = new ConcurrentHashMap<>();
 
     /**
      * @param file      the model file, absolute (project files store it relative to themselves)
@@ -34,11 +38,43 @@ public final class ModelAsset {
      * @param materials the model's own materials
      */
     public ModelAsset(Path file, TransformNode root, List<Material> materials) {
+        this(file, root, materials, -1);
+    }
+
+    private ModelAsset(Path file, TransformNode root, List<Material> materials, int part) {
         if (file == null || root == null) throw new IllegalArgumentException("a model asset needs a file and a graph");
         this.file = file.toAbsolutePath().normalize();
         this.root = root;
         this.materials = List.copyOf(materials);
+        this.part = part;
         placed.put(0, root);
+    }
+
+    /** How many parts (top-level children of the file's graph) {@link #part(int)} can give. */
+    public int partCount() {
+        return root.children().size();
+    }
+
+    /**
+     * One top-level child of this whole-file asset (a mesh, a sphere group or a sub-graph) as an
+     * asset of its own, under the file root's transform, with all of the file's materials (so every
+     * part of a file shares one material offset). The child's meshes are the file's own objects, and
+     * the same index always gives the same asset, so parts keep instancing. A studio that opens a
+     * scene file places each part under its own transform group, which makes it movable.
+     */
+    public ModelAsset part(int index) {
+        if (part >= 0) throw new IllegalArgumentException("'" + root.name() + "' is already part " + part + " of " + file.getFileName());
+        if (index < 0 || index >= partCount())
+            throw new IllegalArgumentException("part " + index + " does not exist; " + file.getFileName() + " has " + partCount() + " top-level parts");
+        return parts.computeIfAbsent(index, i -> {
+            SceneNode child = root.children().get(i);
+            return new ModelAsset(file, new TransformNode(child.name(), root.transform(), List.of(child)), materials, i);
+        });
+    }
+
+    /** The index of the part this asset stands for, or −1 for the whole file. */
+    public int partIndex() {
+        return part;
     }
 
     public Path file() {
@@ -88,6 +124,6 @@ public final class ModelAsset {
 
     @Override
     public String toString() {
-        return "ModelAsset[" + file + ", " + materials.size() + " materials]";
+        return "ModelAsset[" + file + (part >= 0 ? " part " + part : "") + ", " + materials.size() + " materials]";
     }
 }

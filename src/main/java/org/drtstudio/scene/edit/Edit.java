@@ -15,7 +15,7 @@ import java.util.Set;
  */
 public sealed interface Edit permits AddNode, RemoveNode, Reparent, Rename, SetTransform, SetNodeKey, RemoveNodeKey,
         SetCameraKey, RemoveCameraKey, SetMaterial, AddLight, SetLight, RemoveLight, SetCamera, SetRenderSettings,
-        SetAnimationSettings, ImportModel, SetLights, KeyTransform {
+        SetAnimationSettings, ImportModel, SetLights, KeyTransform, GroupNodes, Ungroup, AddPrimitive {
 
     /** Short name for the undo menu, e.g. "Rename 'Teapot'". */
     String label(SceneModel before);
