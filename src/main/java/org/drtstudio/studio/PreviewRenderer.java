@@ -179,10 +179,14 @@ final class PreviewRenderer implements AutoCloseable {
         }
     }
 
-    /** Whether to render a pass now: not paused, held or finished, and no newer request waiting (never a pass for a superseded view). */
+    /**
+     * Whether to render a pass now: not paused, held or finished. A newer request waiting does not
+     * stop it: during a drag requests come faster than a pack and a pass, and each taken request
+     * gets at least one pass so the screen keeps following.
+     */
     private boolean mayRender() {
         synchronized (lock) {
-            return !closed && !schedule.idle() && pending == null;
+            return !closed && !schedule.idle();
         }
     }
 

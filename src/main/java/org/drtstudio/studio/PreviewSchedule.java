@@ -23,7 +23,7 @@ final class PreviewSchedule {
     static final int COARSE_SAMPLES = 4;
     /** Samples the settled reduced resolution gathers before a still view moves on to full resolution. */
     static final int SETTLED_SAMPLES = 16;
-    static final int MAX_PIXEL_SCALE = 8;
+    static final int MAX_PIXEL_SCALE = 16;
     /** Block size used before any pass has been measured. */
     static final int FIRST_PIXEL_SCALE = 4;
     /** Pass time aimed at right after a change: under the 33 ms frame budget, leaving room for the UI's own drawing. */

@@ -110,11 +110,12 @@ class PreviewRendererTest {
             p.setPaused(true);
             assertAsleep(p, seen);
             for (long r = 2; r <= 6; r++) p.show(request(m, Set.of(Change.CAMERA), 160, 100, 400, false, r));
+            until(p::asleep, "the paused loop has taken the newest request and sleeps again");
             p.setPaused(false);
             seen.clear();
             await(p, seen, f -> f.revision() == 6);
             assertEquals(List.of(6L), seen.stream().map(PreviewFrame::revision).distinct().toList(),
-                    "requests superseded before a pass was rendered for them are skipped");
+                    "requests superseded while paused are never rendered");
         }
     }
 
