@@ -81,10 +81,28 @@ class PreviewControlUiTest {
         waitUntil(() -> !h.window.viewport.pulsing(), 30, "FX pulse timer stopped");
         waitUntil(() -> h.window.previewStatusText().contains("3 / 3 spp") && h.window.previewStatusText().contains("done"), 10,
                 "status bar shows the count against the target: " + fx(() -> h.window.previewStatusText()));
-        // Raising the target goes on refining.
-        target(6);
+        // Raising the target in the inspector's render settings goes on refining.
+        typeTarget("6");
+        waitUntil(() -> h.window.session.document.model().settings().previewSamples() == 6, 10, "target set in the inspector");
         h.awaitRefined(6);
         assertEquals(6, fx(() -> h.window.viewport.shownFrame().targetSamples()));
+        // A value that is no sample count is refused with a message naming it; the target stays.
+        typeTarget("2.5");
+        waitUntil(() -> robot.lookup(".label").queryAll().stream().anyMatch(n -> n instanceof javafx.scene.control.Label l
+                && l.getText() != null && l.getText().contains("got 2.5")), 10, "the refusal names the value");
+        assertEquals(6, fx(() -> h.window.session.document.model().settings().previewSamples()));
+    }
+
+    /** Types {@code text} into the inspector's preview target field and presses Enter. */
+    private void typeTarget(String text) throws Exception {
+        javafx.scene.control.TextField field = robot.lookup("#previewSamples").queryAs(javafx.scene.control.TextField.class);
+        fx(() -> {
+            field.requestFocus();
+            field.selectAll();
+            return null;
+        });
+        waitUntil(field::isFocused, 10, "target field focused");
+        robot.write(text).push(KeyCode.ENTER);
     }
 
     @Test
