@@ -318,8 +318,7 @@ final class StudioWindow {
         pausePreview.setFocusTraversable(false);
         pausePreview.setTooltip(new javafx.scene.control.Tooltip("Stop refining the preview and free the CPU (P); again to go on"));
         pausePreview.selectedProperty().addListener((o, was, on) -> {
-            viewport.setPaused(on);
-            pausePreview.setText(on ? "Resume preview" : "Pause preview");
+            viewport.setPaused(on); // the button stays pressed while paused; its text stays, so nothing beside it moves
             updateStatus();
         });
         rendererLabel.setId("rendererLabel");
