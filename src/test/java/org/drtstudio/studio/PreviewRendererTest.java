@@ -88,8 +88,6 @@ class PreviewRendererTest {
             assertEquals(6, last.targetSamples());
             for (int i = 1; i < seen.size(); i++) {
                 assertTrue(seen.get(i).pixelScale() <= seen.get(i - 1).pixelScale(), "coarse to fine, never back");
-                if (seen.get(i).pixelScale() == 1 && seen.get(i - 1).pixelScale() == 1 && seen.get(i).samples() < seen.get(i - 1).samples())
-                    assertEquals(seen.get(i - 1).samples(), PreviewSchedule.COARSE_SAMPLES, "at full resolution only the first stage restarts");
             }
             until(() -> p.state() == PreviewRenderer.State.DONE, "done");
             assertAsleep(p, seen);
