@@ -26,9 +26,14 @@ final class StudioEntry implements StudioLauncher {
 
     @Override
     public int open(Path scene, RendererFactory.Backend backend, double measureSeconds) {
+        return open(scene, backend, measureSeconds, false);
+    }
+
+    @Override
+    public int open(Path scene, RendererFactory.Backend backend, double measureSeconds, boolean measureMaximized) {
         // The preview prefers a fast tracer; exports use the same choice as 'drt render'.
         return Studio.run(scene, earlyPreviewRenderer(backend), notices -> renderers.create(backend, notices),
-                measureSeconds, System.err);
+                measureSeconds, measureMaximized, System.err);
     }
 
     /**

@@ -22,6 +22,9 @@ final class StudioCommand implements Callable<Integer> {
     String backend;
     @Option(names = "--measure", paramLabel = "SECONDS", description = "measure responsiveness (frame rate, drag latency, FX-thread stalls) for about SECONDS, print it and exit")
     Double measure;
+    @Option(names = "--measure-view", paramLabel = "640x360|maximized", defaultValue = "640x360",
+            description = "with --measure: the viewport to measure in: 640x360 (default) or the window maximised")
+    String measureView;
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -51,10 +54,14 @@ final class StudioCommand implements Callable<Integer> {
             err.println("drt: --measure must be 1..600 seconds, got " + measure);
             return 2;
         }
+        if (!measureView.equals("640x360") && !measureView.equals("maximized")) {
+            err.println("drt: --measure-view must be 640x360 or maximized, got '" + measureView + "'");
+            return 2;
+        }
         if (!launcher.displayAvailable()) {
             err.println("drt: no display (DISPLAY is not set): the studio needs one; use 'drt render' to render without it");
             return 2;
         }
-        return launcher.open(scene, choice, measure != null ? measure : 0);
+        return launcher.open(scene, choice, measure != null ? measure : 0, measureView.equals("maximized"));
     }
 }

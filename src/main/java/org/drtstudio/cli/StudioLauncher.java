@@ -17,4 +17,12 @@ public interface StudioLauncher {
      * @param measureSeconds above 0: measure responsiveness for that long, print the numbers and exit
      */
     int open(Path scene, RendererFactory.Backend backend, double measureSeconds);
+
+    /**
+     * Like {@link #open(Path, RendererFactory.Backend, double)}, measuring in a maximised window
+     * instead of a 640x360 viewport when {@code measureMaximized}.
+     */
+    default int open(Path scene, RendererFactory.Backend backend, double measureSeconds, boolean measureMaximized) {
+        return open(scene, backend, measureSeconds);
+    }
 }

@@ -4,12 +4,17 @@ import org.drtstudio.math.Vec3;
 
 /**
  * How to render: image size, samples per pixel, path depth, background, ambient light, the
- * distance attenuation 1 / (c1 + c2 r + c3 r²) applied to lights, and the pixel filter.
+ * distance attenuation 1 / (c1 + c2 r + c3 r²) applied to lights, the pixel filter, and the studio
+ * preview's sample target: the samples per pixel after which the live preview stops refining (and
+ * stops using the CPU); exports use {@code samplesPerPixel}.
  */
 public record RenderSettings(int width, int height, int samplesPerPixel, int maxDepth, long seed,
                              Vec3 background, Vec3 ambientLight, float attenuationC1, float attenuationC2,
-                             float attenuationC3, PixelFilter filter) {
+                             float attenuationC3, PixelFilter filter, int previewSamples) {
     public static final int MAX_DIMENSION = 16384;
+    public static final int MAX_SAMPLES = 65536;
+    /** The preview's sample target when a file names none: clean enough to judge, reached in seconds to minutes. */
+    public static final int DEFAULT_PREVIEW_SAMPLES = 256;
     public static final int MAX_DEPTH = 32;
     public static final RenderSettings DEFAULT = new RenderSettings(640, 480, 1, 5, 0, new Vec3(0.05f, 0.05f, 0.08f),
             new Vec3(0.1f, 0.1f, 0.1f), 1f, 0f, 0f);
@@ -21,10 +26,18 @@ public record RenderSettings(int width, int height, int samplesPerPixel, int max
                 PixelFilter.BOX);
     }
 
+    /** Settings with the default preview sample target. */
+    public RenderSettings(int width, int height, int samplesPerPixel, int maxDepth, long seed, Vec3 background, Vec3 ambientLight,
+                          float attenuationC1, float attenuationC2, float attenuationC3, PixelFilter filter) {
+        this(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3,
+                filter, DEFAULT_PREVIEW_SAMPLES);
+    }
+
     public RenderSettings {
         if (width < 1 || width > MAX_DIMENSION) throw new IllegalArgumentException("width must be 1.." + MAX_DIMENSION + ", got " + width);
         if (height < 1 || height > MAX_DIMENSION) throw new IllegalArgumentException("height must be 1.." + MAX_DIMENSION + ", got " + height);
-        if (samplesPerPixel < 1 || samplesPerPixel > 65536) throw new IllegalArgumentException("samples per pixel must be 1..65536, got " + samplesPerPixel);
+        if (samplesPerPixel < 1 || samplesPerPixel > MAX_SAMPLES) throw new IllegalArgumentException("samples per pixel must be 1.." + MAX_SAMPLES + ", got " + samplesPerPixel);
+        if (previewSamples < 1 || previewSamples > MAX_SAMPLES) throw new IllegalArgumentException("preview sample target must be 1.." + MAX_SAMPLES + ", got " + previewSamples);
         if (maxDepth < 1 || maxDepth > MAX_DEPTH) throw new IllegalArgumentException("max depth must be 1.." + MAX_DEPTH + ", got " + maxDepth);
         if (!(attenuationC1 >= 0 && attenuationC2 >= 0 && attenuationC3 >= 0) || attenuationC1 + attenuationC2 + attenuationC3 <= 0)
             throw new IllegalArgumentException("attenuation coefficients must be ≥ 0 and not all 0");
@@ -32,19 +45,24 @@ public record RenderSettings(int width, int height, int samplesPerPixel, int max
     }
 
     public RenderSettings withSize(int w, int h) {
-        return new RenderSettings(w, h, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3, filter);
+        return new RenderSettings(w, h, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples);
     }
 
     public RenderSettings withSampling(int spp, int depth, long newSeed) {
-        return new RenderSettings(width, height, spp, depth, newSeed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3, filter);
+        return new RenderSettings(width, height, spp, depth, newSeed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples);
     }
 
     public RenderSettings withFilter(PixelFilter newFilter) {
         return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2,
-                attenuationC3, newFilter);
+                attenuationC3, newFilter, previewSamples);
+    }
+
+    public RenderSettings withPreviewSamples(int samples) {
+        return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2,
+                attenuationC3, filter, samples);
     }
 
     public RenderSettings withLighting(Vec3 newBackground, Vec3 newAmbient) {
-        return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, newBackground, newAmbient, attenuationC1, attenuationC2, attenuationC3, filter);
+        return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, newBackground, newAmbient, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples);
     }
 }

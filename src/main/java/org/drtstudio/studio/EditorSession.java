@@ -1,12 +1,14 @@
 package org.drtstudio.studio;
 
 import org.drtstudio.scene.PixelFilter;
+import org.drtstudio.scene.anim.Change;
 import org.drtstudio.scene.anim.SceneModel;
 import org.drtstudio.scene.edit.Edit;
 import org.drtstudio.scene.edit.SceneDocument;
 import org.drtstudio.scene.edit.SetRenderSettings;
 
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -28,9 +30,36 @@ final class EditorSession {
     private Path file;
     private final java.util.Set<Integer> hidden = new java.util.HashSet<>();
 
+    /**
+     * What changed in the shown model since the viewport last asked ({@link #takeShownChanges}):
+     * the change kinds of the document's snapshots, of live drag steps and of view settings, so the
+     * preview redoes only what they touch.
+     */
+    private final Set<Change> shownChanges = EnumSet.allOf(Change.class);
+
     EditorSession(SceneModel model) {
         this.document = new SceneDocument(model);
-        document.addListener(snapshot -> fire());
+        document.addListener(snapshot -> {
+            shownChanges.addAll(snapshot.changes());
+            fire();
+        });
+    }
+
+    /** The change kinds since the last call, cleared by it. */
+    Set<Change> takeShownChanges() {
+        Set<Change> out = shownChanges.isEmpty() ? Set.of() : EnumSet.copyOf(shownChanges);
+        shownChanges.clear();
+        return out;
+    }
+
+    /** Adds what the live edit changes (or changed): showing, replacing or dropping it changes that in the shown model. */
+    private void noteLiveEdit(Edit edit) {
+        if (edit == null) return;
+        try {
+            shownChanges.addAll(edit.apply(document.model()).changes());
+        } catch (IllegalArgumentException e) {
+            shownChanges.addAll(EnumSet.allOf(Change.class)); // unknown: redo everything
+        }
     }
 
     /** What the viewport shows: the document's model with the live edit, if any, applied. */
@@ -55,11 +84,16 @@ final class EditorSession {
     }
 
     void setHidden(int id, boolean hide) {
-        if (hide ? hidden.add(id) : hidden.remove(id)) fire();
+        if (hide ? hidden.add(id) : hidden.remove(id)) {
+            shownChanges.add(Change.GEOMETRY);
+            fire();
+        }
     }
 
     /** Shows {@code edit} without recording it; the next preview, commit or cancel replaces it. */
     void preview(Edit edit) {
+        noteLiveEdit(liveEdit);
+        noteLiveEdit(edit);
         liveEdit = edit;
         long t0 = System.nanoTime();
         for (Runnable r : viewListeners) r.run();
@@ -72,6 +106,7 @@ final class EditorSession {
      * @throws IllegalArgumentException with a user-facing message when it cannot apply
      */
     Set<?> commit(Edit edit) {
+        noteLiveEdit(liveEdit);
         liveEdit = null;
         try {
             return document.execute(edit);
@@ -82,6 +117,7 @@ final class EditorSession {
 
     void cancelPreview() {
         if (liveEdit == null) return;
+        noteLiveEdit(liveEdit);
         liveEdit = null;
         fire();
     }
@@ -91,11 +127,13 @@ final class EditorSession {
     }
 
     boolean undo() {
+        noteLiveEdit(liveEdit);
         liveEdit = null;
         return document.undo();
     }
 
     boolean redo() {
+        noteLiveEdit(liveEdit);
         liveEdit = null;
         return document.redo();
     }
@@ -134,6 +172,7 @@ final class EditorSession {
     void setTime(double t) {
         if (t == time) return;
         time = t;
+        shownChanges.add(Change.ANIMATION); // the scene and camera are evaluated at the new time
         fire();
     }
 
@@ -144,6 +183,7 @@ final class EditorSession {
     void setMotionBlur(boolean on) {
         if (on == motionBlur) return;
         motionBlur = on;
+        shownChanges.add(Change.ANIMATION); // the shutter interval is packed
         fire();
     }
 

@@ -374,6 +374,13 @@ final class InspectorPane extends VBox {
 
     // ---- render settings ----
 
+    /** A sample count typed as a number: refused, naming the value, unless a whole number in range. */
+    private static int wholeSamples(double v) {
+        if (!(v >= 1 && v <= RenderSettings.MAX_SAMPLES && v == Math.rint(v)))
+            throw new IllegalArgumentException("preview target must be a whole number of samples 1.." + RenderSettings.MAX_SAMPLES + ", got " + format(v));
+        return (int) v;
+    }
+
     private RenderSettings settings() {
         return session.document.model().settings();
     }
@@ -397,6 +404,9 @@ final class InspectorPane extends VBox {
             if (filter.getValue() != session.filter()) filter.getSelectionModel().select(session.filter());
         });
         g.addRow(4, new Label("Pixel filter"), filter);
+        // The preview stops refining (and using the CPU) at this many samples per pixel.
+        g.addRow(5, new Label("Preview target (spp)"), number("previewSamples", () -> (double) settings().previewSamples(),
+                v -> commit(() -> new SetRenderSettings(settings().withPreviewSamples(wholeSamples(v))))));
         return new TitledPane("Render settings", g);
     }
 }

@@ -5,12 +5,14 @@ package org.drtstudio.studio;
  *
  * @param bgra          4 bytes per pixel in the order JavaFX's premultiplied BGRA format wants (alpha 255)
  * @param samples       samples per pixel accumulated so far
+ * @param targetSamples the sample target the preview stops at
  * @param pixelScale    viewport pixels per rendered pixel (above 1 while the view is moving, for speed)
+ * @param region        the render region this frame covers, or null for the whole viewport
  * @param revision      the {@link PreviewRequest#revision()} this frame shows
  * @param requestNanos  {@link System#nanoTime()} when that request was made
  * @param passNanos     how long the pass took
  * @param raysInPass    camera rays traced in the pass
  */
-record PreviewFrame(int width, int height, byte[] bgra, int samples, int pixelScale, long revision, long requestNanos,
-                    long passNanos, long raysInPass) {
+record PreviewFrame(int width, int height, byte[] bgra, int samples, int targetSamples, int pixelScale, PreviewRegion region,
+                    long revision, long requestNanos, long passNanos, long raysInPass) {
 }

@@ -10,57 +10,59 @@ import org.drtstudio.render.Renderer;
 import org.drtstudio.render.ToneMapper;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.scene.TextureSource;
+import org.drtstudio.scene.anim.Change;
 
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The viewport's render loop, on its own thread (the renderer it drives keeps its GL context on the
- * GL thread). It takes the newest {@link PreviewRequest} (older ones are skipped, never queued),
- * packs the scene when geometry, materials, lights or time changed (the builder keeps mesh
- * hierarchies, so a moved node re-packs only the top level), and refines the view pass after pass
- * with a {@link ProgressiveSession} whose {@link PassBudget} keeps passes near 33 ms. Right after a
- * change it renders at a reduced resolution (pixel blocks) sized from the measured cost so that
- * the first frames arrive within 25 ms, then steps to finer resolutions, settling at the finest
- * whose passes still come 10 times a second (full resolution on a fast device, or when asked for).
- * A view that stays still there for {@value #SETTLED_SAMPLES} samples then refines at full
- * resolution up to the target, with passes that may come slower on a slow device. Each pass is
- * published into a single slot; the FX thread takes the newest and stale ones are dropped.
+ * GL thread). It takes the newest {@link PreviewRequest} (older ones are skipped, never queued,
+ * their {@link Change} kinds merged into the newest's), packs the scene again only when those
+ * changes touch what the geometry image holds (transforms, geometry, materials, lights,
+ * animation) or the time moved — the builder then rebuilds only what is new: a moved node re-packs
+ * the top level, a material edit the material texels, an added mesh that mesh's hierarchy, here
+ * and not on the GL thread — while camera, settings, size and region changes only restart
+ * accumulation. A {@link PreviewSchedule} decides the resolution and samples of each stage and
+ * when the view is finished; then, and while paused or held by an export, the thread waits on a
+ * lock (no polling) until a request or a resume wakes it. Each pass is published into a single
+ * slot; the FX thread takes the newest and stale ones are dropped.
  */
 final class PreviewRenderer implements AutoCloseable {
-    /** Samples per pixel the reduced-resolution view accumulates before full resolution takes over. */
-    static final int COARSE_SAMPLES = 4;
-    /** Samples the settled reduced resolution gathers before a still view moves on to full resolution. */
-    static final int SETTLED_SAMPLES = 16;
-    static final int MAX_PIXEL_SCALE = 8;
-    /** Pass time aimed at right after a change: under the 33 ms frame budget, leaving room for the UI's own drawing. */
-    static final long COARSE_BUDGET_NANOS = 25_000_000L;
-    /** Longest pass while refining: 10 new frames a second. */
-    static final long REFINE_BUDGET_NANOS = 100_000_000L;
+    /** Where the render loop is, for the status bar. */
+    enum State { STARTING, RENDERING, DONE, PAUSED, EXPORTING }
 
-    private final java.util.function.Supplier<Renderer> rendererFactory;
+    private final Supplier<Renderer> rendererFactory;
     private volatile Renderer renderer;
     private volatile String description = "starting the renderer…";
     private final GeometryImageBuilder builder;
     private final Consumer<String> problems;
     private final Thread thread;
     private final Object lock = new Object();
+    /** Guarded by {@link #lock}: pause and hold are set from the FX thread, read by the loop. */
+    private final PreviewSchedule schedule;
     private PreviewRequest pending;
+    private final Set<Change> pendingChanges = EnumSet.noneOf(Change.class);
     private boolean closed;
+    /** Guarded by {@link #lock}: the loop is inside {@code lock.wait()}, rendering nothing. */
+    private boolean asleep;
     private final AtomicReference<PreviewFrame> slot = new AtomicReference<>();
     private volatile Runnable frameListener = () -> { };
-
-    /** Nanoseconds per pixel-sample, measured; drives the coarse resolution. Negative until known. */
-    private double costPerPixelSample = -1;
+    private final AtomicLong passes = new AtomicLong(), packs = new AtomicLong();
 
     /**
      * @param renderers makes the renderer, on the preview thread (starting GL and compiling shaders
      *                  takes a while and must not hold up the window)
      */
-    PreviewRenderer(java.util.function.Supplier<Renderer> renderers, TextureSource textures, Consumer<String> problems) {
+    PreviewRenderer(Supplier<Renderer> renderers, TextureSource textures, Consumer<String> problems) {
         this.rendererFactory = renderers;
         this.builder = new GeometryImageBuilder(textures);
         this.problems = problems;
+        this.schedule = new PreviewSchedule(System::nanoTime);
         this.thread = new Thread(this::loop, "drt-preview");
         thread.setDaemon(true);
         thread.start();
@@ -70,10 +72,11 @@ final class PreviewRenderer implements AutoCloseable {
         return description;
     }
 
-    /** Asks for a new view; replaces any request not yet started. Any thread. */
+    /** Asks for a new view; replaces any request not yet started, keeping its changes. Any thread. */
     void show(PreviewRequest request) {
         synchronized (lock) {
             pending = request;
+            pendingChanges.addAll(request.changes());
             lock.notifyAll();
         }
     }
@@ -83,99 +86,187 @@ final class PreviewRenderer implements AutoCloseable {
         return slot.getAndSet(null);
     }
 
+    /** Whether a finished frame waits in the slot. */
+    boolean hasFrame() {
+        return slot.get() != null;
+    }
+
     /** Called on the render thread after each published frame (e.g. to wake the FX side). */
     void onFrame(Runnable listener) {
         frameListener = listener;
     }
 
-    private PreviewRequest waitForRequest(boolean block) throws InterruptedException {
+    /** Stops rendering (true) or goes on where it stopped (false). Any thread. */
+    void setPaused(boolean on) {
         synchronized (lock) {
-            while (block && pending == null && !closed) lock.wait();
-            PreviewRequest r = pending;
+            schedule.setPaused(on);
+            lock.notifyAll();
+        }
+    }
+
+    boolean paused() {
+        synchronized (lock) {
+            return schedule.paused();
+        }
+    }
+
+    /** Stops rendering while an export runs; every hold is ended by one {@link #release}. Any thread. */
+    void hold() {
+        synchronized (lock) {
+            schedule.hold();
+        }
+    }
+
+    void release() {
+        synchronized (lock) {
+            schedule.release();
+            lock.notifyAll();
+        }
+    }
+
+    State state() {
+        synchronized (lock) {
+            if (renderer == null) return State.STARTING;
+            if (schedule.held()) return State.EXPORTING;
+            if (schedule.paused()) return State.PAUSED;
+            if (schedule.finished() && pending == null) return State.DONE;
+            return State.RENDERING;
+        }
+    }
+
+    /** Passes rendered so far (tests: it stops growing once the view is finished or paused). */
+    long passes() {
+        return passes.get();
+    }
+
+    /** Geometry images packed so far (tests: camera and settings changes pack none). */
+    long packs() {
+        return packs.get();
+    }
+
+    /** The render thread's state: {@link Thread.State#WAITING} while it sleeps on its lock (or waits for its tracer's workers). */
+    Thread.State threadState() {
+        return thread.getState();
+    }
+
+    /** Whether the loop sleeps on its lock until a request, a resume or a release wakes it. */
+    boolean asleep() {
+        synchronized (lock) {
+            return asleep;
+        }
+    }
+
+    /** A request and the changes since the last one taken, or null when the loop should go on with its view. */
+    private record Work(PreviewRequest request, Set<Change> changes) {
+    }
+
+    /** Blocks while there is nothing to do; returns new work, or null to render the next pass of the current view. */
+    private Work waitForWork() throws InterruptedException {
+        synchronized (lock) {
+            while (pending == null && schedule.idle() && !closed) {
+                asleep = true;
+                try {
+                    lock.wait();
+                } finally {
+                    asleep = false;
+                }
+            }
+            if (pending == null) return null;
+            Work w = new Work(pending, EnumSet.copyOf(pendingChanges.isEmpty() ? EnumSet.noneOf(Change.class) : pendingChanges));
             pending = null;
-            return r;
+            pendingChanges.clear();
+            return w;
+        }
+    }
+
+    /**
+     * Whether to render a pass now: not paused, held or finished. A newer request waiting does not
+     * stop it: during a drag requests come faster than a pack and a pass, and each taken request
+     * gets at least one pass so the screen keeps following.
+     */
+    private boolean mayRender() {
+        synchronized (lock) {
+            return !closed && !schedule.idle();
         }
     }
 
     private void loop() {
+        Renderer r;
         try {
-            renderer = rendererFactory.get();
-            description = renderer.description();
+            r = rendererFactory.get();
         } catch (RuntimeException e) {
             description = "no renderer";
             problems.accept("no renderer could be started: " + e.getMessage());
             return;
         }
+        description = r.description();
+        synchronized (lock) {
+            renderer = r;
+        }
         PreviewRequest current = null, packedFor = null;
+        Set<Change> changesSincePack = EnumSet.noneOf(Change.class);
         GeometryImage image = null;
         ProgressiveSession session = null;
         PassBudget budget = new PassBudget(PassBudget.DEFAULT_BUDGET_NANOS, 64);
-        int scale = 1;
-        boolean settled = false;
         try {
             while (!isClosed()) {
-                boolean idle = current == null || image == null || (session.converged() && settled && scale == 1);
-                PreviewRequest next = waitForRequest(idle);
+                Work work = waitForWork();
                 if (isClosed()) break;
-                if (next != null) {
+                if (work != null) {
+                    PreviewRequest next = work.request();
+                    changesSincePack.addAll(work.changes());
                     try {
-                        if (packedFor == null || !packedFor.sameGeometry(next) || image == null) {
+                        if (image == null || next.needsPack(changesSincePack, packedFor)) {
                             image = pack(next);
+                            packs.incrementAndGet();
                             packedFor = next;
+                            changesSincePack.clear();
                         }
                     } catch (IllegalArgumentException e) {
                         image = null;
                         packedFor = null;
-                        current = next;
+                        current = null;
+                        stopView();
                         problems.accept("scene cannot be shown: " + e.getMessage());
                         publishBackground(next);
                         continue;
                     }
                     current = next;
-                    scale = next.fullResolution() ? 1 : coarseScale(next.width(), next.height());
-                    settled = scale == 1;
-                    budget.reset();
-                    session = new ProgressiveSession(renderer, budget);
-                    session.restart(image, parameters(current, image, scale, settled ? current.targetSamples() : COARSE_SAMPLES));
-                    lastSamplesDone = 0;
-                } else if (session.converged() && settled && scale > 1) {
-                    // The view has stayed still: go on to full resolution, whose passes may come slower.
-                    scale = 1;
-                    budget.reset();
-                    session.restart(image, parameters(current, image, 1, current.targetSamples()));
-                    lastSamplesDone = 0;
-                } else if (session.converged() && !settled) {
-                    // Step to a finer resolution while its passes are predicted to stay within the refine
-                    // budget (or straight to full resolution when asked); else settle here and refine.
-                    int finer = current.fullResolution() ? 1 : scale - 1;
-                    double predicted = lastNanosPerSample * Math.pow(scale / (double) Math.max(1, finer), 2);
-                    if (scale > 1 && (current.fullResolution() || predicted <= REFINE_BUDGET_NANOS)) {
-                        scale = finer;
-                    } else {
-                        settled = true;
+                    PreviewSchedule.Stage stage;
+                    synchronized (lock) {
+                        stage = schedule.begin(next.refinedWidth(), next.refinedHeight(), next.targetSamples(), next.fullResolution());
                     }
                     budget.reset();
-                    int target = !settled ? COARSE_SAMPLES : scale > 1 ? SETTLED_SAMPLES : current.targetSamples();
-                    session.restart(image, parameters(current, image, scale, target));
-                    lastSamplesDone = 0;
+                    session = new ProgressiveSession(r, budget);
+                    session.restart(image, parameters(current, image, stage));
+                } else if (session.converged()) {
+                    PreviewSchedule.Stage stage;
+                    synchronized (lock) {
+                        stage = schedule.stageDone();
+                    }
+                    if (stage == null) continue; // finished: the next wait sleeps until something changes
+                    budget.reset();
+                    session.restart(image, parameters(current, image, stage));
                 }
-                long t0 = System.nanoTime();
+                if (!mayRender()) continue; // paused or held: sleep, keeping the view's samples
+                int before = session.samplesDone();
                 Frame frame;
+                schedule.passStarted();
                 try {
                     frame = session.nextPass();
                 } catch (RenderException | RuntimeException e) {
                     // Report and wait for the next change rather than stopping the preview for good.
                     problems.accept("preview pass failed: " + e.getMessage());
                     current = null;
+                    stopView();
                     continue;
                 }
-                long elapsed = System.nanoTime() - t0;
                 if (frame == null) continue;
-                int passSamples = lastPassSamples(session, budget);
-                long rays = (long) frame.width() * frame.height() * passSamples;
-                updateCost(elapsed, rays);
-                lastNanosPerSample = elapsed / (double) passSamples;
-                publish(frame, session.samplesDone(), scale, current, elapsed, rays);
+                int added = session.samplesDone() - before;
+                long elapsed = schedule.passFinished(added, (long) frame.width() * frame.height());
+                passes.incrementAndGet();
+                publish(frame, session.samplesDone(), schedule.stage().pixelScale(), current, elapsed,
+                        (long) frame.width() * frame.height() * Math.max(1, added));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -184,40 +275,28 @@ final class PreviewRenderer implements AutoCloseable {
         }
     }
 
-    private int lastSamplesDone;
-    /** Time of one sample per pixel in the last pass, at its resolution. */
-    private double lastNanosPerSample;
-
-    /** Samples the last pass added (the session only tells the running total). */
-    private int lastPassSamples(ProgressiveSession session, PassBudget budget) {
-        int done = session.samplesDone();
-        int added = done >= lastSamplesDone ? done - lastSamplesDone : done;
-        lastSamplesDone = done;
-        return Math.max(1, added);
-    }
-
-    private void updateCost(long nanos, long pixelSamples) {
-        double c = nanos / (double) Math.max(1, pixelSamples);
-        costPerPixelSample = costPerPixelSample < 0 ? c : 0.7 * costPerPixelSample + 0.3 * c;
-    }
-
-    /** Pixel block size so one sample of the whole view fits the pass budget. */
-    int coarseScale(int width, int height) {
-        if (costPerPixelSample < 0) return 4;
-        double full = costPerPixelSample * width * height;
-        int s = (int) Math.ceil(Math.sqrt(full / COARSE_BUDGET_NANOS));
-        return Math.max(1, Math.min(MAX_PIXEL_SCALE, s));
+    /** Nothing to refine until the next request (after a scene that cannot be shown or a failed pass). */
+    private void stopView() {
+        synchronized (lock) {
+            schedule.clear();
+        }
     }
 
     private GeometryImage pack(PreviewRequest r) {
         return FrameSetup.pack(builder, r.model(), r.time(), r.motionBlur());
     }
 
-    /** @param samples where this stage stops (never above the request's target) */
-    private static TraceParameters parameters(PreviewRequest r, GeometryImage image, int scale, int samples) {
-        int w = Math.max(1, r.width() / scale), h = Math.max(1, r.height() / scale);
-        return FrameSetup.parameters(r.model(), r.time(), r.motionBlur(), r.filter(), image, w, h,
-                Math.min(samples, r.targetSamples()), null);
+    /** The stage's parameters: the whole view, or the render region as an image of its own, at the stage's block size. */
+    private static TraceParameters parameters(PreviewRequest r, GeometryImage image, PreviewSchedule.Stage stage) {
+        int scale = stage.pixelScale();
+        if (r.region() == null) {
+            int w = Math.max(1, r.width() / scale), h = Math.max(1, r.height() / scale);
+            return FrameSetup.parameters(r.model(), r.time(), r.motionBlur(), r.filter(), image, w, h, stage.samples(), null);
+        }
+        TraceParameters full = FrameSetup.parameters(r.model(), r.time(), r.motionBlur(), r.filter(), image, r.width(), r.height(),
+                stage.samples(), null);
+        int w = Math.max(1, r.region().width() / scale), h = Math.max(1, r.region().height() / scale);
+        return RegionCrop.crop(full, r.region(), w, h);
     }
 
     private void publish(Frame frame, int samples, int scale, PreviewRequest r, long passNanos, long rays) {
@@ -229,8 +308,8 @@ final class PreviewRenderer implements AutoCloseable {
             bgra[i + 2] = rgba[i];
             bgra[i + 3] = (byte) 255;
         }
-        slot.set(new PreviewFrame(frame.width(), frame.height(), bgra, samples, scale, r.revision(), r.createdNanos(),
-                passNanos, rays));
+        slot.set(new PreviewFrame(frame.width(), frame.height(), bgra, samples, r.targetSamples(), scale, r.region(), r.revision(),
+                r.createdNanos(), passNanos, rays));
         frameListener.run();
     }
 
@@ -246,7 +325,7 @@ final class PreviewRenderer implements AutoCloseable {
             bgra[i + 2] = rr;
             bgra[i + 3] = (byte) 255;
         }
-        slot.set(new PreviewFrame(w, h, bgra, 0, 4, r.revision(), r.createdNanos(), 0, 0));
+        slot.set(new PreviewFrame(w, h, bgra, 0, r.targetSamples(), 4, null, r.revision(), r.createdNanos(), 0, 0));
         frameListener.run();
     }
 

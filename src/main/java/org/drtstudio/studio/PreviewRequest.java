@@ -1,26 +1,55 @@
 package org.drtstudio.studio;
 
 import org.drtstudio.scene.PixelFilter;
+import org.drtstudio.scene.anim.Change;
 import org.drtstudio.scene.anim.SceneModel;
+
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * What the viewport wants to see: the model as shown (live drag values already applied), the time,
  * the viewport size in pixels and the preview's own choices.
  *
- * @param revision increases with every request, so a shown frame can be traced back to its request
- * @param targetSamples the preview stops refining at this many samples per pixel
+ * @param changes        what changed in the shown model since the previous request (the {@link Change} kinds of the
+ *                       edits, live drag steps and view settings in between); they decide what the preview redoes
+ * @param region         the part of the viewport to refine, or null for all of it
+ * @param revision       increases with every request, so a shown frame can be traced back to its request
+ * @param targetSamples  the preview stops refining at this many samples per pixel
  * @param fullResolution refine at the viewport's full resolution even where passes then come slower than 10 per second
  */
-record PreviewRequest(SceneModel model, double time, boolean motionBlur, PixelFilter filter, int width, int height,
-                      int targetSamples, boolean fullResolution, long revision, long createdNanos) {
+record PreviewRequest(SceneModel model, Set<Change> changes, double time, boolean motionBlur, PixelFilter filter, int width,
+                      int height, PreviewRegion region, int targetSamples, boolean fullResolution, long revision,
+                      long createdNanos) {
+    /** Changes after which the geometry image must be packed again (the builder then redoes only what changed). */
+    private static final Set<Change> SCENE_CONTENT = EnumSet.of(Change.TRANSFORM, Change.GEOMETRY, Change.MATERIAL, Change.LIGHTS,
+            Change.ANIMATION);
+
     PreviewRequest {
         if (width < 1 || height < 1) throw new IllegalArgumentException("viewport must be at least 1x1, got " + width + "x" + height);
+        if (targetSamples < 1) throw new IllegalArgumentException("sample target must be at least 1, got " + targetSamples);
+        changes = changes.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(changes));
+        if (region != null && (region.x() + region.width() > width || region.y() + region.height() > height))
+            throw new IllegalArgumentException("render region " + region + " lies outside the " + width + "x" + height + " viewport");
     }
 
-    /** Whether showing {@code next} needs a new geometry image rather than only a new view of this one. */
-    boolean sameGeometry(PreviewRequest next) {
-        return next.model.root().equals(model.root()) && next.model.materials().equals(model.materials())
-                && next.model.lights().equals(model.lights()) && next.time == time && next.motionBlur == motionBlur
-                && next.model.animation().equals(model.animation());
+    /**
+     * Whether showing this request after {@code packed} (the request the current geometry image was
+     * packed for) needs the image packed again, given the changes since then. Camera, settings,
+     * size and region changes only restart accumulation.
+     */
+    boolean needsPack(Set<Change> changesSincePacked, PreviewRequest packed) {
+        if (packed == null || packed.time != time || packed.motionBlur != motionBlur) return true;
+        for (Change c : changesSincePacked) if (SCENE_CONTENT.contains(c)) return true;
+        return false;
+    }
+
+    /** Pixels across of what is refined: the region's, or the viewport's. */
+    int refinedWidth() {
+        return region != null ? region.width() : width;
+    }
+
+    int refinedHeight() {
+        return region != null ? region.height() : height;
     }
 }

@@ -35,6 +35,12 @@ public final class Studio {
      */
     public static int run(Path scene, RendererSource previewRenderers, RendererSource exportRenderers, double measureSeconds,
                           PrintStream out) {
+        return run(scene, previewRenderers, exportRenderers, measureSeconds, false, out);
+    }
+
+    /** @param measureMaximized measure in the maximised window rather than a 640x360 viewport */
+    public static int run(Path scene, RendererSource previewRenderers, RendererSource exportRenderers, double measureSeconds,
+                          boolean measureMaximized, PrintStream out) {
         CountDownLatch closed = new CountDownLatch(1);
         AtomicInteger code = new AtomicInteger();
         try {
@@ -63,7 +69,7 @@ public final class Studio {
                 stage.setOnHidden(e -> closed.countDown());
                 window.show(scene);
                 if (measureSeconds > 0) {
-                    new ResponsivenessProbe(window, out).run(measureSeconds, ok -> {
+                    new ResponsivenessProbe(window, out, measureMaximized).run(measureSeconds, ok -> {
                         if (code.get() == 0) code.set(ok ? 0 : 1);
                         window.closeWithoutAsking();
                     });

@@ -226,6 +226,8 @@ final class StudioFiles {
                 session().filter());
         window.jobStarted((animation ? "exporting frames " + s.firstFrame() + "-" + s.lastFrame() : "exporting " + s.output().getFileName()) + "…",
                 job::cancel);
+        // The preview pauses while the export renders, so the export gets the cores, and goes on after.
+        window.holdPreview();
         workers.submit(() -> {
             String outcome;
             try {
@@ -236,6 +238,8 @@ final class StudioFiles {
                 outcome = "export cancelled";
             } catch (Exception e) {
                 outcome = "export failed: " + e.getMessage();
+            } finally {
+                window.releasePreview();
             }
             String message = outcome;
             Platform.runLater(() -> {

@@ -1,7 +1,5 @@
 package org.drtstudio.studio;
 
-import javafx.animation.KeyFrame;
-import javafx.animation.Timeline;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
@@ -26,7 +24,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
-import javafx.util.Duration;
 import org.drtstudio.io.image.TextureLoader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
@@ -87,9 +84,15 @@ final class StudioWindow {
     private final Label rendererLabel = new Label(), statsLabel = new Label(), messageLabel = new Label();
     private final ProgressBar progress = new ProgressBar();
     private final Button cancel = new Button("Cancel");
+    private final javafx.scene.control.ToggleButton pausePreview = new javafx.scene.control.ToggleButton("Pause preview");
     private final List<String> notices = new ArrayList<>();
     private Runnable cancelAction;
-    private final Timeline statusTimer;
+    /** Refreshes the status bar 4 times a second; a scheduled task rather than an FX animation, which would keep the FX pulse running. */
+    private final java.util.concurrent.ScheduledExecutorService statusTimer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "drt-status");
+        t.setDaemon(true);
+        return t;
+    });
 
     /**
      * @param previewRenderers makes the preview's renderer (fast interaction first)
@@ -148,10 +151,7 @@ final class StudioWindow {
             else shutdown();
         });
         session.addListener(this::updateTitle);
-        statusTimer = new Timeline(new KeyFrame(Duration.millis(250), e -> updateStatus()));
-        statusTimer.setCycleCount(Timeline.INDEFINITE);
-        statusTimer.play();
-        heartbeat.start();
+        statusTimer.scheduleWithFixedDelay(() -> Platform.runLater(this::updateStatus), 250, 250, java.util.concurrent.TimeUnit.MILLISECONDS);
         viewport.monitor(heartbeat);
         session.monitor(heartbeat);
         updateTitle();
@@ -174,7 +174,7 @@ final class StudioWindow {
     }
 
     private void shutdown() {
-        statusTimer.stop();
+        statusTimer.shutdownNow();
         heartbeat.stop();
         viewport.stop();
         files.stopAutosave(true);
@@ -234,7 +234,11 @@ final class StudioWindow {
         javafx.scene.control.CheckMenuItem fullRes = new javafx.scene.control.CheckMenuItem("Full-resolution preview (slower)");
         fullRes.setId("fullResolutionItem");
         fullRes.selectedProperty().addListener((o, a, on) -> viewport.setFullResolution(on));
-        view.getItems().addAll(fullRes, new SeparatorMenuItem(),
+        javafx.scene.control.CheckMenuItem pauseItem = new javafx.scene.control.CheckMenuItem("Pause preview (P)");
+        pauseItem.setId("pausePreviewItem");
+        pauseItem.selectedProperty().bindBidirectional(pausePreview.selectedProperty());
+        MenuItem clearRegion = item("Clear render region (Ctrl+Shift+click)", "clearRegionItem", null, () -> viewport.setRegion(null));
+        view.getItems().addAll(fullRes, pauseItem, clearRegion, new SeparatorMenuItem(),
                 item("Frame selection (F)", "frameItem", null, this::frameSelection),
                 item("Move gizmo (G)", "moveItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.MOVE)),
                 item("Rotate gizmo (R)", "rotateItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.ROTATE)),
@@ -268,6 +272,7 @@ final class StudioWindow {
             case DELETE, BACK_SPACE -> deleteSelected();
             case F -> frameSelection();
             case G, R, S -> keyboardTransform.key(e.getCode());
+            case P -> pausePreview.setSelected(!pausePreview.isSelected());
             default -> { return; }
         }
         e.consume();
@@ -306,12 +311,19 @@ final class StudioWindow {
         cancel.setOnAction(e -> {
             if (cancelAction != null) cancelAction.run();
         });
+        pausePreview.setId("pausePreview");
+        pausePreview.setFocusTraversable(false);
+        pausePreview.setTooltip(new javafx.scene.control.Tooltip("Stop refining the preview and free the CPU (P); again to go on"));
+        pausePreview.selectedProperty().addListener((o, was, on) -> {
+            viewport.setPaused(on); // the button stays pressed while paused; its text stays, so nothing beside it moves
+            updateStatus();
+        });
         rendererLabel.setId("rendererLabel");
         statsLabel.setId("statsLabel");
         messageLabel.setId("messageLabel");
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox bar = new HBox(12, rendererLabel, statsLabel, grow, messageLabel, progress, cancel);
+        HBox bar = new HBox(12, pausePreview, rendererLabel, statsLabel, grow, messageLabel, progress, cancel);
         bar.setPadding(new Insets(3, 8, 3, 8));
         bar.setStyle("-fx-background-color: derive(-fx-base, -8%);");
         rendererLabel.setText(rendererText());
@@ -327,15 +339,25 @@ final class StudioWindow {
     private void updateStatus() {
         String r = rendererText();
         if (!r.equals(rendererLabel.getText())) rendererLabel.setText(r);
-        PreviewFrame f = viewport.shownFrame();
-        double fps = viewport.framesPerSecond();
-        if (f == null) {
-            statsLabel.setText(String.format("%.0f fps", fps));
-            return;
-        }
-        double mrays = f.passNanos() > 0 ? f.raysInPass() / (f.passNanos() / 1e3) : 0;
-        statsLabel.setText(String.format("%.0f fps · %d spp%s · %.1f Mrays/s", fps, f.samples(),
-                f.pixelScale() > 1 ? " (1/" + f.pixelScale() + " res)" : "", mrays));
+        String stats = PreviewStatus.text(viewport.shownFrame(), viewport.framesPerSecond(), viewport.previewState(),
+                viewport.region() != null);
+        if (!stats.equals(statsLabel.getText())) statsLabel.setText(stats);
+    }
+
+    /** The status bar's preview figures as shown now (tests). */
+    String previewStatusText() {
+        return statsLabel.getText();
+    }
+
+    /** Stops the preview while an export renders (the two would share the cores); every hold needs one release. */
+    void holdPreview() {
+        preview.hold();
+        viewport.wake();
+    }
+
+    void releasePreview() {
+        preview.release();
+        viewport.wake();
     }
 
     /** Shows a one-line message in the status bar. */

@@ -37,18 +37,28 @@ import java.util.Set;
 final class ViewportPane extends Pane {
     /** Mouse travel (pixels) below which a press and release count as a click. */
     private static final double CLICK_SLOP = 3;
-    private static final int PREVIEW_TARGET_SAMPLES = 1024;
-    private int targetSamples = PREVIEW_TARGET_SAMPLES;
+    /** Pulses without anything to draw after which the pulse timer stops, so an idle studio costs no CPU. */
+    private static final int IDLE_PULSES = 30;
+    /** A sample target that overrides the document's (tests), or 0 to follow the document's render settings. */
+    private int targetOverride;
 
     private final EditorSession session;
     private final PreviewRenderer preview;
     private final ImageView view = new ImageView();
+    /** The render region's own image, over the frozen view around it. */
+    private final ImageView regionView = new ImageView();
     private final Canvas overlay = new Canvas();
     private final FrameRate frameRate = new FrameRate();
     private final AnimationTimer timer;
-    private WritableImage image;
-    private PixelBuffer<ByteBuffer> pixels;
-    private ByteBuffer buffer;
+    private WritableImage image, regionImage;
+    private PixelBuffer<ByteBuffer> pixels, regionPixels;
+    private ByteBuffer buffer, regionBuffer;
+    private PreviewRegion region;
+    /** Corners of a render region being dragged (Ctrl+Shift+drag), or null. */
+    private Point2D regionStart, regionEnd;
+    private int sentWidth, sentHeight;
+    private final java.util.concurrent.atomic.AtomicBoolean timerRunning = new java.util.concurrent.atomic.AtomicBoolean();
+    private int idlePulses;
     private long requestRevision;
     private PreviewFrame shown;
     private long lastLatencyNanos = -1;
@@ -78,13 +88,17 @@ final class ViewportPane extends Pane {
         overlay.widthProperty().bind(widthProperty());
         overlay.heightProperty().bind(heightProperty());
         overlay.setMouseTransparent(true);
-        getChildren().addAll(view, overlay);
+        regionView.setSmooth(false);
+        regionView.setPreserveRatio(false);
+        regionView.setVisible(false);
+        regionView.setMouseTransparent(true);
+        getChildren().addAll(view, regionView, overlay);
         setStyle("-fx-background-color: #202228;");
         widthProperty().addListener((o, a, b) -> requestPreview());
         heightProperty().addListener((o, a, b) -> requestPreview());
         session.addViewListener(() -> {
             requestPreview();
-            overlayDirty = true;
+            markOverlayDirty();
         });
         addEventHandler(MouseEvent.MOUSE_PRESSED, this::pressed);
         addEventHandler(MouseEvent.MOUSE_DRAGGED, this::dragged);
@@ -98,7 +112,28 @@ final class ViewportPane extends Pane {
                 pulse(now);
             }
         };
+        // The pulse timer runs only while frames arrive or something moves; a finished or paused
+        // preview leaves the FX thread asleep.
+        preview.onFrame(this::wake);
+        wake();
+    }
+
+    /** Starts the pulse timer if it sleeps. Any thread. */
+    void wake() {
+        if (timerRunning.compareAndSet(false, true)) {
+            if (javafx.application.Platform.isFxApplicationThread()) startTimer();
+            else javafx.application.Platform.runLater(this::startTimer);
+        }
+    }
+
+    private void startTimer() {
+        idlePulses = 0;
         timer.start();
+    }
+
+    /** Whether the pulse timer runs (tests: it stops once the preview is finished). */
+    boolean pulsing() {
+        return timerRunning.get();
     }
 
     // ---- preview in and out ----
@@ -107,17 +142,47 @@ final class ViewportPane extends Pane {
     void requestPreview() {
         int w = (int) Math.round(getWidth()), h = (int) Math.round(getHeight());
         if (w < 1 || h < 1) return;
-        preview.show(new PreviewRequest(session.shownModel(), session.time(), session.motionBlur(), session.filter(),
-                w, h, targetSamples, fullResolution, ++requestRevision, System.nanoTime()));
+        if (region != null && (w != sentWidth || h != sentHeight) && sentWidth > 0) {
+            region = region.rescaled(sentWidth, sentHeight, w, h);
+            if (region == null) regionView.setVisible(false);
+        }
+        sentWidth = w;
+        sentHeight = h;
+        SceneModel shown = session.shownModel();
+        preview.show(new PreviewRequest(shown, session.takeShownChanges(), session.time(), session.motionBlur(), session.filter(),
+                w, h, region, targetSamples(shown), fullResolution, ++requestRevision, System.nanoTime()));
+        wake();
+    }
+
+    /** The sample target: the document's render setting unless a test overrides it. */
+    private int targetSamples(SceneModel shown) {
+        return targetOverride > 0 ? targetOverride : shown.settings().previewSamples();
     }
 
     private void pulse(long now) {
         long t0 = System.nanoTime();
-        if (!flyKeys.isEmpty()) flyStep(now);
+        boolean busy = false;
+        if (!flyKeys.isEmpty()) {
+            flyStep(now);
+            busy = true;
+        }
         PreviewFrame f = preview.takeFrame();
-        if (f != null) present(f);
-        if (overlayDirty) drawOverlay();
+        if (f != null) {
+            present(f);
+            busy = true;
+        }
+        if (overlayDirty) {
+            drawOverlay();
+            busy = true;
+        }
         if (heartbeat != null) heartbeat.handlerRan(System.nanoTime() - t0);
+        idlePulses = busy ? 0 : idlePulses + 1;
+        if (idlePulses >= IDLE_PULSES) {
+            timer.stop();
+            timerRunning.set(false);
+            // A frame published between takeFrame and here found the timer running and did not wake it.
+            if (preview.hasFrame()) wake();
+        }
     }
 
     private FxHeartbeat heartbeat;
@@ -128,6 +193,11 @@ final class ViewportPane extends Pane {
     }
 
     private void present(PreviewFrame f) {
+        if (f.region() != null) {
+            presentRegion(f);
+            return;
+        }
+        regionView.setVisible(false);
         if (image == null || (int) image.getWidth() != f.width() || (int) image.getHeight() != f.height()) {
             buffer = ByteBuffer.allocateDirect(4 * f.width() * f.height());
             pixels = new PixelBuffer<>(f.width(), f.height(), buffer, PixelFormat.getByteBgraPreInstance());
@@ -141,6 +211,45 @@ final class ViewportPane extends Pane {
         shown = f;
         lastLatencyNanos = System.nanoTime() - f.requestNanos();
         frameRate.frame(System.nanoTime());
+    }
+
+    /** Puts a render-region frame over its rectangle; the view around it keeps its last image. */
+    private void presentRegion(PreviewFrame f) {
+        if (region == null || !region.equals(f.region())) return; // the region changed since: a newer frame follows
+        if (regionImage == null || (int) regionImage.getWidth() != f.width() || (int) regionImage.getHeight() != f.height()) {
+            regionBuffer = ByteBuffer.allocateDirect(4 * f.width() * f.height());
+            regionPixels = new PixelBuffer<>(f.width(), f.height(), regionBuffer, PixelFormat.getByteBgraPreInstance());
+            regionImage = new WritableImage(regionPixels);
+            regionView.setImage(regionImage);
+        }
+        regionBuffer.clear();
+        regionBuffer.put(f.bgra());
+        regionBuffer.flip();
+        regionPixels.updateBuffer(b -> null);
+        // Viewport pixels may differ from the size the region was set in only until the next request.
+        double kx = getWidth() / Math.max(1, sentWidth), ky = getHeight() / Math.max(1, sentHeight);
+        PreviewRegion r = f.region();
+        regionView.setLayoutX(r.x() * kx);
+        regionView.setLayoutY(r.y() * ky);
+        regionView.setFitWidth(r.width() * kx);
+        regionView.setFitHeight(r.height() * ky);
+        regionView.setVisible(true);
+        shown = f;
+        lastLatencyNanos = System.nanoTime() - f.requestNanos();
+        frameRate.frame(System.nanoTime());
+    }
+
+    /** The render region, or null when the whole view is refined. */
+    PreviewRegion region() {
+        return region;
+    }
+
+    /** Refines only {@code r} (null: the whole view again). */
+    void setRegion(PreviewRegion r) {
+        region = r;
+        if (r == null) regionView.setVisible(false);
+        overlayDirty = true;
+        requestPreview();
     }
 
     /** The image on screen (its pixels are the preview's, without the gizmo). */
@@ -175,8 +284,27 @@ final class ViewportPane extends Pane {
 
     /** Samples per pixel the preview stops at (tests use a few, to compare finished images). */
     void setTargetSamples(int samples) {
-        targetSamples = samples;
+        targetOverride = samples;
         requestPreview();
+    }
+
+    /** Pauses (true) or resumes the preview; the samples gathered so far are kept. */
+    void setPaused(boolean on) {
+        preview.setPaused(on);
+        wake();
+    }
+
+    boolean paused() {
+        return preview.paused();
+    }
+
+    /** The render loop behind this viewport (tests read its pass counter and whether it sleeps). */
+    PreviewRenderer renderer() {
+        return preview;
+    }
+
+    PreviewRenderer.State previewState() {
+        return preview.state();
     }
 
     Gizmo.Mode gizmoMode() {
@@ -185,11 +313,17 @@ final class ViewportPane extends Pane {
 
     void setGizmoMode(Gizmo.Mode mode) {
         gizmoMode = mode;
+        markOverlayDirty();
+    }
+
+    private void markOverlayDirty() {
         overlayDirty = true;
+        wake();
     }
 
     void stop() {
         timer.stop();
+        preview.onFrame(() -> { });
     }
 
     // ---- geometry helpers ----
@@ -227,6 +361,7 @@ final class ViewportPane extends Pane {
         overlayDirty = false;
         GraphicsContext gc = overlay.getGraphicsContext2D();
         gc.clearRect(0, 0, overlay.getWidth(), overlay.getHeight());
+        drawRegion(gc);
         GroupNode g = selectedGroup();
         if (g == null) return;
         ViewProjection v = projection();
@@ -259,6 +394,30 @@ final class ViewportPane extends Pane {
         gc.fillOval(c[0] - 5, c[1] - 5, 10, 10);
     }
 
+    /** The render region's outline (dashed), or the one being dragged. */
+    private void drawRegion(GraphicsContext gc) {
+        double x, y, w, h;
+        if (regionStart != null && regionEnd != null) {
+            x = Math.min(regionStart.getX(), regionEnd.getX());
+            y = Math.min(regionStart.getY(), regionEnd.getY());
+            w = Math.abs(regionEnd.getX() - regionStart.getX());
+            h = Math.abs(regionEnd.getY() - regionStart.getY());
+        } else if (region != null) {
+            double kx = getWidth() / Math.max(1, sentWidth), ky = getHeight() / Math.max(1, sentHeight);
+            x = region.x() * kx;
+            y = region.y() * ky;
+            w = region.width() * kx;
+            h = region.height() * ky;
+        } else {
+            return;
+        }
+        gc.setLineWidth(1);
+        gc.setLineDashes(6, 4);
+        gc.setStroke(Color.web("#ffcc33"));
+        gc.strokeRect(x + 0.5, y + 0.5, w, h);
+        gc.setLineDashes((double[]) null);
+    }
+
     // ---- mouse ----
 
     private void pressed(MouseEvent e) {
@@ -267,6 +426,13 @@ final class ViewportPane extends Pane {
         pressY = e.getY();
         pressButton = e.getButton();
         moved = false;
+        if (e.getButton() == MouseButton.PRIMARY && e.isControlDown() && e.isShiftDown()) {
+            // Ctrl+Shift+drag draws a render region; a Ctrl+Shift+click clears it.
+            regionStart = new Point2D(e.getX(), e.getY());
+            regionEnd = regionStart;
+            e.consume();
+            return;
+        }
         GroupNode g = selectedGroup();
         // Shift pans and Ctrl/Alt+click focuses, even over a gizmo handle.
         if (e.getButton() == MouseButton.PRIMARY && g != null && !e.isShiftDown() && !e.isControlDown() && !e.isAltDown()) {
@@ -287,7 +453,10 @@ final class ViewportPane extends Pane {
 
     private void dragged(MouseEvent e) {
         if (Math.hypot(e.getX() - pressX, e.getY() - pressY) > CLICK_SLOP) moved = true;
-        if (gizmoDrag != null) {
+        if (regionStart != null) {
+            regionEnd = new Point2D(e.getX(), e.getY());
+            markOverlayDirty();
+        } else if (gizmoDrag != null) {
             session.preview(TransformEdits.set(gizmoDrag.node(), Gizmo.drag(gizmoDrag, e.getX(), e.getY()), session.time()));
         } else if (navStart != null && moved) {
             double dx = e.getX() - pressX, dy = e.getY() - pressY;
@@ -301,7 +470,12 @@ final class ViewportPane extends Pane {
     }
 
     private void released(MouseEvent e) {
-        if (gizmoDrag != null) {
+        if (regionStart != null) {
+            PreviewRegion r = moved ? PreviewRegion.spanning(regionStart.getX(), regionStart.getY(), e.getX(), e.getY(),
+                    (int) Math.round(getWidth()), (int) Math.round(getHeight())) : null;
+            regionStart = regionEnd = null;
+            setRegion(r);
+        } else if (gizmoDrag != null) {
             var trs = Gizmo.drag(gizmoDrag, e.getX(), e.getY());
             GroupNode node = gizmoDrag.node();
             gizmoDrag = null;
@@ -355,6 +529,7 @@ final class ViewportPane extends Pane {
                 flyLastNanos = System.nanoTime();
             }
             flyKeys.add(e.getCode());
+            wake();
             e.consume();
         }
     }

@@ -30,6 +30,11 @@ class StudioCommandTest {
                 opened.add(scene + " " + backend + " " + measureSeconds);
                 return 0;
             }
+
+            @Override
+            public int open(Path scene, RendererFactory.Backend backend, double measureSeconds, boolean measureMaximized) {
+                return open(scene, backend, measureSeconds + (measureMaximized ? 1000 : 0));
+            }
         };
         CommandLine cl = DrtCommand.create((b, n) -> new CpuRenderer(1), launcher);
         cl.setErr(new PrintWriter(err, true));
@@ -43,6 +48,8 @@ class StudioCommandTest {
         assertEquals(List.of("scenes/default.nff CPU 5.0"), opened);
         assertEquals(0, drt(true, "studio"));
         assertEquals("null AUTO 0.0", opened.get(1));
+        assertEquals(0, drt(true, "studio", "scenes/default.nff", "--measure", "5", "--measure-view", "maximized"));
+        assertEquals("scenes/default.nff AUTO 1005.0", opened.get(2), "the maximised measurement reaches the launcher");
     }
 
     @Test
@@ -61,6 +68,8 @@ class StudioCommandTest {
         assertTrue(err.toString().contains("scenes: is a folder, not a regular file"), err.toString());
         assertEquals(2, drt(true, "studio", "--backend", "quantum"));
         assertTrue(err.toString().contains("'quantum'"), err.toString());
+        assertEquals(2, drt(true, "studio", "--measure", "5", "--measure-view", "huge"));
+        assertTrue(err.toString().contains("--measure-view must be 640x360 or maximized, got 'huge'"), err.toString());
         assertTrue(opened.isEmpty());
     }
 }

@@ -1,32 +1,51 @@
 package org.drtstudio.studio;
 
 import org.drtstudio.io.project.ProjectConverter;
-import org.drtstudio.scene.PixelFilter;
+import org.drtstudio.math.Vec3;
 import org.drtstudio.render.cpu.CpuRenderer;
+import org.drtstudio.scene.Camera;
+import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.TextureSource;
+import org.drtstudio.scene.anim.Change;
+import org.drtstudio.scene.anim.GroupNode;
 import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.edit.SetTransform;
+import org.drtstudio.scene.anim.Trs;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.*;
 
-/** The preview loop without a window: what it publishes and when. */
+/**
+ * The preview loop without a window: what it publishes, what it packs, and that it sleeps once its
+ * view is finished or it is paused. Nothing here depends on how fast the machine is: waits are
+ * bounded only to turn a hang into a failure, and "stopped" is read from the render thread's
+ * state (waiting on its lock) and its pass counter.
+ */
 class PreviewRendererTest {
+    private static final long GIVE_UP_NANOS = 120_000_000_000L;
+
     private static SceneModel stage() throws Exception {
         return ProjectConverter.open(TestData.resource("studio/stage.nff")).model();
     }
 
-    private static PreviewRequest request(SceneModel m, int w, int h, int samples, boolean full, long revision) {
-        return new PreviewRequest(m, 0, false, PixelFilter.BOX, w, h, samples, full, revision, System.nanoTime());
+    private static PreviewRequest request(SceneModel m, Set<Change> changes, int w, int h, int samples, boolean full, long revision) {
+        return new PreviewRequest(m, changes, 0, false, PixelFilter.BOX, w, h, null, samples, full, revision, System.nanoTime());
+    }
+
+    private static PreviewRenderer renderer() {
+        return new PreviewRenderer(() -> new CpuRenderer(2), TextureSource.NONE, s -> { throw new AssertionError(s); });
     }
 
     private static PreviewFrame await(PreviewRenderer p, List<PreviewFrame> seen, Predicate<PreviewFrame> done) throws Exception {
-        long end = System.nanoTime() + 60_000_000_000L;
+        long end = System.nanoTime() + GIVE_UP_NANOS;
         while (System.nanoTime() < end) {
             PreviewFrame f = p.takeFrame();
             if (f != null) {
@@ -38,37 +57,130 @@ class PreviewRendererTest {
         throw new AssertionError("no frame matching the condition; saw " + seen.size());
     }
 
+    private static void until(BooleanSupplier condition, String what) throws Exception {
+        long end = System.nanoTime() + GIVE_UP_NANOS;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > end) throw new AssertionError("never: " + what);
+            Thread.sleep(2);
+        }
+    }
+
+    /** The loop sleeps on its lock: it cannot render a pass until something wakes it. */
+    private static void assertAsleep(PreviewRenderer p, List<PreviewFrame> seen) throws Exception {
+        until(p::asleep, "the render thread sleeps on its lock");
+        long passes = p.passes();
+        PreviewFrame lastBeforeSleep = p.takeFrame();
+        if (lastBeforeSleep != null) seen.add(lastBeforeSleep);
+        assertNull(p.takeFrame(), "no frame after the last one taken");
+        assertEquals(Thread.State.WAITING, p.threadState(), "blocked without a timeout: no polling loop");
+        assertTrue(p.asleep());
+        assertEquals(passes, p.passes(), "no pass rendered while asleep");
+    }
+
     @Test
-    void refinesCoarseToFullResolutionUpToTheTargetAndStops() throws Exception {
+    void refinesCoarseToFullResolutionUpToTheTargetAndThenSleeps() throws Exception {
         List<PreviewFrame> seen = new ArrayList<>();
-        try (PreviewRenderer p = new PreviewRenderer(() -> new CpuRenderer(2), TextureSource.NONE, s -> { throw new AssertionError(s); })) {
-            p.show(request(stage(), 160, 100, 6, true, 1));
+        try (PreviewRenderer p = renderer()) {
+            p.show(request(stage(), EnumSet.allOf(Change.class), 160, 100, 6, false, 1));
             PreviewFrame last = await(p, seen, f -> f.pixelScale() == 1 && f.samples() == 6);
             assertEquals(160, last.width());
             assertEquals(100, last.height());
+            assertEquals(6, last.targetSamples());
             for (int i = 1; i < seen.size(); i++) {
-                assertTrue(seen.get(i).samples() > seen.get(i - 1).samples() || seen.get(i).pixelScale() < seen.get(i - 1).pixelScale(),
-                        "each frame adds samples or refines the resolution");
+                assertTrue(seen.get(i).pixelScale() <= seen.get(i - 1).pixelScale(), "coarse to fine, never back");
             }
-            Thread.sleep(300);
-            assertEquals(null, p.takeFrame(), "nothing more once the target is reached");
+            until(() -> p.state() == PreviewRenderer.State.DONE, "done");
+            assertAsleep(p, seen);
+            assertNull(p.takeFrame(), "nothing more once the target is reached");
+            // A change wakes it again.
+            p.show(request(stage(), Set.of(Change.CAMERA), 160, 100, 6, false, 2));
+            await(p, seen, f -> f.revision() == 2 && f.samples() == 6 && f.pixelScale() == 1);
         }
     }
 
     @Test
-    void theNewestRequestWinsAndFirstFramesAreCoarseOnceTheCostIsKnown() throws Exception {
+    void onlyTheNewestRequestIsRendered() throws Exception {
         List<PreviewFrame> seen = new ArrayList<>();
-        try (PreviewRenderer p = new PreviewRenderer(() -> new CpuRenderer(2), TextureSource.NONE, s -> { throw new AssertionError(s); })) {
+        try (PreviewRenderer p = renderer()) {
             SceneModel m = stage();
-            p.show(request(m, 640, 400, 4, false, 1));
+            p.show(request(m, EnumSet.allOf(Change.class), 160, 100, 400, false, 1));
             await(p, seen, f -> f.samples() >= 2);
-            for (long r = 2; r <= 6; r++) p.show(request(m, 640, 400, 4, false, r)); // only the last may be rendered
-            PreviewFrame f = await(p, seen, x -> x.revision() == 6);
-            // Five requests made within microseconds: at most one could have been taken before the last arrived.
-            assertTrue(seen.stream().filter(x -> x.revision() > 1 && x.revision() < 6).map(PreviewFrame::revision).distinct().count() <= 1,
-                    "superseded requests are skipped");
-            assertTrue(f.pixelScale() > 1 || f.passNanos() < PreviewRenderer.COARSE_BUDGET_NANOS * 3,
-                    "the first frame after a change is coarse unless full passes are that fast: scale " + f.pixelScale());
+            p.setPaused(true);
+            assertAsleep(p, seen);
+            for (long r = 2; r <= 6; r++) p.show(request(m, Set.of(Change.CAMERA), 160, 100, 400, false, r));
+            until(p::asleep, "the paused loop has taken the newest request and sleeps again");
+            p.setPaused(false);
+            seen.clear();
+            await(p, seen, f -> f.revision() == 6);
+            assertEquals(List.of(6L), seen.stream().map(PreviewFrame::revision).distinct().toList(),
+                    "requests superseded while paused are never rendered");
+        }
+    }
+
+    @Test
+    void pauseStopsTheLoopAndResumeGoesOnAccumulatingTheSameView() throws Exception {
+        List<PreviewFrame> seen = new ArrayList<>();
+        try (PreviewRenderer p = renderer()) {
+            p.show(request(stage(), EnumSet.allOf(Change.class), 160, 100, 5000, true, 1));
+            await(p, seen, f -> f.samples() >= 2);
+            p.setPaused(true);
+            assertEquals(PreviewRenderer.State.PAUSED, p.state());
+            assertAsleep(p, seen);
+            int samplesAtPause = seen.get(seen.size() - 1).samples();
+            p.setPaused(false);
+            PreviewFrame next = await(p, seen, f -> true);
+            assertEquals(1, next.revision());
+            assertTrue(next.samples() > samplesAtPause, "resumed where it stopped: " + next.samples() + " after " + samplesAtPause);
+        }
+    }
+
+    @Test
+    void anExportHoldStopsTheLoopUntilReleased() throws Exception {
+        List<PreviewFrame> seen = new ArrayList<>();
+        try (PreviewRenderer p = renderer()) {
+            p.show(request(stage(), EnumSet.allOf(Change.class), 160, 100, 5000, true, 1));
+            await(p, seen, f -> f.samples() >= 1);
+            p.hold();
+            assertEquals(PreviewRenderer.State.EXPORTING, p.state());
+            assertAsleep(p, seen);
+            long passes = p.passes();
+            p.release();
+            await(p, seen, f -> true);
+            assertTrue(p.passes() > passes);
+            assertEquals(PreviewRenderer.State.RENDERING, p.state());
+        }
+    }
+
+    @Test
+    void theChangeKindsDecideWhetherTheSceneIsPackedAgain() throws Exception {
+        List<PreviewFrame> seen = new ArrayList<>();
+        try (PreviewRenderer p = renderer()) {
+            SceneModel m = stage();
+            p.show(request(m, EnumSet.allOf(Change.class), 96, 60, 2, true, 1));
+            await(p, seen, f -> f.revision() == 1);
+            assertEquals(1, p.packs());
+            // The camera moved: a new view of the same geometry image.
+            Camera c = m.camera();
+            SceneModel moved = m.withCamera(new Camera(c.eye().plus(new Vec3(0.3f, 0, 0)), c.look(), c.up(), c.fovY(), c.aperture(), c.focusDistance()));
+            p.show(request(moved, Set.of(Change.CAMERA), 96, 60, 2, true, 2));
+            await(p, seen, f -> f.revision() == 2);
+            // Render settings and the viewport size: still the same image.
+            p.show(request(moved.withSettings(moved.settings().withPreviewSamples(3)), Set.of(Change.SETTINGS), 80, 50, 2, true, 3));
+            await(p, seen, f -> f.revision() == 3);
+            assertEquals(1, p.packs(), "camera, settings and size changes restart accumulation only");
+            // A transform: packed again (the builder re-packs the top level).
+            GroupNode root = moved.root();
+            SceneModel shifted = new SetTransform(root.id(), Trs.translation(new Vec3(0, 0.2f, 0))).apply(moved).model();
+            p.show(request(shifted, Set.of(Change.TRANSFORM), 80, 50, 2, true, 4));
+            await(p, seen, f -> f.revision() == 4);
+            assertEquals(2, p.packs());
+            // Changes of requests skipped while paused still count.
+            p.setPaused(true);
+            p.show(request(moved, Set.of(Change.MATERIAL), 80, 50, 2, true, 5));
+            p.show(request(moved, Set.of(), 80, 50, 2, true, 6));
+            p.setPaused(false);
+            await(p, seen, f -> f.revision() == 6);
+            assertEquals(3, p.packs(), "a material change in a skipped request packs the newest one");
         }
     }
 }

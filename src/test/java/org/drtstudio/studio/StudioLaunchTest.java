@@ -52,6 +52,7 @@ class StudioLaunchTest {
         assertFalse(out.contains("JavaFX runtime components are missing"), out);
         assertTrue(out.contains("drag edit to frame on screen"), out);
         assertTrue(out.contains("FX thread longest stall"), out);
+        assertTrue(out.contains("CPU after the sample target"), out);
         int code = p.exitValue();
         assertTrue(code == 0 || code == 1, "0: targets met, 1: measured but not met; got " + code + "\n" + out);
     }

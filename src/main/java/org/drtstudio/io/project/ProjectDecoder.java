@@ -40,7 +40,7 @@ final class ProjectDecoder {
     private static final Set<String> TOP = Set.of("format", "version", "name", "animation", "settings", "camera",
             "cameraKeys", "lights", "materials", "root", "meshes");
     private static final Set<String> ANIMATION = Set.of("fps", "startFrame", "endFrame", "shutterOpen", "shutterClose");
-    private static final Set<String> SETTINGS = Set.of("width", "height", "samplesPerPixel", "maxDepth", "seed", "filter",
+    private static final Set<String> SETTINGS = Set.of("width", "height", "samplesPerPixel", "maxDepth", "seed", "filter", "previewSamples",
             "background", "ambientLight", "attenuation");
     private static final Set<String> CAMERA = Set.of("eye", "look", "up", "fov", "aperture", "focusDistance");
     private static final Set<String> LIGHT = Set.of("position", "color", "intensity", "radius", "edgeU", "edgeV");
@@ -121,11 +121,13 @@ final class ProjectDecoder {
         v.allowOnly(SETTINGS);
         List<JsonValue> att = v.get("attenuation").items(3);
         JsonValue filter = v.optional("filter");
+        JsonValue preview = v.optional("previewSamples"); // optional: files before the preview's sample target lack it
         return build(v, () -> new RenderSettings(v.get("width").asInt(), v.get("height").asInt(),
                 v.get("samplesPerPixel").asInt(), v.get("maxDepth").asInt(), v.get("seed").asLong(),
                 color(v.get("background")), color(v.get("ambientLight")),
                 att.get(0).asFloat(), att.get(1).asFloat(), att.get(2).asFloat(),
-                filter == null ? PixelFilter.BOX : filter.asEnum(PixelFilter.class)));
+                filter == null ? PixelFilter.BOX : filter.asEnum(PixelFilter.class),
+                preview == null ? RenderSettings.DEFAULT_PREVIEW_SAMPLES : preview.asInt()));
     }
 
     private Camera camera(JsonValue v) {

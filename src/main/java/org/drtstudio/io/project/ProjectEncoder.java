@@ -152,6 +152,7 @@ final class ProjectEncoder {
         floats("attenuation", new float[]{s.attenuationC1(), s.attenuationC2(), s.attenuationC3()});
         // Optional, written only when not the box filter, so older files stay byte-identical.
         if (s.filter() != PixelFilter.BOX) g.writeStringField("filter", s.filter().name().toLowerCase(java.util.Locale.ROOT));
+        if (s.previewSamples() != RenderSettings.DEFAULT_PREVIEW_SAMPLES) g.writeNumberField("previewSamples", s.previewSamples());
         g.writeEndObject();
     }
 
