@@ -25,7 +25,7 @@ float sampleCameraRay(ivec2 pixel, uint pixelIndex, int s, out vec3 origin, out 
     uint si = uint(s);
     vec2 imagePoint = vec2(pixel) + vec2(0.5);
     if (uSamplesPerPixel > 1) {
-        imagePoint += pixelOffset(uFilter, s, uSamplesPerPixel, uniformSample(pixelIndex, si, DIM_PIXEL_X, uSeed),
+        imagePoint += pixelOffset(uFilter, uniformSample(pixelIndex, si, DIM_PIXEL_X, uSeed),
                                   uniformSample(pixelIndex, si, DIM_PIXEL_Y, uSeed));
     }
     float time = uMotion || uCameraMotion ? uniformSample(pixelIndex, si, DIM_TIME, uSeed) : 0.0;
