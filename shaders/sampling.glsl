@@ -33,16 +33,12 @@ float tentWarp(float u) {
     return u < 0.5 ? sqrt(2.0 * u) - 1.0 : 1.0 - sqrt(2.0 - 2.0 * u);
 }
 
-// Offset from the pixel centre of sample s of spp: stratified on an n x n grid for the first n^2
-// samples, then uniform; warped by the filter (0 box, 1 tent radius 1, 2 Gaussian sigma 0.5).
-vec2 pixelOffset(int filterKind, int s, int spp, float r0, float r1) {
-    int n = int(sqrt(float(spp)));
+// Offset from the pixel centre of a sample whose pixel dimensions are (r0, r1), warped by the
+// filter (0 box, 1 tent radius 1, 2 Gaussian sigma 0.5). The sampler stratifies the pair itself
+// (Owen-scrambled Sobol), so no grid is laid over it.
+vec2 pixelOffset(int filterKind, float r0, float r1) {
     float u = r0;
     float v = r1;
-    if (s < n * n) {
-        u = (float(s % n) + r0) / float(n);
-        v = (float(s / n) + r1) / float(n);
-    }
     if (filterKind == 1) return vec2(tentWarp(u), tentWarp(v));
     if (filterKind == 2) {
         float radius = 0.5 * sqrt(-2.0 * log(1.0 - u));

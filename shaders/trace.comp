@@ -1,5 +1,6 @@
 // Adds samples [uSampleStart, uSampleStart + uSampleCount) of every pixel of one tile into the
-// accumulation image. The host dispatches tile by tile so progress can be reported and no single
+// accumulation image (alpha: the sum of each sample's squared luminance, for the variance
+// estimate; twin of CpuRenderer's squares). The host dispatches tile by tile so progress can be reported and no single
 // dispatch runs for long.
 layout(local_size_x = 8, local_size_y = 8) in;
 #include "random.glsl"
@@ -25,7 +26,7 @@ float sampleCameraRay(ivec2 pixel, uint pixelIndex, int s, out vec3 origin, out 
     uint si = uint(s);
     vec2 imagePoint = vec2(pixel) + vec2(0.5);
     if (uSamplesPerPixel > 1) {
-        imagePoint += pixelOffset(uFilter, s, uSamplesPerPixel, uniformSample(pixelIndex, si, DIM_PIXEL_X, uSeed),
+        imagePoint += pixelOffset(uFilter, uniformSample(pixelIndex, si, DIM_PIXEL_X, uSeed),
                                   uniformSample(pixelIndex, si, DIM_PIXEL_Y, uSeed));
     }
     float time = uMotion || uCameraMotion ? uniformSample(pixelIndex, si, DIM_TIME, uSeed) : 0.0;
@@ -39,6 +40,7 @@ void main() {
     if (pixel.x >= uImageSize.x || pixel.y >= uImageSize.y) return;
     uint pixelIndex = uint(pixel.y * uImageSize.x + pixel.x);
     vec3 sum = vec3(0.0);
+    float squares = 0.0;
     int end = uSampleStart + uSampleCount;
     int s = uSampleStart;
 #if PAIRED_PRIMARY
@@ -60,7 +62,10 @@ void main() {
             traverse(o[0], d[0], t[0], h[0], false);
         }
         for (int k = 0; k < n; k++) {
-            sum += shadeRayFromHit(o[k], d[k], t[k], pixelIndex, uint(s + k), true, h[k].primitive >= 0, h[k]);
+            vec3 c = shadeRayFromHit(o[k], d[k], t[k], pixelIndex, uint(s + k), true, h[k].primitive >= 0, h[k]);
+            sum += c;
+            float l = 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
+            squares += l * l;
         }
         s += n;
     }
@@ -68,10 +73,13 @@ void main() {
     for (; s < end; s++) {
         vec3 origin, direction;
         float time = sampleCameraRay(pixel, pixelIndex, s, origin, direction);
-        sum += shadeRay(origin, direction, time, pixelIndex, uint(s));
+        vec3 c = shadeRay(origin, direction, time, pixelIndex, uint(s));
+        sum += c;
+        float l = 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
+        squares += l * l;
     }
 #endif
     vec4 previous = uSampleStart == 0 ? vec4(0.0) : imageLoad(uAccumulation, pixel);
-    imageStore(uAccumulation, pixel, vec4(previous.rgb + sum, 1.0));
+    imageStore(uAccumulation, pixel, previous + vec4(sum, squares));
     if (traversalOverflowed) atomicAdd(overflowPixels, 1u);
 }

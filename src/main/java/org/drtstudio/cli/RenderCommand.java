@@ -12,6 +12,8 @@ import org.drtstudio.io.support.OutputProblem;
 import org.drtstudio.io.support.OutputTarget;
 import org.drtstudio.render.WorkEstimate;
 import org.drtstudio.render.Aov;
+import org.drtstudio.render.DenoiseInput;
+import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.TracerOptions;
@@ -60,8 +62,14 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = "--aov", paramLabel = "LIST", split = ",",
             description = "extra outputs as PFM beside OUT: depth (OUT.depth.pfm, distance to the first hit, +Inf on a miss), "
                     + "normal (OUT.normal.pfm, world-space unit normal of the first hit, 0 on a miss), "
-                    + "albedo (OUT.albedo.pfm, diffuse colour of the first hit, textures included, 0 on a miss)")
+                    + "albedo (OUT.albedo.pfm, diffuse colour of the first hit, textures included, 0 on a miss), "
+                    + "noisy (OUT.noisy.pfm, the linear radiance before --denoise), "
+                    + "variance (OUT.variance.pfm, per-pixel variance of the mean luminance)")
     List<String> aovs = new ArrayList<>();
+    @Option(names = "--denoise",
+            description = "smooth the picture with the edge-avoiding a-trous filter guided by normal, albedo, depth and "
+                    + "per-pixel variance (GPU or CPU, like the tracer); --aov noisy keeps the picture before it")
+    boolean denoise;
     @Option(names = "--time", paramLabel = "T",
             description = "render the animation at T seconds (default 0; static scenes look the same at every time)")
     Double time;
@@ -138,8 +146,11 @@ final class RenderCommand implements Callable<Integer> {
         if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
         Scene firstScene = sceneAt(animated, range == null ? stillTime() : animated.animation().frameTime(range[0]));
         RenderSettings size = firstScene.settings();
+        Set<Aov> traced = EnumSet.noneOf(Aov.class);
+        traced.addAll(wanted);
+        if (denoise) traced.addAll(DenoiseInput.NEEDED);
         RenderLimits.check(WorkEstimate.of(size.width(), size.height(), size.samplesPerPixel(),
-                range == null ? 1 : (long) range[1] - range[0] + 1, wanted), maxWork, force, WorkEstimate.availableHeap());
+                range == null ? 1 : (long) range[1] - range[0] + 1, traced), maxWork, force, WorkEstimate.availableHeap());
 
         int first = range == null ? 0 : range[0], last = range == null ? 0 : range[1];
         long t0 = System.nanoTime();
@@ -160,11 +171,12 @@ final class RenderCommand implements Callable<Integer> {
                         rs.withSampling(rs.samplesPerPixel(), rs.maxDepth(), seed), image, pixelFilter != null ? pixelFilter : rs.filter());
                 ProgressBar bar = new ProgressBar(System.err, range == null ? "rendering" : "frame " + f);
                 long r0 = System.nanoTime();
-                Frame frame = renderer.render(image, params, wanted, bar);
+                Frame frame = renderer.render(image, params, traced, bar);
                 bar.finish();
+                if (denoise) frame = denoised(renderer, frame);
                 double seconds = (System.nanoTime() - r0) / 1e9;
                 if (frame.errors() > 0) err.printf("drt: warning: %d pixels exceeded the traversal bound (corrupt hierarchy)%n", frame.errors());
-                writeOutputs(target, frame);
+                writeOutputs(target, frame, wanted);
                 err.printf("drt: wrote %s (%dx%d, %d spp) in %.2f s%n", target, frame.width(), frame.height(),
                         params.samplesPerPixel(), seconds);
             }
@@ -175,14 +187,27 @@ final class RenderCommand implements Callable<Integer> {
     /**
      * A frame's picture and its AOVs as one group: all of them or none (see {@link AtomicFileWriter#writeAll}).
      */
-    private static void writeOutputs(Path target, Frame frame) throws IOException {
+    private static void writeOutputs(Path target, Frame frame, Set<Aov> wanted) throws IOException {
         int w = frame.width(), h = frame.height();
         List<AtomicFileWriter.Output> files = new ArrayList<>();
         files.add(new AtomicFileWriter.Output(target, ImageFormat.forFile(target).body(w, h, frame.srgb())));
-        if (frame.depth() != null) files.add(new AtomicFileWriter.Output(aovPath(target, "depth"), PfmWriter.body(w, h, 1, frame.depth())));
-        if (frame.normals() != null) files.add(new AtomicFileWriter.Output(aovPath(target, "normal"), PfmWriter.body(w, h, 3, frame.normals())));
-        if (frame.albedo() != null) files.add(new AtomicFileWriter.Output(aovPath(target, "albedo"), PfmWriter.body(w, h, 3, frame.albedo())));
+        // The denoiser's inputs are traced whether asked for or not; only the asked-for ones are written.
+        if (wanted.contains(Aov.RADIANCE)) files.add(new AtomicFileWriter.Output(aovPath(target, "noisy"), PfmWriter.body(w, h, 3, frame.radiance())));
+        if (wanted.contains(Aov.VARIANCE)) files.add(new AtomicFileWriter.Output(aovPath(target, "variance"), PfmWriter.body(w, h, 1, frame.variance())));
+        if (frame.depth() != null && wanted.contains(Aov.DEPTH)) files.add(new AtomicFileWriter.Output(aovPath(target, "depth"), PfmWriter.body(w, h, 1, frame.depth())));
+        if (frame.normals() != null && wanted.contains(Aov.NORMAL)) files.add(new AtomicFileWriter.Output(aovPath(target, "normal"), PfmWriter.body(w, h, 3, frame.normals())));
+        if (frame.albedo() != null && wanted.contains(Aov.ALBEDO)) files.add(new AtomicFileWriter.Output(aovPath(target, "albedo"), PfmWriter.body(w, h, 3, frame.albedo())));
         AtomicFileWriter.writeAll(files);
+    }
+
+    /**
+     * The frame's picture replaced by its denoised version (by the tracer's own denoiser: the GPU's for the GL tracer);
+     * its radiance (the noisy one) and AOVs stay as traced.
+     */
+    private static Frame denoised(Renderer renderer, Frame noisy) throws RenderException {
+        Frame clean = Denoiser.apply(renderer.denoiser(), noisy);
+        return new Frame(clean.width(), clean.height(), clean.srgb(), noisy.radiance(), noisy.depth(), noisy.normals(),
+                noisy.albedo(), noisy.variance(), noisy.errors(), noisy.uploadedBytes());
     }
 
     /**
@@ -193,7 +218,7 @@ final class RenderCommand implements Callable<Integer> {
         try {
             OutputTarget.resolve(image);
             ImageFormat.forFile(image);
-            for (Aov a : aovs) OutputTarget.resolve(aovPath(image, a.name().toLowerCase(Locale.ROOT)));
+            for (Aov a : aovs) OutputTarget.resolve(aovPath(image, a == Aov.RADIANCE ? "noisy" : a.name().toLowerCase(Locale.ROOT)));
         } catch (OutputProblem e) {
             throw new UsageProblem("cannot write " + e.getMessage());
         }
@@ -291,7 +316,9 @@ final class RenderCommand implements Callable<Integer> {
                 case "depth" -> set.add(Aov.DEPTH);
                 case "normal" -> set.add(Aov.NORMAL);
                 case "albedo" -> set.add(Aov.ALBEDO);
-                default -> throw new UsageProblem("unknown --aov '" + a + "'; supported: depth, normal, albedo");
+                case "noisy" -> set.add(Aov.RADIANCE);
+                case "variance" -> set.add(Aov.VARIANCE);
+                default -> throw new UsageProblem("unknown --aov '" + a + "'; supported: depth, normal, albedo, noisy, variance");
             }
         }
         return set;

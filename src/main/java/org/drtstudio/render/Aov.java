@@ -9,7 +9,13 @@ public enum Aov {
     /** Diffuse colour of the first hit along the pixel-centre ray; 0 on a miss. */
     ALBEDO,
     /** The linear, un-tone-mapped mean radiance per pixel (RGB floats). */
-    RADIANCE;
+    RADIANCE,
+    /**
+     * Per-pixel variance of the mean luminance (0.2126 R + 0.7152 G + 0.0722 B) over the samples so
+     * far: the sample variance over n; with one sample, the squared luminance (an upper guess). The
+     * denoiser's guide to how much a pixel may be smoothed.
+     */
+    VARIANCE;
 
     /** Whether the AOV pass (pixel-centre ray, first hit) produces it. */
     public boolean fromFirstHit() {

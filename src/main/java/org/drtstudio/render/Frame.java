@@ -8,10 +8,29 @@ package org.drtstudio.render;
  * @param depth    1 float per pixel, see {@link Aov#DEPTH}, or null when not requested
  * @param normals  3 floats per pixel, see {@link Aov#NORMAL}, or null when not requested
  * @param albedo   3 floats per pixel, see {@link Aov#ALBEDO}, or null when not requested
+ * @param variance 1 float per pixel, see {@link Aov#VARIANCE}, or null when not requested
  * @param errors   pixels whose traversal exceeded its bound (a corrupt hierarchy); should be 0
  * @param uploadedBytes geometry-image bytes sent to the device for this frame (0 for the CPU tracer,
  *                      0 on the GPU when nothing changed since the previous frame)
  */
 public record Frame(int width, int height, byte[] srgb, float[] radiance, float[] depth, float[] normals, float[] albedo,
-                    long errors, long uploadedBytes) {
+                    float[] variance, long errors, long uploadedBytes) {
+
+    /** A frame without the variance estimate. */
+    public Frame(int width, int height, byte[] srgb, float[] radiance, float[] depth, float[] normals, float[] albedo,
+                 long errors, long uploadedBytes) {
+        this(width, height, srgb, radiance, depth, normals, albedo, null, errors, uploadedBytes);
+    }
+
+    /** Per-pixel variance of the mean luminance from the running sums of luminance and its square over n samples. */
+    public static float meanVariance(float sumLuminance, float sumSquares, int n) {
+        float mean = sumLuminance / n;
+        if (n < 2) return mean * mean;
+        return Math.max(0f, (sumSquares / n - mean * mean) * n / (n - 1)) / n;
+    }
+
+    /** Luminance of linear RGB (Rec. 709 weights), the quantity whose variance {@link Aov#VARIANCE} holds. */
+    public static float luminance(float r, float g, float b) {
+        return 0.2126f * r + 0.7152f * g + 0.0722f * b;
+    }
 }

@@ -31,6 +31,11 @@ public interface Renderer extends AutoCloseable {
     Frame accumulate(GeometryImage image, TraceParameters parameters, int firstSample, int sampleCount, Set<Aov> aovs,
                      ProgressListener progress) throws RenderException;
 
+    /** The denoiser that runs where this renderer does: the Java {@link AtrousDenoiser} unless overridden. */
+    default Denoiser denoiser() {
+        return new AtrousDenoiser();
+    }
+
     @Override
     void close();
 }

@@ -298,12 +298,14 @@ public final class DistributedEffectsChecks {
 
     /**
      * The GPU mean image converges to the CPU reference (mean absolute difference below 1% of the
-     * image mean at 1024 spp), and per-pixel noise falls as 1/sqrt(spp) between 16 and 256 spp. Both
+     * image mean at 1024 spp), and per-pixel noise falls at least as fast as 1/sqrt(spp) between 16 and
+     * 256 spp (independent random samples fall exactly so; the Owen-scrambled Sobol samples, measured
+     * 7.8× here against 4×, faster). Both
      * tracers draw the same random numbers for the same seed, so the comparison is free of Monte
      * Carlo noise and measures the estimators themselves (two seeds would differ by ~2% here from
      * noise alone).
      */
-    public static void convergesToReferenceAndNoiseFallsAsInverseSqrt(Renderer gpu, Renderer cpu) throws RenderException {
+    public static void convergesToReferenceAndNoiseFallsAtLeastAsInverseSqrt(Renderer gpu, Renderer cpu) throws RenderException {
         Scene s = penumbraFloor(24);
         float[] g = render(gpu, s, null, null, 1024, 11), c = render(cpu, s, null, null, 1024, 11);
         double mad = 0, mean = 0;
@@ -315,7 +317,7 @@ public final class DistributedEffectsChecks {
         assertTrue(mad < 0.01 * mean, "GPU vs CPU at 1024 spp: mean |diff| " + mad / g.length + " vs mean " + mean / g.length);
         double noise16 = noise(gpu, s, 16), noise256 = noise(gpu, s, 256);
         double ratio = noise16 / noise256;
-        assertEquals(4.0, ratio, 0.15 * 4.0, "noise 16 spp " + noise16 + ", 256 spp " + noise256);
+        assertTrue(ratio > 0.85 * 4.0, "noise 16 spp " + noise16 + ", 256 spp " + noise256 + ": ratio " + ratio);
     }
 
     /** RMS per-pixel difference of two renders with different seeds, over sqrt(2): the noise of one. */

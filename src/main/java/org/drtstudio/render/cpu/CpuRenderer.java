@@ -50,6 +50,8 @@ public final class CpuRenderer implements Renderer {
 
     /** Running sums of radiance per pixel between progressive passes. */
     private float[] sums;
+    /** Running sums of each sample's squared luminance per pixel, for the variance estimate. */
+    private float[] squares;
     private int sumsWidth, sumsHeight;
 
     @Override
@@ -59,12 +61,13 @@ public final class CpuRenderer implements Renderer {
         int w = p.width(), h = p.height();
         if (firstSample == 0) {
             sums = new float[3 * w * h];
+            squares = new float[w * h];
             sumsWidth = w;
             sumsHeight = h;
         } else if (sums == null || sumsWidth != w || sumsHeight != h) {
             throw new IllegalStateException("no " + w + "x" + h + " accumulation to add samples to; start at sample 0");
         }
-        float[] sum = sums;
+        float[] sum = sums, square = squares;
         int first = firstSample, last = firstSample + sampleCount;
         float[] depth = aovs.contains(Aov.DEPTH) ? new float[w * h] : null;
         float[] normals = aovs.contains(Aov.NORMAL) ? new float[3 * w * h] : null;
@@ -87,7 +90,7 @@ public final class CpuRenderer implements Renderer {
                     float[] sample = new float[3], aov = new float[6];
                     for (int y = nextRow.getAndIncrement(); y < h; y = nextRow.getAndIncrement()) {
                         for (int x = 0; x < w; x++) {
-                            renderPixel(integrator, rays, p, x, y, first, last, sum, sample);
+                            renderPixel(integrator, rays, p, x, y, first, last, sum, square, sample);
                             if (firstHit) firstHitAovs(integrator, p, x, y, depth, normals, albedo, aov);
                             if (integrator.overflow) {
                                 errors.incrementAndGet();
@@ -112,13 +115,21 @@ public final class CpuRenderer implements Renderer {
         float inv = 1f / last;
         for (int i = 0; i < radiance.length; i++) radiance[i] = sum[i] * inv;
         byte[] srgb = ToneMapper.toSrgb(radiance, w * h);
-        return new Frame(w, h, srgb, aovs.contains(Aov.RADIANCE) ? radiance : null, depth, normals, albedo, errors.get(), 0);
+        float[] variance = null;
+        if (aovs.contains(Aov.VARIANCE)) {
+            variance = new float[w * h];
+            for (int i = 0; i < w * h; i++) {
+                variance[i] = Frame.meanVariance(Frame.luminance(sum[3 * i], sum[3 * i + 1], sum[3 * i + 2]), square[i], last);
+            }
+        }
+        return new Frame(w, h, srgb, aovs.contains(Aov.RADIANCE) ? radiance : null, depth, normals, albedo, variance,
+                errors.get(), 0);
     }
 
     private static void renderPixel(WhittedIntegrator integrator, PrimaryRays rays, TraceParameters p, int x, int y,
-                                    int first, int last, float[] sum, float[] sample) {
+                                    int first, int last, float[] sum, float[] square, float[] sample) {
         int pixel = y * p.width() + x;
-        float sr = 0, sg = 0, sb = 0;
+        float sr = 0, sg = 0, sb = 0, sq = 0;
         for (int s = first; s < last; s++) {
             rays.generate(x, y, s);
             integrator.radiance(rays.origin[0], rays.origin[1], rays.origin[2], rays.direction[0], rays.direction[1],
@@ -126,7 +137,10 @@ public final class CpuRenderer implements Renderer {
             sr += sample[0];
             sg += sample[1];
             sb += sample[2];
+            float l = Frame.luminance(sample[0], sample[1], sample[2]);
+            sq += l * l;
         }
+        square[pixel] += sq;
         sum[3 * pixel] += sr;
         sum[3 * pixel + 1] += sg;
         sum[3 * pixel + 2] += sb;

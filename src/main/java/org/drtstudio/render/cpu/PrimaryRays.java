@@ -5,7 +5,7 @@ import org.drtstudio.render.TraceParameters;
 
 /**
  * Camera rays of the CPU tracer, the twin of {@code shaders/camera.glsl}: a pixel position from
- * the stratified, filter-warped sample (the pixel centre with one sample per pixel), a time in the
+ * the filter-warped sample (the pixel centre with one sample per pixel), a time in the
  * shutter interval when anything moves, and a point on the thin lens when the aperture is open.
  * One instance per thread.
  */
@@ -26,7 +26,7 @@ final class PrimaryRays {
         int pixel = y * p.width() + x;
         float sx = x + 0.5f, sy = y + 0.5f;
         if (p.samplesPerPixel() > 1) {
-            Sampling.pixelOffset(p.filter().shaderCode(), sample, p.samplesPerPixel(),
+            Sampling.pixelOffset(p.filter().shaderCode(),
                     SampleHash.uniform(pixel, sample, Sampling.DIM_PIXEL_X, p.seed()),
                     SampleHash.uniform(pixel, sample, Sampling.DIM_PIXEL_Y, p.seed()), offset);
             sx += offset[0];

@@ -38,17 +38,12 @@ final class Sampling {
     }
 
     /**
-     * Offset from the pixel centre, in pixels, of sample {@code s} of {@code spp}: stratified on an
-     * n×n grid (n = ⌊√spp⌋) for the first n² samples, then uniform; warped by the filter
-     * (0 box, 1 tent of radius 1, 2 Gaussian of σ = 0.5).
+     * Offset from the pixel centre, in pixels, of a sample whose pixel dimensions are (r0, r1), warped
+     * by the filter (0 box, 1 tent of radius 1, 2 Gaussian of σ = 0.5). The sampler stratifies the
+     * pair itself (Owen-scrambled Sobol, {@link SampleHash}), so no grid is laid over it.
      */
-    static void pixelOffset(int filter, int s, int spp, float r0, float r1, float[] out) {
-        int n = (int) Math.sqrt(spp);
+    static void pixelOffset(int filter, float r0, float r1, float[] out) {
         float u = r0, v = r1;
-        if (s < n * n) {
-            u = ((s % n) + r0) / n;
-            v = ((s / n) + r1) / n;
-        }
         if (filter == 1) {
             out[0] = tent(u);
             out[1] = tent(v);

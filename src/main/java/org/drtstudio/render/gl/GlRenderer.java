@@ -139,6 +139,15 @@ public final class GlRenderer implements Renderer {
         return variants[v];
     }
 
+    private GlDenoiser denoiser;
+
+    /** The GLSL twin of {@link org.drtstudio.render.AtrousDenoiser}, run on this renderer's GL thread. */
+    @Override
+    public synchronized org.drtstudio.render.Denoiser denoiser() {
+        if (denoiser == null) denoiser = new GlDenoiser(gl);
+        return denoiser;
+    }
+
     public GlInfo info() {
         return gl.info();
     }
@@ -251,8 +260,8 @@ public final class GlRenderer implements Renderer {
             display.bindImage(1, ImageAccess.WRITE_ONLY);
             resolve.dispatchCovering(w, h);
             byte[] srgb = readBytes(display);
-            float[] radiance = null;
-            if (aovs.contains(Aov.RADIANCE)) {
+            float[] radiance = null, variance = null;
+            if (aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE)) {
                 float[] rgba = readFloats(accumulation, 4);
                 radiance = new float[3 * w * h];
                 float inv = 1f / totalSamples;
@@ -261,11 +270,19 @@ public final class GlRenderer implements Renderer {
                     radiance[3 * i + 1] = rgba[4 * i + 1] * inv;
                     radiance[3 * i + 2] = rgba[4 * i + 2] * inv;
                 }
+                if (aovs.contains(Aov.VARIANCE)) {
+                    variance = new float[w * h];
+                    for (int i = 0; i < w * h; i++) {
+                        variance[i] = Frame.meanVariance(Frame.luminance(rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2]),
+                                rgba[4 * i + 3], totalSamples);
+                    }
+                }
+                if (!aovs.contains(Aov.RADIANCE)) radiance = null;
             }
             ByteBuffer count = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder());
             diagnostics.read(0, count);
             long errors = Integer.toUnsignedLong(count.getInt(0));
-            return new Frame(w, h, srgb, radiance, depthValues, normals, albedo, errors, uploaded);
+            return new Frame(w, h, srgb, radiance, depthValues, normals, albedo, variance, errors, uploaded);
         }
     }
 
@@ -331,7 +348,7 @@ public final class GlRenderer implements Renderer {
         return out;
     }
 
-    private static float[] readFloats(Texture2D texture, int channels) {
+    static float[] readFloats(Texture2D texture, int channels) {
         ByteBuffer buf = ByteBuffer.allocateDirect((int) texture.sizeBytes()).order(ByteOrder.nativeOrder());
         try (PixelPackBuffer pbo = PixelPackBuffer.create(texture.sizeBytes())) {
             pbo.read(texture, buf);
@@ -342,7 +359,7 @@ public final class GlRenderer implements Renderer {
         return out;
     }
 
-    private static String rootMessage(Throwable e) {
+    static String rootMessage(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) t = t.getCause();
         return t.getMessage() != null ? t.getMessage() : t.toString();
@@ -357,6 +374,7 @@ public final class GlRenderer implements Renderer {
                 for (TracePrograms programs : variants) if (programs != null) programs.close();
                 if (resolve != null) resolve.close();
                 if (traceTimer != null) traceTimer.close();
+                if (denoiser != null) denoiser.closeOnGlThread();
             });
         } finally {
             gl.close();

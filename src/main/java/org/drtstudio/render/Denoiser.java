@@ -1,0 +1,17 @@
+package org.drtstudio.render;
+
+/**
+ * Turns a noisy mean radiance into a smoothed one guided by its AOVs. Two implementations compute
+ * the same filter: {@link AtrousDenoiser} in Java and the GL tracer's {@code shaders/denoise.comp}.
+ */
+public interface Denoiser {
+    /** The denoised linear radiance, 3 floats per pixel. */
+    float[] denoise(DenoiseInput input) throws RenderException;
+
+    /** A copy of {@code noisy} with its picture and radiance replaced by the denoised ones; the AOVs stay. */
+    static Frame apply(Denoiser d, Frame noisy) throws RenderException {
+        float[] clean = d.denoise(DenoiseInput.of(noisy));
+        return new Frame(noisy.width(), noisy.height(), ToneMapper.toSrgb(clean, noisy.width() * noisy.height()), clean,
+                noisy.depth(), noisy.normals(), noisy.albedo(), noisy.variance(), noisy.errors(), noisy.uploadedBytes());
+    }
+}

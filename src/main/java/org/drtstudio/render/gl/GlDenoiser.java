@@ -1,0 +1,90 @@
+package org.drtstudio.render.gl;
+
+import org.drtstudio.render.AtrousDenoiser;
+import org.drtstudio.render.DenoiseInput;
+import org.drtstudio.render.Denoiser;
+import org.drtstudio.render.RenderException;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The GL twin of {@link AtrousDenoiser}: {@code shaders/denoise.comp} run {@link AtrousDenoiser#PASSES}
+ * times on the renderer's GL thread over textures of the radiance (+ variance), normal (+ depth) and
+ * albedo, ping-ponging between two images. Made by {@link GlRenderer#denoiser()}; its program is
+ * closed with the renderer.
+ */
+final class GlDenoiser implements Denoiser {
+    private final GlThread gl;
+    private ComputeProgram program;
+
+    GlDenoiser(GlThread gl) {
+        this.gl = gl;
+    }
+
+    @Override
+    public float[] denoise(DenoiseInput in) throws RenderException {
+        try {
+            return gl.call(() -> run(in));
+        } catch (RuntimeException e) {
+            throw new RenderException("GPU denoiser failed: " + GlRenderer.rootMessage(e), e);
+        }
+    }
+
+    private float[] run(DenoiseInput in) {
+        if (program == null) {
+            program = ComputeProgram.load("denoise.comp", Map.of(
+                    "SIGMA_NORMAL", glsl(AtrousDenoiser.SIGMA_NORMAL), "SIGMA_DEPTH", glsl(AtrousDenoiser.SIGMA_DEPTH),
+                    "SIGMA_ALBEDO", glsl(AtrousDenoiser.SIGMA_ALBEDO), "SIGMA_LUMINANCE", glsl(AtrousDenoiser.SIGMA_LUMINANCE),
+                    "EDGE_WEIGHT", glsl(AtrousDenoiser.EDGE_WEIGHT)));
+        }
+        int w = in.width(), h = in.height(), n = w * h;
+        float[] colour = new float[4 * n], normalDepth = new float[4 * n], albedo = new float[4 * n];
+        for (int i = 0; i < n; i++) {
+            for (int c = 0; c < 3; c++) {
+                colour[4 * i + c] = in.radiance()[3 * i + c];
+                normalDepth[4 * i + c] = in.normals()[3 * i + c];
+                albedo[4 * i + c] = in.albedo()[3 * i + c];
+            }
+            colour[4 * i + 3] = in.variance()[i];
+            normalDepth[4 * i + 3] = in.depth()[i];
+        }
+        try (Texture2D a = Texture2D.create(TextureFormat.RGBA32F, w, h, colour);
+             Texture2D b = Texture2D.create(TextureFormat.RGBA32F, w, h);
+             Texture2D guide = Texture2D.create(TextureFormat.RGBA32F, w, h, normalDepth);
+             Texture2D albedoImage = Texture2D.create(TextureFormat.RGBA32F, w, h, albedo)) {
+            Texture2D source = a, target = b;
+            program.setIVec2("uImageSize", w, h);
+            guide.bindImage(1, ImageAccess.READ_ONLY);
+            albedoImage.bindImage(2, ImageAccess.READ_ONLY);
+            for (int pass = 0; pass < AtrousDenoiser.PASSES; pass++) {
+                program.setInt("uStep", 1 << pass);
+                source.bindImage(0, ImageAccess.READ_ONLY);
+                target.bindImage(3, ImageAccess.WRITE_ONLY);
+                program.dispatchCovering(w, h);
+                GlSync.imageBarrier();
+                Texture2D t = source;
+                source = target;
+                target = t;
+            }
+            float[] rgba = GlRenderer.readFloats(source, 4);
+            float[] out = new float[3 * n];
+            for (int i = 0; i < n; i++) {
+                out[3 * i] = rgba[4 * i];
+                out[3 * i + 1] = rgba[4 * i + 1];
+                out[3 * i + 2] = rgba[4 * i + 2];
+            }
+            return out;
+        }
+    }
+
+    private static String glsl(float v) {
+        return String.format(Locale.ROOT, "%.9g", v);
+    }
+
+    /** Call on the GL thread. */
+    void closeOnGlThread() {
+        if (program != null) program.close();
+        program = null;
+    }
+}

@@ -1,0 +1,61 @@
+package org.drtstudio.render.gl;
+
+import org.drtstudio.render.AtrousDenoiser;
+import org.drtstudio.render.DenoiseInput;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code shaders/denoise.comp} and {@link AtrousDenoiser} give the same picture within float rounding. */
+@Timeout(120)
+class GlDenoiserTest {
+    private static GlRenderer gpu;
+
+    @BeforeAll
+    static void start() throws GlUnavailableException {
+        gpu = GlRenderer.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        gpu.close();
+    }
+
+    @Test
+    void gpuAndCpuDenoiseAlike() throws Exception {
+        // Blocky guides (so weights are neither all 0 nor all 1), background patches, noisy radiance.
+        int w = 53, h = 37, n = w * h; // not multiples of the 8x8 work group
+        Random random = new Random(9);
+        float[] radiance = new float[3 * n], variance = new float[n], normals = new float[3 * n], albedo = new float[3 * n],
+                depth = new float[n];
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                int p = y * w + x, block = (x / 6) * 7 + (y / 5);
+                boolean background = block % 11 == 0;
+                float nx = (block % 3) * 0.3f;
+                normals[3 * p] = background ? 0 : nx;
+                normals[3 * p + 2] = background ? 0 : (float) Math.sqrt(1 - nx * nx);
+                for (int c = 0; c < 3; c++) {
+                    albedo[3 * p + c] = background ? 0 : 0.2f + 0.1f * ((block + c) % 4);
+                    radiance[3 * p + c] = (float) Math.max(0, 0.4 + 0.1 * (block % 5) + 0.15 * random.nextGaussian());
+                }
+                depth[p] = background ? Float.POSITIVE_INFINITY : 2f + 0.05f * x + (block % 2);
+                variance[p] = 0.02f * random.nextFloat();
+            }
+        }
+        DenoiseInput in = new DenoiseInput(w, h, radiance, variance, normals, albedo, depth);
+        float[] cpu = new AtrousDenoiser().denoise(in), gpuOut = gpu.denoiser().denoise(in);
+        double maxDiff = 0, changed = 0;
+        for (int i = 0; i < cpu.length; i++) {
+            maxDiff = Math.max(maxDiff, Math.abs(cpu[i] - gpuOut[i]));
+            changed += Math.abs(cpu[i] - radiance[i]);
+        }
+        assertTrue(changed / cpu.length > 0.02, "the filter should change the picture: " + changed / cpu.length);
+        assertTrue(maxDiff < 1e-3, "GPU vs CPU denoised: max |diff| " + maxDiff);
+    }
+}
