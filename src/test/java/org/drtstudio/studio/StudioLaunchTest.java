@@ -36,8 +36,9 @@ class StudioLaunchTest {
         List<String> command = new java.util.ArrayList<>();
         // On a display of its own: a second JavaFX process on the display the UI tests use leaves the
         // X server in a state where later robot clicks on menu items no longer reach them (seen on Xvfb).
-        Assumptions.assumeTrue(onPath("xvfb-run"), "xvfb-run is needed to give the launched studio its own display");
-        command.addAll(List.of("xvfb-run", "-a", "-s", "-screen 0 1280x1024x24"));
+        // That desktop has a window manager, as users' have (scripts/with-display.sh).
+        Assumptions.assumeTrue(onPath("Xvfb") && onPath("openbox"), "Xvfb and openbox are needed to give the launched studio its own desktop");
+        command.add(Path.of("scripts", "with-display.sh").toAbsolutePath().toString());
         command.addAll(List.of(java.toString(), "-Dprism.order=sw", "-Ddrt.studioHome=" + home,
                 "-cp", System.getProperty("java.class.path"), "org.drtstudio.app.Main", "studio",
                 TestData.resource("studio/stage.nff").toString(), "--backend", "cpu", "--measure", "6"));
