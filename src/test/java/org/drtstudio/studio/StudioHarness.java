@@ -86,6 +86,25 @@ final class StudioHarness {
         waitUntil(stage::isFocused, 10, "studio window focused");
     }
 
+    /** Scrolls the scroll pane around {@code node} (the inspector's) so the node is on screen, where the robot can click it. */
+    static void reveal(javafx.scene.Node node) throws Exception {
+        fx(() -> {
+            for (javafx.scene.Node p = node.getParent(); p != null; p = p.getParent()) {
+                if (p instanceof javafx.scene.control.ScrollPane sp && sp.getContent() != null) {
+                    double contentHeight = sp.getContent().getBoundsInLocal().getHeight();
+                    double viewport = sp.getViewportBounds().getHeight();
+                    if (contentHeight <= viewport) return null;
+                    double y = sp.getContent().sceneToLocal(node.localToScene(node.getBoundsInLocal())).getMinY();
+                    sp.setVvalue(Math.max(0, Math.min(1, (y - viewport / 3) / (contentHeight - viewport))));
+                    sp.layout();
+                    return null;
+                }
+            }
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     /** Imports {@code model} through the studio (as the File menu does) and returns the new group's id, selected. */
     int importModel(Path model) throws Exception {
         int before = fx(() -> window.session.document.model().nodes().size());
