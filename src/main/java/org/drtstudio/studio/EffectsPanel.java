@@ -44,7 +44,11 @@ final class EffectsPanel extends TitledPane {
         aperture.setTooltip(new javafx.scene.control.Tooltip("Lens radius in scene units: 0 is a pinhole (everything sharp)"));
         focus.setTooltip(new javafx.scene.control.Tooltip("Distance that is in focus (Ctrl+click a surface to focus on it)"));
         lightRadius.setTooltip(new javafx.scene.control.Tooltip("Radius of every light: larger lights cast softer shadows"));
-        for (Slider s : List.of(aperture, focus, lightRadius)) s.setPrefWidth(150);
+        for (Slider s : List.of(aperture, focus, lightRadius)) {
+            s.setPrefWidth(150);
+            s.setMinWidth(60);
+        }
+        for (var n : grid.getChildren()) if (n instanceof Label l) l.setMinWidth(Label.USE_PREF_SIZE);
         setContent(grid);
         bind(aperture, v -> cameraWith(v, Double.NaN));
         bind(focus, v -> cameraWith(Double.NaN, v));

@@ -45,7 +45,7 @@ record FieldRule(String label, boolean integer, DoubleSupplier min, DoubleSuppli
         if (Double.isNaN(v)) return Optional.of(label + ": not a number (NaN)");
         if (v == Double.POSITIVE_INFINITY && infinity) return Optional.empty();
         if (Double.isInfinite(v)) return Optional.of(label + ": must be finite, got " + (v > 0 ? "Infinity" : "-Infinity"));
-        if (integer && v != Math.rint(v)) return Optional.of(label + ": must be a whole number, got " + format(v));
+        if (integer && v != Math.rint(v)) return Optional.of(label + ": must be a whole number, got " + plain(v));
         double lo = min.getAsDouble(), hi = max.getAsDouble();
         if (v < lo || v > hi) {
             return Optional.of(label + ": " + format(v) + " is outside " + format(lo) + " … " + format(hi)
@@ -57,6 +57,11 @@ record FieldRule(String label, boolean integer, DoubleSupplier min, DoubleSuppli
     /** The field's text for {@code v}: whole numbers without decimals, others to four significant digits. */
     String format(double v) {
         if (integer && Double.isFinite(v)) return Long.toString(Math.round(v));
+        return plain(v);
+    }
+
+    /** Four significant digits without trailing zeros; "Infinity" for +infinity. */
+    private static String plain(double v) {
         if (v == Double.POSITIVE_INFINITY) return "Infinity";
         return String.format(Locale.ROOT, "%.4g", v).replaceFirst("(\\.\\d*?)0+(e|$)", "$1$2").replaceFirst("\\.(e|$)", "$1");
     }

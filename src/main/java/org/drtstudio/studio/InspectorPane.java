@@ -272,6 +272,10 @@ final class InspectorPane extends VBox {
 
     private static GridPane grid() {
         GridPane g = new GridPane();
+        // Labels keep their text whole at the narrowest inspector; the fields give way instead.
+        g.getChildren().addListener((javafx.collections.ListChangeListener<javafx.scene.Node>) c -> {
+            while (c.next()) for (var n : c.getAddedSubList()) if (n instanceof Label l) l.setMinWidth(Label.USE_PREF_SIZE);
+        });
         g.setHgap(4);
         g.setVgap(3);
         g.setPadding(new Insets(4));

@@ -82,6 +82,12 @@ final class MainWindowSizing {
     }
 
     private double[] minimum;
+    private boolean isSettled;
+
+    /** Whether the window has its size from the window manager and its minimum (sizes set before are put back). */
+    boolean isSettled() {
+        return isSettled;
+    }
 
     /**
      * After the window is shown: holds it at the size it was given while the window manager maps it,
@@ -113,6 +119,7 @@ final class MainWindowSizing {
             stage.heightProperty().removeListener(holdSize);
             stage.setMinWidth(minimum[0]);
             stage.setMinHeight(minimum[1]);
+            isSettled = true;
         });
         settled.play();
     }

@@ -52,11 +52,15 @@ final class StudioHarness {
                     new StudioWindow.Config(home, 0));
             w.viewport.setFullResolution(true);
             w.show(scene);
-            // The size the test asks for, after the window placed itself (from its settings, or for the screen).
+            return w;
+        });
+        // The size the test asks for, once the window placed itself (from its settings, or for the screen).
+        waitUntil(() -> window.sizing.isSettled(), 20, "window settled");
+        fx(() -> {
             stage.setMaximized(false);
             stage.setWidth(width);
             stage.setHeight(height);
-            return w;
+            return null;
         });
         waitUntil(() -> window.session.document.model().nodes().size() > (scene == null ? 0 : 1), 30, "scene opened");
         waitUntil(() -> Math.abs(stage.getWidth() - width) < 2 && Math.abs(stage.getHeight() - height) < 2, 10,

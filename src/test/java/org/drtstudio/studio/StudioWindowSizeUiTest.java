@@ -54,7 +54,7 @@ class StudioWindowSizeUiTest {
             return w;
         });
         // The window manager maps and sizes the window asynchronously; wait until it settled.
-        waitUntil(() -> window.stage.isShowing() && window.viewport.getWidth() > 0, 10, "window shown");
+        waitUntil(() -> window.stage.isShowing() && window.viewport.getWidth() > 0 && window.sizing.isSettled(), 20, "window shown");
         settle();
     }
 
