@@ -55,7 +55,8 @@ final class MainWindowSizing {
         split.addEventFilter(MouseEvent.MOUSE_RELEASED, e -> Platform.runLater(this::rememberColumns));
         for (var p : java.util.List.of(stage.xProperty(), stage.yProperty(), stage.widthProperty(), stage.heightProperty())) {
             p.addListener((o, a, b) -> {
-                if (!stage.isMaximized() && !stage.isIconified() && stage.isShowing() && !placing) normalBounds = bounds();
+                // Not while the window manager maps the window: its passing reports are not the user's size.
+                if (!stage.isMaximized() && !stage.isIconified() && stage.isShowing() && !placing && isSettled) normalBounds = bounds();
             });
         }
     }
@@ -74,6 +75,7 @@ final class MainWindowSizing {
         stage.setHeight(r.height());
         placing = false;
         normalBounds = r;
+        placed = r;
         saved.ifPresent(s -> {
             treeWidth = s.treeWidth();
             inspectorWidth = s.inspectorWidth();
@@ -82,6 +84,8 @@ final class MainWindowSizing {
     }
 
     private double[] minimum;
+    /** The bounds given before the window was first shown. */
+    private WindowLayout.Rect placed;
     private boolean isSettled;
 
     /** Whether the window has its size from the window manager and its minimum (sizes set before are put back). */
@@ -97,7 +101,7 @@ final class MainWindowSizing {
      * and the minimum follows once the window has settled.
      */
     void settle() {
-        WindowLayout.Rect wanted = normalBounds;
+        WindowLayout.Rect wanted = placed;
         int[] corrections = {0};
         javafx.beans.value.ChangeListener<Number> holdSize = (o, a, b) -> {
             if (stage.isMaximized() || corrections[0] >= 5) return;
@@ -129,21 +133,34 @@ final class MainWindowSizing {
         if (WindowSettings.load(file, m -> { }).filter(WindowSettings::maximized).isEmpty()) return;
         // A window maximised before the window manager ever saw its normal size un-maximises to the
         // whole screen (openbox); give it back the remembered bounds the first time it is restored.
-        WindowLayout.Rect normal = normalBounds;
+        WindowLayout.Rect normal = placed;
         stage.maximizedProperty().addListener(new javafx.beans.value.ChangeListener<>() {
             @Override
             public void changed(javafx.beans.value.ObservableValue<? extends Boolean> o, Boolean was, Boolean now) {
                 if (now) return;
                 stage.maximizedProperty().removeListener(this);
-                Platform.runLater(() -> {
-                    stage.setX(normal.x());
-                    stage.setY(normal.y());
-                    stage.setWidth(normal.width());
-                    stage.setHeight(normal.height());
-                });
+                Platform.runLater(() -> putBack(normal, 3));
             }
         });
         stage.setMaximized(true);
+    }
+
+    /**
+     * Gives the window {@code bounds}, and again a moment later while the window manager's own idea
+     * of the restored size (the whole screen) arrives after ours, up to {@code tries} times.
+     */
+    private void putBack(WindowLayout.Rect bounds, int tries) {
+        if (stage.isMaximized()) return;
+        stage.setX(bounds.x());
+        stage.setY(bounds.y());
+        stage.setWidth(bounds.width());
+        stage.setHeight(bounds.height());
+        if (tries <= 1) return;
+        javafx.animation.PauseTransition check = new javafx.animation.PauseTransition(javafx.util.Duration.millis(300));
+        check.setOnFinished(e -> {
+            if (Math.abs(stage.getWidth() - bounds.width()) > 40 || Math.abs(stage.getHeight() - bounds.height()) > 60) putBack(bounds, tries - 1);
+        });
+        check.play();
     }
 
     /** Writes the window's state to the settings file; a failure is reported, not thrown (the studio is closing). */

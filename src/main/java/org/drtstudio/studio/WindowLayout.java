@@ -13,7 +13,7 @@ final class WindowLayout {
     static final double DEFAULT_TREE = 220, DEFAULT_INSPECTOR = 340;
     /** Room for the split pane's two dividers and the window's frame. */
     static final double CHROME = 24;
-    static final double MIN_HEIGHT = 560;
+    static final double MIN_HEIGHT = 480;
     /** The share of the screen a first window covers, and the size it should at least have where the screen allows. */
     static final double SCREEN_SHARE = 0.8, PREFERRED_MIN_WIDTH = 1024, PREFERRED_MIN_HEIGHT = 640;
 

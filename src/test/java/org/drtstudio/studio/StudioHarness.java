@@ -86,7 +86,13 @@ final class StudioHarness {
             return null;
         });
         org.testfx.api.FxRobot robot = new org.testfx.api.FxRobot();
-        robot.clickOn(robot.lookup("#statsLabel").queryLabeled());
+        javafx.scene.control.Labeled stats = robot.lookup("#statsLabel").queryLabeled();
+        // Laid out inside the window at its new size (a click on a label still outside it fails).
+        waitUntil(() -> {
+            var b = stats.localToScene(stats.getBoundsInLocal());
+            return stats.getWidth() > 0 && b.getMaxY() <= stage.getScene().getHeight() && b.getMaxX() <= stage.getScene().getWidth();
+        }, 10, "status bar laid out");
+        robot.clickOn(stats);
         waitUntil(stage::isFocused, 10, "studio window focused");
     }
 

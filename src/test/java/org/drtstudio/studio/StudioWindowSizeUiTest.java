@@ -178,8 +178,8 @@ class StudioWindowSizeUiTest {
             window.stage.setMaximized(false);
             return null;
         });
-        settle();
-        assertEquals(1200, fx(() -> window.stage.getWidth()), 2, "and un-maximises to the size it had before");
+        waitUntil(() -> Math.abs(window.stage.getWidth() - 1200) <= 2 && Math.abs(window.stage.getHeight() - 760) <= 2, 5,
+                "un-maximised to the size it had before (1200 x 760)");
     }
 
     @Test
