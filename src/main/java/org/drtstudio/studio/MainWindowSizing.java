@@ -123,45 +123,23 @@ final class MainWindowSizing {
             stage.heightProperty().removeListener(holdSize);
             stage.setMinWidth(minimum[0]);
             stage.setMinHeight(minimum[1]);
+            if (maximizeWhenSettled) stage.setMaximized(true);
             isSettled = true;
         });
         settled.play();
     }
 
-    /** After the window is shown: maximised again if it was when the studio closed. */
+    /**
+     * After the window is shown: maximised again if it was when the studio closed, once it has
+     * settled at its normal size. A window maximised before the window manager ever saw its normal
+     * size is restored to the whole screen (openbox), and setting the size then fought the window
+     * manager's own restore.
+     */
     void restoreMaximized() {
-        if (WindowSettings.load(file, m -> { }).filter(WindowSettings::maximized).isEmpty()) return;
-        // A window maximised before the window manager ever saw its normal size un-maximises to the
-        // whole screen (openbox); give it back the remembered bounds the first time it is restored.
-        WindowLayout.Rect normal = placed;
-        stage.maximizedProperty().addListener(new javafx.beans.value.ChangeListener<>() {
-            @Override
-            public void changed(javafx.beans.value.ObservableValue<? extends Boolean> o, Boolean was, Boolean now) {
-                if (now) return;
-                stage.maximizedProperty().removeListener(this);
-                Platform.runLater(() -> putBack(normal, 3));
-            }
-        });
-        stage.setMaximized(true);
+        maximizeWhenSettled = WindowSettings.load(file, m -> { }).filter(WindowSettings::maximized).isPresent();
     }
 
-    /**
-     * Gives the window {@code bounds}, and again a moment later while the window manager's own idea
-     * of the restored size (the whole screen) arrives after ours, up to {@code tries} times.
-     */
-    private void putBack(WindowLayout.Rect bounds, int tries) {
-        if (stage.isMaximized()) return;
-        stage.setX(bounds.x());
-        stage.setY(bounds.y());
-        stage.setWidth(bounds.width());
-        stage.setHeight(bounds.height());
-        if (tries <= 1) return;
-        javafx.animation.PauseTransition check = new javafx.animation.PauseTransition(javafx.util.Duration.millis(300));
-        check.setOnFinished(e -> {
-            if (Math.abs(stage.getWidth() - bounds.width()) > 40 || Math.abs(stage.getHeight() - bounds.height()) > 60) putBack(bounds, tries - 1);
-        });
-        check.play();
-    }
+    private boolean maximizeWhenSettled;
 
     /** Writes the window's state to the settings file; a failure is reported, not thrown (the studio is closing). */
     void save() {

@@ -162,8 +162,8 @@ final class StudioWindow {
         probeSource = scene;
         sizing.place();
         stage.show();
-        sizing.settle();
         sizing.restoreMaximized();
+        sizing.settle();
         Tooltips.install(this);
         if (!files.offerRecovery()) {
             if (scene != null) files.open(scene);
@@ -387,7 +387,7 @@ final class StudioWindow {
     }
 
     /**
-     * A problem the preview met: shown until the preview shows a newer frame. An empty scene is not
+     * A problem the preview met: shown until a rendered frame follows it. An empty scene is not
      * a problem: the viewport shows its background and how to add something ({@link ViewportNotice}).
      */
     private void previewProblem(String text) {

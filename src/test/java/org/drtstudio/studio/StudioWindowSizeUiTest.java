@@ -173,7 +173,11 @@ class StudioWindowSizeUiTest {
         close();
 
         open();
-        assertTrue(fx(() -> window.stage.isMaximized()), "opens maximised as it was left");
+        waitUntil(() -> window.stage.isMaximized(), 5, "opens maximised as it was left");
+        // The window manager has maximised it (JavaFX reports the request at once).
+        Rectangle2D screen = fx(() -> Screen.getPrimary().getVisualBounds());
+        waitUntil(() -> window.stage.getWidth() > screen.getWidth() * 0.95, 5, "maximised by the window manager");
+        settle();
         fx(() -> {
             window.stage.setMaximized(false);
             return null;
