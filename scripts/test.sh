@@ -2,8 +2,10 @@
 # Sets up a fresh Debian machine for DRT Studio's tests and runs them all.
 # Installs (with apt-get, only when missing) a JDK 17, Maven and Mesa's EGL/OpenGL (llvmpipe), which
 # the GPU tracer's tests run on when there is no GPU, plus what the studio's UI tests need: a virtual
-# X display (Xvfb), GTK 3 and the X libraries JavaFX loads, and a font. Without a DISPLAY the tests
-# run under xvfb-run with JavaFX's software pipeline (-Dprism.order=sw).
+# X display (Xvfb) with a window manager (openbox, as users have: it decides window sizes, placement
+# and focus), GTK 3 and the X libraries JavaFX loads, and a font. Without a DISPLAY the tests run on
+# a 1600x1000 Xvfb desktop with openbox (scripts/with-display.sh), JavaFX in software (-Dprism.order=sw);
+# with one, on that display as it is.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -15,6 +17,8 @@ ls /usr/share/glvnd/egl_vendor.d/*mesa*.json >/dev/null 2>&1 || need+=(libegl-me
 ls /usr/lib/*/dri/swrast_dri.so >/dev/null 2>&1 || need+=(libgl1-mesa-dri)
 ldconfig -p | grep -q 'libGL.so.1' || need+=(libgl1)
 command -v xvfb-run >/dev/null || need+=(xvfb xauth)
+command -v openbox >/dev/null || need+=(openbox)
+command -v xprop >/dev/null || need+=(x11-utils)
 ldconfig -p | grep -q 'libgtk-3.so.0' || need+=(libgtk-3-0)
 ldconfig -p | grep -q 'libXtst.so.6' || need+=(libxtst6)
 ldconfig -p | grep -q 'libXxf86vm.so.1' || need+=(libxxf86vm1)
@@ -28,7 +32,6 @@ fi
 
 run=(mvn -B --no-transfer-progress -Dstyle.color=never test)
 if [ -z "${DISPLAY:-}" ]; then
-  # -a picks a free display number; the screen is large enough for the studio's test windows
-  run=(xvfb-run -a -s "-screen 0 1280x1024x24" "${run[@]}")
+  run=(scripts/with-display.sh "${run[@]}")
 fi
 "${run[@]}"

@@ -38,16 +38,33 @@ final class EffectsPanel extends TitledPane {
         grid.setHgap(6);
         grid.setVgap(4);
         grid.setPadding(new Insets(4));
-        grid.addRow(0, new Label("Aperture"), aperture);
-        grid.addRow(1, new Label("Focus"), focus);
-        grid.addRow(2, new Label("Light radius"), lightRadius);
-        for (Slider s : List.of(aperture, focus, lightRadius)) s.setPrefWidth(170);
+        grid.addRow(0, new Label("Aperture"), aperture, valueOf(aperture, "apertureValue"));
+        grid.addRow(1, new Label("Focus"), focus, valueOf(focus, "focusValue"));
+        grid.addRow(2, new Label("Light radius"), lightRadius, valueOf(lightRadius, "lightRadiusValue"));
+        aperture.setTooltip(new javafx.scene.control.Tooltip("Lens radius in scene units: 0 is a pinhole (everything sharp)"));
+        focus.setTooltip(new javafx.scene.control.Tooltip("Distance that is in focus (Ctrl+click a surface to focus on it)"));
+        lightRadius.setTooltip(new javafx.scene.control.Tooltip("Radius of every light: larger lights cast softer shadows"));
+        for (Slider s : List.of(aperture, focus, lightRadius)) {
+            s.setPrefWidth(150);
+            s.setMinWidth(60);
+        }
+        for (var n : grid.getChildren()) if (n instanceof Label l) l.setMinWidth(Label.USE_PREF_SIZE);
         setContent(grid);
         bind(aperture, v -> cameraWith(v, Double.NaN));
         bind(focus, v -> cameraWith(Double.NaN, v));
         bind(lightRadius, this::lightsWith);
         session.addListener(this::refresh);
         refresh();
+    }
+
+    /** A label that shows the slider's value as it moves (three significant digits). */
+    private static Label valueOf(Slider slider, String id) {
+        Label value = new Label();
+        value.setId(id);
+        value.setMinWidth(48);
+        value.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> String.format(java.util.Locale.ROOT, "%.3g", slider.getValue()), slider.valueProperty()));
+        return value;
     }
 
     /** Live preview while the thumb is dragged; one recorded step when it is let go or set directly. */

@@ -62,8 +62,9 @@ final class FxStudioDialogs implements StudioDialogs {
         ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.YES);
         ButtonType discard = new ButtonType("Don't save", ButtonBar.ButtonData.NO);
         Alert a = new Alert(Alert.AlertType.CONFIRMATION, "Save changes to " + documentName + "?", save, discard, ButtonType.CANCEL);
-        a.initOwner(owner);
+        a.setTitle("Unsaved changes");
         a.setHeaderText("Unsaved changes");
+        DialogPlacement.prepare(a, owner);
         Optional<ButtonType> r = a.showAndWait();
         if (r.isEmpty() || r.get() == ButtonType.CANCEL) return SaveChoice.CANCEL;
         return r.get() == save ? SaveChoice.SAVE : SaveChoice.DISCARD;
@@ -73,15 +74,15 @@ final class FxStudioDialogs implements StudioDialogs {
     public boolean askRestore(Path recoveryFile) {
         Alert a = new Alert(Alert.AlertType.CONFIRMATION,
                 "The studio did not close normally last time. Restore the autosaved scene?", ButtonType.YES, ButtonType.NO);
-        a.initOwner(owner);
+        a.setTitle("Recover unsaved work");
         a.setHeaderText("Recover unsaved work");
+        DialogPlacement.prepare(a, owner);
         return a.showAndWait().orElse(ButtonType.NO) == ButtonType.YES;
     }
 
     @Override
     public Optional<ExportSettings> askExport(ExportSettings d, boolean animation) {
         Dialog<ButtonType> dialog = new Dialog<>();
-        dialog.initOwner(owner);
         dialog.setTitle(animation ? "Export animation" : "Export still");
         TextField width = new TextField(String.valueOf(d.width())), height = new TextField(String.valueOf(d.height()));
         TextField samples = new TextField(String.valueOf(d.samples()));
@@ -102,6 +103,7 @@ final class FxStudioDialogs implements StudioDialogs {
         }
         dialog.getDialogPane().setContent(g);
         dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
+        DialogPlacement.prepare(dialog, owner);
         if (dialog.showAndWait().orElse(ButtonType.CANCEL) != ButtonType.OK) return Optional.empty();
         boolean pfm = format.getSelectionModel().getSelectedIndex() == 1;
         ExportSettings chosen;
@@ -120,8 +122,9 @@ final class FxStudioDialogs implements StudioDialogs {
     @Override
     public void showError(String message) {
         Alert a = new Alert(Alert.AlertType.ERROR, message, ButtonType.OK);
-        a.initOwner(owner);
+        a.setTitle("DRT Studio: problem");
         a.setHeaderText(null);
+        DialogPlacement.prepare(a, owner);
         a.show();
     }
 }

@@ -7,6 +7,7 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
@@ -39,24 +40,28 @@ import java.util.function.Supplier;
 
 /**
  * Property editors: the selected group's transform, materials, lights, camera and render
- * settings. A field applies its value on Enter or when it loses focus, as one undoable edit; a
- * value that makes no valid scene is refused with its message in red and the field reverts.
- * Fields follow the document (undo, open) whenever they are not being typed in.
+ * settings. A field applies its value on Enter or when it loses focus, as one undoable edit, and
+ * only when the user changed its text; a value its {@link FieldRule} refuses (NaN, infinity, a
+ * fraction in a whole-number field, far outside the scene's scale) or that makes no valid scene is
+ * refused with its reason next to the field ({@link FieldMessage}) and the field shows the document's
+ * value again. Fields follow the document (undo, open) unless the user has typed in them since;
+ * undo and redo override even that ({@link #discardTyping}).
  */
 final class InspectorPane extends VBox {
     private final EditorSession session;
     private final StudioDialogs dialogs;
     private final List<Runnable> refreshers = new ArrayList<>();
-    final Label problem = new Label();
+    final FieldMessage problem = new FieldMessage();
+    /** The field whose value is being applied, where a refusal is shown. */
+    private TextField applying;
+    private boolean forceFields;
     final ComboBox<String> materialChoice = new ComboBox<>(), lightChoice = new ComboBox<>();
 
     InspectorPane(EditorSession session, StudioDialogs dialogs) {
         this.session = session;
         this.dialogs = dialogs;
         setSpacing(4);
-        problem.setStyle("-fx-text-fill: #d03030;");
-        problem.setWrapText(true);
-        getChildren().addAll(problem, transformPane(), materialPane(), lightPane(), cameraPane(), renderPane());
+        getChildren().addAll(transformPane(), materialPane(), lightPane(), cameraPane(), renderPane());
         session.addListener(this::refresh);
         refresh();
     }
@@ -71,7 +76,8 @@ final class InspectorPane extends VBox {
         shown = key;
         filling = true;
         try {
-            fill(materialChoice, m.materials().size(), i -> "Material " + i + ": " + m.materials().get(i).name());
+            String[] names = materialNames(m);
+            fill(materialChoice, names.length, i -> names[i]);
             fill(lightChoice, m.lights().size(), i -> "Light " + i);
             if (session.selected() != lastSelected) {
                 lastSelected = session.selected();
@@ -82,10 +88,49 @@ final class InspectorPane extends VBox {
             filling = false;
         }
         for (Runnable r : refreshers) r.run();
+        forceFields = false;
+    }
+
+    /** Undo and redo: every field shows the document's value after it, whatever was typed and not applied. */
+    void discardTyping() {
+        forceFields = true;
+        shown = null;
+        problem.hide();
+    }
+
+    /** The reason the last value was refused, while it is shown; "" otherwise. */
+    String problemText() {
+        return problem.text();
     }
 
     private boolean filling;
     private int lastSelected = -1;
+
+    /**
+     * The material list's entries: "Material i: name", and where two materials share a name (every
+     * imported OBJ without an MTL brings a "default"), the model whose material it is.
+     */
+    static String[] materialNames(SceneModel m) {
+        int n = m.materials().size();
+        String[] owner = new String[n];
+        for (var node : m.nodes()) {
+            if (node instanceof org.drtstudio.scene.anim.ModelLeaf leaf) {
+                String who = m.parentOf(leaf.id()).filter(p -> p.id() != m.root().id()).map(GroupNode::name).orElse(leaf.name());
+                for (int i = leaf.materialOffset(); i < Math.min(n, leaf.materialOffset() + leaf.asset().materials().size()); i++) {
+                    if (owner[i] == null) owner[i] = who;
+                }
+            }
+        }
+        java.util.Map<String, Long> counts = new java.util.HashMap<>();
+        for (var mat : m.materials()) counts.merge(mat.name(), 1L, Long::sum);
+        String[] out = new String[n];
+        for (int i = 0; i < n; i++) {
+            String name = m.materials().get(i).name();
+            String suffix = counts.get(name) > 1 ? " (" + (owner[i] != null ? owner[i] : "scene") + ")" : "";
+            out[i] = "Material " + i + ": " + name + suffix;
+        }
+        return out;
+    }
 
     /** The first material the selected node's geometry uses, so the material editor opens on it; -1 if none. */
     static int firstMaterial(SceneModel m, int id) {
@@ -115,37 +160,63 @@ final class InspectorPane extends VBox {
     private void commit(Supplier<Edit> edit) {
         try {
             session.commit(edit.get());
-            problem.setText("");
+            problem.hide();
         } catch (IllegalArgumentException e) {
-            problem.setText(e.getMessage());
-            shown = null;
+            refuse(e.getMessage());
+        }
+    }
+
+    private void refuse(String message) {
+        shown = null;
+        if (applying != null) {
+            forceFields = true; // the refused field shows the document's value again, the message says why
+            refresh();
+            problem.show(applying, message);
+        } else {
             refresh();
         }
     }
 
-    /** A text field showing {@code value} and applying parsed input through {@code apply}. */
-    private TextField number(String id, Supplier<Double> value, Consumer<Double> apply) {
+    /**
+     * A text field showing {@code value} (null: nothing to show, disabled) and applying what the user
+     * typed through {@code apply} once {@code rule} accepts it.
+     */
+    private TextField number(String id, FieldRule rule, Supplier<Double> value, Consumer<Double> apply) {
         TextField f = new TextField();
         f.setId(id);
         f.setPrefColumnCount(5);
+        // The text last put in from the document: a field whose text still equals it has not been typed in.
+        String[] fromDocument = {""};
         Runnable show = () -> {
-            if (f.isFocused()) return;
+            if (f.isFocused() && !forceFields && !f.getText().equals(fromDocument[0])) return;
             Double v = value.get();
-            String text = v == null ? "" : format(v);
+            String text = v == null ? "" : rule.format(v);
+            fromDocument[0] = text;
             if (!text.equals(f.getText())) f.setText(text);
             if (f.isDisable() != (v == null)) f.setDisable(v == null);
         };
         refreshers.add(show);
         Runnable applyText = () -> {
-            Double current = value.get();
-            if (current == null) return;
+            if (value.get() == null || f.getText().equals(fromDocument[0])) return; // only a value the user changed
+            applying = f;
             try {
-                double v = Double.parseDouble(f.getText().trim());
-                if (format(v).equals(format(current))) return;
+                String text = f.getText().trim();
+                double v;
+                try {
+                    v = Double.parseDouble(text);
+                } catch (NumberFormatException e) {
+                    refuse(rule.label() + ": not a number: '" + text + "'");
+                    return;
+                }
+                var reason = rule.check(v);
+                if (reason.isPresent()) {
+                    refuse(reason.get());
+                    return;
+                }
+                fromDocument[0] = f.getText(); // applied: the document's value from now on
                 apply.accept(v);
-            } catch (NumberFormatException e) {
-                problem.setText("not a number: '" + f.getText() + "'");
-                f.setText(format(current));
+            } finally {
+                applying = null;
             }
         };
         f.setOnAction(e -> applyText.run());
@@ -155,12 +226,26 @@ final class InspectorPane extends VBox {
                 show.run();
             }
         });
+        Tooltip tip = new Tooltip(rule.label() + (rule.integer() ? " (a whole number)" : "") + ": Enter applies, Ctrl+Z undoes");
+        f.setTooltip(tip);
         return f;
     }
 
-    private static String format(double v) {
-        return String.format(Locale.ROOT, "%.4g", v);
+    /** How far from the origin positions may go: a thousand times the scene's size (or the camera's distance, where larger). */
+    private double positionLimit() {
+        SceneModel m = session.document.model();
+        if (m.root() != scaleRoot) {
+            scaleRoot = m.root();
+            sceneRadius = NodeGeometry.worldBounds(m, m.root().id(), 0).map(b -> (double) Math.max(b[3],
+                    (float) Math.sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2]))).orElse(0.0);
+        }
+        Camera c = m.camera();
+        double reach = Math.max(sceneRadius, Math.max(c.eye().minus(c.look()).length(), c.eye().length()));
+        return 1000 * Math.max(1, reach);
     }
+
+    private Object scaleRoot;
+    private double sceneRadius;
 
     private ColorPicker color(String id, Supplier<Vec3> value, Consumer<Vec3> apply) {
         ColorPicker p = new ColorPicker();
@@ -187,6 +272,10 @@ final class InspectorPane extends VBox {
 
     private static GridPane grid() {
         GridPane g = new GridPane();
+        // Labels keep their text whole at the narrowest inspector; the fields give way instead.
+        g.getChildren().addListener((javafx.collections.ListChangeListener<javafx.scene.Node>) c -> {
+            while (c.next()) for (var n : c.getAddedSubList()) if (n instanceof Label l) l.setMinWidth(Label.USE_PREF_SIZE);
+        });
         g.setHgap(4);
         g.setVgap(3);
         g.setPadding(new Insets(4));
@@ -217,16 +306,16 @@ final class InspectorPane extends VBox {
         for (int i = 0; i < 3; i++) {
             int axis = i;
             g.add(new Label(axes[i]), i + 1, 0);
-            g.add(number("translate" + axes[i], () -> group() == null ? null : (double) get(shownTrs().translation(), axis),
+            g.add(number("translate" + axes[i], FieldRule.scaled("Move " + axes[i], this::positionLimit), () -> group() == null ? null : (double) get(shownTrs().translation(), axis),
                     v -> commit(() -> TransformEdits.set(group(), shownTrs().withTranslation(set(shownTrs().translation(), axis, v)), session.time()))), i + 1, 1);
-            g.add(number("rotate" + axes[i], () -> group() == null ? null : euler(shownTrs().rotation())[axis],
+            g.add(number("rotate" + axes[i], FieldRule.real("Turn " + axes[i] + "°", -36000, 36000), () -> group() == null ? null : euler(shownTrs().rotation())[axis],
                     v -> commit(() -> {
                         double[] e = euler(shownTrs().rotation());
                         e[axis] = v;
                         Quaternionf q = new Quaternionf().rotationXYZ((float) Math.toRadians(e[0]), (float) Math.toRadians(e[1]), (float) Math.toRadians(e[2]));
                         return TransformEdits.set(group(), shownTrs().withRotation(Quat.of(q)), session.time());
                     })), i + 1, 2);
-            g.add(number("scale" + axes[i], () -> group() == null ? null : (double) get(shownTrs().scale(), axis),
+            g.add(number("scale" + axes[i], new FieldRule("Scale " + axes[i], false, () -> 1e-6, () -> 1e6, false, ""), () -> group() == null ? null : (double) get(shownTrs().scale(), axis),
                     v -> commit(() -> TransformEdits.set(group(), shownTrs().withScale(set(shownTrs().scale(), axis, v)), session.time()))), i + 1, 3);
         }
         g.add(new Label("Move"), 0, 1);
@@ -276,15 +365,15 @@ final class InspectorPane extends VBox {
                 v -> setMaterial(m -> with(m, v, m.specular(), m.phongExponent(), m.reflectivity(), m.transparency(), m.ior()))));
         g.addRow(1, new Label("Specular"), color("specularColor", () -> material() == null ? null : material().specular(),
                 v -> setMaterial(m -> with(m, m.diffuse(), v, m.phongExponent(), m.reflectivity(), m.transparency(), m.ior()))));
-        g.addRow(2, new Label("Exponent"), number("exponent", () -> material() == null ? null : (double) material().phongExponent(),
+        g.addRow(2, new Label("Exponent"), number("exponent", FieldRule.real("Exponent", 0, 100000), () -> material() == null ? null : (double) material().phongExponent(),
                 v -> setMaterial(m -> with(m, m.diffuse(), m.specular(), v.floatValue(), m.reflectivity(), m.transparency(), m.ior()))));
-        g.addRow(3, new Label("Reflectivity"), number("reflectivity", () -> material() == null ? null : (double) material().reflectivity(),
+        g.addRow(3, new Label("Reflectivity"), number("reflectivity", FieldRule.real("Reflectivity", 0, 1), () -> material() == null ? null : (double) material().reflectivity(),
                 v -> setMaterial(m -> with(m, m.diffuse(), m.specular(), m.phongExponent(), v.floatValue(), m.transparency(), m.ior()))));
-        g.addRow(4, new Label("Transparency"), number("transparency", () -> material() == null ? null : (double) material().transparency(),
+        g.addRow(4, new Label("Transparency"), number("transparency", FieldRule.real("Transparency", 0, 1), () -> material() == null ? null : (double) material().transparency(),
                 v -> setMaterial(m -> with(m, m.diffuse(), m.specular(), m.phongExponent(), m.reflectivity(), v.floatValue(), m.ior()))));
-        g.addRow(5, new Label("IOR"), number("ior", () -> material() == null ? null : (double) material().ior(),
+        g.addRow(5, new Label("IOR"), number("ior", FieldRule.real("IOR", 1, 10), () -> material() == null ? null : (double) material().ior(),
                 v -> setMaterial(m -> with(m, m.diffuse(), m.specular(), m.phongExponent(), m.reflectivity(), m.transparency(), v.floatValue()))));
-        g.addRow(6, new Label("Roughness"), number("roughness", () -> material() == null ? null : (double) material().roughness(),
+        g.addRow(6, new Label("Roughness"), number("roughness", FieldRule.real("Roughness", 0, 1), () -> material() == null ? null : (double) material().roughness(),
                 v -> setMaterial(m -> m.withRoughness(v.floatValue()))));
         TextField texture = new TextField();
         texture.setPromptText("diffuse texture (PNG/JPEG path)");
@@ -302,6 +391,16 @@ final class InspectorPane extends VBox {
     }
 
     // ---- light ----
+
+    private TitledPane lightPane;
+
+    /** Opens the light editor on light {@code index} (a light chosen in the scene tree). */
+    void showLight(int index) {
+        if (index < 0 || index >= lightChoice.getItems().size()) return;
+        lightChoice.getSelectionModel().select(index);
+        refreshers.forEach(Runnable::run);
+        lightPane.setExpanded(true);
+    }
 
     private PointLight light() {
         int i = lightChoice.getSelectionModel().getSelectedIndex();
@@ -324,18 +423,19 @@ final class InspectorPane extends VBox {
         });
         GridPane g = grid();
         g.addRow(0, new Label("Colour"), color("lightColor", () -> light() == null ? null : light().color(), v -> setLight(l -> with(l, v, l.intensity()))));
-        g.addRow(1, new Label("Intensity"), number("lightIntensity", () -> light() == null ? null : (double) light().intensity(),
+        g.addRow(1, new Label("Intensity"), number("lightIntensity", FieldRule.real("Intensity", 0, 1e6), () -> light() == null ? null : (double) light().intensity(),
                 v -> setLight(l -> with(l, l.color(), v.floatValue()))));
-        g.addRow(2, new Label("Radius"), number("lightRadius", () -> light() == null ? null : (double) light().radius(),
+        g.addRow(2, new Label("Radius"), number("lightRadius", FieldRule.scaledNonNegative("Light radius", this::positionLimit), () -> light() == null ? null : (double) light().radius(),
                 v -> setLight(l -> l.withRadius(v.floatValue()))));
         String[] axes = {"x", "y", "z"};
         for (int i = 0; i < 3; i++) {
             int axis = i;
-            g.addRow(3 + i, new Label("Position " + axes[i]), number("lightPos" + axes[i], () -> light() == null ? null : (double) get(light().position(), axis),
+            g.addRow(3 + i, new Label("Position " + axes[i]), number("lightPos" + axes[i], FieldRule.scaled("Light position " + axes[i], this::positionLimit), () -> light() == null ? null : (double) get(light().position(), axis),
                     v -> setLight(l -> new PointLight(set(l.position(), axis, v), l.color(), l.intensity(), l.radius(), l.edgeU(), l.edgeV()))));
         }
         TitledPane pane = new TitledPane("Light", new VBox(4, lightChoice, g));
         pane.setExpanded(false);
+        lightPane = pane;
         return pane;
     }
 
@@ -347,22 +447,22 @@ final class InspectorPane extends VBox {
 
     private TitledPane cameraPane() {
         GridPane g = grid();
-        g.addRow(0, new Label("Field of view°"), number("fov", () -> (double) camera().fovY(),
+        g.addRow(0, new Label("Field of view°"), number("fov", FieldRule.real("Field of view", 0.1, 179), () -> (double) camera().fovY(),
                 v -> commit(() -> new SetCamera(new Camera(camera().eye(), camera().look(), camera().up(), v.floatValue(), camera().aperture(), camera().focusDistance())))));
-        g.addRow(1, new Label("Aperture (lens radius)"), number("aperture", () -> (double) camera().aperture(),
+        g.addRow(1, new Label("Aperture (lens radius)"), number("aperture", FieldRule.scaledNonNegative("Aperture", this::positionLimit), () -> (double) camera().aperture(),
                 v -> commit(() -> new SetCamera(new Camera(camera().eye(), camera().look(), camera().up(), camera().fovY(), v.floatValue(), camera().focusDistance())))));
         // The f-number of the full-frame lens with this field of view (scene units read as metres, as
         // drt render --f-number does); "Infinity" is the pinhole. It edits the same lens radius.
-        g.addRow(2, new Label("f-number (full-frame lens)"), number("fNumber",
+        g.addRow(2, new Label("f-number (full-frame lens)"), number("fNumber", FieldRule.real("f-number", 0.1, 1e6).allowingInfinity(),
                 () -> camera().aperture() > 0 ? camera().fullFrameFocalLength() / (2.0 * camera().aperture()) : Double.POSITIVE_INFINITY,
                 v -> commit(() -> new SetCamera(camera().withLens(
                         v.isInfinite() && v > 0 ? 0f : Camera.apertureRadius(v.floatValue(), camera().fullFrameFocalLength()),
                         camera().focusDistance())))));
-        g.addRow(3, new Label("Focus distance"), number("focusDistance", () -> (double) camera().focusDistance(),
+        g.addRow(3, new Label("Focus distance"), number("focusDistance", FieldRule.scaledNonNegative("Focus distance", this::positionLimit), () -> (double) camera().focusDistance(),
                 v -> commit(() -> new SetCamera(new Camera(camera().eye(), camera().look(), camera().up(), camera().fovY(), camera().aperture(), v.floatValue())))));
-        g.addRow(4, new Label("Shutter open (frames)"), number("shutterOpen", () -> session.document.model().animation().shutterOpen(),
+        g.addRow(4, new Label("Shutter open (frames)"), number("shutterOpen", FieldRule.real("Shutter open", -100, 100), () -> session.document.model().animation().shutterOpen(),
                 v -> commit(() -> new SetAnimationSettings(shutter(v, session.document.model().animation().shutterClose())))));
-        g.addRow(5, new Label("Shutter close (frames)"), number("shutterClose", () -> session.document.model().animation().shutterClose(),
+        g.addRow(5, new Label("Shutter close (frames)"), number("shutterClose", FieldRule.real("Shutter close", -100, 100), () -> session.document.model().animation().shutterClose(),
                 v -> commit(() -> new SetAnimationSettings(shutter(session.document.model().animation().shutterOpen(), v)))));
         return new TitledPane("Camera", g);
     }
@@ -374,26 +474,19 @@ final class InspectorPane extends VBox {
 
     // ---- render settings ----
 
-    /** A sample count typed as a number: refused, naming the value, unless a whole number in range. */
-    private static int wholeSamples(double v) {
-        if (!(v >= 1 && v <= RenderSettings.MAX_SAMPLES && v == Math.rint(v)))
-            throw new IllegalArgumentException("preview target must be a whole number of samples 1.." + RenderSettings.MAX_SAMPLES + ", got " + format(v));
-        return (int) v;
-    }
-
     private RenderSettings settings() {
         return session.document.model().settings();
     }
 
     private TitledPane renderPane() {
         GridPane g = grid();
-        g.addRow(0, new Label("Samples per pixel"), number("samples", () -> (double) settings().samplesPerPixel(),
+        g.addRow(0, new Label("Samples per pixel"), number("samples", FieldRule.whole("Samples per pixel", 1, 65536), () -> (double) settings().samplesPerPixel(),
                 v -> commit(() -> new SetRenderSettings(settings().withSampling(v.intValue(), settings().maxDepth(), settings().seed())))));
-        g.addRow(1, new Label("Max depth"), number("maxDepth", () -> (double) settings().maxDepth(),
+        g.addRow(1, new Label("Max depth"), number("maxDepth", FieldRule.whole("Max depth", 1, RenderSettings.MAX_DEPTH), () -> (double) settings().maxDepth(),
                 v -> commit(() -> new SetRenderSettings(settings().withSampling(settings().samplesPerPixel(), v.intValue(), settings().seed())))));
-        g.addRow(2, new Label("Width"), number("renderWidth", () -> (double) settings().width(),
+        g.addRow(2, new Label("Width"), number("renderWidth", FieldRule.whole("Width", 1, RenderSettings.MAX_DIMENSION), () -> (double) settings().width(),
                 v -> commit(() -> new SetRenderSettings(settings().withSize(v.intValue(), settings().height())))));
-        g.addRow(3, new Label("Height"), number("renderHeight", () -> (double) settings().height(),
+        g.addRow(3, new Label("Height"), number("renderHeight", FieldRule.whole("Height", 1, RenderSettings.MAX_DIMENSION), () -> (double) settings().height(),
                 v -> commit(() -> new SetRenderSettings(settings().withSize(settings().width(), v.intValue())))));
         ComboBox<PixelFilter> filter = new ComboBox<>();
         filter.setId("filterChoice");
@@ -405,8 +498,8 @@ final class InspectorPane extends VBox {
         });
         g.addRow(4, new Label("Pixel filter"), filter);
         // The preview stops refining (and using the CPU) at this many samples per pixel.
-        g.addRow(5, new Label("Preview target (spp)"), number("previewSamples", () -> (double) settings().previewSamples(),
-                v -> commit(() -> new SetRenderSettings(settings().withPreviewSamples(wholeSamples(v))))));
+        g.addRow(5, new Label("Preview target (spp)"), number("previewSamples", FieldRule.whole("Preview target", 1, RenderSettings.MAX_SAMPLES),
+                () -> (double) settings().previewSamples(), v -> commit(() -> new SetRenderSettings(settings().withPreviewSamples(v.intValue())))));
         return new TitledPane("Render settings", g);
     }
 }

@@ -167,8 +167,10 @@ final class SceneTreePane extends VBox {
         if (id < 0) return;
         String old = session.document.model().node(id).map(AuthoredNode::name).orElse("");
         TextInputDialog d = new TextInputDialog(old);
+        d.setTitle("Rename");
         d.setHeaderText("Rename '" + old + "'");
-        d.initOwner(getScene().getWindow());
+        d.setContentText("New name:");
+        DialogPlacement.prepare(d, getScene().getWindow());
         d.showAndWait().ifPresent(name -> commit(new Rename(id, name)));
     }
 

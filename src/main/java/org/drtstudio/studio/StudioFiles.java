@@ -163,6 +163,16 @@ final class StudioFiles {
             window.message("cannot import " + name + ": expected an .obj, .nff or .cfg file");
             return;
         }
+        try {
+            if (Files.size(file) == 0) {
+                String msg = "cannot import " + name + ": the file is empty (0 bytes)";
+                window.message(msg);
+                dialogs.showError(msg);
+                return;
+            }
+        } catch (IOException e) {
+            // unreadable: the loader below says why
+        }
         pendingImports++;
         window.jobStarted("importing " + name + sizeNote(file) + "…", null);
         // The model's bounds and its placement are worked out in the background too: a pass over every
@@ -178,6 +188,8 @@ final class StudioFiles {
                 if (pendingImports > 0) window.jobProgress(fraction);
             }));
             ModelAsset asset = new ModelAsset(file, r.scene().root(), r.scene().materials());
+            // A file that parses but holds nothing to show is not imported as an empty group.
+            if (NodeGeometry.bounds(asset.root()).isEmpty()) throw new SceneFormatException(file, 0, "it contains no geometry; nothing imported");
             return new Loaded(asset, placement(scene, time, ImportPlacement.graphBox(asset.root()), aim));
         }, (Loaded loaded) -> {
             pendingImports--;
@@ -233,7 +245,9 @@ final class StudioFiles {
             try {
                 job.run(() -> window.exportRenderers().create(n -> { }), new TextureLoader(w -> { }),
                         f -> Platform.runLater(() -> window.jobProgress(f)));
-                outcome = "exported " + (animation ? s.output().getFileName() : s.output().getFileName());
+                // A blank picture is written but not reported as a plain success (it is read back: cheap next to rendering).
+                Path written = animation ? s.frameFile(s.firstFrame()) : s.output();
+                outcome = "exported " + s.output().getFileName() + BlankImageCheck.warning(written);
             } catch (CancellationException e) {
                 outcome = "export cancelled";
             } catch (Exception e) {

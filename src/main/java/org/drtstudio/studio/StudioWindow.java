@@ -86,6 +86,8 @@ final class StudioWindow {
     private final Button cancel = new Button("Cancel");
     private final javafx.scene.control.ToggleButton pausePreview = new javafx.scene.control.ToggleButton("Pause preview");
     private final List<String> notices = new ArrayList<>();
+    private final StatusMessages messages = new StatusMessages();
+    private final javafx.scene.control.Tooltip messageTip = new javafx.scene.control.Tooltip();
     private Runnable cancelAction;
     /** Refreshes the status bar 4 times a second; a scheduled task rather than an FX animation, which would keep the FX pulse running. */
     private final java.util.concurrent.ScheduledExecutorService statusTimer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -93,6 +95,7 @@ final class StudioWindow {
         t.setDaemon(true);
         return t;
     });
+    final MainWindowSizing sizing;
 
     /**
      * @param previewRenderers makes the preview's renderer (fast interaction first)
@@ -107,7 +110,7 @@ final class StudioWindow {
             notices.add(n);
             rendererLabel.setText(rendererText());
         })), new TextureLoader(w -> Platform.runLater(() -> message("warning: " + w))),
-                p -> Platform.runLater(() -> message(p)));
+                p -> Platform.runLater(() -> previewProblem(p)));
         this.viewport = new ViewportPane(session, preview);
         this.effects = new EffectsPanel(session);
         this.files = new StudioFiles(this, dialogs, workers, config);
@@ -117,6 +120,10 @@ final class StudioWindow {
         this.nodeCommands = new NodeCommands(session, tree, this::message);
         this.addMenu = new AddMenu(session, this::message);
         this.keyboardTransform = new KeyboardTransform(viewport, session);
+        // A light's row in the tree opens the inspector's light editor on that light.
+        tree.view.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
+            if (item != null && item.getValue().light() >= 0) inspector.showLight(item.getValue().light());
+        });
 
         SplitPane split = new SplitPane();
         VBox right = new VBox(6, effects, inspector);
@@ -125,9 +132,7 @@ final class StudioWindow {
         rightScroll.setFitToWidth(true);
         rightScroll.setPrefWidth(320);
         split.getItems().addAll(tree, viewport, rightScroll);
-        split.setDividerPositions(0.18, 0.74);
-        SplitPane.setResizableWithParent(tree, false);
-        SplitPane.setResizableWithParent(rightScroll, false);
+        sizing = new MainWindowSizing(stage, split, tree, viewport, rightScroll, config.home().resolve(WindowSettings.FILE_NAME), this::message);
 
         BorderPane root = new BorderPane();
         root.setTop(menus());
@@ -160,7 +165,11 @@ final class StudioWindow {
     /** Shows the window on {@code scene} (null: a new scene), offering to restore an autosave first. */
     void show(Path scene) {
         probeSource = scene;
+        sizing.place();
         stage.show();
+        sizing.restoreMaximized();
+        sizing.settle();
+        Tooltips.install(this);
         if (!files.offerRecovery()) {
             if (scene != null) files.open(scene);
         }
@@ -174,6 +183,7 @@ final class StudioWindow {
     }
 
     private void shutdown() {
+        sizing.save();
         statusTimer.shutdownNow();
         heartbeat.stop();
         viewport.stop();
@@ -243,7 +253,11 @@ final class StudioWindow {
                 item("Move gizmo (G)", "moveItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.MOVE)),
                 item("Rotate gizmo (R)", "rotateItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.ROTATE)),
                 item("Scale gizmo (S)", "scaleItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.SCALE)));
-        return new MenuBar(file, edit, addMenu, view);
+        Menu help = new Menu("Help");
+        help.setId("helpMenu");
+        help.getItems().addAll(item("Keyboard and mouse…", "shortcutsItem", new KeyCodeCombination(KeyCode.F1), () -> HelpDialogs.showShortcuts(stage)),
+                item("About DRT Studio…", "aboutItem", null, () -> HelpDialogs.showAbout(stage, rendererText())));
+        return new MenuBar(file, edit, addMenu, view, help);
     }
 
     private static MenuItem item(String text, String id, KeyCombination accelerator, Runnable action) {
@@ -279,10 +293,12 @@ final class StudioWindow {
     }
 
     void undo() {
+        inspector.discardTyping();
         session.undo();
     }
 
     void redo() {
+        inspector.discardTyping();
         session.redo();
     }
 
@@ -321,9 +337,25 @@ final class StudioWindow {
         rendererLabel.setId("rendererLabel");
         statsLabel.setId("statsLabel");
         messageLabel.setId("messageLabel");
-        Region grow = new Region();
-        HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox bar = new HBox(12, pausePreview, rendererLabel, statsLabel, grow, messageLabel, progress, cancel);
+        // Every message is readable: the slot takes the room left (cut with "…" where it must be) and its
+        // tooltip shows the whole line and the ones before it. The renderer's line gives way first.
+        rendererLabel.setMinWidth(0);
+        rendererLabel.setMaxWidth(360);
+        javafx.scene.control.Tooltip rendererTip = new javafx.scene.control.Tooltip();
+        rendererTip.textProperty().bind(rendererLabel.textProperty());
+        rendererTip.setWrapText(true);
+        rendererTip.setMaxWidth(600);
+        rendererLabel.setTooltip(rendererTip);
+        statsLabel.setMinWidth(Region.USE_PREF_SIZE);
+        messageLabel.setMinWidth(0);
+        messageLabel.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(messageLabel, Priority.ALWAYS);
+        messageLabel.setAlignment(javafx.geometry.Pos.CENTER_RIGHT);
+        messageTip.setWrapText(true);
+        messageTip.setMaxWidth(600);
+        messageTip.setShowDelay(javafx.util.Duration.millis(300));
+        messageLabel.setTooltip(messageTip);
+        HBox bar = new HBox(12, pausePreview, rendererLabel, statsLabel, messageLabel, progress, cancel);
         bar.setPadding(new Insets(3, 8, 3, 8));
         bar.setStyle("-fx-background-color: derive(-fx-base, -8%);");
         rendererLabel.setText(rendererText());
@@ -337,6 +369,7 @@ final class StudioWindow {
     }
 
     private void updateStatus() {
+        showMessage();
         String r = rendererText();
         if (!r.equals(rendererLabel.getText())) rendererLabel.setText(r);
         String stats = PreviewStatus.text(viewport.shownFrame(), viewport.framesPerSecond(), viewport.previewState(),
@@ -360,15 +393,51 @@ final class StudioWindow {
         viewport.wake();
     }
 
-    /** Shows a one-line message in the status bar. */
+    /** The message the status bar shows now. */
+    String statusMessage() {
+        return messageLabel.getText();
+    }
+
+    /** Shows a one-line note in the status bar (it goes after a while; the tooltip keeps it). */
     void message(String text) {
         if (Boolean.getBoolean("drt.studio.echo")) System.err.println("studio: " + text);
-        messageLabel.setText(text);
+        messages.show(text, StatusMessages.Kind.NOTE, System.nanoTime());
+        showMessage();
+    }
+
+    /**
+     * A problem the preview met: shown until a rendered frame follows it. An empty scene is not
+     * a problem: the viewport shows its background and how to add something ({@link ViewportNotice}).
+     */
+    private void previewProblem(String text) {
+        if (Boolean.getBoolean("drt.studio.echo")) System.err.println("studio: " + text);
+        SceneModel shown = session.shownModel();
+        if (text.contains("no geometry") && NodeGeometry.worldBounds(shown, shown.root().id(), session.time()).isEmpty()) return;
+        messages.show(text, StatusMessages.Kind.PREVIEW_PROBLEM, System.nanoTime());
+        showMessage();
+    }
+
+    private PreviewFrame lastFrameSeen;
+    private long renderedFrameNanos = -1;
+
+    private void showMessage() {
+        PreviewFrame f = viewport.shownFrame();
+        if (f != lastFrameSeen) {
+            lastFrameSeen = f;
+            if (f != null && f.samples() > 0) renderedFrameNanos = System.nanoTime();
+        }
+        String text = messages.current(System.nanoTime(), renderedFrameNanos);
+        if (!text.equals(messageLabel.getText())) messageLabel.setText(text);
+        List<String> history = new ArrayList<>(messages.history());
+        java.util.Collections.reverse(history); // newest first
+        String tip = history.isEmpty() ? "No messages yet" : String.join("\n", history);
+        if (!tip.equals(messageTip.getText())) messageTip.setText(tip);
     }
 
     /** Shows a background job's progress (0..1, or negative for unknown) with a Cancel button when it can be cancelled. */
     void jobStarted(String text, Runnable onCancel) {
-        message(text);
+        messages.show(text, StatusMessages.Kind.JOB, System.nanoTime());
+        showMessage();
         progress.setProgress(-1);
         progress.setVisible(true);
         cancelAction = onCancel;

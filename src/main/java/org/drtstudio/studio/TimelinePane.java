@@ -42,7 +42,7 @@ final class TimelinePane extends HBox {
     final Button previousKey = new Button("◀◆"), nextKey = new Button("◆▶");
     /** One marker per key time, over the slider's track. */
     final Pane markers = new Pane();
-    final ToggleButton play = new ToggleButton("▶ Play");
+    final ToggleButton play = new ToggleButton("Play", playGlyph());
     final CheckBox loop = new CheckBox("Loop");
     final CheckBox motionBlur = new CheckBox("Motion blur");
     private final Label timeLabel = new Label(), keys = new Label();
@@ -101,13 +101,28 @@ final class TimelinePane extends HBox {
             }
         };
         play.selectedProperty().addListener((o, a, on) -> {
-            play.setText(on ? "⏸ Pause" : "▶ Play");
+            // Drawn glyphs: the pause sign is missing from common fonts (a box was shown).
+            play.setText(on ? "Pause" : "Play");
+            play.setGraphic(on ? pauseGlyph() : playGlyph());
             lastNanos = System.nanoTime();
             if (on) player.start();
             else player.stop();
         });
         session.addListener(this::refresh);
         refresh();
+    }
+
+    private static javafx.scene.Node playGlyph() {
+        javafx.scene.shape.Polygon p = new javafx.scene.shape.Polygon(0, 0, 9, 5, 0, 10);
+        p.setFill(javafx.scene.paint.Color.web("#333"));
+        return p;
+    }
+
+    private static javafx.scene.Node pauseGlyph() {
+        javafx.scene.shape.Rectangle a = new javafx.scene.shape.Rectangle(3, 10), b = new javafx.scene.shape.Rectangle(3, 10);
+        a.setFill(javafx.scene.paint.Color.web("#333"));
+        b.setFill(javafx.scene.paint.Color.web("#333"));
+        return new HBox(3, a, b);
     }
 
     private double endSeconds() {

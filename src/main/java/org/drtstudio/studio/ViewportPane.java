@@ -48,6 +48,9 @@ final class ViewportPane extends Pane {
     /** The render region's own image, over the frozen view around it. */
     private final ImageView regionView = new ImageView();
     private final Canvas overlay = new Canvas();
+    /** Says why the picture is empty, when it is (see {@link ViewportNotice}). */
+    final javafx.scene.control.Label notice = new javafx.scene.control.Label();
+    private final ViewportNotice noticeCheck = new ViewportNotice();
     private final FrameRate frameRate = new FrameRate();
     private final AnimationTimer timer;
     private WritableImage image, regionImage;
@@ -81,6 +84,7 @@ final class ViewportPane extends Pane {
         setMinSize(64, 36);
         setPrefSize(640, 360);
         setFocusTraversable(true);
+        setId("viewport");
         view.setSmooth(false);
         view.setPreserveRatio(false);
         view.fitWidthProperty().bind(widthProperty());
@@ -92,10 +96,23 @@ final class ViewportPane extends Pane {
         regionView.setPreserveRatio(false);
         regionView.setVisible(false);
         regionView.setMouseTransparent(true);
-        getChildren().addAll(view, regionView, overlay);
+        getChildren().addAll(view, regionView, overlay, notice);
+        notice.setId("viewportNotice");
+        notice.setMouseTransparent(true);
+        notice.setWrapText(true);
+        notice.setVisible(false);
+        notice.setStyle("-fx-text-fill: white; -fx-background-color: rgba(0,0,0,0.55); -fx-padding: 8 12; -fx-background-radius: 4;");
+        notice.maxWidthProperty().bind(widthProperty().multiply(0.8));
+        session.addListener(this::updateNotice);
         setStyle("-fx-background-color: #202228;");
-        widthProperty().addListener((o, a, b) -> requestPreview());
-        heightProperty().addListener((o, a, b) -> requestPreview());
+        widthProperty().addListener((o, a, b) -> {
+            requestPreview();
+            updateNotice();
+        });
+        heightProperty().addListener((o, a, b) -> {
+            requestPreview();
+            updateNotice();
+        });
         session.addViewListener(() -> {
             requestPreview();
             markOverlayDirty();
@@ -134,6 +151,21 @@ final class ViewportPane extends Pane {
     /** Whether the pulse timer runs (tests: it stops once the preview is finished). */
     boolean pulsing() {
         return timerRunning.get();
+    }
+
+/** Shows or hides the notice after a document change (not on drag steps: a drag shows what it moves). */
+    private void updateNotice() {
+        String text = getWidth() < 1 || getHeight() < 1 ? null
+                : noticeCheck.check(session.document.model(), session.shownModel(), session.time(), projection());
+        notice.setVisible(text != null);
+        if (text != null && !text.equals(notice.getText())) notice.setText(text);
+    }
+
+    @Override
+    protected void layoutChildren() {
+        super.layoutChildren();
+        notice.autosize();
+        notice.relocate(Math.round((getWidth() - notice.getWidth()) / 2), Math.round((getHeight() - notice.getHeight()) / 2));
     }
 
     // ---- preview in and out ----
@@ -421,6 +453,7 @@ final class ViewportPane extends Pane {
     // ---- mouse ----
 
     private void pressed(MouseEvent e) {
+        endWheelGesture();
         requestFocus();
         pressX = e.getX();
         pressY = e.getY();
@@ -493,11 +526,35 @@ final class ViewportPane extends Pane {
         e.consume();
     }
 
+    /**
+     * Wheel notches close together are one gesture: each shows at once as a live edit, and the
+     * gesture is recorded as one undo step when the wheel rests ({@link #WHEEL_REST}) or another
+     * interaction begins.
+     */
     private void scrolled(ScrollEvent e) {
         if (e.getDeltaY() == 0) return;
-        Camera c = CameraNavigator.zoom(session.document.model().camera(), Math.signum(e.getDeltaY()));
-        commitQuietly(new SetCamera(c));
+        Camera from = wheelCamera != null ? wheelCamera : session.document.model().camera();
+        wheelCamera = CameraNavigator.zoom(from, Math.signum(e.getDeltaY()));
+        session.preview(new SetCamera(wheelCamera));
+        wheelRest.playFromStart();
         e.consume();
+    }
+
+    static final javafx.util.Duration WHEEL_REST = javafx.util.Duration.millis(400);
+    private final javafx.animation.PauseTransition wheelRest = new javafx.animation.PauseTransition(WHEEL_REST);
+    private Camera wheelCamera;
+
+    {
+        wheelRest.setOnFinished(e -> endWheelGesture());
+    }
+
+    /** Records a wheel gesture in progress as one step. */
+    void endWheelGesture() {
+        wheelRest.stop();
+        if (wheelCamera == null) return;
+        Camera c = wheelCamera;
+        wheelCamera = null;
+        commitQuietly(new SetCamera(c));
     }
 
     /** Selects the node under viewport point (x, y), or clears the selection over empty space. */

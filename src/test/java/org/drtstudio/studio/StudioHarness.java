@@ -42,37 +42,123 @@ final class StudioHarness {
     void start(Path scene, Path home, double width, double height) throws Exception {
         assumeDisplay();
         FxToolkit.registerPrimaryStage(); // starts JavaFX once per test JVM
+        releaseInput();
+        closeStrayWindows();
         // A fresh stage per window: a reused one keeps the previous window's geometry on an X server
         // without a window manager, and robot clicks would land where JavaFX no longer draws.
         Stage stage = fx(Stage::new);
-        // Keys or buttons a previous test class left pressed would turn clicks into shortcut clicks.
-        org.testfx.api.FxRobot robot = new org.testfx.api.FxRobot();
-        robot.release(new javafx.scene.input.KeyCode[0]);
-        robot.release(new javafx.scene.input.MouseButton[0]);
         window = fx(() -> {
             StudioWindow w = new StudioWindow(stage, n -> new CpuRenderer(), n -> new CpuRenderer(), dialogs,
                     new StudioWindow.Config(home, 0));
-            stage.setWidth(width);
-            stage.setHeight(height);
             w.viewport.setFullResolution(true);
             w.show(scene);
             return w;
         });
-        waitUntil(() -> window.session.document.model().nodes().size() > 1, 30, "scene opened");
-        // Without a window manager nothing gives the new window the focus (another test's window may
-        // have had it): ask for it, and click on the status bar so keyboard shortcuts reach this window.
+        // The size the test asks for, once the window placed itself (from its settings, or for the screen).
+        waitUntil(() -> window.sizing.isSettled(), 20, "window settled");
+        fx(() -> {
+            stage.setMaximized(false);
+            stage.setWidth(width);
+            stage.setHeight(height);
+            return null;
+        });
+        waitUntil(() -> window.session.document.model().nodes().size() > (scene == null ? 0 : 1), 30, "scene opened");
+        waitUntil(() -> Math.abs(stage.getWidth() - width) < 2 && Math.abs(stage.getHeight() - height) < 2, 10,
+                "window sized " + width + " x " + height);
+        focus();
+    }
+
+    /** Opens a window on {@code scene} with a fresh settings folder of its own. */
+    void start(Path scene, double width, double height) throws Exception {
+        start(scene, Files.createTempDirectory("drt-studio-home"), width, height);
+    }
+
+    /**
+     * Gives this window the keyboard focus: a window manager gives it to a new window, but another
+     * test's window or dialog may still hold it; a click on the status bar also makes keyboard
+     * shortcuts reach the scene rather than a text field.
+     */
+    void focus() throws Exception {
+        Stage stage = window.stage;
         fx(() -> {
             stage.toFront();
             stage.requestFocus();
             return null;
         });
-        robot.clickOn(robot.lookup("#statsLabel").queryLabeled());
+        org.testfx.api.FxRobot robot = new org.testfx.api.FxRobot();
+        javafx.scene.control.Labeled stats = robot.lookup("#statsLabel").queryLabeled();
+        // Laid out inside the window at its new size (a click on a label still outside it fails).
+        waitUntil(() -> {
+            var b = stats.localToScene(stats.getBoundsInLocal());
+            return stats.getWidth() > 0 && b.getMaxY() <= stage.getScene().getHeight() && b.getMaxX() <= stage.getScene().getWidth();
+        }, 10, "status bar laid out");
+        robot.clickOn(stats);
         waitUntil(stage::isFocused, 10, "studio window focused");
     }
 
+    /** Scrolls the scroll pane around {@code node} (the inspector's) so the node is on screen, where the robot can click it. */
+    static void reveal(javafx.scene.Node node) throws Exception {
+        fx(() -> {
+            for (javafx.scene.Node p = node.getParent(); p != null; p = p.getParent()) {
+                if (p instanceof javafx.scene.control.ScrollPane sp && sp.getContent() != null) {
+                    double contentHeight = sp.getContent().getBoundsInLocal().getHeight();
+                    double viewport = sp.getViewportBounds().getHeight();
+                    if (contentHeight <= viewport) return null;
+                    double y = sp.getContent().sceneToLocal(node.localToScene(node.getBoundsInLocal())).getMinY();
+                    sp.setVvalue(Math.max(0, Math.min(1, (y - viewport / 3) / (contentHeight - viewport))));
+                    sp.layout();
+                    return null;
+                }
+            }
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Imports {@code model} through the studio (as the File menu does) and returns the new group's id, selected. */
+    int importModel(Path model) throws Exception {
+        int before = fx(() -> window.session.document.model().nodes().size());
+        fx(() -> {
+            window.files.importModel(model);
+            return null;
+        });
+        waitUntil(() -> window.session.document.model().nodes().size() > before && window.files.pendingImports() == 0, 30,
+                "imported " + model.getFileName());
+        return fx(() -> window.session.selected());
+    }
+
+    /**
+     * Closes the window and everything a test may have left behind (dialogs, menus, keys or buttons
+     * held after a failed drag), so the next test starts from a clean desktop whatever this one did.
+     */
     void stop() throws Exception {
-        if (window != null) fx(() -> {
-            window.closeWithoutAsking();
+        if (window != null) {
+            StudioWindow w = window;
+            window = null;
+            fx(() -> {
+                w.closeWithoutAsking();
+                return null;
+            });
+        }
+        releaseInput();
+        closeStrayWindows();
+        dialogs.answers.clear();
+    }
+
+    /** Keys or buttons left pressed would turn the next test's clicks into shortcut clicks or drags. */
+    private static void releaseInput() {
+        org.testfx.api.FxRobot robot = new org.testfx.api.FxRobot();
+        robot.release(new javafx.scene.input.KeyCode[0]);
+        robot.release(new javafx.scene.input.MouseButton[0]);
+    }
+
+    /** Hides every window but TestFX's own primary stage: dialogs, popups and other studios a test left open. */
+    private static void closeStrayWindows() throws Exception {
+        fx(() -> {
+            Stage primary = FxToolkit.toolkitContext().getRegisteredStage();
+            for (javafx.stage.Window w : new java.util.ArrayList<>(javafx.stage.Window.getWindows())) {
+                if (w != primary && w.isShowing()) w.hide();
+            }
             return null;
         });
     }

@@ -5,7 +5,10 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.File;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -14,8 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Starts {@code drt studio --measure} as its own process, the way users start it (a plain main
- * class, JavaFX from the class path), and checks that the window came up, measured and closed.
+ * Starts {@code drt studio --measure} as its own process, the way {@code ./drt} starts it (a plain
+ * main class, JavaFX's jars as modules from the module path), on a desktop of its own with a window
+ * manager, and checks that the window came up without a warning, measured and closed.
  * The numbers it prints are logged; whether they meet the targets depends on the machine.
  */
 class StudioLaunchTest {
@@ -36,9 +40,15 @@ class StudioLaunchTest {
         List<String> command = new java.util.ArrayList<>();
         // On a display of its own: a second JavaFX process on the display the UI tests use leaves the
         // X server in a state where later robot clicks on menu items no longer reach them (seen on Xvfb).
-        Assumptions.assumeTrue(onPath("xvfb-run"), "xvfb-run is needed to give the launched studio its own display");
-        command.addAll(List.of("xvfb-run", "-a", "-s", "-screen 0 1280x1024x24"));
+        // That desktop has a window manager, as users' have (scripts/with-display.sh).
+        Assumptions.assumeTrue(onPath("Xvfb") && onPath("openbox"), "Xvfb and openbox are needed to give the launched studio its own desktop");
+        command.add(Path.of("scripts", "with-display.sh").toAbsolutePath().toString());
+        // As ./drt starts it: JavaFX's jars as named modules from the module path, the rest on the class path.
+        String fxModules = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(p -> p.contains("javafx-") && p.endsWith("-linux.jar")).collect(Collectors.joining(File.pathSeparator));
+        Assumptions.assumeFalse(fxModules.isEmpty(), "JavaFX's platform jars are on the class path");
         command.addAll(List.of(java.toString(), "-Dprism.order=sw", "-Ddrt.studioHome=" + home,
+                "--module-path", fxModules, "--add-modules", "javafx.controls",
                 "-cp", System.getProperty("java.class.path"), "org.drtstudio.app.Main", "studio",
                 TestData.resource("studio/stage.nff").toString(), "--backend", "cpu", "--measure", "6"));
         ProcessBuilder pb = new ProcessBuilder(command);
@@ -50,6 +60,7 @@ class StudioLaunchTest {
         System.out.println(out);
         assertTrue(finished, "the studio closed itself after measuring");
         assertFalse(out.contains("JavaFX runtime components are missing"), out);
+        assertFalse(out.contains("Unsupported JavaFX configuration"), "JavaFX loaded as modules: no warning at launch\n" + out);
         assertTrue(out.contains("drag edit to frame on screen"), out);
         assertTrue(out.contains("FX thread longest stall"), out);
         assertTrue(out.contains("CPU after the sample target"), out);

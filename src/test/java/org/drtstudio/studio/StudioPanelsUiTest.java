@@ -12,12 +12,11 @@ import org.drtstudio.scene.anim.AuthoredNode;
 import org.drtstudio.scene.anim.GroupNode;
 import org.drtstudio.scene.anim.SceneModel;
 import org.drtstudio.testing.TestData;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
@@ -32,8 +31,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The panels around the viewport, driven with the robot: scene tree, inspector, timeline, files and recovery. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+/**
+ * The panels around the viewport, driven with the robot: scene tree, inspector, timeline, files and
+ * recovery. Each test opens a window of its own on the stage with the bunny imported.
+ */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StudioPanelsUiTest {
     private final StudioHarness h = new StudioHarness();
@@ -43,23 +44,33 @@ class StudioPanelsUiTest {
     private Path home;
     private int bunnyId;
 
-    @BeforeAll
+    @BeforeEach
     void open() throws Exception {
         StudioHarness.assumeDisplay();
         home = Files.createTempDirectory("drt-studio-home");
         h.start(TestData.resource("studio/stage.nff"), home, 900, 780);
         fx(() -> {
             h.window.viewport.setTargetSamples(2);
-            h.window.files.importModel(TestData.resource("obj/bunny_lowres/bunny.obj"));
             return null;
         });
-        waitUntil(() -> h.window.session.document.model().nodes().stream().anyMatch(n -> n.name().equals("bunny")), 30, "bunny imported");
-        bunnyId = fx(() -> h.window.session.selected());
+        bunnyId = h.importModel(TestData.resource("obj/bunny_lowres/bunny.obj"));
     }
 
-    @AfterAll
+    @AfterEach
     void close() throws Exception {
         h.stop();
+    }
+
+    /** Renames the bunny "Rabbit" and adds a copy of it, "Rabbit copy", through the session. */
+    private int renameAndCopy() throws Exception {
+        fx(() -> {
+            h.window.session.commit(new org.drtstudio.scene.edit.Rename(bunnyId, "Rabbit"));
+            h.window.session.select(bunnyId);
+            h.window.tree.duplicateSelected();
+            return null;
+        });
+        waitUntil(() -> h.window.session.document.model().nodes().stream().anyMatch(n -> n.name().equals("Rabbit copy")), 5, "copied");
+        return named("Rabbit copy").orElseThrow().id();
     }
 
     private SceneModel model() throws Exception {
@@ -101,8 +112,8 @@ class StudioPanelsUiTest {
     @Test
     @Order(2)
     void sceneTreeReparentsByDrag() throws Exception {
-        int copy = named("Rabbit copy").orElseThrow().id();
-        robot.drag("▣ Rabbit copy (hidden)", MouseButton.PRIMARY).dropTo("▣ Rabbit");
+        int copy = renameAndCopy();
+        robot.drag("▣ Rabbit copy", MouseButton.PRIMARY).dropTo("▣ Rabbit");
         waitUntil(() -> h.window.session.document.model().parentOf(copy).map(GroupNode::id).orElse(-1) == bunnyId, 10, "reparented");
         robot.push(KeyCode.CONTROL, KeyCode.Z);
         waitUntil(() -> h.window.session.document.model().parentOf(copy).map(GroupNode::id).orElse(-1) == 0, 5, "reparent undone");
@@ -129,7 +140,7 @@ class StudioPanelsUiTest {
         waitUntil(() -> Math.abs(h.window.session.document.model().camera().aperture() - radius) < 1e-6f, 5, "f-number typed");
         robot.doubleClickOn(fNumber).push(KeyCode.CONTROL, KeyCode.A).write("0").push(KeyCode.ENTER);
         assertEquals(radius, h.window.session.document.model().camera().aperture(), 1e-6f, "f-number 0 is refused");
-        assertTrue(fx(() -> h.window.inspector.problem.getText()).contains("f-number must be > 0"), "and the inspector says why");
+        assertTrue(fx(() -> h.window.inspector.problemText()).startsWith("f-number: 0 is outside"), "and the inspector says why");
         assertTrue(fx(h.window.session::undo), "the f-number edit is one undo step");
         waitUntil(() -> h.window.session.document.model().camera().aperture() == 0f, 5, "f-number undone");
         robot.clickOn(fov); // a focused field keeps what is typed in it; the others follow the document
@@ -152,12 +163,15 @@ class StudioPanelsUiTest {
             h.window.timeline.time.setValue(0);
             return null;
         });
+        TextField x = robot.lookup("#translatex").queryAs(TextField.class);
+        robot.doubleClickOn(x).push(KeyCode.CONTROL, KeyCode.A).write("-0.8").push(KeyCode.ENTER);
+        waitUntil(() -> ((GroupNode) h.window.session.document.model().node(bunnyId).orElseThrow()).transform().translation().x() == -0.8f,
+                5, "x typed into the transform");
         robot.clickOn("#keyNodeButton");
         fx(() -> {
             h.window.timeline.time.setValue(2);
             return null;
         });
-        TextField x = robot.lookup("#translatex").queryAs(TextField.class);
         robot.doubleClickOn(x).push(KeyCode.CONTROL, KeyCode.A).write("0.8").push(KeyCode.ENTER);
         robot.clickOn("#keyNodeButton");
         waitUntil(() -> ((GroupNode) h.window.session.document.model().node(bunnyId).orElseThrow()).tracks().position().keys().size() == 2, 5, "two keys");
@@ -228,7 +242,7 @@ class StudioPanelsUiTest {
             return null;
         });
         waitUntil(() -> Files.exists(recovery), 10, "recovery file written");
-        String name = named("Rabbit").orElseThrow().name();
+        String name = named("bunny").orElseThrow().name();
 
         // Closing with unsaved changes asks; Cancel keeps the window open.
         h.dialogs.answers.add(StudioDialogs.SaveChoice.CANCEL);

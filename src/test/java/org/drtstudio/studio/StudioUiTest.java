@@ -18,12 +18,11 @@ import org.drtstudio.scene.anim.GroupNode;
 import org.drtstudio.scene.anim.SceneModel;
 import org.drtstudio.scene.anim.Trs;
 import org.drtstudio.testing.TestData;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
@@ -42,11 +41,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Drives the real studio with the mouse and keyboard (TestFX's robot on the X display) on a small
- * test stage: a floor, a checkered wall far behind, one light low on the left. One window serves
- * the whole sequence: import, select, gizmo drag and undo, the effect sliders, export, save and
- * reopen. Images are read back from the viewport and measured.
+ * test stage: a floor, a checkered wall far behind, one light low on the left: import, select,
+ * gizmo drag and undo, the effect sliders, export, save and reopen. Each test opens a window of its
+ * own and imports what it needs, so one failing test leaves nothing behind for the next. Images are
+ * read back from the viewport and measured.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StudioUiTest {
     private static final int SAMPLES = 8;
@@ -57,21 +56,26 @@ class StudioUiTest {
     private Path bunny;
     private int bunnyId = -1;
 
-    @BeforeAll
+    @BeforeEach
     void open() throws Exception {
         StudioHarness.assumeDisplay();
         bunny = TestData.resource("obj/bunny_lowres/bunny.obj");
-        Path home = Files.createTempDirectory("drt-studio-home");
-        h.start(TestData.resource("studio/stage.nff"), home, 860, 520);
+        h.start(TestData.resource("studio/stage.nff"), 860, 520);
         fx(() -> {
             h.window.viewport.setTargetSamples(SAMPLES);
             return null;
         });
     }
 
-    @AfterAll
+    @AfterEach
     void close() throws Exception {
         h.stop();
+    }
+
+    /** Imports the bunny for a test that works on it; it ends up selected. */
+    private void withBunny() throws Exception {
+        bunnyId = h.importModel(bunny);
+        assertEquals("bunny", group(bunnyId).name());
     }
 
     private SceneModel model() throws Exception {
@@ -136,7 +140,6 @@ class StudioUiTest {
         waitUntil(() -> h.window.session.document.model().nodes().size() == nodesBefore + 2, 30, "dropped bunny imported");
         int dropped = fx(() -> h.window.session.selected());
         assertEquals("bunny", group(dropped).name());
-        assertTrue(dropped != bunnyId);
         robot.clickOn(h.window.viewport, MouseButton.MIDDLE); // focus the window without selecting
         robot.push(KeyCode.CONTROL, KeyCode.Z);
         waitUntil(() -> h.window.session.document.model().nodes().size() == nodesBefore, 10, "import undone");
@@ -145,6 +148,8 @@ class StudioUiTest {
     @Test
     @Order(3)
     void clickSelectsTheObjectUnderTheCursor() throws Exception {
+        withBunny();
+        h.awaitRefined(SAMPLES);
         fx(() -> {
             h.window.session.select(-1);
             return null;
@@ -158,6 +163,7 @@ class StudioUiTest {
     @Test
     @Order(4)
     void gizmoDragMovesTheNodeWithTheMouseAndUndoRestoresIt() throws Exception {
+        withBunny();
         h.awaitRefined(SAMPLES);
         StudioHarness.Pixels before = h.pixels();
         Trs prior = group(bunnyId).transform();
@@ -261,6 +267,7 @@ class StudioUiTest {
     @Test
     @Order(6)
     void lightRadiusSliderSoftensTheShadowEdge() throws Exception {
+        withBunny();
         fx(() -> {
             h.window.session.setHidden(bunnyId, true);
             return null;
@@ -328,6 +335,7 @@ class StudioUiTest {
     @Test
     @Order(8)
     void savedProjectReopensToTheSameImage() throws Exception {
+        withBunny();
         Path project = tmp.resolve("stage-with-bunny.json");
         // A render setting away from its default travels with the project too (what the filter
         // choice in the inspector calls).

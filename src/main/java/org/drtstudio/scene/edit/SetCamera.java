@@ -12,9 +12,16 @@ public record SetCamera(Camera camera) implements Edit {
         if (camera == null) throw new IllegalArgumentException("no camera given");
     }
 
+    /** Names what changed, so Undo says "Undo Set aperture" after a lens edit rather than "Move camera". */
     @Override
     public String label(SceneModel before) {
-        return "Move camera";
+        Camera b = before.camera();
+        if (!b.eye().equals(camera.eye()) || !b.look().equals(camera.look()) || !b.up().equals(camera.up())) return "Move camera";
+        boolean fov = b.fovY() != camera.fovY(), aperture = b.aperture() != camera.aperture(), focus = b.focusDistance() != camera.focusDistance();
+        if (fov && !aperture && !focus) return "Set field of view";
+        if (aperture && !fov && !focus) return "Set aperture";
+        if (focus && !fov && !aperture) return "Set focus distance";
+        return fov || aperture || focus ? "Set camera lens" : "Move camera";
     }
 
     @Override

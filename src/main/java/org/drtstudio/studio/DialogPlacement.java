@@ -1,0 +1,67 @@
+package org.drtstudio.studio;
+
+import javafx.geometry.Rectangle2D;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.layout.Region;
+import javafx.stage.Screen;
+import javafx.stage.Window;
+
+/**
+ * Makes a dialog belong to the main window: owned by it, centred on it (a window manager otherwise
+ * places a dialog whose size is not known yet where it likes, at times the screen's top-left with
+ * its title bar off-screen), kept on the screen, and as tall as its text (an alert's default height
+ * clips a long message).
+ */
+final class DialogPlacement {
+    /** Text of a message wraps at this width; the dialog grows downwards to fit it. */
+    static final double TEXT_WIDTH = 460;
+
+    private DialogPlacement() {
+    }
+
+    /** Owns, sizes and centres {@code dialog} on {@code owner} (null: centred on the primary screen). */
+    static void prepare(Dialog<?> dialog, Window owner) {
+        if (owner != null && dialog.getOwner() == null) dialog.initOwner(owner);
+        dialog.setResizable(true);
+        var pane = dialog.getDialogPane();
+        pane.setMinHeight(Region.USE_PREF_SIZE);
+        pane.setMinWidth(Region.USE_PREF_SIZE);
+        String text = dialog.getContentText();
+        if (text != null && !text.isEmpty() && pane.getContent() == null) {
+            // A wrapping label of a fixed width: the pane's preferred height is then the text's.
+            Label label = new Label(text);
+            label.setId("dialogText");
+            label.setWrapText(true);
+            label.setPrefWidth(TEXT_WIDTH);
+            label.setMinHeight(Region.USE_PREF_SIZE);
+            pane.setContent(label);
+        }
+        dialog.setOnShown(e -> centre(pane.getScene().getWindow(), owner));
+        // The window manager may size the window after it is shown: centre it again then.
+        dialog.widthProperty().addListener((o, a, b) -> centre(pane.getScene().getWindow(), owner));
+        dialog.heightProperty().addListener((o, a, b) -> centre(pane.getScene().getWindow(), owner));
+    }
+
+    /** Centres {@code window} on {@code owner}, inside the visible part of the owner's screen. */
+    static void centre(Window window, Window owner) {
+        if (window == null || window.getWidth() <= 0 || window.getHeight() <= 0) return;
+        double w = window.getWidth(), h = window.getHeight();
+        double cx, cy;
+        Rectangle2D screen;
+        if (owner != null && owner.isShowing()) {
+            cx = owner.getX() + owner.getWidth() / 2;
+            cy = owner.getY() + owner.getHeight() / 2;
+            var screens = Screen.getScreensForRectangle(owner.getX(), owner.getY(), owner.getWidth(), owner.getHeight());
+            screen = (screens.isEmpty() ? Screen.getPrimary() : screens.get(0)).getVisualBounds();
+        } else {
+            screen = Screen.getPrimary().getVisualBounds();
+            cx = screen.getMinX() + screen.getWidth() / 2;
+            cy = screen.getMinY() + screen.getHeight() / 2;
+        }
+        double x = Math.max(screen.getMinX(), Math.min(cx - w / 2, screen.getMaxX() - w));
+        double y = Math.max(screen.getMinY(), Math.min(cy - h / 2, screen.getMaxY() - h));
+        if (Math.abs(window.getX() - x) > 0.5) window.setX(x);
+        if (Math.abs(window.getY() - y) > 0.5) window.setY(y);
+    }
+}

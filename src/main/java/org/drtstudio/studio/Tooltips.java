@@ -1,0 +1,47 @@
+package org.drtstudio.studio;
+
+import javafx.scene.Node;
+import javafx.scene.control.Control;
+import javafx.scene.control.Tooltip;
+import javafx.util.Duration;
+
+import java.util.Map;
+
+/**
+ * Tooltips for the main window's controls, kept in one place: what a control does and its key,
+ * for a user who does not know the studio yet. Controls that set their own (the inspector's
+ * fields, the sliders, the status bar) keep theirs.
+ */
+final class Tooltips {
+    static final Map<String, String> TEXTS = Map.ofEntries(
+            Map.entry("playButton", "Play / pause the animation"),
+            Map.entry("keyNodeButton", "Key the selected object's position, rotation and scale at the current time"),
+            Map.entry("keyCameraButton", "Key the camera at the current time"),
+            Map.entry("motionBlurToggle", "Render the preview and exports over the shutter interval"),
+            Map.entry("timeSlider", "Scrub: the time shown"),
+            Map.entry("cancelJob", "Stop the running export"),
+            Map.entry("sceneTree", "Click to select, right-click for Rename, Duplicate, Hide / show, Delete; drag onto a group to move a row into it"),
+            Map.entry("filterChoice", "Pixel filter of the preview and exports"),
+            Map.entry("viewport", "Left-drag orbits, middle- or Shift-drag pans, the wheel zooms, a click selects; G / R / S gizmo, F frames"));
+
+    private Tooltips() {
+    }
+
+    /** Gives every listed control of the shown window its tooltip, unless it has one. */
+    static void install(StudioWindow window) {
+        Node root = window.stage.getScene().getRoot();
+        for (var e : TEXTS.entrySet()) {
+            Node n = root.lookup("#" + e.getKey());
+            if (n == null) continue;
+            Tooltip t = new Tooltip(e.getValue());
+            t.setShowDelay(Duration.millis(500));
+            t.setWrapText(true);
+            t.setMaxWidth(420);
+            if (n instanceof Control c) {
+                if (c.getTooltip() == null) c.setTooltip(t);
+            } else {
+                Tooltip.install(n, t);
+            }
+        }
+    }
+}
