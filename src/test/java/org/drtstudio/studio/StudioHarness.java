@@ -92,7 +92,17 @@ final class StudioHarness {
             var b = stats.localToScene(stats.getBoundsInLocal());
             return stats.getWidth() > 0 && b.getMaxY() <= stage.getScene().getHeight() && b.getMaxX() <= stage.getScene().getWidth();
         }, 10, "status bar laid out");
-        robot.clickOn(stats);
+        // The window may still be resizing to the test's size (a loaded machine lays out late): then TestFX
+        // finds the label outside the scene; ask again once the layout caught up.
+        for (int attempt = 1; ; attempt++) {
+            try {
+                robot.clickOn(stats);
+                break;
+            } catch (RuntimeException e) {
+                if (attempt == 5) throw e;
+                Thread.sleep(300);
+            }
+        }
         waitUntil(stage::isFocused, 10, "studio window focused");
     }
 
