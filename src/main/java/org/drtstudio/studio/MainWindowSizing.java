@@ -59,6 +59,31 @@ final class MainWindowSizing {
                 if (!stage.isMaximized() && !stage.isIconified() && stage.isShowing() && !placing && isSettled) normalBounds = bounds();
             });
         }
+        restoreNormalBoundsAfterUnmaximise();
+    }
+
+    /**
+     * Un-maximising goes back to the remembered normal bounds. A window that was maximised before
+     * the window manager saw its normal size (opened maximised) is restored by openbox to the whole
+     * screen, or to a size that arrives late; so shortly after the restore the bounds are checked
+     * and put back where they are far off.
+     */
+    private void restoreNormalBoundsAfterUnmaximise() {
+        stage.maximizedProperty().addListener((o, was, now) -> {
+            if (!was || now || !isSettled || normalBounds == null) return;
+            WindowLayout.Rect r = normalBounds;
+            javafx.animation.PauseTransition check = new javafx.animation.PauseTransition(javafx.util.Duration.millis(300));
+            check.setOnFinished(e -> {
+                if (stage.isMaximized()) return;
+                if (Math.abs(stage.getWidth() - r.width()) > 40 || Math.abs(stage.getHeight() - r.height()) > 60) {
+                    stage.setX(r.x());
+                    stage.setY(r.y());
+                    stage.setWidth(r.width());
+                    stage.setHeight(r.height());
+                }
+            });
+            check.play();
+        });
     }
 
     /** Before the window is first shown: its bounds, minimum size and column widths, from the saved settings or the screen. */

@@ -26,18 +26,19 @@ class MovedProjectTest {
     Path dir;
     private final CliHarness cli = new CliHarness();
 
-    /** proj/models/quad.obj + quad.mtl (map_Kd ../textures/checker.png) + proj/textures/checker.png */
+    /** proj/models/quad.obj + quad.mtl (map_Kd textures/checker.png) + proj/models/textures/checker.png */
     private Path projectFolder() throws Exception {
         Path proj = dir.resolve("proj");
         Files.createDirectories(proj.resolve("models"));
-        Files.createDirectories(proj.resolve("textures"));
+        // The texture beside the model, below its folder: an MTL may name only files there (SceneFolder).
+        Files.createDirectories(proj.resolve("models/textures"));
         byte[] rgba = new byte[4 * 4];
         for (int i = 0; i < 4; i++) {
             rgba[4 * i] = (byte) (i % 2 == 0 ? 255 : 0);
             rgba[4 * i + 3] = (byte) 255;
         }
-        PngWriter.write(proj.resolve("textures/checker.png"), 2, 2, rgba);
-        Files.writeString(proj.resolve("models/quad.mtl"), "newmtl checker\nKd 1 1 1\nmap_Kd ../textures/checker.png\n");
+        PngWriter.write(proj.resolve("models/textures/checker.png"), 2, 2, rgba);
+        Files.writeString(proj.resolve("models/quad.mtl"), "newmtl checker\nKd 1 1 1\nmap_Kd textures/checker.png\n");
         Files.writeString(proj.resolve("models/quad.obj"), "mtllib quad.mtl\nv -1 -1 0\nv 1 -1 0\nv 1 1 0\nv -1 1 0\n"
                 + "vt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\nusemtl checker\nf 1/1 2/2 3/3 4/4\n");
         return proj;
@@ -54,7 +55,7 @@ class MovedProjectTest {
         assertEquals(0, cli.drt("convert", proj.resolve("models/quad.obj").toString(), json.toString()), cli.err());
         String text = Files.readString(json);
         assertTrue(text.contains("\"file\": \"models/quad.obj\""), text);
-        assertTrue(text.contains("\"diffuseTexture\": \"textures/checker.png\""), "textures relative too: " + text);
+        assertTrue(text.contains("\"diffuseTexture\": \"models/textures/checker.png\""), "textures relative too: " + text);
         assertFalse(text.contains(dir.toString()), "no absolute path inside the folder: " + text);
 
         Path moved = Files.move(proj, dir.resolve("elsewhere"));
@@ -62,7 +63,7 @@ class MovedProjectTest {
         ModelLeaf leaf = (ModelLeaf) model.nodes().stream().filter(n -> n instanceof ModelLeaf).findFirst().orElseThrow();
         assertEquals(moved.resolve("models/quad.obj").toAbsolutePath(), leaf.asset().file());
         Path texture = Path.of(textured(model).diffuseTexture());
-        assertEquals(moved.resolve("textures/checker.png").toAbsolutePath(), texture);
+        assertEquals(moved.resolve("models/textures/checker.png").toAbsolutePath(), texture);
         TextureImage img = TextureLoader.read(texture, TextureImage.Encoding.COLOR);
         assertEquals(2, img.width());
 
@@ -78,7 +79,7 @@ class MovedProjectTest {
         Path proj = projectFolder();
         Path json = proj.resolve("scene.json");
         assertEquals(0, cli.drt("convert", proj.resolve("models/quad.obj").toString(), json.toString()), cli.err());
-        Files.writeString(json, Files.readString(json).replaceAll("\"diffuseTexture\": \"[^\"]*\"", "\"diffuseTexture\": \"textures/checker.png\""));
+        Files.writeString(json, Files.readString(json).replaceAll("\"diffuseTexture\": \"[^\"]*\"", "\"diffuseTexture\": \"models/textures/checker.png\""));
         SceneModel model = ProjectFiles.read(json).model();
         assertNotEquals(proj.toAbsolutePath(), Path.of("").toAbsolutePath(), "the test runs from another folder");
         assertTrue(Files.isRegularFile(Path.of(textured(model).diffuseTexture())));
@@ -96,7 +97,7 @@ class MovedProjectTest {
         ProjectFiles.write(model, outside);
         String text = Files.readString(outside);
         assertTrue(text.contains("\"file\": \"" + proj.resolve("models/quad.obj").toAbsolutePath() + "\""), text);
-        assertTrue(text.contains("\"diffuseTexture\": \"" + proj.resolve("textures/checker.png").toAbsolutePath() + "\""), text);
+        assertTrue(text.contains("\"diffuseTexture\": \"" + proj.resolve("models/textures/checker.png").toAbsolutePath() + "\""), text);
         SceneModel back = ProjectFiles.read(outside).model();
         assertEquals(textured(model).diffuseTexture(), textured(back).diffuseTexture());
 
@@ -104,7 +105,7 @@ class MovedProjectTest {
         Path again = proj.resolve("again.json");
         ProjectFiles.write(back, again);
         String t2 = Files.readString(again);
-        assertTrue(t2.contains("\"file\": \"models/quad.obj\"") && t2.contains("\"diffuseTexture\": \"textures/checker.png\""), t2);
+        assertTrue(t2.contains("\"file\": \"models/quad.obj\"") && t2.contains("\"diffuseTexture\": \"models/textures/checker.png\""), t2);
         assertEquals(Objects.requireNonNull(textured(model).diffuseTexture()), textured(ProjectFiles.read(again).model()).diffuseTexture());
     }
 }

@@ -184,7 +184,8 @@ public final class TextureChecks {
                 "vt 0 0", "vt 1 0", "vt 1 1", "vt 0 1",
                 "usemtl gone", "f 1/1 2/2 3/3 4/4", "usemtl broken", "f 2/1 5/2 6/3 3/4", ""));
         ImportResult imported = ObjReader.read(dir.resolve("model.obj"));
-        assertTrue(imported.warnings().stream().anyMatch(w -> w.contains("missing.png")), imported.warnings().toString());
+        // The import keeps a missing texture's expected path; the texture loader says once that it is missing.
+        assertTrue(imported.warnings().stream().noneMatch(w -> w.contains("missing.png")), imported.warnings().toString());
         Scene scene = imported.scene();
         scene = scene.withSettings(scene.settings().withSize(24, 16));
         List<String> warnings = new ArrayList<>();
@@ -192,10 +193,8 @@ public final class TextureChecks {
         assertTrue(warnings.stream().anyMatch(w -> w.startsWith(dir.resolve("missing.png").toString())
                 && w.contains("not found")), warnings.toString());
         assertTrue(warnings.stream().anyMatch(w -> w.startsWith(dir.resolve("broken.png").toString())
-                && w.contains("cannot read texture")), warnings.toString());
-        assertTrue(warnings.stream().anyMatch(w -> w.startsWith(dir.resolve("broken.png").toString())
-                && w.contains("cannot read bump map")), warnings.toString());
-        assertEquals(3, warnings.size(), "one warning per texture, not per use: " + warnings);
+                && w.contains("cannot read")), warnings.toString());
+        assertEquals(2, warnings.size(), "one warning per file, not per use (broken.png is both texture and bump map): " + warnings);
         Frame plain = render(r, scene, TextureSource.NONE, EnumSet.of(Aov.RADIANCE, Aov.ALBEDO));
         assertArrayEquals(plain.radiance(), textured.radiance(), "renders as if untextured");
         assertArrayEquals(plain.albedo(), textured.albedo());
