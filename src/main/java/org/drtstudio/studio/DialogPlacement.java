@@ -1,5 +1,6 @@
 package org.drtstudio.studio;
 
+
 import javafx.geometry.Rectangle2D;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
@@ -37,10 +38,37 @@ final class DialogPlacement {
             label.setMinHeight(Region.USE_PREF_SIZE);
             pane.setContent(label);
         }
-        dialog.setOnShown(e -> centre(pane.getScene().getWindow(), owner));
+        dialog.setOnShown(e -> {
+            centre(pane.getScene().getWindow(), owner);
+            // openbox maps a new GTK window at 200 x 200 whatever size it was given (as it does the main
+            // window): give the content's size again once the window manager is done, then centre.
+            for (double ms : new double[]{150, 500, 1200}) {
+                javafx.animation.PauseTransition later = new javafx.animation.PauseTransition(javafx.util.Duration.millis(ms));
+                later.setOnFinished(f -> {
+                    fitToContent(pane);
+                    centre(pane.getScene().getWindow(), owner);
+                });
+                later.play();
+            }
+        });
         // The window manager may size the window after it is shown: centre it again then.
         dialog.widthProperty().addListener((o, a, b) -> centre(pane.getScene().getWindow(), owner));
         dialog.heightProperty().addListener((o, a, b) -> centre(pane.getScene().getWindow(), owner));
+    }
+
+    /** Grows the dialog's window to its content's preferred size where the scene is smaller. */
+    private static void fitToContent(Region pane) {
+        if (pane.getScene() == null || pane.getScene().getWindow() == null) return;
+        Window window = pane.getScene().getWindow();
+        double needW = Math.min(pane.prefWidth(-1), TEXT_WIDTH + 140), needH = pane.prefHeight(needW);
+        double sceneW = pane.getScene().getWidth(), sceneH = pane.getScene().getHeight();
+        if (sceneW + 1 >= needW && sceneH + 1 >= needH) return;
+        // The frame around the scene (title bar, border), as far as the window reports it believably.
+        double decorW = window.getWidth() - sceneW, decorH = window.getHeight() - sceneH;
+        if (!(decorW >= 0 && decorW < 40)) decorW = 0;
+        if (!(decorH >= 0 && decorH < 60)) decorH = 0;
+        window.setWidth(Math.max(sceneW, needW) + decorW);
+        window.setHeight(Math.max(sceneH, needH) + decorH);
     }
 
     /** Centres {@code window} on {@code owner}, inside the visible part of the owner's screen. */

@@ -329,6 +329,7 @@ final class StudioWindow {
         });
         pausePreview.setId("pausePreview");
         pausePreview.setFocusTraversable(false);
+        pausePreview.setMinWidth(Region.USE_PREF_SIZE); // a long message must not squeeze the button to "..."
         pausePreview.setTooltip(new javafx.scene.control.Tooltip("Stop refining the preview and free the CPU (P); again to go on"));
         pausePreview.selectedProperty().addListener((o, was, on) -> {
             viewport.setPaused(on); // the button stays pressed while paused; its text stays, so nothing beside it moves

@@ -88,6 +88,13 @@ final class TimelinePane extends HBox {
         setAlignment(Pos.CENTER_LEFT);
         setPadding(new Insets(3, 8, 3, 8));
         timeLabel.setMinWidth(70);
+        // A fixed width: key times appearing must not shift the buttons under the pointer (the whole list is in the tooltip).
+        keys.setMinWidth(200);
+        keys.setPrefWidth(200);
+        keys.setMaxWidth(200);
+        Tooltip keysTip = new Tooltip();
+        keysTip.textProperty().bind(keys.textProperty());
+        keys.setTooltip(keysTip);
         getChildren().addAll(play, loop, previousKey, track, nextKey, timeLabel, keyNode, keyCamera, keys,
                 new Label("Length"), duration, new Label("s at"), fps, new Label("fps"), motionBlur);
         time.valueProperty().addListener((o, a, v) -> {

@@ -22,7 +22,7 @@ final class Tooltips {
             Map.entry("cancelJob", "Stop the running export"),
             Map.entry("sceneTree", "Click to select, right-click for Rename, Duplicate, Hide / show, Delete; drag onto a group to move a row into it"),
             Map.entry("filterChoice", "Pixel filter of the preview and exports"),
-            Map.entry("viewport", "Left-drag orbits, middle- or Shift-drag pans, the wheel zooms, a click selects; G / R / S gizmo, F frames"));
+            Map.entry("viewport", "Left-drag orbits, middle- or Shift-drag pans, the wheel zooms, a click selects; G / R / S then the mouse move, turn or scale the selection (X / Y / Z constrain, Enter or a click confirms, Esc cancels), F frames"));
 
     private Tooltips() {
     }

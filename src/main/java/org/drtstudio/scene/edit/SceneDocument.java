@@ -122,12 +122,7 @@ public final class SceneDocument {
      * listeners get a snapshot with every change kind.
      */
     public void open(SceneModel newModel) {
-        if (newModel == null) throw new IllegalArgumentException("a document needs a model");
-        undo.clear();
-        redo.clear();
-        long newState = nextState++;
-        savedState = newState;
-        move(newModel, newState, EnumSet.allOf(Change.class));
+        replace(newModel, true);
     }
 
     /**
@@ -135,8 +130,17 @@ public final class SceneDocument {
      * which exists in no file the user chose).
      */
     public void openUnsaved(SceneModel newModel) {
-        open(newModel);
-        savedState = -1;
+        replace(newModel, false);
+    }
+
+    /** The saved state is set before listeners hear of the new model, so they see whether it is unsaved. */
+    private void replace(SceneModel newModel, boolean saved) {
+        if (newModel == null) throw new IllegalArgumentException("a document needs a model");
+        undo.clear();
+        redo.clear();
+        long newState = nextState++;
+        savedState = saved ? newState : -1;
+        move(newModel, newState, EnumSet.allOf(Change.class));
     }
 
     public void addListener(SceneListener listener) {

@@ -60,4 +60,13 @@ class StudioEditsTest {
         doc.markSaved();
         assertFalse(doc.isDirty());
     }
+
+    @Test
+    void listenersOfARestoredModelSeeItUnsaved() {
+        SceneDocument doc = new SceneDocument(model());
+        boolean[] dirtyWhenTold = {false};
+        doc.addListener(snapshot -> dirtyWhenTold[0] = doc.isDirty());
+        doc.openUnsaved(model().withName("restored"));
+        assertTrue(dirtyWhenTold[0], "the window's title is drawn from the listener: it must see the unsaved state");
+    }
 }
