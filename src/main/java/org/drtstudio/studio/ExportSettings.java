@@ -20,11 +20,20 @@ record ExportSettings(Path output, int width, int height, int samples, boolean p
         return new ExportSettings(p, width, height, samples, pfm, firstFrame, lastFrame);
     }
 
-    /** The file of frame {@code f}: the run of '#' replaced by the zero-padded frame number. */
+    /**
+     * The file of frame {@code f}: the run of '#' replaced by the zero-padded frame number. A name
+     * without '#' gets "_####" before its extension, so the frames of a sequence never overwrite
+     * each other in one file.
+     */
     Path frameFile(int f) {
         String s = output.toString();
         int start = s.indexOf('#');
-        if (start < 0) return output;
+        if (start < 0) {
+            String name = output.getFileName().toString();
+            int dot = name.lastIndexOf('.');
+            String numbered = (dot > 0 ? name.substring(0, dot) : name) + "_####" + (dot > 0 ? name.substring(dot) : "");
+            return withOutput(output.resolveSibling(numbered)).frameFile(f);
+        }
         int end = start;
         while (end < s.length() && s.charAt(end) == '#') end++;
         return Path.of(s.substring(0, start) + String.format("%0" + (end - start) + "d", f) + s.substring(end));

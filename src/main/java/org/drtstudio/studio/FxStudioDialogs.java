@@ -41,7 +41,12 @@ final class FxStudioDialogs implements StudioDialogs {
         FileChooser fc = chooser(title);
         fc.setInitialFileName(suggestedName);
         fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(extension.toUpperCase() + " files", "*." + extension));
-        return remember(fc.showSaveDialog(owner));
+        File chosen = fc.showSaveDialog(owner);
+        // GTK's dialog adds the filter's extension to a typed name that already has it ("frame.png.png").
+        String doubled = "." + extension + "." + extension;
+        if (chosen != null && chosen.getName().toLowerCase(java.util.Locale.ROOT).endsWith(doubled))
+            chosen = new File(chosen.getParentFile(), chosen.getName().substring(0, chosen.getName().length() - extension.length() - 1));
+        return remember(chosen);
     }
 
     private FileChooser chooser(String title) {
