@@ -39,12 +39,13 @@ final class DialogPlacement {
             pane.setContent(label);
         }
         dialog.setOnShown(e -> {
-            centre(pane.getScene().getWindow(), owner);
+            centre(windowOf(pane), owner);
             // openbox maps a new GTK window at 200 x 200 whatever size it was given (as it does the main
             // window): give the content's size again once the window manager is done, then centre.
             for (double ms : new double[]{150, 500, 1200}) {
                 javafx.animation.PauseTransition later = new javafx.animation.PauseTransition(javafx.util.Duration.millis(ms));
                 later.setOnFinished(f -> {
+                    if (pane.getScene() == null || !dialog.isShowing()) return; // answered already
                     fitToContent(pane);
                     centre(pane.getScene().getWindow(), owner);
                 });
@@ -52,8 +53,12 @@ final class DialogPlacement {
             }
         });
         // The window manager may size the window after it is shown: centre it again then.
-        dialog.widthProperty().addListener((o, a, b) -> centre(pane.getScene().getWindow(), owner));
-        dialog.heightProperty().addListener((o, a, b) -> centre(pane.getScene().getWindow(), owner));
+        dialog.widthProperty().addListener((o, a, b) -> centre(windowOf(pane), owner));
+        dialog.heightProperty().addListener((o, a, b) -> centre(windowOf(pane), owner));
+    }
+
+    private static Window windowOf(Region pane) {
+        return pane.getScene() == null ? null : pane.getScene().getWindow();
     }
 
     /** Grows the dialog's window to its content's preferred size where the scene is smaller. */
