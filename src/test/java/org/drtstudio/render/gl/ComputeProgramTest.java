@@ -1,8 +1,7 @@
 package org.drtstudio.render.gl;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 import java.nio.ByteBuffer;
@@ -17,23 +16,15 @@ class ComputeProgramTest {
     private static final int WIDTH = 37;   // not a multiple of the 8x8 work group: edges must be skipped
     private static final int HEIGHT = 23;
     private static final int OFFSET = 1000;
-    private static GlThread gl;
+    @RegisterExtension
+    static final SharedGlThread GL = new SharedGlThread();
 
-    @BeforeAll
-    static void startGl() throws GlUnavailableException {
-        gl = GlThread.start();
-    }
-
-    @AfterAll
-    static void stopGl() {
-        gl.close();
-    }
 
     @Test
     void includedHelperAndInjectedDefineWriteTheKnownPattern() {
         ByteBuffer values = ByteBuffer.allocate(WIDTH * HEIGHT * 4).order(ByteOrder.nativeOrder());
         ByteBuffer colors = ByteBuffer.allocate(WIDTH * HEIGHT * 4);
-        int[] localSize = gl.call(() -> {
+        int[] localSize = GL.thread().call(() -> {
             try (ComputeProgram program = ComputeProgram.load("test/pattern.comp",
                     Map.of("PATTERN_OFFSET", Integer.toString(OFFSET)));
                  Texture2D valueImage = Texture2D.create(TextureFormat.R32F, WIDTH, HEIGHT);
@@ -69,7 +60,7 @@ class ComputeProgramTest {
     @Test
     void syntaxErrorInAnIncludedFileIsReportedAtThatFileAndLine() {
         ShaderCompileException e = assertThrows(ShaderCompileException.class,
-                () -> gl.call(() -> ComputeProgram.load("test/broken_include.comp", Map.of())));
+                () -> GL.thread().call(() -> ComputeProgram.load("test/broken_include.comp", Map.of())));
         System.out.println(e.getMessage());
         assertTrue(e.getMessage().startsWith("compiling test/broken_include.comp failed:"), e.getMessage());
         assertTrue(e.getMessage().contains("\ntest/lib/broken_helper.glsl:4:"), e.getMessage());
@@ -78,7 +69,7 @@ class ComputeProgramTest {
     @Test
     void errorAfterAnIncludeIsReportedAtTheMainFilesLine() {
         ShaderCompileException e = assertThrows(ShaderCompileException.class,
-                () -> gl.call(() -> ComputeProgram.load("test/broken_main.comp", Map.of("PATTERN_OFFSET", "0"))));
+                () -> GL.thread().call(() -> ComputeProgram.load("test/broken_main.comp", Map.of("PATTERN_OFFSET", "0"))));
         System.out.println(e.getMessage());
         assertTrue(e.getMessage().contains("\ntest/broken_main.comp:6:"), e.getMessage());
         assertFalse(e.getMessage().contains("pattern_value.glsl:"), e.getMessage());
@@ -87,7 +78,7 @@ class ComputeProgramTest {
     @Test
     void aMissingDefineIsACompileErrorInTheFileThatUsesIt() {
         ShaderCompileException e = assertThrows(ShaderCompileException.class,
-                () -> gl.call(() -> ComputeProgram.load("test/pattern.comp", Map.of())));
+                () -> GL.thread().call(() -> ComputeProgram.load("test/pattern.comp", Map.of())));
         assertTrue(e.getMessage().contains("test/lib/pattern_value.glsl:3:"), e.getMessage());
     }
 }

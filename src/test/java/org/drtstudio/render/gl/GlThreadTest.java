@@ -1,8 +1,7 @@
 package org.drtstudio.render.gl;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
@@ -14,25 +13,17 @@ import static org.junit.jupiter.api.Assertions.*;
 
 @Timeout(60)
 class GlThreadTest {
-    private static GlThread gl;
+    @RegisterExtension
+    static final SharedGlThread GL = new SharedGlThread();
 
-    @BeforeAll
-    static void startGl() throws GlUnavailableException {
-        gl = GlThread.start();
-    }
-
-    @AfterAll
-    static void stopGl() {
-        gl.close();
-    }
 
     @Test
     void tasksRunOnTheOneGlThreadInOrder() {
-        assertFalse(gl.isCurrentThread());
+        assertFalse(GL.thread().isCurrentThread());
         StringBuilder order = new StringBuilder();
-        CompletableFuture<Void> first = gl.submit(() -> order.append('a')).thenAccept(x -> { });
-        String result = gl.call(() -> {
-            assertTrue(gl.isCurrentThread());
+        CompletableFuture<Void> first = GL.thread().submit(() -> order.append('a')).thenAccept(x -> { });
+        String result = GL.thread().call(() -> {
+            assertTrue(GL.thread().isCurrentThread());
             assertTrue(first.isDone(), "tasks run in submission order");
             return order.append('b').toString();
         });
@@ -42,20 +33,20 @@ class GlThreadTest {
     @Test
     void callRethrowsTheTasksUncheckedExceptionItself() {
         IllegalArgumentException thrown = new IllegalArgumentException("bad scene");
-        IllegalArgumentException caught = assertThrows(IllegalArgumentException.class, () -> gl.call(() -> {
+        IllegalArgumentException caught = assertThrows(IllegalArgumentException.class, () -> GL.thread().call(() -> {
             throw thrown;
         }));
         assertSame(thrown, caught);
-        assertEquals(42, gl.call(() -> 42), "the thread survives a failed task");
+        assertEquals(42, GL.thread().call(() -> 42), "the thread survives a failed task");
     }
 
     @Test
     void callWrapsACheckedExceptionAndSubmitReportsIt() {
-        CompletionException wrapped = assertThrows(CompletionException.class, () -> gl.call(() -> {
+        CompletionException wrapped = assertThrows(CompletionException.class, () -> GL.thread().call(() -> {
             throw new IOException("disk");
         }));
         assertInstanceOf(IOException.class, wrapped.getCause());
-        ExecutionException viaFuture = assertThrows(ExecutionException.class, () -> gl.submit(() -> {
+        ExecutionException viaFuture = assertThrows(ExecutionException.class, () -> GL.thread().submit(() -> {
             throw new IOException("disk");
         }).get());
         assertInstanceOf(IOException.class, viaFuture.getCause());
@@ -63,7 +54,7 @@ class GlThreadTest {
 
     @Test
     void callOnTheGlThreadRunsInPlaceInsteadOfDeadlocking() {
-        assertEquals("inner", gl.call(() -> gl.call(() -> "inner")));
+        assertEquals("inner", GL.thread().call(() -> GL.thread().call(() -> "inner")));
     }
 
     @Test
@@ -72,7 +63,7 @@ class GlThreadTest {
                 () -> Texture2D.create(TextureFormat.RGBA8, 4, 4));
         assertTrue(made.getMessage().contains("GL thread"), made.getMessage());
 
-        Texture2D texture = gl.call(() -> Texture2D.create(TextureFormat.RGBA8, 4, 4));
+        Texture2D texture = GL.thread().call(() -> Texture2D.create(TextureFormat.RGBA8, 4, 4));
         IllegalStateException used = assertThrows(IllegalStateException.class, () -> texture.bindSampler(0));
         assertTrue(used.getMessage().contains("outside its GL thread"), used.getMessage());
         texture.close();
@@ -80,13 +71,13 @@ class GlThreadTest {
 
     @Test
     void closeOffTheGlThreadQueuesTheDeletion() {
-        int before = gl.call(gl::openObjectCount);
-        Texture2D texture = gl.call(() -> Texture2D.create(TextureFormat.R32F, 8, 8));
-        assertEquals(before + 1, gl.call(gl::openObjectCount));
+        int before = GL.thread().call(() -> GL.thread().openObjectCount());
+        Texture2D texture = GL.thread().call(() -> Texture2D.create(TextureFormat.R32F, 8, 8));
+        assertEquals(before + 1, GL.thread().call(() -> GL.thread().openObjectCount()));
         texture.close(); // from the test thread
-        assertEquals(before, gl.call(gl::openObjectCount));
+        assertEquals(before, GL.thread().call(() -> GL.thread().openObjectCount()));
         IllegalStateException afterClose = assertThrows(IllegalStateException.class,
-                () -> gl.run(() -> texture.bindSampler(0)));
+                () -> GL.thread().run(() -> texture.bindSampler(0)));
         assertTrue(afterClose.getMessage().contains("after close"), afterClose.getMessage());
     }
 

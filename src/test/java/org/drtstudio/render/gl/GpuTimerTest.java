@@ -1,8 +1,7 @@
 package org.drtstudio.render.gl;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 import java.nio.ByteBuffer;
@@ -19,22 +18,14 @@ import static org.junit.jupiter.api.Assertions.*;
 @Timeout(60)
 class GpuTimerTest {
     private static final int W = 20, H = 12;
-    private static GlThread gl;
+    @RegisterExtension
+    static final SharedGlThread GL = new SharedGlThread();
 
-    @BeforeAll
-    static void startGl() throws GlUnavailableException {
-        gl = GlThread.start();
-    }
-
-    @AfterAll
-    static void stopGl() {
-        gl.close();
-    }
 
     @Test
     void warmUpDispatchesTheProgramForAtLeastTheGivenTime() {
         long[] counted = new long[1];
-        GpuTimer.WarmUp warm = gl.call(() -> {
+        GpuTimer.WarmUp warm = GL.thread().call(() -> {
             try (ComputeProgram program = ComputeProgram.load("test/count.comp", Map.of());
                  ShaderStorageBuffer counter = ShaderStorageBuffer.create(4)) {
                 program.setIVec2("size", W, H);
@@ -57,7 +48,7 @@ class GpuTimerTest {
 
     @Test
     void medianDispatchIsPrecededByTheClockWarmUp() {
-        GpuTimer.Median m = gl.call(() -> {
+        GpuTimer.Median m = GL.thread().call(() -> {
             try (ComputeProgram program = ComputeProgram.load("test/count.comp", Map.of());
                  ShaderStorageBuffer counter = ShaderStorageBuffer.create(4);
                  GpuTimer timer = GpuTimer.create()) {

@@ -1,9 +1,8 @@
 package org.drtstudio.render.gl;
 
 import org.drtstudio.render.cpu.SampleHash;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 import java.nio.ByteBuffer;
@@ -17,17 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @Timeout(60)
 class SampleTwinTest {
     private static final int PIXELS = 40, SAMPLES = 1100;
-    private static GlThread gl;
+    @RegisterExtension
+    static final SharedGlThread GL = new SharedGlThread();
 
-    @BeforeAll
-    static void startGl() throws GlUnavailableException {
-        gl = GlThread.start();
-    }
-
-    @AfterAll
-    static void stopGl() {
-        gl.close();
-    }
 
     @Test
     void glslAndJavaDrawTheSameBits() {
@@ -36,7 +27,7 @@ class SampleTwinTest {
         for (int seed : seeds) {
             for (int dim : dimensions) {
                 ByteBuffer values = ByteBuffer.allocate(PIXELS * SAMPLES * 4).order(ByteOrder.nativeOrder());
-                gl.run(() -> {
+                GL.thread().run(() -> {
                     try (ComputeProgram program = ComputeProgram.load("test/sample_values.comp", Map.of());
                          Texture2D image = Texture2D.create(TextureFormat.R32F, PIXELS, SAMPLES);
                          PixelPackBuffer readback = PixelPackBuffer.create(image.sizeBytes())) {

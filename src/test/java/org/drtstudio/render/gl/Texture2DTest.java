@@ -1,8 +1,7 @@
 package org.drtstudio.render.gl;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 import java.nio.ByteBuffer;
@@ -13,27 +12,19 @@ import static org.junit.jupiter.api.Assertions.*;
 
 @Timeout(60)
 class Texture2DTest {
-    private static GlThread gl;
+    @RegisterExtension
+    static final SharedGlThread GL = new SharedGlThread();
 
-    @BeforeAll
-    static void startGl() throws GlUnavailableException {
-        gl = GlThread.start();
-    }
-
-    @AfterAll
-    static void stopGl() {
-        gl.close();
-    }
 
     @Test
     void tooLargeATextureIsAClearErrorNamingTheLimit() {
-        int limit = gl.info().maxTextureSize();
+        int limit = GL.thread().info().maxTextureSize();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> gl.call(() -> Texture2D.create(TextureFormat.RGBA32F, limit + 1, 2)));
+                () -> GL.thread().call(() -> Texture2D.create(TextureFormat.RGBA32F, limit + 1, 2)));
         assertEquals("texture " + (limit + 1) + "x2 (RGBA32F) exceeds GL_MAX_TEXTURE_SIZE = " + limit
-                + " of " + gl.info().renderer(), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> gl.call(() -> Texture2D.create(TextureFormat.R32F, 1, 0)));
-        assertEquals(0, gl.call(gl::openObjectCount), "nothing was allocated");
+                + " of " + GL.thread().info().renderer(), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> GL.thread().call(() -> Texture2D.create(TextureFormat.R32F, 1, 0)));
+        assertEquals(0, GL.thread().call(() -> GL.thread().openObjectCount()), "nothing was allocated");
     }
 
     @Test
@@ -47,7 +38,7 @@ class Texture2DTest {
         FloatBuffer patch = ByteBuffer.allocateDirect(2 * 4 * 4).order(ByteOrder.nativeOrder()).asFloatBuffer();
         patch.put(new float[]{100, 101, 102, 103, 104, 105, 106, 107}).flip();
         ByteBuffer out = ByteBuffer.allocateDirect(w * h * 16).order(ByteOrder.nativeOrder());
-        gl.run(() -> {
+        GL.thread().run(() -> {
             try (Texture2D texture = Texture2D.create(TextureFormat.RGBA32F, w, h, texels);
                  PixelPackBuffer readback = PixelPackBuffer.create(texture.sizeBytes())) {
                 texture.write(3, 2, 2, 1, patch); // texels (3,2) and (4,2)
@@ -64,7 +55,7 @@ class Texture2DTest {
 
     @Test
     void misuseGivesClearErrors() {
-        gl.run(() -> {
+        GL.thread().run(() -> {
             try (Texture2D texture = Texture2D.create(TextureFormat.RGBA32F, 4, 4);
                  Texture2D bytes = Texture2D.create(TextureFormat.RGBA8, 4, 4);
                  PixelPackBuffer small = PixelPackBuffer.create(16)) {
