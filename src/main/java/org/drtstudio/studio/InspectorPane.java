@@ -458,7 +458,8 @@ final class InspectorPane extends VBox {
                 v -> commit(() -> new SetCamera(camera().withLens(
                         v.isInfinite() && v > 0 ? 0f : Camera.apertureRadius(v.floatValue(), camera().fullFrameFocalLength()),
                         camera().focusDistance())))));
-        g.addRow(3, new Label("Focus distance"), number("focusDistance", FieldRule.scaledNonNegative("Focus distance", this::positionLimit), () -> (double) camera().focusDistance(),
+        // 0 means "focus at the look-at point", which is what the Focus slider then shows as a distance.
+        g.addRow(3, new Label("Focus distance (0: look-at point)"), number("focusDistance", FieldRule.scaledNonNegative("Focus distance", this::positionLimit), () -> (double) camera().focusDistance(),
                 v -> commit(() -> new SetCamera(new Camera(camera().eye(), camera().look(), camera().up(), camera().fovY(), camera().aperture(), v.floatValue())))));
         g.addRow(4, new Label("Shutter open (frames)"), number("shutterOpen", FieldRule.real("Shutter open", -100, 100), () -> session.document.model().animation().shutterOpen(),
                 v -> commit(() -> new SetAnimationSettings(shutter(v, session.document.model().animation().shutterClose())))));

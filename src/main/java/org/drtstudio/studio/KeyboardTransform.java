@@ -14,7 +14,7 @@ import org.drtstudio.scene.anim.Trs;
  * Blender-style keyboard transforms in the viewport: with the pointer over the viewport and a group
  * selected, G (move), R (rotate) or S (scale) starts a transform that follows the mouse without a
  * button held; X, Y or Z constrains it to that world axis (again: free), Esc or the right button
- * cancels, a click or Enter confirms — one undoable step. Without a selection or with the pointer
+ * cancels, a click (in the viewport or anywhere else in the window) or Enter confirms — one undoable step. Without a selection or with the pointer
  * elsewhere, the keys only switch the gizmo's mode. The viewport also takes the keyboard focus when
  * the pointer enters it, so these keys reach it rather than the field last edited.
  */
@@ -56,12 +56,29 @@ final class KeyboardTransform {
             }
         });
         EventHandler<KeyEvent> keys = this::keyPressed;
+        // A press anywhere else in the window (a field, the tree, a menu) confirms what the viewport
+        // shows (a right press cancels), as in the viewport, and then goes on to its target: otherwise the
+        // transform would stay pending, out of reach, while the user works elsewhere.
+        EventHandler<MouseEvent> pressElsewhere = e -> {
+            if (active == null || insideViewport(e)) return;
+            if (e.getButton() == MouseButton.SECONDARY) cancel();
+            else confirm();
+        };
         viewport.sceneProperty().addListener((o, old, scene) -> {
-            if (old != null) old.removeEventFilter(KeyEvent.KEY_PRESSED, keys);
-            if (scene != null) scene.addEventFilter(KeyEvent.KEY_PRESSED, keys);
+            if (old != null) {
+                old.removeEventFilter(KeyEvent.KEY_PRESSED, keys);
+                old.removeEventFilter(MouseEvent.MOUSE_PRESSED, pressElsewhere);
+            }
+            if (scene != null) {
+                scene.addEventFilter(KeyEvent.KEY_PRESSED, keys);
+                scene.addEventFilter(MouseEvent.MOUSE_PRESSED, pressElsewhere);
+            }
         });
         Scene now = viewport.getScene();
-        if (now != null) now.addEventFilter(KeyEvent.KEY_PRESSED, keys);
+        if (now != null) {
+            now.addEventFilter(KeyEvent.KEY_PRESSED, keys);
+            now.addEventFilter(MouseEvent.MOUSE_PRESSED, pressElsewhere);
+        }
     }
 
     /** G, R or S (no text field focused): start a transform under the pointer, or switch the gizmo's mode. */
@@ -144,6 +161,13 @@ final class KeyboardTransform {
         } catch (IllegalArgumentException e) {
             // a value that makes no valid transform (a zero scale): keep showing the last valid one
         }
+    }
+
+    private boolean insideViewport(MouseEvent e) {
+        for (javafx.scene.Node n = e.getPickResult().getIntersectedNode(); n != null; n = n.getParent()) {
+            if (n == viewport) return true;
+        }
+        return false;
     }
 
     void confirm() {

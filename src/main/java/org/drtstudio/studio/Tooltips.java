@@ -21,8 +21,10 @@ final class Tooltips {
             Map.entry("timeSlider", "Scrub: the time shown"),
             Map.entry("cancelJob", "Stop the running export"),
             Map.entry("sceneTree", "Click to select, right-click for Rename, Duplicate, Hide / show, Delete; drag onto a group to move a row into it"),
-            Map.entry("filterChoice", "Pixel filter of the preview and exports"),
-            Map.entry("viewport", "Left-drag orbits, middle- or Shift-drag pans, the wheel zooms, a click selects; G / R / S then the mouse move, turn or scale the selection (X / Y / Z constrain, Enter or a click confirms, Esc cancels), F frames"));
+            Map.entry("filterChoice", "Pixel filter of the preview and exports"));
+    // The viewport has none: the pointer rests there most of the time, and a big tooltip popping up
+    // over the picture hid it and caught the clicks and the Esc meant for a transform. Help →
+    // Keyboard and mouse lists what the viewport does.
 
     private Tooltips() {
     }
@@ -35,6 +37,9 @@ final class Tooltips {
             if (n == null) continue;
             Tooltip t = new Tooltip(e.getValue());
             t.setShowDelay(Duration.millis(500));
+            // Esc belongs to the window (it cancels a keyboard transform, closes a menu): JavaFX hands
+            // key events to a showing popup first, and a tooltip under the resting pointer would swallow it.
+            t.setHideOnEscape(false);
             t.setWrapText(true);
             t.setMaxWidth(420);
             if (n instanceof Control c) {

@@ -187,10 +187,13 @@ class StudioPanelsUiTest {
 
         double before = fx(() -> h.window.session.time());
         robot.clickOn("#playButton");
-        Thread.sleep(600);
+        // Playback advances with the FX pulse, which a loaded machine may delay: wait for the time to move.
+        waitUntil(() -> h.window.session.time() > before + 0.2, 20, "playing advances the time from " + before);
         robot.clickOn("#playButton");
-        double after = fx(() -> h.window.session.time());
-        assertTrue(after > before + 0.2, "playing advances the time: " + before + " -> " + after);
+        waitUntil(() -> !h.window.timeline.play.isSelected(), 10, "the second click pauses");
+        double stopped = fx(() -> h.window.session.time());
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents(5);
+        assertEquals(stopped, fx(() -> h.window.session.time()), "paused, the time stays");
         robot.clickOn("#motionBlurToggle");
         assertTrue(fx(() -> h.window.session.motionBlur()));
         robot.clickOn("#motionBlurToggle");
@@ -203,10 +206,14 @@ class StudioPanelsUiTest {
         robot.moveTo(h.window.viewport);
         robot.press(MouseButton.SECONDARY);
         robot.press(KeyCode.W);
-        Thread.sleep(400);
-        robot.release(KeyCode.W);
-        robot.release(MouseButton.SECONDARY);
-        waitUntil(() -> !h.window.session.document.model().camera().eye().equals(before.eye()), 5, "camera flew");
+        try {
+            // Held until a fly step (driven by the FX pulse) has moved the shown camera, however loaded the machine.
+            waitUntil(() -> !h.window.session.shownModel().camera().eye().equals(before.eye()), 20, "the shown camera flies");
+        } finally {
+            robot.release(KeyCode.W);
+            robot.release(MouseButton.SECONDARY);
+        }
+        waitUntil(() -> !h.window.session.document.model().camera().eye().equals(before.eye()), 20, "the flight committed on release");
         Camera after = model().camera();
         Vec3 moved = after.eye().minus(before.eye());
         Vec3 view = before.look().minus(before.eye()).normalized();
