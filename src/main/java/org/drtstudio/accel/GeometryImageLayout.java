@@ -86,6 +86,7 @@ public final class GeometryImageLayout {
         d.put("GI_LIGHT_RECTANGLE", Integer.toString(LIGHT_RECTANGLE));
         d.put("GI_KIND_TRIANGLE", Integer.toString(KIND_TRIANGLE));
         d.put("GI_KIND_SPHERE", Integer.toString(KIND_SPHERE));
+        d.putAll(BoxLayout.glslDefines());
         return d;
     }
 }

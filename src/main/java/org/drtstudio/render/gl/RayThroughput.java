@@ -67,6 +67,9 @@ public final class RayThroughput {
                 for (int mode = 0; mode < 3; mode++) {
                     Map<String, String> defines = renderer.traceDefines(image.textureCount() > 0);
                     defines.put("RAY_MODE", Integer.toString(mode));
+                    // One ray type a kernel, many groups an SM: the stack is faster in local memory here
+                    // (traverse_box.glsl), as it would be in the passes of a wavefront tracer.
+                    if (!GlRenderer.experimentDefines().containsKey("BL_STACK_SHARED")) defines.put("BL_STACK_SHARED", "0");
                     try (ComputeProgram program = ComputeProgram.load("ray_bench.comp", defines)) {
                         GlRenderer.setCommonUniforms(program, image, p);
                         program.setUInt("uSeed", p.seed());
