@@ -91,8 +91,8 @@ bool traverseWide(vec3 o, vec3 d, float time, inout Hit hit) {
             hit.overflow = true;
             return found;
         }
-        vec4 sphere = topNodeTexel(topNode, 0);
-        ivec4 links = floatBitsToInt(topNodeTexel(topNode, 1));
+        vec4 sphere = topNodeTexel(topNode, GI_NODE_SPHERE);
+        ivec4 links = floatBitsToInt(topNodeTexel(topNode, GI_NODE_LINKS));
         if (hitsBoundingSphere(sphere, o, d, hit.t)) {
             if (links.z > 0) {
                 int instance = links.w;

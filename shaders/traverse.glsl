@@ -75,7 +75,7 @@ bool intersectPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
         triangleEdges(prim, p0, e1, e2);
         return intersectTriangle(p, p0, e1, e2, o, d, hit);
     }
-    return intersectSphere(p, vertexTexel(prim.x, 0), o, d, hit);
+    return intersectSphere(p, vertexTexel(prim.x, GI_VERTEX_POSITION), o, d, hit);
 }
 
 #include "traverse_box.glsl"
@@ -99,13 +99,13 @@ bool traverse(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
         }
         if (node == GI_END) {
             if (topNode == GI_END) return found;
-            vec4 sphere = topNodeTexel(topNode, 0);
-            ivec4 links = floatBitsToInt(topNodeTexel(topNode, 1));
+            vec4 sphere = topNodeTexel(topNode, GI_NODE_SPHERE);
+            ivec4 links = floatBitsToInt(topNodeTexel(topNode, GI_NODE_LINKS));
             if (hitsBoundingSphere(sphere, o, d, hit.t)) {
                 if (links.z > 0) {
                     instance = links.w;
                     toObjectRay(instance, time, o, d, lo, ld);
-                    node = floatBitsToInt(instanceTexel(instance, 12).x);
+                    node = floatBitsToInt(instanceTexel(instance, GI_INSTANCE_SHAPE).x);
                     topNode = links.y;
                 } else {
                     topNode = links.x;
@@ -115,8 +115,8 @@ bool traverse(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
             }
             continue;
         }
-        vec4 sphere = nodeTexel(node, 0);
-        ivec4 links = floatBitsToInt(nodeTexel(node, 1));
+        vec4 sphere = nodeTexel(node, GI_NODE_SPHERE);
+        ivec4 links = floatBitsToInt(nodeTexel(node, GI_NODE_LINKS));
         if (hitsBoundingSphere(sphere, lo, ld, hit.t)) {
             for (int p = links.w; p < links.w + links.z; p++) {
                 if (intersectPrimitive(p, lo, ld, hit)) {

@@ -43,9 +43,9 @@ float boxEntry(vec3 lo, vec3 hi, vec3 o, vec3 invD, float tMax) {
 
 // Primitive p from the layout's own copy: v0 and the edges, or a sphere's centre and radius.
 bool intersectLeafPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
-    vec4 a = boxPrimitiveTexel(p, 0);
-    vec4 b = boxPrimitiveTexel(p, 1);
-    if (floatBitsToInt(a.w) == GI_KIND_TRIANGLE) return intersectTriangle(p, a.xyz, b.xyz, boxPrimitiveTexel(p, 2).xyz, o, d, hit);
+    vec4 a = boxPrimitiveTexel(p, BL_PRIMITIVE_V0);
+    vec4 b = boxPrimitiveTexel(p, BL_PRIMITIVE_E1);
+    if (floatBitsToInt(a.w) == GI_KIND_TRIANGLE) return intersectTriangle(p, a.xyz, b.xyz, boxPrimitiveTexel(p, BL_PRIMITIVE_E2).xyz, o, d, hit);
     return intersectSphere(p, vec4(a.xyz, b.x), o, d, hit);
 }
 
@@ -68,6 +68,22 @@ int boxStack[BL_STACK_SIZE];
 #define BOX_STACK(k) boxStack[k]
 #endif
 
+// Tests the primitives of the leaf with this link; with anyHit stops at the first hit.
+bool testLeaf(int link, int instance, vec3 lo, vec3 ld, inout Hit hit, bool anyHit) {
+    int word = ~link;
+    int start = word >> BL_LEAF_COUNT_BITS;
+    int end = start + (word & BL_LEAF_COUNT_MASK);
+    bool found = false;
+    for (int p = start; p < end; p++) {
+        if (intersectLeafPrimitive(p, lo, ld, hit)) {
+            hit.instance = instance;
+            found = true;
+            if (anyHit) return true;
+        }
+    }
+    return found;
+}
+
 bool traverseBoxes(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
     int topNode = 0;
     bool inShape = false;
@@ -84,8 +100,8 @@ bool traverseBoxes(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
         }
         if (!inShape) {
             if (topNode == GI_END) return found;
-            vec4 sphere = topNodeTexel(topNode, 0);
-            ivec4 links = floatBitsToInt(topNodeTexel(topNode, 1));
+            vec4 sphere = topNodeTexel(topNode, GI_NODE_SPHERE);
+            ivec4 links = floatBitsToInt(topNodeTexel(topNode, GI_NODE_LINKS));
             if (hitsBoundingSphere(sphere, o, d, hit.t)) {
                 if (links.z > 0) {
                     instance = links.w;
@@ -104,10 +120,10 @@ bool traverseBoxes(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
             continue;
         }
         if (node >= 0) {
-            vec4 a0 = boxNodeTexel(node, 0);
-            vec4 a1 = boxNodeTexel(node, 1);
-            vec4 b0 = boxNodeTexel(node, 2);
-            vec4 b1 = boxNodeTexel(node, 3);
+            vec4 a0 = boxNodeTexel(node, BL_CHILD_A_LO);
+            vec4 a1 = boxNodeTexel(node, BL_CHILD_A_HI);
+            vec4 b0 = boxNodeTexel(node, BL_CHILD_B_LO);
+            vec4 b1 = boxNodeTexel(node, BL_CHILD_B_HI);
             float ta = boxEntry(a0.xyz, a1.xyz, lo, invD, hit.t);
             float tb = boxEntry(b0.xyz, b1.xyz, lo, invD, hit.t);
             int la = floatBitsToInt(a0.w), lb = floatBitsToInt(a1.w);
@@ -126,17 +142,9 @@ bool traverseBoxes(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
                 node = ta >= 0.0 ? la : lb;
                 continue;
             }
-        } else {
-            int word = ~node;
-            int start = word >> BL_LEAF_COUNT_BITS;
-            int end = start + (word & BL_LEAF_COUNT_MASK);
-            for (int p = start; p < end; p++) {
-                if (intersectLeafPrimitive(p, lo, ld, hit)) {
-                    hit.instance = instance;
-                    found = true;
-                    if (anyHit) return true;
-                }
-            }
+        } else if (testLeaf(node, instance, lo, ld, hit, anyHit)) {
+            found = true;
+            if (anyHit) return true;
         }
         if (sp == 0) inShape = false;
         else node = BOX_STACK(--sp);

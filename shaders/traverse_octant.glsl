@@ -25,14 +25,14 @@ bool traverseOctantBoxes(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit,
         }
         if (node == GI_END) {
             if (topNode == GI_END) return found;
-            vec4 sphere = topNodeTexel(topNode, 0);
-            ivec4 links = floatBitsToInt(topNodeTexel(topNode, 1));
+            vec4 sphere = topNodeTexel(topNode, GI_NODE_SPHERE);
+            ivec4 links = floatBitsToInt(topNodeTexel(topNode, GI_NODE_LINKS));
             if (hitsBoundingSphere(sphere, o, d, hit.t)) {
                 if (links.z > 0) {
                     instance = links.w;
                     toObjectRay(instance, time, o, d, lo, ld);
                     invD = safeInverse(ld);
-                    node = floatBitsToInt(instanceTexel(instance, 12).x);
+                    node = floatBitsToInt(instanceTexel(instance, GI_INSTANCE_SHAPE).x);
                     if (ordered) node += octantOf(ld) * uShapeNodeCount;
                     topNode = links.y;
                 } else {
@@ -43,8 +43,8 @@ bool traverseOctantBoxes(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit,
             }
             continue;
         }
-        vec4 a = octantBoxTexel(node, 0);
-        vec4 b = octantBoxTexel(node, 1);
+        vec4 a = octantBoxTexel(node, BOX_VARIANT_MIN);
+        vec4 b = octantBoxTexel(node, BOX_VARIANT_MAX);
         int miss = floatBitsToInt(a.w);
         if (hitsBox(a.xyz, b.xyz, lo, invD, hit.t)) {
             int leaf = floatBitsToInt(b.w);

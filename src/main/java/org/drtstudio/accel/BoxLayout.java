@@ -53,13 +53,19 @@ import java.util.Map;
  */
 public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] sphereRoots, int[] rootLinks, int height) {
     public static final int NODE_TEXELS = 4;
+    /** Node texels: child a's box corners (with links a and b in w), child b's box corners. */
+    public static final int CHILD_A_LO = 0, CHILD_A_HI = 1, CHILD_B_LO = 2, CHILD_B_HI = 3;
     public static final int PRIMITIVE_TEXELS = 3;
+    /** Primitive texels: v0 (or centre) with the kind, edge v1 - v0 (or radius), edge v2 - v0. */
+    public static final int PRIMITIVE_V0 = 0, PRIMITIVE_E1 = 1, PRIMITIVE_E2 = 2;
     /** Bits of a leaf word that hold the primitive count; the start takes the rest (26 bits: 67 M primitives). */
     public static final int LEAF_COUNT_BITS = 5;
     /**
-     * Entries of the walk's stack, and so the tallest shape it can walk. The binned-SAH trees are far
-     * lower (bunny 19, bunny_1m 24); the frame kernel keeps the stacks of a work group in shared
-     * memory, where every entry costs occupancy (docs/BENCHMARKS.md).
+     * Entries of the walk's stack, and so the tallest shape it can walk. The binned-SAH trees are lower
+     * (bunny 19, bunny_1m 24, 4.4M triangles 28, bunny_18m 30); the frame kernel keeps the stacks of
+     * a work group in shared memory, where every entry costs occupancy: 24 entries made bunny_1m's
+     * 16-spp frame 146 ms against 171 ms with 32 (H100, docs/BENCHMARKS.md), but would force the
+     * larger scenes onto balanced trees.
      */
     public static final int STACK_SIZE = 32;
     /** Invocations of a work group of the kernels that walk the layout (8 x 8): the shared stack's stride. */
@@ -140,6 +146,13 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
         Map<String, String> d = new LinkedHashMap<>();
         d.put("BL_NODE_TEXELS", Integer.toString(NODE_TEXELS));
         d.put("BL_PRIMITIVE_TEXELS", Integer.toString(PRIMITIVE_TEXELS));
+        d.put("BL_CHILD_A_LO", Integer.toString(CHILD_A_LO));
+        d.put("BL_CHILD_A_HI", Integer.toString(CHILD_A_HI));
+        d.put("BL_CHILD_B_LO", Integer.toString(CHILD_B_LO));
+        d.put("BL_CHILD_B_HI", Integer.toString(CHILD_B_HI));
+        d.put("BL_PRIMITIVE_V0", Integer.toString(PRIMITIVE_V0));
+        d.put("BL_PRIMITIVE_E1", Integer.toString(PRIMITIVE_E1));
+        d.put("BL_PRIMITIVE_E2", Integer.toString(PRIMITIVE_E2));
         d.put("BL_LEAF_COUNT_BITS", Integer.toString(LEAF_COUNT_BITS));
         d.put("BL_LEAF_COUNT_MASK", Integer.toString((1 << LEAF_COUNT_BITS) - 1));
         d.put("BL_STACK_SIZE", Integer.toString(STACK_SIZE));

@@ -33,6 +33,8 @@ public final class BoxNodeVariants {
     static final int COUNT_BITS = 5, START_BITS = 25;
     /** Texels per node of the fixed and octant-ordered layouts. */
     public static final int NODE_TEXELS = 2;
+    /** Node texels: min corner with the skip link, max corner with the leaf word. */
+    public static final int NODE_MIN = 0, NODE_MAX = 1;
     /** Sampler units the traversal experiment binds these layouts to (after the scene's, {@link BoxLayout#ROOTS_UNIT}). */
     public static final int OCTANT_BOXES_UNIT = 11, WIDE_NODES_UNIT = 12, WIDE_ROOTS_UNIT = 13;
 
@@ -40,6 +42,8 @@ public final class BoxNodeVariants {
     public static Map<String, String> glslDefines() {
         Map<String, String> d = new LinkedHashMap<>();
         d.put("BOX_VARIANT_NODE_TEXELS", Integer.toString(NODE_TEXELS));
+        d.put("BOX_VARIANT_MIN", Integer.toString(NODE_MIN));
+        d.put("BOX_VARIANT_MAX", Integer.toString(NODE_MAX));
         d.put("BOX_VARIANT_COUNT_MASK", Integer.toString((1 << COUNT_BITS) - 1));
         d.put("BOX_VARIANT_START_SHIFT", Integer.toString(COUNT_BITS + 1));
         d.put("WIDE_TEXELS", Integer.toString(WIDE_TEXELS));
