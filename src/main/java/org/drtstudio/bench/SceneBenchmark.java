@@ -84,6 +84,7 @@ final class SceneBenchmark {
             r.put("upload_bytes", t.uploadBytes());
             r.put("primary_hit_fraction", (double) t.primary().hits() / t.primary().rays());
             putRays(r, "primary", t.primary().rays(), t.primary().medianMs(), t.primary().mraysPerSecond());
+            r.put("primary_first_ms", t.primaryFirstMs()); // timed again after shadow and glossy: RayThroughput.run says why
             putRays(r, "shadow", t.shadow().rays(), t.shadow().medianMs(), t.shadow().mraysPerSecond());
             putRays(r, "glossy", t.glossy().rays(), t.glossy().medianMs(), t.glossy().mraysPerSecond());
             // The experiment's eight octant layouts of a scene this large exceed a texture's rows
