@@ -29,7 +29,7 @@ void main() {
         int mat = primitiveMaterial(primitiveTexel(hit.primitive));
         vec3 texColor = vec3(1.0);
         if (TEXTURED) texColor = diffuseTexture(mat, uv);
-        albedo = materialTexel(mat, 1).xyz * texColor;
+        albedo = materialTexel(mat, GI_MATERIAL_DIFFUSE).xyz * texColor;
     }
     imageStore(uDepth, pixel, vec4(found ? hit.t : INFINITY));
     imageStore(uNormal, pixel, vec4(normal, 0.0));

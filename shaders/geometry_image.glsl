@@ -32,9 +32,9 @@ int primitiveMaterial(ivec4 prim) { return prim.w >> GI_PRIMITIVE_MATERIAL_SHIFT
 vec4 vertexTexel(int v, int k) { return fetchTexel(uVertices, v * GI_VERTEX_TEXELS + k); }
 // A triangle's v0 and edges v1 - v0, v2 - v0, computed as the CPU tracer computes them.
 void triangleEdges(ivec4 prim, out vec3 p0, out vec3 e1, out vec3 e2) {
-    p0 = vertexTexel(prim.x, 0).xyz;
-    e1 = vertexTexel(prim.y, 0).xyz - p0;
-    e2 = vertexTexel(prim.z, 0).xyz - p0;
+    p0 = vertexTexel(prim.x, GI_VERTEX_POSITION).xyz;
+    e1 = vertexTexel(prim.y, GI_VERTEX_POSITION).xyz - p0;
+    e2 = vertexTexel(prim.z, GI_VERTEX_POSITION).xyz - p0;
 }
 vec4 materialTexel(int m, int k) { return fetchTexel(uMaterials, m * GI_MATERIAL_TEXELS + k); }
 vec4 lightTexel(int l, int k) { return fetchTexel(uLights, l * GI_LIGHT_TEXELS + k); }
@@ -47,13 +47,13 @@ uniform bool uMotion;  // some instance moves during the shutter
 // World-to-object rows of an instance at shutter time t: the open rows, or with motion the linear
 // blend of open and close rows (exact for translations). Twin of Traversal.instanceRows.
 void instanceRows(int i, float t, out vec4 r0, out vec4 r1, out vec4 r2) {
-    r0 = instanceTexel(i, 0);
-    r1 = instanceTexel(i, 1);
-    r2 = instanceTexel(i, 2);
+    r0 = instanceTexel(i, GI_INSTANCE_TO_OBJECT_OPEN);
+    r1 = instanceTexel(i, GI_INSTANCE_TO_OBJECT_OPEN + 1);
+    r2 = instanceTexel(i, GI_INSTANCE_TO_OBJECT_OPEN + 2);
     if (uMotion) {
-        r0 += t * (instanceTexel(i, 3) - r0);
-        r1 += t * (instanceTexel(i, 4) - r1);
-        r2 += t * (instanceTexel(i, 5) - r2);
+        r0 += t * (instanceTexel(i, GI_INSTANCE_TO_OBJECT_CLOSE) - r0);
+        r1 += t * (instanceTexel(i, GI_INSTANCE_TO_OBJECT_CLOSE + 1) - r1);
+        r2 += t * (instanceTexel(i, GI_INSTANCE_TO_OBJECT_CLOSE + 2) - r2);
     }
 }
 

@@ -36,10 +36,10 @@ void surfaceNormals(Hit hit, vec3 p, float time, out vec3 ng, out vec3 n, out ve
         triangleEdges(prim, p0, e1, e2);
         ng = cross(e1, e2);
         float w0 = 1.0 - hit.uv.x - hit.uv.y;
-        n = w0 * vertexTexel(prim.x, 1).xyz + hit.uv.x * vertexTexel(prim.y, 1).xyz
-            + hit.uv.y * vertexTexel(prim.z, 1).xyz;
+        n = w0 * vertexTexel(prim.x, GI_VERTEX_NORMAL).xyz + hit.uv.x * vertexTexel(prim.y, GI_VERTEX_NORMAL).xyz
+            + hit.uv.y * vertexTexel(prim.z, GI_VERTEX_NORMAL).xyz;
     } else {
-        vec4 sphere = vertexTexel(prim.x, 0);
+        vec4 sphere = vertexTexel(prim.x, GI_VERTEX_POSITION);
         radius = sphere.w;
         // The object-space hit point, from the world point through the instance's inverse.
         ng = vec3(dot(r0, vec4(p, 1.0)), dot(r1, vec4(p, 1.0)), dot(r2, vec4(p, 1.0))) - sphere.xyz;
@@ -48,7 +48,7 @@ void surfaceNormals(Hit hit, vec3 p, float time, out vec3 ng, out vec3 n, out ve
     uv = vec2(0.0);
     if (TEXTURED) {
         int mat = primitiveMaterial(prim);
-        int maps = floatBitsToInt(materialTexel(mat, 4).z);  // which texture references are set (GI_HAS_*)
+        int maps = floatBitsToInt(materialTexel(mat, GI_MATERIAL_LOBE).z);  // which texture references are set (GI_HAS_*)
         if (maps != 0) n = texturedNormal(hit, prim, mat, maps, e1, e2, radius, ng, n, uv);
     }
     ng = toWorldNormal(r0, r1, r2, ng);

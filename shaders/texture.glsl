@@ -58,9 +58,9 @@ vec3 diffuseTexture(int mat, vec2 uv) {
 // w, v in texel 1's w) or, for a mesh without them, (0,0) (1,0) (1,1).
 vec2 triangleTexCoords(ivec4 prim, vec2 b, out vec2 uv0, out vec2 uv1, out vec2 uv2) {
     if ((prim.w & GI_PRIMITIVE_HAS_UV) != 0) {
-        uv0 = vec2(vertexTexel(prim.x, 0).w, vertexTexel(prim.x, 1).w);
-        uv1 = vec2(vertexTexel(prim.y, 0).w, vertexTexel(prim.y, 1).w);
-        uv2 = vec2(vertexTexel(prim.z, 0).w, vertexTexel(prim.z, 1).w);
+        uv0 = vec2(vertexTexel(prim.x, GI_VERTEX_POSITION).w, vertexTexel(prim.x, GI_VERTEX_NORMAL).w);
+        uv1 = vec2(vertexTexel(prim.y, GI_VERTEX_POSITION).w, vertexTexel(prim.y, GI_VERTEX_NORMAL).w);
+        uv2 = vec2(vertexTexel(prim.z, GI_VERTEX_POSITION).w, vertexTexel(prim.z, GI_VERTEX_NORMAL).w);
     } else {
         uv0 = vec2(0.0, 0.0);
         uv1 = vec2(1.0, 0.0);
@@ -107,7 +107,7 @@ vec3 bumpNormal(int mat, vec2 uv, vec3 n, vec3 dpdu, vec3 dpdv) {
     if (tex.x == GI_NO_TEXTURE) return n;
     vec3 frame = cross(dpdu, dpdv);
     if (!(dot(frame, frame) > 0.0)) return n;
-    float scale = materialTexel(mat, 4).y;
+    float scale = materialTexel(mat, GI_MATERIAL_LOBE).y;
     float h = sampleTexture(tex, uv).x;
     float dhdu = scale * (sampleTexture(tex, vec2(uv.x + 1.0 / float(tex.y), uv.y)).x - h) * float(tex.y);
     float dhdv = scale * (sampleTexture(tex, vec2(uv.x, uv.y + 1.0 / float(tex.z))).x - h) * float(tex.z);

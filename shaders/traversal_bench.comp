@@ -1,7 +1,7 @@
 // Traversal benchmark: two rays per invocation, walked one after the other through the sphere
-// hierarchy (uVariant 0), together (1), one after the other through box nodes in fixed order (2) or
-// in the layout ordered near-first for each ray's octant (3), or through 4-wide box nodes with a
-// short stack, nearest child first (4). VARIANT is a #define, so each variant
+// hierarchy (VARIANT 0), together (1), one after the other through box nodes in fixed order (2) or
+// in the layouts ordered near-first for each ray's octant (3), through 4-wide box nodes with a
+// short stack, nearest child first (4), or through the tracers' box layout (5, traverse_box.glsl). VARIANT is a #define, so each variant
 // is its own program and holds only the registers it needs. Coherent rays: two jittered primary rays of the pixel; incoherent: two
 // directions drawn uniformly over the sphere from the eye. Writes the sum of hit distances so the
 // work cannot be optimised away.
@@ -9,6 +9,7 @@ layout(local_size_x = 8, local_size_y = 8) in;
 #include "random.glsl"
 #include "traverse.glsl"
 #include "traverse_pair.glsl"
+#include "traverse_octant.glsl"
 #include "sampling.glsl"
 #include "camera.glsl"
 
@@ -17,23 +18,13 @@ layout(binding = 2, r32f) uniform writeonly image2D uOut;
 #if VARIANT == 4
 // 4-wide box nodes (org.drtstudio.accel.BoxNodeVariants.Wide), walked with a short stack, the
 // nearest child first; the top level is the same stackless sphere walk as everywhere else.
-layout(binding = 9) uniform sampler2D uWideNodes;
-layout(binding = 10) uniform sampler2D uWideRoots;
+layout(binding = WIDE_NODES_UNIT) uniform sampler2D uWideNodes;
+layout(binding = WIDE_ROOTS_UNIT) uniform sampler2D uWideRoots;
 #define WIDE_STACK 64
 
-vec4 wideTexel(int node, int k) { return fetchTexel(uWideNodes, node * 8 + k); }
+vec4 wideTexel(int node, int k) { return fetchTexel(uWideNodes, node * WIDE_TEXELS + k); }
 
-// Entry distance of the ray into the box, or -1 when it misses it within [0, tMax].
-float boxEntry(vec3 lo, vec3 hi, vec3 o, vec3 invD, float tMax) {
-    vec3 t0 = (lo - o) * invD;
-    vec3 t1 = (hi - o) * invD;
-    vec3 tn = min(t0, t1);
-    vec3 tf = max(t0, t1);
-    float enter = max(max(tn.x, tn.y), max(tn.z, 0.0));
-    float leave = min(min(tf.x, tf.y), min(tf.z, tMax));
-    return enter <= leave ? enter : -1.0;
-}
-
+// boxEntry (traverse_box.glsl): entry distance into a box, or -1 when the ray misses it within [0, tMax].
 bool walkWide(int root, int instance, vec3 lo, vec3 ld, inout Hit hit, inout int steps) {
     vec3 invD = safeInverse(ld);
     int stack[WIDE_STACK];
@@ -51,14 +42,14 @@ bool walkWide(int root, int instance, vec3 lo, vec3 ld, inout Hit hit, inout int
         for (int k = 0; k < 4; k++) {
             vec4 a = wideTexel(node, 2 * k);
             int child = floatBitsToInt(a.w);
-            if (child == -2) break;
+            if (child == WIDE_EMPTY) break;
             vec4 b = wideTexel(node, 2 * k + 1);
             float t = boxEntry(a.xyz, b.xyz, lo, invD, hit.t);
             if (t < 0.0) continue;
             if (child < 0) {
                 int leaf = floatBitsToInt(b.w);
-                int start = leaf >> 6;
-                int end = start + ((leaf >> 1) & 31);
+                int start = leaf >> BOX_VARIANT_START_SHIFT;
+                int end = start + ((leaf >> 1) & BOX_VARIANT_COUNT_MASK);
                 for (int p = start; p < end; p++) {
                     if (intersectPrimitive(p, lo, ld, hit)) {
                         hit.instance = instance;
@@ -100,8 +91,8 @@ bool traverseWide(vec3 o, vec3 d, float time, inout Hit hit) {
             hit.overflow = true;
             return found;
         }
-        vec4 sphere = topNodeTexel(topNode, 0);
-        ivec4 links = floatBitsToInt(topNodeTexel(topNode, 1));
+        vec4 sphere = topNodeTexel(topNode, GI_NODE_SPHERE);
+        ivec4 links = floatBitsToInt(topNodeTexel(topNode, GI_NODE_LINKS));
         if (hitsBoundingSphere(sphere, o, d, hit.t)) {
             if (links.z > 0) {
                 int instance = links.w;
@@ -144,18 +135,17 @@ void main() {
     }
     Hit h0 = newHit(INFINITY);
     Hit h1 = newHit(INFINITY);
-#if defined(CENTRE_RAY) && VARIANT >= 2 && VARIANT != 4
-    // One ray through the pixel centre, as the ray benchmark's primary rays (the timing probe,
-    // org.drtstudio.render.gl.KernelTimingProbe, compares the two kernels on the same rays).
-    traverseBoxes(uEye, primaryDirection(vec2(pixel) + vec2(0.5)), 0.0, h0, false, VARIANT == 3);
-#elif VARIANT == 1
+#if VARIANT == 1
     traversePair(uEye, d0, 0.0, uEye, d1, 0.0, h0, h1);
 #elif VARIANT == 4
     traverseWide(uEye, d0, 0.0, h0);
     traverseWide(uEye, d1, 0.0, h1);
+#elif VARIANT == 5
+    traverseBoxes(uEye, d0, 0.0, h0, false);
+    traverseBoxes(uEye, d1, 0.0, h1, false);
 #elif VARIANT >= 2
-    traverseBoxes(uEye, d0, 0.0, h0, false, VARIANT == 3);
-    traverseBoxes(uEye, d1, 0.0, h1, false, VARIANT == 3);
+    traverseOctantBoxes(uEye, d0, 0.0, h0, false, VARIANT == 3);
+    traverseOctantBoxes(uEye, d1, 0.0, h1, false, VARIANT == 3);
 #else
     traverse(uEye, d0, 0.0, h0, false);
     traverse(uEye, d1, 0.0, h1, false);

@@ -29,29 +29,28 @@ bool hitsBoundingSphere(vec4 sphere, vec3 o, vec3 d, float tMax) {
     return tca + thc >= 0.0 && tca - thc <= tMax;
 }
 
-bool intersectPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
-    ivec4 prim = primitiveTexel(p);
-    if (primitiveKind(prim) == GI_KIND_TRIANGLE) {
-        vec3 p0, e1, e2;
-        triangleEdges(prim, p0, e1, e2);
-        vec3 pv = cross(d, e2);
-        float det = dot(e1, pv);
-        if (det == 0.0) return false;
-        float inv = 1.0 / det;
-        vec3 tv = o - p0;
-        float u = dot(tv, pv) * inv;
-        if (u < 0.0 || u > 1.0) return false;
-        vec3 qv = cross(tv, e1);
-        float v = dot(d, qv) * inv;
-        if (v < 0.0 || u + v > 1.0) return false;
-        float t = dot(e2, qv) * inv;
-        if (!(t > 0.0 && t < hit.t)) return false;
-        hit.t = t;
-        hit.primitive = p;
-        hit.uv = vec2(u, v);
-        return true;
-    }
-    vec4 sphere = vertexTexel(prim.x, 0);
+// Möller–Trumbore on v0 and the edges v1 - v0, v2 - v0; t in units of d's length.
+bool intersectTriangle(int p, vec3 p0, vec3 e1, vec3 e2, vec3 o, vec3 d, inout Hit hit) {
+    vec3 pv = cross(d, e2);
+    float det = dot(e1, pv);
+    if (det == 0.0) return false;
+    float inv = 1.0 / det;
+    vec3 tv = o - p0;
+    float u = dot(tv, pv) * inv;
+    if (u < 0.0 || u > 1.0) return false;
+    vec3 qv = cross(tv, e1);
+    float v = dot(d, qv) * inv;
+    if (v < 0.0 || u + v > 1.0) return false;
+    float t = dot(e2, qv) * inv;
+    if (!(t > 0.0 && t < hit.t)) return false;
+    hit.t = t;
+    hit.primitive = p;
+    hit.uv = vec2(u, v);
+    return true;
+}
+
+// sphere: centre.xyz, radius.
+bool intersectSphere(int p, vec4 sphere, vec3 o, vec3 d, inout Hit hit) {
     float r = sphere.w;
     float a = dot(d, d);
     vec3 oc = o - sphere.xyz;
@@ -68,13 +67,24 @@ bool intersectPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
     return true;
 }
 
+// Primitive p of the geometry image (through its vertex indices).
+bool intersectPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
+    ivec4 prim = primitiveTexel(p);
+    if (primitiveKind(prim) == GI_KIND_TRIANGLE) {
+        vec3 p0, e1, e2;
+        triangleEdges(prim, p0, e1, e2);
+        return intersectTriangle(p, p0, e1, e2, o, d, hit);
+    }
+    return intersectSphere(p, vertexTexel(prim.x, GI_VERTEX_POSITION), o, d, hit);
+}
+
 #include "traverse_box.glsl"
 
 // Closest hit in (0, hit.t) when anyHit is false; stops at the first hit below hit.t otherwise.
-// BOX_NODES (set by the host) walks the octant-ordered box layouts instead of the spheres.
+// BOX_NODES (set by the host) walks the box layout instead of the spheres.
 bool traverse(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
 #if BOX_NODES
-    return traverseBoxes(o, d, time, hit, anyHit, true);
+    return traverseBoxes(o, d, time, hit, anyHit);
 #else
     int topNode = 0;
     int node = GI_END;   // GI_END: at the top level
@@ -89,13 +99,13 @@ bool traverse(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
         }
         if (node == GI_END) {
             if (topNode == GI_END) return found;
-            vec4 sphere = topNodeTexel(topNode, 0);
-            ivec4 links = floatBitsToInt(topNodeTexel(topNode, 1));
+            vec4 sphere = topNodeTexel(topNode, GI_NODE_SPHERE);
+            ivec4 links = floatBitsToInt(topNodeTexel(topNode, GI_NODE_LINKS));
             if (hitsBoundingSphere(sphere, o, d, hit.t)) {
                 if (links.z > 0) {
                     instance = links.w;
                     toObjectRay(instance, time, o, d, lo, ld);
-                    node = floatBitsToInt(instanceTexel(instance, 12).x);
+                    node = floatBitsToInt(instanceTexel(instance, GI_INSTANCE_SHAPE).x);
                     topNode = links.y;
                 } else {
                     topNode = links.x;
@@ -105,8 +115,8 @@ bool traverse(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
             }
             continue;
         }
-        vec4 sphere = nodeTexel(node, 0);
-        ivec4 links = floatBitsToInt(nodeTexel(node, 1));
+        vec4 sphere = nodeTexel(node, GI_NODE_SPHERE);
+        ivec4 links = floatBitsToInt(nodeTexel(node, GI_NODE_LINKS));
         if (hitsBoundingSphere(sphere, lo, ld, hit.t)) {
             for (int p = links.w; p < links.w + links.z; p++) {
                 if (intersectPrimitive(p, lo, ld, hit)) {

@@ -1,12 +1,22 @@
-// Twin of the box walk in org.drtstudio.render.cpu.Traversal. Traversal over axis-aligned-box nodes
-// (org.drtstudio.accel.BoxNodeVariants documents the layout): the same two-level stackless walk as
-// traverse.glsl with boxes instead of spheres at the shape level, optionally in the layout ordered
-// near-first for the ray's octant. Both tracers walk the ordered layouts by default (--nodes boxes);
-// drt bench and the traversal experiment measure them against the sphere walk.
-layout(binding = 8) uniform sampler2D uBoxNodes;
-uniform int uShapeNodeCount;  // nodes of one layout (the ordered variant holds eight)
+// The default walk of both tracers (--nodes boxes); twin of the box walk in
+// org.drtstudio.render.cpu.Traversal. One binary tree of axis-aligned boxes, each inner node holding
+// its two children's boxes, primitives stored beside it in leaf order (org.drtstudio.accel.BoxLayout
+// documents the layout; its constants are the BL_* defines). The top level is the stackless sphere
+// walk of traverse.glsl; inside an instance the ray tests both children of a node, goes on to the
+// nearer one it meets and keeps the other on a short stack, so one layout serves every direction.
+layout(binding = BL_NODES_UNIT) uniform sampler2D uBoxNodes;
+layout(binding = BL_PRIMITIVES_UNIT) uniform sampler2D uBoxPrimitives;
+layout(binding = BL_ROOTS_UNIT) uniform sampler2D uBoxRoots;  // per instance: x = its shape's root node (int bits)
 
-vec4 boxTexel(int node, int k) { return fetchTexel(uBoxNodes, node * 2 + k); }
+vec4 boxNodeTexel(int node, int k) { return fetchTexel(uBoxNodes, node * BL_NODE_TEXELS + k); }
+vec4 boxPrimitiveTexel(int p, int k) { return fetchTexel(uBoxPrimitives, p * BL_PRIMITIVE_TEXELS + k); }
+
+// 1 / d with zero components replaced by +-1e-20 (by sign bit-free comparison, as the Java twin does),
+// so the slab test never forms 0 * inf.
+vec3 safeInverse(vec3 d) {
+    vec3 tiny = vec3(d.x >= 0.0 ? 1e-20 : -1e-20, d.y >= 0.0 ? 1e-20 : -1e-20, d.z >= 0.0 ? 1e-20 : -1e-20);
+    return 1.0 / mix(d, tiny, lessThan(abs(d), vec3(1e-20)));
+}
 
 // Whether the ray o + t d meets the box for some t in [0, tMax]; invD = 1 / d.
 bool hitsBox(vec3 lo, vec3 hi, vec3 o, vec3 invD, float tMax) {
@@ -19,22 +29,68 @@ bool hitsBox(vec3 lo, vec3 hi, vec3 o, vec3 invD, float tMax) {
     return enter <= leave;
 }
 
-// 1 / d with zero components replaced by +-1e-20 (by sign bit-free comparison, as the Java twin does),
-// so the slab test never forms 0 * inf.
-vec3 safeInverse(vec3 d) {
-    vec3 tiny = vec3(d.x >= 0.0 ? 1e-20 : -1e-20, d.y >= 0.0 ? 1e-20 : -1e-20, d.z >= 0.0 ? 1e-20 : -1e-20);
-    return 1.0 / mix(d, tiny, lessThan(abs(d), vec3(1e-20)));
+// Where the ray enters the box within [0, tMax], or -1 when it does not meet it there (the same
+// operations as hitsBox, so both tracers decide alike).
+float boxEntry(vec3 lo, vec3 hi, vec3 o, vec3 invD, float tMax) {
+    vec3 t0 = (lo - o) * invD;
+    vec3 t1 = (hi - o) * invD;
+    vec3 tn = min(t0, t1);
+    vec3 tf = max(t0, t1);
+    float enter = max(max(tn.x, tn.y), max(tn.z, 0.0));
+    float leave = min(min(tf.x, tf.y), min(tf.z, tMax));
+    return enter <= leave ? enter : -1.0;
 }
 
-int octantOf(vec3 d) {
-    return (d.x < 0.0 ? 1 : 0) | (d.y < 0.0 ? 2 : 0) | (d.z < 0.0 ? 4 : 0);
+// Primitive p from the layout's own copy: v0 and the edges, or a sphere's centre and radius.
+bool intersectLeafPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
+    vec4 a = boxPrimitiveTexel(p, BL_PRIMITIVE_V0);
+    vec4 b = boxPrimitiveTexel(p, BL_PRIMITIVE_E1);
+    if (floatBitsToInt(a.w) == GI_KIND_TRIANGLE) return intersectTriangle(p, a.xyz, b.xyz, boxPrimitiveTexel(p, BL_PRIMITIVE_E2).xyz, o, d, hit);
+    return intersectSphere(p, vec4(a.xyz, b.x), o, d, hit);
 }
 
-bool traverseBoxes(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit, bool ordered) {
+// The walk's stack. GLSL inlines every call, so it is declared once at module scope: a kernel that
+// traces several rays (the frame: camera, shadow and glossy rays) would otherwise hold an array per
+// call site (H100, bunny 16-spp frame: 586 ms, against 324 ms with one). BL_STACK_SHARED (set by
+// the host per kernel) puts the stacks of a work group in shared memory, entry k of invocation i
+// at k * BL_GROUP_INVOCATIONS + i: the frame kernel, limited by its registers to few groups per
+// SM, runs 2-3x faster so (bunny 324 -> 99 ms), while the one-ray-type kernels, which run many
+// groups, lose half their speed to it (shared memory is carved out of the L1 cache the walk reads
+// through), so they keep theirs in local memory. docs/BENCHMARKS.md has the measurements.
+#ifndef BL_STACK_SHARED
+#define BL_STACK_SHARED 0
+#endif
+#if BL_STACK_SHARED
+shared int boxStackShared[BL_STACK_SIZE * BL_GROUP_INVOCATIONS];
+#define BOX_STACK(k) boxStackShared[(k) * BL_GROUP_INVOCATIONS + int(gl_LocalInvocationIndex)]
+#else
+int boxStack[BL_STACK_SIZE];
+#define BOX_STACK(k) boxStack[k]
+#endif
+
+// Tests the primitives of the leaf with this link; with anyHit stops at the first hit.
+bool testLeaf(int link, int instance, vec3 lo, vec3 ld, inout Hit hit, bool anyHit) {
+    int word = ~link;
+    int start = word >> BL_LEAF_COUNT_BITS;
+    int end = start + (word & BL_LEAF_COUNT_MASK);
+    bool found = false;
+    for (int p = start; p < end; p++) {
+        if (intersectLeafPrimitive(p, lo, ld, hit)) {
+            hit.instance = instance;
+            found = true;
+            if (anyHit) return true;
+        }
+    }
+    return found;
+}
+
+bool traverseBoxes(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
     int topNode = 0;
-    int node = GI_END;
+    bool inShape = false;
+    int node = 0;        // inside a shape: an inner node (>= 0) or a leaf (~leaf word)
     int instance = -1;
     vec3 lo = vec3(0.0), ld = vec3(0.0), invD = vec3(0.0);
+    int sp = 0;
     int steps = 0;
     bool found = false;
     while (true) {
@@ -42,17 +98,18 @@ bool traverseBoxes(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit, bool 
             hit.overflow = true;
             return found;
         }
-        if (node == GI_END) {
+        if (!inShape) {
             if (topNode == GI_END) return found;
-            vec4 sphere = topNodeTexel(topNode, 0);
-            ivec4 links = floatBitsToInt(topNodeTexel(topNode, 1));
+            vec4 sphere = topNodeTexel(topNode, GI_NODE_SPHERE);
+            ivec4 links = floatBitsToInt(topNodeTexel(topNode, GI_NODE_LINKS));
             if (hitsBoundingSphere(sphere, o, d, hit.t)) {
                 if (links.z > 0) {
                     instance = links.w;
                     toObjectRay(instance, time, o, d, lo, ld);
                     invD = safeInverse(ld);
-                    node = floatBitsToInt(instanceTexel(instance, 12).x);
-                    if (ordered) node += octantOf(ld) * uShapeNodeCount;
+                    node = floatBitsToInt(fetchTexel(uBoxRoots, instance).x);
+                    sp = 0;
+                    inShape = true;
                     topNode = links.y;
                 } else {
                     topNode = links.x;
@@ -62,28 +119,35 @@ bool traverseBoxes(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit, bool 
             }
             continue;
         }
-        vec4 a = boxTexel(node, 0);
-        vec4 b = boxTexel(node, 1);
-        int miss = floatBitsToInt(a.w);
-        if (hitsBox(a.xyz, b.xyz, lo, invD, hit.t)) {
-            int leaf = floatBitsToInt(b.w);
-            if (leaf != 0) {
-                int start = leaf >> 6;
-                int end = start + ((leaf >> 1) & 31);
-                for (int p = start; p < end; p++) {
-                    if (intersectPrimitive(p, lo, ld, hit)) {
-                        hit.instance = instance;
-                        found = true;
-                        if (anyHit) return true;
-                    }
+        if (node >= 0) {
+            vec4 a0 = boxNodeTexel(node, BL_CHILD_A_LO);
+            vec4 a1 = boxNodeTexel(node, BL_CHILD_A_HI);
+            vec4 b0 = boxNodeTexel(node, BL_CHILD_B_LO);
+            vec4 b1 = boxNodeTexel(node, BL_CHILD_B_HI);
+            float ta = boxEntry(a0.xyz, a1.xyz, lo, invD, hit.t);
+            float tb = boxEntry(b0.xyz, b1.xyz, lo, invD, hit.t);
+            int la = floatBitsToInt(a0.w), lb = floatBitsToInt(a1.w);
+            if (ta >= 0.0 && tb >= 0.0) {
+                if (sp == BL_STACK_SIZE) {  // cannot happen for a layout BoxLayout made: it bounds the height
+                    hit.overflow = true;
+                    return found;
                 }
-                node = miss;
-            } else {
-                node = node + 1;
+                bool aFirst = ta <= tb;
+                BOX_STACK(sp) = aFirst ? lb : la;
+                sp++;
+                node = aFirst ? la : lb;
+                continue;
             }
-        } else {
-            node = miss;
+            if (ta >= 0.0 || tb >= 0.0) {
+                node = ta >= 0.0 ? la : lb;
+                continue;
+            }
+        } else if (testLeaf(node, instance, lo, ld, hit, anyHit)) {
+            found = true;
+            if (anyHit) return true;
         }
+        if (sp == 0) inShape = false;
+        else node = BOX_STACK(--sp);
     }
     return found;
 }

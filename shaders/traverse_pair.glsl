@@ -19,8 +19,8 @@ bool traversePair(vec3 o0, vec3 d0, float t0, vec3 o1, vec3 d1, float t1, inout 
         }
         if (node == GI_END) {
             if (topNode == GI_END) return found;
-            vec4 sphere = topNodeTexel(topNode, 0);
-            ivec4 links = floatBitsToInt(topNodeTexel(topNode, 1));
+            vec4 sphere = topNodeTexel(topNode, GI_NODE_SPHERE);
+            ivec4 links = floatBitsToInt(topNodeTexel(topNode, GI_NODE_LINKS));
             bool a = hitsBoundingSphere(sphere, o0, d0, h0.t);
             bool b = hitsBoundingSphere(sphere, o1, d1, h1.t);
             if (a || b) {
@@ -30,7 +30,7 @@ bool traversePair(vec3 o0, vec3 d0, float t0, vec3 o1, vec3 d1, float t1, inout 
                     toObjectRay(instance, t1, o1, d1, lo1, ld1);
                     in0 = a;
                     in1 = b;
-                    node = floatBitsToInt(instanceTexel(instance, 12).x);
+                    node = floatBitsToInt(instanceTexel(instance, GI_INSTANCE_SHAPE).x);
                     topNode = links.y;
                 } else {
                     topNode = links.x;
@@ -40,8 +40,8 @@ bool traversePair(vec3 o0, vec3 d0, float t0, vec3 o1, vec3 d1, float t1, inout 
             }
             continue;
         }
-        vec4 sphere = nodeTexel(node, 0);
-        ivec4 links = floatBitsToInt(nodeTexel(node, 1));
+        vec4 sphere = nodeTexel(node, GI_NODE_SPHERE);
+        ivec4 links = floatBitsToInt(nodeTexel(node, GI_NODE_LINKS));
         bool a = in0 && hitsBoundingSphere(sphere, lo0, ld0, h0.t);
         bool b = in1 && hitsBoundingSphere(sphere, lo1, ld1, h1.t);
         if (a || b) {

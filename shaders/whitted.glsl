@@ -30,11 +30,11 @@ uniform uint uSeed;
 // A point of light l: uniform over a rectangle; for a sphere uniform over its disk as seen from s
 // (its silhouette); the centre for radius 0. Twin of WhittedIntegrator.samplePointOnLight.
 vec3 samplePointOnLight(int l, vec3 s, uint pixel, uint sampleIndex, uint dimension) {
-    vec4 l0 = lightTexel(l, 0);
-    if (floatBitsToInt(lightTexel(l, 1).w) == GI_LIGHT_RECTANGLE) {
+    vec4 l0 = lightTexel(l, GI_LIGHT_POSITION);
+    if (floatBitsToInt(lightTexel(l, GI_LIGHT_COLOR).w) == GI_LIGHT_RECTANGLE) {
         float u = uniformSample(pixel, sampleIndex, dimension, uSeed) - 0.5;
         float v = uniformSample(pixel, sampleIndex, dimension + 1u, uSeed) - 0.5;
-        return l0.xyz + u * lightTexel(l, 2).xyz + v * lightTexel(l, 3).xyz;
+        return l0.xyz + u * lightTexel(l, GI_LIGHT_EDGE_U).xyz + v * lightTexel(l, GI_LIGHT_EDGE_V).xyz;
     }
     if (!(l0.w > 0.0)) return l0.xyz;
     vec3 axis = l0.xyz - s;
@@ -103,10 +103,10 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
         if (!entering) ng = -ng;
         if (dot(n, ng) < 0.0) n = -n;
 
-        vec4 m0 = materialTexel(mat, 0);  // ambient, exponent
-        vec4 m1 = materialTexel(mat, 1);  // diffuse, reflectivity
-        vec4 m2 = materialTexel(mat, 2);  // specular, transparency
-        vec4 m3 = materialTexel(mat, 3);  // absorption, ior
+        vec4 m0 = materialTexel(mat, GI_MATERIAL_AMBIENT);  // ambient, exponent
+        vec4 m1 = materialTexel(mat, GI_MATERIAL_DIFFUSE);  // diffuse, reflectivity
+        vec4 m2 = materialTexel(mat, GI_MATERIAL_SPECULAR);  // specular, transparency
+        vec4 m3 = materialTexel(mat, GI_MATERIAL_ABSORPTION);  // absorption, ior
         float transparency = m2.w;
         if (!entering && transparency > 0.0) throughput *= exp(-m3.xyz * hit.t);
 
@@ -129,7 +129,7 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
             float rdotv = -dot(2.0 * ndotl * n - L, rd);
             float spec = rdotv > 0.0 ? pow(rdotv, m0.w) : 0.0;
             float atten = 1.0 / (uAttenuation.x + uAttenuation.y * dist + uAttenuation.z * dist * dist);
-            local += (kd * ndotl + m2.xyz * spec) * (lightTexel(l, 1).xyz * atten);
+            local += (kd * ndotl + m2.xyz * spec) * (lightTexel(l, GI_LIGHT_COLOR).xyz * atten);
         }
         color += throughput * local;
 
@@ -157,7 +157,7 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
             }
         }
         float weight = maxComponent(throughput);
-        float lobe = materialTexel(mat, 4).x;
+        float lobe = materialTexel(mat, GI_MATERIAL_LOBE).x;
         if (refractWeight > 0.0 && weight * refractWeight > uThroughputCutoff && sp < STACK_SIZE) {
             // Rough refraction: the transmitted ray drawn from the lobe; one that turns back out is absorbed.
             vec3 dir = refracted;

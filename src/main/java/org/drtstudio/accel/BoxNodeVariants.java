@@ -5,12 +5,12 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.WeakHashMap;
 
 /**
- * Axis-aligned-box versions of a geometry image's shape-level hierarchy, for measuring node kinds
- * and traversal orders against the bounding spheres (issue "Benchmarks and GPU speed"; the
- * experiment kernel is {@code shaders/traversal_bench.comp}). The tree is the same; only the node
+ * Axis-aligned-box versions of a geometry image's shape-level hierarchy that only the traversal
+ * experiment walks ({@code shaders/traversal_bench.comp}, {@code traverse_octant.glsl}), kept to
+ * measure the tracers' {@link BoxLayout} against: the sphere tree's fixed order, eight layouts
+ * ordered per ray octant (the default walk before {@link BoxLayout}), and 4-wide nodes. The tree is the same; only the node
  * bound and, for the ordered variant, the order children are visited in change.
  *
  * <p>Box node layout, 2 texels per node (the same 32 bytes as a sphere node):
@@ -31,27 +31,35 @@ import java.util.WeakHashMap;
 public final class BoxNodeVariants {
     /** Primitives per leaf must fit the 5 bits the packed leaf word gives them, the first one 25 bits. */
     static final int COUNT_BITS = 5, START_BITS = 25;
+    /** Texels per node of the fixed and octant-ordered layouts. */
+    public static final int NODE_TEXELS = 2;
+    /** Node texels: min corner with the skip link, max corner with the leaf word. */
+    public static final int NODE_MIN = 0, NODE_MAX = 1;
+    /** Sampler units the traversal experiment binds these layouts to (after the scene's, {@link BoxLayout#ROOTS_UNIT}). */
+    public static final int OCTANT_BOXES_UNIT = 11, WIDE_NODES_UNIT = 12, WIDE_ROOTS_UNIT = 13;
+
+    /** The constants of these layouts as GLSL {@code #define}s ({@code traverse_octant.glsl}, {@code traversal_bench.comp}). */
+    public static Map<String, String> glslDefines() {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("BOX_VARIANT_NODE_TEXELS", Integer.toString(NODE_TEXELS));
+        d.put("BOX_VARIANT_MIN", Integer.toString(NODE_MIN));
+        d.put("BOX_VARIANT_MAX", Integer.toString(NODE_MAX));
+        d.put("BOX_VARIANT_COUNT_MASK", Integer.toString((1 << COUNT_BITS) - 1));
+        d.put("BOX_VARIANT_START_SHIFT", Integer.toString(COUNT_BITS + 1));
+        d.put("WIDE_TEXELS", Integer.toString(WIDE_TEXELS));
+        d.put("WIDE_EMPTY", Integer.toString(WIDE_EMPTY));
+        d.put("OCTANT_BOXES_UNIT", Integer.toString(OCTANT_BOXES_UNIT));
+        d.put("WIDE_NODES_UNIT", Integer.toString(WIDE_NODES_UNIT));
+        d.put("WIDE_ROOTS_UNIT", Integer.toString(WIDE_ROOTS_UNIT));
+        return d;
+    }
 
     private BoxNodeVariants() {
     }
 
-    /** Ordered layouts already made, by the shape-level node array they were made from (identity). */
-    private static final Map<float[], float[]> ORDERED = new WeakHashMap<>();
-
-    /**
-     * {@link #octantOrderedBoxNodes} of the image, made once per shape level: images that share
-     * their node array (a builder that only moved transforms) share the result, so uploaders can
-     * tell by identity that nothing changed.
-     */
-    public static float[] ordered(GeometryImage image) {
-        synchronized (ORDERED) {
-            return ORDERED.computeIfAbsent(image.nodes(), n -> octantOrderedBoxNodes(image));
-        }
-    }
-
     /** Box nodes in the image's own (fixed) order. */
     public static float[] boxNodes(GeometryImage image) {
-        Tree t = Tree.of(image);
+        BoxTree t = checkedTree(image);
         float[] out = new float[8 * t.n];
         t.write(out, 0, identityOrder(t));
         return out;
@@ -59,7 +67,7 @@ public final class BoxNodeVariants {
 
     /** Eight box-node layouts, one per ray octant, each visiting children near-first. */
     public static float[] octantOrderedBoxNodes(GeometryImage image) {
-        Tree t = Tree.of(image);
+        BoxTree t = checkedTree(image);
         float[] out = new float[8 * 8 * t.n];
         for (int octant = 0; octant < 8; octant++) t.write(out, octant * t.n, t.order(octant));
         return out;
@@ -79,7 +87,7 @@ public final class BoxNodeVariants {
     public static final int WIDE_TEXELS = 8, WIDE_EMPTY = -2;
 
     public static Wide wideBoxNodes(GeometryImage image) {
-        Tree t = Tree.of(image);
+        BoxTree t = checkedTree(image);
         WideBuilder b = new WideBuilder(t);
         Map<Integer, Integer> wideRoot = new LinkedHashMap<>();
         for (int[] shape : t.shapes) wideRoot.put(shape[0], b.build(shape[0]));
@@ -94,11 +102,11 @@ public final class BoxNodeVariants {
 
     /** Collapses binary subtrees into wide nodes, parents before children. */
     private static final class WideBuilder {
-        private final Tree t;
+        private final BoxTree t;
         private float[] out = new float[4 * WIDE_TEXELS * 64];
         private int count;
 
-        WideBuilder(Tree t) {
+        WideBuilder(BoxTree t) {
             this.t = t;
         }
 
@@ -152,186 +160,21 @@ public final class BoxNodeVariants {
         }
     }
 
-    private static int[] identityOrder(Tree t) {
+    /** The old layouts' packed leaf word has 5 bits of count and 25 of start. */
+    private static BoxTree checkedTree(GeometryImage image) {
+        BoxTree t = BoxTree.of(image);
+        for (int i = 0; i < t.n; i++) {
+            if (t.primCount[i] >= 1 << COUNT_BITS || t.primStart[i] >= 1 << START_BITS)
+                throw new IllegalArgumentException("leaf " + i + " (" + t.primCount[i] + " primitives from " + t.primStart[i]
+                        + ") does not fit a packed box-node leaf word");
+        }
+        return t;
+    }
+
+    private static int[] identityOrder(BoxTree t) {
         int[] order = new int[t.n];
         for (int i = 0; i < t.n; i++) order[i] = i;
         return order;
     }
 
-    /** The shape-level hierarchy read back from the packed nodes and primitives. */
-    private static final class Tree {
-        final int n;
-        final float[] lo, hi;           // box per node
-        final int[] first, second;      // children (-1 for a leaf)
-        final int[] primStart, primCount;
-        final List<int[]> shapes;       // {root, nodeCount}
-
-        private Tree(int n) {
-            this.n = n;
-            lo = new float[3 * n];
-            hi = new float[3 * n];
-            first = new int[n];
-            second = new int[n];
-            primStart = new int[n];
-            primCount = new int[n];
-            shapes = new ArrayList<>();
-        }
-
-        static Tree of(GeometryImage image) {
-            float[] nodes = image.nodes();
-            int n = image.nodeCount();
-            Tree t = new Tree(n);
-            int[] miss = new int[n], hit = new int[n];
-            for (int i = 0; i < n; i++) {
-                int base = 4 * (GeometryImageLayout.NODE_TEXELS * i + 1);
-                miss[i] = Float.floatToRawIntBits(nodes[base + 1]);
-                t.primCount[i] = Float.floatToRawIntBits(nodes[base + 2]);
-                t.primStart[i] = Float.floatToRawIntBits(nodes[base + 3]);
-                if (t.primCount[i] >= 1 << COUNT_BITS || t.primStart[i] >= 1 << START_BITS)
-                    throw new IllegalArgumentException("leaf " + i + " (" + t.primCount[i] + " primitives from " + t.primStart[i]
-                            + ") does not fit a packed box-node leaf word");
-                hit[i] = Float.floatToRawIntBits(nodes[base]);
-            }
-            for (int i = 0; i < n; i++) {
-                boolean leaf = hit[i] == miss[i];
-                t.first[i] = leaf ? -1 : i + 1;
-                t.second[i] = leaf ? -1 : miss[i + 1];
-            }
-            Map<Integer, Integer> roots = new LinkedHashMap<>();
-            float[] inst = image.instances();
-            for (int k = 0; k < image.instanceCount(); k++) {
-                int base = 4 * (GeometryImageLayout.INSTANCE_TEXELS * k + 12);
-                roots.put(Float.floatToRawIntBits(inst[base]), Float.floatToRawIntBits(inst[base + 1]));
-            }
-            roots.forEach((root, count) -> t.shapes.add(new int[]{root, count}));
-            // Boxes bottom-up: a node's children come after it, so a reverse sweep sees them first.
-            // Leaf boxes are padded so float rounding in the slab test cannot cull a ray that the
-            // triangle test, with its own rounding, would find touching a primitive on the boundary.
-            for (int i = n - 1; i >= 0; i--) {
-                for (int a = 0; a < 3; a++) {
-                    t.lo[3 * i + a] = Float.POSITIVE_INFINITY;
-                    t.hi[3 * i + a] = Float.NEGATIVE_INFINITY;
-                }
-                if (t.first[i] < 0) {
-                    for (int p = t.primStart[i]; p < t.primStart[i] + t.primCount[i]; p++) t.growByPrimitive(i, image, p);
-                    t.pad(i);
-                } else {
-                    t.growByNode(i, t.first[i]);
-                    t.growByNode(i, t.second[i]);
-                }
-            }
-            return t;
-        }
-
-        private void pad(int i) {
-            if (!(lo[3 * i] <= hi[3 * i])) return; // empty
-            float extent = 0, far = 0;
-            for (int a = 0; a < 3; a++) {
-                extent = Math.max(extent, hi[3 * i + a] - lo[3 * i + a]);
-                far = Math.max(far, Math.max(Math.abs(lo[3 * i + a]), Math.abs(hi[3 * i + a])));
-            }
-            float pad = 1e-5f * extent + 4e-7f * far;
-            for (int a = 0; a < 3; a++) {
-                lo[3 * i + a] -= pad;
-                hi[3 * i + a] += pad;
-            }
-        }
-
-        private void growByNode(int i, int child) {
-            for (int a = 0; a < 3; a++) {
-                lo[3 * i + a] = Math.min(lo[3 * i + a], lo[3 * child + a]);
-                hi[3 * i + a] = Math.max(hi[3 * i + a], hi[3 * child + a]);
-            }
-        }
-
-        private void growByPrimitive(int i, GeometryImage image, int p) {
-            float[] prims = image.primitives(), verts = image.vertices();
-            int b = 4 * GeometryImageLayout.PRIMITIVE_TEXELS * p;
-            boolean sphere = GeometryImageLayout.kindOf(Float.floatToRawIntBits(prims[b + 3])) == GeometryImageLayout.KIND_SPHERE;
-            for (int k = 0; k < (sphere ? 1 : 3); k++) {
-                int v = 4 * GeometryImageLayout.VERTEX_TEXELS * Float.floatToRawIntBits(prims[b + k]);
-                float r = sphere ? verts[v + 3] : 0;
-                for (int a = 0; a < 3; a++) {
-                    lo[3 * i + a] = Math.min(lo[3 * i + a], verts[v + a] - r);
-                    hi[3 * i + a] = Math.max(hi[3 * i + a], verts[v + a] + r);
-                }
-            }
-        }
-
-        /** Depth-first order with near children first for rays of {@code octant}; order[new] = old. */
-        int[] order(int octant) {
-            int[] order = new int[n];
-            for (int[] shape : shapes) {
-                int at = shape[0];
-                int[] stack = new int[Math.max(1, shape[1])];
-                int sp = 0;
-                stack[sp++] = shape[0];
-                while (sp > 0) {
-                    int i = stack[--sp];
-                    order[at++] = i;
-                    if (first[i] < 0) continue;
-                    int a = first[i], b = second[i];
-                    if (nearIsSecond(a, b, octant)) {
-                        int s = a;
-                        a = b;
-                        b = s;
-                    }
-                    stack[sp++] = b; // visited after a's subtree
-                    stack[sp++] = a;
-                }
-            }
-            return order;
-        }
-
-        private boolean nearIsSecond(int a, int b, int octant) {
-            int axis = 0;
-            float best = -1;
-            for (int k = 0; k < 3; k++) {
-                float sep = Math.abs(centre(b, k) - centre(a, k));
-                if (sep > best) {
-                    best = sep;
-                    axis = k;
-                }
-            }
-            boolean negative = (octant >> axis & 1) != 0;
-            return negative ? centre(b, axis) > centre(a, axis) : centre(b, axis) < centre(a, axis);
-        }
-
-        /** Half the surface area of node i's box (0 for an empty box). */
-        float area(int i) {
-            float x = hi[3 * i] - lo[3 * i], y = hi[3 * i + 1] - lo[3 * i + 1], z = hi[3 * i + 2] - lo[3 * i + 2];
-            return x >= 0 && y >= 0 && z >= 0 ? x * y + y * z + z * x : 0;
-        }
-
-        private float centre(int i, int axis) {
-            return 0.5f * (lo[3 * i + axis] + hi[3 * i + axis]);
-        }
-
-        /** Writes the nodes in {@code order} (order[new] = old) at node offset {@code base} of {@code out}. */
-        void write(float[] out, int base, int[] order) {
-            int[] position = new int[n];
-            for (int k = 0; k < n; k++) position[order[k]] = k;
-            // A node's miss is the node after its subtree in the new order: the subtree is contiguous,
-            // so that is its position plus its size, unless that leaves the shape (END).
-            int[] size = new int[n];
-            for (int i = n - 1; i >= 0; i--) size[i] = first[i] < 0 ? 1 : 1 + size[first[i]] + size[second[i]];
-            int[] shapeEnd = new int[n];
-            for (int[] shape : shapes) for (int k = shape[0]; k < shape[0] + shape[1]; k++) shapeEnd[k] = shape[0] + shape[1];
-            for (int k = 0; k < n; k++) {
-                int i = order[k];
-                int next = k + size[i];
-                int miss = next >= shapeEnd[k] ? GeometryImageLayout.END : base + next;
-                int leaf = first[i] < 0 ? 1 | primCount[i] << 1 | primStart[i] << (COUNT_BITS + 1) : 0;
-                int o = 8 * (base + k);
-                out[o] = lo[3 * i];
-                out[o + 1] = lo[3 * i + 1];
-                out[o + 2] = lo[3 * i + 2];
-                out[o + 3] = Float.intBitsToFloat(miss);
-                out[o + 4] = hi[3 * i];
-                out[o + 5] = hi[3 * i + 1];
-                out[o + 6] = hi[3 * i + 2];
-                out[o + 7] = Float.intBitsToFloat(leaf);
-            }
-        }
-    }
 }

@@ -14,12 +14,25 @@ package org.drtstudio.accel;
  * @param sceneCenter centre of the world bounds
  * @param motion      whether some instance's matrix differs between shutter open and close
  * @param textureCount distinct texture images in the atlas (textures that failed to load not counted)
+ * @param boxLayout   the box layout the tracers walk by default, made with the shape level; null in
+ *                    images assembled by hand, for which {@link BoxLayout#of} derives one
  */
 public record GeometryImage(float[] nodes, float[] primitives, float[] vertices, float[] topNodes,
                             float[] instances, float[] materials, float[] lights, float[] textures, int nodeCount, int topNodeCount, int instanceCount,
                             int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
                             int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter, boolean motion,
-                            int textureCount) {
+                            int textureCount, BoxLayout boxLayout) {
+
+    /** An image without its box layout (images assembled by hand); {@link BoxLayout#of} derives one when asked. */
+    public GeometryImage(float[] nodes, float[] primitives, float[] vertices, float[] topNodes, float[] instances,
+                         float[] materials, float[] lights, float[] textures, int nodeCount, int topNodeCount, int instanceCount,
+                         int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
+                         int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter,
+                         boolean motion, int textureCount) {
+        this(nodes, primitives, vertices, topNodes, instances, materials, lights, textures, nodeCount, topNodeCount, instanceCount,
+                triangleCount, sphereCount, instancedPrimitiveCount, materialCount, lightCount, hierarchyDepth, stepBound,
+                sceneRadius, sceneCenter, motion, textureCount, null);
+    }
 
     /** An image without textures: the atlas is one empty texel. The materials must not reference textures. */
     public GeometryImage(float[] nodes, float[] primitives, float[] vertices, float[] topNodes, float[] instances,

@@ -98,12 +98,13 @@ public final class GeometryImageBuilder {
         for (Instance in : instances) instanced += shapes.get(in.shape()).primitiveCount();
         long stepBound = top.nodeCount() + instances.size() + 1L;
         for (Instance in : instances) stepBound += shapes.get(in.shape()).nodeCount();
+        BoxLayout boxes = level.boxLayout(); // counted with packing: it is made once per shape level, like the level's arrays
         lastTimings = new Timings(hierarchyMillis[0], (System.nanoTime() - t0) / 1e6 - hierarchyMillis[0]);
         return new GeometryImage(level.nodes, level.primitives, level.vertices, top.nodes(), top.instances(),
                 lastMaterialTexels, lastLightTexels, lastAtlas.texels(), level.nodeCount, top.nodeCount(), instances.size(),
                 level.triangleCount, level.sphereCount, instanced, materialCount, open.lights().size(),
                 level.depth + top.depth(), stepBound, top.radius(), top.center(), moves(instances),
-                lastAtlas.imageCount());
+                lastAtlas.imageCount(), boxes);
     }
 
     private static boolean moves(List<Instance> instances) {
@@ -152,6 +153,20 @@ public final class GeometryImageBuilder {
         float[] nodes, primitives, vertices;
         int[] rootOf; // per shape (in order): its root node index
         int nodeCount, triangleCount, sphereCount, depth;
+        private BoxLayout boxLayout;
+
+        /** The box layout the tracers walk, made once per shape level (moving transforms reuses it). */
+        BoxLayout boxLayout() {
+            if (boxLayout == null) {
+                List<int[]> roots = new ArrayList<>();
+                for (int k = 0; k < rootOf.length; k++) {
+                    int end = k + 1 < rootOf.length ? rootOf[k + 1] : nodeCount;
+                    roots.add(new int[]{rootOf[k], end - rootOf[k]});
+                }
+                boxLayout = BoxLayout.build(nodes, nodeCount, primitives, vertices, roots);
+            }
+            return boxLayout;
+        }
 
         static ShapeLevel concatenate(List<Object> order, Map<Object, ShapeHierarchy> shapes) {
             ShapeLevel l = new ShapeLevel();

@@ -18,10 +18,14 @@ public final class GeometryImageLayout {
     /** Terminal link: traversal ends when it reaches this node index. */
     public static final int END = -1;
     public static final int NODE_TEXELS = 2;
+    /** Node texels: the bounding sphere (centre, radius), then the links (hit, miss, primCount, primStart). */
+    public static final int NODE_SPHERE = 0, NODE_LINKS = 1;
     /** One texel per primitive: three vertex indices (a sphere: one) and the info word. */
     public static final int PRIMITIVE_TEXELS = 1;
     /** Per vertex: position.xyz, u | normal.xyz, v (a sphere's entry: centre.xyz, radius | zeros). */
     public static final int VERTEX_TEXELS = 2;
+    /** Vertex texels: position (or a sphere's centre and radius) with u, then the normal with v. */
+    public static final int VERTEX_POSITION = 0, VERTEX_NORMAL = 1;
     /** Primitive info word: bit 0 the kind ({@link #KIND_TRIANGLE} or {@link #KIND_SPHERE}). */
     public static final int PRIMITIVE_KIND_MASK = 1;
     /** Primitive info word: set when the triangle's vertices carry the mesh's texture coordinates. */
@@ -29,6 +33,9 @@ public final class GeometryImageLayout {
     /** Primitive info word: the material index starts at this bit. */
     public static final int PRIMITIVE_MATERIAL_SHIFT = 2;
     public static final int MATERIAL_TEXELS = 7;
+    /** Material texels: ambient + exponent, diffuse + reflectivity, specular + transparency, absorption + ior, glossy lobe. */
+    public static final int MATERIAL_AMBIENT = 0, MATERIAL_DIFFUSE = 1, MATERIAL_SPECULAR = 2, MATERIAL_ABSORPTION = 3,
+            MATERIAL_LOBE = 4;
     /** Material texel holding the diffuse texture's reference (first texel, width, height, wrap). */
     public static final int MATERIAL_DIFFUSE_MAP = 5;
     /** Material texel holding the bump map's reference, in the same form. */
@@ -41,9 +48,14 @@ public final class GeometryImageLayout {
     public static final int WRAP_REPEAT = 0;
     public static final int WRAP_CLAMP = 1;
     public static final int LIGHT_TEXELS = 4;
+    /** Light texels: position + radius, colour + shape, the rectangle's two edges. */
+    public static final int LIGHT_POSITION = 0, LIGHT_COLOR = 1, LIGHT_EDGE_U = 2, LIGHT_EDGE_V = 3;
     public static final int LIGHT_SPHERE = 0;
     public static final int LIGHT_RECTANGLE = 1;
     public static final int INSTANCE_TEXELS = 13;
+    /** First texel of each 3-row matrix of an instance, and the texel naming its shape (root node, node count). */
+    public static final int INSTANCE_TO_OBJECT_OPEN = 0, INSTANCE_TO_OBJECT_CLOSE = 3, INSTANCE_TO_WORLD_OPEN = 6,
+            INSTANCE_TO_WORLD_CLOSE = 9, INSTANCE_SHAPE = 12;
     public static final int KIND_TRIANGLE = 0;
     public static final int KIND_SPHERE = 1;
 
@@ -86,6 +98,25 @@ public final class GeometryImageLayout {
         d.put("GI_LIGHT_RECTANGLE", Integer.toString(LIGHT_RECTANGLE));
         d.put("GI_KIND_TRIANGLE", Integer.toString(KIND_TRIANGLE));
         d.put("GI_KIND_SPHERE", Integer.toString(KIND_SPHERE));
+        d.put("GI_NODE_SPHERE", Integer.toString(NODE_SPHERE));
+        d.put("GI_NODE_LINKS", Integer.toString(NODE_LINKS));
+        d.put("GI_VERTEX_POSITION", Integer.toString(VERTEX_POSITION));
+        d.put("GI_VERTEX_NORMAL", Integer.toString(VERTEX_NORMAL));
+        d.put("GI_MATERIAL_AMBIENT", Integer.toString(MATERIAL_AMBIENT));
+        d.put("GI_MATERIAL_DIFFUSE", Integer.toString(MATERIAL_DIFFUSE));
+        d.put("GI_MATERIAL_SPECULAR", Integer.toString(MATERIAL_SPECULAR));
+        d.put("GI_MATERIAL_ABSORPTION", Integer.toString(MATERIAL_ABSORPTION));
+        d.put("GI_MATERIAL_LOBE", Integer.toString(MATERIAL_LOBE));
+        d.put("GI_LIGHT_POSITION", Integer.toString(LIGHT_POSITION));
+        d.put("GI_LIGHT_COLOR", Integer.toString(LIGHT_COLOR));
+        d.put("GI_LIGHT_EDGE_U", Integer.toString(LIGHT_EDGE_U));
+        d.put("GI_LIGHT_EDGE_V", Integer.toString(LIGHT_EDGE_V));
+        d.put("GI_INSTANCE_TO_OBJECT_OPEN", Integer.toString(INSTANCE_TO_OBJECT_OPEN));
+        d.put("GI_INSTANCE_TO_OBJECT_CLOSE", Integer.toString(INSTANCE_TO_OBJECT_CLOSE));
+        d.put("GI_INSTANCE_TO_WORLD_OPEN", Integer.toString(INSTANCE_TO_WORLD_OPEN));
+        d.put("GI_INSTANCE_TO_WORLD_CLOSE", Integer.toString(INSTANCE_TO_WORLD_CLOSE));
+        d.put("GI_INSTANCE_SHAPE", Integer.toString(INSTANCE_SHAPE));
+        d.putAll(BoxLayout.glslDefines());
         return d;
     }
 }

@@ -11,8 +11,8 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  * forward (so the stackless walk terminates) and stay inside their hierarchy, every child sphere
  * lies inside its parent's, every primitive is referenced by exactly one leaf, names vertices that
  * exist and lies inside that leaf's sphere, every instance is referenced by exactly one top-level
- * leaf, every texture reference lies inside the texture atlas, and the octant-ordered box layouts
- * derived from the tree ({@link BoxNodeVariants}) are whole walks that contain their primitives.
+ * leaf, every texture reference lies inside the texture atlas, and the box layout the tracers walk
+ * ({@link BoxLayout}) covers every primitive once with boxes that contain it.
  * Used by tests and by
  * {@code drt info --check}; returns problems as readable lines instead of throwing at the first.
  */
@@ -63,12 +63,92 @@ public final class GeometryImageValidator {
         }
         checkTextures(gi, problems);
         // The box layouts derive from the sphere tree: only meaningful once that is sound.
-        if (problems.isEmpty()) checkBoxLayouts(gi, BoxNodeVariants.ordered(gi), problems);
+        if (problems.isEmpty()) checkBoxLayout(gi, BoxLayout.of(gi), problems);
         return problems.size() > MAX_REPORTED ? problems.subList(0, MAX_REPORTED) : problems;
     }
 
     /**
-     * The eight octant layouts of box nodes: in each, walking a shape from its root and entering
+     * The box layout: from each shape's root, every node is reached once and only from its parent,
+     * child boxes hold their children's boxes and their leaves' primitives, every primitive of the
+     * image sits in exactly one leaf, the tallest shape fits the walk's stack, and the layout's copy
+     * of each primitive equals the image's.
+     */
+    static void checkBoxLayout(GeometryImage gi, BoxLayout layout, List<String> problems) {
+        if (layout.height() > BoxLayout.STACK_SIZE)
+            problems.add("box layout: height " + layout.height() + " exceeds the walk's stack of " + BoxLayout.STACK_SIZE);
+        int n = layout.nodeCount();
+        float[] boxes = layout.nodes();
+        boolean[] seen = new boolean[n];
+        int[] primRefs = new int[gi.primitiveCount()];
+        int[] stack = new int[64];
+        for (int shape = 0; shape < layout.rootLinks().length && problems.size() < MAX_REPORTED; shape++) {
+            int sp = 0;
+            stack[sp++] = layout.rootLinks()[shape];
+            while (sp > 0 && problems.size() < MAX_REPORTED) {
+                int node = stack[--sp];
+                if (node >= n) {
+                    problems.add("box layout: link to node " + node + " outside 0.." + n);
+                    continue;
+                }
+                if (seen[node]) {
+                    problems.add("box layout: node " + node + " is reached twice");
+                    continue;
+                }
+                seen[node] = true;
+                int o = 4 * BoxLayout.NODE_TEXELS * node;
+                for (int child = 0; child < 2; child++) {
+                    int box = o + 8 * child, link = bits(boxes, o + 3 + 4 * child);
+                    if (link >= 0) {
+                        if (link < n && !(boxInside(boxes, 4 * BoxLayout.NODE_TEXELS * link, boxes, box)
+                                && boxInside(boxes, 4 * BoxLayout.NODE_TEXELS * link + 8, boxes, box)))
+                            problems.add("box layout: node " + link + "'s boxes stick out of their parent's box in node " + node);
+                        if (sp == stack.length) stack = Arrays.copyOf(stack, 2 * sp);
+                        stack[sp++] = link;
+                        continue;
+                    }
+                    int start = ~link >> BoxLayout.LEAF_COUNT_BITS, count = ~link & (1 << BoxLayout.LEAF_COUNT_BITS) - 1;
+                    if (start + count > gi.primitiveCount()) {
+                        problems.add("box layout: node " + node + " names primitives " + start + "+" + count + " outside 0.." + gi.primitiveCount());
+                        continue;
+                    }
+                    for (int p = start; p < start + count; p++) {
+                        primRefs[p]++;
+                        if (!primitiveInBox(gi, p, boxes, box)) problems.add("primitive " + p + " sticks out of box node " + node);
+                    }
+                }
+            }
+        }
+        for (int p = 0; p < primRefs.length && problems.size() < MAX_REPORTED; p++) {
+            if (primRefs[p] != 1) problems.add("primitive " + p + " is in " + primRefs[p] + " leaves of the box layout");
+            else if (!sameGeometry(gi, layout, p)) problems.add("primitive " + p + ": the box layout's copy differs from the geometry image");
+        }
+    }
+
+    /** Whether box a (lo at {@code a[ao..]}, hi at ao + 4) lies inside box b; empty and NaN boxes do not. */
+    private static boolean boxInside(float[] a, int ao, float[] b, int bo) {
+        for (int k = 0; k < 3; k++) if (!(b[bo + k] <= a[ao + k] && a[ao + 4 + k] <= b[bo + 4 + k])) return false;
+        return true;
+    }
+
+    /** The layout's v0 and edges (or centre and radius) of primitive p, recomputed from the image. */
+    private static boolean sameGeometry(GeometryImage gi, BoxLayout layout, int p) {
+        float[] q = layout.primitives(), verts = gi.vertices();
+        int b = 4 * BoxLayout.PRIMITIVE_TEXELS * p, o = 4 * PRIMITIVE_TEXELS * p;
+        int kind = kindOf(bits(gi.primitives(), o + 3));
+        int v0 = 4 * VERTEX_TEXELS * bits(gi.primitives(), o);
+        if (bits(q, b + 3) != kind) return false;
+        for (int a = 0; a < 3; a++) if (Float.floatToRawIntBits(q[b + a]) != Float.floatToRawIntBits(verts[v0 + a])) return false;
+        if (kind == KIND_SPHERE) return Float.floatToRawIntBits(q[b + 4]) == Float.floatToRawIntBits(verts[v0 + 3]);
+        for (int e = 1; e <= 2; e++) {
+            int v = 4 * VERTEX_TEXELS * bits(gi.primitives(), o + e);
+            for (int a = 0; a < 3; a++)
+                if (Float.floatToRawIntBits(q[b + 4 * e + a]) != Float.floatToRawIntBits(verts[v + a] - verts[v0 + a])) return false;
+        }
+        return true;
+    }
+
+    /**
+     * The eight octant layouts of box nodes (the traversal experiment's {@link BoxNodeVariants}): in each, walking a shape from its root and entering
      * every node visits each of the shape's nodes once, skip links point forward within the layout,
      * and every primitive of a leaf lies in the leaf's box.
      */

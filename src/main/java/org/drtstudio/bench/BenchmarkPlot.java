@@ -29,9 +29,10 @@ final class BenchmarkPlot {
     private static final String[] KINDS = {"primary", "shadow", "glossy"};
     private static final String[] TITLES = {"Primary rays (closest hit)", "Shadow rays (any hit)", "Glossy reflection rays (closest hit)"};
     private static final double[] TARGETS = {2000, 3000, 500};
-    private static final String[] VARIANTS = {"spheres", "spheres_paired", "boxes", "boxes_ordered", "boxes_wide4"};
+    private static final String[] VARIANTS = {"spheres", "spheres_paired", "boxes", "boxes_ordered", "boxes_wide4", "box_layout"};
     private static final String[] VARIANT_LABELS = {"sphere nodes", "sphere nodes, two rays together (paired)",
-            "box nodes, fixed order", "box nodes ordered per octant (default)", "4-wide box nodes, short stack"};
+            "box nodes, fixed order", "box nodes ordered per octant (8 layouts)", "4-wide box nodes, short stack",
+            "box layout, nearer child first, short stack (default)"};
     private static final Color[] PALETTE = {new Color(0x1b9e77), new Color(0xd95f02), new Color(0x7570b3),
             new Color(0xe7298a), new Color(0x66a61e), new Color(0xe6ab02)};
     private static final int BAR = 13, ROW_GAP = 10, PANEL_W = 520, LABEL_W = 120, TOP = 110, BOTTOM = 50;
@@ -90,7 +91,7 @@ final class BenchmarkPlot {
                     (scene, p) -> run.figure(scene, "variant_" + p.kind() + "_" + key + "_mrays_per_s")));
         }
         draw("Traversal variants on " + run.gpuLabel() + ", Mrays/s per scene (log scale; longer is faster), 1920x1080",
-                "same hits in every variant; ordered boxes are the default of both tracers", panels, series, run.sceneNames(), file);
+                "same hits in every variant; the box layout is the default of both tracers", panels, series, run.sceneNames(), file);
         return true;
     }
 

@@ -20,18 +20,20 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * The scenes of the benchmark suites. The full suite (versioned by {@link #FULL_VERSION}; change it
  * whenever a scene, view or setting changes) reads SPD scenes and Stanford models from a data
  * folder laid out like the project's shared data ({@code nff/NAME.nff}, {@code obj/DIR/FILE.obj})
- * and generates its million-triangle scene from the bunny at run time. The quick suite generates
+ * and generates its million-triangle scene (and one of 17.8 million, where the heap allows) from the
+ * bunny at run time. The quick suite generates
  * small scenes and needs no files.
  */
 public final class SuiteScenes {
     /** Version of the full suite's scene list, views and settings; written to the JSON. */
-    public static final int FULL_VERSION = 2;
+    public static final int FULL_VERSION = 3;
 
     /**
      * One scene of a suite: its name, where it comes from, how it is made, and its view: 1 keeps the
@@ -39,8 +41,14 @@ public final class SuiteScenes {
      * distance (a close-up of a scanned model, chosen so about 80 % of primary rays hit; the
      * framing camera of an OBJ leaves 90 % of the image empty).
      */
-    record Entry(String name, String source, float closeUp, List<String> files, Loader loader) {
+    record Entry(String name, String source, float closeUp, List<String> files, Loader loader, long heapNeeded) {
+        Entry(String name, String source, float closeUp, List<String> files, Loader loader) {
+            this(name, source, closeUp, files, loader, 0);
+        }
     }
+
+    /** Java heap the 17.8M-triangle scene needs to be generated, built and measured (mesh, image, layout, builder's arrays). */
+    static final long HEAP_FOR_18M = 16L << 30;
 
     interface Loader {
         Scene load(Path dataDir) throws SceneFormatException;
@@ -66,7 +74,9 @@ public final class SuiteScenes {
             file("armadillo", "obj/armadillo_100k/armadillo.obj", 0.2f),
             file("lucy", "obj/lucy_100k/lucy.obj", 0.15f),
             new Entry("bunny_1m", BUNNY + ", subdivided twice and displaced (generated)", 0.3f, List.of(BUNNY),
-                    data -> millionTriangleBunny(load(data.resolve(BUNNY)))));
+                    data -> displacedBunny(load(data.resolve(BUNNY)), 2, "bunny_1m")),
+            new Entry("bunny_18m", BUNNY + ", subdivided four times and displaced (generated)", 0.3f, List.of(BUNNY),
+                    data -> displacedBunny(load(data.resolve(BUNNY)), 4, "bunny_18m"), HEAP_FOR_18M));
 
     static final List<Entry> QUICK = List.of(
             new Entry("bumpy_sphere_20k", "generated: bumpy sphere 100x100 on a floor", 1f, List.of(),
@@ -100,6 +110,11 @@ public final class SuiteScenes {
      * @throws IllegalArgumentException naming an unknown scene and the known ones
      */
     public static Selection load(boolean quick, Path dataDir, List<String> only) {
+        return load(quick, dataDir, only, Runtime.getRuntime().maxMemory());
+    }
+
+    /** As {@link #load(boolean, Path, List)}, skipping scenes that need more than {@code maxHeap} bytes of Java heap. */
+    static Selection load(boolean quick, Path dataDir, List<String> only, long maxHeap) {
         List<Entry> entries = quick ? QUICK : FULL;
         for (String n : only) {
             if (entries.stream().noneMatch(e -> e.name().equals(n)))
@@ -109,6 +124,11 @@ public final class SuiteScenes {
         Map<String, String> skipped = new LinkedHashMap<>();
         for (Entry e : entries) {
             if (!only.isEmpty() && !only.contains(e.name())) continue;
+            if (e.heapNeeded() > maxHeap) {
+                skipped.put(e.name(), String.format(Locale.ROOT, "needs a Java heap of %d GB (JAVA_OPTS=-Xmx%dg), this one has %.1f GB",
+                        e.heapNeeded() >> 30, e.heapNeeded() >> 30, maxHeap / (double) (1L << 30)));
+                continue;
+            }
             try {
                 scenes.add(new Loaded(e.name(), e.source(), e.loader().load(dataDir), e.closeUp()));
             } catch (MissingFileException ex) {
@@ -134,12 +154,16 @@ public final class SuiteScenes {
         return SceneLoader.load(file).scene();
     }
 
-    /** The bunny, subdivided twice and displaced: 1,111,216 unique triangles. */
-    static Scene millionTriangleBunny(Scene bunny) {
+    /**
+     * The bunny subdivided {@code levels} times and displaced: 69,451 x 4^levels unique triangles
+     * (two levels: bunny_1m, 1,111,216; four: bunny_18m, 17,779,456, the suite's scene of more than
+     * ten million triangles, made at run time in seconds and never stored).
+     */
+    static Scene displacedBunny(Scene bunny, int levels, String name) {
         TriangleMesh mesh = firstMesh(bunny.root());
         if (mesh == null) throw new IllegalStateException("the bunny file holds no mesh");
-        TriangleMesh big = DisplacedSubdivision.of(mesh, 2, 0.002f);
-        return new Scene("bunny_1m", TransformNode.group("bunny_1m", List.of(new MeshNode("bunny_1m", big))),
+        TriangleMesh big = DisplacedSubdivision.of(mesh, levels, 0.002f);
+        return new Scene(name, TransformNode.group(name, List.of(new MeshNode(name, big))),
                 bunny.materials(), bunny.lights(), bunny.camera(), bunny.settings());
     }
 

@@ -8,8 +8,8 @@ public enum NodeKind {
     /** The bounding spheres of the geometry image, children in fixed order (the DRT paper's layout). */
     SPHERES,
     /**
-     * Axis-aligned boxes in eight layouts, children ordered near-first for each ray octant
-     * ({@link org.drtstudio.accel.BoxNodeVariants}). Measured 4.6–6.5× faster than spheres on an H100.
+     * Axis-aligned boxes of one layout walked nearer child first with a short stack
+     * ({@link org.drtstudio.accel.BoxLayout}). Measured 4.6–6.5× faster than spheres on an H100.
      */
     BOXES;
 

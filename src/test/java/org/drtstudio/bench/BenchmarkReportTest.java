@@ -47,7 +47,7 @@ class BenchmarkReportTest {
             s.put("cpu_primary_mrays_per_s", 1.5);
             if (cores > 2) { // the GPU run also measured the traversal variants
                 for (String rays : new String[]{"coherent", "incoherent"}) {
-                    for (String v : new String[]{"spheres", "spheres_paired", "boxes", "boxes_ordered", "boxes_wide4"}) {
+                    for (String v : new String[]{"spheres", "spheres_paired", "boxes", "boxes_ordered", "boxes_wide4", "box_layout"}) {
                         s.put("variant_" + rays + "_" + v + "_mrays_per_s", primary * (v.length() % 5 + 1));
                     }
                 }

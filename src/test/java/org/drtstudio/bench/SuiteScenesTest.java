@@ -62,4 +62,11 @@ class SuiteScenesTest {
         if (node instanceof TransformNode t) return t.children().stream().flatMap(c -> meshes(c).stream()).toList();
         return List.of();
     }
+
+    @Test
+    void theLargestSceneIsSkippedWithItsReasonWhereTheHeapIsTooSmall() {
+        SuiteScenes.Selection s = SuiteScenes.load(false, Path.of("/nowhere"), List.of("bunny_18m"), 4L << 30);
+        assertTrue(s.scenes().isEmpty());
+        assertEquals("needs a Java heap of 16 GB (JAVA_OPTS=-Xmx16g), this one has 4.0 GB", s.skipped().get("bunny_18m"));
+    }
 }

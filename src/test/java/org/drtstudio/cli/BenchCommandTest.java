@@ -70,7 +70,8 @@ class BenchCommandTest {
                 "cpu_primary_mrays_per_s", "cpu_shadow_mrays_per_s", "cpu_glossy_mrays_per_s", "cpu_frame_ms",
                 "box_layouts_bytes", "bytes_per_primitive_with_box_layouts", "variant_coherent_spheres_mrays_per_s",
                 "variant_coherent_boxes_ordered_mrays_per_s", "variant_incoherent_spheres_paired_mrays_per_s",
-                "variant_incoherent_boxes_mrays_per_s");
+                "variant_incoherent_boxes_mrays_per_s", "variant_coherent_box_layout_mrays_per_s", "box_layout_node_bytes",
+                "box_layout_primitive_bytes", "octant_layouts_bytes");
         for (String scene : new String[]{"bumpy_sphere_20k", "spheres_512", "displaced_80k"}) {
             int at = text.indexOf("\"" + scene + "\": {");
             assertTrue(at >= 0, scene + " missing in\n" + text);

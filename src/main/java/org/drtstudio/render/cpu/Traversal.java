@@ -1,6 +1,6 @@
 package org.drtstudio.render.cpu;
 
-import org.drtstudio.accel.BoxNodeVariants;
+import org.drtstudio.accel.BoxLayout;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.NodeKind;
 
@@ -12,14 +12,16 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  * top-level leaf the ray enters the instance (origin and direction multiplied by its world-to-object
  * rows, direction not renormalised so t stays a world distance); when the shape's walk reaches END
  * it continues at that leaf's skip link. World ray directions must be unit length. With
- * {@link NodeKind#BOXES} the shape level is walked over the octant-ordered box layouts instead (twin of
- * {@code traverseBoxes} in {@code shaders/traverse_box.glsl}).
+ * {@link NodeKind#BOXES} the shape level is walked over the {@link BoxLayout} instead, nearer child
+ * first with a short stack (twin of {@code traverseBoxes} in {@code shaders/traverse_box.glsl}).
  */
 final class Traversal {
     private final float[] nodes, prims, vertices, top, instances;
-    /** The octant-ordered box layouts when walking boxes ({@link NodeKind#BOXES}), else null. */
-    private final float[] boxes;
-    private final int shapeNodeCount;
+    /** The box layout's nodes and primitives and each instance's root link there when walking boxes ({@link NodeKind#BOXES}), else null. */
+    private final float[] boxes, boxPrims;
+    private final int[] boxRoots;
+    /** The box walk's stack (one per Traversal: a Traversal serves one thread). */
+    private final int[] stack = new int[BoxLayout.STACK_SIZE];
     private final long maxSteps;
     private final boolean motion;
     private final float[] rows = new float[12];
@@ -29,14 +31,21 @@ final class Traversal {
     }
 
     Traversal(GeometryImage image, NodeKind kind) {
-        this.boxes = kind == NodeKind.BOXES ? BoxNodeVariants.ordered(image) : null;
-        this.shapeNodeCount = image.nodeCount();
+        BoxLayout layout = kind == NodeKind.BOXES ? BoxLayout.of(image) : null;
+        this.boxes = layout == null ? null : layout.nodes();
+        this.boxPrims = layout == null ? null : layout.primitives();
+        this.boxRoots = new int[image.instanceCount()];
+        if (layout != null) {
+            float[] roots = layout.instanceRoots(image.instances(), image.instanceCount());
+            for (int k = 0; k < boxRoots.length; k++) boxRoots[k] = Float.floatToRawIntBits(roots[4 * k]);
+        }
         this.nodes = image.nodes();
         this.prims = image.primitives();
         this.vertices = image.vertices();
         this.top = image.topNodes();
         this.instances = image.instances();
-        this.maxSteps = image.stepBound();
+        // The box walk may visit two more nodes per instance (BoxLayout: a leaf root gets an inner node).
+        this.maxSteps = image.stepBound() + 2L * image.instanceCount();
         this.motion = image.motion();
     }
 
@@ -64,9 +73,10 @@ final class Traversal {
     }
 
     private boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
+        if (boxes != null) return walkBoxes(ox, oy, oz, dx, dy, dz, time, hit, anyHit);
         float[] r = rows;
         int topNode = 0, node = END, instance = -1;
-        float lox = 0, loy = 0, loz = 0, ldx = 0, ldy = 0, ldz = 0, ix = 0, iy = 0, iz = 0;
+        float lox = 0, loy = 0, loz = 0, ldx = 0, ldy = 0, ldz = 0;
         long steps = 0;
         boolean found = false;
         while (true) {
@@ -88,42 +98,12 @@ final class Traversal {
                         ldy = r[4] * dx + r[5] * dy + r[6] * dz;
                         ldz = r[8] * dx + r[9] * dy + r[10] * dz;
                         node = Float.floatToRawIntBits(instances[4 * INSTANCE_TEXELS * instance + 48]);
-                        if (boxes != null) {
-                            ix = safeInverse(ldx);
-                            iy = safeInverse(ldy);
-                            iz = safeInverse(ldz);
-                            int octant = (ldx < 0f ? 1 : 0) | (ldy < 0f ? 2 : 0) | (ldz < 0f ? 4 : 0);
-                            node += octant * shapeNodeCount;
-                        }
                         topNode = Float.floatToRawIntBits(top[b + 5]);
                     } else {
                         topNode = Float.floatToRawIntBits(top[b + 4]);
                     }
                 } else {
                     topNode = Float.floatToRawIntBits(top[b + 5]);
-                }
-                continue;
-            }
-            if (boxes != null) {
-                int b = 8 * node;
-                int miss = Float.floatToRawIntBits(boxes[b + 3]);
-                if (hitsBox(boxes, b, lox, loy, loz, ix, iy, iz, hit.t)) {
-                    int leaf = Float.floatToRawIntBits(boxes[b + 7]);
-                    if (leaf != 0) {
-                        int start = leaf >> 6, end = start + (leaf >> 1 & 31);
-                        for (int p = start; p < end; p++) {
-                            if (intersect(p, lox, loy, loz, ldx, ldy, ldz, hit)) {
-                                hit.instance = instance;
-                                found = true;
-                                if (anyHit) return true;
-                            }
-                        }
-                        node = miss;
-                    } else {
-                        node = node + 1;
-                    }
-                } else {
-                    node = miss;
                 }
                 continue;
             }
@@ -143,6 +123,96 @@ final class Traversal {
                 node = Float.floatToRawIntBits(nodes[b + 5]);
             }
         }
+    }
+
+    /** The box layout's walk: top level as above; in a shape the nearer hit child first, the other on the stack. */
+    private boolean walkBoxes(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
+        float[] r = rows;
+        int[] stack = this.stack;
+        int topNode = 0, node = 0, instance = -1, sp = 0;
+        boolean inShape = false;
+        float lox = 0, loy = 0, loz = 0, ldx = 0, ldy = 0, ldz = 0, ix = 0, iy = 0, iz = 0;
+        long steps = 0;
+        boolean found = false;
+        while (true) {
+            if (++steps > maxSteps) {
+                hit.overflow = true;
+                return found;
+            }
+            if (!inShape) {
+                if (topNode == END) return found;
+                int b = 4 * NODE_TEXELS * topNode;
+                if (hitsSphere(top[b], top[b + 1], top[b + 2], top[b + 3], ox, oy, oz, dx, dy, dz, hit.t)) {
+                    if (Float.floatToRawIntBits(top[b + 6]) > 0) {
+                        instance = Float.floatToRawIntBits(top[b + 7]);
+                        instanceRows(instance, time, r);
+                        lox = r[0] * ox + r[1] * oy + r[2] * oz + r[3];
+                        loy = r[4] * ox + r[5] * oy + r[6] * oz + r[7];
+                        loz = r[8] * ox + r[9] * oy + r[10] * oz + r[11];
+                        ldx = r[0] * dx + r[1] * dy + r[2] * dz;
+                        ldy = r[4] * dx + r[5] * dy + r[6] * dz;
+                        ldz = r[8] * dx + r[9] * dy + r[10] * dz;
+                        ix = safeInverse(ldx);
+                        iy = safeInverse(ldy);
+                        iz = safeInverse(ldz);
+                        node = boxRoots[instance];
+                        sp = 0;
+                        inShape = true;
+                        topNode = Float.floatToRawIntBits(top[b + 5]);
+                    } else {
+                        topNode = Float.floatToRawIntBits(top[b + 4]);
+                    }
+                } else {
+                    topNode = Float.floatToRawIntBits(top[b + 5]);
+                }
+                continue;
+            }
+            if (node >= 0) {
+                int b = 4 * BoxLayout.NODE_TEXELS * node;
+                float ta = boxEntry(boxes, b, b + 4, lox, loy, loz, ix, iy, iz, hit.t);
+                float tb = boxEntry(boxes, b + 8, b + 12, lox, loy, loz, ix, iy, iz, hit.t);
+                int la = Float.floatToRawIntBits(boxes[b + 3]), lb = Float.floatToRawIntBits(boxes[b + 7]);
+                if (ta >= 0f && tb >= 0f) {
+                    if (sp == stack.length) { // BoxLayout bounds the height, so only a corrupt layout gets here
+                        hit.overflow = true;
+                        return found;
+                    }
+                    boolean aFirst = ta <= tb;
+                    stack[sp++] = aFirst ? lb : la;
+                    node = aFirst ? la : lb;
+                    continue;
+                }
+                if (ta >= 0f || tb >= 0f) {
+                    node = ta >= 0f ? la : lb;
+                    continue;
+                }
+            } else {
+                int word = ~node;
+                int start = word >> BoxLayout.LEAF_COUNT_BITS, end = start + (word & (1 << BoxLayout.LEAF_COUNT_BITS) - 1);
+                for (int p = start; p < end; p++) {
+                    if (intersectLeafPrimitive(p, lox, loy, loz, ldx, ldy, ldz, hit)) {
+                        hit.instance = instance;
+                        found = true;
+                        if (anyHit) return true;
+                    }
+                }
+            }
+            if (sp == 0) inShape = false;
+            else node = stack[--sp];
+        }
+    }
+
+    /**
+     * Where the ray enters the box (lo at {@code box[lo..]}, hi at {@code box[hi..]}) within [0, tMax],
+     * or -1 when it does not meet it there; i = 1 / d. The operations of {@link #hitsBox}.
+     */
+    static float boxEntry(float[] box, int lo, int hi, float ox, float oy, float oz, float ix, float iy, float iz, float tMax) {
+        float t0x = (box[lo] - ox) * ix, t1x = (box[hi] - ox) * ix;
+        float t0y = (box[lo + 1] - oy) * iy, t1y = (box[hi + 1] - oy) * iy;
+        float t0z = (box[lo + 2] - oz) * iz, t1z = (box[hi + 2] - oz) * iz;
+        float enter = Math.max(Math.max(Math.min(t0x, t1x), Math.min(t0y, t1y)), Math.max(Math.min(t0z, t1z), 0f));
+        float leave = Math.min(Math.min(Math.max(t0x, t1x), Math.max(t0y, t1y)), Math.min(Math.max(t0z, t1z), tMax));
+        return enter <= leave ? enter : -1f;
     }
 
     /** 1 / d, with a zero d replaced by ±1e-20 so the slab test never forms 0 × ∞ (twin of safeInverse in GLSL). */
@@ -177,18 +247,31 @@ final class Traversal {
     private boolean intersect(int p, float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
         int b = 4 * PRIMITIVE_TEXELS * p;
         int kind = kindOf(Float.floatToRawIntBits(prims[b + 3]));
-        if (kind == KIND_TRIANGLE) return intersectTriangle(p, b, ox, oy, oz, dx, dy, dz, hit);
-        return intersectSphere(p, b, ox, oy, oz, dx, dy, dz, hit);
-    }
-
-    /** Möller–Trumbore on v0 and the two edges (v1 - v0, v2 - v0); t is in units of the direction's length. */
-    private boolean intersectTriangle(int p, int b, float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
         int a = 4 * VERTEX_TEXELS * Float.floatToRawIntBits(prims[b]);
+        if (kind != KIND_TRIANGLE)
+            return intersectSphere(p, vertices[a], vertices[a + 1], vertices[a + 2], vertices[a + 3], ox, oy, oz, dx, dy, dz, hit);
         int i1 = 4 * VERTEX_TEXELS * Float.floatToRawIntBits(prims[b + 1]);
         int i2 = 4 * VERTEX_TEXELS * Float.floatToRawIntBits(prims[b + 2]);
         float v0x = vertices[a], v0y = vertices[a + 1], v0z = vertices[a + 2];
-        float e1x = vertices[i1] - v0x, e1y = vertices[i1 + 1] - v0y, e1z = vertices[i1 + 2] - v0z;
-        float e2x = vertices[i2] - v0x, e2y = vertices[i2 + 1] - v0y, e2z = vertices[i2 + 2] - v0z;
+        return intersectTriangle(p, v0x, v0y, v0z,
+                vertices[i1] - v0x, vertices[i1 + 1] - v0y, vertices[i1 + 2] - v0z,
+                vertices[i2] - v0x, vertices[i2 + 1] - v0y, vertices[i2 + 2] - v0z, ox, oy, oz, dx, dy, dz, hit);
+    }
+
+    /** Primitive p from the box layout's own copy (v0 and the edges, or centre and radius). */
+    private boolean intersectLeafPrimitive(int p, float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
+        float[] q = boxPrims;
+        int b = 4 * BoxLayout.PRIMITIVE_TEXELS * p;
+        if (Float.floatToRawIntBits(q[b + 3]) != KIND_TRIANGLE)
+            return intersectSphere(p, q[b], q[b + 1], q[b + 2], q[b + 4], ox, oy, oz, dx, dy, dz, hit);
+        return intersectTriangle(p, q[b], q[b + 1], q[b + 2], q[b + 4], q[b + 5], q[b + 6], q[b + 8], q[b + 9], q[b + 10],
+                ox, oy, oz, dx, dy, dz, hit);
+    }
+
+    /** Möller–Trumbore on v0 and the two edges (v1 - v0, v2 - v0); t is in units of the direction's length. */
+    private static boolean intersectTriangle(int p, float v0x, float v0y, float v0z, float e1x, float e1y, float e1z,
+                                             float e2x, float e2y, float e2z,
+                                             float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
         float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
         float det = e1x * px + e1y * py + e1z * pz;
         if (det == 0f) return false;
@@ -208,11 +291,10 @@ final class Traversal {
         return true;
     }
 
-    private boolean intersectSphere(int p, int b, float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
-        int c = 4 * VERTEX_TEXELS * Float.floatToRawIntBits(prims[b]);
-        float r = vertices[c + 3];
+    private static boolean intersectSphere(int p, float cx, float cy, float cz, float r,
+                                           float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
         float a = dx * dx + dy * dy + dz * dz;
-        float ocx = ox - vertices[c], ocy = oy - vertices[c + 1], ocz = oz - vertices[c + 2];
+        float ocx = ox - cx, ocy = oy - cy, ocz = oz - cz;
         float bb = (ocx * dx + ocy * dy + ocz * dz) / a;
         // Distance² from the centre to the ray's closest point: stable where b² - c would cancel.
         float fx = ocx - bb * dx, fy = ocy - bb * dy, fz = ocz - bb * dz;

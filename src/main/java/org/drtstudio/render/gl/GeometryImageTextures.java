@@ -1,6 +1,6 @@
 package org.drtstudio.render.gl;
 
-import org.drtstudio.accel.BoxNodeVariants;
+import org.drtstudio.accel.BoxLayout;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
 import org.drtstudio.render.NodeKind;
@@ -12,21 +12,21 @@ import java.util.Arrays;
  * The geometry image on the GPU: its arrays as RGBA32F textures of
  * {@link GeometryImageLayout#TEXTURE_WIDTH} texels per row, bound to the sampler units that
  * {@code shaders/geometry_image.glsl} declares (0 nodes, 1 primitives, 2 vertices, 3 materials,
- * 4 lights, 5 top nodes, 6 instances, 7 textures, and with box nodes 8 the octant-ordered box
- * layouts of {@link BoxNodeVariants}). An update re-uploads only
+ * 4 lights, 5 top nodes, 6 instances, 7 textures, and with box nodes the {@link BoxLayout}'s
+ * nodes, primitives and per-instance roots at its units 8, 9, 10). An update re-uploads only
  * the arrays that are not the very arrays uploaded last time: after a transform edit that is the
  * top level alone.
  */
 final class GeometryImageTextures implements AutoCloseable {
     private static final String[] NAMES = {"nodes", "primitives", "vertices", "materials", "lights", "top nodes", "instances",
-            "textures", "box nodes"};
+            "textures", "box nodes", "box-layout primitives", "box-layout roots"};
     private final GlInfo info;
     private final float[][] uploaded = new float[NAMES.length][];
     private final Texture2D[] textures = new Texture2D[NAMES.length];
 
     private final boolean boxes;
-    /** Sampler unit of the box layouts (binding of uBoxNodes in traverse_box.glsl). */
-    static final int BOX_NODES = 8;
+    /** The instance array the box-layout roots were last made for, and those roots. */
+    private float[] rootsMadeFor, roots;
 
     GeometryImageTextures(GlInfo info, NodeKind nodes) {
         this.info = info;
@@ -35,9 +35,14 @@ final class GeometryImageTextures implements AutoCloseable {
 
     /** Brings the textures up to date with {@code image}; returns the bytes uploaded. */
     long update(GeometryImage image) throws RenderException {
+        BoxLayout layout = boxes ? BoxLayout.of(image) : null;
+        if (boxes && image.instances() != rootsMadeFor) {
+            roots = layout.instanceRoots(image.instances(), image.instanceCount());
+            rootsMadeFor = image.instances();
+        }
         float[][] arrays = {image.nodes(), image.primitives(), image.vertices(), image.materials(), image.lights(),
                 image.topNodes(), image.instances(), image.textures(),
-                boxes ? BoxNodeVariants.ordered(image) : null};
+                boxes ? layout.nodes() : null, boxes ? layout.primitives() : null, boxes ? roots : null};
         long bytes = 0;
         for (int i = 0; i < arrays.length; i++) {
             if (arrays[i] == uploaded[i] || arrays[i] == null) continue;
@@ -50,12 +55,7 @@ final class GeometryImageTextures implements AutoCloseable {
     private long upload(int slot, float[] data) throws RenderException {
         int width = GeometryImageLayout.TEXTURE_WIDTH;
         int rows;
-        try {
-            rows = checkFits(NAMES[slot], data.length / 4, info);
-        } catch (RenderException e) {
-            if (slot != BOX_NODES) throw e;
-            throw new RenderException(e.getMessage() + "; render with --nodes spheres, whose nodes take an eighth of the room", e);
-        }
+        rows = checkFits(NAMES[slot], data.length / 4, info);
         Texture2D t = textures[slot];
         if (t == null || t.height() != rows) {
             // Reallocate only when the row count changes; same-size updates write in place.

@@ -106,7 +106,23 @@ public final class GlRenderer implements Renderer {
         defines.put("TEXTURED", Boolean.toString(textured));
         defines.put("PAIRED_PRIMARY", pairedPrimary ? "1" : "0");
         defines.put("BOX_NODES", nodeKind == NodeKind.BOXES ? "1" : "0");
+        // The frame's kernels keep the box walk's stack in shared memory (traverse_box.glsl says why).
+        defines.put("BL_STACK_SHARED", "1");
+        defines.putAll(experimentDefines());
         return defines;
+    }
+
+    /**
+     * Extra defines for measuring shader variants without a rebuild: the system property
+     * {@code drt.shaderDefines} as {@code NAME=VALUE,NAME=VALUE} (empty by default; benchmarks only).
+     */
+    static Map<String, String> experimentDefines() {
+        Map<String, String> d = new LinkedHashMap<>();
+        for (String pair : System.getProperty("drt.shaderDefines", "").split(",")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) d.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+        }
+        return d;
     }
 
     /** The node bounds the tracer walks. */
@@ -307,7 +323,9 @@ public final class GlRenderer implements Renderer {
     }
 
     static void setCommonUniforms(ComputeProgram program, GeometryImage image, TraceParameters p) {
-        program.setInt("uStepBound", (int) Math.min(Integer.MAX_VALUE, image.stepBound()));
+        // The box walk may visit two more nodes per instance than the sphere walk: a shape whose root
+        // is a leaf gets an inner node above it with an empty second child (BoxLayout).
+        program.setInt("uStepBound", (int) Math.min(Integer.MAX_VALUE, image.stepBound() + 2L * image.instanceCount()));
         program.setInt("uLightCount", image.lightCount());
         program.setInt("uMotion", image.motion() ? 1 : 0);
         program.setInt("uShapeNodeCount", image.nodeCount());

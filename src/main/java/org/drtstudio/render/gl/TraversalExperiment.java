@@ -1,5 +1,6 @@
 package org.drtstudio.render.gl;
 
+import org.drtstudio.accel.BoxLayout;
 import org.drtstudio.accel.BoxNodeVariants;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
@@ -16,8 +17,9 @@ import java.util.Map;
  * hierarchy walked one ray after the other (the renderer's way), two rays of a pixel walked
  * together (the DRT paper's parallel traversal, {@code traverse_pair.glsl}), and the same tree with
  * axis-aligned-box nodes in fixed order and ordered near-first per ray octant
- * ({@code traverse_box.glsl}, {@link BoxNodeVariants}), and 4-wide box nodes walked with a short stack
- * ({@link BoxNodeVariants.Wide}); on coherent (primary) or incoherent (random)
+ * ({@code traverse_octant.glsl}, {@link BoxNodeVariants}), 4-wide box nodes walked with a short stack
+ * ({@link BoxNodeVariants.Wide}), and the tracers' own {@link org.drtstudio.accel.BoxLayout}
+ * ({@code traverse_box.glsl}); on coherent (primary) or incoherent (random)
  * rays. Every variant must find the hits of the first.
  */
 public final class TraversalExperiment {
@@ -27,7 +29,7 @@ public final class TraversalExperiment {
     /** The variants, in the order of their VARIANT define. */
     public enum Variant {
         SPHERES("spheres"), SPHERES_PAIRED("spheres_paired"), BOXES("boxes"), BOXES_ORDERED("boxes_ordered"),
-        BOXES_WIDE("boxes_wide4");
+        BOXES_WIDE("boxes_wide4"), BOX_LAYOUT("box_layout");
 
         public final String key;
 
@@ -43,12 +45,11 @@ public final class TraversalExperiment {
         public boolean allSameHits() { return !sameHits.containsValue(false); }
     }
 
-    /** Sampler units of the wide layout in traversal_bench.comp (after the scene's). */
-    private static final int WIDE_NODES_UNIT = 9, WIDE_ROOTS_UNIT = 10;
-
     public static Result run(GlRenderer renderer, GeometryImage image, TraceParameters p, boolean coherent, int repeats) {
         float[] boxes = BoxNodeVariants.boxNodes(image), ordered = BoxNodeVariants.octantOrderedBoxNodes(image);
         BoxNodeVariants.Wide wide = BoxNodeVariants.wideBoxNodes(image);
+        BoxLayout layout = BoxLayout.of(image);
+        float[] layoutRoots = layout.instanceRoots(image.instances(), image.instanceCount());
         return renderer.glThread().call(() -> {
             Map<Variant, Double> mrays = new LinkedHashMap<>();
             Map<Variant, Boolean> same = new LinkedHashMap<>();
@@ -58,19 +59,27 @@ public final class TraversalExperiment {
                  Texture2D orderedNodes = dataTexture(ordered);
                  Texture2D wideNodes = dataTexture(wide.nodes());
                  Texture2D wideRoots = dataTexture(wide.roots());
+                 // the tracers' layout, uploaded here too: the renderer may be walking spheres
+                 Texture2D layoutNodes = dataTexture(layout.nodes());
+                 Texture2D layoutPrimitives = dataTexture(layout.primitives());
+                 Texture2D layoutRootTexels = dataTexture(layoutRoots);
                  GpuTimer timer = GpuTimer.create()) {
                 GeometryImageTextures scene = renderer.sceneTextures(image);
                 for (Variant v : Variant.values()) {
                     Map<String, String> defines = new LinkedHashMap<>(GeometryImageLayout.glslDefines());
+                    defines.putAll(BoxNodeVariants.glslDefines());
                     defines.put("VARIANT", Integer.toString(v.ordinal()));
                     try (ComputeProgram program = ComputeProgram.load("traversal_bench.comp", defines)) {
                         GlRenderer.setCommonUniforms(program, image, p);
                         program.setUInt("uSeed", 12345);
                         program.setInt("uCoherent", coherent ? 1 : 0);
                         scene.bind();
-                        (v == Variant.BOXES_ORDERED ? orderedNodes : boxNodes).bindSampler(GeometryImageTextures.BOX_NODES);
-                        wideNodes.bindSampler(WIDE_NODES_UNIT);
-                        wideRoots.bindSampler(WIDE_ROOTS_UNIT);
+                        (v == Variant.BOXES_ORDERED ? orderedNodes : boxNodes).bindSampler(BoxNodeVariants.OCTANT_BOXES_UNIT);
+                        wideNodes.bindSampler(BoxNodeVariants.WIDE_NODES_UNIT);
+                        wideRoots.bindSampler(BoxNodeVariants.WIDE_ROOTS_UNIT);
+                        layoutNodes.bindSampler(BoxLayout.NODES_UNIT);
+                        layoutPrimitives.bindSampler(BoxLayout.PRIMITIVES_UNIT);
+                        layoutRootTexels.bindSampler(BoxLayout.ROOTS_UNIT);
                         out.bindImage(2, ImageAccess.WRITE_ONLY);
                         // medianDispatch warms the GPU's clock up first (GpuTimer.CLOCK_WARM_UP_MS)
                         double seconds = timer.medianDispatch(program, p.width(), p.height(), repeats).millis() / 1e3;

@@ -1,9 +1,12 @@
 package org.drtstudio.render.cpu;
 
+import org.drtstudio.accel.BoxLayout;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImagePacker;
 import org.drtstudio.render.NodeKind;
+import org.drtstudio.testing.CaterpillarImage;
 import org.drtstudio.testing.TestScenes;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -71,6 +74,33 @@ class TraversalTest {
             boolean occluded = traversal.occluded(ox, oy, oz, dx, dy, dz, 0f, 1f, new Hit());
             assertEquals(hit.t < 1f, occluded, "shadow ray " + i);
         }
+    }
+
+    /** A tree taller than the box walk's stack (laid out balanced by BoxLayout) is walked to the same hits. */
+    @Test
+    void aTreeTallerThanTheStackFindsTheSameHits() {
+        GeometryImage gi = CaterpillarImage.of(BoxLayout.STACK_SIZE + 8);
+        Traversal boxes = new Traversal(gi, NodeKind.BOXES), spheres = new Traversal(gi, NodeKind.SPHERES);
+        Random rnd = new Random(3);
+        Hit a = new Hit(), b = new Hit();
+        int hits = 0;
+        for (int i = 0; i < 3000; i++) {
+            // from above the row of triangles, towards a random point on it
+            float ox = rnd.nextFloat() * 40, oy = rnd.nextFloat() * 2 - 0.5f, oz = 1 + rnd.nextFloat() * 3;
+            float dx = rnd.nextFloat() * 40 - ox, dy = rnd.nextFloat() - oy, dz = -oz;
+            float inv = 1f / (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
+            dx *= inv; dy *= inv; dz *= inv;
+            a.reset(Float.POSITIVE_INFINITY);
+            b.reset(Float.POSITIVE_INFINITY);
+            boolean found = boxes.closest(ox, oy, oz, dx, dy, dz, 0f, a);
+            assertEquals(spheres.closest(ox, oy, oz, dx, dy, dz, 0f, b), found, "ray " + i);
+            assertFalse(a.overflow, "ray " + i);
+            assertEquals(b.t, a.t, 0f, "ray " + i);
+            assertEquals(b.primitive, a.primitive, "ray " + i);
+            assertEquals(bruteForce(gi, ox, oy, oz, dx, dy, dz), a.t, 0f, "ray " + i);
+            if (found) hits++;
+        }
+        assertTrue(hits > 300, "rays must hit the row of triangles, " + hits + " did");
     }
 
     /** Closest hit by testing every primitive with the same intersection code via a one-leaf, one-instance image. */

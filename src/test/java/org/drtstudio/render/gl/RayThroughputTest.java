@@ -1,6 +1,6 @@
 package org.drtstudio.render.gl;
 
-import org.drtstudio.accel.BoxNodeVariants;
+import org.drtstudio.accel.BoxLayout;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.math.Vec3;
@@ -44,8 +44,10 @@ class RayThroughputTest {
             for (RayThroughput.Measurement m : new RayThroughput.Measurement[]{r.primary(), r.shadow(), r.glossy()}) {
                 assertTrue(m.medianMs() > 0 && m.mraysPerSecond() > 0, m.toString());
             }
-            // The default box walk uploads the eight octant-ordered box layouts beside the image.
-            long boxes = gpu.nodeKind() == NodeKind.BOXES ? 4L * BoxNodeVariants.ordered(gi).length : 0;
+            // The default box walk uploads the box layout and one root texel per instance beside the image.
+            BoxLayout layout = BoxLayout.of(gi);
+            long boxes = gpu.nodeKind() == NodeKind.BOXES
+                    ? layout.nodeBytes() + layout.primitiveBytes() + 16L * Math.max(1, gi.instanceCount()) : 0;
             assertEquals(gi.dataBytes() + boxes, r.uploadBytes());
             assertTrue(r.uploadMs() > 0);
         }

@@ -1,0 +1,296 @@
+package org.drtstudio.accel;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The shape-level layout both tracers walk by default ({@code --nodes boxes}): one binary tree of
+ * axis-aligned boxes derived from the geometry image's sphere tree (same tree, same leaves), each
+ * inner node holding its two children's boxes, and the primitives' geometry stored beside it in
+ * leaf order, so a hit test reads no vertex indices. The walk picks the nearer child per ray at
+ * run time and keeps the farther one on a short stack; one layout serves every ray direction
+ * (it replaces the eight octant-ordered copies of {@link BoxNodeVariants}, now only in the
+ * traversal experiment). Built by {@link GeometryImageBuilder} once per shape level, as part of the
+ * {@link GeometryImage}; walked by {@code shaders/traverse_box.glsl} and its twin
+ * {@code render.cpu.Traversal}.
+ *
+ * <p><b>Nodes</b>, {@link #NODE_TEXELS} = 4 texels (64 bytes) per inner node, each shape's nodes
+ * contiguous in depth-first order with its root first:
+ * <pre>
+ * texel 4i   : a.lo.x, a.lo.y, a.lo.z, link a     (int bits)
+ * texel 4i+1 : a.hi.x, a.hi.y, a.hi.z, link b     (int bits)
+ * texel 4i+2 : b.lo.x, b.lo.y, b.lo.z, 0
+ * texel 4i+3 : b.hi.x, b.hi.y, b.hi.z, 0
+ *   link &gt;= 0 : the child is the inner node of that index
+ *   link &lt;  0 : the child is a leaf; ~link = primStart &lt;&lt; LEAF_COUNT_BITS | primCount
+ * </pre>
+ * A shape whose root is a leaf gets one inner node whose second child is an empty leaf (count 0)
+ * with the first child's box. Leaf boxes are padded as {@link BoxTree} explains.
+ *
+ * <p><b>Primitives</b>, {@link #PRIMITIVE_TEXELS} = 3 texels (48 bytes) each, at the geometry
+ * image's primitive index (leaves own contiguous ranges of it, so this is leaf order):
+ * <pre>
+ * triangle : v0.xyz, KIND_TRIANGLE | v1 - v0, 0 | v2 - v0, 0       (edges in float, as both tracers computed them)
+ * sphere   : centre.xyz, KIND_SPHERE | radius, 0, 0, 0 | 0, 0, 0, 0
+ * </pre>
+ * The index of the primitive found is the geometry image's, so shading reads normals, texture
+ * coordinates and materials as before.
+ *
+ * <p><b>Stack bound.</b> The walk keeps at most one entry per inner level above the node it is at,
+ * so a shape's height (inner nodes on its longest path) must not exceed {@link #STACK_SIZE}; a
+ * shape whose tree is taller (a degenerate build) is laid out instead as a balanced tree over its
+ * leaves in their depth-first order (height ⌈log2 leaves⌉).
+ *
+ * @param nodes       {@link #NODE_TEXELS} texels per inner node
+ * @param primitives  {@link #PRIMITIVE_TEXELS} texels per primitive of the geometry image
+ * @param nodeCount   inner nodes
+ * @param sphereRoots each shape's root in the sphere tree, ascending
+ * @param rootLinks   the link of the same shape's root here (always an inner node), same order
+ * @param height      the tallest shape's height in inner nodes
+ */
+public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] sphereRoots, int[] rootLinks, int height) {
+    public static final int NODE_TEXELS = 4;
+    /** Node texels: child a's box corners (with links a and b in w), child b's box corners. */
+    public static final int CHILD_A_LO = 0, CHILD_A_HI = 1, CHILD_B_LO = 2, CHILD_B_HI = 3;
+    public static final int PRIMITIVE_TEXELS = 3;
+    /** Primitive texels: v0 (or centre) with the kind, edge v1 - v0 (or radius), edge v2 - v0. */
+    public static final int PRIMITIVE_V0 = 0, PRIMITIVE_E1 = 1, PRIMITIVE_E2 = 2;
+    /** Bits of a leaf word that hold the primitive count; the start takes the rest (26 bits: 67 M primitives). */
+    public static final int LEAF_COUNT_BITS = 5;
+    /**
+     * Entries of the walk's stack, and so the tallest shape it can walk. The binned-SAH trees are lower
+     * (bunny 19, bunny_1m 24, 4.4M triangles 28, bunny_18m 30); the frame kernel keeps the stacks of
+     * a work group in shared memory, where every entry costs occupancy: 24 entries made bunny_1m's
+     * 16-spp frame 146 ms against 171 ms with 32 (H100, docs/BENCHMARKS.md), but would force the
+     * larger scenes onto balanced trees.
+     */
+    public static final int STACK_SIZE = 32;
+    /** Invocations of a work group of the kernels that walk the layout (8 x 8): the shared stack's stride. */
+    public static final int GROUP_INVOCATIONS = 64;
+    /** Sampler units of the nodes, the primitives and the per-instance roots, after the geometry image's 0..7. */
+    public static final int NODES_UNIT = 8, PRIMITIVES_UNIT = 9, ROOTS_UNIT = 10;
+
+    /** The image's own layout when its builder made one, else one derived from its arrays (images made by hand in tests). */
+    public static BoxLayout of(GeometryImage image) {
+        return image.boxLayout() != null ? image.boxLayout() : derive(image);
+    }
+
+    /** A new layout made from the image's arrays (its shapes are the distinct roots its instances name). */
+    public static BoxLayout derive(GeometryImage image) {
+        Map<Integer, Integer> roots = new LinkedHashMap<>();
+        float[] inst = image.instances();
+        for (int k = 0; k < image.instanceCount(); k++) {
+            int base = 4 * (GeometryImageLayout.INSTANCE_TEXELS * k + 12);
+            roots.put(Float.floatToRawIntBits(inst[base]), Float.floatToRawIntBits(inst[base + 1]));
+        }
+        List<int[]> shapes = new ArrayList<>();
+        roots.forEach((root, count) -> shapes.add(new int[]{root, count}));
+        return build(image.nodes(), image.nodeCount(), image.primitives(), image.vertices(), shapes);
+    }
+
+    /**
+     * The layout of a shape level.
+     *
+     * @param shapes each shape's {root, nodeCount} in the sphere tree
+     * @throws IllegalArgumentException when a leaf's primitives do not fit the packed leaf word
+     */
+    public static BoxLayout build(float[] sphereNodes, int sphereNodeCount, float[] primitives, float[] vertices, List<int[]> shapes) {
+        BoxTree tree = BoxTree.of(sphereNodes, sphereNodeCount, primitives, vertices, shapes);
+        Writer w = new Writer(tree);
+        List<int[]> sorted = new ArrayList<>(shapes);
+        sorted.sort((a, b) -> Integer.compare(a[0], b[0]));
+        int[] sphereRoots = new int[sorted.size()], rootLinks = new int[sorted.size()];
+        for (int k = 0; k < sorted.size(); k++) {
+            sphereRoots[k] = sorted.get(k)[0];
+            rootLinks[k] = w.shape(sorted.get(k)[0]);
+        }
+        return new BoxLayout(Arrays.copyOf(w.out, NODE_TEXELS * 4 * w.count), packPrimitives(primitives, vertices),
+                w.count, sphereRoots, rootLinks, w.maxHeight);
+    }
+
+    /** This layout's root link for the shape whose sphere-tree root is {@code sphereRoot}. */
+    public int rootLink(int sphereRoot) {
+        int k = Arrays.binarySearch(sphereRoots, sphereRoot);
+        if (k < 0) throw new IllegalArgumentException("no shape has its root at sphere node " + sphereRoot);
+        return rootLinks[k];
+    }
+
+    /**
+     * One texel per instance whose x is the root link of its shape here (int bits): the walk's entry
+     * into an instance. Top-level data: it changes only when shapes are added or removed.
+     */
+    public float[] instanceRoots(float[] instances, int instanceCount) {
+        float[] out = new float[4 * Math.max(1, instanceCount)];
+        for (int k = 0; k < instanceCount; k++) {
+            int root = Float.floatToRawIntBits(instances[4 * (GeometryImageLayout.INSTANCE_TEXELS * k + 12)]);
+            out[4 * k] = Float.intBitsToFloat(rootLink(root));
+        }
+        return out;
+    }
+
+    /** Bytes of the nodes. */
+    public long nodeBytes() { return 4L * nodes.length; }
+
+    /** Bytes of the primitives stored in leaf order. */
+    public long primitiveBytes() { return 4L * primitives.length; }
+
+    /** The link of a leaf holding {@code count} primitives from {@code start}. */
+    public static int leafLink(int start, int count) {
+        return ~(start << LEAF_COUNT_BITS | count);
+    }
+
+    public static Map<String, String> glslDefines() {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("BL_NODE_TEXELS", Integer.toString(NODE_TEXELS));
+        d.put("BL_PRIMITIVE_TEXELS", Integer.toString(PRIMITIVE_TEXELS));
+        d.put("BL_CHILD_A_LO", Integer.toString(CHILD_A_LO));
+        d.put("BL_CHILD_A_HI", Integer.toString(CHILD_A_HI));
+        d.put("BL_CHILD_B_LO", Integer.toString(CHILD_B_LO));
+        d.put("BL_CHILD_B_HI", Integer.toString(CHILD_B_HI));
+        d.put("BL_PRIMITIVE_V0", Integer.toString(PRIMITIVE_V0));
+        d.put("BL_PRIMITIVE_E1", Integer.toString(PRIMITIVE_E1));
+        d.put("BL_PRIMITIVE_E2", Integer.toString(PRIMITIVE_E2));
+        d.put("BL_LEAF_COUNT_BITS", Integer.toString(LEAF_COUNT_BITS));
+        d.put("BL_LEAF_COUNT_MASK", Integer.toString((1 << LEAF_COUNT_BITS) - 1));
+        d.put("BL_STACK_SIZE", Integer.toString(STACK_SIZE));
+        d.put("BL_GROUP_INVOCATIONS", Integer.toString(GROUP_INVOCATIONS));
+        d.put("BL_NODES_UNIT", Integer.toString(NODES_UNIT));
+        d.put("BL_PRIMITIVES_UNIT", Integer.toString(PRIMITIVES_UNIT));
+        d.put("BL_ROOTS_UNIT", Integer.toString(ROOTS_UNIT));
+        return d;
+    }
+
+    /** Primitive geometry at each primitive's index: v0 and both edges, or a sphere's centre and radius. */
+    private static float[] packPrimitives(float[] prims, float[] verts) {
+        int count = prims.length / (4 * GeometryImageLayout.PRIMITIVE_TEXELS);
+        float[] out = new float[4 * PRIMITIVE_TEXELS * count];
+        for (int p = 0; p < count; p++) {
+            int b = 4 * GeometryImageLayout.PRIMITIVE_TEXELS * p, o = 4 * PRIMITIVE_TEXELS * p;
+            int kind = GeometryImageLayout.kindOf(Float.floatToRawIntBits(prims[b + 3]));
+            int v0 = 4 * GeometryImageLayout.VERTEX_TEXELS * Float.floatToRawIntBits(prims[b]);
+            out[o] = verts[v0];
+            out[o + 1] = verts[v0 + 1];
+            out[o + 2] = verts[v0 + 2];
+            out[o + 3] = Float.intBitsToFloat(kind);
+            if (kind == GeometryImageLayout.KIND_SPHERE) {
+                out[o + 4] = verts[v0 + 3];
+                continue;
+            }
+            int v1 = 4 * GeometryImageLayout.VERTEX_TEXELS * Float.floatToRawIntBits(prims[b + 1]);
+            int v2 = 4 * GeometryImageLayout.VERTEX_TEXELS * Float.floatToRawIntBits(prims[b + 2]);
+            for (int a = 0; a < 3; a++) {
+                out[o + 4 + a] = verts[v1 + a] - verts[v0 + a];
+                out[o + 8 + a] = verts[v2 + a] - verts[v0 + a];
+            }
+        }
+        return out;
+    }
+
+    /** Writes inner nodes depth-first, parents before children. */
+    private static final class Writer {
+        private final BoxTree t;
+        private final int[] height;
+        float[] out = new float[NODE_TEXELS * 4 * 64];
+        int count, maxHeight;
+
+        Writer(BoxTree t) {
+            this.t = t;
+            height = new int[t.n];
+            for (int i = t.n - 1; i >= 0; i--) height[i] = t.first[i] < 0 ? 0 : 1 + Math.max(height[t.first[i]], height[t.second[i]]);
+        }
+
+        /** Writes the shape rooted at sphere node {@code root}; returns its root link (an inner node). */
+        int shape(int root) {
+            if (t.first[root] < 0) {
+                int index = allocate();
+                int leaf = leafWord(root);
+                put(index, t.lo, 3 * root, t.hi, 3 * root, leaf, t.lo, 3 * root, t.hi, 3 * root, leafLink(0, 0));
+                maxHeight = Math.max(maxHeight, 1);
+                return index;
+            }
+            if (height[root] <= STACK_SIZE) {
+                maxHeight = Math.max(maxHeight, height[root]);
+                return inner(root);
+            }
+            List<Integer> leaves = new ArrayList<>();
+            collectLeaves(root, leaves);
+            float[] box = new float[6];
+            return balanced(leaves, 0, leaves.size(), box, 0);
+        }
+
+        private int inner(int i) {
+            int index = allocate();
+            int a = t.first[i], b = t.second[i];
+            int la = t.first[a] < 0 ? leafWord(a) : inner(a);
+            int lb = t.first[b] < 0 ? leafWord(b) : inner(b);
+            put(index, t.lo, 3 * a, t.hi, 3 * a, la, t.lo, 3 * b, t.hi, 3 * b, lb);
+            return index;
+        }
+
+        /** A balanced tree over leaves[from, to) (at least two); writes its box to {@code box}, returns its link. */
+        private int balanced(List<Integer> leaves, int from, int to, float[] box, int depth) {
+            if (to - from == 1) {
+                int leaf = leaves.get(from);
+                System.arraycopy(t.lo, 3 * leaf, box, 0, 3);
+                System.arraycopy(t.hi, 3 * leaf, box, 3, 3);
+                return leafWord(leaf);
+            }
+            int index = allocate();
+            maxHeight = Math.max(maxHeight, depth + 1);
+            int mid = (from + to) >>> 1;
+            float[] a = new float[6], b = new float[6];
+            int la = balanced(leaves, from, mid, a, depth + 1), lb = balanced(leaves, mid, to, b, depth + 1);
+            put(index, a, 0, a, 3, la, b, 0, b, 3, lb);
+            for (int k = 0; k < 3; k++) {
+                box[k] = Math.min(a[k], b[k]);
+                box[3 + k] = Math.max(a[3 + k], b[3 + k]);
+            }
+            return index;
+        }
+
+        private void collectLeaves(int root, List<Integer> leaves) {
+            int[] stack = new int[Math.max(2, height[root] + 2)];
+            int sp = 0;
+            stack[sp++] = root;
+            while (sp > 0) {
+                int i = stack[--sp];
+                if (t.first[i] < 0) {
+                    leaves.add(i);
+                    continue;
+                }
+                if (sp + 2 > stack.length) stack = Arrays.copyOf(stack, 2 * stack.length);
+                stack[sp++] = t.second[i];
+                stack[sp++] = t.first[i];
+            }
+        }
+
+        private int leafWord(int leaf) {
+            if (t.primCount[leaf] >= 1 << LEAF_COUNT_BITS || t.primStart[leaf] >= 1 << (31 - LEAF_COUNT_BITS))
+                throw new IllegalArgumentException("leaf " + leaf + " (" + t.primCount[leaf] + " primitives from " + t.primStart[leaf]
+                        + ") does not fit the box layout's leaf word (at most " + ((1 << LEAF_COUNT_BITS) - 1)
+                        + " primitives a leaf, " + (1 << (31 - LEAF_COUNT_BITS)) + " in all)");
+            return leafLink(t.primStart[leaf], t.primCount[leaf]);
+        }
+
+        private int allocate() {
+            if (NODE_TEXELS * 4 * (count + 1) > out.length) out = Arrays.copyOf(out, 2 * out.length);
+            return count++;
+        }
+
+        /** Node {@code index}: child a's box from {@code aLo[al..al+2]}, {@code aHi[ah..ah+2]} and its link; likewise b. */
+        private void put(int index, float[] aLo, int al, float[] aHi, int ah, int la, float[] bLo, int bl, float[] bHi, int bh, int lb) {
+            int o = NODE_TEXELS * 4 * index;
+            for (int k = 0; k < 3; k++) {
+                out[o + k] = aLo[al + k];
+                out[o + 4 + k] = aHi[ah + k];
+                out[o + 8 + k] = bLo[bl + k];
+                out[o + 12 + k] = bHi[bh + k];
+            }
+            out[o + 3] = Float.intBitsToFloat(la);
+            out[o + 7] = Float.intBitsToFloat(lb);
+        }
+    }
+}

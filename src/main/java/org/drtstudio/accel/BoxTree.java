@@ -1,0 +1,194 @@
+package org.drtstudio.accel;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.drtstudio.accel.BoxNodeVariants.COUNT_BITS;
+
+/**
+ * The shape-level hierarchy read back from the packed sphere nodes and primitives, with an
+ * axis-aligned box per node: what the box layouts ({@link BoxLayout}, {@link BoxNodeVariants}) are
+ * written from. Leaf boxes are padded (see below); an inner box is the union of its children's.
+ */
+final class BoxTree {
+    final int n;
+    final float[] lo, hi;           // box per node
+    final int[] first, second;      // children (-1 for a leaf)
+    final int[] primStart, primCount;
+    final List<int[]> shapes;       // {root, nodeCount}
+
+    private BoxTree(int n) {
+        this.n = n;
+        lo = new float[3 * n];
+        hi = new float[3 * n];
+        first = new int[n];
+        second = new int[n];
+        primStart = new int[n];
+        primCount = new int[n];
+        shapes = new ArrayList<>();
+    }
+
+    /** The tree of a packed image; its shapes are the distinct roots its instances name. */
+    static BoxTree of(GeometryImage image) {
+        Map<Integer, Integer> roots = new LinkedHashMap<>();
+        float[] inst = image.instances();
+        for (int k = 0; k < image.instanceCount(); k++) {
+            int base = 4 * (GeometryImageLayout.INSTANCE_TEXELS * k + 12);
+            roots.put(Float.floatToRawIntBits(inst[base]), Float.floatToRawIntBits(inst[base + 1]));
+        }
+        List<int[]> shapes = new ArrayList<>();
+        roots.forEach((root, count) -> shapes.add(new int[]{root, count}));
+        return of(image.nodes(), image.nodeCount(), image.primitives(), image.vertices(), shapes);
+    }
+
+    /**
+     * The tree of a shape level: sphere nodes, primitives and vertices as {@link GeometryImagePacker}
+     * lays them out, and its shapes as {root, nodeCount}.
+     */
+    static BoxTree of(float[] nodes, int n, float[] primitives, float[] vertices, List<int[]> shapes) {
+        BoxTree t = new BoxTree(n);
+        int[] miss = new int[n], hit = new int[n];
+        for (int i = 0; i < n; i++) {
+            int base = 4 * (GeometryImageLayout.NODE_TEXELS * i + 1);
+            miss[i] = Float.floatToRawIntBits(nodes[base + 1]);
+            t.primCount[i] = Float.floatToRawIntBits(nodes[base + 2]);
+            t.primStart[i] = Float.floatToRawIntBits(nodes[base + 3]);
+            hit[i] = Float.floatToRawIntBits(nodes[base]);
+        }
+        for (int i = 0; i < n; i++) {
+            boolean leaf = hit[i] == miss[i];
+            t.first[i] = leaf ? -1 : i + 1;
+            t.second[i] = leaf ? -1 : miss[i + 1];
+        }
+        t.shapes.addAll(shapes);
+        // Boxes bottom-up: a node's children come after it, so a reverse sweep sees them first.
+        // Leaf boxes are padded so float rounding in the slab test cannot cull a ray that the
+        // triangle test, with its own rounding, would find touching a primitive on the boundary.
+        for (int i = n - 1; i >= 0; i--) {
+            for (int a = 0; a < 3; a++) {
+                t.lo[3 * i + a] = Float.POSITIVE_INFINITY;
+                t.hi[3 * i + a] = Float.NEGATIVE_INFINITY;
+            }
+            if (t.first[i] < 0) {
+                for (int p = t.primStart[i]; p < t.primStart[i] + t.primCount[i]; p++) t.growByPrimitive(i, primitives, vertices, p);
+                t.pad(i);
+            } else {
+                t.growByNode(i, t.first[i]);
+                t.growByNode(i, t.second[i]);
+            }
+        }
+        return t;
+    }
+
+    private void pad(int i) {
+        if (!(lo[3 * i] <= hi[3 * i])) return; // empty
+        float extent = 0, far = 0;
+        for (int a = 0; a < 3; a++) {
+            extent = Math.max(extent, hi[3 * i + a] - lo[3 * i + a]);
+            far = Math.max(far, Math.max(Math.abs(lo[3 * i + a]), Math.abs(hi[3 * i + a])));
+        }
+        float pad = 1e-5f * extent + 4e-7f * far;
+        for (int a = 0; a < 3; a++) {
+            lo[3 * i + a] -= pad;
+            hi[3 * i + a] += pad;
+        }
+    }
+
+    private void growByNode(int i, int child) {
+        for (int a = 0; a < 3; a++) {
+            lo[3 * i + a] = Math.min(lo[3 * i + a], lo[3 * child + a]);
+            hi[3 * i + a] = Math.max(hi[3 * i + a], hi[3 * child + a]);
+        }
+    }
+
+    private void growByPrimitive(int i, float[] prims, float[] verts, int p) {
+        int b = 4 * GeometryImageLayout.PRIMITIVE_TEXELS * p;
+        boolean sphere = GeometryImageLayout.kindOf(Float.floatToRawIntBits(prims[b + 3])) == GeometryImageLayout.KIND_SPHERE;
+        for (int k = 0; k < (sphere ? 1 : 3); k++) {
+            int v = 4 * GeometryImageLayout.VERTEX_TEXELS * Float.floatToRawIntBits(prims[b + k]);
+            float r = sphere ? verts[v + 3] : 0;
+            for (int a = 0; a < 3; a++) {
+                lo[3 * i + a] = Math.min(lo[3 * i + a], verts[v + a] - r);
+                hi[3 * i + a] = Math.max(hi[3 * i + a], verts[v + a] + r);
+            }
+        }
+    }
+
+    /** Depth-first order with near children first for rays of {@code octant}; order[new] = old. */
+    int[] order(int octant) {
+        int[] order = new int[n];
+        for (int[] shape : shapes) {
+            int at = shape[0];
+            int[] stack = new int[Math.max(1, shape[1])];
+            int sp = 0;
+            stack[sp++] = shape[0];
+            while (sp > 0) {
+                int i = stack[--sp];
+                order[at++] = i;
+                if (first[i] < 0) continue;
+                int a = first[i], b = second[i];
+                if (nearIsSecond(a, b, octant)) {
+                    int s = a;
+                    a = b;
+                    b = s;
+                }
+                stack[sp++] = b; // visited after a's subtree
+                stack[sp++] = a;
+            }
+        }
+        return order;
+    }
+
+    private boolean nearIsSecond(int a, int b, int octant) {
+        int axis = 0;
+        float best = -1;
+        for (int k = 0; k < 3; k++) {
+            float sep = Math.abs(centre(b, k) - centre(a, k));
+            if (sep > best) {
+                best = sep;
+                axis = k;
+            }
+        }
+        boolean negative = (octant >> axis & 1) != 0;
+        return negative ? centre(b, axis) > centre(a, axis) : centre(b, axis) < centre(a, axis);
+    }
+
+    /** Half the surface area of node i's box (0 for an empty box). */
+    float area(int i) {
+        float x = hi[3 * i] - lo[3 * i], y = hi[3 * i + 1] - lo[3 * i + 1], z = hi[3 * i + 2] - lo[3 * i + 2];
+        return x >= 0 && y >= 0 && z >= 0 ? x * y + y * z + z * x : 0;
+    }
+
+    private float centre(int i, int axis) {
+        return 0.5f * (lo[3 * i + axis] + hi[3 * i + axis]);
+    }
+
+    /** Writes the nodes in {@code order} (order[new] = old) at node offset {@code base} of {@code out}. */
+    void write(float[] out, int base, int[] order) {
+        int[] position = new int[n];
+        for (int k = 0; k < n; k++) position[order[k]] = k;
+        // A node's miss is the node after its subtree in the new order: the subtree is contiguous,
+        // so that is its position plus its size, unless that leaves the shape (END).
+        int[] size = new int[n];
+        for (int i = n - 1; i >= 0; i--) size[i] = first[i] < 0 ? 1 : 1 + size[first[i]] + size[second[i]];
+        int[] shapeEnd = new int[n];
+        for (int[] shape : shapes) for (int k = shape[0]; k < shape[0] + shape[1]; k++) shapeEnd[k] = shape[0] + shape[1];
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
+            int next = k + size[i];
+            int miss = next >= shapeEnd[k] ? GeometryImageLayout.END : base + next;
+            int leaf = first[i] < 0 ? 1 | primCount[i] << 1 | primStart[i] << (COUNT_BITS + 1) : 0;
+            int o = 8 * (base + k);
+            out[o] = lo[3 * i];
+            out[o + 1] = lo[3 * i + 1];
+            out[o + 2] = lo[3 * i + 2];
+            out[o + 3] = Float.intBitsToFloat(miss);
+            out[o + 4] = hi[3 * i];
+            out[o + 5] = hi[3 * i + 1];
+            out[o + 6] = hi[3 * i + 2];
+            out[o + 7] = Float.intBitsToFloat(leaf);
+        }
+    }
+}

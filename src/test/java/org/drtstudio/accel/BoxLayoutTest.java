@@ -1,0 +1,73 @@
+package org.drtstudio.accel;
+
+import org.drtstudio.scene.Scene;
+import org.drtstudio.testing.CaterpillarImage;
+import org.drtstudio.testing.TestScenes;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class BoxLayoutTest {
+
+    @Test
+    void theBuilderMakesTheLayoutOnceWithTheShapeLevel() {
+        Scene scene = TestScenes.randomSoup(3, 700, 150);
+        GeometryImageBuilder builder = new GeometryImageBuilder();
+        GeometryImage first = builder.build(scene);
+        assertNotNull(first.boxLayout(), "made by accel as part of the image");
+        assertEquals(List.of(), GeometryImageValidator.validate(first));
+        GeometryImage again = builder.build(scene.withCamera(scene.camera()));
+        assertSame(first.boxLayout(), again.boxLayout(), "same shapes: the same layout, so uploads can skip it");
+        GeometryImage other = builder.build(TestScenes.randomSoup(4, 700, 150));
+        assertNotSame(first.boxLayout(), other.boxLayout());
+    }
+
+    @Test
+    void oneInnerNodePerPairOfChildrenAndEveryPrimitiveCopiedInLeafOrder() {
+        GeometryImage gi = new GeometryImageBuilder().build(TestScenes.randomSoup(8, 500, 60));
+        BoxLayout layout = gi.boxLayout();
+        // A binary tree of k leaves has k - 1 inner nodes; the sphere tree has 2k - 1 nodes per shape.
+        int shapes = layout.rootLinks().length;
+        assertEquals((gi.nodeCount() - shapes) / 2, layout.nodeCount());
+        assertEquals(4L * BoxLayout.PRIMITIVE_TEXELS * 4 * gi.primitiveCount(), layout.primitiveBytes());
+        assertEquals(4L * BoxLayout.NODE_TEXELS * 4 * layout.nodeCount(), layout.nodeBytes());
+    }
+
+    @Test
+    void aShapeThatIsOneLeafGetsARootNode() {
+        GeometryImage gi = new GeometryImageBuilder().build(TestScenes.randomSoup(2, 1, 1));
+        BoxLayout layout = gi.boxLayout();
+        assertEquals(2, layout.rootLinks().length);
+        for (int root : layout.rootLinks()) assertTrue(root >= 0, "roots are inner nodes");
+        assertEquals(List.of(), GeometryImageValidator.validate(gi));
+    }
+
+    @Test
+    void aTreeTallerThanTheStackIsLaidOutBalanced() {
+        GeometryImage tall = CaterpillarImage.of(BoxLayout.STACK_SIZE + 8);
+        assertTrue(tall.hierarchyDepth() > BoxLayout.STACK_SIZE, "the sphere tree must be taller than the stack");
+        BoxLayout layout = BoxLayout.of(tall);
+        assertTrue(layout.height() <= BoxLayout.STACK_SIZE, "height " + layout.height());
+        assertEquals(List.of(), GeometryImageValidator.validate(tall));
+    }
+
+    @Test
+    void theValidatorCatchesBrokenLayouts() {
+        GeometryImage gi = new GeometryImageBuilder().build(TestScenes.randomSoup(3, 300, 20));
+        BoxLayout good = gi.boxLayout();
+        float[] nodes = good.nodes().clone(), prims = good.primitives().clone();
+        // Child b of node 1 shrinks to its lower corner; a copied vertex moves.
+        for (int a = 0; a < 3; a++) nodes[4 * BoxLayout.NODE_TEXELS + 12 + a] = nodes[4 * BoxLayout.NODE_TEXELS + 8 + a];
+        prims[4 * BoxLayout.PRIMITIVE_TEXELS * 7] += 0.5f;
+        BoxLayout broken = new BoxLayout(nodes, prims, good.nodeCount(), good.sphereRoots(), good.rootLinks(), good.height());
+        List<String> problems = new ArrayList<>();
+        GeometryImageValidator.checkBoxLayout(gi, broken, problems);
+        assertTrue(problems.stream().anyMatch(p -> p.contains("sticks out of box node 1") || p.contains("stick out of their parent's box in node 1")),
+                problems.toString());
+        assertTrue(problems.stream().anyMatch(p -> p.equals("primitive 7: the box layout's copy differs from the geometry image")),
+                problems.toString());
+    }
+}
