@@ -185,8 +185,9 @@ final class StudioFiles {
         }
         background(() -> {
             // The share of the file read so far drives the progress bar (at most once per percent).
+            // Once the whole file is read the bar goes back to moving on its own: parsing and normals follow.
             ImportResult r = SceneLoader.load(file, fraction -> Platform.runLater(() -> {
-                if (pendingImports > 0) window.jobProgress(fraction);
+                if (pendingImports > 0) window.jobProgress(fraction >= 1 ? -1 : fraction);
             }));
             ModelAsset asset = new ModelAsset(file, r.scene().root(), r.scene().materials());
             // A file that parses but holds nothing to show is not imported as an empty group.
