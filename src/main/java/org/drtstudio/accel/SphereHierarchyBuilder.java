@@ -67,8 +67,13 @@ public final class SphereHierarchyBuilder {
      * Per slot of {@link #order}: the box of the primitive in that slot (min xyz, max xyz), moved along
      * with it by every partition, so binning reads memory in order instead of through the index array.
      */
-    private final float[] box;
+    private float[] box; // let go before flattening: it is the builder's largest array
     private final int[] order;
+    /**
+     * Per leaf, at the slot of its first primitive: its bounding sphere (4 floats), made as soon as
+     * the leaf is (its slots are final then), so the parallel tasks make the leaves' spheres.
+     */
+    private final float[] leafSpheres;
 
     private SphereHierarchyBuilder(FlatScene scene, int maxLeafSize, int smallMax) {
         this.scene = scene;
@@ -77,6 +82,7 @@ public final class SphereHierarchyBuilder {
         this.n = scene.primitiveCount();
         box = new float[6 * n];
         order = new int[n];
+        leafSpheres = new float[4 * n];
         computePrimitiveBoxes();
     }
 
@@ -156,6 +162,7 @@ public final class SphereHierarchyBuilder {
         boundsOf(0, n, bounds);
         Subtree task = new Subtree(0, n, bounds);
         NodeList tree = n >= 2 * PARALLEL_MIN ? POOL.invoke(task) : task.compute();
+        box = null;
         return flatten(tree);
     }
 
@@ -165,8 +172,6 @@ public final class SphereHierarchyBuilder {
      */
     private static final class NodeList {
         int[] left, right, start, count;
-        /** 4 floats per node: a leaf's bounding sphere, made as soon as the leaf is (inner nodes' are made when flattening). */
-        float[] sphere;
         int size;
 
         /** @param primitives the subtree's primitives: trees have about 0.8 nodes per primitive, so the arrays then do not grow */
@@ -176,7 +181,6 @@ public final class SphereHierarchyBuilder {
             right = new int[cap];
             start = new int[cap];
             count = new int[cap];
-            sphere = new float[4 * cap];
         }
 
         int add(int s, int c) {
@@ -198,7 +202,6 @@ public final class SphereHierarchyBuilder {
             }
             System.arraycopy(other.start, 0, start, base, other.size);
             System.arraycopy(other.count, 0, count, base, other.size);
-            System.arraycopy(other.sphere, 0, sphere, 4 * base, 4 * other.size);
             size += other.size;
             return base;
         }
@@ -208,7 +211,6 @@ public final class SphereHierarchyBuilder {
             right = Arrays.copyOf(right, cap);
             start = Arrays.copyOf(start, cap);
             count = Arrays.copyOf(count, cap);
-            sphere = Arrays.copyOf(sphere, 4 * cap);
         }
     }
 
@@ -653,16 +655,13 @@ public final class SphereHierarchyBuilder {
         // Spheres bottom-up: children come after their parent in pre-order.
         for (int f = total - 1; f >= 0; f--) {
             int node = treeOfFlat[f];
-            if (left[node] < 0) System.arraycopy(tree.sphere, 4 * node, spheres, 4 * f, 4);
+            if (left[node] < 0) System.arraycopy(leafSpheres, 4 * start[node], spheres, 4 * f, 4);
             else enclose(spheres, 4 * flatOf[left[node]], 4 * flatOf[right[node]], 4 * f);
         }
         return new SphereHierarchy(spheres, hit, miss, pStart, pCount, order.clone(), maxDepth);
     }
 
-    /**
-     * The bounding sphere of a leaf, written to the list as soon as the leaf is made (its slots
-     * are final then), so the parallel tasks make the leaves' spheres.
-     */
+    /** The bounding sphere of a leaf, into {@link #leafSpheres}. */
     private void leafSphere(NodeList list, int node) {
         int s = list.start[node], c = list.count[node];
         float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
@@ -690,7 +689,7 @@ public final class SphereHierarchyBuilder {
                 r = Math.max(r, dist(cx, cy, cz, sp[b], sp[b + 1], sp[b + 2]) + sp[b + 3]);
             }
         }
-        store(list.sphere, 4 * node, cx, cy, cz, r);
+        store(leafSpheres, 4 * s, cx, cy, cz, r);
     }
 
     /** Smallest sphere containing spheres a and b, written at o. */
