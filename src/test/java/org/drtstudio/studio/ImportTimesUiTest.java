@@ -8,7 +8,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import static org.drtstudio.studio.StudioHarness.fx;
 import static org.drtstudio.studio.StudioHarness.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,8 +35,13 @@ class ImportTimesUiTest {
         Files.writeString(file, obj);
         h.start(TestData.resource("studio/stage.nff"), 1200, 760);
         h.importModel(file);
-        waitUntil(() -> h.window.statusMessage().contains("on screen"), 60, "the import's timings in the status bar");
-        String status = fx(() -> h.window.statusMessage());
+        // The line as it was when it appeared (a later message may replace it).
+        java.util.concurrent.atomic.AtomicReference<String> seen = new java.util.concurrent.atomic.AtomicReference<>("");
+        waitUntil(() -> {
+            seen.set(h.window.statusMessage());
+            return seen.get().contains("on screen");
+        }, 60, "the import's timings in the status bar");
+        String status = seen.get();
         for (String phase : new String[]{"imported grid.obj", "read + parse", "triangles + normals", "hierarchy", "packing", "upload + first pass"})
             assertTrue(status.contains(phase + " ") || status.contains(phase + ";"), "names '" + phase + "': " + status);
         assertTrue(status.matches(".*hierarchy [0-9,]+ ms.*"), "with its time in ms: " + status);
