@@ -169,6 +169,7 @@ public final class GeometryImageBuilder {
         }
 
         static ShapeLevel concatenate(List<Object> order, Map<Object, ShapeHierarchy> shapes) {
+            if (order.size() == 1) return of(shapes.get(order.get(0)));
             ShapeLevel l = new ShapeLevel();
             int nodes = 0, prims = 0, verts = 0;
             for (Object s : order) {
@@ -213,6 +214,23 @@ public final class GeometryImageBuilder {
                 primBase += h.primitiveCount();
                 vertexBase += h.vertexCount();
             }
+            return l;
+        }
+
+        /**
+         * One shape: its own arrays, shared rather than copied (its links and indices need no
+         * offset), so a single 1M-triangle mesh is not held twice (63 MB) nor copied once more.
+         */
+        private static ShapeLevel of(ShapeHierarchy h) {
+            ShapeLevel l = new ShapeLevel();
+            l.nodes = h.nodes();
+            l.primitives = h.primitives();
+            l.vertices = h.vertices();
+            l.rootOf = new int[]{0};
+            l.nodeCount = h.nodeCount();
+            l.triangleCount = h.triangleCount();
+            l.sphereCount = h.sphereCount();
+            l.depth = h.depth();
             return l;
         }
 

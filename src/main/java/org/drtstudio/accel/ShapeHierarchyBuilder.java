@@ -31,6 +31,13 @@ public final class ShapeHierarchyBuilder {
         long t0 = System.nanoTime();
         SphereHierarchy h = SphereHierarchyBuilder.build(new FlatScene(p, idx, materials, new float[0], new int[0]));
         hierarchyMillis[0] += (System.nanoTime() - t0) / 1e6;
+        // Nodes first, then let the hierarchy go (all but its primitive order) before the primitives
+        // and vertices are made: the import's peak memory is here (docs/BENCHMARKS.md).
+        float[] nodes = packNodes(h);
+        int[] order = h.primOrder();
+        int nodeCount = h.nodeCount(), depth = h.depth();
+        float[] bound = bound(h);
+        h = null;
         float[] vertices = new float[4 * VERTEX_TEXELS * verts];
         for (int i = 0; i < verts; i++) {
             int o = 4 * VERTEX_TEXELS * i;
@@ -45,7 +52,6 @@ public final class ShapeHierarchyBuilder {
                 vertices[o + 7] = vt[2 * i + 1];
             }
         }
-        int[] order = h.primOrder();
         float[] prims = new float[4 * PRIMITIVE_TEXELS * tris];
         for (int s = 0; s < tris; s++) {
             int t = order[s], o = 4 * PRIMITIVE_TEXELS * s;
@@ -54,7 +60,7 @@ public final class ShapeHierarchyBuilder {
             prims[o + 2] = Float.intBitsToFloat(idx[3 * t + 2]);
             prims[o + 3] = Float.intBitsToFloat(primitiveInfo(KIND_TRIANGLE, vt != null, materials[t]));
         }
-        return new ShapeHierarchy(packNodes(h), prims, vertices, h.nodeCount(), tris, 0, h.depth(), bound(h));
+        return new ShapeHierarchy(nodes, prims, vertices, nodeCount, tris, 0, depth, bound);
     }
 
     public static ShapeHierarchy of(List<Sphere> spheres) {

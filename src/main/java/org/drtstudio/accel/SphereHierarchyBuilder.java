@@ -45,25 +45,44 @@ public final class SphereHierarchyBuilder {
      * (2) would save another ~16% for another ~0.6%.
      */
     static final int SINGLE_AXIS_MIN = 16;
+    /**
+     * Subtrees of at most this many primitives are built in one go by exact sweeps (every cut
+     * between centroids sorted on each axis) instead of binning. Most nodes of a tree are this
+     * small, and per node the binned split's fixed work (clearing and sweeping bins on three axes,
+     * the task's explicit stack) cost more than the primitives themselves: on the 1.1M-triangle
+     * bunny nodes below 16 primitives took about half of the build (docs/BENCHMARKS.md).
+     */
+    static final int SMALL_MAX = 16;
+    /** Primitives per chunk of the data-parallel passes (primitive boxes); each chunk is one task. */
+    private static final int CHUNK = 32_768;
     /** Worker threads for large builds; daemon threads, idle when nobody builds. */
     private static final ForkJoinPool POOL = new ForkJoinPool(Math.max(1, Runtime.getRuntime().availableProcessors()));
 
     private final FlatScene scene;
     private final int maxLeafSize;
+    /** Subtrees of at most this many primitives take the exact sweeps ({@link #SMALL_MAX}; 0 in tests comparing with binning only). */
+    private final int smallMax;
     private final int n;
     /**
      * Per slot of {@link #order}: the box of the primitive in that slot (min xyz, max xyz), moved along
      * with it by every partition, so binning reads memory in order instead of through the index array.
      */
-    private final float[] box;
+    private float[] box; // let go before flattening: it is the builder's largest array
     private final int[] order;
+    /**
+     * Per leaf, at the slot of its first primitive: its bounding sphere (4 floats), made as soon as
+     * the leaf is (its slots are final then), so the parallel tasks make the leaves' spheres.
+     */
+    private final float[] leafSpheres;
 
-    private SphereHierarchyBuilder(FlatScene scene, int maxLeafSize) {
+    private SphereHierarchyBuilder(FlatScene scene, int maxLeafSize, int smallMax) {
         this.scene = scene;
         this.maxLeafSize = maxLeafSize;
+        this.smallMax = smallMax;
         this.n = scene.primitiveCount();
         box = new float[6 * n];
         order = new int[n];
+        leafSpheres = new float[4 * n];
         computePrimitiveBoxes();
     }
 
@@ -73,21 +92,21 @@ public final class SphereHierarchyBuilder {
 
     /** @param maxLeafSize primitives per leaf at most (1 for the top level, whose leaves are single instances) */
     public static SphereHierarchy build(FlatScene scene, int maxLeafSize) {
+        return build(scene, maxLeafSize, SMALL_MAX);
+    }
+
+    /** As {@link #build(FlatScene, int)}; {@code smallMax} 0 bins every node (tests compare the two). */
+    static SphereHierarchy build(FlatScene scene, int maxLeafSize, int smallMax) {
         if (scene.primitiveCount() == 0) throw new IllegalArgumentException("the scene has no geometry to render");
-        return new SphereHierarchyBuilder(scene, maxLeafSize).run();
+        if (smallMax < 0 || smallMax > SMALL_MAX) throw new IllegalArgumentException("smallMax must be 0.." + SMALL_MAX);
+        return new SphereHierarchyBuilder(scene, maxLeafSize, smallMax).run();
     }
 
     private void computePrimitiveBoxes() {
-        float[] pos = scene.positions();
         int tris = scene.triangleCount();
-        for (int t = 0; t < tris; t++) {
-            int c0 = scene.corner(t, 0), c1 = scene.corner(t, 1), c2 = scene.corner(t, 2);
-            for (int a = 0; a < 3; a++) {
-                float v0 = pos[c0 + a], v1 = pos[c1 + a], v2 = pos[c2 + a];
-                box[6 * t + a] = Math.min(v0, Math.min(v1, v2));
-                box[6 * t + 3 + a] = Math.max(v0, Math.max(v1, v2));
-            }
-        }
+        // The boxes gather vertices through the index array (cache misses on large meshes): both cores help.
+        if (tris >= 2 * CHUNK) POOL.invoke(new Chunks(0, tris, this::triangleBoxes));
+        else triangleBoxes(0, tris);
         float[] sp = scene.spheres();
         for (int s = 0; s < scene.sphereCount(); s++) {
             int p = tris + s;
@@ -100,11 +119,50 @@ public final class SphereHierarchyBuilder {
         for (int i = 0; i < n; i++) order[i] = i;
     }
 
+    private interface RangeAction {
+        void run(int from, int to);
+    }
+
+    /** Runs an action over [from, to) in chunks of {@link #CHUNK} as fork/join tasks. */
+    private static final class Chunks extends java.util.concurrent.RecursiveAction {
+        private final int from, to;
+        private final RangeAction action;
+
+        Chunks(int from, int to, RangeAction action) {
+            this.from = from;
+            this.to = to;
+            this.action = action;
+        }
+
+        @Override
+        protected void compute() {
+            if (to - from <= CHUNK) {
+                action.run(from, to);
+                return;
+            }
+            int mid = (from + to) >>> 1;
+            invokeAll(new Chunks(from, mid, action), new Chunks(mid, to, action));
+        }
+    }
+
+    private void triangleBoxes(int from, int to) {
+        float[] pos = scene.positions();
+        for (int t = from; t < to; t++) {
+            int c0 = scene.corner(t, 0), c1 = scene.corner(t, 1), c2 = scene.corner(t, 2);
+            for (int a = 0; a < 3; a++) {
+                float v0 = pos[c0 + a], v1 = pos[c1 + a], v2 = pos[c2 + a];
+                box[6 * t + a] = Math.min(v0, Math.min(v1, v2));
+                box[6 * t + 3 + a] = Math.max(v0, Math.max(v1, v2));
+            }
+        }
+    }
+
     private SphereHierarchy run() {
         float[] bounds = new float[BOUNDS];
         boundsOf(0, n, bounds);
         Subtree task = new Subtree(0, n, bounds);
         NodeList tree = n >= 2 * PARALLEL_MIN ? POOL.invoke(task) : task.compute();
+        box = null;
         return flatten(tree);
     }
 
@@ -113,8 +171,17 @@ public final class SphereHierarchyBuilder {
      * list. Parallel tasks build separate lists that their parent appends.
      */
     private static final class NodeList {
-        int[] left = new int[64], right = new int[64], start = new int[64], count = new int[64];
+        int[] left, right, start, count;
         int size;
+
+        /** @param primitives the subtree's primitives: trees have about 0.8 nodes per primitive, so the arrays then do not grow */
+        NodeList(int primitives) {
+            int cap = Math.max(16, primitives);
+            left = new int[cap];
+            right = new int[cap];
+            start = new int[cap];
+            count = new int[cap];
+        }
 
         int add(int s, int c) {
             if (size == left.length) grow(size * 2);
@@ -167,7 +234,8 @@ public final class SphereHierarchyBuilder {
         @Override
         protected NodeList compute() {
             Splitter splitter = new Splitter();
-            NodeList list = new NodeList();
+            // Sized for a task that forks no further (most of them); the larger ones mostly append their children's lists.
+            NodeList list = new NodeList(Math.min(c, 2 * PARALLEL_MIN));
             // Pending nodes and their bounds (BOUNDS floats each), so no node is scanned twice for them.
             int[] stack = new int[128];
             float[] stackBounds = new float[128 * BOUNDS];
@@ -177,10 +245,17 @@ public final class SphereHierarchyBuilder {
             float[] nb = new float[BOUNDS], lb = new float[BOUNDS], rb = new float[BOUNDS];
             while (sp > 0) {
                 int node = stack[--sp];
-                System.arraycopy(stackBounds, sp * BOUNDS, nb, 0, BOUNDS);
                 int ns = list.start[node], nc = list.count[node];
+                if (nc <= smallMax) {
+                    splitter.buildSmall(list, node, ns, nc);
+                    continue;
+                }
+                System.arraycopy(stackBounds, sp * BOUNDS, nb, 0, BOUNDS);
                 int mid = splitter.split(ns, nc, nb, lb, rb);
-                if (mid < 0) continue; // stays a leaf
+                if (mid < 0) {
+                    leafSphere(list, node);
+                    continue;
+                }
                 int lc = mid - ns, rc = ns + nc - mid;
                 if (lc >= PARALLEL_MIN && rc >= PARALLEL_MIN) {
                     Subtree l = new Subtree(ns, lc, lb.clone()), r = new Subtree(mid, rc, rb.clone());
@@ -251,17 +326,21 @@ public final class SphereHierarchyBuilder {
             // One pass bins the primitives along all three axes at once.
             // Small nodes (most of them) get as many bins as primitives: the sweep's cost is per bin.
             int bins = Math.min(BINS, c);
+            // Large node: only the axis of the widest centroid spread is considered (see SINGLE_AXIS_MIN).
+            int only = c >= SINGLE_AXIS_MIN ? widest(nb) : -1;
             for (int axis = 0; axis < 3; axis++) {
+                if (only >= 0 && axis != only) {
+                    scale[axis] = 0;
+                    continue;
+                }
                 Arrays.fill(binCount, axis * BINS, axis * BINS + bins, 0);
                 Arrays.fill(binMin, 3 * axis * BINS, 3 * (axis * BINS + bins), Float.POSITIVE_INFINITY);
                 Arrays.fill(binMax, 3 * axis * BINS, 3 * (axis * BINS + bins), Float.NEGATIVE_INFINITY);
                 float extent = nb[3 + axis] - nb[axis];
                 scale[axis] = extent > 0 ? bins / extent : 0;
             }
-            if (c >= SINGLE_AXIS_MIN) {
-                // Large node: only the axis of the widest centroid spread is considered (see SINGLE_AXIS_MIN).
-                int axis = widest(nb);
-                for (int a = 0; a < 3; a++) if (a != axis) scale[a] = 0;
+            if (only >= 0) {
+                int axis = only;
                 float sa = scale[axis], ca = nb[axis];
                 int base = axis * BINS;
                 for (int i = 6 * s, e = 6 * (s + c); i < e; i += 6) {
@@ -307,8 +386,8 @@ public final class SphereHierarchyBuilder {
                     leftCount += binCount[base + b];
                     int rightCount = c - leftCount;
                     if (leftCount == 0 || rightCount == 0) continue;
-                    float cost = TRAVERSAL_COST + INTERSECT_COST
-                            * (weight(x0, y0, z0, x1, y1, z1) * leftCount + rightWeight[b + 1] * rightCount) / Math.max(parentWeight, Float.MIN_NORMAL);
+                    // The cost without its constant parts (traversal cost, division by the parent's weight): same order, no division per cut.
+                    float cost = weight(x0, y0, z0, x1, y1, z1) * leftCount + rightWeight[b + 1] * rightCount;
                     if (cost < bestCost) {
                         bestCost = cost;
                         bestAxis = axis;
@@ -324,11 +403,106 @@ public final class SphereHierarchyBuilder {
                 boundsOf(mid, s + c - mid, rb);
                 return mid;
             }
-            if (c <= maxLeafSize && bestCost >= INTERSECT_COST * c) return -1;
+            if (c <= maxLeafSize && TRAVERSAL_COST + INTERSECT_COST * bestCost / Math.max(parentWeight, Float.MIN_NORMAL) >= INTERSECT_COST * c) return -1;
             int base = bestAxis * BINS;
             boxOfBins(base, base + bestBin, lb);
             boxOfBins(base + bestBin + 1, base + bins - 1, rb);
             return partition(s, c, bestAxis, nb[bestAxis], scale[bestAxis], bins, bestBin, lb, rb);
+        }
+
+        /** Per small subtree: centroids by axis and local index, their order per axis, the suffix weights, reorder scratch. */
+        private final float[] centroid = new float[3 * SMALL_MAX], suffixWeight = new float[SMALL_MAX], scratchBox = new float[6 * SMALL_MAX];
+        private final int[] sorted = new int[3 * SMALL_MAX], scratchOrder = new int[SMALL_MAX];
+
+        /**
+         * Builds the whole subtree of {@code node} over slots [s, s+c), c ≤ {@link #SMALL_MAX}: each
+         * node takes the cheapest cut of its primitives sorted by centroid along x, y or z (the
+         * same cost as the binned split, over every cut instead of bin boundaries), or stays a leaf
+         * when no cut is cheaper than testing its primitives. Recursion depth is at most c.
+         */
+        void buildSmall(NodeList list, int node, int s, int c) {
+            if (c <= 1) {
+                leafSphere(list, node);
+                return;
+            }
+            float[] box = SphereHierarchyBuilder.this.box;
+            float px0 = Float.POSITIVE_INFINITY, py0 = px0, pz0 = px0, px1 = Float.NEGATIVE_INFINITY, py1 = px1, pz1 = px1;
+            for (int i = 0; i < c; i++) {
+                int b = 6 * (s + i);
+                if (box[b] < px0) px0 = box[b];
+                if (box[b + 1] < py0) py0 = box[b + 1];
+                if (box[b + 2] < pz0) pz0 = box[b + 2];
+                if (box[b + 3] > px1) px1 = box[b + 3];
+                if (box[b + 4] > py1) py1 = box[b + 4];
+                if (box[b + 5] > pz1) pz1 = box[b + 5];
+                for (int a = 0; a < 3; a++) centroid[a * SMALL_MAX + i] = 0.5f * (box[b + a] + box[b + 3 + a]);
+            }
+            float parentWeight = Math.max(weight(px0, py0, pz0, px1, py1, pz1), Float.MIN_NORMAL);
+            float bestCost = Float.POSITIVE_INFINITY;
+            int bestAxis = -1, bestCut = -1;
+            for (int axis = 0; axis < 3; axis++) {
+                int o = axis * SMALL_MAX;
+                // Insertion sort of local indices by centroid: stable, and c is at most SMALL_MAX.
+                for (int i = 0; i < c; i++) {
+                    float key = centroid[o + i];
+                    int j = i - 1;
+                    while (j >= 0 && centroid[o + sorted[o + j]] > key) {
+                        sorted[o + j + 1] = sorted[o + j];
+                        j--;
+                    }
+                    sorted[o + j + 1] = i;
+                }
+                float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+                for (int k = c - 1; k > 0; k--) {
+                    int b = 6 * (s + sorted[o + k]);
+                    if (box[b] < x0) x0 = box[b];
+                    if (box[b + 1] < y0) y0 = box[b + 1];
+                    if (box[b + 2] < z0) z0 = box[b + 2];
+                    if (box[b + 3] > x1) x1 = box[b + 3];
+                    if (box[b + 4] > y1) y1 = box[b + 4];
+                    if (box[b + 5] > z1) z1 = box[b + 5];
+                    suffixWeight[k] = weight(x0, y0, z0, x1, y1, z1);
+                }
+                x0 = y0 = z0 = Float.POSITIVE_INFINITY;
+                x1 = y1 = z1 = Float.NEGATIVE_INFINITY;
+                for (int k = 1; k < c; k++) {
+                    int b = 6 * (s + sorted[o + k - 1]);
+                    if (box[b] < x0) x0 = box[b];
+                    if (box[b + 1] < y0) y0 = box[b + 1];
+                    if (box[b + 2] < z0) z0 = box[b + 2];
+                    if (box[b + 3] > x1) x1 = box[b + 3];
+                    if (box[b + 4] > y1) y1 = box[b + 4];
+                    if (box[b + 5] > z1) z1 = box[b + 5];
+                    float cost = weight(x0, y0, z0, x1, y1, z1) * k + suffixWeight[k] * (c - k); // as in split: constant parts left out
+                    if (cost < bestCost) {
+                        bestCost = cost;
+                        bestAxis = axis;
+                        bestCut = k;
+                    }
+                }
+            }
+            if (c <= maxLeafSize && !(TRAVERSAL_COST + INTERSECT_COST * bestCost / parentWeight < INTERSECT_COST * c)) {
+                leafSphere(list, node);
+                return;
+            }
+            if (bestAxis < 0) {
+                bestCut = c / 2; // no finite cost (non-finite coordinates): halve in slot order
+            } else {
+                int[] order = SphereHierarchyBuilder.this.order;
+                int o = bestAxis * SMALL_MAX;
+                for (int i = 0; i < c; i++) {
+                    int from = s + sorted[o + i];
+                    System.arraycopy(box, 6 * from, scratchBox, 6 * i, 6);
+                    scratchOrder[i] = order[from];
+                }
+                System.arraycopy(scratchBox, 0, box, 6 * s, 6 * c);
+                System.arraycopy(scratchOrder, 0, order, s, c);
+            }
+            int li = list.add(s, bestCut), ri = list.add(s + bestCut, c - bestCut);
+            list.left[node] = li;
+            list.right[node] = ri;
+            buildSmall(list, li, s, bestCut);
+            buildSmall(list, ri, s + bestCut, c - bestCut);
         }
 
         private static int widest(float[] nb) {
@@ -481,22 +655,25 @@ public final class SphereHierarchyBuilder {
         // Spheres bottom-up: children come after their parent in pre-order.
         for (int f = total - 1; f >= 0; f--) {
             int node = treeOfFlat[f];
-            if (left[node] < 0) leafSphere(start[node], count[node], spheres, 4 * f);
+            if (left[node] < 0) System.arraycopy(leafSpheres, 4 * start[node], spheres, 4 * f, 4);
             else enclose(spheres, 4 * flatOf[left[node]], 4 * flatOf[right[node]], 4 * f);
         }
         return new SphereHierarchy(spheres, hit, miss, pStart, pCount, order.clone(), maxDepth);
     }
 
-    private void leafSphere(int s, int c, float[] out, int o) {
-        float[] mn = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY};
-        float[] mx = {Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
-        for (int i = s; i < s + c; i++) {
-            for (int a = 0; a < 3; a++) {
-                mn[a] = Math.min(mn[a], box[6 * i + a]);
-                mx[a] = Math.max(mx[a], box[6 * i + 3 + a]);
-            }
+    /** The bounding sphere of a leaf, into {@link #leafSpheres}. */
+    private void leafSphere(NodeList list, int node) {
+        int s = list.start[node], c = list.count[node];
+        float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+        for (int b = 6 * s, e = 6 * (s + c); b < e; b += 6) {
+            x0 = Math.min(x0, box[b]);
+            y0 = Math.min(y0, box[b + 1]);
+            z0 = Math.min(z0, box[b + 2]);
+            x1 = Math.max(x1, box[b + 3]);
+            y1 = Math.max(y1, box[b + 4]);
+            z1 = Math.max(z1, box[b + 5]);
         }
-        double cx = 0.5 * (mn[0] + mx[0]), cy = 0.5 * (mn[1] + mx[1]), cz = 0.5 * (mn[2] + mx[2]);
+        double cx = 0.5 * (x0 + x1), cy = 0.5 * (y0 + y1), cz = 0.5 * (z0 + z1);
         double r = 0;
         int tris = scene.triangleCount();
         float[] pos = scene.positions(), sp = scene.spheres();
@@ -512,7 +689,7 @@ public final class SphereHierarchyBuilder {
                 r = Math.max(r, dist(cx, cy, cz, sp[b], sp[b + 1], sp[b + 2]) + sp[b + 3]);
             }
         }
-        store(out, o, cx, cy, cz, r);
+        store(leafSpheres, 4 * s, cx, cy, cz, r);
     }
 
     /** Smallest sphere containing spheres a and b, written at o. */

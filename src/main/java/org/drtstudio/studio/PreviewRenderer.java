@@ -53,6 +53,23 @@ final class PreviewRenderer implements AutoCloseable {
     private final AtomicReference<PreviewFrame> slot = new AtomicReference<>();
     private volatile Runnable frameListener = () -> { };
     private final AtomicLong passes = new AtomicLong(), packs = new AtomicLong();
+    /** The timings of the newest geometry image whose first frame is published; null before the first. */
+    private volatile PackTimings packTimings;
+
+    /**
+     * Where the time went between a request that needed a new geometry image and its first frame:
+     * the hierarchies of new shapes, the rest of the packing, and the first pass (the upload of
+     * the image, the box layouts the GPU walks derived from it, and tracing).
+     *
+     * @param revision the request that was packed
+     */
+    record PackTimings(long revision, double hierarchyMillis, double packMillis, double firstPassMillis) {
+    }
+
+    /** The newest {@link PackTimings}, published before the frame it ends with; any thread. */
+    PackTimings packTimings() {
+        return packTimings;
+    }
 
     /**
      * @param renderers makes the renderer, on the preview thread (starting GL and compiling shaders
@@ -208,6 +225,8 @@ final class PreviewRenderer implements AutoCloseable {
         GeometryImage image = null;
         ProgressiveSession session = null;
         PassBudget budget = new PassBudget(PassBudget.DEFAULT_BUDGET_NANOS, 64);
+        GeometryImageBuilder.Timings packed = null; // a new image's timings until its first frame
+        long packedRevision = 0, packEnd = 0;
         try {
             while (!isClosed()) {
                 Work work = waitForWork();
@@ -218,6 +237,9 @@ final class PreviewRenderer implements AutoCloseable {
                     try {
                         if (image == null || next.needsPack(changesSincePack, packedFor)) {
                             image = pack(next);
+                            packEnd = System.nanoTime();
+                            packed = builder.lastTimings();
+                            packedRevision = next.revision();
                             packs.incrementAndGet();
                             packedFor = next;
                             changesSincePack.clear();
@@ -265,6 +287,10 @@ final class PreviewRenderer implements AutoCloseable {
                 int added = session.samplesDone() - before;
                 long elapsed = schedule.passFinished(added, (long) frame.width() * frame.height());
                 passes.incrementAndGet();
+                if (packed != null) {
+                    packTimings = new PackTimings(packedRevision, packed.hierarchyMillis(), packed.packMillis(), (System.nanoTime() - packEnd) / 1e6);
+                    packed = null;
+                }
                 publish(frame, session.samplesDone(), schedule.stage().pixelScale(), current, elapsed,
                         (long) frame.width() * frame.height() * Math.max(1, added));
             }

@@ -174,32 +174,42 @@ final class StudioFiles {
             // unreadable: the loader below says why
         }
         pendingImports++;
+        long started = System.nanoTime();
         window.jobStarted("importing " + name + sizeNote(file) + "…", null);
         // The model's bounds and its placement are worked out in the background too: a pass over every
         // vertex of a large model, and the placement's rays through a large scene, would hold the FX
         // thread. The placement is for the scene as it was when the import was asked for.
         SceneModel scene = session().document.model();
         double time = session().time();
-        record Loaded(ModelAsset asset, ImportPlacement.Placement place) {
+        record Loaded(ModelAsset asset, ImportPlacement.Placement place, java.util.List<org.drtstudio.io.TimedPhase> phases) {
         }
         background(() -> {
             // The share of the file read so far drives the progress bar (at most once per percent).
+            // Once the whole file is read the bar goes back to moving on its own: parsing and normals follow.
             ImportResult r = SceneLoader.load(file, fraction -> Platform.runLater(() -> {
-                if (pendingImports > 0) window.jobProgress(fraction);
+                if (pendingImports > 0) window.jobProgress(fraction >= 1 ? -1 : fraction);
             }));
             ModelAsset asset = new ModelAsset(file, r.scene().root(), r.scene().materials());
             // A file that parses but holds nothing to show is not imported as an empty group.
             if (NodeGeometry.bounds(asset.root()).isEmpty()) throw new SceneFormatException(file, 0, "it contains no geometry; nothing imported");
-            return new Loaded(asset, placement(scene, time, ImportPlacement.graphBox(asset.root()), aim));
+            return new Loaded(asset, placement(scene, time, ImportPlacement.graphBox(asset.root()), aim), r.phases());
         }, (Loaded loaded) -> {
             pendingImports--;
             SceneModel m = session().document.model();
             String base = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
             try {
                 ImportPlacement.Placement place = loaded.place();
+                long before = window.viewport.requestRevision();
                 session().commit(new ImportModel(m.root().id(), base, loaded.asset(), place.transform()));
                 session().select(m.nextId());
-                window.jobFinished("imported " + name + (place.note().isEmpty() ? "" : "; " + place.note()));
+                String done = "imported " + name + (place.note().isEmpty() ? "" : "; " + place.note());
+                window.jobFinished(done);
+                // Once a frame with the model is on screen, the same line says where the time went.
+                window.viewport.whenShownAfter(before, () -> {
+                    PreviewRenderer.PackTimings pack = window.viewport.packTimings();
+                    window.message(ImportTimes.line(done, loaded.phases(), pack != null && pack.revision() > before ? pack : null,
+                            (System.nanoTime() - started) / 1e6));
+                });
             } catch (IllegalArgumentException e) {
                 window.jobFinished("cannot import " + name + ": " + e.getMessage());
             }

@@ -202,6 +202,7 @@ final class ViewportPane extends Pane {
         if (f != null) {
             present(f);
             busy = true;
+            if (!whenShown.isEmpty()) runWhenShown(f);
         }
         if (overlayDirty) {
             drawOverlay();
@@ -292,6 +293,29 @@ final class ViewportPane extends Pane {
     /** The last frame put on screen, or null before the first. */
     PreviewFrame shownFrame() {
         return shown;
+    }
+
+    /** Actions waiting for a frame newer than a request revision to be shown (FX thread only). */
+    private final java.util.List<java.util.Map.Entry<Long, Runnable>> whenShown = new java.util.ArrayList<>();
+
+    /** Runs {@code action} once, on the FX thread, when a frame of a request newer than {@code revision} is shown. */
+    void whenShownAfter(long revision, Runnable action) {
+        whenShown.add(java.util.Map.entry(revision, action));
+    }
+
+    private void runWhenShown(PreviewFrame f) {
+        for (var it = whenShown.iterator(); it.hasNext(); ) {
+            var e = it.next();
+            if (f.revision() > e.getKey()) {
+                it.remove();
+                e.getValue().run();
+            }
+        }
+    }
+
+    /** The renderer's timings of its newest geometry image (see {@link PreviewRenderer.PackTimings}). */
+    PreviewRenderer.PackTimings packTimings() {
+        return preview.packTimings();
     }
 
     /** The newest request's revision; a shown frame with this revision shows the current state. */

@@ -43,4 +43,41 @@ class SphereHierarchyBuilderTest {
                 List.of(new PointLight(new Vec3(0, 5, 5), Vec3.ONE, 1, 0)), new Camera(new Vec3(0, 0, 4), Vec3.ZERO, new Vec3(0, 1, 0), 45, 0, 0)));
         assertEquals(List.of(), GeometryImageValidator.validate(gi));
     }
+
+    @Test
+    void exactSweepsOnSmallSubtreesGiveATreeAtLeastAsGoodAsBinningEverywhere() {
+        FlatScene scene = flat(MESH);
+        double swept = HierarchyQuality.sahCost(SphereHierarchyBuilder.build(scene, SphereHierarchyBuilder.MAX_LEAF_SIZE, SphereHierarchyBuilder.SMALL_MAX));
+        double binned = HierarchyQuality.sahCost(SphereHierarchyBuilder.build(scene, SphereHierarchyBuilder.MAX_LEAF_SIZE, 0));
+        assertTrue(swept <= binned * 1.0001, "expected cost with sweeps " + swept + ", binned only " + binned);
+    }
+
+    @Test
+    void aSmallSceneIsSplitBetweenItsTwoDistantClustersFirst() {
+        // Ten triangles: four near x = 0, six near x = 100, interleaved in the input; the cheapest
+        // first cut separates the clusters, whatever their order.
+        int tris = 10;
+        float[] pos = new float[9 * tris];
+        int[] idx = new int[3 * tris];
+        for (int t = 0; t < tris; t++) {
+            float x = t % 2 == 0 && t < 8 ? 0 : 100, y = t;
+            float[] v = {x, y, 0, x + 1, y, 0, x, y + 1, 0};
+            System.arraycopy(v, 0, pos, 9 * t, 9);
+            for (int k = 0; k < 3; k++) idx[3 * t + k] = 3 * t + k;
+        }
+        SphereHierarchy h = SphereHierarchyBuilder.build(new FlatScene(pos, idx, new int[tris], new float[0], new int[0]));
+        int left = 1, right = h.miss()[1];
+        assertEquals(java.util.Set.of(0, 2, 4, 6), trianglesUnder(h, left));
+        assertEquals(java.util.Set.of(1, 3, 5, 7, 8, 9), trianglesUnder(h, right));
+        for (int i = 0; i < h.nodeCount(); i++) assertTrue(h.primCount()[i] <= SphereHierarchyBuilder.MAX_LEAF_SIZE);
+    }
+
+    /** The triangles in the subtree of node i (its subtree is nodes i .. miss[i]-1). */
+    private static java.util.Set<Integer> trianglesUnder(SphereHierarchy h, int node) {
+        java.util.Set<Integer> out = new java.util.HashSet<>();
+        int end = h.miss()[node] == GeometryImageLayout.END ? h.nodeCount() : h.miss()[node];
+        for (int i = node; i < end; i++)
+            for (int s = h.primStart()[i]; s < h.primStart()[i] + h.primCount()[i]; s++) out.add(h.primOrder()[s]);
+        return out;
+    }
 }

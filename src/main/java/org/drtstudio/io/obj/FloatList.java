@@ -33,6 +33,9 @@ final class FloatList {
 
     float[] toArray() { return Arrays.copyOf(data, size); }
 
+    /** As {@link #toArray()}, but the backing array itself when it is exactly full: only for a list that is not used afterwards. */
+    float[] release() { return size == data.length ? data : toArray(); }
+
     /** Copies the values to {@code dest} from {@code offset} on. */
     void copyTo(float[] dest, int offset) { System.arraycopy(data, 0, dest, offset, size); }
 }

@@ -24,6 +24,9 @@ final class IntList {
 
     int[] toArray() { return Arrays.copyOf(data, size); }
 
+    /** As {@link #toArray()}, but the backing array itself when it is exactly full: only for a list that is not used afterwards. */
+    int[] release() { return size == data.length ? data : toArray(); }
+
     /** The backing array (valid up to {@link #size()}), for reading without a copy. */
     int[] array() { return data; }
 

@@ -74,11 +74,21 @@ final class ObjMeshBuilder {
         // The plain path needs neither map: do not allocate them (tens of MB for a million triangles).
         vertexIds = new IntTripleMap(plain ? 16 : corners / 2);
         smoothNormals = new NormalGenerator(plain ? 16 : corners / 4);
-        outPositions = new FloatList(3 * corners / 2);
-        outNormals = new FloatList(3 * corners / 2);
+        if (plain) {
+            // Sized exactly (each OBJ vertex at most once; n - 2 triangles per n-gon), so the mesh's
+            // arrays are these lists' own: a 1M-triangle import holds no second copy of them.
+            int vertices = geometry.positions().length, triangles = corners - 2 * geometry.faceCount();
+            outPositions = new FloatList(vertices);
+            outNormals = new FloatList(vertices);
+            outIndices = new IntList(3 * triangles);
+            outMaterials = new IntList(triangles);
+        } else {
+            outPositions = new FloatList(3 * corners / 2);
+            outNormals = new FloatList(3 * corners / 2);
+            outIndices = new IntList(corners * 2);
+            outMaterials = new IntList(corners);
+        }
         outTexCoords = new FloatList(withTexCoords ? corners : 4);
-        outIndices = new IntList(corners * 2);
-        outMaterials = new IntList(corners);
     }
 
     private static boolean isPlain(ObjGeometry g) {
@@ -106,7 +116,7 @@ final class ObjMeshBuilder {
 
     /** The plain path's mesh: each vertex's normal from its sums, as {@link NormalGenerator#normal} computes it. */
     private TriangleMesh buildPlain(String name) {
-        float[] normals = outNormals.toArray();
+        float[] normals = outNormals.release();
         int vertices = outPositions.size() / 3;
         for (int v = 0; v < vertices; v++) {
             double x = plainSums[3 * v], y = plainSums[3 * v + 1], z = plainSums[3 * v + 2];
@@ -116,7 +126,7 @@ final class ObjMeshBuilder {
             normals[3 * v + 1] = (float) (y / length);
             normals[3 * v + 2] = (float) (z / length);
         }
-        return new TriangleMesh(name, outPositions.toArray(), normals, null, outIndices.toArray(), outMaterials.toArray());
+        return new TriangleMesh(name, outPositions.release(), normals, null, outIndices.release(), outMaterials.release());
     }
 
     private void addFace(int face, int start, int end) {

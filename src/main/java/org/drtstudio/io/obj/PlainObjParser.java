@@ -37,20 +37,25 @@ final class PlainObjParser {
     static final int MAX_LINE = 8192;
     /**
      * Files larger than this are streamed by the javagl path instead of read into memory: the whole
-     * text is held while it is parsed, beside the arrays it becomes (about as large again), so at
-     * most a sixth of the heap, and never above an array's limit.
+     * text is held while it is parsed into chunks (about as large again), but not while the chunks
+     * are merged (see {@link Attempt}), so at most a third of the heap (measured on a 46 MB,
+     * 1.1M-triangle file: the fast path then imports it in a 144 MB heap; docs/BENCHMARKS.md), and
+     * never above an array's limit.
      */
     private static long maxFileBytes() {
-        return Math.min(Integer.MAX_VALUE - 16, Runtime.getRuntime().maxMemory() / 6);
+        return Math.min(Integer.MAX_VALUE - 16, Runtime.getRuntime().maxMemory() / 3);
     }
 
     private PlainObjParser() {
     }
 
     /**
-     * What the fast path made of a file: its geometry, or null when the file is not plain; and the
-     * file's bytes when it read them (null when the file was too large to hold), so the validating
-     * path can parse them without reading the file, and reporting its progress, a second time.
+     * What the fast path made of a file: its geometry, or null when the file is not plain; and, when
+     * it declined a file it had read, the file's bytes, so the validating path can parse them without
+     * reading the file, and reporting its progress, a second time. Null when the file was too large
+     * to hold, and once the file parsed as plain: its bytes are let go before the parsed chunks are
+     * merged, which lowers the import's peak memory by the file's size (a file that then fails the
+     * merge, one with an index out of range, is read again by the validating path for its message).
      */
     record Attempt(ObjGeometry geometry, byte[] text) {
     }
@@ -66,14 +71,23 @@ final class PlainObjParser {
         } catch (OutOfMemoryError e) {
             return new Attempt(null, null); // stream it instead
         }
+        Chunk[] chunks;
         try {
-            return new Attempt(parse(text), text);
+            chunks = chunks(text);
         } catch (OutOfMemoryError e) {
             return new Attempt(null, text); // the arrays did not fit beside the text: the validating path streams from it
         }
+        if (chunks == null) return new Attempt(null, text);
+        text = null; // the merge needs only the chunks (see Attempt)
+        try {
+            return new Attempt(merge(chunks), null);
+        } catch (OutOfMemoryError e) {
+            return new Attempt(null, null);
+        }
     }
 
-    private static ObjGeometry parse(byte[] text) {
+    /** The file's lines parsed in parallel chunks, or null when a line is not plain. */
+    private static Chunk[] chunks(byte[] text) {
         int start = text.length >= 3 && (text[0] & 0xff) == 0xEF && (text[1] & 0xff) == 0xBB && (text[2] & 0xff) == 0xBF ? 3 : 0;
         int threads = text.length < PARALLEL_BYTES ? 1 : Math.min(8, Runtime.getRuntime().availableProcessors());
         int[] bounds = chunkBounds(text, start, threads);
@@ -103,7 +117,7 @@ final class PlainObjParser {
             }
         }
         for (Chunk c : chunks) if (c == null) return null;
-        return merge(chunks);
+        return chunks;
     }
 
     private static byte[] readAll(Path file, int size) throws IOException {
@@ -149,17 +163,26 @@ final class PlainObjParser {
         }
         if (faces == 0) return null; // "contains no faces": the validating path says so
         float[] positions = new float[3 * vCount], texCoords = new float[2 * tCount], normals = new float[3 * nCount];
-        int[] cv = new int[corners], ct = new int[corners], cn = new int[corners], faceStart = new int[faces + 1];
+        boolean anyT = false, anyN = false;
+        for (Chunk c : chunks) {
+            anyT |= c.cornerTexCoord != null;
+            anyN |= c.cornerNormal != null;
+        }
+        // Corners without texture coordinates or normals share one array of -1 (read only).
+        int[] none = anyT && anyN ? null : new int[corners];
+        if (none != null) java.util.Arrays.fill(none, -1);
+        int[] cv = new int[corners], ct = anyT ? new int[corners] : none, cn = anyN ? new int[corners] : none, faceStart = new int[faces + 1];
         int vBase = 0, tBase = 0, nBase = 0, corner = 0, face = 0;
         for (Chunk c : chunks) {
             c.positions.copyTo(positions, 3 * vBase);
             c.texCoords.copyTo(texCoords, 2 * tBase);
             c.normals.copyTo(normals, 3 * nBase);
-            int[] v = c.cornerVertex.array(), t = c.cornerTexCoord.array(), n = c.cornerNormal.array();
+            int[] v = c.cornerVertex.array();
+            int[] t = c.cornerTexCoord == null ? null : c.cornerTexCoord.array(), n = c.cornerNormal == null ? null : c.cornerNormal.array();
             for (int i = 0; i < c.cornerVertex.size(); i++, corner++) {
                 cv[corner] = resolve(v[i], vBase, vCount);
-                ct[corner] = t[i] == Chunk.NONE ? -1 : resolve(t[i], tBase, tCount);
-                cn[corner] = n[i] == Chunk.NONE ? -1 : resolve(n[i], nBase, nCount);
+                if (anyT) ct[corner] = t == null || t[i] == Chunk.NONE ? -1 : resolve(t[i], tBase, tCount);
+                if (anyN) cn[corner] = n == null || n[i] == Chunk.NONE ? -1 : resolve(n[i], nBase, nCount);
                 if (cv[corner] < 0 || ct[corner] < -1 || cn[corner] < -1) return null;
             }
             int[] sizes = c.faceSizes.array();
@@ -180,13 +203,26 @@ final class PlainObjParser {
         return index >= 0 && index < total ? index : -2;
     }
 
+    /** Adds {@code value} at {@code index} to a list that is null while all its values are NONE. */
+    private static IntList addUnlessAllNone(IntList list, int value, int index) {
+        if (list == null) {
+            if (value == Chunk.NONE) return null;
+            list = new IntList(Math.max(1 << 12, index + 1));
+            for (int i = 0; i < index; i++) list.add(Chunk.NONE);
+        }
+        list.add(value);
+        return list;
+    }
+
     /** One chunk of lines, parsed on its own thread. */
     private static final class Chunk {
         static final int NONE = Integer.MIN_VALUE;
         final FloatList positions = new FloatList(1 << 12), texCoords = new FloatList(16), normals = new FloatList(16);
-        final IntList cornerVertex = new IntList(1 << 12), cornerTexCoord = new IntList(1 << 12),
-                cornerNormal = new IntList(1 << 12), faceSizes = new IntList(1 << 11);
-        private final byte[] s;
+        final IntList cornerVertex = new IntList(1 << 12), faceSizes = new IntList(1 << 11);
+        /** Null while no corner so far names one (a scan's plain "f a b c"): 13 MB per million triangles not held. */
+        IntList cornerTexCoord, cornerNormal;
+        /** The file's bytes while this chunk parses them; null after, so the chunk does not keep them. */
+        private byte[] s;
         private int pos;
         private final float[] tuple = new float[4];
 
@@ -197,7 +233,9 @@ final class PlainObjParser {
         /** The chunk's statements, or null when a line is not plain. */
         static Chunk parse(byte[] s, int from, int to) {
             Chunk c = new Chunk(s);
-            return c.lines(from, to) ? c : null;
+            boolean plain = c.lines(from, to);
+            c.s = null;
+            return plain ? c : null;
         }
 
         private boolean lines(int from, int to) {
@@ -289,8 +327,8 @@ final class PlainObjParser {
                 if (kind >= 0 && kind != k) return false; // corners of different kinds
                 kind = k;
                 cornerVertex.add(v);
-                cornerTexCoord.add(t);
-                cornerNormal.add(n);
+                cornerTexCoord = addUnlessAllNone(cornerTexCoord, t, cornerVertex.size() - 1);
+                cornerNormal = addUnlessAllNone(cornerNormal, n, cornerVertex.size() - 1);
                 if (++corners > ObjFaceSyntax.MAX_CORNERS) return false;
             }
             if (corners < 3) return false;

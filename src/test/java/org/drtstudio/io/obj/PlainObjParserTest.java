@@ -98,6 +98,27 @@ class PlainObjParserTest {
         assertSameGeometry(validating(f), fast, "generated " + sb.length() + " bytes");
     }
 
+    /**
+     * Chunks keep no per-corner normal or texture-coordinate lists until a corner names one: here
+     * only the last part of the file does, so the first chunk has none and later ones start theirs
+     * part-way; the merged geometry is still the validating path's.
+     */
+    @Test
+    void cornersWithoutNormalsInSomeChunksGiveTheSameGeometry() throws Exception {
+        StringBuilder sb = new StringBuilder("vn 0 0 1\nvt 0.5 0.5\n");
+        int vertices = 0;
+        while (sb.length() < 6 << 20) {
+            for (int i = 0; i < 3; i++, vertices++) sb.append("v ").append(vertices % 97).append(' ').append(vertices % 89).append(" 1.5\n");
+            if (sb.length() < 5 << 20) sb.append("f -3 -2 -1\n");
+            else if (vertices % 2 == 0) sb.append("f -3//1 -2//1 -1//1\n");
+            else sb.append("f -3/1 -2/1 -1/1\n");
+        }
+        Path f = write(sb.toString());
+        ObjGeometry fast = PlainObjParser.parse(f).geometry();
+        assertNotNull(fast);
+        assertSameGeometry(validating(f), fast, "generated " + sb.length() + " bytes");
+    }
+
     @Test
     void plainMeshPathBuildsTheSameMeshAsTheGeneralOne() throws Exception {
         Path f = write(ObjNormalsTest.uvSphere(40, 60));

@@ -1,0 +1,40 @@
+package org.drtstudio.studio;
+
+import org.drtstudio.io.TimedPhase;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The status-bar line that says where the time of an import went once the model is on screen:
+ * the loader's phases (read + parse, triangles + normals, …), then the preview's (hierarchy,
+ * packing, upload + first pass). A large model takes seconds, and a user who waits wants to
+ * know for what; the same phases as {@code drt info} and {@code drt bench --suite import}.
+ */
+final class ImportTimes {
+    private ImportTimes() {
+    }
+
+    /**
+     * @param done        what the status bar said when the import finished ("imported NAME", and any placement note)
+     * @param loadPhases  the loader's phases ({@code ImportResult.phases()}; empty for readers without)
+     * @param pack        the preview's timings of the image that first held the model, or null when unknown
+     * @param totalMillis from the import's start to the first frame that shows the model
+     */
+    static String line(String done, List<TimedPhase> loadPhases, PreviewRenderer.PackTimings pack, double totalMillis) {
+        List<TimedPhase> phases = new ArrayList<>(loadPhases);
+        if (pack != null) {
+            phases.add(new TimedPhase("hierarchy", pack.hierarchyMillis()));
+            phases.add(new TimedPhase("packing", pack.packMillis()));
+            phases.add(new TimedPhase("upload + first pass", pack.firstPassMillis()));
+        }
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s; on screen %,.0f ms after the import began", done, totalMillis));
+        String sep = ": ";
+        for (TimedPhase p : phases) {
+            sb.append(sep).append(p.name()).append(String.format(Locale.ROOT, " %,.0f ms", p.millis()));
+            sep = ", ";
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,49 @@
+package org.drtstudio.studio;
+
+import org.drtstudio.testing.TestData;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.drtstudio.studio.StudioHarness.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Once an imported model is on screen, the status bar says where the import's time went, phase by phase. */
+class ImportTimesUiTest {
+    private final StudioHarness h = new StudioHarness();
+
+    @AfterEach
+    void close() throws Exception {
+        h.stop();
+    }
+
+    @Test
+    void theStatusBarNamesEveryPhaseOfTheImportOnceTheModelIsShown(@TempDir Path dir) throws Exception {
+        // A plain OBJ (v and f only), so it takes the fast parser: a 40 x 40 grid of quads.
+        StringBuilder obj = new StringBuilder();
+        int n = 40;
+        for (int j = 0; j <= n; j++) for (int i = 0; i <= n; i++) obj.append("v ").append(i * 0.05).append(' ').append(0.1 + j * 0.05).append(" 0\n");
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                int a = 1 + j * (n + 1) + i;
+                obj.append("f ").append(a).append(' ').append(a + 1).append(' ').append(a + n + 2).append(' ').append(a + n + 1).append('\n');
+            }
+        Path file = dir.resolve("grid.obj");
+        Files.writeString(file, obj);
+        h.start(TestData.resource("studio/stage.nff"), 1200, 760);
+        h.importModel(file);
+        // The line as it was when it appeared (a later message may replace it).
+        java.util.concurrent.atomic.AtomicReference<String> seen = new java.util.concurrent.atomic.AtomicReference<>("");
+        waitUntil(() -> {
+            seen.set(h.window.statusMessage());
+            return seen.get().contains("on screen");
+        }, 60, "the import's timings in the status bar");
+        String status = seen.get();
+        for (String phase : new String[]{"imported grid.obj", "read + parse", "triangles + normals", "hierarchy", "packing", "upload + first pass"})
+            assertTrue(status.contains(phase + " ") || status.contains(phase + ";"), "names '" + phase + "': " + status);
+        assertTrue(status.matches(".*hierarchy [0-9,]+ ms.*"), "with its time in ms: " + status);
+    }
+}
