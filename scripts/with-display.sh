@@ -18,7 +18,9 @@ cleanup() {
 trap cleanup EXIT
 # -displayfd: the server picks a free display number and writes it, so parallel runs never collide.
 mkfifo "$work/display"
-Xvfb -displayfd 3 -screen 0 1600x1000x24 -nolisten tcp 3>"$work/display" >"$work/xvfb.log" 2>&1 &
+# -r: no key auto-repeat. A robot's key press and release can be seconds apart on a loaded machine,
+# and a repeating Ctrl+D once made hundreds of copies and froze a UI test for half an hour.
+Xvfb -displayfd 3 -screen 0 1600x1000x24 -nolisten tcp -r 3>"$work/display" >"$work/xvfb.log" 2>&1 &
 xvfb=$!
 read -r -t 30 number <"$work/display" || { echo "with-display.sh: Xvfb did not start:" >&2; cat "$work/xvfb.log" >&2; exit 2; }
 export DISPLAY=":$number"

@@ -113,9 +113,15 @@ final class InspectorPane extends VBox {
     static String[] materialNames(SceneModel m) {
         int n = m.materials().size();
         String[] owner = new String[n];
+        // Each leaf's group, from one pass over the tree (looking each one up walked the whole tree per
+        // leaf: with a few thousand nodes every selection froze the window).
+        java.util.Map<Integer, String> groupOf = new java.util.HashMap<>();
+        for (var node : m.nodes()) {
+            if (node instanceof GroupNode g && g.id() != m.root().id()) for (var c : g.children()) groupOf.put(c.id(), g.name());
+        }
         for (var node : m.nodes()) {
             if (node instanceof org.drtstudio.scene.anim.ModelLeaf leaf) {
-                String who = m.parentOf(leaf.id()).filter(p -> p.id() != m.root().id()).map(GroupNode::name).orElse(leaf.name());
+                String who = groupOf.getOrDefault(leaf.id(), leaf.name());
                 for (int i = leaf.materialOffset(); i < Math.min(n, leaf.materialOffset() + leaf.asset().materials().size()); i++) {
                     if (owner[i] == null) owner[i] = who;
                 }
