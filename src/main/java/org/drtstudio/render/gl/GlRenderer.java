@@ -2,7 +2,9 @@ package org.drtstudio.render.gl;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
+import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
+import org.drtstudio.render.ConvergenceMask;
 import org.drtstudio.render.CameraBasis;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
@@ -47,9 +49,13 @@ public final class GlRenderer implements Renderer {
     /** The tracing programs, [0] without and [1] with the texture code; [1] is compiled on first use. */
     private final TracePrograms[] variants = new TracePrograms[2];
     private ComputeProgram resolve;
+    /** Adaptive sampling's convergence test ({@code converge.comp}); compiled on first use. */
+    private ComputeProgram converge;
     private GeometryImageTextures scene;
     /** The running sum of samples, kept between passes of progressive rendering. */
     private Texture2D accumulation;
+    /** Samples per pixel of {@link #accumulation}, negated once converged (see {@link ConvergenceMask}). */
+    private Texture2D sampleState;
     /** Size of {@link #accumulation}, readable from the calling thread to check passes before queuing them. */
     private volatile int accumulatedWidth, accumulatedHeight;
     /** Times the tracing dispatches of each frame (created with the programs). */
@@ -187,8 +193,11 @@ public final class GlRenderer implements Renderer {
         long uploaded = scene.update(image);
         if (firstSample == 0 && (accumulation == null || accumulation.width() != w || accumulation.height() != h)) {
             if (accumulation != null) accumulation.close();
+            if (sampleState != null) sampleState.close();
             accumulation = null;
+            sampleState = null;
             accumulation = Texture2D.create(TextureFormat.RGBA32F, w, h);
+            sampleState = Texture2D.create(TextureFormat.R32F, w, h);
             accumulatedWidth = w;
             accumulatedHeight = h;
         }
@@ -213,6 +222,7 @@ public final class GlRenderer implements Renderer {
             // Creating a texture rebinds texture unit 0, so the scene is bound after the frame's images.
             scene.bind();
             accumulation.bindImage(0, ImageAccess.READ_WRITE);
+            sampleState.bindImage(1, ImageAccess.READ_WRITE);
             diagnostics.bindBase(0);
             int tilesX = (w + TILE - 1) / TILE, tilesY = (h + TILE - 1) / TILE;
             boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
@@ -255,34 +265,75 @@ public final class GlRenderer implements Renderer {
                 }
             }
             resolve.setIVec2("uImageSize", w, h);
+            resolve.setFloat("uSampleCount", totalSamples);
             resolve.setFloat("uInverseSampleCount", 1f / totalSamples);
             accumulation.bindImage(0, ImageAccess.READ_ONLY);
             display.bindImage(1, ImageAccess.WRITE_ONLY);
+            sampleState.bindImage(2, ImageAccess.READ_ONLY);
             resolve.dispatchCovering(w, h);
             byte[] srgb = readBytes(display);
-            float[] radiance = null, variance = null;
-            if (aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE)) {
-                float[] rgba = readFloats(accumulation, 4);
-                radiance = new float[3 * w * h];
-                float inv = 1f / totalSamples;
-                for (int i = 0; i < w * h; i++) {
-                    radiance[3 * i] = rgba[4 * i] * inv;
-                    radiance[3 * i + 1] = rgba[4 * i + 1] * inv;
-                    radiance[3 * i + 2] = rgba[4 * i + 2] * inv;
+            float[] radiance = null, variance = null, samples = null;
+            if (aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE) || aovs.contains(Aov.SAMPLES)) {
+                float[] counts = ConvergenceMask.sampleCounts(readFloats(sampleState, 1), w * h);
+                if (aovs.contains(Aov.SAMPLES)) samples = counts;
+                float[] rgba = aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE) ? readFloats(accumulation, 4) : null;
+                if (aovs.contains(Aov.RADIANCE)) {
+                    radiance = new float[3 * w * h];
+                    float inv = 1f / totalSamples;
+                    for (int i = 0; i < w * h; i++) {
+                        float pixelInv = counts[i] == totalSamples ? inv : 1f / counts[i];
+                        radiance[3 * i] = rgba[4 * i] * pixelInv;
+                        radiance[3 * i + 1] = rgba[4 * i + 1] * pixelInv;
+                        radiance[3 * i + 2] = rgba[4 * i + 2] * pixelInv;
+                    }
                 }
                 if (aovs.contains(Aov.VARIANCE)) {
                     variance = new float[w * h];
                     for (int i = 0; i < w * h; i++) {
                         variance[i] = Frame.meanVariance(Frame.luminance(rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2]),
-                                rgba[4 * i + 3], totalSamples);
+                                rgba[4 * i + 3], (int) counts[i]);
                     }
                 }
-                if (!aovs.contains(Aov.RADIANCE)) radiance = null;
             }
             ByteBuffer count = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder());
             diagnostics.read(0, count);
             long errors = Integer.toUnsignedLong(count.getInt(0));
-            return new Frame(w, h, srgb, radiance, depthValues, normals, albedo, variance, errors, uploaded);
+            return new Frame(w, h, srgb, radiance, depthValues, normals, albedo, variance, samples, errors, uploaded);
+        }
+    }
+
+    @Override
+    public int converge(AdaptiveSampling adaptive) throws RenderException {
+        if (accumulatedWidth == 0) throw new IllegalStateException("no accumulation to converge; render a pass first");
+        try {
+            return gl.call(() -> {
+                if (converge == null) converge = ComputeProgram.load("converge.comp", Map.of());
+                return runConverge(converge, accumulation, sampleState, adaptive);
+            });
+        } catch (RuntimeException e) {
+            throw new RenderException("GPU convergence test failed: " + rootMessage(e), e);
+        }
+    }
+
+    /**
+     * Runs {@code converge.comp} over an accumulation image and its sample states (updated in
+     * place); returns the pixels still active. Call on the GL thread.
+     */
+    static int runConverge(ComputeProgram program, Texture2D accumulation, Texture2D sampleState, AdaptiveSampling adaptive) {
+        int w = sampleState.width(), h = sampleState.height();
+        try (ShaderStorageBuffer active = ShaderStorageBuffer.create(4)) {
+            program.setIVec2("uImageSize", w, h);
+            program.setFloat("uThresholdSquared", adaptive.threshold() * adaptive.threshold());
+            program.setFloat("uMinSamples", adaptive.minSamples());
+            program.setFloat("uLuminanceFloor", AdaptiveSampling.LUMINANCE_FLOOR);
+            accumulation.bindImage(0, ImageAccess.READ_ONLY);
+            sampleState.bindImage(1, ImageAccess.READ_WRITE);
+            active.bindBase(1);
+            program.dispatchCovering(w, h);
+            GlSync.imageBarrier();
+            ByteBuffer count = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder());
+            active.read(0, count);
+            return count.getInt(0);
         }
     }
 
@@ -371,6 +422,8 @@ public final class GlRenderer implements Renderer {
             gl.run(() -> {
                 if (scene != null) scene.close();
                 if (accumulation != null) accumulation.close();
+                if (sampleState != null) sampleState.close();
+                if (converge != null) converge.close();
                 for (TracePrograms programs : variants) if (programs != null) programs.close();
                 if (resolve != null) resolve.close();
                 if (traceTimer != null) traceTimer.close();
