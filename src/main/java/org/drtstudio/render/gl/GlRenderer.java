@@ -56,6 +56,10 @@ public final class GlRenderer implements Renderer {
     private Texture2D accumulation;
     /** Samples per pixel of {@link #accumulation}, negated once converged (see {@link ConvergenceMask}). */
     private Texture2D sampleState;
+    /** Active pixels listed by the last convergence test (y × width + x), traced instead of the whole image. */
+    private ShaderStorageBuffer activeList;
+    /** Entries of {@link #activeList} valid for the running sum, or -1 before its first convergence test: trace every pixel. */
+    private int activeCount = -1;
     /** Size of {@link #accumulation}, readable from the calling thread to check passes before queuing them. */
     private volatile int accumulatedWidth, accumulatedHeight;
     /** Times the tracing dispatches of each frame (created with the programs). */
@@ -194,13 +198,17 @@ public final class GlRenderer implements Renderer {
         if (firstSample == 0 && (accumulation == null || accumulation.width() != w || accumulation.height() != h)) {
             if (accumulation != null) accumulation.close();
             if (sampleState != null) sampleState.close();
+            if (activeList != null) activeList.close();
             accumulation = null;
             sampleState = null;
+            activeList = null;
             accumulation = Texture2D.create(TextureFormat.RGBA32F, w, h);
             sampleState = Texture2D.create(TextureFormat.R32F, w, h);
+            activeList = ShaderStorageBuffer.create(4L * w * h);
             accumulatedWidth = w;
             accumulatedHeight = h;
         }
+        if (firstSample == 0) activeCount = -1;
         int totalSamples = firstSample + sampleCount;
         TracePrograms programs = programsFor(image);
         ComputeProgram trace = programs.trace(), aov = programs.aov();
@@ -219,12 +227,16 @@ public final class GlRenderer implements Renderer {
             trace.setFloat("uRayEpsilon", p.rayEpsilon());
             trace.setFloat("uThroughputCutoff", p.throughputCutoff());
             trace.setInt("uMaxDepth", p.maxDepth());
+            trace.setInt("uActiveCount", activeCount);
             // Creating a texture rebinds texture unit 0, so the scene is bound after the frame's images.
             scene.bind();
             accumulation.bindImage(0, ImageAccess.READ_WRITE);
             sampleState.bindImage(1, ImageAccess.READ_WRITE);
             diagnostics.bindBase(0);
-            int tilesX = (w + TILE - 1) / TILE, tilesY = (h + TILE - 1) / TILE;
+            activeList.bindBase(2);
+            // After a convergence test only the listed pixels are traced, laid out w wide.
+            int traceHeight = activeCount < 0 ? h : (activeCount + w - 1) / w;
+            int tilesX = (w + TILE - 1) / TILE, tilesY = (traceHeight + TILE - 1) / TILE;
             boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
             int total = tilesX * tilesY * (wantsFirstHit ? 2 : 1), done = 0;
             long traceNanos = 0;
@@ -232,7 +244,7 @@ public final class GlRenderer implements Renderer {
                 for (int tx = 0; tx < tilesX; tx++) {
                     trace.setIVec2("uTileOffset", tx * TILE, ty * TILE);
                     traceTimer.begin();
-                    trace.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, h - ty * TILE));
+                    trace.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, traceHeight - ty * TILE));
                     traceTimer.end();
                     GlSync.finish();
                     traceNanos += traceTimer.elapsedNanos();
@@ -308,7 +320,8 @@ public final class GlRenderer implements Renderer {
         try {
             return gl.call(() -> {
                 if (converge == null) converge = ComputeProgram.load("converge.comp", Map.of());
-                return runConverge(converge, accumulation, sampleState, adaptive);
+                activeCount = runConverge(converge, accumulation, sampleState, activeList, adaptive);
+                return activeCount;
             });
         } catch (RuntimeException e) {
             throw new RenderException("GPU convergence test failed: " + rootMessage(e), e);
@@ -317,9 +330,11 @@ public final class GlRenderer implements Renderer {
 
     /**
      * Runs {@code converge.comp} over an accumulation image and its sample states (updated in
-     * place); returns the pixels still active. Call on the GL thread.
+     * place), listing the pixels still active in {@code list} (4 bytes per pixel); returns how many
+     * there are. Call on the GL thread.
      */
-    static int runConverge(ComputeProgram program, Texture2D accumulation, Texture2D sampleState, AdaptiveSampling adaptive) {
+    static int runConverge(ComputeProgram program, Texture2D accumulation, Texture2D sampleState, ShaderStorageBuffer list,
+                           AdaptiveSampling adaptive) {
         int w = sampleState.width(), h = sampleState.height();
         try (ShaderStorageBuffer active = ShaderStorageBuffer.create(4)) {
             program.setIVec2("uImageSize", w, h);
@@ -329,8 +344,9 @@ public final class GlRenderer implements Renderer {
             accumulation.bindImage(0, ImageAccess.READ_ONLY);
             sampleState.bindImage(1, ImageAccess.READ_WRITE);
             active.bindBase(1);
+            list.bindBase(2);
             program.dispatchCovering(w, h);
-            GlSync.imageBarrier();
+            GlSync.imageAndStorageBarrier();
             ByteBuffer count = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder());
             active.read(0, count);
             return count.getInt(0);
@@ -423,6 +439,7 @@ public final class GlRenderer implements Renderer {
                 if (scene != null) scene.close();
                 if (accumulation != null) accumulation.close();
                 if (sampleState != null) sampleState.close();
+                if (activeList != null) activeList.close();
                 if (converge != null) converge.close();
                 for (TracePrograms programs : variants) if (programs != null) programs.close();
                 if (resolve != null) resolve.close();

@@ -64,12 +64,17 @@ class GlAdaptiveTest {
             squares[i] = rgba[4 * i + 3] = q;
             state[i] = random.nextInt(20) == 0 ? -samples : samples;
         }
+        java.util.List<Integer> listedPixels = new java.util.ArrayList<>();
         float[] gpuState = gpu.glThread().call(() -> {
             try (ComputeProgram program = ComputeProgram.load("converge.comp", Map.of());
                  Texture2D acc = Texture2D.create(TextureFormat.RGBA32F, w, h, rgba);
-                 Texture2D st = Texture2D.create(TextureFormat.R32F, w, h, state.clone())) {
-                int active = GlRenderer.runConverge(program, acc, st, adaptive);
+                 Texture2D st = Texture2D.create(TextureFormat.R32F, w, h, state.clone());
+                 ShaderStorageBuffer list = ShaderStorageBuffer.create(4L * n)) {
+                int active = GlRenderer.runConverge(program, acc, st, list, adaptive);
                 float[] out = GlRenderer.readFloats(st, 1);
+                java.nio.ByteBuffer listed = java.nio.ByteBuffer.allocateDirect(4 * n).order(java.nio.ByteOrder.nativeOrder());
+                list.read(0, listed);
+                for (int k = 0; k < active; k++) listedPixels.add(listed.getInt(4 * k));
                 float[] withCount = new float[n + 1];
                 System.arraycopy(out, 0, withCount, 0, n);
                 withCount[n] = active;
@@ -84,6 +89,11 @@ class GlAdaptiveTest {
         }
         assertEquals(0, mismatches, "pixels decided differently by GLSL and Java");
         assertEquals(javaActive, (int) gpuState[n], "active pixels counted");
+        // The list the next passes trace holds exactly the active pixels, each once.
+        java.util.Set<Integer> expected = new java.util.HashSet<>();
+        for (int i = 0; i < n; i++) if (state[i] >= 0) expected.add(i);
+        assertEquals(expected, new java.util.HashSet<>(listedPixels));
+        assertEquals(expected.size(), listedPixels.size());
         assertTrue(stopped > n / 10 && stopped < n * 9 / 10, "the inputs should straddle the threshold: " + stopped + " of " + n + " stopped");
     }
 
