@@ -97,6 +97,7 @@ public final class AdaptiveReport {
             double rMin = all.stream().mapToDouble(Point::rmse).min().orElse(1), rMax = all.stream().mapToDouble(Point::rmse).max().orElse(2);
             double lt0 = Math.log(tMin * 0.9), lt1 = Math.log(tMax * 1.1), lr0 = Math.log(rMin * 0.9), lr1 = Math.log(rMax * 1.1);
             g.setColor(Color.BLACK);
+            g.setStroke(new BasicStroke(1f));
             g.drawRect(x0, y0, w, h);
             g.drawString(e.getKey(), x0 + 4, y0 - 6);
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
