@@ -149,6 +149,26 @@ public final class AdaptiveChecks {
         assertTrue(stopped > 0 && stopped < n, stopped + " of " + n + " converged");
     }
 
+    /**
+     * When every pixel has converged, the last pass traces nothing but still makes the first-hit
+     * AOVs of the whole image (the denoiser's guides), the same as a fixed-count render's.
+     */
+    public static void aFrameWhosePixelsAllConvergedStillHasItsAovs(Renderer r) throws RenderException {
+        Scene s = plainFloor(24, 256);
+        GeometryImage gi = GeometryImagePacker.pack(s);
+        TraceParameters p = TraceParameters.of(s.camera(), s.settings(), gi);
+        Set<Aov> aovs = EnumSet.of(Aov.DEPTH, Aov.NORMAL, Aov.SAMPLES);
+        Frame adaptive = AdaptiveRender.render(r, gi, p, AdaptiveSampling.of(0.02f), aovs, ProgressListener.NONE);
+        for (float c : adaptive.samples()) assertTrue(c < 256, "every pixel converged early, this one took " + c);
+        Frame fixed = r.render(gi, TraceParameters.of(s.camera(), s.settings().withSampling(4, 2, 0), gi), aovs, ProgressListener.NONE);
+        int hits = 0;
+        for (float d : adaptive.depth()) if (Float.isFinite(d) && d > 0) hits++;
+        // The floor fills the view (a pixel-centre ray through the floor's diagonal may slip between its triangles).
+        assertTrue(hits >= 0.95 * adaptive.depth().length, "first hits in the depth AOV: " + hits);
+        assertArrayEquals(fixed.depth(), adaptive.depth());
+        assertArrayEquals(fixed.normals(), adaptive.normals());
+    }
+
     /** A view whose every pixel converges finishes at the minimum sample count, far below its target. */
     public static void sessionFinishesWhenEveryPixelConverged(Renderer r) throws RenderException {
         Scene s = plainFloor(16, 256);

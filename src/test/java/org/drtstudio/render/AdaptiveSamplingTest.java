@@ -28,6 +28,11 @@ class AdaptiveSamplingTest {
     }
 
     @Test
+    void aFrameWhosePixelsAllConvergedStillHasItsAovs() throws Exception {
+        AdaptiveChecks.aFrameWhosePixelsAllConvergedStillHasItsAovs(cpu);
+    }
+
+    @Test
     void sessionFinishesWhenEveryPixelConverged() throws Exception {
         AdaptiveChecks.sessionFinishesWhenEveryPixelConverged(cpu);
     }

@@ -236,9 +236,10 @@ public final class GlRenderer implements Renderer {
             activeList.bindBase(2);
             // After a convergence test only the listed pixels are traced, laid out w wide.
             int traceHeight = activeCount < 0 ? h : (activeCount + w - 1) / w;
-            int tilesX = (w + TILE - 1) / TILE, tilesY = (traceHeight + TILE - 1) / TILE;
+            int tilesX = (w + TILE - 1) / TILE, tilesY = (traceHeight + TILE - 1) / TILE, imageTilesY = (h + TILE - 1) / TILE;
             boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
-            int total = tilesX * tilesY * (wantsFirstHit ? 2 : 1), done = 0;
+            // The first-hit AOVs always cover the whole image, whatever the list holds.
+            int total = Math.max(1, tilesX * tilesY + (wantsFirstHit ? tilesX * imageTilesY : 0)), done = 0;
             long traceNanos = 0;
             for (int ty = 0; ty < tilesY; ty++) {
                 for (int tx = 0; tx < tilesX; tx++) {
@@ -263,7 +264,7 @@ public final class GlRenderer implements Renderer {
                     depthImage.bindImage(2, ImageAccess.WRITE_ONLY);
                     normalImage.bindImage(3, ImageAccess.WRITE_ONLY);
                     albedoImage.bindImage(4, ImageAccess.WRITE_ONLY);
-                    for (int ty = 0; ty < tilesY; ty++) {
+                    for (int ty = 0; ty < imageTilesY; ty++) {
                         for (int tx = 0; tx < tilesX; tx++) {
                             aov.setIVec2("uTileOffset", tx * TILE, ty * TILE);
                             aov.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, h - ty * TILE));

@@ -129,6 +129,11 @@ class GlAdaptiveTest {
     }
 
     @Test
+    void aFrameWhosePixelsAllConvergedStillHasItsAovs() throws Exception {
+        AdaptiveChecks.aFrameWhosePixelsAllConvergedStillHasItsAovs(gpu);
+    }
+
+    @Test
     void sessionFinishesWhenEveryPixelConverged() throws Exception {
         AdaptiveChecks.sessionFinishesWhenEveryPixelConverged(gpu);
     }
