@@ -2,7 +2,10 @@
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(binding = 0, rgba32f) uniform readonly image2D uAccumulation;
 layout(binding = 1, rgba8) uniform writeonly image2D uDisplay;
+// Samples per pixel, negated once converged (adaptive sampling): each pixel divides by its own count.
+layout(binding = 2, r32f) uniform readonly image2D uSampleState;
 uniform ivec2 uImageSize;
+uniform float uSampleCount;
 uniform float uInverseSampleCount;
 
 float srgbEncode(float linear) {
@@ -13,6 +16,8 @@ float srgbEncode(float linear) {
 void main() {
     ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
     if (pixel.x >= uImageSize.x || pixel.y >= uImageSize.y) return;
-    vec3 radiance = imageLoad(uAccumulation, pixel).rgb * uInverseSampleCount;
+    float n = abs(imageLoad(uSampleState, pixel).r);
+    // Pixels that took every sample use the host's 1/n (as before adaptive sampling), so they match the CPU twin exactly.
+    vec3 radiance = imageLoad(uAccumulation, pixel).rgb * (n == uSampleCount ? uInverseSampleCount : 1.0 / n);
     imageStore(uDisplay, pixel, vec4(srgbEncode(radiance.r), srgbEncode(radiance.g), srgbEncode(radiance.b), 1.0));
 }

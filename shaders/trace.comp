@@ -1,7 +1,11 @@
 // Adds samples [uSampleStart, uSampleStart + uSampleCount) of every pixel of one tile into the
 // accumulation image (alpha: the sum of each sample's squared luminance, for the variance
 // estimate; twin of CpuRenderer's squares). The host dispatches tile by tile so progress can be reported and no single
-// dispatch runs for long.
+// dispatch runs for long. uSampleState holds each pixel's sample count, negated once converge.comp found it
+// converged (adaptive sampling): such a pixel returns at once, so it costs no tracing and keeps its mean. After a
+// convergence test the host dispatches over the list of active pixels converge.comp made (uActiveCount ≥ 0) instead
+// of the image, so active pixels sit side by side in the SIMD lanes and a converged one takes no lane at all; a
+// pixel's samples do not depend on its lane, so the image is the same either way.
 layout(local_size_x = 8, local_size_y = 8) in;
 #include "random.glsl"
 #include "whitted.glsl"
@@ -13,13 +17,17 @@ layout(local_size_x = 8, local_size_y = 8) in;
 uniform bool uCameraMotion;
 
 layout(binding = 0, rgba32f) uniform image2D uAccumulation;
+layout(binding = 1, r32f) uniform image2D uSampleState;
 layout(std430, binding = 0) buffer Diagnostics { uint overflowPixels; };
+layout(std430, binding = 2) readonly buffer ActivePixelList { int activeList[]; };
 
 uniform ivec2 uTileOffset;
 uniform int uSampleStart;
 uniform int uSampleCount;
 uniform int uSamplesPerPixel;
 uniform int uFilter;
+// Number of entries of activeList to trace (the invocations are laid out uImageSize.x wide), or -1: every pixel.
+uniform int uActiveCount;
 
 // The camera ray of sample s of a pixel (filtered position, lens point, time); returns its time.
 float sampleCameraRay(ivec2 pixel, uint pixelIndex, int s, out vec3 origin, out vec3 direction) {
@@ -37,7 +45,15 @@ float sampleCameraRay(ivec2 pixel, uint pixelIndex, int s, out vec3 origin, out 
 
 void main() {
     ivec2 pixel = uTileOffset + ivec2(gl_GlobalInvocationID.xy);
+    if (uActiveCount >= 0) {
+        int entry = pixel.y * uImageSize.x + pixel.x;
+        if (pixel.x >= uImageSize.x || entry >= uActiveCount) return;
+        int listed = activeList[entry];
+        pixel = ivec2(listed % uImageSize.x, listed / uImageSize.x);
+    }
     if (pixel.x >= uImageSize.x || pixel.y >= uImageSize.y) return;
+    // The first pass starts the states over; later ones skip converged (negative) pixels.
+    if (uSampleStart > 0 && imageLoad(uSampleState, pixel).r < 0.0) return;
     uint pixelIndex = uint(pixel.y * uImageSize.x + pixel.x);
     vec3 sum = vec3(0.0);
     float squares = 0.0;
@@ -81,5 +97,6 @@ void main() {
 #endif
     vec4 previous = uSampleStart == 0 ? vec4(0.0) : imageLoad(uAccumulation, pixel);
     imageStore(uAccumulation, pixel, previous + vec4(sum, squares));
+    imageStore(uSampleState, pixel, vec4(float(end)));
     if (traversalOverflowed) atomicAdd(overflowPixels, 1u);
 }

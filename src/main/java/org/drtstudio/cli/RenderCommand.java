@@ -11,7 +11,11 @@ import org.drtstudio.io.support.IoReason;
 import org.drtstudio.io.support.OutputProblem;
 import org.drtstudio.io.support.OutputTarget;
 import org.drtstudio.render.WorkEstimate;
+import org.drtstudio.render.AdaptiveRender;
+import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
+import org.drtstudio.render.SampleCountSummary;
+import org.drtstudio.render.SampleHeatMap;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.Frame;
@@ -64,12 +68,18 @@ final class RenderCommand implements Callable<Integer> {
                     + "normal (OUT.normal.pfm, world-space unit normal of the first hit, 0 on a miss), "
                     + "albedo (OUT.albedo.pfm, diffuse colour of the first hit, textures included, 0 on a miss), "
                     + "noisy (OUT.noisy.pfm, the linear radiance before --denoise), "
-                    + "variance (OUT.variance.pfm, per-pixel variance of the mean luminance)")
+                    + "variance (OUT.variance.pfm, per-pixel variance of the mean luminance), "
+                    + "samples (OUT.samples.pfm, samples each pixel took, and OUT.samples.png, the same as a heat map)")
     List<String> aovs = new ArrayList<>();
     @Option(names = "--denoise",
             description = "smooth the picture with the edge-avoiding a-trous filter guided by normal, albedo, depth and "
                     + "per-pixel variance (GPU or CPU, like the tracer); --aov noisy keeps the picture before it")
     boolean denoise;
+    @Option(names = "--noise-threshold", paramLabel = "T",
+            description = "adaptive sampling: a pixel stops taking samples once the relative standard error of its mean "
+                    + "(and its neighbours') is at most T, e.g. 0.02, after at least " + AdaptiveSampling.DEFAULT_MIN_SAMPLES
+                    + "; --spp is the most any pixel takes; prints where the samples went (0, the default: off)")
+    Double noiseThreshold;
     @Option(names = "--time", paramLabel = "T",
             description = "render the animation at T seconds (default 0; static scenes look the same at every time)")
     Double time;
@@ -138,6 +148,7 @@ final class RenderCommand implements Callable<Integer> {
         if (time != null && !Double.isFinite(time)) throw new UsageProblem("--time must be a finite number, got " + time);
         if (time != null && range != null) throw new UsageProblem("use either --time (one still) or --frames (a sequence), not both");
         PixelFilter pixelFilter = parseFilter();
+        AdaptiveSampling adaptive = parseNoiseThreshold();
         TracerOptions tracer = tracerOptions();
         Path out = output != null ? output : Path.of(baseName(options.scene.getFileName().toString()) + ".png");
         if (range != null && !out.toString().contains("#")) throw new UsageProblem("--frames needs an output name with #### for the frame number, e.g. -o out_####.png");
@@ -149,6 +160,7 @@ final class RenderCommand implements Callable<Integer> {
         Set<Aov> traced = EnumSet.noneOf(Aov.class);
         traced.addAll(wanted);
         if (denoise) traced.addAll(DenoiseInput.NEEDED);
+        if (adaptive.enabled()) traced.add(Aov.SAMPLES);
         RenderLimits.check(WorkEstimate.of(size.width(), size.height(), size.samplesPerPixel(),
                 range == null ? 1 : (long) range[1] - range[0] + 1, traced), maxWork, force, WorkEstimate.availableHeap());
 
@@ -157,6 +169,10 @@ final class RenderCommand implements Callable<Integer> {
         Exposure exposure = expose(animated, range == null ? stillTime() : animated.animation().frameTime(first));
         GeometryImage image = exposure.image;
         long t1 = System.nanoTime();
+        if (adaptive.enabled() && !adaptive.canStopBefore(size.samplesPerPixel())) {
+            err.printf("drt: note: --noise-threshold stops pixels after at least %d samples; with --spp %d every pixel takes "
+                    + "them all (give the most a pixel may take, e.g. --spp 1024)%n", adaptive.minSamples(), size.samplesPerPixel());
+        }
         try (Renderer renderer = createRenderer(choice, tracer, err)) {
             err.printf("drt: %s, %,d triangles, %,d spheres, built in %.0f ms; %s%n", options.scene.getFileName(),
                     image.triangleCount(), image.sphereCount(), (t1 - t0) / 1e6, renderer.description());
@@ -171,14 +187,23 @@ final class RenderCommand implements Callable<Integer> {
                         rs.withSampling(rs.samplesPerPixel(), rs.maxDepth(), seed), image, pixelFilter != null ? pixelFilter : rs.filter());
                 ProgressBar bar = new ProgressBar(System.err, range == null ? "rendering" : "frame " + f);
                 long r0 = System.nanoTime();
-                Frame frame = renderer.render(image, params, traced, bar);
+                Frame frame = AdaptiveRender.render(renderer, image, params, adaptive, traced, bar);
                 bar.finish();
                 if (denoise) frame = denoised(renderer, frame);
                 double seconds = (System.nanoTime() - r0) / 1e9;
                 if (frame.errors() > 0) err.printf("drt: warning: %d pixels exceeded the traversal bound (corrupt hierarchy)%n", frame.errors());
-                writeOutputs(target, frame, wanted);
-                err.printf("drt: wrote %s (%dx%d, %d spp) in %.2f s%n", target, frame.width(), frame.height(),
-                        params.samplesPerPixel(), seconds);
+                writeOutputs(target, frame, wanted, params.samplesPerPixel());
+                if (adaptive.enabled()) {
+                    err.printf("drt: wrote %s (%dx%d, up to %d spp, noise threshold %s) in %.2f s%n", target, frame.width(),
+                            frame.height(), params.samplesPerPixel(), adaptive.threshold(), seconds);
+                    for (String line : SampleCountSummary.of(frame.samples(), frame.width(), frame.height())
+                            .lines(params.samplesPerPixel())) {
+                        err.println("drt:   " + line);
+                    }
+                } else {
+                    err.printf("drt: wrote %s (%dx%d, %d spp) in %.2f s%n", target, frame.width(), frame.height(),
+                            params.samplesPerPixel(), seconds);
+                }
             }
         }
         return 0;
@@ -187,13 +212,17 @@ final class RenderCommand implements Callable<Integer> {
     /**
      * A frame's picture and its AOVs as one group: all of them or none (see {@link AtomicFileWriter#writeAll}).
      */
-    private static void writeOutputs(Path target, Frame frame, Set<Aov> wanted) throws IOException {
+    private static void writeOutputs(Path target, Frame frame, Set<Aov> wanted, int maxSamples) throws IOException {
         int w = frame.width(), h = frame.height();
         List<AtomicFileWriter.Output> files = new ArrayList<>();
         files.add(new AtomicFileWriter.Output(target, ImageFormat.forFile(target).body(w, h, frame.srgb())));
         // The denoiser's inputs are traced whether asked for or not; only the asked-for ones are written.
         if (wanted.contains(Aov.RADIANCE)) files.add(new AtomicFileWriter.Output(aovPath(target, "noisy"), PfmWriter.body(w, h, 3, frame.radiance())));
         if (wanted.contains(Aov.VARIANCE)) files.add(new AtomicFileWriter.Output(aovPath(target, "variance"), PfmWriter.body(w, h, 1, frame.variance())));
+        if (wanted.contains(Aov.SAMPLES)) {
+            files.add(new AtomicFileWriter.Output(aovPath(target, "samples"), PfmWriter.body(w, h, 1, frame.samples())));
+            files.add(new AtomicFileWriter.Output(heatMapPath(target), ImageFormat.PNG.body(w, h, SampleHeatMap.rgba(frame.samples(), maxSamples))));
+        }
         if (frame.depth() != null && wanted.contains(Aov.DEPTH)) files.add(new AtomicFileWriter.Output(aovPath(target, "depth"), PfmWriter.body(w, h, 1, frame.depth())));
         if (frame.normals() != null && wanted.contains(Aov.NORMAL)) files.add(new AtomicFileWriter.Output(aovPath(target, "normal"), PfmWriter.body(w, h, 3, frame.normals())));
         if (frame.albedo() != null && wanted.contains(Aov.ALBEDO)) files.add(new AtomicFileWriter.Output(aovPath(target, "albedo"), PfmWriter.body(w, h, 3, frame.albedo())));
@@ -207,7 +236,7 @@ final class RenderCommand implements Callable<Integer> {
     private static Frame denoised(Renderer renderer, Frame noisy) throws RenderException {
         Frame clean = Denoiser.apply(renderer.denoiser(), noisy);
         return new Frame(clean.width(), clean.height(), clean.srgb(), noisy.radiance(), noisy.depth(), noisy.normals(),
-                noisy.albedo(), noisy.variance(), noisy.errors(), noisy.uploadedBytes());
+                noisy.albedo(), noisy.variance(), noisy.samples(), noisy.errors(), noisy.uploadedBytes());
     }
 
     /**
@@ -219,6 +248,7 @@ final class RenderCommand implements Callable<Integer> {
             OutputTarget.resolve(image);
             ImageFormat.forFile(image);
             for (Aov a : aovs) OutputTarget.resolve(aovPath(image, a == Aov.RADIANCE ? "noisy" : a.name().toLowerCase(Locale.ROOT)));
+            if (aovs.contains(Aov.SAMPLES)) OutputTarget.resolve(heatMapPath(image));
         } catch (OutputProblem e) {
             throw new UsageProblem("cannot write " + e.getMessage());
         }
@@ -318,10 +348,19 @@ final class RenderCommand implements Callable<Integer> {
                 case "albedo" -> set.add(Aov.ALBEDO);
                 case "noisy" -> set.add(Aov.RADIANCE);
                 case "variance" -> set.add(Aov.VARIANCE);
-                default -> throw new UsageProblem("unknown --aov '" + a + "'; supported: depth, normal, albedo, noisy, variance");
+                case "samples" -> set.add(Aov.SAMPLES);
+                default -> throw new UsageProblem("unknown --aov '" + a + "'; supported: depth, normal, albedo, noisy, variance, samples");
             }
         }
         return set;
+    }
+
+    /** The --noise-threshold given, or {@link AdaptiveSampling#OFF}; a value that is no relative error is one line naming it. */
+    private AdaptiveSampling parseNoiseThreshold() throws UsageProblem {
+        if (noiseThreshold == null) return AdaptiveSampling.OFF;
+        String problem = AdaptiveSampling.problem(noiseThreshold);
+        if (problem != null) throw new UsageProblem("--noise-threshold " + problem);
+        return noiseThreshold == 0 ? AdaptiveSampling.OFF : AdaptiveSampling.of(noiseThreshold.floatValue());
     }
 
     /** The --filter given, or null for the scene's own (a project's setting; box for scene files). */
@@ -363,6 +402,12 @@ final class RenderCommand implements Callable<Integer> {
         while (end < pattern.length() && pattern.charAt(end) == '#') end++;
         String number = String.format("%0" + (end - start) + "d", frame);
         return pattern.substring(0, start) + number + pattern.substring(end);
+    }
+
+    /** OUT.png → OUT.samples.png, the samples-per-pixel heat map */
+    static Path heatMapPath(Path image) {
+        String name = image.getFileName().toString();
+        return image.toAbsolutePath().getParent().resolve(baseName(name) + ".samples.png");
     }
 
     /** OUT.png → OUT.depth.pfm */

@@ -15,7 +15,12 @@ public enum Aov {
      * far: the sample variance over n; with one sample, the squared luminance (an upper guess). The
      * denoiser's guide to how much a pixel may be smoothed.
      */
-    VARIANCE;
+    VARIANCE,
+    /**
+     * Samples each pixel took (1 float per pixel): all the same without adaptive sampling; with it,
+     * fewer where the pixel converged early ({@link AdaptiveSampling}).
+     */
+    SAMPLES;
 
     /** Whether the AOV pass (pixel-centre ray, first hit) produces it. */
     public boolean fromFirstHit() {

@@ -24,12 +24,25 @@ public interface Renderer extends AutoCloseable {
      * pixel to the renderer's running sum (starting a new sum when {@code firstSample} is 0) and
      * returns the mean of all samples so far. Sample indices select the random numbers, so passes of
      * 4 + 4 + 8 samples give the image of one 16-sample render (up to float summation order).
-     * {@code parameters.samplesPerPixel()} is the planned total, used to stratify.
+     * {@code parameters.samplesPerPixel()} is the planned total, used to stratify. Pixels that
+     * {@link #converge} marked converged take no samples (and cost nothing); each pixel's mean divides
+     * by the samples it took; a pass when every pixel has converged traces nothing and only
+     * resolves the means and makes the AOVs.
      *
      * @throws IllegalStateException when {@code firstSample > 0} but no sum of this size was started
      */
     Frame accumulate(GeometryImage image, TraceParameters parameters, int firstSample, int sampleCount, Set<Aov> aovs,
                      ProgressListener progress) throws RenderException;
+
+    /**
+     * Adaptive sampling: marks the pixels of the running sum whose noise is under
+     * {@code adaptive}'s threshold as converged ({@link ConvergenceMask}), so the next passes skip
+     * them; they keep their mean. Call between passes, after at least one.
+     *
+     * @return pixels still taking samples
+     * @throws IllegalStateException when no sum has been started
+     */
+    int converge(AdaptiveSampling adaptive) throws RenderException;
 
     /** The denoiser that runs where this renderer does: the Java {@link AtrousDenoiser} unless overridden. */
     default Denoiser denoiser() {

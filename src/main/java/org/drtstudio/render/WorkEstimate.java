@@ -31,7 +31,7 @@ public record WorkEstimate(int width, int height, int samplesPerPixel, long fram
         long perPixel = BYTES_PER_PIXEL;
         for (Aov a : aovs) {
             perPixel += switch (a) {
-                case DEPTH, VARIANCE -> 4;
+                case DEPTH, VARIANCE, SAMPLES -> 4;
                 case NORMAL, ALBEDO -> 12;
                 case RADIANCE -> 0; // the mean radiance is counted already
             };

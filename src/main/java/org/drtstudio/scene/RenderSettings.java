@@ -6,16 +6,20 @@ import org.drtstudio.math.Vec3;
  * How to render: image size, samples per pixel, path depth, background, ambient light, the
  * distance attenuation 1 / (c1 + c2 r + c3 r²) applied to lights, the pixel filter, and the studio
  * preview's sample target: the samples per pixel after which the live preview stops refining (and
- * stops using the CPU); exports use {@code samplesPerPixel}.
+ * stops using the CPU); exports use {@code samplesPerPixel}. {@code noiseThreshold} (0: off) lets the
+ * preview stop sooner: pixels whose relative standard error is under it stop taking samples, and
+ * the preview is finished once every pixel has (org.drtstudio.render.AdaptiveSampling).
  */
 public record RenderSettings(int width, int height, int samplesPerPixel, int maxDepth, long seed,
                              Vec3 background, Vec3 ambientLight, float attenuationC1, float attenuationC2,
-                             float attenuationC3, PixelFilter filter, int previewSamples) {
+                             float attenuationC3, PixelFilter filter, int previewSamples, float noiseThreshold) {
     public static final int MAX_DIMENSION = 16384;
     public static final int MAX_SAMPLES = 65536;
     /** The preview's sample target when a file names none: clean enough to judge, reached in seconds to minutes. */
     public static final int DEFAULT_PREVIEW_SAMPLES = 256;
     public static final int MAX_DEPTH = 32;
+    /** The largest noise threshold: a relative error of 1. */
+    public static final float MAX_NOISE_THRESHOLD = 1f;
     public static final RenderSettings DEFAULT = new RenderSettings(640, 480, 1, 5, 0, new Vec3(0.05f, 0.05f, 0.08f),
             new Vec3(0.1f, 0.1f, 0.1f), 1f, 0f, 0f);
 
@@ -24,6 +28,13 @@ public record RenderSettings(int width, int height, int samplesPerPixel, int max
                           float attenuationC1, float attenuationC2, float attenuationC3) {
         this(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3,
                 PixelFilter.BOX);
+    }
+
+    /** Settings without a noise threshold: the preview takes its whole sample target. */
+    public RenderSettings(int width, int height, int samplesPerPixel, int maxDepth, long seed, Vec3 background, Vec3 ambientLight,
+                          float attenuationC1, float attenuationC2, float attenuationC3, PixelFilter filter, int previewSamples) {
+        this(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3,
+                filter, previewSamples, 0f);
     }
 
     /** Settings with the default preview sample target. */
@@ -42,27 +53,34 @@ public record RenderSettings(int width, int height, int samplesPerPixel, int max
         if (!(attenuationC1 >= 0 && attenuationC2 >= 0 && attenuationC3 >= 0) || attenuationC1 + attenuationC2 + attenuationC3 <= 0)
             throw new IllegalArgumentException("attenuation coefficients must be ≥ 0 and not all 0");
         if (filter == null) throw new IllegalArgumentException("pixel filter must be given");
+        if (!(noiseThreshold >= 0 && noiseThreshold <= MAX_NOISE_THRESHOLD))
+            throw new IllegalArgumentException("noise threshold must be a relative error between 0 (off) and " + MAX_NOISE_THRESHOLD + ", got " + noiseThreshold);
     }
 
     public RenderSettings withSize(int w, int h) {
-        return new RenderSettings(w, h, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples);
+        return new RenderSettings(w, h, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples, noiseThreshold);
     }
 
     public RenderSettings withSampling(int spp, int depth, long newSeed) {
-        return new RenderSettings(width, height, spp, depth, newSeed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples);
+        return new RenderSettings(width, height, spp, depth, newSeed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples, noiseThreshold);
     }
 
     public RenderSettings withFilter(PixelFilter newFilter) {
         return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2,
-                attenuationC3, newFilter, previewSamples);
+                attenuationC3, newFilter, previewSamples, noiseThreshold);
     }
 
     public RenderSettings withPreviewSamples(int samples) {
         return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2,
-                attenuationC3, filter, samples);
+                attenuationC3, filter, samples, noiseThreshold);
+    }
+
+    public RenderSettings withNoiseThreshold(float threshold) {
+        return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2,
+                attenuationC3, filter, previewSamples, threshold);
     }
 
     public RenderSettings withLighting(Vec3 newBackground, Vec3 newAmbient) {
-        return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, newBackground, newAmbient, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples);
+        return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, newBackground, newAmbient, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples, noiseThreshold);
     }
 }

@@ -507,6 +507,9 @@ final class InspectorPane extends VBox {
         // The preview stops refining (and using the CPU) at this many samples per pixel.
         g.addRow(5, new Label("Preview target (spp)"), number("previewSamples", FieldRule.whole("Preview target", 1, RenderSettings.MAX_SAMPLES),
                 () -> (double) settings().previewSamples(), v -> commit(() -> new SetRenderSettings(settings().withPreviewSamples(v.intValue())))));
+        // Adaptive sampling: the preview also stops once every pixel's relative error is under this (0: off).
+        g.addRow(6, new Label("Noise threshold"), number("noiseThreshold", FieldRule.real("Noise threshold", 0, RenderSettings.MAX_NOISE_THRESHOLD),
+                () -> (double) settings().noiseThreshold(), v -> commit(() -> new SetRenderSettings(settings().withNoiseThreshold(v.floatValue())))));
         return new TitledPane("Render settings", g);
     }
 }

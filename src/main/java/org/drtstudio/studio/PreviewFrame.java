@@ -12,7 +12,16 @@ package org.drtstudio.studio;
  * @param requestNanos  {@link System#nanoTime()} when that request was made
  * @param passNanos     how long the pass took
  * @param raysInPass    camera rays traced in the pass
+ * @param converged     share of pixels (0..1) that have stopped taking samples under the noise threshold, or
+ *                      {@link #NOT_ADAPTIVE} when the view samples every pixel alike
  */
 record PreviewFrame(int width, int height, byte[] bgra, int samples, int targetSamples, int pixelScale, PreviewRegion region,
-                    long revision, long requestNanos, long passNanos, long raysInPass) {
+                    long revision, long requestNanos, long passNanos, long raysInPass, double converged) {
+    static final double NOT_ADAPTIVE = -1;
+
+    /** A frame of a view without adaptive sampling. */
+    PreviewFrame(int width, int height, byte[] bgra, int samples, int targetSamples, int pixelScale, PreviewRegion region,
+                 long revision, long requestNanos, long passNanos, long raysInPass) {
+        this(width, height, bgra, samples, targetSamples, pixelScale, region, revision, requestNanos, passNanos, raysInPass, NOT_ADAPTIVE);
+    }
 }

@@ -2,6 +2,7 @@ package org.drtstudio.studio;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
+import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.PassBudget;
 import org.drtstudio.render.ProgressiveSession;
@@ -260,7 +261,7 @@ final class PreviewRenderer implements AutoCloseable {
                     }
                     budget.reset();
                     session = new ProgressiveSession(r, budget);
-                    session.restart(image, parameters(current, image, stage));
+                    session.restart(image, parameters(current, image, stage), adaptive(current, stage));
                 } else if (session.converged()) {
                     PreviewSchedule.Stage stage;
                     synchronized (lock) {
@@ -268,7 +269,7 @@ final class PreviewRenderer implements AutoCloseable {
                     }
                     if (stage == null) continue; // finished: the next wait sleeps until something changes
                     budget.reset();
-                    session.restart(image, parameters(current, image, stage));
+                    session.restart(image, parameters(current, image, stage), adaptive(current, stage));
                 }
                 if (!mayRender()) continue; // paused or held: sleep, keeping the view's samples
                 int before = session.samplesDone();
@@ -291,8 +292,10 @@ final class PreviewRenderer implements AutoCloseable {
                     packTimings = new PackTimings(packedRevision, packed.hierarchyMillis(), packed.packMillis(), (System.nanoTime() - packEnd) / 1e6);
                     packed = null;
                 }
+                double converged = adaptive(current, schedule.stage()).enabled()
+                        ? 1 - session.activePixels() / (double) Math.max(1, session.pixels()) : PreviewFrame.NOT_ADAPTIVE;
                 publish(frame, session.samplesDone(), schedule.stage().pixelScale(), current, elapsed,
-                        (long) frame.width() * frame.height() * Math.max(1, added));
+                        (long) frame.width() * frame.height() * Math.max(1, added), converged);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -325,7 +328,16 @@ final class PreviewRenderer implements AutoCloseable {
         return RegionCrop.crop(full, r.region(), w, h);
     }
 
-    private void publish(Frame frame, int samples, int scale, PreviewRequest r, long passNanos, long rays) {
+    /**
+     * The full-resolution stage samples adaptively under the settings' noise threshold (if any): it
+     * is the one that goes on to the sample target; the reduced stages take too few samples to tell.
+     */
+    private static AdaptiveSampling adaptive(PreviewRequest r, PreviewSchedule.Stage stage) {
+        float threshold = r.model().settings().noiseThreshold();
+        return threshold > 0 && stage.pixelScale() == 1 ? AdaptiveSampling.of(threshold) : AdaptiveSampling.OFF;
+    }
+
+    private void publish(Frame frame, int samples, int scale, PreviewRequest r, long passNanos, long rays, double converged) {
         byte[] rgba = frame.srgb();
         byte[] bgra = new byte[rgba.length];
         for (int i = 0; i < rgba.length; i += 4) {
@@ -335,7 +347,7 @@ final class PreviewRenderer implements AutoCloseable {
             bgra[i + 3] = (byte) 255;
         }
         slot.set(new PreviewFrame(frame.width(), frame.height(), bgra, samples, r.targetSamples(), scale, r.region(), r.revision(),
-                r.createdNanos(), passNanos, rays));
+                r.createdNanos(), passNanos, rays, converged));
         frameListener.run();
     }
 

@@ -104,7 +104,8 @@ final class PreviewSchedule {
 
     /**
      * The current stage has gathered its samples: the next stage, or null when the view is
-     * finished (the sample target reached at full resolution).
+     * finished (the sample target reached at full resolution, or — with a noise threshold — every
+     * pixel converged there: the loop's session says its stage is done either way).
      */
     Stage stageDone() {
         if (stage == null || finished) return null;

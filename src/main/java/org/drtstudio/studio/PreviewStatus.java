@@ -20,7 +20,9 @@ final class PreviewStatus {
         if (region) suffix = " · region" + suffix;
         if (shown == null) return String.format("%.0f fps%s", fps, suffix);
         double mrays = shown.passNanos() > 0 ? shown.raysInPass() / (shown.passNanos() / 1e3) : 0;
-        return String.format("%.0f fps · %d / %d spp%s · %.1f Mrays/s%s", fps, shown.samples(), shown.targetSamples(),
-                shown.pixelScale() > 1 ? " (1/" + shown.pixelScale() + " res)" : "", mrays, suffix);
+        // With a noise threshold: how much of the view has converged (stopped taking samples).
+        String converged = shown.converged() >= 0 ? String.format(" · %.0f%% converged", Math.floor(100 * shown.converged())) : "";
+        return String.format("%.0f fps · %d / %d spp%s%s · %.1f Mrays/s%s", fps, shown.samples(), shown.targetSamples(),
+                shown.pixelScale() > 1 ? " (1/" + shown.pixelScale() + " res)" : "", converged, mrays, suffix);
     }
 }

@@ -41,7 +41,7 @@ final class ProjectDecoder {
             "cameraKeys", "lights", "materials", "root", "meshes");
     private static final Set<String> ANIMATION = Set.of("fps", "startFrame", "endFrame", "shutterOpen", "shutterClose");
     private static final Set<String> SETTINGS = Set.of("width", "height", "samplesPerPixel", "maxDepth", "seed", "filter", "previewSamples",
-            "background", "ambientLight", "attenuation");
+            "noiseThreshold", "background", "ambientLight", "attenuation");
     private static final Set<String> CAMERA = Set.of("eye", "look", "up", "fov", "aperture", "focusDistance");
     private static final Set<String> LIGHT = Set.of("position", "color", "intensity", "radius", "edgeU", "edgeV");
     private static final Set<String> MATERIAL = Set.of("name", "ambient", "diffuse", "specular", "phongExponent",
@@ -122,12 +122,14 @@ final class ProjectDecoder {
         List<JsonValue> att = v.get("attenuation").items(3);
         JsonValue filter = v.optional("filter");
         JsonValue preview = v.optional("previewSamples"); // optional: files before the preview's sample target lack it
+        JsonValue noise = v.optional("noiseThreshold"); // optional: 0 (off) when absent
         return build(v, () -> new RenderSettings(v.get("width").asInt(), v.get("height").asInt(),
                 v.get("samplesPerPixel").asInt(), v.get("maxDepth").asInt(), v.get("seed").asLong(),
                 color(v.get("background")), color(v.get("ambientLight")),
                 att.get(0).asFloat(), att.get(1).asFloat(), att.get(2).asFloat(),
                 filter == null ? PixelFilter.BOX : filter.asEnum(PixelFilter.class),
-                preview == null ? RenderSettings.DEFAULT_PREVIEW_SAMPLES : preview.asInt()));
+                preview == null ? RenderSettings.DEFAULT_PREVIEW_SAMPLES : preview.asInt(),
+                noise == null ? 0f : noise.asFloat()));
     }
 
     private Camera camera(JsonValue v) {

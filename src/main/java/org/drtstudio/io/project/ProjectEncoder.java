@@ -153,6 +153,7 @@ final class ProjectEncoder {
         // Optional, written only when not the box filter, so older files stay byte-identical.
         if (s.filter() != PixelFilter.BOX) g.writeStringField("filter", s.filter().name().toLowerCase(java.util.Locale.ROOT));
         if (s.previewSamples() != RenderSettings.DEFAULT_PREVIEW_SAMPLES) g.writeNumberField("previewSamples", s.previewSamples());
+        if (s.noiseThreshold() != 0) g.writeNumberField("noiseThreshold", s.noiseThreshold());
         g.writeEndObject();
     }
 

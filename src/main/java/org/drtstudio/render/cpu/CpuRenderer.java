@@ -1,7 +1,9 @@
 package org.drtstudio.render.cpu;
 
 import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
+import org.drtstudio.render.ConvergenceMask;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.RenderException;
@@ -52,6 +54,8 @@ public final class CpuRenderer implements Renderer {
     private float[] sums;
     /** Running sums of each sample's squared luminance per pixel, for the variance estimate. */
     private float[] squares;
+    /** Samples per pixel, negated once converged ({@link ConvergenceMask}); converged pixels are skipped. */
+    private float[] state;
     private int sumsWidth, sumsHeight;
 
     @Override
@@ -62,12 +66,13 @@ public final class CpuRenderer implements Renderer {
         if (firstSample == 0) {
             sums = new float[3 * w * h];
             squares = new float[w * h];
+            state = new float[w * h];
             sumsWidth = w;
             sumsHeight = h;
         } else if (sums == null || sumsWidth != w || sumsHeight != h) {
             throw new IllegalStateException("no " + w + "x" + h + " accumulation to add samples to; start at sample 0");
         }
-        float[] sum = sums, square = squares;
+        float[] sum = sums, square = squares, states = state;
         int first = firstSample, last = firstSample + sampleCount;
         float[] depth = aovs.contains(Aov.DEPTH) ? new float[w * h] : null;
         float[] normals = aovs.contains(Aov.NORMAL) ? new float[3 * w * h] : null;
@@ -90,7 +95,7 @@ public final class CpuRenderer implements Renderer {
                     float[] sample = new float[3], aov = new float[6];
                     for (int y = nextRow.getAndIncrement(); y < h; y = nextRow.getAndIncrement()) {
                         for (int x = 0; x < w; x++) {
-                            renderPixel(integrator, rays, p, x, y, first, last, sum, square, sample);
+                            renderPixel(integrator, rays, p, x, y, first, last, sum, square, states, sample);
                             if (firstHit) firstHitAovs(integrator, p, x, y, depth, normals, albedo, aov);
                             if (integrator.overflow) {
                                 errors.incrementAndGet();
@@ -113,22 +118,36 @@ public final class CpuRenderer implements Renderer {
         }
         float[] radiance = new float[3 * w * h];
         float inv = 1f / last;
-        for (int i = 0; i < radiance.length; i++) radiance[i] = sum[i] * inv;
+        for (int i = 0; i < w * h; i++) {
+            // Each pixel divides by its own count; 1/last for those that took every sample, as before adaptive sampling.
+            int n = (int) Math.abs(states[i]);
+            float pixelInv = n == last ? inv : 1f / n;
+            for (int c = 0; c < 3; c++) radiance[3 * i + c] = sum[3 * i + c] * pixelInv;
+        }
         byte[] srgb = ToneMapper.toSrgb(radiance, w * h);
         float[] variance = null;
         if (aovs.contains(Aov.VARIANCE)) {
             variance = new float[w * h];
             for (int i = 0; i < w * h; i++) {
-                variance[i] = Frame.meanVariance(Frame.luminance(sum[3 * i], sum[3 * i + 1], sum[3 * i + 2]), square[i], last);
+                variance[i] = Frame.meanVariance(Frame.luminance(sum[3 * i], sum[3 * i + 1], sum[3 * i + 2]), square[i],
+                        (int) Math.abs(states[i]));
             }
         }
+        float[] samples = aovs.contains(Aov.SAMPLES) ? ConvergenceMask.sampleCounts(states, w * h) : null;
         return new Frame(w, h, srgb, aovs.contains(Aov.RADIANCE) ? radiance : null, depth, normals, albedo, variance,
-                errors.get(), 0);
+                samples, errors.get(), 0);
+    }
+
+    @Override
+    public int converge(AdaptiveSampling adaptive) {
+        if (sums == null) throw new IllegalStateException("no accumulation to converge; render a pass first");
+        return ConvergenceMask.update(sumsWidth, sumsHeight, sums, squares, state, adaptive);
     }
 
     private static void renderPixel(WhittedIntegrator integrator, PrimaryRays rays, TraceParameters p, int x, int y,
-                                    int first, int last, float[] sum, float[] square, float[] sample) {
+                                    int first, int last, float[] sum, float[] square, float[] state, float[] sample) {
         int pixel = y * p.width() + x;
+        if (state[pixel] < 0) return; // converged: keeps its mean, costs nothing
         float sr = 0, sg = 0, sb = 0, sq = 0;
         for (int s = first; s < last; s++) {
             rays.generate(x, y, s);
@@ -140,6 +159,7 @@ public final class CpuRenderer implements Renderer {
             float l = Frame.luminance(sample[0], sample[1], sample[2]);
             sq += l * l;
         }
+        state[pixel] = last;
         square[pixel] += sq;
         sum[3 * pixel] += sr;
         sum[3 * pixel + 1] += sg;

@@ -2,7 +2,9 @@ package org.drtstudio.render.gl;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
+import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
+import org.drtstudio.render.ConvergenceMask;
 import org.drtstudio.render.CameraBasis;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
@@ -47,9 +49,17 @@ public final class GlRenderer implements Renderer {
     /** The tracing programs, [0] without and [1] with the texture code; [1] is compiled on first use. */
     private final TracePrograms[] variants = new TracePrograms[2];
     private ComputeProgram resolve;
+    /** Adaptive sampling's convergence test ({@code converge.comp}); compiled on first use. */
+    private ComputeProgram converge;
     private GeometryImageTextures scene;
     /** The running sum of samples, kept between passes of progressive rendering. */
     private Texture2D accumulation;
+    /** Samples per pixel of {@link #accumulation}, negated once converged (see {@link ConvergenceMask}). */
+    private Texture2D sampleState;
+    /** Active pixels listed by the last convergence test (y × width + x), traced instead of the whole image. */
+    private ShaderStorageBuffer activeList;
+    /** Entries of {@link #activeList} valid for the running sum, or -1 before its first convergence test: trace every pixel. */
+    private int activeCount = -1;
     /** Size of {@link #accumulation}, readable from the calling thread to check passes before queuing them. */
     private volatile int accumulatedWidth, accumulatedHeight;
     /** Times the tracing dispatches of each frame (created with the programs). */
@@ -203,11 +213,18 @@ public final class GlRenderer implements Renderer {
         long uploaded = scene.update(image);
         if (firstSample == 0 && (accumulation == null || accumulation.width() != w || accumulation.height() != h)) {
             if (accumulation != null) accumulation.close();
+            if (sampleState != null) sampleState.close();
+            if (activeList != null) activeList.close();
             accumulation = null;
+            sampleState = null;
+            activeList = null;
             accumulation = Texture2D.create(TextureFormat.RGBA32F, w, h);
+            sampleState = Texture2D.create(TextureFormat.R32F, w, h);
+            activeList = ShaderStorageBuffer.create(4L * w * h);
             accumulatedWidth = w;
             accumulatedHeight = h;
         }
+        if (firstSample == 0) activeCount = -1;
         int totalSamples = firstSample + sampleCount;
         TracePrograms programs = programsFor(image);
         ComputeProgram trace = programs.trace(), aov = programs.aov();
@@ -226,19 +243,25 @@ public final class GlRenderer implements Renderer {
             trace.setFloat("uRayEpsilon", p.rayEpsilon());
             trace.setFloat("uThroughputCutoff", p.throughputCutoff());
             trace.setInt("uMaxDepth", p.maxDepth());
+            trace.setInt("uActiveCount", activeCount);
             // Creating a texture rebinds texture unit 0, so the scene is bound after the frame's images.
             scene.bind();
             accumulation.bindImage(0, ImageAccess.READ_WRITE);
+            sampleState.bindImage(1, ImageAccess.READ_WRITE);
             diagnostics.bindBase(0);
-            int tilesX = (w + TILE - 1) / TILE, tilesY = (h + TILE - 1) / TILE;
+            activeList.bindBase(2);
+            // After a convergence test only the listed pixels are traced, laid out w wide.
+            int traceHeight = activeCount < 0 ? h : (activeCount + w - 1) / w;
+            int tilesX = (w + TILE - 1) / TILE, tilesY = (traceHeight + TILE - 1) / TILE, imageTilesY = (h + TILE - 1) / TILE;
             boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
-            int total = tilesX * tilesY * (wantsFirstHit ? 2 : 1), done = 0;
+            // The first-hit AOVs always cover the whole image, whatever the list holds.
+            int total = Math.max(1, tilesX * tilesY + (wantsFirstHit ? tilesX * imageTilesY : 0)), done = 0;
             long traceNanos = 0;
             for (int ty = 0; ty < tilesY; ty++) {
                 for (int tx = 0; tx < tilesX; tx++) {
                     trace.setIVec2("uTileOffset", tx * TILE, ty * TILE);
                     traceTimer.begin();
-                    trace.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, h - ty * TILE));
+                    trace.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, traceHeight - ty * TILE));
                     traceTimer.end();
                     GlSync.finish();
                     traceNanos += traceTimer.elapsedNanos();
@@ -257,7 +280,7 @@ public final class GlRenderer implements Renderer {
                     depthImage.bindImage(2, ImageAccess.WRITE_ONLY);
                     normalImage.bindImage(3, ImageAccess.WRITE_ONLY);
                     albedoImage.bindImage(4, ImageAccess.WRITE_ONLY);
-                    for (int ty = 0; ty < tilesY; ty++) {
+                    for (int ty = 0; ty < imageTilesY; ty++) {
                         for (int tx = 0; tx < tilesX; tx++) {
                             aov.setIVec2("uTileOffset", tx * TILE, ty * TILE);
                             aov.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, h - ty * TILE));
@@ -271,34 +294,79 @@ public final class GlRenderer implements Renderer {
                 }
             }
             resolve.setIVec2("uImageSize", w, h);
+            resolve.setFloat("uSampleCount", totalSamples);
             resolve.setFloat("uInverseSampleCount", 1f / totalSamples);
             accumulation.bindImage(0, ImageAccess.READ_ONLY);
             display.bindImage(1, ImageAccess.WRITE_ONLY);
+            sampleState.bindImage(2, ImageAccess.READ_ONLY);
             resolve.dispatchCovering(w, h);
             byte[] srgb = readBytes(display);
-            float[] radiance = null, variance = null;
-            if (aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE)) {
-                float[] rgba = readFloats(accumulation, 4);
-                radiance = new float[3 * w * h];
-                float inv = 1f / totalSamples;
-                for (int i = 0; i < w * h; i++) {
-                    radiance[3 * i] = rgba[4 * i] * inv;
-                    radiance[3 * i + 1] = rgba[4 * i + 1] * inv;
-                    radiance[3 * i + 2] = rgba[4 * i + 2] * inv;
+            float[] radiance = null, variance = null, samples = null;
+            if (aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE) || aovs.contains(Aov.SAMPLES)) {
+                float[] counts = ConvergenceMask.sampleCounts(readFloats(sampleState, 1), w * h);
+                if (aovs.contains(Aov.SAMPLES)) samples = counts;
+                float[] rgba = aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE) ? readFloats(accumulation, 4) : null;
+                if (aovs.contains(Aov.RADIANCE)) {
+                    radiance = new float[3 * w * h];
+                    float inv = 1f / totalSamples;
+                    for (int i = 0; i < w * h; i++) {
+                        float pixelInv = counts[i] == totalSamples ? inv : 1f / counts[i];
+                        radiance[3 * i] = rgba[4 * i] * pixelInv;
+                        radiance[3 * i + 1] = rgba[4 * i + 1] * pixelInv;
+                        radiance[3 * i + 2] = rgba[4 * i + 2] * pixelInv;
+                    }
                 }
                 if (aovs.contains(Aov.VARIANCE)) {
                     variance = new float[w * h];
                     for (int i = 0; i < w * h; i++) {
                         variance[i] = Frame.meanVariance(Frame.luminance(rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2]),
-                                rgba[4 * i + 3], totalSamples);
+                                rgba[4 * i + 3], (int) counts[i]);
                     }
                 }
-                if (!aovs.contains(Aov.RADIANCE)) radiance = null;
             }
             ByteBuffer count = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder());
             diagnostics.read(0, count);
             long errors = Integer.toUnsignedLong(count.getInt(0));
-            return new Frame(w, h, srgb, radiance, depthValues, normals, albedo, variance, errors, uploaded);
+            return new Frame(w, h, srgb, radiance, depthValues, normals, albedo, variance, samples, errors, uploaded);
+        }
+    }
+
+    @Override
+    public int converge(AdaptiveSampling adaptive) throws RenderException {
+        if (accumulatedWidth == 0) throw new IllegalStateException("no accumulation to converge; render a pass first");
+        try {
+            return gl.call(() -> {
+                if (converge == null) converge = ComputeProgram.load("converge.comp", Map.of());
+                activeCount = runConverge(converge, accumulation, sampleState, activeList, adaptive);
+                return activeCount;
+            });
+        } catch (RuntimeException e) {
+            throw new RenderException("GPU convergence test failed: " + rootMessage(e), e);
+        }
+    }
+
+    /**
+     * Runs {@code converge.comp} over an accumulation image and its sample states (updated in
+     * place), listing the pixels still active in {@code list} (4 bytes per pixel); returns how many
+     * there are. Call on the GL thread.
+     */
+    static int runConverge(ComputeProgram program, Texture2D accumulation, Texture2D sampleState, ShaderStorageBuffer list,
+                           AdaptiveSampling adaptive) {
+        int w = sampleState.width(), h = sampleState.height();
+        try (ShaderStorageBuffer active = ShaderStorageBuffer.create(4)) {
+            program.setIVec2("uImageSize", w, h);
+            program.setFloat("uThresholdSquared", adaptive.threshold() * adaptive.threshold());
+            program.setFloat("uMinSamples", adaptive.minSamples());
+            program.setFloat("uLuminanceFloor", AdaptiveSampling.LUMINANCE_FLOOR);
+            accumulation.bindImage(0, ImageAccess.READ_ONLY);
+            sampleState.bindImage(1, ImageAccess.READ_WRITE);
+            active.bindBase(1);
+            list.bindBase(2);
+            program.dispatchCovering(w, h);
+            GlSync.imageAndStorageBarrier();
+            ByteBuffer count = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder());
+            active.read(0, count);
+            return count.getInt(0);
         }
     }
 
@@ -389,6 +457,9 @@ public final class GlRenderer implements Renderer {
             gl.run(() -> {
                 if (scene != null) scene.close();
                 if (accumulation != null) accumulation.close();
+                if (sampleState != null) sampleState.close();
+                if (activeList != null) activeList.close();
+                if (converge != null) converge.close();
                 for (TracePrograms programs : variants) if (programs != null) programs.close();
                 if (resolve != null) resolve.close();
                 if (traceTimer != null) traceTimer.close();

@@ -15,6 +15,12 @@ final class GlSync {
         glFinish();
     }
 
+    /** Makes image and shader-storage writes of earlier dispatches visible to later ones. */
+    static void imageAndStorageBarrier() {
+        GlThread.requireCurrent("glMemoryBarrier");
+        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT);
+    }
+
     /** Makes image stores of earlier dispatches visible to image loads of later ones. */
     static void imageBarrier() {
         GlThread.requireCurrent("glMemoryBarrier");
