@@ -22,7 +22,7 @@ log=$out/build.log
 rm -rf "$out/stage" "$out"/*.deb "$out"/*.tar.gz
 mkdir -p "$tree" "$out"
 : >"$log"
-step() { echo "build.sh: $*" >&2; }
+step() { echo "build.sh: [${SECONDS} s] $*" >&2; }
 fail() { echo "build.sh: $* (log: $log)" >&2; tail -20 "$log" >&2; exit 2; }
 
 step "application jar (mvn package)"
@@ -36,12 +36,14 @@ for j in target/lib/javafx-*-linux.jar; do fx_jars+=("$j"); done
 fx_path=$(IFS=:; echo "${fx_jars[*]}")
 
 step "Java runtime with JavaFX (jlink)"
-# The modules the application needs (jdeps --print-module-deps over the jars): java.desktop for
+# No compression inside the image (--compress=0): the package's own compression does better on
+# plain class files (gzip: 20 MB instead of 28 MB for lib/modules), and classes load without
+# inflating. The modules the application needs (jdeps --print-module-deps over the jars): java.desktop for
 # ImageIO, jdk.unsupported for LWJGL, jdk.management for the memory checks, javafx.controls for
 # the studio (it requires javafx.graphics and javafx.base).
 jlink --module-path "$fx_path" \
   --add-modules java.base,java.desktop,java.logging,jdk.management,jdk.unsupported,javafx.controls \
-  --strip-debug --no-header-files --no-man-pages --compress=2 \
+  --strip-debug --no-header-files --no-man-pages --compress=0 \
   --output "$tree/runtime" >>"$log" 2>&1 || fail "jlink failed"
 # jlink keeps the natives of JavaFX's jars as module resources, which JavaFX would unpack into
 # ~/.openjfx/cache at every first start; in the runtime's lib folder it loads them from there.

@@ -37,7 +37,9 @@ say() { echo "check-install.sh: $*" >&2; }
 deb=$(ls target/installer/drt-studio_*_amd64.deb)
 tarball=$(ls target/installer/drt-studio-*-linux-x64.tar.gz)
 # A fresh user: their own home, and a working folder outside the checkout.
+# Java takes user.home from the password database, not from HOME, so it is named for it too.
 export HOME=$work/home
+export JAVA_OPTS="-Duser.home=$HOME"
 mkdir -p "$HOME" "$work/run"
 
 # Runs the studio with ARGS... and checks that its window opens and it keeps running for a few
@@ -77,12 +79,13 @@ check_installation() {
   [ "$code" -eq 2 ] && [ "$(wc -l <"$work/bad.err")" -eq 1 ] && grep -q missing.nff "$work/bad.err" \
     || { cat "$work/bad.err" >&2; fail "a missing scene: exit $code"; }
   # The class-data sharing archive maps (-Xshare:on refuses to start otherwise).
-  JAVA_OPTS=-Xshare:on "$drt" --version >/dev/null || fail "the CDS archive is not usable"
+  JAVA_OPTS="$JAVA_OPTS -Xshare:on" "$drt" --version >/dev/null || fail "the CDS archive is not usable"
   check_studio "$drt" studio "$inst/scenes/default.nff"
   local written
   written=$(find "$inst" -newer "$work/marker" | head -5)
   [ -z "$written" ] || fail "written into the installation: $written"
   [ ! -e "$HOME/.openjfx" ] || fail "JavaFX unpacked its natives into ~/.openjfx"
+  [ -d "$HOME/.drtstudio" ] || fail "the studio kept nothing in the user's ~/.drtstudio"
   rm -f "$work/run"/*.png
 }
 
@@ -119,7 +122,7 @@ inst=$(ls -d "$work/portable"/drt-studio-*)
 check_installation "$inst/bin/drt" "$inst"
 # Moved elsewhere, it still runs with its CDS archive.
 mv "$inst" "$work/portable/moved"
-JAVA_OPTS=-Xshare:on "$work/portable/moved/bin/drt" --version >/dev/null || fail "the moved folder's CDS archive"
+JAVA_OPTS="$JAVA_OPTS -Xshare:on" "$work/portable/moved/bin/drt" --version >/dev/null || fail "the moved folder's CDS archive"
 rm -rf "$work/portable"
 
 say "passed in $(($(date +%s) - began)) s"

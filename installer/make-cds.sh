@@ -24,7 +24,7 @@ mkdir -p "$HOME"
 train() {
   local list=$1
   shift
-  JAVA_OPTS="-Xshare:off -XX:DumpLoadedClassList=$lists/$list -Ddrt.studioHome=$HOME/.drtstudio" \
+  JAVA_OPTS="-Xshare:off -XX:DumpLoadedClassList=$lists/$list -Duser.home=$HOME -Ddrt.studioHome=$HOME/.drtstudio" \
     "$tree/bin/drt" "$@"
 }
 
