@@ -91,7 +91,7 @@ tar -C "$out/stage" --owner=0 --group=0 --numeric-owner --sort=name -czf "$tarba
 step "Debian package"
 pkg=$out/stage/deb
 mkdir -p "$pkg/DEBIAN" "$pkg/usr/lib" "$pkg/usr/bin" "$pkg/usr/share/doc/drt-studio"
-cp -a "$tree" "$pkg/usr/lib/drt-studio"
+cp -al "$tree" "$pkg/usr/lib/drt-studio" # hard links: no second copy of 130 MB
 # The desktop files go where the desktop looks for them; the tree keeps no second copy.
 mv "$pkg/usr/lib/drt-studio/share/"* "$pkg/usr/share/"
 rmdir "$pkg/usr/lib/drt-studio/share"
@@ -108,9 +108,10 @@ sed -e "s|@VERSION@|$deb_version|" -e "s|@SIZE@|$size|" -e "s|@DEPENDS@|$depends
 # of their own packages (shared-mime-info, desktop-file-utils, GTK), so no maintainer scripts.
 chmod -R u+rwX,go+rX,go-w "$pkg"
 deb=$out/drt-studio_${deb_version}_amd64.deb
-# --root-owner-group: files owned by root in the package without fakeroot. gzip: xz saves about a
-# fifth more but takes a minute on two cores.
-dpkg-deb --root-owner-group -Zgzip --build "$pkg" "$deb" >>"$log" 2>&1 || fail "dpkg-deb failed"
+# --root-owner-group: files owned by root in the package without fakeroot. gzip at tar's level 6
+# (dpkg-deb's default is 9); xz would make it smaller but took over three minutes here, and zstd
+# packages do not install with older dpkg versions.
+dpkg-deb --root-owner-group -Zgzip -z6 --build "$pkg" "$deb" >>"$log" 2>&1 || fail "dpkg-deb failed"
 rm -rf "$pkg"
 
 ls -l "$deb" "$tarball" | awk '{printf "build.sh: %s (%.1f MB)\n", $NF, $5 / 1e6}' >&2
