@@ -121,13 +121,15 @@ done <<<"$files"
 [ ! -e /usr/share/mime/model/x-nff.xml ] || fail "the NFF MIME type is still registered"
 
 say "the tarball: $tarball"
-mkdir -p "$work/portable"
-tar -xzf "$tarball" -C "$work/portable"
-inst=$(ls -d "$work/portable"/drt-studio-*)
+# Unpacked into a folder whose name has a space, as users' folders may.
+portable="$work/my programs"
+mkdir -p "$portable"
+tar -xzf "$tarball" -C "$portable"
+inst=$(ls -d "$portable"/drt-studio-*)
 check_installation "$inst/bin/drt" "$inst"
 # Moved elsewhere, it still runs with its CDS archive.
-mv "$inst" "$work/portable/moved"
-JAVA_OPTS="$JAVA_OPTS -Xshare:on" "$work/portable/moved/bin/drt" --version >/dev/null || fail "the moved folder's CDS archive"
-rm -rf "$work/portable"
+mv "$inst" "$portable/moved"
+JAVA_OPTS="$JAVA_OPTS -Xshare:on" "$portable/moved/bin/drt" --version >/dev/null || fail "the moved folder's CDS archive"
+rm -rf "$portable"
 
 say "passed in $(($(date +%s) - began)) s"
