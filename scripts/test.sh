@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian machine for DRT Studio's tests and runs them all.
+# Then builds the installers and checks them installed (installer/check-install.sh).
 # Installs (with apt-get, only when missing) a JDK 17, Maven and Mesa's EGL/OpenGL (llvmpipe), which
 # the GPU tracer's tests run on when there is no GPU, plus what the studio's UI tests need: a virtual
 # X display (Xvfb) with a window manager (openbox, as users have: it decides window sizes, placement
@@ -11,6 +12,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 need=()
 command -v javac >/dev/null || need+=(openjdk-17-jdk-headless)
+command -v jlink >/dev/null || need+=(openjdk-17-jdk-headless) # installer/build.sh
 command -v mvn >/dev/null || need+=(maven)
 ldconfig -p | grep -q 'libEGL.so.1' || need+=(libegl1)
 ls /usr/share/glvnd/egl_vendor.d/*mesa*.json >/dev/null 2>&1 || need+=(libegl-mesa0)
@@ -35,3 +37,5 @@ if [ -z "${DISPLAY:-}" ]; then
   run=(scripts/with-display.sh "${run[@]}")
 fi
 "${run[@]}"
+# The installers: the .deb and the tarball built, installed, used and removed (docs/INSTALL.md).
+bash installer/check-install.sh

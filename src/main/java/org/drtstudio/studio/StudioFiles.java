@@ -7,6 +7,7 @@ import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import javafx.util.Duration;
 import org.drtstudio.io.ImportResult;
+import org.drtstudio.io.Installation;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.SceneLoader;
 import org.drtstudio.io.image.TextureLoader;
@@ -76,15 +77,27 @@ final class StudioFiles {
 
     /** Loads {@code file} (a project, or an OBJ/NFF/cfg wrapped as one) in the background, then shows it. */
     void open(Path file) {
+        open(file, false);
+    }
+
+    /**
+     * Opens a sample scene shipped with the studio as an untitled copy: Save asks where to save it,
+     * so the installation (read-only for users, or written by root) is never written to.
+     */
+    void openSample(Path file) {
+        open(file, true);
+    }
+
+    private void open(Path file, boolean sample) {
         window.jobStarted("opening " + file.getFileName() + sizeNote(file) + "…", null);
         background(() -> ProjectConverter.open(file), (LoadedProject p) -> {
             boolean project = ProjectConverter.isProject(file);
             // A scene file's models become groups, so they can be moved, animated and duplicated like imports.
             SceneModel opened = TimelineRange.withTimelineRange(project ? p.model() : MovableParts.wrap(p.model()));
             session().open(opened, project ? file.toAbsolutePath() : null);
-            if (!project) session().setFile(null);
-            addRecent(file);
-            window.jobFinished("opened " + file.getFileName() + warningsNote(p.warnings()));
+            if (!project || sample) session().setFile(null);
+            if (!sample) addRecent(file);
+            window.jobFinished("opened " + (sample ? "sample " : "") + file.getFileName() + warningsNote(p.warnings()));
         }, "cannot open " + file.getFileName());
     }
 
@@ -314,6 +327,26 @@ final class StudioFiles {
         }
         if (menu.getItems().isEmpty()) {
             MenuItem none = new MenuItem("(none yet)");
+            none.setDisable(true);
+            menu.getItems().add(none);
+        }
+    }
+
+    /** Lists the installation's sample scenes ({@link Installation#samples()}) in {@code menu}. */
+    void fillSamples(Menu menu) {
+        menu.getItems().clear();
+        Installation installation = Installation.current();
+        for (Path p : installation.samples()) {
+            String name = p.getFileName().toString();
+            MenuItem item = new MenuItem(name);
+            item.setId("sample-" + name.replaceAll("[^A-Za-z0-9]", "-"));
+            item.setOnAction(e -> {
+                if (confirmDiscardOrSave()) openSample(p);
+            });
+            menu.getItems().add(item);
+        }
+        if (menu.getItems().isEmpty()) {
+            MenuItem none = new MenuItem("(no sample scenes in " + installation.scenes() + ")");
             none.setDisable(true);
             menu.getItems().add(none);
         }

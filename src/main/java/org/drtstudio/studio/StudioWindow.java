@@ -214,6 +214,9 @@ final class StudioWindow {
         Menu recent = new Menu("Open Recent");
         recent.setOnShowing(e -> files.fillRecent(recent));
         files.fillRecent(recent);
+        Menu samples = new Menu("Open Sample");
+        samples.setId("openSampleMenu");
+        files.fillSamples(samples); // once: the installation's scenes do not change while it runs
         MenuItem save = item("Save", "saveItem", null, files::save); // Ctrl+S is a scene shortcut (works with focus anywhere)
         MenuItem saveAs = item("Save As…", "saveAsItem", new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), files::saveAs);
         MenuItem imp = item("Import OBJ/NFF…", "importItem", new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN), files::importWithDialog);
@@ -222,7 +225,7 @@ final class StudioWindow {
         MenuItem quit = item("Quit", "quitItem", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN), () -> {
             if (files.confirmDiscardOrSave()) closeWithoutAsking();
         });
-        file.getItems().addAll(newScene, open, recent, new SeparatorMenuItem(), save, saveAs, new SeparatorMenuItem(), imp,
+        file.getItems().addAll(newScene, open, recent, samples, new SeparatorMenuItem(), save, saveAs, new SeparatorMenuItem(), imp,
                 still, anim, new SeparatorMenuItem(), quit);
 
         Menu edit = new Menu("Edit");
