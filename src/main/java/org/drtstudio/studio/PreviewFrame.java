@@ -12,7 +12,8 @@ package org.drtstudio.studio;
  * @param requestNanos  {@link System#nanoTime()} when that request was made
  * @param passNanos     how long the pass took
  * @param raysInPass    camera rays traced in the pass
+ * @param denoised      whether {@code bgra} is the denoised picture ({@link PreviewDenoiser}) rather than the accumulated one
  */
 record PreviewFrame(int width, int height, byte[] bgra, int samples, int targetSamples, int pixelScale, PreviewRegion region,
-                    long revision, long requestNanos, long passNanos, long raysInPass) {
+                    long revision, long requestNanos, long passNanos, long raysInPass, boolean denoised) {
 }

@@ -20,7 +20,8 @@ final class PreviewStatus {
         if (region) suffix = " · region" + suffix;
         if (shown == null) return String.format("%.0f fps%s", fps, suffix);
         double mrays = shown.passNanos() > 0 ? shown.raysInPass() / (shown.passNanos() / 1e3) : 0;
-        return String.format("%.0f fps · %d / %d spp%s · %.1f Mrays/s%s", fps, shown.samples(), shown.targetSamples(),
-                shown.pixelScale() > 1 ? " (1/" + shown.pixelScale() + " res)" : "", mrays, suffix);
+        return String.format("%.0f fps · %d / %d spp%s%s · %.1f Mrays/s%s", fps, shown.samples(), shown.targetSamples(),
+                shown.pixelScale() > 1 ? " (1/" + shown.pixelScale() + " res)" : "", shown.denoised() ? " denoised" : "", mrays,
+                suffix);
     }
 }

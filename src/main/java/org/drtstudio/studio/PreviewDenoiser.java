@@ -1,0 +1,105 @@
+package org.drtstudio.studio;
+
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.render.Aov;
+import org.drtstudio.render.DenoiseInput;
+import org.drtstudio.render.Denoiser;
+import org.drtstudio.render.Frame;
+import org.drtstudio.render.ProgressListener;
+import org.drtstudio.render.RenderException;
+import org.drtstudio.render.Renderer;
+import org.drtstudio.render.ToneMapper;
+import org.drtstudio.render.TraceParameters;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * The preview's denoising: it wraps the preview's renderer so the progressive passes carry what the
+ * denoiser reads — mean radiance and variance every pass, the guide AOVs (normal, albedo, depth) once
+ * per view — and turns a pass into the denoised picture while the view is young.
+ *
+ * <p>The guides average 64 camera samples per pixel ({@link DenoiseInput#GUIDE_SAMPLES}), so they
+ * are traced once per view, with the pass that starts at sample {@link #GUIDES_FROM_SAMPLE}: the
+ * coarse stages right after a change take only a few samples each and restart, and the guide pass
+ * would slow exactly the passes that must keep up with the mouse. Render-thread use only, except
+ * {@link #setEnabled}.
+ */
+final class PreviewDenoiser implements Renderer {
+    /** The view's guides are traced with its first pass from this sample on. */
+    static final int GUIDES_FROM_SAMPLE = 4;
+    /**
+     * Up to this many samples per pixel the denoised picture is shown; beyond, the accumulated one:
+     * by then the sampler's own noise is below what the filter's smoothing of penumbrae and glossy
+     * reflections costs (docs/RESULTS.md: the denoised column against the plain one at 64 spp).
+     */
+    static final int DENOISE_UP_TO_SAMPLES = 64;
+    private static final Set<Aov> GUIDES = EnumSet.of(Aov.DEPTH, Aov.NORMAL, Aov.ALBEDO);
+
+    private final Renderer renderer;
+    private volatile boolean enabled = true;
+    /** The current view's guides (depth, normals and albedo of one frame), or null until traced. */
+    private Frame guides;
+
+    PreviewDenoiser(Renderer renderer) {
+        this.renderer = renderer;
+    }
+
+    /** Denoise (true, the default) or show the accumulated picture as it is. Any thread. */
+    void setEnabled(boolean on) {
+        enabled = on;
+    }
+
+    boolean enabled() {
+        return enabled;
+    }
+
+    @Override
+    public String description() {
+        return renderer.description();
+    }
+
+    @Override
+    public Frame accumulate(GeometryImage image, TraceParameters p, int firstSample, int sampleCount, Set<Aov> aovs,
+                            ProgressListener progress) throws RenderException {
+        if (firstSample == 0) guides = null;
+        boolean on = enabled;
+        boolean traceGuides = on && guides == null && firstSample >= GUIDES_FROM_SAMPLE;
+        Set<Aov> asked = aovs.isEmpty() ? EnumSet.noneOf(Aov.class) : EnumSet.copyOf(aovs);
+        if (on) {
+            asked.add(Aov.RADIANCE);
+            asked.add(Aov.VARIANCE);
+        }
+        if (traceGuides) asked.addAll(GUIDES);
+        Frame f = renderer.accumulate(image, p, firstSample, sampleCount, asked, progress);
+        if (traceGuides) guides = f;
+        return f;
+    }
+
+    /**
+     * The picture to show for a pass that brought the view to {@code samples} samples per pixel:
+     * its denoised sRGB pixels (RGBA, like {@link Frame#srgb()}), or null to show the pass as it is
+     * (denoising off, the view past {@link #DENOISE_UP_TO_SAMPLES}, or its guides not traced yet).
+     */
+    byte[] denoisedSrgb(Frame pass, int samples) throws RenderException {
+        Frame g = guides;
+        if (!enabled || samples > DENOISE_UP_TO_SAMPLES || g == null || pass.radiance() == null || pass.variance() == null
+                || g.width() != pass.width() || g.height() != pass.height()) {
+            return null;
+        }
+        Denoiser d = renderer.denoiser();
+        float[] clean = d.denoise(new DenoiseInput(pass.width(), pass.height(), pass.radiance(), pass.variance(), g.normals(),
+                g.albedo(), g.depth()));
+        return ToneMapper.toSrgb(clean, pass.width() * pass.height());
+    }
+
+    @Override
+    public Denoiser denoiser() {
+        return renderer.denoiser();
+    }
+
+    @Override
+    public void close() {
+        renderer.close();
+    }
+}
