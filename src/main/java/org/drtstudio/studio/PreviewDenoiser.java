@@ -19,8 +19,8 @@ import java.util.Set;
  * denoiser reads — mean radiance and variance every pass, the guide AOVs (normal, albedo, depth) once
  * per view — and turns a pass into the denoised picture while the view is young.
  *
- * <p>The guides average 64 camera samples per pixel ({@link DenoiseInput#GUIDE_SAMPLES}), so they
- * are traced once per view, with the pass that starts at sample {@link #GUIDES_FROM_SAMPLE}: the
+ * <p>The guides average 16 camera samples per pixel ({@link #GUIDE_BASE_SAMPLES}), traced once per
+ * view, with the pass that starts at sample {@link #GUIDES_FROM_SAMPLE}: the
  * coarse stages right after a change take only a few samples each and restart, and the guide pass
  * would slow exactly the passes that must keep up with the mouse. Render-thread use only, except
  * {@link #setEnabled}.
@@ -29,11 +29,19 @@ final class PreviewDenoiser implements Renderer {
     /** The view's guides are traced with its first pass from this sample on. */
     static final int GUIDES_FROM_SAMPLE = 4;
     /**
-     * Up to this many samples per pixel the denoised picture is shown; beyond, the accumulated one:
-     * by then the sampler's own noise is below what the filter's smoothing of penumbrae and glossy
-     * reflections costs (docs/RESULTS.md: the denoised column against the plain one at 64 spp).
+     * The guide pass is told the view has this many samples per pixel, so its guides average
+     * {@code DenoiseInput.guideSamples(4)} = 16 camera samples: a view's planned total (256 by
+     * default) would ask for 64, which on the CPU tracer costs as much as some 16 shaded samples and
+     * would stall the preview for seconds. Nothing else of a pass depends on the planned total.
      */
-    static final int DENOISE_UP_TO_SAMPLES = 64;
+    static final int GUIDE_BASE_SAMPLES = 4;
+    /**
+     * Up to this many samples per pixel the denoised picture is shown; beyond, the accumulated one.
+     * Measured on the default scene (docs/RESULTS.md, studio preview): denoising lowers the error at
+     * 6 and 10 samples and raises it from 18 on, where the picture has more samples than its
+     * 16-sample guides and remodulating by them brings back their edge noise.
+     */
+    static final int DENOISE_UP_TO_SAMPLES = 12;
     private static final Set<Aov> GUIDES = EnumSet.of(Aov.DEPTH, Aov.NORMAL, Aov.ALBEDO);
 
     private final Renderer renderer;
@@ -71,9 +79,16 @@ final class PreviewDenoiser implements Renderer {
             asked.add(Aov.VARIANCE);
         }
         if (traceGuides) asked.addAll(GUIDES);
-        Frame f = renderer.accumulate(image, p, firstSample, sampleCount, asked, progress);
+        Frame f = renderer.accumulate(image, traceGuides ? guidePassParameters(p) : p, firstSample, sampleCount, asked, progress);
         if (traceGuides) guides = f;
         return f;
+    }
+
+    /** The pass's parameters with {@link #GUIDE_BASE_SAMPLES} as the planned samples per pixel (fewer guide samples). */
+    static TraceParameters guidePassParameters(TraceParameters p) {
+        int spp = Math.min(p.samplesPerPixel(), GUIDE_BASE_SAMPLES);
+        return new TraceParameters(p.width(), p.height(), spp, p.maxDepth(), p.seed(), p.open(), p.close(), p.filter(),
+                p.motion(), p.background(), p.ambientLight(), p.attenuation(), p.rayEpsilon(), p.throughputCutoff());
     }
 
     /**

@@ -342,7 +342,7 @@ final class StudioWindow {
         denoisePreview.setFocusTraversable(false);
         denoisePreview.setMinWidth(Region.USE_PREF_SIZE);
         denoisePreview.setTooltip(new javafx.scene.control.Tooltip(
-                "Show the preview denoised while it has few samples (up to " + PreviewDenoiser.DENOISE_UP_TO_SAMPLES
+                "Show the preview denoised while it has few samples (5 to " + PreviewDenoiser.DENOISE_UP_TO_SAMPLES
                         + " per pixel); off shows the noisy picture as rendered"));
         denoisePreview.selectedProperty().addListener((o, was, on) -> viewport.setDenoise(on));
         rendererLabel.setId("rendererLabel");
