@@ -71,7 +71,8 @@ final class PreviewDenoiser implements Renderer {
     public Frame accumulate(GeometryImage image, TraceParameters p, int firstSample, int sampleCount, Set<Aov> aovs,
                             ProgressListener progress) throws RenderException {
         if (firstSample == 0) guides = null;
-        boolean on = enabled;
+        // Past the samples shown denoised, the pass needs no radiance read back (a copy of the GPU's accumulation).
+        boolean on = enabled && firstSample + sampleCount <= DENOISE_UP_TO_SAMPLES;
         boolean traceGuides = on && guides == null && firstSample >= GUIDES_FROM_SAMPLE;
         Set<Aov> asked = aovs.isEmpty() ? EnumSet.noneOf(Aov.class) : EnumSet.copyOf(aovs);
         if (on) {
