@@ -1,7 +1,12 @@
-// AOVs from the pixel-centre ray at shutter open: depth (distance from the eye to the first hit
-// along the normalised ray, +Inf on a miss), the shading normal (bump-mapped) turned toward the eye
-// (0 on a miss) and the diffuse albedo times the diffuse texture (0 on a miss). Twin of CpuRenderer's AOV pass.
+// Guide AOVs averaged over the pixel's camera samples 0 .. uGuideSamples - 1 (the very rays of its
+// radiance samples: filtered position, lens point, time; the pixel centre with one sample per
+// pixel), so depth of field and motion blur give smooth guides, not the noise of a few samples.
+// Depth: mean distance from the ray origin to the first hit over the samples that hit (+Inf when
+// none did); normal: normalised mean of the hits' shading normals (bump-mapped), each turned
+// toward its ray (0 when none hit); albedo: mean diffuse colour times the diffuse texture, a miss
+// counting as black. Twin of CpuRenderer's firstHitAovs.
 layout(local_size_x = 8, local_size_y = 8) in;
+#include "random.glsl"
 #include "traverse.glsl"
 #include "sampling.glsl"
 #include "surface.glsl"
@@ -11,27 +16,49 @@ layout(binding = 2, r32f) uniform writeonly image2D uDepth;
 layout(binding = 3, rgba32f) uniform writeonly image2D uNormal;
 layout(binding = 4, rgba32f) uniform writeonly image2D uAlbedo;
 uniform ivec2 uTileOffset;
+uniform int uGuideSamples;
+uniform int uSamplesPerPixel;
+uniform int uFilter;
+uniform uint uSeed;
+uniform bool uCameraMotion;
 
 void main() {
     ivec2 pixel = uTileOffset + ivec2(gl_GlobalInvocationID.xy);
     if (pixel.x >= uImageSize.x || pixel.y >= uImageSize.y) return;
-    vec3 d = primaryDirection(vec2(pixel) + vec2(0.5));
-    Hit hit = newHit(INFINITY);
-    bool found = traverse(uEye, d, 0.0, hit, false);
-    vec3 normal = vec3(0.0);
-    vec3 albedo = vec3(0.0);
-    if (found) {
+    uint pixelIndex = uint(pixel.y * uImageSize.x + pixel.x);
+    float depthSum = 0.0;
+    vec3 normalSum = vec3(0.0);
+    vec3 albedoSum = vec3(0.0);
+    int hits = 0;
+    for (int s = 0; s < uGuideSamples; s++) {
+        uint si = uint(s);
+        vec2 imagePoint = vec2(pixel) + vec2(0.5);
+        if (uSamplesPerPixel > 1) {
+            imagePoint += pixelOffset(uFilter, uniformSample(pixelIndex, si, DIM_PIXEL_X, uSeed),
+                                      uniformSample(pixelIndex, si, DIM_PIXEL_Y, uSeed));
+        }
+        float time = uMotion || uCameraMotion ? uniformSample(pixelIndex, si, DIM_TIME, uSeed) : 0.0;
+        vec3 origin, d;
+        cameraRay(imagePoint, time, uniformSample(pixelIndex, si, DIM_LENS_U, uSeed),
+                  uniformSample(pixelIndex, si, DIM_LENS_V, uSeed), origin, d);
+        Hit hit = newHit(INFINITY);
+        if (!traverse(origin, d, time, hit, false)) continue;
         vec3 ng;
+        vec3 normal;
         vec2 uv;
-        surfaceNormals(hit, uEye + hit.t * d, 0.0, ng, normal, uv);
+        surfaceNormals(hit, origin + hit.t * d, time, ng, normal, uv);
         if (dot(ng, d) > 0.0) ng = -ng;
         if (dot(normal, ng) < 0.0) normal = -normal;
         int mat = primitiveMaterial(primitiveTexel(hit.primitive));
         vec3 texColor = vec3(1.0);
         if (TEXTURED) texColor = diffuseTexture(mat, uv);
-        albedo = materialTexel(mat, GI_MATERIAL_DIFFUSE).xyz * texColor;
+        hits++;
+        depthSum += hit.t;
+        normalSum += normal;
+        albedoSum += materialTexel(mat, GI_MATERIAL_DIFFUSE).xyz * texColor;
     }
-    imageStore(uDepth, pixel, vec4(found ? hit.t : INFINITY));
-    imageStore(uNormal, pixel, vec4(normal, 0.0));
-    imageStore(uAlbedo, pixel, vec4(albedo, 0.0));
+    float normalLength = length(normalSum);
+    imageStore(uDepth, pixel, vec4(hits == 0 ? INFINITY : depthSum / float(hits)));
+    imageStore(uNormal, pixel, vec4(normalLength > 0.0 ? normalSum / normalLength : vec3(0.0), 0.0));
+    imageStore(uAlbedo, pixel, vec4(albedoSum / float(uGuideSamples), 0.0));
 }

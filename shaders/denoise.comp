@@ -1,8 +1,9 @@
 // One pass of the edge-avoiding a-trous wavelet filter; twin of org.drtstudio.render.AtrousDenoiser
-// (its Javadoc explains the weights). The host runs AtrousDenoiser.PASSES passes with uStep = 1, 2,
-// ..., swapping input and output. SIGMA_* come from the Java constants as #defines.
+// (its Javadoc explains the weights). The host demodulates the radiance by the albedo, runs the
+// settings' passes with uStep = 1, 2, 4, ..., swapping input and output, and remodulates. SIGMA_*
+// come from AtrousDenoiser.Settings.DEFAULT as #defines.
 layout(local_size_x = 8, local_size_y = 8) in;
-layout(binding = 0, rgba32f) uniform readonly image2D uInput;        // rgb radiance, a variance
+layout(binding = 0, rgba32f) uniform readonly image2D uInput;        // rgb irradiance, a its variance
 layout(binding = 1, rgba32f) uniform readonly image2D uNormalDepth;  // xyz normal, w depth
 layout(binding = 2, rgba32f) uniform readonly image2D uAlbedo;
 layout(binding = 3, rgba32f) uniform writeonly image2D uOutput;
@@ -44,29 +45,12 @@ float albedoWeight(vec3 ap, vec3 aq) {
     return exp(-dot(da, da) / (SIGMA_ALBEDO * SIGMA_ALBEDO));
 }
 
-// A pixel straddling a silhouette or texture edge (its 4-neighbours' guides differ) keeps its value.
-bool onEdge(ivec2 p, vec4 np, vec3 ap) {
-    const ivec2 OFFSETS[4] = ivec2[4](ivec2(-1, 0), ivec2(1, 0), ivec2(0, -1), ivec2(0, 1));
-    for (int k = 0; k < 4; k++) {
-        ivec2 q = p + OFFSETS[k];
-        if (q.x < 0 || q.y < 0 || q.x >= uImageSize.x || q.y >= uImageSize.y) continue;
-        if (geometryWeight(np, imageLoad(uNormalDepth, q), 1.0) * albedoWeight(ap, imageLoad(uAlbedo, q).rgb) < EDGE_WEIGHT) {
-            return true;
-        }
-    }
-    return false;
-}
-
 void main() {
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
     if (p.x >= uImageSize.x || p.y >= uImageSize.y) return;
     vec4 cp = imageLoad(uInput, p);
     vec4 np = imageLoad(uNormalDepth, p);
     vec3 ap = imageLoad(uAlbedo, p).rgb;
-    if (onEdge(p, np, ap)) {
-        imageStore(uOutput, p, cp);
-        return;
-    }
     float lp = luminance(cp.rgb);
     float sigmaL = SIGMA_LUMINANCE * sqrt(blurredVariance(p)) + 1e-4;
     float sumW = 0.0;

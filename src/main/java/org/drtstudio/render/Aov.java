@@ -2,11 +2,14 @@ package org.drtstudio.render;
 
 /** Extra images a render can produce beside the colour image. */
 public enum Aov {
-    /** Distance from the eye to the first hit along the normalised pixel-centre ray; +Inf on a miss. */
+    /**
+     * Distance from the ray's origin to the first hit, averaged over the pixel's camera rays that hit
+     * ({@link DenoiseInput#guideSamples}; the pixel-centre ray with one sample per pixel); +Inf when none hit.
+     */
     DEPTH,
-    /** Unit shading normal of the first hit along the pixel-centre ray, turned toward the eye; 0 on a miss. */
+    /** Normalised mean of the first hits' unit shading normals, each turned toward its ray; 0 when none hit. */
     NORMAL,
-    /** Diffuse colour of the first hit along the pixel-centre ray; 0 on a miss. */
+    /** Mean diffuse colour (times the diffuse texture) of the first hits, a miss counting as 0. */
     ALBEDO,
     /** The linear, un-tone-mapped mean radiance per pixel (RGB floats). */
     RADIANCE,
@@ -22,7 +25,7 @@ public enum Aov {
      */
     SAMPLES;
 
-    /** Whether the AOV pass (pixel-centre ray, first hit) produces it. */
+    /** Whether the AOV pass (first hits of the pixel's camera rays) produces it. */
     public boolean fromFirstHit() {
         return this == DEPTH || this == NORMAL || this == ALBEDO;
     }

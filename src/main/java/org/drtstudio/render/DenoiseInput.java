@@ -2,10 +2,30 @@ package org.drtstudio.render;
 
 /**
  * What the denoiser reads: the noisy mean radiance, its per-pixel variance and the first-hit guides
- * (normal, albedo, depth), all at {@code width × height}, rows top to bottom.
+ * (normal, albedo, depth, averaged over the pixel's first camera samples), all at
+ * {@code width × height}, rows top to bottom.
  */
 public record DenoiseInput(int width, int height, float[] radiance, float[] variance, float[] normals, float[] albedo,
                            float[] depth) {
+    /**
+     * The guide AOVs average a pixel's camera samples 0 … {@link #guideSamples} − 1: the rays of its
+     * radiance samples, and more. The denoiser divides the radiance by the albedo and multiplies the
+     * filtered light back by it, so a pixel on a texture or silhouette edge comes out as exact as
+     * its albedo: with the radiance's own 16 samples the edges keep all their anti-aliasing noise.
+     * Measured at 16 spp on the noise scenes of docs/RESULTS.md (RMSE, all three effects): 16 guide
+     * samples 2.63, 32 2.33, 64 2.2, 128 2.10. A guide sample is a first hit only, but on the CPU
+     * tracer 64 of them cost about as much as 16 shaded samples of those scenes (docs/RESULTS.md).
+     */
+    public static final int GUIDE_SAMPLES = 64;
+
+    /**
+     * How many camera samples the guides of a render with {@code samples} samples per pixel average:
+     * four times the radiance's, at most {@link #GUIDE_SAMPLES}; 1 (the pixel centre) for one sample.
+     */
+    public static int guideSamples(int samples) {
+        return samples <= 1 ? 1 : Math.min(4 * samples, GUIDE_SAMPLES);
+    }
+
     /** The AOVs a frame must carry to be denoised. */
     public static final java.util.Set<Aov> NEEDED = java.util.EnumSet.of(Aov.RADIANCE, Aov.VARIANCE, Aov.NORMAL,
             Aov.ALBEDO, Aov.DEPTH);

@@ -14,14 +14,15 @@ package org.drtstudio.studio;
  * @param raysInPass    camera rays traced in the pass
  * @param converged     share of pixels (0..1) that have stopped taking samples under the noise threshold, or
  *                      {@link #NOT_ADAPTIVE} when the view samples every pixel alike
+ * @param denoised      whether {@code bgra} is the denoised picture ({@link PreviewDenoiser}) rather than the accumulated one
  */
 record PreviewFrame(int width, int height, byte[] bgra, int samples, int targetSamples, int pixelScale, PreviewRegion region,
-                    long revision, long requestNanos, long passNanos, long raysInPass, double converged) {
+                    long revision, long requestNanos, long passNanos, long raysInPass, double converged, boolean denoised) {
     static final double NOT_ADAPTIVE = -1;
 
-    /** A frame of a view without adaptive sampling. */
+    /** A frame of a view without adaptive sampling, not denoised. */
     PreviewFrame(int width, int height, byte[] bgra, int samples, int targetSamples, int pixelScale, PreviewRegion region,
                  long revision, long requestNanos, long passNanos, long raysInPass) {
-        this(width, height, bgra, samples, targetSamples, pixelScale, region, revision, requestNanos, passNanos, raysInPass, NOT_ADAPTIVE);
+        this(width, height, bgra, samples, targetSamples, pixelScale, region, revision, requestNanos, passNanos, raysInPass, NOT_ADAPTIVE, false);
     }
 }

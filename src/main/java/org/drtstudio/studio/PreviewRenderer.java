@@ -72,6 +72,17 @@ final class PreviewRenderer implements AutoCloseable {
         return packTimings;
     }
 
+    /** Whether young views are shown denoised (the studio's Denoise toggle); read by the loop before each pass. */
+    private volatile boolean denoise = true;
+    /** Guarded by {@link #lock}: the toggle changed, so the last pass is to be shown again the other way. */
+    private boolean redisplay;
+    /** The last pass published, kept (render thread only) to show it again when the toggle changes. */
+    private Published lastPublished;
+
+    /** A published pass and what its {@link PreviewFrame} says about it. */
+    private record Published(Frame frame, int samples, int scale, PreviewRequest request, long passNanos, long rays, double converged) {
+    }
+
     /**
      * @param renderers makes the renderer, on the preview thread (starting GL and compiling shaders
      *                  takes a while and must not hold up the window)
@@ -128,6 +139,22 @@ final class PreviewRenderer implements AutoCloseable {
         }
     }
 
+    /**
+     * Shows young views denoised (true, the default) or as accumulated; the last pass is shown again
+     * the new way at once, also when the view is finished. Any thread.
+     */
+    void setDenoise(boolean on) {
+        synchronized (lock) {
+            denoise = on;
+            redisplay = true;
+            lock.notifyAll();
+        }
+    }
+
+    boolean denoise() {
+        return denoise;
+    }
+
     /** Stops rendering while an export runs; every hold is ended by one {@link #release}. Any thread. */
     void hold() {
         synchronized (lock) {
@@ -181,7 +208,7 @@ final class PreviewRenderer implements AutoCloseable {
     /** Blocks while there is nothing to do; returns new work, or null to render the next pass of the current view. */
     private Work waitForWork() throws InterruptedException {
         synchronized (lock) {
-            while (pending == null && schedule.idle() && !closed) {
+            while (pending == null && schedule.idle() && !closed && !redisplay) {
                 asleep = true;
                 try {
                     lock.wait();
@@ -221,6 +248,7 @@ final class PreviewRenderer implements AutoCloseable {
         synchronized (lock) {
             renderer = r;
         }
+        PreviewDenoiser denoiser = new PreviewDenoiser(r);
         PreviewRequest current = null, packedFor = null;
         Set<Change> changesSincePack = EnumSet.noneOf(Change.class);
         GeometryImage image = null;
@@ -232,6 +260,20 @@ final class PreviewRenderer implements AutoCloseable {
             while (!isClosed()) {
                 Work work = waitForWork();
                 if (isClosed()) break;
+                if (work == null && takeRedisplay()) {
+                    denoiser.setEnabled(denoise);
+                    Published last = lastPublished;
+                    if (last != null && session != null) {
+                        byte[] picture = shownPicture(denoiser, last.frame(), last.samples());
+                        if (picture == null && denoise && current != null && last.samples() <= PreviewDenoiser.DENOISE_UP_TO_SAMPLES
+                                && last.samples() > PreviewDenoiser.GUIDES_FROM_SAMPLE) {
+                            show(current); // rendered with denoising off: no guides yet, so the view starts again with them
+                        } else {
+                            publish(last, picture);
+                        }
+                    }
+                    continue;
+                }
                 if (work != null) {
                     PreviewRequest next = work.request();
                     changesSincePack.addAll(work.changes());
@@ -260,7 +302,7 @@ final class PreviewRenderer implements AutoCloseable {
                         stage = schedule.begin(next.refinedWidth(), next.refinedHeight(), next.targetSamples(), next.fullResolution());
                     }
                     budget.reset();
-                    session = new ProgressiveSession(r, budget);
+                    session = new ProgressiveSession(denoiser, budget);
                     session.restart(image, parameters(current, image, stage), adaptive(current, stage));
                 } else if (session.converged()) {
                     PreviewSchedule.Stage stage;
@@ -274,6 +316,7 @@ final class PreviewRenderer implements AutoCloseable {
                 if (!mayRender()) continue; // paused or held: sleep, keeping the view's samples
                 int before = session.samplesDone();
                 Frame frame;
+                denoiser.setEnabled(denoise);
                 schedule.passStarted();
                 try {
                     frame = session.nextPass();
@@ -294,8 +337,10 @@ final class PreviewRenderer implements AutoCloseable {
                 }
                 double converged = adaptive(current, schedule.stage()).enabled()
                         ? 1 - session.activePixels() / (double) Math.max(1, session.pixels()) : PreviewFrame.NOT_ADAPTIVE;
-                publish(frame, session.samplesDone(), schedule.stage().pixelScale(), current, elapsed,
+                Published pass = new Published(frame, session.samplesDone(), schedule.stage().pixelScale(), current, elapsed,
                         (long) frame.width() * frame.height() * Math.max(1, added), converged);
+                lastPublished = pass;
+                publish(pass, shownPicture(denoiser, frame, session.samplesDone()));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -337,8 +382,29 @@ final class PreviewRenderer implements AutoCloseable {
         return threshold > 0 && stage.pixelScale() == 1 ? AdaptiveSampling.of(threshold) : AdaptiveSampling.OFF;
     }
 
-    private void publish(Frame frame, int samples, int scale, PreviewRequest r, long passNanos, long rays, double converged) {
-        byte[] rgba = frame.srgb();
+    private boolean takeRedisplay() {
+        synchronized (lock) {
+            boolean was = redisplay;
+            redisplay = false;
+            return was;
+        }
+    }
+
+    /** The denoised picture of a pass, or null to show it as accumulated (a denoiser failure is reported, not fatal). */
+    private byte[] shownPicture(PreviewDenoiser denoiser, Frame frame, int samples) {
+        try {
+            return denoiser.denoisedSrgb(frame, samples);
+        } catch (RenderException | RuntimeException e) {
+            problems.accept("preview denoiser failed: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** Publishes a pass: {@code denoised} (RGBA) when not null, else the pass's own picture. */
+    private void publish(Published pass, byte[] denoised) {
+        Frame frame = pass.frame();
+        PreviewRequest r = pass.request();
+        byte[] rgba = denoised != null ? denoised : frame.srgb();
         byte[] bgra = new byte[rgba.length];
         for (int i = 0; i < rgba.length; i += 4) {
             bgra[i] = rgba[i + 2];
@@ -346,8 +412,8 @@ final class PreviewRenderer implements AutoCloseable {
             bgra[i + 2] = rgba[i];
             bgra[i + 3] = (byte) 255;
         }
-        slot.set(new PreviewFrame(frame.width(), frame.height(), bgra, samples, r.targetSamples(), scale, r.region(), r.revision(),
-                r.createdNanos(), passNanos, rays, converged));
+        slot.set(new PreviewFrame(frame.width(), frame.height(), bgra, pass.samples(), r.targetSamples(), pass.scale(), r.region(),
+                r.revision(), r.createdNanos(), pass.passNanos(), pass.rays(), pass.converged(), denoised != null));
         frameListener.run();
     }
 
@@ -363,7 +429,7 @@ final class PreviewRenderer implements AutoCloseable {
             bgra[i + 2] = rr;
             bgra[i + 3] = (byte) 255;
         }
-        slot.set(new PreviewFrame(w, h, bgra, 0, r.targetSamples(), 4, null, r.revision(), r.createdNanos(), 0, 0));
+        slot.set(new PreviewFrame(w, h, bgra, 0, r.targetSamples(), 4, null, r.revision(), r.createdNanos(), 0, 0, PreviewFrame.NOT_ADAPTIVE, false));
         frameListener.run();
     }
 

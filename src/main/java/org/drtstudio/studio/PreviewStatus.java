@@ -22,7 +22,8 @@ final class PreviewStatus {
         double mrays = shown.passNanos() > 0 ? shown.raysInPass() / (shown.passNanos() / 1e3) : 0;
         // With a noise threshold: how much of the view has converged (stopped taking samples).
         String converged = shown.converged() >= 0 ? String.format(" · %.0f%% converged", Math.floor(100 * shown.converged())) : "";
-        return String.format("%.0f fps · %d / %d spp%s%s · %.1f Mrays/s%s", fps, shown.samples(), shown.targetSamples(),
-                shown.pixelScale() > 1 ? " (1/" + shown.pixelScale() + " res)" : "", converged, mrays, suffix);
+        return String.format("%.0f fps · %d / %d spp%s%s%s · %.1f Mrays/s%s", fps, shown.samples(), shown.targetSamples(),
+                shown.pixelScale() > 1 ? " (1/" + shown.pixelScale() + " res)" : "", shown.denoised() ? " denoised" : "", converged,
+                mrays, suffix);
     }
 }

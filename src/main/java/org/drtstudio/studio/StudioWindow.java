@@ -85,6 +85,8 @@ final class StudioWindow {
     private final ProgressBar progress = new ProgressBar();
     private final Button cancel = new Button("Cancel");
     private final javafx.scene.control.ToggleButton pausePreview = new javafx.scene.control.ToggleButton("Pause preview");
+    /** Shows the young preview denoised (on by default); off shows the accumulated, noisy picture. */
+    private final javafx.scene.control.CheckBox denoisePreview = new javafx.scene.control.CheckBox("Denoise");
     private final List<String> notices = new ArrayList<>();
     private final StatusMessages messages = new StatusMessages();
     private final javafx.scene.control.Tooltip messageTip = new javafx.scene.control.Tooltip();
@@ -338,6 +340,14 @@ final class StudioWindow {
             viewport.setPaused(on); // the button stays pressed while paused; its text stays, so nothing beside it moves
             updateStatus();
         });
+        denoisePreview.setId("denoisePreview");
+        denoisePreview.setSelected(true);
+        denoisePreview.setFocusTraversable(false);
+        denoisePreview.setMinWidth(Region.USE_PREF_SIZE);
+        denoisePreview.setTooltip(new javafx.scene.control.Tooltip(
+                "Show the preview denoised while it has few samples (5 to " + PreviewDenoiser.DENOISE_UP_TO_SAMPLES
+                        + " per pixel); off shows the noisy picture as rendered"));
+        denoisePreview.selectedProperty().addListener((o, was, on) -> viewport.setDenoise(on));
         rendererLabel.setId("rendererLabel");
         statsLabel.setId("statsLabel");
         messageLabel.setId("messageLabel");
@@ -359,7 +369,7 @@ final class StudioWindow {
         messageTip.setMaxWidth(600);
         messageTip.setShowDelay(javafx.util.Duration.millis(300));
         messageLabel.setTooltip(messageTip);
-        HBox bar = new HBox(12, pausePreview, rendererLabel, statsLabel, messageLabel, progress, cancel);
+        HBox bar = new HBox(12, pausePreview, denoisePreview, rendererLabel, statsLabel, messageLabel, progress, cancel);
         bar.setPadding(new Insets(3, 8, 3, 8));
         bar.setStyle("-fx-background-color: derive(-fx-base, -8%);");
         rendererLabel.setText(rendererText());

@@ -344,6 +344,12 @@ final class ViewportPane extends Pane {
         requestPreview();
     }
 
+    /** Shows young views denoised (true, the default) or as accumulated; the samples gathered so far are kept. */
+    void setDenoise(boolean on) {
+        preview.setDenoise(on);
+        wake();
+    }
+
     /** Pauses (true) or resumes the preview; the samples gathered so far are kept. */
     void setPaused(boolean on) {
         preview.setPaused(on);

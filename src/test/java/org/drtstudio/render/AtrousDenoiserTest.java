@@ -63,7 +63,7 @@ class AtrousDenoiserTest {
         float[] out = new AtrousDenoiser().denoise(s.noisy());
         double before = rmse(s.noisy().radiance(), s.clean()), after = rmse(out, s.clean());
         assertEquals(SIGMA, before, 0.01);
-        assertTrue(after < 0.35 * before, "RMSE " + before + " → " + after); // two passes: 0.29 measured
+        assertTrue(after < 0.45 * before, "RMSE " + before + " → " + after); // two passes, σ_l 1.5: 0.39 measured
     }
 
     @Test
@@ -91,17 +91,29 @@ class AtrousDenoiserTest {
             }
         }
         assertTrue(edgeSum > 0.95 * trueSum, "texture edges lost contrast: " + edgeSum / trueSum);
-        // Pixels beside an albedo edge keep their noise (the edge rule); inside the squares it falls.
-        double noisyInside = 0, cleanInside = 0;
-        for (int y = 0; y < H; y++) {
-            for (int x = 0; x < W; x++) {
-                if (x % 8 < 2 || x % 8 > 5 || y % 8 < 2 || y % 8 > 5) continue;
+        assertTrue(rmse(out, s.clean()) < 0.5 * rmse(s.noisy().radiance(), s.clean()),
+                "noise should fall, beside the edges too: " + rmse(out, s.clean()) / rmse(s.noisy().radiance(), s.clean()));
+    }
+
+    @Test
+    void pixelFineTextureIsNotBlurredWhileItsLightingIsSmoothed() {
+        // A one-pixel checker of albedo 0.4 / 0.6 (close enough that the albedo weight mixes them)
+        // under uniform light: demodulated, the filter smooths the light and the texture comes back
+        // whole. Filtering the radiance itself would average the checker away.
+        PixelValue checker = (x, y) -> (x + y) % 2 == 0 ? 0.4f : 0.6f;
+        Synthetic s = make(checker, (x, y) -> 0f, checker, (x, y) -> 3f, 4);
+        float[] out = new AtrousDenoiser().denoise(s.noisy());
+        double contrast = 0, trueContrast = 0;
+        for (int y = 1; y < H - 1; y++) {
+            for (int x = 1; x < W - 1; x++) {
                 int p = 3 * (y * W + x);
-                noisyInside += Math.pow(s.noisy().radiance()[p] - s.clean()[p], 2);
-                cleanInside += Math.pow(out[p] - s.clean()[p], 2);
+                contrast += Math.abs(out[p] - out[p - 3]);
+                trueContrast += Math.abs(s.clean()[p] - s.clean()[p - 3]);
             }
         }
-        assertTrue(cleanInside < 0.35 * 0.35 * noisyInside, "noise inside the squares should fall: " + Math.sqrt(cleanInside / noisyInside));
+        assertEquals(1.0, contrast / trueContrast, 0.1, "texture contrast kept");
+        assertTrue(rmse(out, s.clean()) < 0.6 * rmse(s.noisy().radiance(), s.clean()),
+                "noise should fall: " + rmse(out, s.clean()) / rmse(s.noisy().radiance(), s.clean()));
     }
 
     @Test

@@ -4,6 +4,7 @@ import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.ConvergenceMask;
+import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.RenderException;
@@ -96,7 +97,7 @@ public final class CpuRenderer implements Renderer {
                     for (int y = nextRow.getAndIncrement(); y < h; y = nextRow.getAndIncrement()) {
                         for (int x = 0; x < w; x++) {
                             renderPixel(integrator, rays, p, x, y, first, last, sum, square, states, sample);
-                            if (firstHit) firstHitAovs(integrator, p, x, y, depth, normals, albedo, aov);
+                            if (firstHit) firstHitAovs(integrator, rays, p, x, y, depth, normals, albedo, aov);
                             if (integrator.overflow) {
                                 errors.incrementAndGet();
                                 integrator.overflow = false;
@@ -166,15 +167,47 @@ public final class CpuRenderer implements Renderer {
         sum[3 * pixel + 2] += sb;
     }
 
-    private static void firstHitAovs(WhittedIntegrator integrator, TraceParameters p, int x, int y, float[] depth,
-                                     float[] normals, float[] albedo, float[] aov) {
+    /**
+     * The guide AOVs of a pixel averaged over its camera samples 0 … {@link DenoiseInput#guideSamples} − 1
+     * (the very rays of those radiance samples: pixel position, lens point, time), so a pixel under
+     * depth of field or motion blur gets the mix of surfaces its radiance mixes. Twin of
+     * {@code shaders/aov.comp}: depth is the mean over the samples that hit (+Inf when none did),
+     * the normal the normalised mean of the hits' normals, the albedo the mean over all samples
+     * (a miss counts as black).
+     */
+    private static void firstHitAovs(WhittedIntegrator integrator, PrimaryRays rays, TraceParameters p, int x, int y,
+                                     float[] depth, float[] normals, float[] albedo, float[] aov) {
         int pixel = y * p.width() + x;
-        float[] ray = new float[3];
-        primaryDirection(p, x + 0.5f, y + 0.5f, ray);
-        float t = integrator.firstHit(p.eye()[0], p.eye()[1], p.eye()[2], ray[0], ray[1], ray[2], aov);
-        if (depth != null) depth[pixel] = t;
-        if (normals != null) System.arraycopy(aov, 0, normals, 3 * pixel, 3);
-        if (albedo != null) System.arraycopy(aov, 3, albedo, 3 * pixel, 3);
+        int count = DenoiseInput.guideSamples(p.samplesPerPixel());
+        float depthSum = 0, nx = 0, ny = 0, nz = 0, ar = 0, ag = 0, ab = 0;
+        int hits = 0;
+        for (int s = 0; s < count; s++) {
+            rays.generate(x, y, s);
+            float t = integrator.firstHit(rays.origin[0], rays.origin[1], rays.origin[2], rays.direction[0],
+                    rays.direction[1], rays.direction[2], rays.time, aov);
+            if (Float.isInfinite(t)) continue;
+            hits++;
+            depthSum += t;
+            nx += aov[0];
+            ny += aov[1];
+            nz += aov[2];
+            ar += aov[3];
+            ag += aov[4];
+            ab += aov[5];
+        }
+        if (depth != null) depth[pixel] = hits == 0 ? Float.POSITIVE_INFINITY : depthSum / hits;
+        if (normals != null) {
+            float length = (float) Math.sqrt(nx * nx + ny * ny + nz * nz);
+            float inv = length > 0f ? 1f / length : 0f;
+            normals[3 * pixel] = nx * inv;
+            normals[3 * pixel + 1] = ny * inv;
+            normals[3 * pixel + 2] = nz * inv;
+        }
+        if (albedo != null) {
+            albedo[3 * pixel] = ar / count;
+            albedo[3 * pixel + 1] = ag / count;
+            albedo[3 * pixel + 2] = ab / count;
+        }
     }
 
     /** Unit direction of the pinhole ray at shutter open through image point (sx, sy), in pixels from the top-left corner. */

@@ -63,17 +63,17 @@ final class WhittedIntegrator {
     }
 
     /**
-     * The AOVs of the first hit along a unit ray at shutter time 0, twin of {@code shaders/aov.comp}:
+     * The AOVs of the first hit along a unit ray at shutter time {@code time}, twin of {@code shaders/aov.comp}:
      * returns the distance (+Inf on a miss) and writes the shading normal (bump-mapped) turned toward
      * the ray and the diffuse colour times the diffuse texture (zeros on a miss) to out[0..2] and out[3..5].
      */
-    float firstHit(float ox, float oy, float oz, float dx, float dy, float dz, float[] out) {
+    float firstHit(float ox, float oy, float oz, float dx, float dy, float dz, float time, float[] out) {
         hit.reset(Float.POSITIVE_INFINITY);
-        boolean found = traversal.closest(ox, oy, oz, dx, dy, dz, 0f, hit);
+        boolean found = traversal.closest(ox, oy, oz, dx, dy, dz, time, hit);
         overflow |= hit.overflow;
         java.util.Arrays.fill(out, 0, 6, 0f);
         if (!found) return Float.POSITIVE_INFINITY;
-        surfaceNormals(hit, ox + hit.t * dx, oy + hit.t * dy, oz + hit.t * dz, 0f);
+        surfaceNormals(hit, ox + hit.t * dx, oy + hit.t * dy, oz + hit.t * dz, time);
         float[] n = surface;
         float side = n[0] * dx + n[1] * dy + n[2] * dz > 0f ? -1f : 1f;
         float ngx = side * n[0], ngy = side * n[1], ngz = side * n[2];

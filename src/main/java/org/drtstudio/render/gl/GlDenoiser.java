@@ -9,10 +9,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The GL twin of {@link AtrousDenoiser}: {@code shaders/denoise.comp} run {@link AtrousDenoiser#PASSES}
- * times on the renderer's GL thread over textures of the radiance (+ variance), normal (+ depth) and
- * albedo, ping-ponging between two images. Made by {@link GlRenderer#denoiser()}; its program is
- * closed with the renderer.
+ * The GL twin of {@link AtrousDenoiser}: the radiance is demodulated by the albedo as there
+ * ({@link AtrousDenoiser#demodulate}, a division per pixel), then {@code shaders/denoise.comp} runs
+ * {@link AtrousDenoiser.Settings#passes} times on the renderer's GL thread over textures of the
+ * irradiance (+ variance), normal (+ depth) and albedo, ping-ponging between two images, and the
+ * result is remodulated. Made by {@link GlRenderer#denoiser()}; its program is closed with the renderer.
  */
 final class GlDenoiser implements Denoiser {
     private final GlThread gl;
@@ -32,21 +33,22 @@ final class GlDenoiser implements Denoiser {
     }
 
     private float[] run(DenoiseInput in) {
+        AtrousDenoiser.Settings s = AtrousDenoiser.Settings.DEFAULT;
         if (program == null) {
             program = ComputeProgram.load("denoise.comp", Map.of(
-                    "SIGMA_NORMAL", glsl(AtrousDenoiser.SIGMA_NORMAL), "SIGMA_DEPTH", glsl(AtrousDenoiser.SIGMA_DEPTH),
-                    "SIGMA_ALBEDO", glsl(AtrousDenoiser.SIGMA_ALBEDO), "SIGMA_LUMINANCE", glsl(AtrousDenoiser.SIGMA_LUMINANCE),
-                    "EDGE_WEIGHT", glsl(AtrousDenoiser.EDGE_WEIGHT)));
+                    "SIGMA_NORMAL", glsl(s.sigmaNormal()), "SIGMA_DEPTH", glsl(s.sigmaDepth()),
+                    "SIGMA_ALBEDO", glsl(s.sigmaAlbedo()), "SIGMA_LUMINANCE", glsl(s.sigmaLuminance())));
         }
+        AtrousDenoiser.Demodulated demodulated = AtrousDenoiser.demodulate(in, s.albedoFloor());
         int w = in.width(), h = in.height(), n = w * h;
         float[] colour = new float[4 * n], normalDepth = new float[4 * n], albedo = new float[4 * n];
         for (int i = 0; i < n; i++) {
             for (int c = 0; c < 3; c++) {
-                colour[4 * i + c] = in.radiance()[3 * i + c];
+                colour[4 * i + c] = demodulated.irradiance()[3 * i + c];
                 normalDepth[4 * i + c] = in.normals()[3 * i + c];
                 albedo[4 * i + c] = in.albedo()[3 * i + c];
             }
-            colour[4 * i + 3] = in.variance()[i];
+            colour[4 * i + 3] = demodulated.variance()[i];
             normalDepth[4 * i + 3] = in.depth()[i];
         }
         try (Texture2D a = Texture2D.create(TextureFormat.RGBA32F, w, h, colour);
@@ -57,7 +59,7 @@ final class GlDenoiser implements Denoiser {
             program.setIVec2("uImageSize", w, h);
             guide.bindImage(1, ImageAccess.READ_ONLY);
             albedoImage.bindImage(2, ImageAccess.READ_ONLY);
-            for (int pass = 0; pass < AtrousDenoiser.PASSES; pass++) {
+            for (int pass = 0; pass < s.passes(); pass++) {
                 program.setInt("uStep", 1 << pass);
                 source.bindImage(0, ImageAccess.READ_ONLY);
                 target.bindImage(3, ImageAccess.WRITE_ONLY);
@@ -74,7 +76,7 @@ final class GlDenoiser implements Denoiser {
                 out[3 * i + 1] = rgba[4 * i + 1];
                 out[3 * i + 2] = rgba[4 * i + 2];
             }
-            return out;
+            return demodulated.remodulate(out);
         }
     }
 

@@ -5,6 +5,7 @@ import org.drtstudio.accel.GeometryImageLayout;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.ConvergenceMask;
+import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.CameraBasis;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
@@ -276,6 +277,11 @@ public final class GlRenderer implements Renderer {
                      Texture2D normalImage = Texture2D.create(TextureFormat.RGBA32F, w, h);
                      Texture2D albedoImage = Texture2D.create(TextureFormat.RGBA32F, w, h)) {
                     setCommonUniforms(aov, image, p);
+                    aov.setInt("uGuideSamples", DenoiseInput.guideSamples(p.samplesPerPixel()));
+                    aov.setInt("uSamplesPerPixel", p.samplesPerPixel());
+                    aov.setInt("uFilter", p.filter().shaderCode());
+                    aov.setUInt("uSeed", p.seed());
+                    aov.setInt("uCameraMotion", p.motion() ? 1 : 0);
                     scene.bind();
                     depthImage.bindImage(2, ImageAccess.WRITE_ONLY);
                     normalImage.bindImage(3, ImageAccess.WRITE_ONLY);

@@ -11,15 +11,20 @@ class SampleHashTest {
 
     /** Whether the first n = 2^m samples of the pair fill every elementary interval of size 1/n once. */
     private static boolean isNet(int pixel, int pairStart, int n, int seed) {
-        for (int xBits = 1; xBits < n; xBits *= 2) {
-            int yBits = n / xBits;
-            boolean[] seen = new boolean[n];
+        return isNet(pixel, pairStart, n, seed, 1);
+    }
+
+    /** Whether the first n samples of the pair put {@code perCell} points in each elementary interval of size perCell/n (a (t, m, 2)-net, perCell = 2^t). */
+    private static boolean isNet(int pixel, int pairStart, int n, int seed, int perCell) {
+        int cells = n / perCell;
+        for (int xBits = 1; xBits <= cells; xBits *= 2) {
+            int yBits = cells / xBits;
+            int[] count = new int[cells];
             for (int s = 0; s < n; s++) {
                 int cx = (int) (SampleHash.uniform(pixel, s, pairStart, seed) * xBits);
                 int cy = (int) (SampleHash.uniform(pixel, s, pairStart + 1, seed) * yBits);
                 int cell = cx * yBits + cy;
-                if (seen[cell]) return false;
-                seen[cell] = true;
+                if (++count[cell] > perCell) return false;
             }
         }
         return true;
@@ -27,12 +32,32 @@ class SampleHashTest {
 
     @Test
     void everyPairOfEveryPixelIsStratifiedAtPowerOfTwoCounts() {
-        int[] pairs = {0, 2, 4, 65536, 65540, 3 * 65536 + 6};
+        int[] pairs = {0, 4, 65536, 65540, 3 * 65536 + 6};
         for (int pixel = 0; pixel < 50; pixel++) {
             for (int pair : pairs) {
                 for (int n : new int[]{4, 16, 64}) {
                     assertTrue(isNet(pixel * 7919, pair, n, 12345), "pixel " + pixel + " pair " + pair + " at " + n + " samples");
                 }
+            }
+            // The lens (Sobol dimensions 3 and 4, stratified with the pixel position in 4D) as a square
+            // alone: a (1, m, 2)-net, two points in every elementary interval of size 2/n.
+            for (int n : new int[]{4, 16, 64}) {
+                assertTrue(isNet(pixel * 7919, 2, n, 12345, 2), "pixel " + pixel + " lens at " + n + " samples");
+            }
+        }
+    }
+
+    @Test
+    void pixelPositionAndLensAreStratifiedTogetherIn4d() {
+        // The first 16 samples put one point in each of the 16 cells that halve every one of the four
+        // axes; independently ordered pairs would leave cells empty and doubled in almost every pixel.
+        for (int pixel = 0; pixel < 200; pixel++) {
+            boolean[] seen = new boolean[16];
+            for (int s = 0; s < 16; s++) {
+                int cell = 0;
+                for (int dim = 0; dim < 4; dim++) cell = 2 * cell + (SampleHash.uniform(pixel * 7919, s, dim, 77) < 0.5f ? 0 : 1);
+                assertTrue(!seen[cell], "pixel " + pixel + ": cell " + cell + " twice");
+                seen[cell] = true;
             }
         }
     }
