@@ -96,7 +96,7 @@ final class RenderCommand implements Callable<Integer> {
                     + "default: the project's, else box")
     String filter;
     @Option(names = "--nodes", paramLabel = "boxes|spheres",
-            description = "node bounds walked: boxes (octant-ordered axis-aligned boxes, the default and fastest) or spheres "
+            description = "node bounds walked: boxes (a box tree walked nearer child first, with the triangles in leaf order: the default and fastest) or spheres "
                     + "(the geometry image's bounding spheres); the image is the same")
     String nodes;
     @Option(names = "--traversal", paramLabel = "paired|single",
