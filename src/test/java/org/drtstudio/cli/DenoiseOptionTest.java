@@ -18,29 +18,8 @@ class DenoiseOptionTest {
     Path dir;
     private final CliHarness cli = new CliHarness();
 
-    /** A ball over a floor, lit by a large spherical light: a wide, noisy penumbra. */
     private Path scene() throws Exception {
-        Path f = dir.resolve("penumbra.nff");
-        Files.writeString(f, """
-                b 0 0 0
-                v
-                from 0 6 9
-                at 0 0 0
-                up 0 1 0
-                angle 35
-                hither 1
-                resolution 64 48
-                l 2 8 2
-                f 0.8 0.8 0.8 1 0 0 0 1
-                p 4
-                -6 0 -6
-                -6 0 6
-                6 0 6
-                6 0 -6
-                f 0.9 0.3 0.2 1 0 0 0 1
-                s 0 1.2 0 1
-                """);
-        return f;
+        return org.drtstudio.testing.TestScenes.writePenumbraNff(dir, 64, 48);
     }
 
     private BufferedImage render(Path scene, String name, String... extra) throws Exception {

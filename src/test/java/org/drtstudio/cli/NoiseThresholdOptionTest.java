@@ -19,29 +19,8 @@ class NoiseThresholdOptionTest {
     Path dir;
     private final CliHarness cli = new CliHarness();
 
-    /** A ball over a floor under a large spherical light: black sky, a lit floor, a wide noisy penumbra. */
     private Path scene() throws Exception {
-        Path f = dir.resolve("penumbra.nff");
-        Files.writeString(f, """
-                b 0 0 0
-                v
-                from 0 6 9
-                at 0 0 0
-                up 0 1 0
-                angle 35
-                hither 1
-                resolution 40 30
-                l 2 8 2
-                f 0.8 0.8 0.8 1 0 0 0 1
-                p 4
-                -6 0 -6
-                -6 0 6
-                6 0 6
-                6 0 -6
-                f 0.9 0.3 0.2 1 0 0 0 1
-                s 0 1.2 0 1
-                """);
-        return f;
+        return org.drtstudio.testing.TestScenes.writePenumbraNff(dir, 40, 30);
     }
 
     private int render(Path scene, String name, String... extra) {

@@ -79,4 +79,33 @@ public final class TestScenes {
     private static Vec3 at(float[] p, int i) {
         return new Vec3(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
     }
+
+    /**
+     * Writes {@code penumbra.nff} into {@code dir}: a ball over a floor under a large spherical light
+     * (when rendered with a light radius) — black sky, a lit floor and a wide, noisy penumbra, what the
+     * noise options of {@code drt render} are tried on.
+     */
+    public static java.nio.file.Path writePenumbraNff(java.nio.file.Path dir, int width, int height) throws java.io.IOException {
+        java.nio.file.Path f = dir.resolve("penumbra.nff");
+        java.nio.file.Files.writeString(f, """
+                b 0 0 0
+                v
+                from 0 6 9
+                at 0 0 0
+                up 0 1 0
+                angle 35
+                hither 1
+                resolution %d %d
+                l 2 8 2
+                f 0.8 0.8 0.8 1 0 0 0 1
+                p 4
+                -6 0 -6
+                -6 0 6
+                6 0 6
+                6 0 -6
+                f 0.9 0.3 0.2 1 0 0 0 1
+                s 0 1.2 0 1
+                """.formatted(width, height));
+        return f;
+    }
 }

@@ -6,9 +6,8 @@ import org.drtstudio.render.ConvergenceMask;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.Scene;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 import java.util.Map;
@@ -23,17 +22,8 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 @Timeout(600)
 class GlAdaptiveTest {
-    private static GlRenderer gpu;
-
-    @BeforeAll
-    static void start() throws Exception {
-        gpu = GlRenderer.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (gpu != null) gpu.close();
-    }
+    @RegisterExtension
+    static final SharedGlRenderer GL = new SharedGlRenderer();
 
     /**
      * Random accumulations whose pixels' relative errors lie around the threshold, many within
@@ -65,7 +55,7 @@ class GlAdaptiveTest {
             state[i] = random.nextInt(20) == 0 ? -samples : samples;
         }
         java.util.List<Integer> listedPixels = new java.util.ArrayList<>();
-        float[] gpuState = gpu.glThread().call(() -> {
+        float[] gpuState = GL.renderer().glThread().call(() -> {
             try (ComputeProgram program = ComputeProgram.load("converge.comp", Map.of());
                  Texture2D acc = Texture2D.create(TextureFormat.RGBA32F, w, h, rgba);
                  Texture2D st = Texture2D.create(TextureFormat.R32F, w, h, state.clone());
@@ -101,7 +91,7 @@ class GlAdaptiveTest {
     @Test
     void adaptiveRenderAgreesWithTheCpuTracer() throws Exception {
         Scene s = AdaptiveChecks.penumbra(32, 128);
-        Frame g = AdaptiveChecks.adaptive(gpu, s, 0.02f), c = AdaptiveChecks.adaptive(new CpuRenderer(2), s, 0.02f);
+        Frame g = AdaptiveChecks.adaptive(GL.renderer(), s, 0.02f), c = AdaptiveChecks.adaptive(new CpuRenderer(2), s, 0.02f);
         int sameCount = 0, n = 32 * 32;
         for (int i = 0; i < n; i++) if (g.samples()[i] == c.samples()[i]) sameCount++;
         assertTrue(sameCount >= 0.98 * n, "sample counts agree on " + sameCount + " of " + n + " pixels");
@@ -115,26 +105,26 @@ class GlAdaptiveTest {
 
     @Test
     void samplesGoWhereTheNoiseIs() throws Exception {
-        AdaptiveChecks.samplesGoWhereTheNoiseIs(gpu);
+        AdaptiveChecks.samplesGoWhereTheNoiseIs(GL.renderer());
     }
 
     @Test
     void staysTheFixedCountImageWithinNoise() throws Exception {
-        AdaptiveChecks.staysTheFixedCountImageWithinNoise(gpu);
+        AdaptiveChecks.staysTheFixedCountImageWithinNoise(GL.renderer());
     }
 
     @Test
     void convergedPixelsKeepTheirMean() throws Exception {
-        AdaptiveChecks.convergedPixelsKeepTheirMean(gpu);
+        AdaptiveChecks.convergedPixelsKeepTheirMean(GL.renderer());
     }
 
     @Test
     void aFrameWhosePixelsAllConvergedStillHasItsAovs() throws Exception {
-        AdaptiveChecks.aFrameWhosePixelsAllConvergedStillHasItsAovs(gpu);
+        AdaptiveChecks.aFrameWhosePixelsAllConvergedStillHasItsAovs(GL.renderer());
     }
 
     @Test
     void sessionFinishesWhenEveryPixelConverged() throws Exception {
-        AdaptiveChecks.sessionFinishesWhenEveryPixelConverged(gpu);
+        AdaptiveChecks.sessionFinishesWhenEveryPixelConverged(GL.renderer());
     }
 }

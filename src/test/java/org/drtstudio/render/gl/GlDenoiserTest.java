@@ -2,9 +2,8 @@ package org.drtstudio.render.gl;
 
 import org.drtstudio.render.AtrousDenoiser;
 import org.drtstudio.render.DenoiseInput;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 import java.util.Random;
@@ -14,17 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** {@code shaders/denoise.comp} and {@link AtrousDenoiser} give the same picture within float rounding. */
 @Timeout(120)
 class GlDenoiserTest {
-    private static GlRenderer gpu;
-
-    @BeforeAll
-    static void start() throws GlUnavailableException {
-        gpu = GlRenderer.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        gpu.close();
-    }
+    @RegisterExtension
+    static final SharedGlRenderer GL = new SharedGlRenderer();
 
     @Test
     void gpuAndCpuDenoiseAlike() throws Exception {
@@ -49,7 +39,7 @@ class GlDenoiserTest {
             }
         }
         DenoiseInput in = new DenoiseInput(w, h, radiance, variance, normals, albedo, depth);
-        float[] cpu = new AtrousDenoiser().denoise(in), gpuOut = gpu.denoiser().denoise(in);
+        float[] cpu = new AtrousDenoiser().denoise(in), gpuOut = GL.renderer().denoiser().denoise(in);
         double maxDiff = 0, changed = 0;
         for (int i = 0; i < cpu.length; i++) {
             maxDiff = Math.max(maxDiff, Math.abs(cpu[i] - gpuOut[i]));

@@ -18,9 +18,8 @@ import org.drtstudio.scene.TriangleMesh;
 import org.drtstudio.testing.TestData;
 import org.drtstudio.testing.TestTextures;
 import org.joml.Matrix4f;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,39 +33,30 @@ import static org.junit.jupiter.api.Assertions.*;
 /** The texture checks of the CPU reference on the GL tracer, and GPU–CPU agreement on textured scenes. */
 @Timeout(300)
 class GlTextureTest {
-    private static GlRenderer gpu;
-
-    @BeforeAll
-    static void start() throws Exception {
-        gpu = GlRenderer.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (gpu != null) gpu.close();
-    }
+    @RegisterExtension
+    static final SharedGlRenderer GL = new SharedGlRenderer();
 
     @Test
-    void checker(@TempDir Path dir) throws Exception { TextureChecks.checkerTexelsAndMidpointsWithRepeatAndClamp(gpu, dir); }
+    void checker(@TempDir Path dir) throws Exception { TextureChecks.checkerTexelsAndMidpointsWithRepeatAndClamp(GL.renderer(), dir); }
 
     @Test
-    void albedo(@TempDir Path dir) throws Exception { TextureChecks.albedoAovIsTextured(gpu, dir); }
+    void albedo(@TempDir Path dir) throws Exception { TextureChecks.albedoAovIsTextured(GL.renderer(), dir); }
 
     @Test
-    void bump(@TempDir Path dir) throws Exception { TextureChecks.bumpRampTiltsNormalByPredictedAngle(gpu, dir); }
+    void bump(@TempDir Path dir) throws Exception { TextureChecks.bumpRampTiltsNormalByPredictedAngle(GL.renderer(), dir); }
 
     @Test
-    void sphere(@TempDir Path dir) throws Exception { TextureChecks.sphereUsesDocumentedParameterisation(gpu, dir); }
+    void sphere(@TempDir Path dir) throws Exception { TextureChecks.sphereUsesDocumentedParameterisation(GL.renderer(), dir); }
 
     @Test
-    void missingTexture(@TempDir Path dir) throws Exception { TextureChecks.missingTextureWarnsAndRendersUntextured(gpu, dir); }
+    void missingTexture(@TempDir Path dir) throws Exception { TextureChecks.missingTextureWarnsAndRendersUntextured(GL.renderer(), dir); }
 
     /** The spider's five JPEG textures, read through its MTL file. */
     @Test
     void texturedObjAgrees() throws Exception {
         Scene scene = ObjReader.read(TestData.resource("obj/spider_milkshape/spider.obj")).scene();
         List<String> warnings = new ArrayList<>();
-        GpuCpuAgreementTest.assertAgreement(gpu, scene.withSettings(scene.settings().withSize(96, 72)),
+        GpuCpuAgreementTest.assertAgreement(GL.renderer(), scene.withSettings(scene.settings().withSize(96, 72)),
                 new TextureLoader(warnings::add), 1e-3, "spider");
         assertEquals(List.of(), warnings);
     }
@@ -104,7 +94,7 @@ class GlTextureTest {
                 List.of(new PointLight(new Vec3(2, 3, 4), Vec3.ONE, 1, 0)),
                 new Camera(new Vec3(0, 0.5f, 4), Vec3.ZERO, new Vec3(0, 1, 0), 45, 0, 0), rs);
         List<String> warnings = new ArrayList<>();
-        GpuCpuAgreementTest.assertAgreement(gpu, scene, new TextureLoader(warnings::add), 1e-3, "bumped");
+        GpuCpuAgreementTest.assertAgreement(GL.renderer(), scene, new TextureLoader(warnings::add), 1e-3, "bumped");
         assertEquals(List.of(), warnings);
     }
 }

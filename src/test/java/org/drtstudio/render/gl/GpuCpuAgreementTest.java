@@ -12,9 +12,8 @@ import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.TextureSource;
 import org.drtstudio.testing.TestData;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -33,18 +32,9 @@ import static org.junit.jupiter.api.Assertions.*;
 @Timeout(600)
 class GpuCpuAgreementTest {
     static final int SIZE = 96;
-    private static GlRenderer gpu;
+    @RegisterExtension
+    static final SharedGlRenderer GL = new SharedGlRenderer();
     private static final CpuRenderer cpu = new CpuRenderer();
-
-    @BeforeAll
-    static void start() throws Exception {
-        gpu = GlRenderer.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (gpu != null) gpu.close();
-    }
 
     static Stream<Path> spdScenes() throws IOException {
         try (Stream<Path> files = Files.list(TestData.sharedRoot().resolve("nff"))) {
@@ -73,7 +63,7 @@ class GpuCpuAgreementTest {
 
     /** Compares depth per pixel and the shaded images; returns nothing, fails with a summary. */
     static void assertAgreement(Scene scene, String name) throws Exception {
-        assertAgreement(gpu, scene, TextureSource.NONE, 1e-6, name);
+        assertAgreement(GL.renderer(), scene, TextureSource.NONE, 1e-6, name);
     }
 
     /**

@@ -8,9 +8,8 @@ import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.Scene;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 import java.util.EnumSet;
@@ -20,17 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** {@code shaders/aov.comp} averages the same camera rays as the CPU twin: equal guides under depth of field. */
 @Timeout(300)
 class GuideAovTwinTest {
-    private static GlRenderer gpu;
-
-    @BeforeAll
-    static void start() throws GlUnavailableException {
-        gpu = GlRenderer.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        gpu.close();
-    }
+    @RegisterExtension
+    static final SharedGlRenderer GL = new SharedGlRenderer();
 
     @Test
     void gpuAndCpuAverageTheSameGuides() throws Exception {
@@ -38,7 +28,7 @@ class GuideAovTwinTest {
         GeometryImage image = GuideScenes.pack(s);
         TraceParameters p = GuideScenes.parameters(s, image, 4, 0.4f);
         var aovs = EnumSet.of(Aov.ALBEDO, Aov.DEPTH, Aov.NORMAL);
-        Frame g = gpu.render(image, p, aovs, ProgressListener.NONE);
+        Frame g = GL.renderer().render(image, p, aovs, ProgressListener.NONE);
         Frame c;
         try (CpuRenderer cpu = new CpuRenderer(2)) {
             c = cpu.render(image, p, aovs, ProgressListener.NONE);
