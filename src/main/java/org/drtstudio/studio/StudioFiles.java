@@ -194,7 +194,8 @@ final class StudioFiles {
         // thread. The placement is for the scene as it was when the import was asked for.
         SceneModel scene = session().document.model();
         double time = session().time();
-        record Loaded(ModelAsset asset, ImportPlacement.Placement place, java.util.List<org.drtstudio.io.TimedPhase> phases) {
+        record Loaded(ModelAsset asset, ImportPlacement.Placement place, List<String> warnings,
+                      java.util.List<org.drtstudio.io.TimedPhase> phases) {
         }
         background(() -> {
             // The share of the file read so far drives the progress bar (at most once per percent).
@@ -205,7 +206,7 @@ final class StudioFiles {
             ModelAsset asset = new ModelAsset(file, r.scene().root(), r.scene().materials());
             // A file that parses but holds nothing to show is not imported as an empty group.
             if (NodeGeometry.bounds(asset.root()).isEmpty()) throw new SceneFormatException(file, 0, "it contains no geometry; nothing imported");
-            return new Loaded(asset, placement(scene, time, ImportPlacement.graphBox(asset.root()), aim), r.phases());
+            return new Loaded(asset, placement(scene, time, ImportPlacement.graphBox(asset.root()), aim), r.warnings(), r.phases());
         }, (Loaded loaded) -> {
             pendingImports--;
             SceneModel m = session().document.model();
@@ -215,7 +216,9 @@ final class StudioFiles {
                 long before = window.viewport.requestRevision();
                 session().commit(new ImportModel(m.root().id(), base, loaded.asset(), place.transform()));
                 session().select(m.nextId());
-                String done = "imported " + name + (place.note().isEmpty() ? "" : "; " + place.note());
+                // The reader's warnings (a material library outside the model's folder, skipped lines) go
+                // with it, as when a file is opened: otherwise a model imports without its materials unexplained.
+                String done = "imported " + name + warningsNote(loaded.warnings()) + (place.note().isEmpty() ? "" : "; " + place.note());
                 window.jobFinished(done);
                 // Once a frame with the model is on screen, the same line says where the time went.
                 window.viewport.whenShownAfter(before, () -> {

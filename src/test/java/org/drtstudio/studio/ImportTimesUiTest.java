@@ -46,4 +46,22 @@ class ImportTimesUiTest {
             assertTrue(status.contains(phase + " ") || status.contains(phase + ";"), "names '" + phase + "': " + status);
         assertTrue(status.matches(".*hierarchy [0-9,]+ ms.*"), "with its time in ms: " + status);
     }
+
+    @Test
+    void anImportSaysWhatItsReaderWarnedAbout(@TempDir Path dir) throws Exception {
+        // A material library outside the model's folder is not read (issue 14): the user is told why
+        // the model came in without its materials, as when the file is opened or rendered.
+        Path model = Files.createDirectory(dir.resolve("model"));
+        Files.writeString(dir.resolve("outside.mtl"), "newmtl red\nKd 1 0 0\n");
+        Path file = model.resolve("tri.obj");
+        Files.writeString(file, "mtllib ../outside.mtl\nusemtl red\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+        h.start(TestData.resource("studio/stage.nff"), 1200, 760);
+        h.importModel(file);
+        java.util.concurrent.atomic.AtomicReference<String> seen = new java.util.concurrent.atomic.AtomicReference<>("");
+        waitUntil(() -> {
+            seen.set(h.window.statusMessage());
+            return seen.get().contains("imported tri.obj");
+        }, 60, "the import's message");
+        assertTrue(seen.get().contains("outside the scene's folder"), "the reader's warning is told: " + seen.get());
+    }
 }
