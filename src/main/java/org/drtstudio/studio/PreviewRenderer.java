@@ -292,7 +292,10 @@ final class PreviewRenderer implements AutoCloseable {
                         packedFor = null;
                         current = null;
                         stopView();
-                        problems.accept("scene cannot be shown: " + e.getMessage());
+                        // An empty scene is no problem (the viewport shows its background and a hint). It is
+                        // judged here, on the request that failed: judged later on the FX thread against the
+                        // document, the empty scene before the first file opened was reported as an error.
+                        if (!nothingToShow(next)) problems.accept("scene cannot be shown: " + e.getMessage());
                         publishBackground(next);
                         continue;
                     }
@@ -347,6 +350,10 @@ final class PreviewRenderer implements AutoCloseable {
         } catch (RuntimeException e) {
             problems.accept("preview stopped: " + e.getMessage());
         }
+    }
+
+    private static boolean nothingToShow(PreviewRequest r) {
+        return NodeGeometry.worldBounds(r.model(), r.model().root().id(), r.time()).isEmpty();
     }
 
     /** Nothing to refine until the next request (after a scene that cannot be shown or a failed pass). */

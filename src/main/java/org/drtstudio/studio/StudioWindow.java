@@ -420,13 +420,11 @@ final class StudioWindow {
     }
 
     /**
-     * A problem the preview met: shown until a rendered frame follows it. An empty scene is not
-     * a problem: the viewport shows its background and how to add something ({@link ViewportNotice}).
+     * A problem the preview met: shown until a rendered frame follows it. (An empty scene is not
+     * reported as one: the viewport shows its background and how to add something, {@link ViewportNotice}.)
      */
     private void previewProblem(String text) {
         if (Boolean.getBoolean("drt.studio.echo")) System.err.println("studio: " + text);
-        SceneModel shown = session.shownModel();
-        if (text.contains("no geometry") && NodeGeometry.worldBounds(shown, shown.root().id(), session.time()).isEmpty()) return;
         messages.show(text, StatusMessages.Kind.PREVIEW_PROBLEM, System.nanoTime());
         showMessage();
     }
