@@ -80,15 +80,7 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
 
     /** A new layout made from the image's arrays (its shapes are the distinct roots its instances name). */
     public static BoxLayout derive(GeometryImage image) {
-        Map<Integer, Integer> roots = new LinkedHashMap<>();
-        float[] inst = image.instances();
-        for (int k = 0; k < image.instanceCount(); k++) {
-            int base = 4 * (GeometryImageLayout.INSTANCE_TEXELS * k + 12);
-            roots.put(Float.floatToRawIntBits(inst[base]), Float.floatToRawIntBits(inst[base + 1]));
-        }
-        List<int[]> shapes = new ArrayList<>();
-        roots.forEach((root, count) -> shapes.add(new int[]{root, count}));
-        return build(image.nodes(), image.nodeCount(), image.primitives(), image.vertices(), shapes);
+        return build(image.nodes(), image.nodeCount(), image.primitives(), image.vertices(), BoxTree.shapesOf(image));
     }
 
     /**

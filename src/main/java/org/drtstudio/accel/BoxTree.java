@@ -32,6 +32,11 @@ final class BoxTree {
 
     /** The tree of a packed image; its shapes are the distinct roots its instances name. */
     static BoxTree of(GeometryImage image) {
+        return of(image.nodes(), image.nodeCount(), image.primitives(), image.vertices(), shapesOf(image));
+    }
+
+    /** The image's shapes as {root, nodeCount}: the distinct roots its instances name, in order. */
+    static List<int[]> shapesOf(GeometryImage image) {
         Map<Integer, Integer> roots = new LinkedHashMap<>();
         float[] inst = image.instances();
         for (int k = 0; k < image.instanceCount(); k++) {
@@ -40,7 +45,7 @@ final class BoxTree {
         }
         List<int[]> shapes = new ArrayList<>();
         roots.forEach((root, count) -> shapes.add(new int[]{root, count}));
-        return of(image.nodes(), image.nodeCount(), image.primitives(), image.vertices(), shapes);
+        return shapes;
     }
 
     /**
