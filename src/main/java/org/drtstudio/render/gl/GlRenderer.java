@@ -430,25 +430,15 @@ public final class GlRenderer implements Renderer {
     }
 
     private static byte[] readBytes(Texture2D texture) {
-        ByteBuffer buf = ByteBuffer.allocateDirect((int) texture.sizeBytes()).order(ByteOrder.nativeOrder());
-        try (PixelPackBuffer pbo = PixelPackBuffer.create(texture.sizeBytes())) {
-            pbo.read(texture, buf);
-        }
-        byte[] out = new byte[buf.capacity()];
-        buf.flip();
-        buf.get(out);
-        return out;
+        return TextureReadback.bytes(texture, TextureReadback.DEFAULT_BAND_BYTES);
     }
 
+    /** The texture's floats; {@code channels} documents what the caller expects of its format. */
     static float[] readFloats(Texture2D texture, int channels) {
-        ByteBuffer buf = ByteBuffer.allocateDirect((int) texture.sizeBytes()).order(ByteOrder.nativeOrder());
-        try (PixelPackBuffer pbo = PixelPackBuffer.create(texture.sizeBytes())) {
-            pbo.read(texture, buf);
+        if (texture.format().bytesPerTexel() != channels * Float.BYTES) {
+            throw new IllegalArgumentException(texture.format() + " does not hold " + channels + " floats per texel");
         }
-        buf.flip();
-        float[] out = new float[texture.width() * texture.height() * channels];
-        buf.asFloatBuffer().get(out);
-        return out;
+        return TextureReadback.floats(texture, TextureReadback.DEFAULT_BAND_BYTES);
     }
 
     static String rootMessage(Throwable e) {

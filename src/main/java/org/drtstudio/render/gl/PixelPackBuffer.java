@@ -12,6 +12,7 @@ import static org.lwjgl.opengl.GL30C.glMapBufferRange;
 import static org.lwjgl.opengl.GL42C.GL_PIXEL_BUFFER_BARRIER_BIT;
 import static org.lwjgl.opengl.GL42C.GL_TEXTURE_UPDATE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL42C.glMemoryBarrier;
+import static org.lwjgl.opengl.GL45C.glGetTextureSubImage;
 
 /**
  * Reads a {@link Texture2D} back to client memory through a pixel buffer object, so the copy out
@@ -68,7 +69,31 @@ public final class PixelPackBuffer extends GlObject {
     }
 
     /**
-     * Waits for the copy queued by {@link #start} and puts its bytes into {@code dest} at its
+     * Queues the copy of rows {@code y0 .. y0 + rows - 1} of the texture into this buffer: a band
+     * of a texture too large for one buffer ({@link TextureReadback}).
+     */
+    public void startRows(Texture2D texture, int y0, int rows) {
+        int name = glName();
+        if (y0 < 0 || rows < 1 || y0 + rows > texture.height()) {
+            throw new IllegalArgumentException("rows " + y0 + " .. " + (y0 + rows - 1) + " are outside the "
+                    + texture.width() + "x" + texture.height() + " texture");
+        }
+        long size = (long) texture.width() * rows * texture.format().bytesPerTexel();
+        if (size > capacity) {
+            throw new IllegalArgumentException("read-back of " + rows + " rows of " + texture.width() + "x" + texture.height() + " "
+                    + texture.format() + " needs " + size + " bytes; this buffer holds " + capacity);
+        }
+        glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT);
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, name);
+        TextureFormat format = texture.format();
+        glGetTextureSubImage(texture.glName(), 0, 0, y0, 0, texture.width(), rows, 1,
+                format.pixelFormat, format.pixelType, Math.toIntExact(size), 0L);
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+        pending = size;
+    }
+
+    /**
+     * Waits for the copy queued by {@link #start} or {@link #startRows} and puts its bytes into {@code dest} at its
      * position (heap or direct), advancing the position.
      */
     public void finish(ByteBuffer dest) {
