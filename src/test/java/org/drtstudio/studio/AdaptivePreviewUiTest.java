@@ -56,7 +56,7 @@ class AdaptivePreviewUiTest {
 
     @Test
     void thePreviewStopsWhenEveryPixelConvergedAndTheStatusBarSaysSo() throws Exception {
-        h.start(floorScene(), Files.createTempDirectory("drt-studio-home"), 900, 700);
+        h.start(floorScene(), StudioHarness.tempDir("drt-studio-home"), 900, 700);
         fx(() -> h.window.session.commit(new SetRenderSettings(h.window.session.document.model().settings().withPreviewSamples(4096))));
         TextField field = robot.lookup("#noiseThreshold").queryAs(TextField.class);
         fx(() -> {

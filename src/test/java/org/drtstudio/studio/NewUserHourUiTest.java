@@ -103,7 +103,7 @@ class NewUserHourUiTest {
     @Test
     void aNewUsersHour() throws Exception {
         Path bunnyFile = TestData.shared("obj/stanford_bunny/stanford-bunny.obj");
-        Path home = Files.createTempDirectory("drt-hour-home");
+        Path home = StudioHarness.tempDir("drt-hour-home");
         open(Path.of("scenes", "default.nff"), home);
 
         // import the bunny through the menu: it shows where it lands

@@ -53,7 +53,7 @@ class OpenSampleUiTest {
         assertTrue(colours > 200, "the viewport shows the sample's models: " + colours + " colours");
 
         // Save asks for a file (the scripted dialog's answer), writes there, and leaves the sample as shipped.
-        Path copy = Files.createTempDirectory("drt-sample").resolve("my-spot.json");
+        Path copy = StudioHarness.tempDir("drt-sample").resolve("my-spot.json");
         h.dialogs.answers.add(copy);
         assertTrue(fx(() -> h.window.files.save()), "saved");
         assertTrue(h.dialogs.answers.isEmpty(), "Save asked where to save");

@@ -34,7 +34,7 @@ class PreviewControlUiTest {
     @BeforeEach
     void open() throws Exception {
         StudioHarness.assumeDisplay();
-        h.start(TestData.resource("studio/stage.nff"), Files.createTempDirectory("drt-studio-home"), 900, 700);
+        h.start(TestData.resource("studio/stage.nff"), StudioHarness.tempDir("drt-studio-home"), 900, 700);
         // Under a window manager the size asked before showing may not hold (issue 11, item 1, not this
         // class's subject): ask again once shown, and wait for a viewport the region test fits in.
         fx(() -> {

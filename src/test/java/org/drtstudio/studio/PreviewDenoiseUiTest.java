@@ -33,7 +33,7 @@ class PreviewDenoiseUiTest {
     @BeforeEach
     void open() throws Exception {
         StudioHarness.assumeDisplay();
-        h.start(Path.of("scenes/default.nff"), Files.createTempDirectory("drt-studio-home"), 900, 700);
+        h.start(Path.of("scenes/default.nff"), StudioHarness.tempDir("drt-studio-home"), 900, 700);
         fx(() -> {
             var model = h.window.session.document.model();
             // Wide spherical lights: soft shadows, noisy at 8 samples.

@@ -55,7 +55,7 @@ class StudioEditUiTest {
     @BeforeAll
     void open() throws Exception {
         StudioHarness.assumeDisplay();
-        home = Files.createTempDirectory("drt-studio-edit-home");
+        home = StudioHarness.tempDir("drt-studio-edit-home");
         h.start(Path.of("scenes", "default.nff"), home, 1000, 640);
         // Under a window manager the size asked before showing may be ignored (issue 11, item 1, is the
         // studio-shell's fix); ask again now that the window is mapped.

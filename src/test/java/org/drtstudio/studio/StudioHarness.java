@@ -37,6 +37,35 @@ final class StudioHarness {
     final ScriptedDialogs dialogs = new ScriptedDialogs();
     StudioWindow window;
 
+    /** Where this test JVM's scratch folders go: one folder, removed with everything in it when the JVM ends. */
+    private static final Path SCRATCH = scratchRoot();
+
+    /**
+     * A new empty folder for a test's settings or files; gone after the test run (UI tests used to
+     * leave one settings folder per window in the system's temporary folder).
+     */
+    static Path tempDir(String prefix) throws java.io.IOException {
+        return Files.createTempDirectory(SCRATCH, prefix);
+    }
+
+    private static Path scratchRoot() {
+        try {
+            Path root = Files.createTempDirectory("drt-ui-tests");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(root)));
+            return root;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        try (var paths = Files.walk(root)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (java.io.IOException | RuntimeException e) {
+            // best effort at exit: a folder left behind is only clutter
+        }
+    }
+
     static void assumeDisplay() {
         Assumptions.assumeTrue(Studio.displayAvailable(), "no DISPLAY: UI tests need a display (scripts/test.sh runs them under Xvfb)");
     }
@@ -73,7 +102,7 @@ final class StudioHarness {
 
     /** Opens a window on {@code scene} with a fresh settings folder of its own. */
     void start(Path scene, double width, double height) throws Exception {
-        start(scene, Files.createTempDirectory("drt-studio-home"), width, height);
+        start(scene, tempDir("drt-studio-home"), width, height);
     }
 
     /**

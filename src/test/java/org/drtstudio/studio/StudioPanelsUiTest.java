@@ -47,7 +47,7 @@ class StudioPanelsUiTest {
     @BeforeEach
     void open() throws Exception {
         StudioHarness.assumeDisplay();
-        home = Files.createTempDirectory("drt-studio-home");
+        home = StudioHarness.tempDir("drt-studio-home");
         h.start(TestData.resource("studio/stage.nff"), home, 900, 780);
         fx(() -> {
             h.window.viewport.setTargetSamples(2);

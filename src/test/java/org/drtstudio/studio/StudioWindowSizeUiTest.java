@@ -38,7 +38,7 @@ class StudioWindowSizeUiTest {
     void setUp() throws Exception {
         StudioHarness.assumeDisplay();
         FxToolkit.registerPrimaryStage();
-        home = Files.createTempDirectory("drt-studio-home");
+        home = StudioHarness.tempDir("drt-studio-home");
     }
 
     @AfterEach
