@@ -60,6 +60,7 @@ class BoxLayoutTest {
         // spheres); and a scene whose shapes are single leaves.
         for (Scene scene : List.of(TestScenes.randomSoup(5, 40_000, 3_000), TestScenes.randomSoup(6, 1, 1))) {
             GeometryImage gi = new GeometryImageBuilder().build(scene);
+            assertEquals(List.of(), GeometryImageValidator.validate(gi), "the image packed in parallel chunks holds its invariants");
             List<int[]> shapes = BoxTree.shapesOf(gi);
             BoxLayout parallel = BoxLayout.build(gi.nodes(), gi.nodeCount(), gi.primitives(), gi.vertices(), shapes, false);
             BoxLayout serial = BoxLayout.build(gi.nodes(), gi.nodeCount(), gi.primitives(), gi.vertices(), shapes, true);
