@@ -90,17 +90,30 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
      * @throws IllegalArgumentException when a leaf's primitives do not fit the packed leaf word
      */
     public static BoxLayout build(float[] sphereNodes, int sphereNodeCount, float[] primitives, float[] vertices, List<int[]> shapes) {
+        return build(sphereNodes, sphereNodeCount, primitives, vertices, shapes, false);
+    }
+
+    /**
+     * As {@link #build(float[], int, float[], float[], List)}; {@code serial} writes every shape
+     * with the recursive writer, the reference the ranked, parallel one must equal byte for byte.
+     */
+    static BoxLayout build(float[] sphereNodes, int sphereNodeCount, float[] primitives, float[] vertices, List<int[]> shapes, boolean serial) {
         BoxTree tree = BoxTree.of(sphereNodes, sphereNodeCount, primitives, vertices, shapes);
-        Writer w = new Writer(tree);
         List<int[]> sorted = new ArrayList<>(shapes);
         sorted.sort((a, b) -> Integer.compare(a[0], b[0]));
+        int[] height = tree.heights();
+        boolean low = true;
+        for (int[] shape : sorted) low &= height[shape[0]] <= STACK_SIZE;
+        float[] prims = packPrimitives(primitives, vertices);
         int[] sphereRoots = new int[sorted.size()], rootLinks = new int[sorted.size()];
-        for (int k = 0; k < sorted.size(); k++) {
-            sphereRoots[k] = sorted.get(k)[0];
-            rootLinks[k] = w.shape(sorted.get(k)[0]);
+        for (int k = 0; k < sorted.size(); k++) sphereRoots[k] = sorted.get(k)[0];
+        if (low && !serial) {
+            RankedNodes r = new RankedNodes(tree, sorted, height, rootLinks);
+            return new BoxLayout(r.out, prims, r.count, sphereRoots, rootLinks, r.maxHeight);
         }
-        return new BoxLayout(Arrays.copyOf(w.out, NODE_TEXELS * 4 * w.count), packPrimitives(primitives, vertices),
-                w.count, sphereRoots, rootLinks, w.maxHeight);
+        Writer w = new Writer(tree, height);
+        for (int k = 0; k < sorted.size(); k++) rootLinks[k] = w.shape(sorted.get(k)[0]);
+        return new BoxLayout(Arrays.copyOf(w.out, NODE_TEXELS * 4 * w.count), prims, w.count, sphereRoots, rootLinks, w.maxHeight);
     }
 
     /** This layout's root link for the shape whose sphere-tree root is {@code sphereRoot}. */
@@ -159,26 +172,104 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
     private static float[] packPrimitives(float[] prims, float[] verts) {
         int count = prims.length / (4 * GeometryImageLayout.PRIMITIVE_TEXELS);
         float[] out = new float[4 * PRIMITIVE_TEXELS * count];
-        for (int p = 0; p < count; p++) {
-            int b = 4 * GeometryImageLayout.PRIMITIVE_TEXELS * p, o = 4 * PRIMITIVE_TEXELS * p;
-            int kind = GeometryImageLayout.kindOf(Float.floatToRawIntBits(prims[b + 3]));
-            int v0 = 4 * GeometryImageLayout.VERTEX_TEXELS * Float.floatToRawIntBits(prims[b]);
-            out[o] = verts[v0];
-            out[o + 1] = verts[v0 + 1];
-            out[o + 2] = verts[v0 + 2];
-            out[o + 3] = Float.intBitsToFloat(kind);
-            if (kind == GeometryImageLayout.KIND_SPHERE) {
-                out[o + 4] = verts[v0 + 3];
-                continue;
-            }
-            int v1 = 4 * GeometryImageLayout.VERTEX_TEXELS * Float.floatToRawIntBits(prims[b + 1]);
-            int v2 = 4 * GeometryImageLayout.VERTEX_TEXELS * Float.floatToRawIntBits(prims[b + 2]);
-            for (int a = 0; a < 3; a++) {
-                out[o + 4 + a] = verts[v1 + a] - verts[v0 + a];
-                out[o + 8 + a] = verts[v2 + a] - verts[v0 + a];
-            }
-        }
+        ParallelRanges.forEach(count, (from, to) -> {
+            for (int p = from; p < to; p++) packPrimitive(prims, verts, p, out);
+        });
         return out;
+    }
+
+    private static void packPrimitive(float[] prims, float[] verts, int p, float[] out) {
+        int b = 4 * GeometryImageLayout.PRIMITIVE_TEXELS * p, o = 4 * PRIMITIVE_TEXELS * p;
+        int kind = GeometryImageLayout.kindOf(Float.floatToRawIntBits(prims[b + 3]));
+        int v0 = 4 * GeometryImageLayout.VERTEX_TEXELS * Float.floatToRawIntBits(prims[b]);
+        out[o] = verts[v0];
+        out[o + 1] = verts[v0 + 1];
+        out[o + 2] = verts[v0 + 2];
+        out[o + 3] = Float.intBitsToFloat(kind);
+        if (kind == GeometryImageLayout.KIND_SPHERE) {
+            out[o + 4] = verts[v0 + 3];
+            return;
+        }
+        int v1 = 4 * GeometryImageLayout.VERTEX_TEXELS * Float.floatToRawIntBits(prims[b + 1]);
+        int v2 = 4 * GeometryImageLayout.VERTEX_TEXELS * Float.floatToRawIntBits(prims[b + 2]);
+        for (int a = 0; a < 3; a++) {
+            out[o + 4 + a] = verts[v1 + a] - verts[v0 + a];
+            out[o + 8 + a] = verts[v2 + a] - verts[v0 + a];
+        }
+    }
+
+    /**
+     * The layout of shapes no taller than the stack, written in parallel. The recursive
+     * {@link Writer} numbers inner nodes in depth-first order, and the sphere tree is stored in
+     * depth-first order already, so an inner node's index here is its rank among the inner nodes
+     * of the shapes in sphere-tree order: one serial counting pass, then every node is written on
+     * its own. Same bytes as the {@link Writer} (BoxLayoutTest).
+     */
+    private static final class RankedNodes {
+        final float[] out;
+        final int count;
+        int maxHeight;
+
+        /** @param rootLinks filled with each shape's root link, in the order of {@code sorted} */
+        RankedNodes(BoxTree t, List<int[]> sorted, int[] height, int[] rootLinks) {
+            int[] place = new int[t.n];
+            Arrays.fill(place, -1); // nodes of no listed shape are not written
+            int next = 0;
+            for (int k = 0; k < sorted.size(); k++) {
+                int root = sorted.get(k)[0], end = root + sorted.get(k)[1];
+                rootLinks[k] = next;
+                maxHeight = Math.max(maxHeight, Math.max(1, height[root]));
+                if (t.first[root] < 0) { // a one-leaf shape gets one inner node (see the class comment)
+                    checkLeaf(t, root);
+                    place[root] = next++;
+                    continue;
+                }
+                for (int i = root; i < end; i++) {
+                    if (t.first[i] >= 0) place[i] = next++;
+                    else checkLeaf(t, i); // checked here, so the parallel pass cannot fail
+                }
+            }
+            count = next;
+            out = new float[NODE_TEXELS * 4 * count];
+            ParallelRanges.forEach(t.n, (from, to) -> {
+                for (int i = from; i < to; i++) if (place[i] >= 0) write(t, place, i);
+            });
+        }
+
+        private void write(BoxTree t, int[] place, int i) {
+            if (t.first[i] < 0) {
+                put(out, place[i], t.lo, 3 * i, t.hi, 3 * i, leafLinkOf(t, i), t.lo, 3 * i, t.hi, 3 * i, leafLink(0, 0));
+                return;
+            }
+            int a = t.first[i], b = t.second[i];
+            int la = t.first[a] < 0 ? leafLinkOf(t, a) : place[a], lb = t.first[b] < 0 ? leafLinkOf(t, b) : place[b];
+            put(out, place[i], t.lo, 3 * a, t.hi, 3 * a, la, t.lo, 3 * b, t.hi, 3 * b, lb);
+        }
+    }
+
+    /** Throws when leaf's primitives do not fit the packed leaf word. */
+    private static void checkLeaf(BoxTree t, int leaf) {
+        if (t.primCount[leaf] >= 1 << LEAF_COUNT_BITS || t.primStart[leaf] >= 1 << (31 - LEAF_COUNT_BITS))
+            throw new IllegalArgumentException("leaf " + leaf + " (" + t.primCount[leaf] + " primitives from " + t.primStart[leaf]
+                    + ") does not fit the box layout's leaf word (at most " + ((1 << LEAF_COUNT_BITS) - 1)
+                    + " primitives a leaf, " + (1 << (31 - LEAF_COUNT_BITS)) + " in all)");
+    }
+
+    private static int leafLinkOf(BoxTree t, int leaf) {
+        return leafLink(t.primStart[leaf], t.primCount[leaf]);
+    }
+
+    /** Node {@code index} of {@code out}: child a's box from {@code aLo[al..al+2]}, {@code aHi[ah..ah+2]} and its link; likewise b. */
+    private static void put(float[] out, int index, float[] aLo, int al, float[] aHi, int ah, int la, float[] bLo, int bl, float[] bHi, int bh, int lb) {
+        int o = NODE_TEXELS * 4 * index;
+        for (int k = 0; k < 3; k++) {
+            out[o + k] = aLo[al + k];
+            out[o + 4 + k] = aHi[ah + k];
+            out[o + 8 + k] = bLo[bl + k];
+            out[o + 12 + k] = bHi[bh + k];
+        }
+        out[o + 3] = Float.intBitsToFloat(la);
+        out[o + 7] = Float.intBitsToFloat(lb);
     }
 
     /** Writes inner nodes depth-first, parents before children. */
@@ -188,10 +279,9 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
         float[] out = new float[NODE_TEXELS * 4 * 64];
         int count, maxHeight;
 
-        Writer(BoxTree t) {
+        Writer(BoxTree t, int[] height) {
             this.t = t;
-            height = new int[t.n];
-            for (int i = t.n - 1; i >= 0; i--) height[i] = t.first[i] < 0 ? 0 : 1 + Math.max(height[t.first[i]], height[t.second[i]]);
+            this.height = height;
         }
 
         /** Writes the shape rooted at sphere node {@code root}; returns its root link (an inner node). */
@@ -260,11 +350,8 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
         }
 
         private int leafWord(int leaf) {
-            if (t.primCount[leaf] >= 1 << LEAF_COUNT_BITS || t.primStart[leaf] >= 1 << (31 - LEAF_COUNT_BITS))
-                throw new IllegalArgumentException("leaf " + leaf + " (" + t.primCount[leaf] + " primitives from " + t.primStart[leaf]
-                        + ") does not fit the box layout's leaf word (at most " + ((1 << LEAF_COUNT_BITS) - 1)
-                        + " primitives a leaf, " + (1 << (31 - LEAF_COUNT_BITS)) + " in all)");
-            return leafLink(t.primStart[leaf], t.primCount[leaf]);
+            checkLeaf(t, leaf);
+            return leafLinkOf(t, leaf);
         }
 
         private int allocate() {
@@ -272,17 +359,8 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
             return count++;
         }
 
-        /** Node {@code index}: child a's box from {@code aLo[al..al+2]}, {@code aHi[ah..ah+2]} and its link; likewise b. */
         private void put(int index, float[] aLo, int al, float[] aHi, int ah, int la, float[] bLo, int bl, float[] bHi, int bh, int lb) {
-            int o = NODE_TEXELS * 4 * index;
-            for (int k = 0; k < 3; k++) {
-                out[o + k] = aLo[al + k];
-                out[o + 4 + k] = aHi[ah + k];
-                out[o + 8 + k] = bLo[bl + k];
-                out[o + 12 + k] = bHi[bh + k];
-            }
-            out[o + 3] = Float.intBitsToFloat(la);
-            out[o + 7] = Float.intBitsToFloat(lb);
+            BoxLayout.put(out, index, aLo, al, aHi, ah, la, bLo, bl, bHi, bh, lb);
         }
     }
 }

@@ -54,37 +54,50 @@ final class BoxTree {
      */
     static BoxTree of(float[] nodes, int n, float[] primitives, float[] vertices, List<int[]> shapes) {
         BoxTree t = new BoxTree(n);
-        int[] miss = new int[n], hit = new int[n];
-        for (int i = 0; i < n; i++) {
-            int base = 4 * (GeometryImageLayout.NODE_TEXELS * i + 1);
-            miss[i] = Float.floatToRawIntBits(nodes[base + 1]);
-            t.primCount[i] = Float.floatToRawIntBits(nodes[base + 2]);
-            t.primStart[i] = Float.floatToRawIntBits(nodes[base + 3]);
-            hit[i] = Float.floatToRawIntBits(nodes[base]);
-        }
-        for (int i = 0; i < n; i++) {
-            boolean leaf = hit[i] == miss[i];
-            t.first[i] = leaf ? -1 : i + 1;
-            t.second[i] = leaf ? -1 : miss[i + 1];
-        }
         t.shapes.addAll(shapes);
-        // Boxes bottom-up: a node's children come after it, so a reverse sweep sees them first.
-        // Leaf boxes are padded so float rounding in the slab test cannot cull a ray that the
-        // triangle test, with its own rounding, would find touching a primitive on the boundary.
+        // Links and leaf boxes first, every node on its own (in parallel: a leaf's box gathers its
+        // vertices from anywhere in memory); then inner boxes bottom-up, serially.
+        ParallelRanges.forEach(n, (from, to) -> {
+            for (int i = from; i < to; i++) t.readNode(nodes, i, primitives, vertices);
+        });
+        // A node's children come after it, so a reverse sweep sees them first.
         for (int i = n - 1; i >= 0; i--) {
-            for (int a = 0; a < 3; a++) {
-                t.lo[3 * i + a] = Float.POSITIVE_INFINITY;
-                t.hi[3 * i + a] = Float.NEGATIVE_INFINITY;
-            }
-            if (t.first[i] < 0) {
-                for (int p = t.primStart[i]; p < t.primStart[i] + t.primCount[i]; p++) t.growByPrimitive(i, primitives, vertices, p);
-                t.pad(i);
-            } else {
-                t.growByNode(i, t.first[i]);
-                t.growByNode(i, t.second[i]);
+            if (t.first[i] < 0) continue;
+            int a = 3 * t.first[i], b = 3 * t.second[i], o = 3 * i;
+            for (int k = 0; k < 3; k++) {
+                t.lo[o + k] = Math.min(t.lo[a + k], t.lo[b + k]);
+                t.hi[o + k] = Math.max(t.hi[a + k], t.hi[b + k]);
             }
         }
         return t;
+    }
+
+    /** Node i's links, primitive range and, for a leaf, its box (padded). */
+    private void readNode(float[] nodes, int i, float[] primitives, float[] vertices) {
+        int base = 4 * (GeometryImageLayout.NODE_TEXELS * i + 1);
+        int hit = Float.floatToRawIntBits(nodes[base]), miss = Float.floatToRawIntBits(nodes[base + 1]);
+        primCount[i] = Float.floatToRawIntBits(nodes[base + 2]);
+        primStart[i] = Float.floatToRawIntBits(nodes[base + 3]);
+        boolean leaf = hit == miss;
+        first[i] = leaf ? -1 : i + 1;
+        // The second child starts where the first one's subtree ends: the first child's skip link.
+        second[i] = leaf ? -1 : Float.floatToRawIntBits(nodes[4 * (GeometryImageLayout.NODE_TEXELS * (i + 1) + 1) + 1]);
+        if (!leaf) return;
+        for (int a = 0; a < 3; a++) {
+            lo[3 * i + a] = Float.POSITIVE_INFINITY;
+            hi[3 * i + a] = Float.NEGATIVE_INFINITY;
+        }
+        // Leaf boxes are padded so float rounding in the slab test cannot cull a ray that the
+        // triangle test, with its own rounding, would find touching a primitive on the boundary.
+        for (int p = primStart[i]; p < primStart[i] + primCount[i]; p++) growByPrimitive(i, primitives, vertices, p);
+        pad(i);
+    }
+
+    /** Per node, its height in inner nodes: 0 for a leaf, 1 + the taller child's for an inner node. */
+    int[] heights() {
+        int[] height = new int[n];
+        for (int i = n - 1; i >= 0; i--) height[i] = first[i] < 0 ? 0 : 1 + Math.max(height[first[i]], height[second[i]]);
+        return height;
     }
 
     private void pad(int i) {
@@ -98,13 +111,6 @@ final class BoxTree {
         for (int a = 0; a < 3; a++) {
             lo[3 * i + a] -= pad;
             hi[3 * i + a] += pad;
-        }
-    }
-
-    private void growByNode(int i, int child) {
-        for (int a = 0; a < 3; a++) {
-            lo[3 * i + a] = Math.min(lo[3 * i + a], lo[3 * child + a]);
-            hi[3 * i + a] = Math.max(hi[3 * i + a], hi[3 * child + a]);
         }
     }
 

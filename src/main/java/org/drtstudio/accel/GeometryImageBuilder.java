@@ -98,8 +98,10 @@ public final class GeometryImageBuilder {
         for (Instance in : instances) instanced += shapes.get(in.shape()).primitiveCount();
         long stepBound = top.nodeCount() + instances.size() + 1L;
         for (Instance in : instances) stepBound += shapes.get(in.shape()).nodeCount();
-        BoxLayout boxes = level.boxLayout(); // counted with packing: it is made once per shape level, like the level's arrays
-        lastTimings = new Timings(hierarchyMillis[0], (System.nanoTime() - t0) / 1e6 - hierarchyMillis[0]);
+        long b0 = System.nanoTime();
+        BoxLayout boxes = level.boxLayout(); // made once per shape level, like the level's arrays (0 ms when reused)
+        double boxMillis = (System.nanoTime() - b0) / 1e6;
+        lastTimings = new Timings(hierarchyMillis[0], (System.nanoTime() - t0) / 1e6 - hierarchyMillis[0] - boxMillis, boxMillis);
         return new GeometryImage(level.nodes, level.primitives, level.vertices, top.nodes(), top.instances(),
                 lastMaterialTexels, lastLightTexels, lastAtlas.texels(), level.nodeCount, top.nodeCount(), instances.size(),
                 level.triangleCount, level.sphereCount, instanced, materialCount, open.lights().size(),
@@ -114,13 +116,14 @@ public final class GeometryImageBuilder {
 
     /**
      * Where the last {@link #build} spent its time: building the hierarchies of new shapes (binned
-     * SAH and bounding spheres), and everything else (packing nodes, primitives and vertices,
-     * concatenating shapes, the top level, materials and lights).
+     * SAH and bounding spheres), deriving the box layout the tracers walk (only when the shape
+     * level is new), and everything else (packing nodes, primitives and vertices, concatenating
+     * shapes, the top level, materials and lights).
      */
-    public record Timings(double hierarchyMillis, double packMillis) {
+    public record Timings(double hierarchyMillis, double packMillis, double boxLayoutMillis) {
     }
 
-    private Timings lastTimings = new Timings(0, 0);
+    private Timings lastTimings = new Timings(0, 0, 0);
 
     /** The phases of the last {@link #build}. */
     public Timings lastTimings() {

@@ -38,28 +38,33 @@ public final class ShapeHierarchyBuilder {
         int nodeCount = h.nodeCount(), depth = h.depth();
         float[] bound = bound(h);
         h = null;
+        // Every vertex and primitive is packed on its own, so both loops run on every core.
         float[] vertices = new float[4 * VERTEX_TEXELS * verts];
-        for (int i = 0; i < verts; i++) {
-            int o = 4 * VERTEX_TEXELS * i;
-            vertices[o] = p[3 * i];
-            vertices[o + 1] = p[3 * i + 1];
-            vertices[o + 2] = p[3 * i + 2];
-            vertices[o + 4] = vn[3 * i];
-            vertices[o + 5] = vn[3 * i + 1];
-            vertices[o + 6] = vn[3 * i + 2];
-            if (vt != null) {
-                vertices[o + 3] = vt[2 * i];
-                vertices[o + 7] = vt[2 * i + 1];
+        ParallelRanges.forEach(verts, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                int o = 4 * VERTEX_TEXELS * i;
+                vertices[o] = p[3 * i];
+                vertices[o + 1] = p[3 * i + 1];
+                vertices[o + 2] = p[3 * i + 2];
+                vertices[o + 4] = vn[3 * i];
+                vertices[o + 5] = vn[3 * i + 1];
+                vertices[o + 6] = vn[3 * i + 2];
+                if (vt != null) {
+                    vertices[o + 3] = vt[2 * i];
+                    vertices[o + 7] = vt[2 * i + 1];
+                }
             }
-        }
+        });
         float[] prims = new float[4 * PRIMITIVE_TEXELS * tris];
-        for (int s = 0; s < tris; s++) {
-            int t = order[s], o = 4 * PRIMITIVE_TEXELS * s;
-            prims[o] = Float.intBitsToFloat(idx[3 * t]);
-            prims[o + 1] = Float.intBitsToFloat(idx[3 * t + 1]);
-            prims[o + 2] = Float.intBitsToFloat(idx[3 * t + 2]);
-            prims[o + 3] = Float.intBitsToFloat(primitiveInfo(KIND_TRIANGLE, vt != null, materials[t]));
-        }
+        ParallelRanges.forEach(tris, (from, to) -> {
+            for (int s = from; s < to; s++) {
+                int t = order[s], o = 4 * PRIMITIVE_TEXELS * s;
+                prims[o] = Float.intBitsToFloat(idx[3 * t]);
+                prims[o + 1] = Float.intBitsToFloat(idx[3 * t + 1]);
+                prims[o + 2] = Float.intBitsToFloat(idx[3 * t + 2]);
+                prims[o + 3] = Float.intBitsToFloat(primitiveInfo(KIND_TRIANGLE, vt != null, materials[t]));
+            }
+        });
         return new ShapeHierarchy(nodes, prims, vertices, nodeCount, tris, 0, depth, bound);
     }
 
@@ -99,14 +104,16 @@ public final class ShapeHierarchyBuilder {
     private static float[] packNodes(SphereHierarchy h) {
         int nodeCount = h.nodeCount();
         float[] nodes = new float[4 * NODE_TEXELS * nodeCount];
-        for (int i = 0; i < nodeCount; i++) {
-            int o = 4 * NODE_TEXELS * i;
-            System.arraycopy(h.spheres(), 4 * i, nodes, o, 4);
-            nodes[o + 4] = Float.intBitsToFloat(h.hit()[i]);
-            nodes[o + 5] = Float.intBitsToFloat(h.miss()[i]);
-            nodes[o + 6] = Float.intBitsToFloat(h.primCount()[i]);
-            nodes[o + 7] = Float.intBitsToFloat(h.primStart()[i]);
-        }
+        ParallelRanges.forEach(nodeCount, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                int o = 4 * NODE_TEXELS * i;
+                System.arraycopy(h.spheres(), 4 * i, nodes, o, 4);
+                nodes[o + 4] = Float.intBitsToFloat(h.hit()[i]);
+                nodes[o + 5] = Float.intBitsToFloat(h.miss()[i]);
+                nodes[o + 6] = Float.intBitsToFloat(h.primCount()[i]);
+                nodes[o + 7] = Float.intBitsToFloat(h.primStart()[i]);
+            }
+        });
         return nodes;
     }
 

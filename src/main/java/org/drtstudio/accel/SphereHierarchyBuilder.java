@@ -168,11 +168,16 @@ public final class SphereHierarchyBuilder {
 
     /**
      * The tree under construction: children before flattening, with node indices local to this
-     * list. Parallel tasks build separate lists that their parent appends.
+     * list. Parallel tasks build separate lists; a parent refers to its children's lists instead of
+     * copying them into its own (the copies cost a serial pass over every node below at each
+     * parallel level), and {@link #flatten} walks them all at once.
      */
     private static final class NodeList {
+        /** A child link: the node's index in this list, -1 for none (a leaf), or {@link #subRef} of a child list's root. */
         int[] left, right, start, count;
         int size;
+        /** Lists of the subtrees built by parallel tasks, referred to by {@link #subRef}. */
+        NodeList[] subs = new NodeList[0];
 
         /** @param primitives the subtree's primitives: trees have about 0.8 nodes per primitive, so the arrays then do not grow */
         NodeList(int primitives) {
@@ -192,18 +197,23 @@ public final class SphereHierarchyBuilder {
             return size++;
         }
 
-        /** Copies {@code other}'s nodes to the end of this list; returns where its root went. */
-        int append(NodeList other) {
-            int base = size;
-            if (size + other.size > left.length) grow(Math.max(size + other.size, size * 2));
-            for (int i = 0; i < other.size; i++) {
-                left[base + i] = other.left[i] < 0 ? -1 : other.left[i] + base;
-                right[base + i] = other.right[i] < 0 ? -1 : other.right[i] + base;
-            }
-            System.arraycopy(other.start, 0, start, base, other.size);
-            System.arraycopy(other.count, 0, count, base, other.size);
-            size += other.size;
-            return base;
+        /** Keeps {@code other} as a child list; returns the link to its root. */
+        int attach(NodeList other) {
+            subs = Arrays.copyOf(subs, subs.length + 1);
+            subs[subs.length - 1] = other;
+            return subRef(subs.length - 1);
+        }
+
+        /** The link to the root of child list k: -2, -3, … (-1 means no child). */
+        static int subRef(int k) {
+            return -2 - k;
+        }
+
+        /** All nodes of this list and the lists below it. */
+        int totalSize() {
+            int total = size;
+            for (NodeList sub : subs) total += sub.totalSize();
+            return total;
         }
 
         private void grow(int cap) {
@@ -260,10 +270,8 @@ public final class SphereHierarchyBuilder {
                 if (lc >= PARALLEL_MIN && rc >= PARALLEL_MIN) {
                     Subtree l = new Subtree(ns, lc, lb.clone()), r = new Subtree(mid, rc, rb.clone());
                     invokeAll(l, r);
-                    // Not list.left[node] = list.append(..): append may replace the arrays.
-                    int li = list.append(l.join()), ri = list.append(r.join());
-                    list.left[node] = li;
-                    list.right[node] = ri;
+                    list.left[node] = list.attach(l.join());
+                    list.right[node] = list.attach(r.join());
                     continue;
                 }
                 int li = list.add(ns, lc), ri = list.add(mid, rc);
@@ -608,57 +616,60 @@ public final class SphereHierarchyBuilder {
     }
 
     private SphereHierarchy flatten(NodeList tree) {
-        int[] left = tree.left, right = tree.right, start = tree.start, count = tree.count;
-        int total = tree.size;
+        int total = tree.totalSize();
         float[] spheres = new float[4 * total];
         int[] hit = new int[total], miss = new int[total], pStart = new int[total], pCount = new int[total];
-        int[] flatOf = new int[total]; // tree node -> flat index
-        // Depth-first pre-order with an explicit stack; left child first.
-        int[] stack = new int[256];
-        int[] depthStack = new int[256];
+        boolean[] leaf = new boolean[total];
+        // Depth-first pre-order with an explicit stack of (list, node); left child first. A node's
+        // left child is then the next node, its right child follows the left child's subtree.
+        NodeList[] listStack = new NodeList[256];
+        int[] stack = new int[256], depthStack = new int[256];
         int sp = 0, next = 0, maxDepth = 0;
+        listStack[sp] = tree;
         stack[sp] = 0;
         depthStack[sp++] = 1;
-        int[] treeOfFlat = new int[total];
         while (sp > 0) {
-            int node = stack[--sp];
-            int depth = depthStack[sp];
+            NodeList list = listStack[--sp];
+            int node = stack[sp], depth = depthStack[sp];
             maxDepth = Math.max(maxDepth, depth);
-            flatOf[node] = next;
-            treeOfFlat[next++] = node;
-            if (left[node] >= 0) {
-                if (sp + 2 > stack.length) {
-                    stack = Arrays.copyOf(stack, stack.length * 2);
-                    depthStack = Arrays.copyOf(depthStack, depthStack.length * 2);
-                }
-                stack[sp] = right[node];
-                depthStack[sp++] = depth + 1;
-                stack[sp] = left[node];
-                depthStack[sp++] = depth + 1;
+            int f = next++;
+            if (list.left[node] == -1) {
+                leaf[f] = true;
+                pStart[f] = list.start[node];
+                pCount[f] = list.count[node];
+                continue;
             }
+            if (sp + 2 > stack.length) {
+                listStack = Arrays.copyOf(listStack, stack.length * 2);
+                depthStack = Arrays.copyOf(depthStack, stack.length * 2);
+                stack = Arrays.copyOf(stack, stack.length * 2);
+            }
+            sp = push(listStack, stack, depthStack, sp, list, list.right[node], depth + 1);
+            sp = push(listStack, stack, depthStack, sp, list, list.left[node], depth + 1);
         }
         // Subtree sizes give the skip links: a subtree is contiguous in pre-order.
         int[] subtreeSize = new int[total];
-        for (int f = total - 1; f >= 0; f--) {
-            int node = treeOfFlat[f];
-            subtreeSize[f] = 1 + (left[node] >= 0 ? subtreeSize[flatOf[left[node]]] + subtreeSize[flatOf[right[node]]] : 0);
-        }
+        for (int f = total - 1; f >= 0; f--) subtreeSize[f] = leaf[f] ? 1 : 1 + subtreeSize[f + 1] + subtreeSize[f + 1 + subtreeSize[f + 1]];
         for (int f = 0; f < total; f++) {
-            int node = treeOfFlat[f];
             int skip = f + subtreeSize[f];
             miss[f] = skip == total ? GeometryImageLayout.END : skip;
-            boolean leaf = left[node] < 0;
-            hit[f] = leaf ? miss[f] : f + 1;
-            pStart[f] = leaf ? start[node] : 0;
-            pCount[f] = leaf ? count[node] : 0;
+            hit[f] = leaf[f] ? miss[f] : f + 1;
         }
         // Spheres bottom-up: children come after their parent in pre-order.
         for (int f = total - 1; f >= 0; f--) {
-            int node = treeOfFlat[f];
-            if (left[node] < 0) System.arraycopy(leafSpheres, 4 * start[node], spheres, 4 * f, 4);
-            else enclose(spheres, 4 * flatOf[left[node]], 4 * flatOf[right[node]], 4 * f);
+            if (leaf[f]) System.arraycopy(leafSpheres, 4 * pStart[f], spheres, 4 * f, 4);
+            else enclose(spheres, 4 * (f + 1), 4 * (f + 1 + subtreeSize[f + 1]), 4 * f);
         }
         return new SphereHierarchy(spheres, hit, miss, pStart, pCount, order.clone(), maxDepth);
+    }
+
+    /** Pushes the child that {@code link} names in {@code list} (a node there, or a child list's root); returns the new stack size. */
+    private static int push(NodeList[] lists, int[] nodes, int[] depths, int sp, NodeList list, int link, int depth) {
+        boolean sub = link <= -2;
+        lists[sp] = sub ? list.subs[-2 - link] : list;
+        nodes[sp] = sub ? 0 : link;
+        depths[sp] = depth;
+        return sp + 1;
     }
 
     /** The bounding sphere of a leaf, into {@link #leafSpheres}. */

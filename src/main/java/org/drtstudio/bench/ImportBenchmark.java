@@ -1,6 +1,5 @@
 package org.drtstudio.bench;
 
-import org.drtstudio.accel.BoxNodeVariants;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.io.ImportResult;
@@ -19,8 +18,8 @@ import java.util.Map;
 
 /**
  * {@code drt bench --suite import}: an OBJ file from disk to a packed geometry image, phase by
- * phase (read + parse, triangles + normals, framing, hierarchy, packing, the box layouts the GPU
- * walks), with the importer's fast
+ * phase (read + parse, triangles + normals, framing, hierarchy, packing, the box layout both
+ * tracers walk, which the builder derives with the image), with the importer's fast
  * paths and without them (the validating javagl parser and the general mesh builder, as before),
  * alternating so both see the same machine. Wall and process CPU time per phase; the first run of
  * each (a cold JVM, as {@code drt info} sees it) and the median of the rest.
@@ -58,16 +57,12 @@ public final class ImportBenchmark {
             long c1 = processCpuNanos();
             GeometryImage image = builder.build(imported.scene());
             triangles = image.triangleCount();
-            double buildCpu = (processCpuNanos() - c1) / 1e6;
-            // The default walk's eight octant-ordered box layouts, derived from the image before its
-            // upload: part of the way to the first pixel, timed apart (accel.BoxNodeVariants).
-            long b0 = System.nanoTime();
-            BoxNodeVariants.octantOrderedBoxNodes(image);
-            double boxMs = TimedPhase.since(b0), total = TimedPhase.since(w0);
+            double buildCpu = (processCpuNanos() - c1) / 1e6, total = TimedPhase.since(w0);
+            GeometryImageBuilder.Timings built = builder.lastTimings();
             List<TimedPhase> phases = new ArrayList<>(imported.phases());
-            phases.add(new TimedPhase("hierarchy", builder.lastTimings().hierarchyMillis()));
-            phases.add(new TimedPhase("packing", builder.lastTimings().packMillis()));
-            phases.add(new TimedPhase("box layouts", boxMs));
+            phases.add(new TimedPhase("hierarchy", built.hierarchyMillis()));
+            phases.add(new TimedPhase("packing", built.packMillis()));
+            phases.add(new TimedPhase("box layout", built.boxLayoutMillis()));
             names = phases.stream().map(TimedPhase::name).toArray(String[]::new);
             double[] row = new double[phases.size() + 3];
             for (int k = 0; k < phases.size(); k++) row[k] = phases.get(k).millis();

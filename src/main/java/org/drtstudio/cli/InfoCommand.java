@@ -73,7 +73,7 @@ final class InfoCommand implements Callable<Integer> {
                 ? String.format(java.util.Locale.ROOT, "%,.1f ms", options.importMillis) : TimedPhase.summary(options.importPhases));
         GeometryImageBuilder.Timings bt = builder.lastTimings();
         out.printf("build time   %s%n", TimedPhase.summary(List.of(new TimedPhase("hierarchy", bt.hierarchyMillis()),
-                new TimedPhase("packing", bt.packMillis()))));
+                new TimedPhase("packing", bt.packMillis()), new TimedPhase("box layout", bt.boxLayoutMillis()))));
         out.printf("total        %,.1f ms from the file to the geometry image%n", options.importMillis + (t1 - t0) / 1e6);
         if (check) {
             List<String> problems = GeometryImageValidator.validate(gi);

@@ -9,7 +9,7 @@ import java.util.Locale;
 /**
  * The status-bar line that says where the time of an import went once the model is on screen:
  * the loader's phases (read + parse, triangles + normals, …), then the preview's (hierarchy,
- * packing, upload + first pass). A large model takes seconds, and a user who waits wants to
+ * packing, box layout, upload + first pass). A large model takes seconds, and a user who waits wants to
  * know for what; the same phases as {@code drt info} and {@code drt bench --suite import}.
  */
 final class ImportTimes {
@@ -27,6 +27,7 @@ final class ImportTimes {
         if (pack != null) {
             phases.add(new TimedPhase("hierarchy", pack.hierarchyMillis()));
             phases.add(new TimedPhase("packing", pack.packMillis()));
+            phases.add(new TimedPhase("box layout", pack.boxLayoutMillis()));
             phases.add(new TimedPhase("upload + first pass", pack.firstPassMillis()));
         }
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s; on screen %,.0f ms after the import began", done, totalMillis));

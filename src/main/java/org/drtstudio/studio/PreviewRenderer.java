@@ -59,12 +59,12 @@ final class PreviewRenderer implements AutoCloseable {
 
     /**
      * Where the time went between a request that needed a new geometry image and its first frame:
-     * the hierarchies of new shapes, the rest of the packing, and the first pass (the upload of
-     * the image, the box layouts the GPU walks derived from it, and tracing).
+     * the hierarchies of new shapes, the rest of the packing, the box layout the tracers walk
+     * (derived with the image), and the first pass (the upload of the image and tracing).
      *
      * @param revision the request that was packed
      */
-    record PackTimings(long revision, double hierarchyMillis, double packMillis, double firstPassMillis) {
+    record PackTimings(long revision, double hierarchyMillis, double packMillis, double boxLayoutMillis, double firstPassMillis) {
     }
 
     /** The newest {@link PackTimings}, published before the frame it ends with; any thread. */
@@ -335,7 +335,8 @@ final class PreviewRenderer implements AutoCloseable {
                 long elapsed = schedule.passFinished(added, (long) frame.width() * frame.height());
                 passes.incrementAndGet();
                 if (packed != null) {
-                    packTimings = new PackTimings(packedRevision, packed.hierarchyMillis(), packed.packMillis(), (System.nanoTime() - packEnd) / 1e6);
+                    packTimings = new PackTimings(packedRevision, packed.hierarchyMillis(), packed.packMillis(), packed.boxLayoutMillis(),
+                            (System.nanoTime() - packEnd) / 1e6);
                     packed = null;
                 }
                 double converged = adaptive(current, schedule.stage()).enabled()

@@ -55,6 +55,32 @@ class BoxLayoutTest {
     }
 
     @Test
+    void theParallelLayoutEqualsTheRecursiveWriterByteForByte() {
+        // Large enough that every parallel pass runs in several chunks; two shapes (a mesh and
+        // spheres); and a scene whose shapes are single leaves.
+        for (Scene scene : List.of(TestScenes.randomSoup(5, 40_000, 3_000), TestScenes.randomSoup(6, 1, 1))) {
+            GeometryImage gi = new GeometryImageBuilder().build(scene);
+            assertEquals(List.of(), GeometryImageValidator.validate(gi), "the image packed in parallel chunks holds its invariants");
+            List<int[]> shapes = BoxTree.shapesOf(gi);
+            BoxLayout parallel = BoxLayout.build(gi.nodes(), gi.nodeCount(), gi.primitives(), gi.vertices(), shapes, false);
+            BoxLayout serial = BoxLayout.build(gi.nodes(), gi.nodeCount(), gi.primitives(), gi.vertices(), shapes, true);
+            assertEquals(serial.nodeCount(), parallel.nodeCount());
+            assertEquals(serial.height(), parallel.height());
+            assertArrayEquals(serial.rootLinks(), parallel.rootLinks());
+            assertArrayEquals(serial.sphereRoots(), parallel.sphereRoots());
+            assertArrayEquals(bits(serial.nodes()), bits(parallel.nodes()), "nodes, bit for bit");
+            assertArrayEquals(bits(serial.primitives()), bits(parallel.primitives()), "primitives, bit for bit");
+            assertArrayEquals(bits(serial.nodes()), bits(gi.boxLayout().nodes()), "the builder's layout is the same");
+        }
+    }
+
+    private static int[] bits(float[] a) {
+        int[] b = new int[a.length];
+        for (int i = 0; i < a.length; i++) b[i] = Float.floatToRawIntBits(a[i]);
+        return b;
+    }
+
+    @Test
     void theValidatorCatchesBrokenLayouts() {
         GeometryImage gi = new GeometryImageBuilder().build(TestScenes.randomSoup(3, 300, 20));
         BoxLayout good = gi.boxLayout();

@@ -28,7 +28,7 @@ class ImportSuiteTest {
         String text = Files.readString(json);
         for (String path : new String[]{"validating", "fast"}) {
             assertEquals(300, number(text, path + "_triangles"), text);
-            for (String phase : new String[]{"read_parse_ms", "triangles_normals_ms", "hierarchy_ms", "packing_ms", "box_layouts_ms", "total_ms"}) {
+            for (String phase : new String[]{"read_parse_ms", "triangles_normals_ms", "hierarchy_ms", "packing_ms", "box_layout_ms", "total_ms"}) {
                 assertTrue(number(text, path + "_first_" + phase) >= 0, path + " " + phase + " in " + text);
                 assertTrue(number(text, path + "_median_" + phase) >= 0, path + " " + phase + " in " + text);
             }

@@ -34,7 +34,7 @@ class InfoCommandTest {
         assertTrue(out.contains("triangles    7,200"), out);
 
         double[] importPhases = numbers(line(out, "import time"), "read \\+ parse", "triangles \\+ normals", "framing");
-        double[] buildPhases = numbers(line(out, "build time"), "hierarchy", "packing");
+        double[] buildPhases = numbers(line(out, "build time"), "hierarchy", "packing", "box layout");
         double total = first(line(out, "total"));
         double importTotal = first(line(out, "import time")), buildTotal = first(line(out, "build time"));
         assertEquals(Arrays.stream(importPhases).sum(), importTotal, 0.15, out);

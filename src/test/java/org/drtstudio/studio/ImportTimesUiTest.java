@@ -42,7 +42,7 @@ class ImportTimesUiTest {
             return seen.get().contains("on screen");
         }, 60, "the import's timings in the status bar");
         String status = seen.get();
-        for (String phase : new String[]{"imported grid.obj", "read + parse", "triangles + normals", "hierarchy", "packing", "upload + first pass"})
+        for (String phase : new String[]{"imported grid.obj", "read + parse", "triangles + normals", "hierarchy", "packing", "box layout", "upload + first pass"})
             assertTrue(status.contains(phase + " ") || status.contains(phase + ";"), "names '" + phase + "': " + status);
         assertTrue(status.matches(".*hierarchy [0-9,]+ ms.*"), "with its time in ms: " + status);
     }
