@@ -77,4 +77,22 @@ public record RandomSpheres(int count, long seed, List<Sphere> spheres, List<Vec
         return new Scene("random spheres " + count + " seed " + seed, TransformNode.group("spheres",
                 List.of(new SphereNode("spheres", spheres))), materials, List.of(), CAMERA, settings);
     }
+
+    /**
+     * The scene as its NFF file describes it: Phong spheres (ambient and diffuse the colour), NFF's
+     * 0.1 ambient light, one light beside the eye ({@link #LIGHT}), so shadow rays are traced too.
+     */
+    public Scene litScene(int width, int height) {
+        List<Material> materials = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            materials.add(new Material("sphere " + i, colors.get(i), colors.get(i), Vec3.ZERO, 1f, 0f, 0f, 1f, Vec3.ZERO, null));
+        }
+        Vec3 grey = new Vec3(0.1f, 0.1f, 0.1f);
+        RenderSettings settings = new RenderSettings(width, height, 1, 5, 0, Vec3.ZERO, grey, 1f, 0f, 0f);
+        return new Scene("random spheres " + count + " seed " + seed, TransformNode.group("spheres",
+                List.of(new SphereNode("spheres", spheres))), materials, List.of(new PointLight(LIGHT, Vec3.ONE, 1f, 0f)), CAMERA, settings);
+    }
+
+    /** The light of the lit scene and the NFF file: beside the eye, up and to the right. */
+    public static final Vec3 LIGHT = new Vec3(10, 10, 40);
 }

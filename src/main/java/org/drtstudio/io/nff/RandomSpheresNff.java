@@ -26,7 +26,7 @@ public final class RandomSpheresNff {
         out.append("v\nfrom ").append(vec(c.eye())).append("\nat ").append(vec(c.look())).append("\nup ").append(vec(c.up()))
                 .append("\nangle ").append(num(c.fovY())).append("\nhither 1\nresolution 800 800\n");
         out.append("b 0 0 0\n");
-        out.append("l ").append(vec(c.eye().plus(new Vec3(10, 10, 0)))).append('\n');
+        out.append("l ").append(vec(RandomSpheres.LIGHT)).append('\n');
         for (int i = 0; i < scene.count(); i++) {
             Sphere s = scene.spheres().get(i);
             out.append("f ").append(vec(scene.colors().get(i))).append(" 1 0 0 0 1\n");
