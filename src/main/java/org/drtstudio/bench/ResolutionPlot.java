@@ -78,9 +78,9 @@ public final class ResolutionPlot {
             g.drawString(s, xOf(p.side(), x0, x1, pw) - g.getFontMetrics().stringWidth(s) / 2, TOP + 14);
         }
         g.setColor(GPU);
-        g.drawString("GPU tracer", LEFT + 10, TOP + ph - 24);
+        g.drawString("GPU tracer", LEFT + 10, TOP + 32);
         g.setColor(CPU);
-        g.drawString("CPU tracer (speed-up = CPU / GPU, top)", LEFT + 10, TOP + ph - 10);
+        g.drawString("CPU tracer (speed-up = CPU / GPU, along the top)", LEFT + 10, TOP + 46);
         g.dispose();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ImageIO.write(img, "png", out);

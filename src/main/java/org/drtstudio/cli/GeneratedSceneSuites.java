@@ -76,7 +76,9 @@ final class GeneratedSceneSuites {
                 AtomicFileWriter.write(options.json, o -> o.write(bytes));
             }
             if (options.plot != null && !points.isEmpty()) {
-                byte[] png = ResolutionPlot.png("GPU and CPU tracer over image size (" + BenchCommand.cpuName() + ")", points);
+                @SuppressWarnings("unchecked") Map<String, Object> r = (Map<String, Object>) results.get("resolution");
+                byte[] png = ResolutionPlot.png("Frame time over image size: " + shortName(String.valueOf(r.get("gpu")))
+                        + " against the CPU tracer (" + BenchCommand.cpuName() + ", " + Runtime.getRuntime().availableProcessors() + " cores)", points);
                 AtomicFileWriter.write(options.plot, o -> o.write(png));
             }
         } catch (IOException e) {
@@ -84,6 +86,17 @@ final class GeneratedSceneSuites {
             return 1;
         }
         return 0;
+    }
+
+    /** "GPU: llvmpipe (LLVM 15…), OpenGL 4.5 …" → "llvmpipe": the device's name for a plot title. */
+    static String shortName(String description) {
+        String s = description.startsWith("GPU: ") ? description.substring(5) : description;
+        int cut = s.length();
+        for (String stop : new String[]{" (", ","}) {
+            int i = s.indexOf(stop);
+            if (i > 0) cut = Math.min(cut, i);
+        }
+        return s.substring(0, cut);
     }
 
     private static RendererFactory.Backend backend(String name) {
