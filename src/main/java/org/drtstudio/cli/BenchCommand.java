@@ -34,14 +34,17 @@ import java.util.concurrent.Callable;
                 + "geometry-image bytes, upload, primary/shadow/glossy Mrays/s, a 16-spp frame with all effects, and the CPU "
                 + "tracer as baseline), quick (small generated scenes and a small instancing run: the CI smoke test), "
                 + "instancing (100 instances of a 100k-triangle mesh), traversal (parallel vs per-ray traversal, GPU), "
-                + "import (an OBJ to the geometry image phase by phase, with and without the importer's fast paths).",
+                + "import (an OBJ to the geometry image phase by phase, with and without the importer's fast paths), "
+                + "spheres (100, 1,000 and 10,000 random spheres at 800x800, flat shading: frames per second, as the OpenCL sphere "
+                + "caster measured), resolution (GPU against CPU tracer over image sizes 128^2 .. --max-size^2, as the CUDA octree report).",
         "--report DIR turns the full-suite JSON files in DIR into the results page and its plot instead."})
 final class BenchCommand implements Callable<Integer> {
     /** Version of the instancing and traversal suites; the scene suites carry {@link SuiteScenes#FULL_VERSION}. */
     static final int SUITE_VERSION = 1;
     private final RendererFactory renderers;
 
-    @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing", description = "full, quick, instancing (default), traversal or import")
+    @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing",
+            description = "full, quick, instancing (default), traversal, import, spheres or resolution")
     String suite;
     @Option(names = "--data", paramLabel = "DIR", description = "folder with nff/ and obj/ of the scene files (default: ../shared/data, else shared/data)")
     Path data;
@@ -76,6 +79,11 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--obj", paramLabel = "FILE", description = "import suite: the OBJ file to import (default: the generated "
             + "1.1M-triangle bunny_1m, written to a temporary file from --data's bunny)")
     Path obj;
+    @Option(names = "--max-size", paramLabel = "N", description = "resolution suite: the largest image side; sizes double "
+            + "from 128 up to it (default 512, for software GL; at most 4096, as the report)")
+    Integer maxSize;
+    @Option(names = "--plot", paramLabel = "FILE.png", description = "resolution suite: also draw the frame times and speed-ups")
+    Path plot;
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -129,8 +137,11 @@ final class BenchCommand implements Callable<Integer> {
             case "import" -> {
                 return importSuite(out, err);
             }
+            case "spheres", "resolution" -> {
+                return GeneratedSceneSuites.run(name, this, renderers, out, err);
+            }
             default -> {
-                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal, import");
+                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal, import, spheres, resolution");
                 return 2;
             }
         }
@@ -261,7 +272,7 @@ final class BenchCommand implements Callable<Integer> {
         throw new IllegalArgumentException("a size must look like 1920x1080, got '" + text + "'");
     }
 
-    private static void print(Map<String, ?> map, PrintWriter out, String indent) {
+    static void print(Map<String, ?> map, PrintWriter out, String indent) {
         for (Map.Entry<String, ?> e : map.entrySet()) {
             if (e.getValue() instanceof Map<?, ?> m) {
                 out.println(indent + e.getKey() + ":");
@@ -280,7 +291,7 @@ final class BenchCommand implements Callable<Integer> {
      * slows a benchmark down, and the reader should see when it was there. Text, not a figure, as it
      * may be 0.
      */
-    private static String loadAverage() {
+    static String loadAverage() {
         try {
             String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
             return f.length >= 3 ? f[0] + " " + f[1] + " " + f[2] : "unknown";
@@ -289,7 +300,7 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    private static String cpuName() {
+    static String cpuName() {
         try {
             return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
                     .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse(System.getProperty("os.arch"));

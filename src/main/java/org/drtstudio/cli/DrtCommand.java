@@ -9,7 +9,8 @@ import java.io.PrintWriter;
 // INHERIT: every subcommand gets -h/--help and -V/--version too (so "drt render --help" works).
 @Command(name = "drt", scope = CommandLine.ScopeType.INHERIT, mixinStandardHelpOptions = true, version = "DRT Studio 0.1",
         description = "DRT Studio: a GPU distributed ray tracer for OBJ, NFF and .cfg scenes and .json projects.",
-        subcommands = {RenderCommand.class, InfoCommand.class, ConvertCommand.class, BenchCommand.class, StudioCommand.class})
+        subcommands = {RenderCommand.class, InfoCommand.class, ConvertCommand.class, BenchCommand.class, StudioCommand.class,
+                GenerateCommand.class})
 public final class DrtCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -50,18 +50,19 @@ import java.util.concurrent.Callable;
  * with seed {@link AnimationSettings#frameSeed}(seed, f), so a frame's pixels do not depend on which
  * other frames are rendered, in which order, or by which process.
  */
-@Command(name = "render", description = "Render a scene to PNG or JPEG (and optional AOVs as PFM).")
+@Command(name = "render", description = "Render a scene to PNG, JPEG or PPM (and optional AOVs as PFM).")
 final class RenderCommand implements Callable<Integer> {
     private final RendererFactory renderers;
 
     @Mixin
     SceneOptions options;
     @Option(names = {"-o", "--output"}, paramLabel = "OUT.png",
-            description = "output image, .png, .jpg or .jpeg (default: the scene's name .png); with --frames, #### becomes the frame number; "
+            description = "output image, .png, .jpg, .jpeg or .ppm (binary P6) (default: the scene's name .png); with --frames, #### becomes the frame number; "
                     + "only a regular file (or nothing) is replaced")
     Path output;
-    @Option(names = "--backend", paramLabel = "auto|gpu|cpu", defaultValue = "auto",
-            description = "gpu (OpenGL compute), cpu (reference tracer) or auto (gpu, else cpu with a notice)")
+    @Option(names = "--backend", paramLabel = "auto|gpu|cpu",
+            description = "gpu (OpenGL compute), cpu (reference tracer) or auto (gpu, else cpu with a notice; the default, "
+                    + "unless a .cfg scene's ARCH says cpu or gpu)")
     String backend;
     @Option(names = "--aov", paramLabel = "LIST", split = ",",
             description = "extra outputs as PFM beside OUT: depth (OUT.depth.pfm, distance to the first hit, +Inf on a miss), "
@@ -142,7 +143,7 @@ final class RenderCommand implements Callable<Integer> {
     }
 
     private int render(PrintWriter err) throws UsageProblem, SceneFormatException, RenderException, IOException {
-        RendererFactory.Backend choice = parseBackend();
+        RendererFactory.Backend given = parseBackend();
         Set<Aov> wanted = parseAovs();
         int[] range = parseFrames();
         if (time != null && !Double.isFinite(time)) throw new UsageProblem("--time must be a finite number, got " + time);
@@ -154,6 +155,7 @@ final class RenderCommand implements Callable<Integer> {
         if (range != null && !out.toString().contains("#")) throw new UsageProblem("--frames needs an output name with #### for the frame number, e.g. -o out_####.png");
         checkOutputs(range == null ? out : Path.of(frameName(out.toString(), range[0])), wanted);
         AnimatedScene animated = options.load(err);
+        RendererFactory.Backend choice = CfgDeviceChoice.apply(options.cfgDevice, options.scene, given, note -> err.println("drt: " + note));
         if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
         Scene firstScene = sceneAt(animated, range == null ? stillTime() : animated.animation().frameTime(range[0]));
         RenderSettings size = firstScene.settings();
@@ -331,7 +333,9 @@ final class RenderCommand implements Callable<Integer> {
         return new TracerOptions(paired, kind);
     }
 
+    /** The --backend given, or null when none was (then a .cfg's ARCH may choose; else auto). */
     private RendererFactory.Backend parseBackend() throws UsageProblem {
+        if (backend == null) return null;
         try {
             return RendererFactory.Backend.valueOf(backend.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {

@@ -3,6 +3,9 @@ package org.drtstudio.cli;
 import org.drtstudio.io.AnimatedImport;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.SceneLoader;
+import org.drtstudio.io.cfg.CfgDevice;
+import org.drtstudio.io.cfg.CfgScene;
+import org.drtstudio.io.support.Excerpt;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.PointLight;
@@ -14,11 +17,17 @@ import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The scene argument and the overrides shared by commands that render or inspect a scene. */
 final class SceneOptions {
     @Parameters(index = "0", paramLabel = "SCENE", description = "scene file: .obj, .nff, .cfg or a .json project")
     Path scene;
+
+    @Parameters(index = "1..*", paramLabel = "KEY=value", description = ".cfg scenes: values that replace the file's, "
+            + "e.g. CAMERA_RESOLUTION=800x600 (OBJ= and LIGHT= add to the file's)")
+    List<String> cfgOverrides = new ArrayList<>();
 
     @Option(names = "--width", paramLabel = "W", description = "image width in pixels (default: the scene's)")
     Integer width;
@@ -53,6 +62,8 @@ final class SceneOptions {
 
     /** Wall time of the last {@link #load}'s reading of the file, and its phases where the reader times them. */
     double importMillis;
+    /** What a .cfg scene's ARCH and CUDA_DEVICE ask for (set by {@link #load}); unspecified for other files. */
+    CfgDevice cfgDevice = CfgDevice.UNSPECIFIED;
     java.util.List<org.drtstudio.io.TimedPhase> importPhases = java.util.List.of();
 
     /**
@@ -61,7 +72,18 @@ final class SceneOptions {
      */
     AnimatedScene load(PrintWriter warnings) throws SceneFormatException {
         long t0 = System.nanoTime();
-        AnimatedImport result = SceneLoader.loadAnimated(scene);
+        AnimatedImport result;
+        if (SceneLoader.isCfg(scene)) {
+            CfgScene cfg = SceneLoader.loadCfg(scene, cfgOverrides);
+            cfgDevice = cfg.device();
+            result = new AnimatedImport(AnimatedScene.constant(cfg.result().scene()), cfg.result().warnings(), cfg.result().phases());
+        } else {
+            if (!cfgOverrides.isEmpty()) {
+                throw new SceneFormatException(scene, 0, "KEY=value overrides such as " + Excerpt.quote(cfgOverrides.get(0))
+                        + " apply to .cfg scenes only");
+            }
+            result = SceneLoader.loadAnimated(scene);
+        }
         importMillis = org.drtstudio.io.TimedPhase.since(t0);
         importPhases = result.phases();
         for (String w : result.warnings()) warnings.println("warning: " + w);

@@ -61,6 +61,26 @@ public final class SceneLoader {
     }
 
     /**
+     * Reads a {@code .cfg} scene with command-line {@code KEY=value} overrides, and the processor it
+     * asks for ({@code ARCH}, {@code CUDA_DEVICE}).
+     */
+    public static org.drtstudio.io.cfg.CfgScene loadCfg(Path file, java.util.List<String> overrides) throws SceneFormatException {
+        requireRegularFile(file);
+        try {
+            return CfgReader.read(file, SceneLoader::loadModel, overrides);
+        } catch (NoSuchFileException | InputFiles.NotRegularFileException e) {
+            throw new SceneFormatException(e.getFile() != null ? Path.of(e.getFile()) : file, 0, InputFiles.reason(e));
+        } catch (IOException e) {
+            throw new SceneFormatException(file, 0, "cannot be read: " + InputFiles.reason(e), e);
+        }
+    }
+
+    /** Whether {@code file} is read as a {@code .cfg} scene (the one format with command-line overrides). */
+    public static boolean isCfg(Path file) {
+        return file.getFileName() != null && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".cfg");
+    }
+
+    /**
      * Refuses what is not a regular file before any reader opens it: a FIFO would block the read
      * forever and a device never end. "file not found" only for a file that is not there.
      */

@@ -13,6 +13,8 @@ import org.drtstudio.scene.anim.Trs;
 import org.drtstudio.scene.edit.AddLight;
 import org.drtstudio.scene.edit.AddNode;
 import org.drtstudio.scene.edit.AddPrimitive;
+import org.drtstudio.scene.edit.AddSpheres;
+import org.drtstudio.scene.RandomSpheres;
 import org.drtstudio.scene.edit.Edit;
 import org.drtstudio.scene.edit.SetCamera;
 
@@ -23,6 +25,7 @@ import java.util.function.Consumer;
 
 /**
  * The Add menu: an empty group, primitives (sphere, box, ground plane) with a material of their own,
+ * random spheres (count and seed from a small dialog, {@link RandomSpheresDialog}),
  * lights (point, spherical, rectangular) above the view's centre, and camera bookmarks (save the
  * current view, go back to one). Objects land where {@link ImportPlacement} puts an import, and
  * are selected. Every addition, and going to a bookmark, is one undoable step; the bookmarks
@@ -49,6 +52,8 @@ final class AddMenu extends Menu {
                 item("Sphere", "addSphere", () -> addPrimitive(AddPrimitive.Shape.SPHERE)),
                 item("Box", "addBox", () -> addPrimitive(AddPrimitive.Shape.BOX)),
                 item("Ground Plane", "addPlane", () -> addPrimitive(AddPrimitive.Shape.PLANE)),
+                item("Random Spheres…", "addRandomSpheres", () -> RandomSpheresDialog.ask(ownerWindow())
+                        .ifPresent(r -> addRandomSpheres(r.count(), r.seed()))),
                 new SeparatorMenuItem(), lights, new SeparatorMenuItem(),
                 item("Save View as Bookmark", "saveViewItem", this::saveView), goTo);
         fillBookmarks();
@@ -98,6 +103,32 @@ final class AddMenu extends Menu {
             session.select(id);
             message.accept("added " + name);
         }
+    }
+
+    /**
+     * The sphere caster's random scene ({@code drt generate spheres}) as one group of spheres with a
+     * material each, its cube sized to a third of the view and placed like an import.
+     */
+    void addRandomSpheres(int count, long seed) {
+        SceneModel m = model();
+        int id = m.nextId();
+        RandomSpheres spheres = RandomSpheres.generate(count, seed);
+        Camera c = m.cameraAt(session.time());
+        float extent = RandomSpheres.HALF_WIDTH + RandomSpheres.MAX_RADIUS;
+        float k = (float) (unit() / extent);
+        float h = k * extent;
+        ImportPlacement.Placement p = ImportPlacement.place(m, session.time(), new float[]{-h, -h, -h, h, h, h}, c.eye(), c.look().minus(c.eye()), false);
+        Trs place = new Trs(p.transform().translation(), Trs.IDENTITY.rotation(), new Vec3(k, k, k), Vec3.ZERO);
+        String name = "random spheres " + count + " seed " + seed;
+        if (commit(new AddSpheres(m.root().id(), name, place, spheres.spheres(), spheres.litScene(1, 1).materials()))) {
+            session.select(id);
+            message.accept("added " + name);
+        }
+    }
+
+    /** The window the menu belongs to, for the dialog's owner (null: centred on the screen). */
+    private javafx.stage.Window ownerWindow() {
+        return javafx.stage.Window.getWindows().stream().filter(javafx.stage.Window::isFocused).findFirst().orElse(null);
     }
 
     /** A plane under everything (at the lowest surface, or y = 0 in an empty scene), wide enough to reach the horizon of the view. */

@@ -33,11 +33,17 @@ final class CfgParser {
     private static final float DEFAULT_FOV = 45f;
     /** Paths are quoted in full up to this length; the user needs them to find the file. */
     private static final int PATH_QUOTE_LENGTH = 300;
+    /** Keys that take one value (OBJ and LIGHT may repeat). */
+    private static final List<String> KNOWN = List.of("AMBIENT_LIGHT", "CAMERA", "CAMERA_RESOLUTION", "CAMERA_VIEWING_ANGLE",
+            "CAMERA_SUPERSAMPLING", "ARCH", "CUDA_DEVICE", "ABSORPTION");
+    /** Far beyond any machine's GPU count; keeps the value a plain small number. */
+    private static final int MAX_DEVICE = 1023;
 
     private final Path cfg;
     private final LineTokenizer in;
     private final ModelLoader loader;
     private final WarningLog warnings;
+    private final List<String> overrides;
 
     private final ModelMerger models = new ModelMerger();
     private final Map<Path, TransformNode> loaded = new HashMap<>();
@@ -51,64 +57,107 @@ final class CfgParser {
     private float fov = DEFAULT_FOV;
     private int width = RenderSettings.DEFAULT.width(), height = RenderSettings.DEFAULT.height();
     private int samples = RenderSettings.DEFAULT.samplesPerPixel();
+    private CfgDevice.Arch arch;
+    private Integer cudaDevice;
+    /** Beer coefficient for transparent materials that have none of their own; null when not given. */
+    private Vec3 absorption;
 
-    CfgParser(Path cfg, Reader reader, ModelLoader loader) {
+    CfgParser(Path cfg, Reader reader, ModelLoader loader, List<String> overrides) {
         this.cfg = cfg;
+        this.overrides = List.copyOf(overrides);
         this.loader = loader;
         // No comment character: '#' may be part of a model's file name; comments are whole lines.
         this.in = new LineTokenizer(cfg, reader, (char) 0);
         this.warnings = new WarningLog(cfg);
     }
 
-    ImportResult parse() throws SceneFormatException, IOException {
+    CfgScene parse() throws SceneFormatException, IOException {
         while (in.next()) {
             String line = in.text().strip();
             if (line.isEmpty() || line.startsWith("#") || line.startsWith("//")) continue;
-            int eq = line.indexOf('=');
-            // Until a line has been recognised the file may be anything (a .cfg link to a password
-            // file), so these messages quote nothing of it.
-            if (eq < 0) {
-                throw in.error(recognised ? "expected KEY=value, got " + LineTokenizer.quote(line)
-                        : "expected KEY=value; this does not look like a .cfg scene");
+            statement(line, false);
+        }
+        for (String override : overrides) {
+            try {
+                statement(override.strip(), true);
+            } catch (SceneFormatException e) {
+                // The cfg's own line number means nothing for a value typed on the command line; a model's error stays its own.
+                if (e.file() != null && !e.file().equals(cfg)) throw e;
+                throw new SceneFormatException(cfg, 0, "command-line override " + LineTokenizer.quote(override) + ": " + e.problem(), e);
             }
-            String key = line.substring(0, eq).strip().toUpperCase(Locale.ROOT);
-            String value = line.substring(eq + 1).strip();
-            if (key.isEmpty()) throw in.error(recognised ? "missing key before '=' in " + LineTokenizer.quote(line) : "missing key before '='");
-            if (value.isEmpty()) throw in.error(key + " has no value");
-            boolean repeatable = key.equals("OBJ") || key.equals("LIGHT");
-            if (!repeatable && !seenKeys.add(key) && isKnown(key)) {
-                warnings.add("repeated " + key, in.lineNumber(), key + " given again; the last one counts");
-            }
-            switch (key) {
-                case "OBJ" -> model(value);
-                case "LIGHT" -> light(value);
-                case "AMBIENT_LIGHT" -> ambient = ambient(value);
-                case "CAMERA" -> camera(value);
-                case "CAMERA_RESOLUTION" -> resolution(value);
-                case "CAMERA_VIEWING_ANGLE" -> {
-                    float a = in.parseFinite(value, "CAMERA_VIEWING_ANGLE");
-                    if (!(a > 0 && a < 180)) throw in.error("CAMERA_VIEWING_ANGLE must be between 0 and 180 degrees, got " + LineTokenizer.quote(value));
-                    fov = a;
-                }
-                case "CAMERA_SUPERSAMPLING" -> samples = in.parseInteger(value, "CAMERA_SUPERSAMPLING", 1, 65536);
-                default -> warnings.add("unknown key", in.lineNumber(), "unknown key "
-                        + (recognised || Excerpt.isKeyword(key) ? LineTokenizer.quote(key) : "(not a plain word)") + "; line ignored");
-            }
-            if (isKnown(key) || repeatable) recognised = true;
         }
         try {
-            return new ImportResult(buildScene(), warnings.toList());
+            return new CfgScene(new ImportResult(buildScene(), warnings.toList()), new CfgDevice(arch, cudaDevice));
         } catch (IllegalArgumentException e) {
             // Values are checked while parsing; this only keeps a missed case a one-line message.
             throw new SceneFormatException(cfg, 0, e.getMessage(), e);
         }
     }
 
-    private static boolean isKnown(String key) {
-        return switch (key) {
-            case "AMBIENT_LIGHT", "CAMERA", "CAMERA_RESOLUTION", "CAMERA_VIEWING_ANGLE", "CAMERA_SUPERSAMPLING" -> true;
-            default -> false;
+    /**
+     * One {@code KEY=value} statement, from the file or (override) from the command line, where it
+     * replaces the file's value; an unknown key there is an error, as the user typed it.
+     */
+    private void statement(String line, boolean override) throws SceneFormatException, IOException {
+        int eq = line.indexOf('=');
+        // Until a line has been recognised the file may be anything (a .cfg link to a password
+        // file), so these messages quote nothing of it.
+        if (eq < 0) {
+            throw in.error(override ? "expected KEY=value, e.g. CAMERA_RESOLUTION=800x600"
+                    : recognised ? "expected KEY=value, got " + LineTokenizer.quote(line)
+                    : "expected KEY=value; this does not look like a .cfg scene");
+        }
+        String key = line.substring(0, eq).strip().toUpperCase(Locale.ROOT);
+        if (key.isEmpty()) throw in.error(recognised || override ? "missing key before '=' in " + LineTokenizer.quote(line) : "missing key before '='");
+        String value = CfgComments.strip(line.substring(eq + 1), vectorsOf(key));
+        if (value.isEmpty()) throw in.error(key + " has no value");
+        boolean repeatable = key.equals("OBJ") || key.equals("LIGHT");
+        if (override && !repeatable && !isKnown(key)) {
+            throw in.error("unknown key " + LineTokenizer.quote(key) + "; known: OBJ, LIGHT, " + String.join(", ", KNOWN));
+        }
+        if (!override && !repeatable && !seenKeys.add(key) && isKnown(key)) {
+            warnings.add("repeated " + key, in.lineNumber(), key + " given again; the last one counts");
+        }
+        switch (key) {
+            case "OBJ" -> model(value);
+            case "LIGHT" -> light(value);
+            case "AMBIENT_LIGHT" -> ambient = ambient(value, "AMBIENT_LIGHT");
+            case "CAMERA" -> camera(value);
+            case "CAMERA_RESOLUTION" -> resolution(value);
+            case "CAMERA_VIEWING_ANGLE" -> {
+                float a = in.parseFinite(value, "CAMERA_VIEWING_ANGLE");
+                if (!(a > 0 && a < 180)) throw in.error("CAMERA_VIEWING_ANGLE must be between 0 and 180 degrees, got " + LineTokenizer.quote(value));
+                fov = a;
+            }
+            case "CAMERA_SUPERSAMPLING" -> samples = in.parseInteger(value, "CAMERA_SUPERSAMPLING", 1, 65536);
+            case "ARCH" -> arch = arch(value);
+            case "CUDA_DEVICE" -> cudaDevice = in.parseInteger(value, "CUDA_DEVICE", 0, MAX_DEVICE);
+            case "ABSORPTION" -> {
+                absorption = ambient(value, "ABSORPTION");
+                if (absorption.x() < 0 || absorption.y() < 0 || absorption.z() < 0)
+                    throw in.error("ABSORPTION must not be negative, got " + LineTokenizer.quote(value));
+            }
+            default -> warnings.add("unknown key", in.lineNumber(), "unknown key "
+                    + (recognised || Excerpt.isKeyword(key) ? LineTokenizer.quote(key) : "(not a plain word)") + "; line ignored");
+        }
+        if (isKnown(key) || repeatable) recognised = true;
+    }
+
+    /** How many {@code //}-separated vectors a key's value has, for telling separators from comments. */
+    private static int vectorsOf(String key) {
+        return key.equals("LIGHT") || key.equals("CAMERA") ? 2 : 1;
+    }
+
+    private CfgDevice.Arch arch(String value) throws SceneFormatException {
+        return switch (value.toUpperCase(Locale.ROOT)) {
+            case "CPU" -> CfgDevice.Arch.CPU;
+            case "GPU", "CUDA" -> CfgDevice.Arch.GPU;
+            default -> throw in.error("ARCH must be CPU, GPU or CUDA, got " + LineTokenizer.quote(value));
         };
+    }
+
+    private static boolean isKnown(String key) {
+        return KNOWN.contains(key);
     }
 
     private Scene buildScene() throws SceneFormatException {
@@ -116,6 +165,7 @@ final class CfgParser {
         if (models.roots().isEmpty()) warnings.add("no models", 0, "no OBJ= line; the scene is empty");
         TransformNode root = TransformNode.group(name, models.roots());
         List<Material> materials = models.materials().isEmpty() ? List.of(Material.DEFAULT) : models.materials();
+        if (absorption != null) materials = materials.stream().map(this::withAbsorption).toList();
 
         Camera camera;
         if (eye == null) {
@@ -140,6 +190,14 @@ final class CfgParser {
         RenderSettings settings = new RenderSettings(width, height, samples, d.maxDepth(), d.seed(), d.background(),
                 ambient, d.attenuationC1(), d.attenuationC2(), d.attenuationC3());
         return new Scene(name, root, materials, sceneLights, camera, settings);
+    }
+
+    /** A transparent material without its own absorption (MTL Tf) takes the cfg's ABSORPTION. */
+    private Material withAbsorption(Material m) {
+        if (!(m.transparency() > 0) || !m.absorption().equals(Vec3.ZERO)) return m;
+        return new Material(m.name(), m.ambient(), m.diffuse(), m.specular(), m.phongExponent(), m.reflectivity(),
+                m.transparency(), m.ior(), absorption, m.diffuseTexture(), m.roughness(), m.bumpTexture(), m.bumpScale(),
+                m.textureWrap());
     }
 
     // ---- keys ----
@@ -184,12 +242,13 @@ final class CfgParser {
         lights.add(new PointLight(position, color, 1f, 0f));
     }
 
-    private Vec3 ambient(String value) throws SceneFormatException {
+    /** r/g/b, or one number for all three. */
+    private Vec3 ambient(String value, String key) throws SceneFormatException {
         if (!value.contains("/")) {
-            float grey = in.parseFinite(value, "AMBIENT_LIGHT");
+            float grey = in.parseFinite(value, key);
             return new Vec3(grey, grey, grey);
         }
-        return vec(vectors(value, "AMBIENT_LIGHT", "r/g/b (or one number)", 1, 1).get(0));
+        return vec(vectors(value, key, "r/g/b (or one number)", 1, 1).get(0));
     }
 
     private void camera(String value) throws SceneFormatException {

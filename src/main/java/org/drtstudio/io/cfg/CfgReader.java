@@ -7,6 +7,7 @@ import org.drtstudio.io.support.TextDecoding;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Reads the {@code .cfg} scene description of the CUDA octree ray tracer report: one
@@ -22,6 +23,11 @@ import java.nio.file.Path;
  * CAMERA_RESOLUTION=640x480         also 640/480 or "640 480"
  * CAMERA_VIEWING_ANGLE=45           vertical field of view in degrees
  * CAMERA_SUPERSAMPLING=4            samples per pixel, used as given (not squared)
+ * ARCH=GPU                          CPU, or GPU / CUDA: mapped to --backend cpu / gpu by the command line
+ * CUDA_DEVICE=0                     which GPU (0 = the first hardware device EGL lists)
+ * ABSORPTION=r/g/b                  Beer coefficient per unit distance (or one number) for every
+ *                                   transparent material without its own (MTL Tf)
+ * OBJ=./debug.obj // location       a // after a blank starts a comment (see CfgComments)
  * </pre>
  *
  * Keys are case-insensitive. Unknown keys are warnings; malformed values and missing model files
@@ -41,8 +47,17 @@ public final class CfgReader {
      * @param loader reads each {@code OBJ=} model, normally {@code ObjReader::read}
      */
     public static ImportResult read(Path cfg, ModelLoader loader) throws SceneFormatException, IOException {
+        return read(cfg, loader, List.of()).result();
+    }
+
+    /**
+     * Reads a cfg scene with {@code KEY=value} overrides from the command line applied after the
+     * file's own lines (the last value counts; OBJ and LIGHT add to the file's). A bad override is a
+     * message naming it and the problem; an unknown key there is an error, not a warning.
+     */
+    public static CfgScene read(Path cfg, ModelLoader loader, List<String> overrides) throws SceneFormatException, IOException {
         try (Reader reader = TextDecoding.open(cfg)) { // regular files only; UTF-8 or UTF-16 with a BOM
-            return read(cfg, reader, loader);
+            return new CfgParser(cfg, reader, loader, overrides).parse();
         }
     }
 
@@ -52,6 +67,6 @@ public final class CfgReader {
      * @param cfg names the file in messages; model paths are resolved against its folder
      */
     public static ImportResult read(Path cfg, Reader reader, ModelLoader loader) throws SceneFormatException, IOException {
-        return new CfgParser(cfg, reader, loader).parse();
+        return new CfgParser(cfg, reader, loader, List.of()).parse().result();
     }
 }

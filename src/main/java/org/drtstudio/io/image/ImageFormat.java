@@ -19,13 +19,15 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The 8-bit picture formats an output may have, chosen by the file's extension: {@code x.jpg}
+ * The 8-bit picture formats an output may have (PNG, JPEG, binary PPM), chosen by the file's extension: {@code x.jpg}
  * holds JPEG bytes, never PNG bytes under a JPEG name; any other extension is refused with the list
  * of supported ones.
  */
 public enum ImageFormat {
     PNG("png", List.of("png")),
-    JPEG("jpeg", List.of("jpg", "jpeg"));
+    JPEG("jpeg", List.of("jpg", "jpeg")),
+    /** Binary PPM (P6), as the CUDA octree report's tracer wrote; written by {@link PpmWriter}, not ImageIO. */
+    PPM("ppm", List.of("ppm"));
 
     /** JPEG quality: high enough that a render's gradients show no blocks. */
     private static final float JPEG_QUALITY = 0.95f;
@@ -63,6 +65,7 @@ public enum ImageFormat {
 
     /** The encoder of an 8-bit RGBA picture (rows top to bottom; alpha is dropped) for an atomic write. */
     public AtomicFileWriter.Body body(int width, int height, byte[] rgba) {
+        if (this == PPM) return PpmWriter.body(width, height, rgba);
         BufferedImage img = rgbImage(width, height, rgba);
         return out -> {
             ImageWriter writer = writer();

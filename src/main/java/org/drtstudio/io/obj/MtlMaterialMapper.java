@@ -21,9 +21,11 @@ import org.drtstudio.scene.TextureWrap;
  *   <tr><td>illum 3..7</td><td>reflectivity = average of Ks. These are the illumination models
  *       with ray-traced reflection (3 reflection, 4 glass, 5 Fresnel, 6 refraction, 7 refraction
  *       and Fresnel); every other model (0-2 plain Phong, 8-9 reflection maps only) gets 0.</td></tr>
- *   <tr><td>Tf</td><td>ignored: absorption is 0. Tf is a colour filter applied once where light
- *       crosses the surface; Beer absorption is a rate per unit distance inside the medium, which
- *       needs a length scale MTL does not give.</td></tr>
+ *   <tr><td>Tf</td><td>absorption = −ln(Tf) per channel: Tf is read as the fraction of light that
+ *       passes one unit of scene distance inside the body (Beer's law, so a path of length d keeps
+ *       Tf^d), as the CUDA octree report's tracer used it. MTL gives no length scale, so one scene
+ *       unit is the scale; Tf ≥ 1 (or absent, or not finite) is no absorption, Tf ≤ 1e-4 is taken as
+ *       1e-4 (σ ≈ 9.2 per unit) to keep the coefficient finite.</td></tr>
  *   <tr><td>map_Kd</td><td>diffuseTexture, the path resolved by the caller</td></tr>
  *   <tr><td>map_bump / bump</td><td>bumpTexture, the path resolved by the caller; its {@code -bm} option is
  *       bumpScale (absent: 1)</td></tr>
@@ -62,7 +64,21 @@ final class MtlMaterialMapper {
         MtlTextureStatement wrapSource = diffuseTexture != null ? diffuseStatement : bumpStatement;
         TextureWrap wrap = wrapSource != null && wrapSource.clamp() ? TextureWrap.CLAMP : TextureWrap.REPEAT;
         return new Material(mtl.getName(), ambient, diffuse, specular, exponent, reflectivity, transparency, ior,
-                Vec3.ZERO, diffuseTexture, 0f, bumpTexture, bumpScale, wrap);
+                absorption(mtl.getTf()), diffuseTexture, 0f, bumpTexture, bumpScale, wrap);
+    }
+
+    /** The least Tf taken as it is: below it the coefficient would grow without bound. */
+    private static final float MIN_FILTER = 1e-4f;
+
+    /** Beer coefficients from a transmission filter per unit distance (see the table above). */
+    static Vec3 absorption(FloatTuple tf) {
+        Vec3 filter = color(tf, Vec3.ONE);
+        return new Vec3(coefficient(filter.x()), coefficient(filter.y()), coefficient(filter.z()));
+    }
+
+    private static float coefficient(float transmitted) {
+        if (!(transmitted < 1f)) return 0f;
+        return (float) -Math.log(Math.max(MIN_FILTER, transmitted));
     }
 
     private static Vec3 color(FloatTuple t, Vec3 fallback) {

@@ -41,7 +41,21 @@ final class EglDisplayCandidates {
     record Candidate(String label, LongSupplier open) {
     }
 
+    /** System property naming the hardware device to try first (0 = the first listed); a .cfg's CUDA_DEVICE sets it. */
+    public static final String GPU_PROPERTY = "drt.gpu";
+
     private EglDisplayCandidates() {
+    }
+
+    /**
+     * The hardware devices with device {@code index} moved to the front (the others keep their order,
+     * so a failing choice still falls back to them); unchanged when {@code index} is negative or past the list.
+     */
+    static <T> List<T> preferred(List<T> hardware, int index) {
+        if (index <= 0 || index >= hardware.size()) return hardware;
+        List<T> ordered = new ArrayList<>(hardware);
+        ordered.add(0, ordered.remove(index));
+        return ordered;
     }
 
     /**
@@ -53,7 +67,7 @@ final class EglDisplayCandidates {
         List<Candidate> software = new ArrayList<>();
         listDevices(clientExtensions, hardware, software, skipped);
 
-        List<Candidate> all = new ArrayList<>(hardware);
+        List<Candidate> all = new ArrayList<>(preferred(hardware, Integer.getInteger(GPU_PROPERTY, -1)));
         all.add(new Candidate("EGL default display", () -> eglGetDisplay(EGL_DEFAULT_DISPLAY)));
         if (clientExtensions.contains("EGL_MESA_platform_surfaceless")) {
             all.add(new Candidate("EGL surfaceless platform",

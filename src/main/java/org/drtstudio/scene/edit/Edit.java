@@ -15,7 +15,8 @@ import java.util.Set;
  */
 public sealed interface Edit permits AddNode, RemoveNode, Reparent, Rename, SetTransform, SetNodeKey, RemoveNodeKey,
         SetCameraKey, RemoveCameraKey, SetMaterial, AddLight, SetLight, RemoveLight, SetCamera, SetRenderSettings,
-        SetAnimationSettings, ImportModel, SetLights, KeyTransform, GroupNodes, Ungroup, AddPrimitive {
+        SetAnimationSettings, ImportModel, SetLights, KeyTransform, GroupNodes, Ungroup, AddPrimitive,
+        AddSpheres {
 
     /** Short name for the undo menu, e.g. "Rename 'Teapot'". */
     String label(SceneModel before);

@@ -206,9 +206,10 @@ class MtlMaterialsTest {
                 "newmtl mirror", "illum 3", "Ks 0.2 0.4 0.6", "Ni 1.5",
                 "newmtl glass", "illum 7", "Ks 1 1 1", "d 0.1 # mostly transparent", "Ni 1.33",
                 "newmtl plastic", "illum 2", "Ks 1 1 1",
-                "newmtl bare", "Tf 0.5 0.5 0.5", "Ni 0", ""));
+                "newmtl bare", "Tf 0.5 0.5 0.5", "Ni 0",
+                "newmtl filters", "Tf 1.5 0 0.25", ""));
         StringBuilder obj = new StringBuilder("mtllib lib.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\n");
-        for (String n : new String[] {"dissolve", "tr", "trLast", "dLast", "mirror", "glass", "plastic", "bare"}) {
+        for (String n : new String[] {"dissolve", "tr", "trLast", "dLast", "mirror", "glass", "plastic", "bare", "filters"}) {
             obj.append("usemtl ").append(n).append("\nf 1 2 3\n");
         }
         ImportResult result = ObjReader.read(write(dir, "m.obj", obj.toString()));
@@ -230,9 +231,16 @@ class MtlMaterialsTest {
         assertEquals(Material.DEFAULT.specular(), bare.specular());
         assertEquals(Material.DEFAULT.phongExponent(), bare.phongExponent());
         assertEquals(1f, bare.ior(), "Ni 0 is meaningless; 1 is used");
-        assertEquals(Vec3.ZERO, bare.absorption(), "Tf is not mapped to absorption");
+        // Tf is the fraction kept over one unit of distance: sigma = -ln(0.5) per channel.
+        assertEquals(Math.log(2), bare.absorption().x(), 1e-6);
+        assertEquals(Math.log(2), bare.absorption().z(), 1e-6);
+        assertEquals(Vec3.ZERO, m.get("glass").absorption(), "no Tf: no absorption");
         assertEquals(0f, bare.transparency());
-        for (int t = 0; t < 8; t++) assertEquals(t + 1, mesh(result).triangleMaterials()[t]);
+        Vec3 filters = m.get("filters").absorption();
+        assertEquals(0f, filters.x(), "Tf above 1 gains nothing: no absorption");
+        assertEquals(-Math.log(1e-4), filters.y(), 1e-3, "Tf 0 is clamped to a finite coefficient");
+        assertEquals(-Math.log(0.25), filters.z(), 1e-6);
+        for (int t = 0; t < 9; t++) assertEquals(t + 1, mesh(result).triangleMaterials()[t]);
     }
 
     @Test

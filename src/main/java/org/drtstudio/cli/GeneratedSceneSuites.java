@@ -1,0 +1,110 @@
+package org.drtstudio.cli;
+
+import org.drtstudio.bench.JsonWriter;
+import org.drtstudio.bench.ResolutionBenchmark;
+import org.drtstudio.bench.ResolutionPlot;
+import org.drtstudio.bench.SpheresBenchmark;
+import org.drtstudio.io.support.AtomicFileWriter;
+import org.drtstudio.io.support.OutputProblem;
+import org.drtstudio.io.support.OutputTarget;
+import org.drtstudio.render.Renderer;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code drt bench}'s suites over generated random sphere scenes: {@code spheres} (frames per second
+ * of the sphere caster's scenes) and {@code resolution} (GPU against CPU over image sizes), with
+ * the bench command's options, JSON and one-line refusals.
+ */
+final class GeneratedSceneSuites {
+    /** The scenes' seed: fixed, so every run measures the same spheres. */
+    static final long SEED = 1;
+    static final int DEFAULT_MAX_SIZE = 512;
+
+    private GeneratedSceneSuites() {
+    }
+
+    static int run(String suite, BenchCommand options, RendererFactory renderers, PrintWriter out, PrintWriter err) throws Exception {
+        Map<String, Object> results = new LinkedHashMap<>();
+        results.put("suite", suite);
+        results.put("suite_version", 1);
+        results.put("date", OffsetDateTime.now().withNano(0).toString());
+        results.put("cpu", BenchCommand.cpuName());
+        results.put("cores", Runtime.getRuntime().availableProcessors());
+        results.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        results.put("load_average_at_start", BenchCommand.loadAverage());
+        int frames = options.frameRepeats != null ? options.frameRepeats : 5;
+        List<ResolutionPlot.Point> points = new ArrayList<>();
+        try {
+            if (options.json != null) OutputTarget.resolve(options.json);
+            if (options.plot != null) OutputTarget.resolve(options.plot);
+            if (suite.equals("spheres")) {
+                int[] wh = options.size == null ? new int[]{800, 800} : BenchCommand.parseSize(options.size);
+                SpheresBenchmark bench = new SpheresBenchmark(wh[0], wh[1], frames, SEED);
+                try (Renderer r = renderers.create(backend(options.backend), notice -> err.println("drt: " + notice))) {
+                    results.put("spheres", bench.run(r, err));
+                }
+            } else {
+                ResolutionBenchmark bench = new ResolutionBenchmark(options.maxSize != null ? options.maxSize : DEFAULT_MAX_SIZE, frames, SEED);
+                try (Renderer gpu = renderers.create(RendererFactory.Backend.GPU, notice -> err.println("drt: " + notice));
+                     Renderer cpu = renderers.create(RendererFactory.Backend.CPU, notice -> err.println("drt: " + notice))) {
+                    Map<String, Object> r = bench.run(gpu, cpu, err);
+                    results.put("resolution", r);
+                    for (int size : bench.sizes()) {
+                        @SuppressWarnings("unchecked") Map<String, Object> at = (Map<String, Object>) r.get("size_" + size);
+                        points.add(new ResolutionPlot.Point(size, (Double) at.get("gpu_ms"), (Double) at.get("cpu_ms")));
+                    }
+                }
+            }
+        } catch (IllegalArgumentException | IllegalStateException | OutputProblem e) {
+            err.println("drt: " + (e instanceof OutputProblem ? "cannot write " : "") + e.getMessage());
+            return 2;
+        }
+        results.put("load_average_at_end", BenchCommand.loadAverage());
+        BenchCommand.print(results, out, "");
+        try {
+            if (options.json != null) {
+                byte[] bytes = JsonWriter.write(results).getBytes(StandardCharsets.UTF_8);
+                AtomicFileWriter.write(options.json, o -> o.write(bytes));
+            }
+            if (options.plot != null && !points.isEmpty()) {
+                @SuppressWarnings("unchecked") Map<String, Object> r = (Map<String, Object>) results.get("resolution");
+                byte[] png = ResolutionPlot.png("Frame time over image size: " + shortName(String.valueOf(r.get("gpu")))
+                        + " against the CPU tracer (" + BenchCommand.cpuName() + ", " + Runtime.getRuntime().availableProcessors() + " cores)", points);
+                AtomicFileWriter.write(options.plot, o -> o.write(png));
+            }
+        } catch (IOException e) {
+            err.println("drt: cannot write " + e.getMessage());
+            return 1;
+        }
+        return 0;
+    }
+
+    /** "GPU: llvmpipe (LLVM 15…), OpenGL 4.5 …" → "llvmpipe": the device's name for a plot title. */
+    static String shortName(String description) {
+        String s = description.startsWith("GPU: ") ? description.substring(5) : description;
+        int cut = s.length();
+        for (String stop : new String[]{" (", ","}) {
+            int i = s.indexOf(stop);
+            if (i > 0) cut = Math.min(cut, i);
+        }
+        return s.substring(0, cut);
+    }
+
+    private static RendererFactory.Backend backend(String name) {
+        if (name.equalsIgnoreCase("none")) throw new IllegalArgumentException("the spheres suite measures frames; --backend none has none");
+        try {
+            return RendererFactory.Backend.valueOf(name.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--backend must be auto, gpu or cpu, got '" + name + "'");
+        }
+    }
+}
