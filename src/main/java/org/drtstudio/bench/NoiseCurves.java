@@ -27,9 +27,10 @@ import java.util.Set;
 /**
  * The noise curves of docs/RESULTS.md, measured with the CPU tracer: RMSE against a 2048-spp
  * reference ({@link NoiseMeasurement}'s) as the sample count grows, with the time each render took,
- * plain and denoised (guide pass and filter included); and a progressive run like the studio's
- * preview (passes of 1, 1, 2, 4, … samples, guides (16 samples) traced with the pass from sample 4, each pass
- * denoised). Rows go to a CSV; {@link NoisePlot} draws them.
+ * plain and denoised with guides of 1×, 2× and (the default) 4× the radiance's samples (at most 64: the
+ * radiance's own summed by the trace pass, the rest traced by the guide pass; guide pass and filter
+ * timed, wall and process CPU seconds); and a progressive
+ * run like the studio's preview (passes of 1, 1, 2, 4, … samples, each pass denoised). Rows go to a CSV; {@link NoisePlot} draws them.
  */
 public final class NoiseCurves {
     private NoiseCurves() {
@@ -88,7 +89,7 @@ public final class NoiseCurves {
         int seeds = Integer.getInteger("noise.seeds", 2);
         String only = System.getProperty("noise.scene");
         List<String> rows = new ArrayList<>();
-        rows.add("scene,spp,seed,kind,seconds,rmse");
+        rows.add("scene,spp,seed,kind,seconds,rmse,cpu_seconds");
         try (CpuRenderer r = new CpuRenderer(threads)) {
             for (NoiseMeasurement.Variant v : NoiseMeasurement.variants()) {
                 if (only != null && !only.equals(v.name())) continue;
@@ -99,23 +100,56 @@ public final class NoiseCurves {
                 for (int spp : counts) {
                     for (int seed = 1; seed <= seeds; seed++) {
                         TraceParameters p = parameters(s, image, w, h, spp, seed);
-                        long t0 = System.nanoTime();
-                        Frame plain = r.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE);
-                        double plainSeconds = (System.nanoTime() - t0) / 1e9;
-                        t0 = System.nanoTime();
-                        Frame guided = r.render(image, p, DenoiseInput.NEEDED, ProgressListener.NONE);
-                        float[] clean = new AtrousDenoiser().denoise(DenoiseInput.of(guided));
-                        double denoisedSeconds = (System.nanoTime() - t0) / 1e9;
-                        rows.add(String.format(Locale.ROOT, "%s,%d,%d,plain,%.4f,%.4f", v.name(), spp, seed, plainSeconds,
-                                NoiseMeasurement.rmse(plain.radiance(), ref)));
-                        rows.add(String.format(Locale.ROOT, "%s,%d,%d,denoised,%.4f,%.4f", v.name(), spp, seed, denoisedSeconds,
-                                NoiseMeasurement.rmse(clean, ref)));
-                        System.out.println(rows.get(rows.size() - 2) + "\n" + rows.get(rows.size() - 1));
+                        Timed plain = Timed.of(() -> r.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE).radiance());
+                        // The guides average guideSamples(planned spp) camera samples: the radiance's own, summed by
+                        // the trace pass, and the rest from the guide pass. Planning a quarter or half of the samples
+                        // gives guides of 1× and 2× the radiance's samples (1×: no guide pass) instead of 4×.
+                        Timed own = denoisedWithGuides(r, image, p, Math.max(2, spp / 4)); // 2: one planned sample means pixel centres
+                        Timed half = denoisedWithGuides(r, image, p, Math.max(1, spp / 2));
+                        Timed denoised = denoisedWithGuides(r, image, p, spp);
+                        for (String kind : List.of("plain", "guides1x", "guides2x", "denoised")) {
+                            Timed t = switch (kind) {
+                                case "plain" -> plain;
+                                case "guides1x" -> own;
+                                case "guides2x" -> half;
+                                default -> denoised;
+                            };
+                            rows.add(String.format(Locale.ROOT, "%s,%d,%d,%s,%.4f,%.4f,%.4f", v.name(), spp, seed, kind, t.seconds(),
+                                    NoiseMeasurement.rmse(t.radiance(), ref), t.cpuSeconds()));
+                            System.out.println(rows.get(rows.size() - 1));
+                        }
                     }
                 }
             }
         }
         Files.write(out, rows);
+    }
+
+    /**
+     * One render of {@code p}'s samples denoised, its guides averaging guideSamples({@code plannedSpp})
+     * camera samples (samples the tracer takes do not depend on the planned count).
+     */
+    private static Timed denoisedWithGuides(CpuRenderer r, GeometryImage image, TraceParameters p, int plannedSpp)
+            throws Exception {
+        TraceParameters planned = new TraceParameters(p.width(), p.height(), plannedSpp, p.maxDepth(), p.seed(), p.open(),
+                p.close(), p.filter(), p.motion(), p.background(), p.ambientLight(), p.attenuation(), p.rayEpsilon(),
+                p.throughputCutoff());
+        return Timed.of(() -> new AtrousDenoiser().denoise(DenoiseInput.of(
+                r.accumulate(image, planned, 0, p.samplesPerPixel(), DenoiseInput.NEEDED, ProgressListener.NONE))));
+    }
+
+    /** A step that makes a linear radiance image, with its wall time and the process's CPU time (steadier under load). */
+    private record Timed(float[] radiance, double seconds, double cpuSeconds) {
+        interface Step {
+            float[] run() throws Exception;
+        }
+
+        static Timed of(Step step) throws Exception {
+            var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+            long cpu0 = os.getProcessCpuTime(), t0 = System.nanoTime();
+            float[] radiance = step.run();
+            return new Timed(radiance, (System.nanoTime() - t0) / 1e9, (os.getProcessCpuTime() - cpu0) / 1e9);
+        }
     }
 
     /**
@@ -157,25 +191,17 @@ public final class NoiseCurves {
         rows.add("samples,seconds,rmse_plain,rmse_denoised");
         try (CpuRenderer r = new CpuRenderer(threads)) {
             r.render(image, parameters(s, image, w, h, 2, 99), DenoiseInput.NEEDED, ProgressListener.NONE); // warm-up
-            Frame guides = null;
             int done = 0, pass = 1;
             long t0 = System.nanoTime();
             while (done < maxSpp) {
                 int count = Math.min(pass, maxSpp - done);
-                boolean traceGuides = guides == null && done >= 4;
-                Set<Aov> aovs = traceGuides ? DenoiseInput.NEEDED : EnumSet.of(Aov.RADIANCE, Aov.VARIANCE);
-                // As the studio's PreviewDenoiser: the guide pass planned at 4 samples, so its guides average 16.
-                TraceParameters passParameters = traceGuides ? new TraceParameters(p.width(), p.height(), 4, p.maxDepth(), p.seed(), p.open(),
-                        p.close(), p.filter(), p.motion(), p.background(), p.ambientLight(), p.attenuation(), p.rayEpsilon(),
-                        p.throughputCutoff()) : p;
-                Frame f = r.accumulate(image, passParameters, done, count, aovs, ProgressListener.NONE);
-                if (traceGuides) guides = f;
+                // As the studio's PreviewDenoiser: every pass carries the guides the trace pass sums, and is denoised.
+                Frame f = r.accumulate(image, p, done, count, DenoiseInput.NEEDED, ProgressListener.NONE);
                 done += count;
-                float[] clean = guides == null ? null : new AtrousDenoiser().denoise(new DenoiseInput(w, h, f.radiance(),
-                        f.variance(), guides.normals(), guides.albedo(), guides.depth()));
+                float[] clean = new AtrousDenoiser().denoise(DenoiseInput.of(f));
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 long measuring = System.nanoTime();
-                double denoised = clean == null ? Double.NaN : NoiseMeasurement.rmse(clean, ref);
+                double denoised = NoiseMeasurement.rmse(clean, ref);
                 rows.add(String.format(Locale.ROOT, "%d,%.4f,%.4f,%.4f", done, seconds, NoiseMeasurement.rmse(f.radiance(), ref), denoised));
                 System.out.println(rows.get(rows.size() - 1));
                 t0 += System.nanoTime() - measuring; // the RMSE is not part of the preview's time
