@@ -30,7 +30,8 @@ import java.util.Set;
  * plain and denoised with guides of 1×, 2× and (the default) 4× the radiance's samples (at most 64: the
  * radiance's own summed by the trace pass, the rest traced by the guide pass; guide pass and filter
  * timed, wall and process CPU seconds); and a progressive
- * run like the studio's preview (passes of 1, 1, 2, 4, … samples, each pass denoised). Rows go to a CSV; {@link NoisePlot} draws them.
+ * run like the studio's preview (passes of 1, 1, 2, 4, … samples, guides (16 samples) traced with the
+ * pass from sample 4, each pass denoised). Rows go to a CSV; {@link NoisePlot} draws them.
  */
 public final class NoiseCurves {
     private NoiseCurves() {
@@ -191,17 +192,25 @@ public final class NoiseCurves {
         rows.add("samples,seconds,rmse_plain,rmse_denoised");
         try (CpuRenderer r = new CpuRenderer(threads)) {
             r.render(image, parameters(s, image, w, h, 2, 99), DenoiseInput.NEEDED, ProgressListener.NONE); // warm-up
+            Frame guides = null;
             int done = 0, pass = 1;
             long t0 = System.nanoTime();
             while (done < maxSpp) {
                 int count = Math.min(pass, maxSpp - done);
-                // As the studio's PreviewDenoiser: every pass carries the guides the trace pass sums, and is denoised.
-                Frame f = r.accumulate(image, p, done, count, DenoiseInput.NEEDED, ProgressListener.NONE);
+                boolean traceGuides = guides == null && done >= 4;
+                Set<Aov> aovs = traceGuides ? DenoiseInput.NEEDED : EnumSet.of(Aov.RADIANCE, Aov.VARIANCE);
+                // As the studio's PreviewDenoiser: the guide pass planned at 4 samples, so its guides average 16.
+                TraceParameters passParameters = traceGuides ? new TraceParameters(p.width(), p.height(), 4, p.maxDepth(), p.seed(), p.open(),
+                        p.close(), p.filter(), p.motion(), p.background(), p.ambientLight(), p.attenuation(), p.rayEpsilon(),
+                        p.throughputCutoff()) : p;
+                Frame f = r.accumulate(image, passParameters, done, count, aovs, ProgressListener.NONE);
+                if (traceGuides) guides = f;
                 done += count;
-                float[] clean = new AtrousDenoiser().denoise(DenoiseInput.of(f));
+                float[] clean = guides == null ? null : new AtrousDenoiser().denoise(new DenoiseInput(w, h, f.radiance(),
+                        f.variance(), guides.normals(), guides.albedo(), guides.depth()));
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 long measuring = System.nanoTime();
-                double denoised = NoiseMeasurement.rmse(clean, ref);
+                double denoised = clean == null ? Double.NaN : NoiseMeasurement.rmse(clean, ref);
                 rows.add(String.format(Locale.ROOT, "%d,%.4f,%.4f,%.4f", done, seconds, NoiseMeasurement.rmse(f.radiance(), ref), denoised));
                 System.out.println(rows.get(rows.size() - 1));
                 t0 += System.nanoTime() - measuring; // the RMSE is not part of the preview's time
