@@ -10,6 +10,7 @@ layout(local_size_x = 8, local_size_y = 8) in;
 #include "random.glsl"
 #include "whitted.glsl"
 #include "camera.glsl"
+#include "guide_sums.glsl"
 #if PAIRED_PRIMARY
 #include "traverse_pair.glsl"
 #endif
@@ -59,6 +60,7 @@ void main() {
     float squares = 0.0;
     int end = uSampleStart + uSampleCount;
     int s = uSampleStart;
+    GuideSums guides = noGuideSums();
 #if PAIRED_PRIMARY
     // Two samples of the pixel at a time: their camera rays walk the hierarchy together, sharing
     // the node fetches (the DRT paper's parallel traversal); each is then shaded on its own. The
@@ -78,6 +80,7 @@ void main() {
             traverse(o[0], d[0], t[0], h[0], false);
         }
         for (int k = 0; k < n; k++) {
+            if (uGuides) addGuideSample(o[k], d[k], t[k], h[k].primitive >= 0, h[k], guides);
             vec3 c = shadeRayFromHit(o[k], d[k], t[k], pixelIndex, uint(s + k), true, h[k].primitive >= 0, h[k]);
             sum += c;
             float l = 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
@@ -89,7 +92,11 @@ void main() {
     for (; s < end; s++) {
         vec3 origin, direction;
         float time = sampleCameraRay(pixel, pixelIndex, s, origin, direction);
-        vec3 c = shadeRay(origin, direction, time, pixelIndex, uint(s));
+        // The first hit is found here, for the guides, and not searched again by the shading.
+        Hit hit = newHit(INFINITY);
+        bool found = traverse(origin, direction, time, hit, false);
+        if (uGuides) addGuideSample(origin, direction, time, found, hit, guides);
+        vec3 c = shadeRayFromHit(origin, direction, time, pixelIndex, uint(s), true, found, hit);
         sum += c;
         float l = 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
         squares += l * l;
@@ -98,5 +105,6 @@ void main() {
     vec4 previous = uSampleStart == 0 ? vec4(0.0) : imageLoad(uAccumulation, pixel);
     imageStore(uAccumulation, pixel, previous + vec4(sum, squares));
     imageStore(uSampleState, pixel, vec4(float(end)));
+    if (uGuides) storeGuideSums(pixel, uSampleStart == 0, guides);
     if (traversalOverflowed) atomicAdd(overflowPixels, 1u);
 }

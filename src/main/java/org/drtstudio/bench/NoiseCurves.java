@@ -27,9 +27,11 @@ import java.util.Set;
 /**
  * The noise curves of docs/RESULTS.md, measured with the CPU tracer: RMSE against a 2048-spp
  * reference ({@link NoiseMeasurement}'s) as the sample count grows, with the time each render took,
- * plain and denoised (guide pass and filter included); and a progressive run like the studio's
- * preview (passes of 1, 1, 2, 4, … samples, guides (16 samples) traced with the pass from sample 4, each pass
- * denoised). Rows go to a CSV; {@link NoisePlot} draws them.
+ * plain and denoised with guides of 1×, 2× and (the default) 4× the radiance's samples (at most 64: the
+ * radiance's own summed by the trace pass, the rest traced by the guide pass; guide pass and filter
+ * timed, wall and process CPU seconds); and a progressive
+ * run like the studio's preview (passes of 1, 1, 2, 4, … samples, guides (16 samples) traced with the
+ * pass from sample 4, each pass denoised). Rows go to a CSV; {@link NoisePlot} draws them.
  */
 public final class NoiseCurves {
     private NoiseCurves() {
@@ -88,7 +90,7 @@ public final class NoiseCurves {
         int seeds = Integer.getInteger("noise.seeds", 2);
         String only = System.getProperty("noise.scene");
         List<String> rows = new ArrayList<>();
-        rows.add("scene,spp,seed,kind,seconds,rmse");
+        rows.add("scene,spp,seed,kind,seconds,rmse,cpu_seconds");
         try (CpuRenderer r = new CpuRenderer(threads)) {
             for (NoiseMeasurement.Variant v : NoiseMeasurement.variants()) {
                 if (only != null && !only.equals(v.name())) continue;
@@ -99,23 +101,56 @@ public final class NoiseCurves {
                 for (int spp : counts) {
                     for (int seed = 1; seed <= seeds; seed++) {
                         TraceParameters p = parameters(s, image, w, h, spp, seed);
-                        long t0 = System.nanoTime();
-                        Frame plain = r.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE);
-                        double plainSeconds = (System.nanoTime() - t0) / 1e9;
-                        t0 = System.nanoTime();
-                        Frame guided = r.render(image, p, DenoiseInput.NEEDED, ProgressListener.NONE);
-                        float[] clean = new AtrousDenoiser().denoise(DenoiseInput.of(guided));
-                        double denoisedSeconds = (System.nanoTime() - t0) / 1e9;
-                        rows.add(String.format(Locale.ROOT, "%s,%d,%d,plain,%.4f,%.4f", v.name(), spp, seed, plainSeconds,
-                                NoiseMeasurement.rmse(plain.radiance(), ref)));
-                        rows.add(String.format(Locale.ROOT, "%s,%d,%d,denoised,%.4f,%.4f", v.name(), spp, seed, denoisedSeconds,
-                                NoiseMeasurement.rmse(clean, ref)));
-                        System.out.println(rows.get(rows.size() - 2) + "\n" + rows.get(rows.size() - 1));
+                        Timed plain = Timed.of(() -> r.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE).radiance());
+                        // The guides average guideSamples(planned spp) camera samples: the radiance's own, summed by
+                        // the trace pass, and the rest from the guide pass. Planning a quarter or half of the samples
+                        // gives guides of 1× and 2× the radiance's samples (1×: no guide pass) instead of 4×.
+                        Timed own = denoisedWithGuides(r, image, p, Math.max(2, spp / 4)); // 2: one planned sample means pixel centres
+                        Timed half = denoisedWithGuides(r, image, p, Math.max(1, spp / 2));
+                        Timed denoised = denoisedWithGuides(r, image, p, spp);
+                        for (String kind : List.of("plain", "guides1x", "guides2x", "denoised")) {
+                            Timed t = switch (kind) {
+                                case "plain" -> plain;
+                                case "guides1x" -> own;
+                                case "guides2x" -> half;
+                                default -> denoised;
+                            };
+                            rows.add(String.format(Locale.ROOT, "%s,%d,%d,%s,%.4f,%.4f,%.4f", v.name(), spp, seed, kind, t.seconds(),
+                                    NoiseMeasurement.rmse(t.radiance(), ref), t.cpuSeconds()));
+                            System.out.println(rows.get(rows.size() - 1));
+                        }
                     }
                 }
             }
         }
         Files.write(out, rows);
+    }
+
+    /**
+     * One render of {@code p}'s samples denoised, its guides averaging guideSamples({@code plannedSpp})
+     * camera samples (samples the tracer takes do not depend on the planned count).
+     */
+    private static Timed denoisedWithGuides(CpuRenderer r, GeometryImage image, TraceParameters p, int plannedSpp)
+            throws Exception {
+        TraceParameters planned = new TraceParameters(p.width(), p.height(), plannedSpp, p.maxDepth(), p.seed(), p.open(),
+                p.close(), p.filter(), p.motion(), p.background(), p.ambientLight(), p.attenuation(), p.rayEpsilon(),
+                p.throughputCutoff());
+        return Timed.of(() -> new AtrousDenoiser().denoise(DenoiseInput.of(
+                r.accumulate(image, planned, 0, p.samplesPerPixel(), DenoiseInput.NEEDED, ProgressListener.NONE))));
+    }
+
+    /** A step that makes a linear radiance image, with its wall time and the process's CPU time (steadier under load). */
+    private record Timed(float[] radiance, double seconds, double cpuSeconds) {
+        interface Step {
+            float[] run() throws Exception;
+        }
+
+        static Timed of(Step step) throws Exception {
+            var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+            long cpu0 = os.getProcessCpuTime(), t0 = System.nanoTime();
+            float[] radiance = step.run();
+            return new Timed(radiance, (System.nanoTime() - t0) / 1e9, (os.getProcessCpuTime() - cpu0) / 1e9);
+        }
     }
 
     /**

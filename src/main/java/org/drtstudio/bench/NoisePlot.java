@@ -56,9 +56,11 @@ public final class NoisePlot {
         List<String> rows = Files.readAllLines(Path.of(args[1]));
         for (String row : rows.subList(1, rows.size())) {
             String[] f = row.split(",");
+            // The plots show the plain and the (default) denoised render; the other guide counts are in the tables.
+            if (!f[3].equals("plain") && !f[3].equals("denoised")) continue;
             double[] acc = data.computeIfAbsent(f[0], k -> new LinkedHashMap<>()).computeIfAbsent(f[3], k -> new TreeMap<>())
                     .computeIfAbsent(Integer.parseInt(f[1]), k -> new double[3]);
-            acc[0] += Double.parseDouble(f[4]);
+            acc[0] += Double.parseDouble(f.length > 6 ? f[6] : f[4]); // the process's CPU seconds where measured
             acc[1] += Double.parseDouble(f[5]);
             acc[2]++;
         }
@@ -80,7 +82,8 @@ public final class NoisePlot {
             }
         }
         draw("RMSE against samples per pixel (160x120)", "samples per pixel", bySamples, Path.of(args[2]));
-        draw("RMSE against render time (CPU tracer, 2 threads)", "seconds", byTime, Path.of(args[3]));
+        draw("RMSE against render time (CPU tracer, 2 threads)", rows.get(0).endsWith("cpu_seconds") ? "CPU seconds" : "seconds",
+                byTime, Path.of(args[3]));
     }
 
     static void draw(String title, String xLabel, List<Line> lines, Path file) throws IOException {

@@ -32,12 +32,16 @@ public final class AdaptiveRender {
         int max = parameters.samplesPerPixel();
         if (!adaptive.canStopBefore(max)) return renderer.render(image, parameters, aovs, progress);
         Set<Aov> none = EnumSet.noneOf(Aov.class);
+        // Asked for on the first pass, the guide AOVs are summed by every pass's tracing (GuideSums):
+        // each pixel's guides then average its own samples, however many it took, at no cost of their own.
+        Set<Aov> guides = EnumSet.noneOf(Aov.class);
+        for (Aov a : aovs) if (a.fromFirstHit()) guides.add(a);
         int done = 0;
         while (true) {
             int count = nextPass(done, max, adaptive);
             boolean last = done + count >= max;
             int before = done;
-            Frame frame = renderer.accumulate(image, parameters, done, count, last ? aovs : none,
+            Frame frame = renderer.accumulate(image, parameters, done, count, last ? aovs : done == 0 ? guides : none,
                     f -> progress.progress((before + f * count) / max));
             done += count;
             if (last) return frame;

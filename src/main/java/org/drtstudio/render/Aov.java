@@ -4,7 +4,8 @@ package org.drtstudio.render;
 public enum Aov {
     /**
      * Distance from the ray's origin to the first hit, averaged over the pixel's camera rays that hit
-     * ({@link DenoiseInput#guideSamples}; the pixel-centre ray with one sample per pixel); +Inf when none hit.
+     * (all its samples, and more up to {@link DenoiseInput#guideSamples}: {@link GuideSums}; the
+     * pixel-centre ray with one sample per pixel); +Inf when none hit.
      */
     DEPTH,
     /** Normalised mean of the first hits' unit shading normals, each turned toward its ray; 0 when none hit. */

@@ -8,13 +8,14 @@ package org.drtstudio.render;
 public record DenoiseInput(int width, int height, float[] radiance, float[] variance, float[] normals, float[] albedo,
                            float[] depth) {
     /**
-     * The guide AOVs average a pixel's camera samples 0 … {@link #guideSamples} − 1: the rays of its
-     * radiance samples, and more. The denoiser divides the radiance by the albedo and multiplies the
+     * The guide AOVs average a pixel's camera samples 0 … {@link #guideSamples} − 1 at least: the rays
+     * of its radiance samples (summed by the trace passes at no cost, {@link GuideSums}), and more
+     * traced by a guide pass. The denoiser divides the radiance by the albedo and multiplies the
      * filtered light back by it, so a pixel on a texture or silhouette edge comes out as exact as
      * its albedo: with the radiance's own 16 samples the edges keep all their anti-aliasing noise.
      * Measured at 16 spp on the noise scenes of docs/RESULTS.md (RMSE, all three effects): 16 guide
      * samples 2.63, 32 2.33, 64 2.2, 128 2.10. A guide sample is a first hit only, but on the CPU
-     * tracer 64 of them cost about as much as 16 shaded samples of those scenes (docs/RESULTS.md).
+     * tracer the 48 traced beyond 16 shaded samples cost about as much as those (docs/RESULTS.md).
      */
     public static final int GUIDE_SAMPLES = 64;
 

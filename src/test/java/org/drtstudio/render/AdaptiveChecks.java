@@ -160,15 +160,22 @@ public final class AdaptiveChecks {
         Set<Aov> aovs = EnumSet.of(Aov.DEPTH, Aov.NORMAL, Aov.SAMPLES);
         Frame adaptive = AdaptiveRender.render(r, gi, p, AdaptiveSampling.of(0.02f), aovs, ProgressListener.NONE);
         for (float c : adaptive.samples()) assertTrue(c < 256, "every pixel converged early, this one took " + c);
-        // The AOVs average the first hits of min(4 x spp, 64) camera samples (the denoiser's guides): a
-        // fixed render of 16 spp or more averages the same 64 as the adaptive one planned at 256.
+        // The AOVs average camera samples 0 .. 63 (guideSamples of 16 spp and more) wherever a pixel has
+        // fewer: its own, summed by the trace passes, and the rest from the guide pass. A fixed render of
+        // 16 spp averages the same 64, summed in other groups (float rounding).
         Frame fixed = r.render(gi, TraceParameters.of(s.camera(), s.settings().withSampling(16, 2, 0), gi), aovs, ProgressListener.NONE);
         int hits = 0;
         for (float d : adaptive.depth()) if (Float.isFinite(d) && d > 0) hits++;
         // The floor fills the view (a pixel-centre ray through the floor's diagonal may slip between its triangles).
         assertTrue(hits >= 0.95 * adaptive.depth().length, "first hits in the depth AOV: " + hits);
-        assertArrayEquals(fixed.depth(), adaptive.depth());
-        assertArrayEquals(fixed.normals(), adaptive.normals());
+        int compared = 0;
+        for (int i = 0; i < fixed.depth().length; i++) {
+            if (!Float.isFinite(fixed.depth()[i]) || !Float.isFinite(adaptive.depth()[i])) continue;
+            compared++;
+            assertEquals(fixed.depth()[i], adaptive.depth()[i], 1e-5f * fixed.depth()[i], "depth of pixel " + i);
+            for (int k = 0; k < 3; k++) assertEquals(fixed.normals()[3 * i + k], adaptive.normals()[3 * i + k], 1e-5f, "normal of pixel " + i);
+        }
+        assertTrue(compared >= 0.95 * fixed.depth().length, "pixels compared: " + compared);
     }
 
     /** A view whose every pixel converges finishes at the minimum sample count, far below its target. */

@@ -6,6 +6,7 @@ import org.drtstudio.render.Aov;
 import org.drtstudio.render.ConvergenceMask;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Frame;
+import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.NodeKind;
@@ -57,6 +58,12 @@ public final class CpuRenderer implements Renderer {
     private float[] squares;
     /** Samples per pixel, negated once converged ({@link ConvergenceMask}); converged pixels are skipped. */
     private float[] state;
+    /**
+     * The guides summed over every sample shaded since sample 0 ({@link GuideSums}' layout), or null
+     * when the render's first pass asked for no first-hit AOV: then a later pass that asks gets them
+     * from a separate guide pass ({@link #firstHitAovs}).
+     */
+    private float[] guideAlbedoHits, guideNormalDepth;
     private int sumsWidth, sumsHeight;
 
     @Override
@@ -68,6 +75,9 @@ public final class CpuRenderer implements Renderer {
             sums = new float[3 * w * h];
             squares = new float[w * h];
             state = new float[w * h];
+            boolean sumGuides = aovs.stream().anyMatch(Aov::fromFirstHit);
+            guideAlbedoHits = sumGuides ? new float[GuideSums.FLOATS * w * h] : null;
+            guideNormalDepth = sumGuides ? new float[GuideSums.FLOATS * w * h] : null;
             sumsWidth = w;
             sumsHeight = h;
         } else if (sums == null || sumsWidth != w || sumsHeight != h) {
@@ -78,7 +88,12 @@ public final class CpuRenderer implements Renderer {
         float[] depth = aovs.contains(Aov.DEPTH) ? new float[w * h] : null;
         float[] normals = aovs.contains(Aov.NORMAL) ? new float[3 * w * h] : null;
         float[] albedo = aovs.contains(Aov.ALBEDO) ? new float[3 * w * h] : null;
-        boolean firstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
+        float[] guideA = guideAlbedoHits, guideN = guideNormalDepth;
+        boolean summed = guideA != null, firstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
+        int guideEnd = DenoiseInput.guideSamples(p.samplesPerPixel());
+        // The guide pass's sums, added to the trace passes' once every row is done (see GuideSums).
+        float[] extraA = firstHit ? new float[GuideSums.FLOATS * w * h] : null;
+        float[] extraN = firstHit ? new float[GuideSums.FLOATS * w * h] : null;
         AtomicInteger nextRow = new AtomicInteger();
         AtomicInteger rowsDone = new AtomicInteger();
         AtomicLong errors = new AtomicLong();
@@ -92,12 +107,16 @@ public final class CpuRenderer implements Renderer {
             for (int i = 0; i < threads; i++) {
                 jobs.add(pool.submit(() -> {
                     WhittedIntegrator integrator = new WhittedIntegrator(image, p, nodes);
+                    integrator.recordGuide = guideA != null;
                     PrimaryRays rays = new PrimaryRays(p);
                     float[] sample = new float[3], aov = new float[6];
                     for (int y = nextRow.getAndIncrement(); y < h; y = nextRow.getAndIncrement()) {
                         for (int x = 0; x < w; x++) {
-                            renderPixel(integrator, rays, p, x, y, first, last, sum, square, states, sample);
-                            if (firstHit) firstHitAovs(integrator, rays, p, x, y, depth, normals, albedo, aov);
+                            renderPixel(integrator, rays, p, x, y, first, last, sum, square, states, sample, guideA, guideN);
+                            if (firstHit) {
+                                int start = summed ? (int) Math.abs(states[y * w + x]) : 0;
+                                extraGuideSums(integrator, rays, x, y, w, start, guideEnd, extraA, extraN, aov);
+                            }
                             if (integrator.overflow) {
                                 errors.incrementAndGet();
                                 integrator.overflow = false;
@@ -135,6 +154,14 @@ public final class CpuRenderer implements Renderer {
             }
         }
         float[] samples = aovs.contains(Aov.SAMPLES) ? ConvergenceMask.sampleCounts(states, w * h) : null;
+        if (firstHit) {
+            if (summed) {
+                GuideSums.add(extraA, guideA);
+                GuideSums.add(extraN, guideN);
+            }
+            GuideSums.resolve(extraA, extraN, GuideSums.guideCounts(ConvergenceMask.sampleCounts(states, w * h), summed, guideEnd),
+                    depth, normals, albedo);
+        }
         return new Frame(w, h, srgb, aovs.contains(Aov.RADIANCE) ? radiance : null, depth, normals, albedo, variance,
                 samples, errors.get(), 0);
     }
@@ -146,14 +173,28 @@ public final class CpuRenderer implements Renderer {
     }
 
     private static void renderPixel(WhittedIntegrator integrator, PrimaryRays rays, TraceParameters p, int x, int y,
-                                    int first, int last, float[] sum, float[] square, float[] state, float[] sample) {
+                                    int first, int last, float[] sum, float[] square, float[] state, float[] sample,
+                                    float[] guideA, float[] guideN) {
         int pixel = y * p.width() + x;
         if (state[pixel] < 0) return; // converged: keeps its mean, costs nothing
         float sr = 0, sg = 0, sb = 0, sq = 0;
+        // This pass's guide sums, added in sample order as shaders/guide_sums.glsl adds them.
+        float ar = 0, ag = 0, ab = 0, hits = 0, nx = 0, ny = 0, nz = 0, distances = 0;
         for (int s = first; s < last; s++) {
             rays.generate(x, y, s);
             integrator.radiance(rays.origin[0], rays.origin[1], rays.origin[2], rays.direction[0], rays.direction[1],
                     rays.direction[2], rays.time, pixel, s, sample);
+            if (guideA != null && integrator.guideDistance != Float.POSITIVE_INFINITY) {
+                float[] g = integrator.guide;
+                ar += g[3];
+                ag += g[4];
+                ab += g[5];
+                hits += 1f;
+                nx += g[0];
+                ny += g[1];
+                nz += g[2];
+                distances += integrator.guideDistance;
+            }
             sr += sample[0];
             sg += sample[1];
             sb += sample[2];
@@ -165,49 +206,51 @@ public final class CpuRenderer implements Renderer {
         sum[3 * pixel] += sr;
         sum[3 * pixel + 1] += sg;
         sum[3 * pixel + 2] += sb;
+        if (guideA != null) {
+            int g = GuideSums.FLOATS * pixel;
+            guideA[g] += ar;
+            guideA[g + 1] += ag;
+            guideA[g + 2] += ab;
+            guideA[g + 3] += hits;
+            guideN[g] += nx;
+            guideN[g + 1] += ny;
+            guideN[g + 2] += nz;
+            guideN[g + 3] += distances;
+        }
     }
 
     /**
-     * The guide AOVs of a pixel averaged over its camera samples 0 … {@link DenoiseInput#guideSamples} − 1
-     * (the very rays of those radiance samples: pixel position, lens point, time), so a pixel under
-     * depth of field or motion blur gets the mix of surfaces its radiance mixes. Twin of
-     * {@code shaders/aov.comp}: depth is the mean over the samples that hit (+Inf when none did),
-     * the normal the normalised mean of the hits' normals, the albedo the mean over all samples
-     * (a miss counts as black).
+     * The guide pass of one pixel, twin of {@code shaders/aov.comp}: the guide sums ({@link GuideSums}'
+     * layout) of its camera samples {@code start} … {@code end} − 1, the very rays of those radiance
+     * samples (pixel position, lens point, time), added in sample order to {@code extraA} and
+     * {@code extraN}; nothing when {@code start ≥ end}.
      */
-    private static void firstHitAovs(WhittedIntegrator integrator, PrimaryRays rays, TraceParameters p, int x, int y,
-                                     float[] depth, float[] normals, float[] albedo, float[] aov) {
-        int pixel = y * p.width() + x;
-        int count = DenoiseInput.guideSamples(p.samplesPerPixel());
-        float depthSum = 0, nx = 0, ny = 0, nz = 0, ar = 0, ag = 0, ab = 0;
-        int hits = 0;
-        for (int s = 0; s < count; s++) {
+    private static void extraGuideSums(WhittedIntegrator integrator, PrimaryRays rays, int x, int y, int width, int start,
+                                       int end, float[] extraA, float[] extraN, float[] aov) {
+        float ar = 0, ag = 0, ab = 0, hits = 0, nx = 0, ny = 0, nz = 0, distances = 0;
+        for (int s = start; s < end; s++) {
             rays.generate(x, y, s);
             float t = integrator.firstHit(rays.origin[0], rays.origin[1], rays.origin[2], rays.direction[0],
                     rays.direction[1], rays.direction[2], rays.time, aov);
             if (Float.isInfinite(t)) continue;
-            hits++;
-            depthSum += t;
-            nx += aov[0];
-            ny += aov[1];
-            nz += aov[2];
             ar += aov[3];
             ag += aov[4];
             ab += aov[5];
+            hits += 1f;
+            nx += aov[0];
+            ny += aov[1];
+            nz += aov[2];
+            distances += t;
         }
-        if (depth != null) depth[pixel] = hits == 0 ? Float.POSITIVE_INFINITY : depthSum / hits;
-        if (normals != null) {
-            float length = (float) Math.sqrt(nx * nx + ny * ny + nz * nz);
-            float inv = length > 0f ? 1f / length : 0f;
-            normals[3 * pixel] = nx * inv;
-            normals[3 * pixel + 1] = ny * inv;
-            normals[3 * pixel + 2] = nz * inv;
-        }
-        if (albedo != null) {
-            albedo[3 * pixel] = ar / count;
-            albedo[3 * pixel + 1] = ag / count;
-            albedo[3 * pixel + 2] = ab / count;
-        }
+        int g = GuideSums.FLOATS * (y * width + x);
+        extraA[g] = ar;
+        extraA[g + 1] = ag;
+        extraA[g + 2] = ab;
+        extraA[g + 3] = hits;
+        extraN[g] = nx;
+        extraN[g + 1] = ny;
+        extraN[g + 2] = nz;
+        extraN[g + 3] = distances;
     }
 
     /** Unit direction of the pinhole ray at shutter open through image point (sx, sy), in pixels from the top-left corner. */

@@ -74,6 +74,16 @@ final class WhittedIntegrator {
         java.util.Arrays.fill(out, 0, 6, 0f);
         if (!found) return Float.POSITIVE_INFINITY;
         surfaceNormals(hit, ox + hit.t * dx, oy + hit.t * dy, oz + hit.t * dz, time);
+        firstHitGuide(dx, dy, dz, prims.material(hit.primitive), out);
+        return hit.t;
+    }
+
+    /**
+     * The guides at a first hit whose {@link #surface} was just computed, twin of
+     * {@code shaders/guide.glsl}: the shading normal turned toward the ray to out[0..2], the diffuse
+     * colour times the diffuse texture to out[3..5].
+     */
+    private void firstHitGuide(float dx, float dy, float dz, int material, float[] out) {
         float[] n = surface;
         float side = n[0] * dx + n[1] * dy + n[2] * dz > 0f ? -1f : 1f;
         float ngx = side * n[0], ngy = side * n[1], ngz = side * n[2];
@@ -81,15 +91,23 @@ final class WhittedIntegrator {
         out[0] = flip * n[3];
         out[1] = flip * n[4];
         out[2] = flip * n[5];
-        int material = prims.material(hit.primitive);
         int mat = 4 * MATERIAL_TEXELS * material;
         texColor[0] = texColor[1] = texColor[2] = 1f;
         if (textured) textures.diffuseTexture(material, n[6], n[7], texColor);
         out[3] = materials[mat + 4] * texColor[0];
         out[4] = materials[mat + 5] * texColor[1];
         out[5] = materials[mat + 6] * texColor[2];
-        return hit.t;
     }
+
+    /**
+     * When set, each {@link #radiance} call writes its camera ray's first hit to {@link #guide}
+     * ({@link #guideDistance} +Inf on a miss), from the hit its shading finds anyway: the guide sums
+     * of the trace pass ({@code org.drtstudio.render.GuideSums}), twin of {@code shaders/guide_sums.glsl}.
+     */
+    boolean recordGuide;
+    /** The last recorded first hit: normal xyz, albedo rgb (see {@link #firstHitGuide}). */
+    final float[] guide = new float[6];
+    float guideDistance;
 
     /**
      * Radiance along a unit primary ray at shutter time {@code time}, written to out[0..2]; pixel and
@@ -110,6 +128,7 @@ final class WhittedIntegrator {
             hit.reset(Float.POSITIVE_INFINITY);
             boolean found = traversal.closest(rox, roy, roz, rdx, rdy, rdz, time, hit);
             overflow |= hit.overflow;
+            if (seg == 0 && recordGuide) guideDistance = found ? hit.t : Float.POSITIVE_INFINITY;
             if (!found) {
                 r += tr * p.background()[0];
                 g += tg * p.background()[1];
@@ -123,6 +142,7 @@ final class WhittedIntegrator {
             float px = rox + t * rdx, py = roy + t * rdy, pz = roz + t * rdz;
 
             surfaceNormals(hit, px, py, pz, time);
+            if (seg == 0 && recordGuide) firstHitGuide(rdx, rdy, rdz, material, guide);
             float ngx = surface[0], ngy = surface[1], ngz = surface[2], nx = surface[3], ny = surface[4], nz = surface[5];
             // Two-sided: turn both normals toward the side the ray came from.
             boolean entering = ngx * rdx + ngy * rdy + ngz * rdz < 0f;

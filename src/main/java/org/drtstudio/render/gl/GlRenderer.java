@@ -4,6 +4,7 @@ import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
+import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.ConvergenceMask;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.CameraBasis;
@@ -57,6 +58,12 @@ public final class GlRenderer implements Renderer {
     private Texture2D accumulation;
     /** Samples per pixel of {@link #accumulation}, negated once converged (see {@link ConvergenceMask}). */
     private Texture2D sampleState;
+    /**
+     * The guides summed by the trace passes since sample 0 (two RGBA32F images in {@link GuideSums}'
+     * layout, {@code shaders/guide_sums.glsl}), or null when the render's first pass asked for no
+     * first-hit AOV: then a later pass that asks gets them from the separate guide pass ({@code aov.comp}).
+     */
+    private Texture2D guideAlbedoHits, guideNormalDepth;
     /** Active pixels listed by the last convergence test (y × width + x), traced instead of the whole image. */
     private ShaderStorageBuffer activeList;
     /** Entries of {@link #activeList} valid for the running sum, or -1 before its first convergence test: trace every pixel. */
@@ -225,7 +232,19 @@ public final class GlRenderer implements Renderer {
             accumulatedWidth = w;
             accumulatedHeight = h;
         }
-        if (firstSample == 0) activeCount = -1;
+        if (firstSample == 0) {
+            activeCount = -1;
+            boolean sumGuides = aovs.stream().anyMatch(Aov::fromFirstHit);
+            // The first pass writes the sums rather than adding to them, so images of the right size are reused as they are.
+            if (!sumGuides || guideAlbedoHits == null || guideAlbedoHits.width() != w || guideAlbedoHits.height() != h) {
+                closeGuideSums();
+            }
+            if (sumGuides && guideAlbedoHits == null) {
+                guideAlbedoHits = Texture2D.create(TextureFormat.RGBA32F, w, h);
+                guideNormalDepth = Texture2D.create(TextureFormat.RGBA32F, w, h);
+            }
+        }
+        boolean guidesSummed = guideAlbedoHits != null;
         int totalSamples = firstSample + sampleCount;
         TracePrograms programs = programsFor(image);
         ComputeProgram trace = programs.trace(), aov = programs.aov();
@@ -245,18 +264,26 @@ public final class GlRenderer implements Renderer {
             trace.setFloat("uThroughputCutoff", p.throughputCutoff());
             trace.setInt("uMaxDepth", p.maxDepth());
             trace.setInt("uActiveCount", activeCount);
+            trace.setInt("uGuides", guidesSummed ? 1 : 0);
             // Creating a texture rebinds texture unit 0, so the scene is bound after the frame's images.
             scene.bind();
             accumulation.bindImage(0, ImageAccess.READ_WRITE);
             sampleState.bindImage(1, ImageAccess.READ_WRITE);
             diagnostics.bindBase(0);
             activeList.bindBase(2);
+            if (guidesSummed) {
+                guideAlbedoHits.bindImage(3, ImageAccess.READ_WRITE);
+                guideNormalDepth.bindImage(4, ImageAccess.READ_WRITE);
+            }
             // After a convergence test only the listed pixels are traced, laid out w wide.
             int traceHeight = activeCount < 0 ? h : (activeCount + w - 1) / w;
             int tilesX = (w + TILE - 1) / TILE, tilesY = (traceHeight + TILE - 1) / TILE, imageTilesY = (h + TILE - 1) / TILE;
             boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
+            // The guide pass tops the summed guides up to guideSamples(spp) camera samples, where a pixel has fewer.
+            boolean guidePass = wantsFirstHit && (!guidesSummed || activeCount >= 0
+                    || totalSamples < DenoiseInput.guideSamples(p.samplesPerPixel()));
             // The first-hit AOVs always cover the whole image, whatever the list holds.
-            int total = Math.max(1, tilesX * tilesY + (wantsFirstHit ? tilesX * imageTilesY : 0)), done = 0;
+            int total = Math.max(1, tilesX * tilesY + (guidePass ? tilesX * imageTilesY : 0)), done = 0;
             long traceNanos = 0;
             for (int ty = 0; ty < tilesY; ty++) {
                 for (int tx = 0; tx < tilesX; tx++) {
@@ -273,31 +300,42 @@ public final class GlRenderer implements Renderer {
             GlSync.imageBarrier();
             float[] depthValues = null, normals = null, albedo = null;
             if (wantsFirstHit) {
-                try (Texture2D depthImage = Texture2D.create(TextureFormat.R32F, w, h);
-                     Texture2D normalImage = Texture2D.create(TextureFormat.RGBA32F, w, h);
-                     Texture2D albedoImage = Texture2D.create(TextureFormat.RGBA32F, w, h)) {
-                    setCommonUniforms(aov, image, p);
-                    aov.setInt("uGuideSamples", DenoiseInput.guideSamples(p.samplesPerPixel()));
-                    aov.setInt("uSamplesPerPixel", p.samplesPerPixel());
-                    aov.setInt("uFilter", p.filter().shaderCode());
-                    aov.setUInt("uSeed", p.seed());
-                    aov.setInt("uCameraMotion", p.motion() ? 1 : 0);
-                    scene.bind();
-                    depthImage.bindImage(2, ImageAccess.WRITE_ONLY);
-                    normalImage.bindImage(3, ImageAccess.WRITE_ONLY);
-                    albedoImage.bindImage(4, ImageAccess.WRITE_ONLY);
-                    for (int ty = 0; ty < imageTilesY; ty++) {
-                        for (int tx = 0; tx < tilesX; tx++) {
-                            aov.setIVec2("uTileOffset", tx * TILE, ty * TILE);
-                            aov.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, h - ty * TILE));
-                            GlSync.finish();
-                            progress.progress((double) ++done / total);
+                int guideEnd = DenoiseInput.guideSamples(p.samplesPerPixel());
+                float[] samples = ConvergenceMask.sampleCounts(readFloats(sampleState, 1), w * h);
+                float[] albedoHits = guidesSummed ? readFloats(guideAlbedoHits, 4) : new float[GuideSums.FLOATS * w * h];
+                float[] normalDepth = guidesSummed ? readFloats(guideNormalDepth, 4) : new float[GuideSums.FLOATS * w * h];
+                if (guidePass) {
+                    try (Texture2D extraAlbedoHits = Texture2D.create(TextureFormat.RGBA32F, w, h);
+                         Texture2D extraNormalDepth = Texture2D.create(TextureFormat.RGBA32F, w, h)) {
+                        setCommonUniforms(aov, image, p);
+                        aov.setInt("uGuideEnd", guideEnd);
+                        aov.setInt("uFromSampleState", guidesSummed ? 1 : 0);
+                        aov.setInt("uSamplesPerPixel", p.samplesPerPixel());
+                        aov.setInt("uFilter", p.filter().shaderCode());
+                        aov.setUInt("uSeed", p.seed());
+                        aov.setInt("uCameraMotion", p.motion() ? 1 : 0);
+                        scene.bind();
+                        sampleState.bindImage(1, ImageAccess.READ_ONLY);
+                        extraAlbedoHits.bindImage(3, ImageAccess.WRITE_ONLY);
+                        extraNormalDepth.bindImage(4, ImageAccess.WRITE_ONLY);
+                        for (int ty = 0; ty < imageTilesY; ty++) {
+                            for (int tx = 0; tx < tilesX; tx++) {
+                                aov.setIVec2("uTileOffset", tx * TILE, ty * TILE);
+                                aov.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, h - ty * TILE));
+                                GlSync.finish();
+                                progress.progress((double) ++done / total);
+                            }
                         }
+                        GlSync.imageBarrier();
+                        GuideSums.add(albedoHits, readFloats(extraAlbedoHits, 4));
+                        GuideSums.add(normalDepth, readFloats(extraNormalDepth, 4));
                     }
-                    if (aovs.contains(Aov.DEPTH)) depthValues = readFloats(depthImage, 1);
-                    if (aovs.contains(Aov.NORMAL)) normals = rgb(readFloats(normalImage, 4));
-                    if (aovs.contains(Aov.ALBEDO)) albedo = rgb(readFloats(albedoImage, 4));
                 }
+                if (aovs.contains(Aov.DEPTH)) depthValues = new float[w * h];
+                if (aovs.contains(Aov.NORMAL)) normals = new float[3 * w * h];
+                if (aovs.contains(Aov.ALBEDO)) albedo = new float[3 * w * h];
+                GuideSums.resolve(albedoHits, normalDepth, GuideSums.guideCounts(samples, guidesSummed, guideEnd),
+                        depthValues, normals, albedo);
             }
             resolve.setIVec2("uImageSize", w, h);
             resolve.setFloat("uSampleCount", totalSamples);
@@ -335,6 +373,13 @@ public final class GlRenderer implements Renderer {
             long errors = Integer.toUnsignedLong(count.getInt(0));
             return new Frame(w, h, srgb, radiance, depthValues, normals, albedo, variance, samples, errors, uploaded);
         }
+    }
+
+    private void closeGuideSums() {
+        if (guideAlbedoHits != null) guideAlbedoHits.close();
+        if (guideNormalDepth != null) guideNormalDepth.close();
+        guideAlbedoHits = null;
+        guideNormalDepth = null;
     }
 
     @Override
@@ -454,6 +499,7 @@ public final class GlRenderer implements Renderer {
                 if (scene != null) scene.close();
                 if (accumulation != null) accumulation.close();
                 if (sampleState != null) sampleState.close();
+                closeGuideSums();
                 if (activeList != null) activeList.close();
                 if (converge != null) converge.close();
                 for (TracePrograms programs : variants) if (programs != null) programs.close();

@@ -4,6 +4,7 @@ import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.GuideScenes;
+import org.drtstudio.render.GuideSumChecks;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.cpu.CpuRenderer;
@@ -16,7 +17,10 @@ import java.util.EnumSet;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code shaders/aov.comp} averages the same camera rays as the CPU twin: equal guides under depth of field. */
+/**
+ * The GL tracer's guides (summed by {@code trace.comp}, topped up by {@code aov.comp}) average the same
+ * camera rays as the CPU twin's: equal guides under depth of field; and the checks of {@link GuideSumChecks}.
+ */
 @Timeout(300)
 class GuideAovTwinTest {
     @RegisterExtension
@@ -49,5 +53,15 @@ class GuideAovTwinTest {
         assertTrue(mixed >= 4 * GuideScenes.HEIGHT, "the comparison should cover averaged pixels: " + mixed);
         // A sample ray grazing an edge may hit on one side in one tracer and the other in the other.
         assertTrue(agree >= 0.99 * n, "GPU and CPU guides agree on " + agree + " of " + n + " pixels");
+    }
+
+    @Test
+    void summedAndToppedUpGuidesAreTheGuidePassOnes() throws Exception {
+        GuideSumChecks.summedAndToppedUpGuidesAreTheGuidePassOnes(GL.renderer());
+    }
+
+    @Test
+    void guidesAverageEverySampleOfTheRender() throws Exception {
+        GuideSumChecks.guidesAverageEverySampleOfTheRender(GL.renderer());
     }
 }

@@ -49,7 +49,7 @@ class TraversalExperimentTest {
      * The shading kernel with paired camera rays renders exactly the image of one-by-one traversal,
      * and box nodes exactly the image of sphere nodes (on both tracers),
      * with every distributed effect on (lens, area light, glossy, motion) and an odd sample count,
-     * so the unpaired last sample is covered too.
+     * so the unpaired last sample is covered too; the guides summed by the trace pass too.
      */
     @Test
     void tracerOptionsRenderTheSameImage() throws Exception {
@@ -67,11 +67,13 @@ class TraversalExperimentTest {
         assertTrue(gi.motion());
         TraceParameters p = TraceParameters.of(s.camera(), close.camera(), s.settings(), gi, PixelFilter.TENT);
         Frame paired, single, spheres, cpuBoxes, cpuSpheres;
+        // The guides are summed at each camera sample's first hit, which the paired path finds two at a time.
+        Set<Aov> withGuides = Set.of(Aov.RADIANCE, Aov.ALBEDO, Aov.NORMAL, Aov.DEPTH);
         try (GlRenderer gpu = GlRenderer.start(true, NodeKind.BOXES)) {
-            paired = gpu.render(gi, p, Set.of(Aov.RADIANCE), ProgressListener.NONE);
+            paired = gpu.render(gi, p, withGuides, ProgressListener.NONE);
         }
         try (GlRenderer gpu = GlRenderer.start(false, NodeKind.BOXES)) {
-            single = gpu.render(gi, p, Set.of(Aov.RADIANCE), ProgressListener.NONE);
+            single = gpu.render(gi, p, withGuides, ProgressListener.NONE);
         }
         try (GlRenderer gpu = GlRenderer.start(false, NodeKind.SPHERES)) {
             spheres = gpu.render(gi, p, Set.of(Aov.RADIANCE), ProgressListener.NONE);
@@ -85,5 +87,8 @@ class TraversalExperimentTest {
                 .mapToObj(i -> single.radiance()[i]).distinct().count();
         assertTrue(distinct > 100, "the image shows the scene, not a flat colour: " + distinct + " distinct values");
         assertArrayEquals(single.radiance(), paired.radiance());
+        assertArrayEquals(single.albedo(), paired.albedo(), "albedo guide");
+        assertArrayEquals(single.normals(), paired.normals(), "normal guide");
+        assertArrayEquals(single.depth(), paired.depth(), "depth guide");
     }
 }

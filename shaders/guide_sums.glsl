@@ -1,0 +1,40 @@
+// The denoiser's guides summed by the trace pass over every camera sample it shades, so they cost
+// no pass of their own: at each camera ray's first hit, in GuideSums' layout (two RGBA32F images the
+// size of the picture, added to pass after pass like the radiance): uGuideAlbedoHits = (sum of the
+// first hits' albedos, number of samples that hit), uGuideNormalDepth = (sum of their normals, sum of
+// their distances). GuideSums.resolve turns them into the depth, normal and albedo AOVs. Twin of
+// CpuRenderer's guide sums; off (uGuides false) unless the render asked for them from sample 0.
+#include "guide.glsl"
+
+layout(binding = 3, rgba32f) uniform image2D uGuideAlbedoHits;
+layout(binding = 4, rgba32f) uniform image2D uGuideNormalDepth;
+uniform bool uGuides;
+
+struct GuideSums {
+    vec4 albedoHits;
+    vec4 normalDepth;
+};
+
+GuideSums noGuideSums() {
+    return GuideSums(vec4(0.0), vec4(0.0));
+}
+
+// Adds one camera sample's first hit (a miss adds nothing: black albedo, no normal or depth).
+void addGuideSample(vec3 origin, vec3 direction, float time, bool found, Hit hit, inout GuideSums sums) {
+    if (!found) return;
+    vec3 normal, albedo;
+    firstHitGuide(origin, direction, time, hit, normal, albedo);
+    sums.albedoHits += vec4(albedo, 1.0);
+    sums.normalDepth += vec4(normal, hit.t);
+}
+
+// Adds a pass's sums to the pixel's (the first pass of a render starts them over).
+void storeGuideSums(ivec2 pixel, bool firstPass, GuideSums sums) {
+    vec4 albedoHits = sums.albedoHits, normalDepth = sums.normalDepth;
+    if (!firstPass) {
+        albedoHits = imageLoad(uGuideAlbedoHits, pixel) + albedoHits;
+        normalDepth = imageLoad(uGuideNormalDepth, pixel) + normalDepth;
+    }
+    imageStore(uGuideAlbedoHits, pixel, albedoHits);
+    imageStore(uGuideNormalDepth, pixel, normalDepth);
+}
