@@ -24,6 +24,8 @@ public final class PortalLayout {
     public static final int DIV_LO = 0, DIV_HI = 3, DIV_FIRST_PORTAL = 6;
     /** A portal texel on the grid's boundary: the ray leaves the voxel space. */
     public static final int EXIT = -256;
+    /** Shader storage binding points of the divs, the portal texels and the entry grid. */
+    public static final int BINDING_DIVS = 3, BINDING_PORTALS = 4, BINDING_ENTRY = 5;
 
     private PortalLayout() {
     }
@@ -36,6 +38,9 @@ public final class PortalLayout {
         d.put("VX_DIV_HI", Integer.toString(DIV_HI));
         d.put("VX_DIV_FIRST_PORTAL", Integer.toString(DIV_FIRST_PORTAL));
         d.put("VX_EXIT", Integer.toString(EXIT));
+        d.put("VX_BINDING_DIVS", Integer.toString(BINDING_DIVS));
+        d.put("VX_BINDING_PORTALS", Integer.toString(BINDING_PORTALS));
+        d.put("VX_BINDING_ENTRY", Integer.toString(BINDING_ENTRY));
         return d;
     }
 
