@@ -34,14 +34,15 @@ import java.util.concurrent.Callable;
                 + "geometry-image bytes, upload, primary/shadow/glossy Mrays/s, a 16-spp frame with all effects, and the CPU "
                 + "tracer as baseline), quick (small generated scenes and a small instancing run: the CI smoke test), "
                 + "instancing (100 instances of a 100k-triangle mesh), traversal (parallel vs per-ray traversal, GPU), "
-                + "import (an OBJ to the geometry image phase by phase, with and without the importer's fast paths).",
+                + "import (an OBJ to the geometry image phase by phase, with and without the importer's fast paths), "
+                + "voxels (voxel spaces through div portals against their faces in the geometry image, 720x360 and 1920x1080).",
         "--report DIR turns the full-suite JSON files in DIR into the results page and its plot instead."})
 final class BenchCommand implements Callable<Integer> {
     /** Version of the instancing and traversal suites; the scene suites carry {@link SuiteScenes#FULL_VERSION}. */
     static final int SUITE_VERSION = 1;
     private final RendererFactory renderers;
 
-    @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing", description = "full, quick, instancing (default), traversal or import")
+    @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing", description = "full, quick, instancing (default), traversal, import or voxels")
     String suite;
     @Option(names = "--data", paramLabel = "DIR", description = "folder with nff/ and obj/ of the scene files (default: ../shared/data, else shared/data)")
     Path data;
@@ -93,6 +94,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         InstancingBenchmark bench = null;
         TraversalBenchmark traversal = null;
+        org.drtstudio.bench.VoxelBenchmark voxels = null;
         SceneSuite sceneSuite = null;
         SuiteScenes.Selection selection = null;
         int w = 0, h = 0;
@@ -126,11 +128,20 @@ final class BenchCommand implements Callable<Integer> {
                 }
             }
             case "traversal" -> traversal = new TraversalBenchmark(1920, 1080, 5);
+            case "voxels" -> {
+                try {
+                    voxels = new org.drtstudio.bench.VoxelBenchmark(repeats != null ? Math.max(1, repeats) : 3,
+                            size == null ? null : parseSize(size));
+                } catch (IllegalArgumentException e) {
+                    err.println("drt: " + e.getMessage());
+                    return 2;
+                }
+            }
             case "import" -> {
                 return importSuite(out, err);
             }
             default -> {
-                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal, import");
+                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal, import, voxels");
                 return 2;
             }
         }
@@ -161,6 +172,7 @@ final class BenchCommand implements Callable<Integer> {
             }
             if (bench != null) results.put("instancing", bench.run(renderer, w, h));
             if (traversal != null) results.put("traversal", traversal.run(renderer));
+            if (voxels != null) results.put("voxels", voxels.run(renderer, err));
             if (sceneSuite != null) {
                 results.putAll(sceneSuite.run(selection, renderer));
             }

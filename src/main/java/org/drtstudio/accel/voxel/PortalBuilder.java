@@ -58,10 +58,10 @@ public final class PortalBuilder {
         int[] portalStart = new int[divCount + 1];
         for (int d = 0; d < divCount; d++) portalStart[d + 1] = portalStart[d] + faceTexels(d);
         int[] portals = new int[portalStart[divCount]];
-        for (int d = 0; d < divCount; d++) {
-            divs[PortalLayout.DIV_INTS * d + PortalLayout.DIV_FIRST_PORTAL] = portalStart[d];
-            fillPortals(d, portalStart[d], portals, entry, candidateStart, candidates, choice);
-        }
+        for (int d = 0; d < divCount; d++) divs[PortalLayout.DIV_INTS * d + PortalLayout.DIV_FIRST_PORTAL] = portalStart[d];
+        // Each div writes only its own texels, and reads what is final by now: the divs in parallel.
+        java.util.stream.IntStream.range(0, divCount).parallel()
+                .forEach(d -> fillPortals(d, portalStart[d], portals, entry, candidateStart, candidates, choice));
         return new PortalSpace(sx, sy, sz, space.originX(), space.originY(), space.originZ(),
                 Arrays.copyOf(divs, PortalLayout.DIV_INTS * divCount), portals, entry, choice);
     }

@@ -82,6 +82,21 @@ public final class GlPortalRays implements AutoCloseable {
         }
     }
 
+    /**
+     * On the renderer's GL thread: one untimed run (its results returned), then {@code repeats}
+     * timed runs of the same rays (their wall times, in the order run).
+     */
+    public static Run measure(GlRenderer renderer, PortalSpace space, float[] rays, float[] lights, int shadowLights,
+                              int repeats, double[] timesMs) {
+        return renderer.glThread().call(() -> {
+            try (GlPortalRays kernel = new GlPortalRays(space)) {
+                Run first = kernel.trace(rays, lights, shadowLights);
+                for (int i = 0; i < repeats; i++) timesMs[i] = kernel.trace(rays, lights, shadowLights).ms();
+                return first;
+            }
+        });
+    }
+
     private static ByteBuffer ints(int[] values) {
         ByteBuffer b = ByteBuffer.allocateDirect(4 * Math.max(1, values.length)).order(ByteOrder.nativeOrder());
         b.asIntBuffer().put(values);
