@@ -59,9 +59,14 @@ public final class PortalBuilder {
         for (int d = 0; d < divCount; d++) portalStart[d + 1] = portalStart[d] + faceTexels(d);
         int[] portals = new int[portalStart[divCount]];
         for (int d = 0; d < divCount; d++) divs[PortalLayout.DIV_INTS * d + PortalLayout.DIV_FIRST_PORTAL] = portalStart[d];
+        // The choice depends only on the cell beyond and the side it is entered from, and overlapping
+        // divs share many such faces: each is scored once (-1: not yet). Threads that race on one
+        // entry compute the same value, so the memo needs no lock.
+        int[] chosen = new int[6 * cells];
+        java.util.Arrays.fill(chosen, -1);
         // Each div writes only its own texels, and reads what is final by now: the divs in parallel.
         java.util.stream.IntStream.range(0, divCount).parallel()
-                .forEach(d -> fillPortals(d, portalStart[d], portals, entry, candidateStart, candidates, choice));
+                .forEach(d -> fillPortals(d, portalStart[d], portals, entry, candidateStart, candidates, choice, chosen));
         return new PortalSpace(sx, sy, sz, space.originX(), space.originY(), space.originZ(),
                 Arrays.copyOf(divs, PortalLayout.DIV_INTS * divCount), portals, entry, choice);
     }
@@ -135,7 +140,7 @@ public final class PortalBuilder {
     }
 
     private void fillPortals(int d, int first, int[] portals, int[] entry, int[] candidateStart, int[] candidates,
-                             PortalChoice choice) {
+                             PortalChoice choice, int[] chosen) {
         int o = PortalLayout.DIV_INTS * d;
         int[] lo = {divs[o], divs[o + 1], divs[o + 2]}, hi = {divs[o + 3], divs[o + 4], divs[o + 5]};
         int texel = first;
@@ -158,7 +163,10 @@ public final class PortalBuilder {
                         portals[texel++] = home;
                         continue;
                     }
-                    portals[texel++] = longestExpectedRay(cell, axis, up, candidates, candidateStart[c], candidateStart[c + 1]);
+                    int memo = 6 * c + face;
+                    if (chosen[memo] < 0)
+                        chosen[memo] = longestExpectedRay(cell, axis, up, candidates, candidateStart[c], candidateStart[c + 1]);
+                    portals[texel++] = chosen[memo];
                 }
         }
     }
