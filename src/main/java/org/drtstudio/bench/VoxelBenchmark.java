@@ -44,10 +44,17 @@ public final class VoxelBenchmark {
 
     private final int repeats;
     private final List<int[]> resolutions;
+    private final List<VoxelView> views;
 
+    /** @param onlySize one image size instead of the suite's two, or null */
     public VoxelBenchmark(int repeats, int[] onlySize) {
+        this(repeats, onlySize, views());
+    }
+
+    VoxelBenchmark(int repeats, int[] onlySize, List<VoxelView> views) {
         this.repeats = repeats;
         this.resolutions = onlySize != null ? List.<int[]>of(onlySize) : Arrays.asList(RESOLUTIONS);
+        this.views = views;
     }
 
     /** A benchmark scene: its voxels, the eye and where it looks, two lights. */
@@ -76,7 +83,7 @@ public final class VoxelBenchmark {
         r.put("renderer", renderer == null ? "none" : renderer.description());
         GlRenderer gl = renderer instanceof GlRenderer g ? g : null;
         int threads = Runtime.getRuntime().availableProcessors();
-        for (VoxelView view : views()) {
+        for (VoxelView view : views) {
             String key = view.name();
             progress.println("drt: voxels: " + key + " (" + view.space().sizeX() + "×" + view.space().sizeY() + "×"
                     + view.space().sizeZ() + ")");
