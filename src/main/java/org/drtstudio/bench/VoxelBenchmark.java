@@ -17,9 +17,9 @@ import org.drtstudio.render.gl.RayThroughput;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.Scene;
-import org.drtstudio.voxel.VoxelGenerators;
-import org.drtstudio.voxel.VoxelModel;
-import org.drtstudio.voxel.VoxelSpace;
+import org.drtstudio.scene.voxel.VoxelGenerators;
+import org.drtstudio.scene.voxel.VoxelModel;
+import org.drtstudio.scene.voxel.VoxelSpace;
 
 import java.util.ArrayList;
 import java.util.Arrays;

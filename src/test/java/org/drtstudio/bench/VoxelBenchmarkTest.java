@@ -2,7 +2,7 @@ package org.drtstudio.bench;
 
 import org.drtstudio.math.Vec3;
 import org.drtstudio.render.cpu.CpuRenderer;
-import org.drtstudio.voxel.VoxelGenerators;
+import org.drtstudio.scene.voxel.VoxelGenerators;
 import org.junit.jupiter.api.Test;
 
 import java.io.PrintWriter;

@@ -2,7 +2,7 @@ package org.drtstudio.io.vox;
 
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Material;
-import org.drtstudio.voxel.VoxelPalettes;
+import org.drtstudio.scene.voxel.VoxelPalettes;
 
 import java.util.Map;
 

@@ -5,9 +5,9 @@ import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.support.Excerpt;
 import org.drtstudio.io.vox.VoxBytes.VoxProblem;
 import org.drtstudio.scene.Material;
-import org.drtstudio.voxel.VoxelModel;
-import org.drtstudio.voxel.VoxelPalettes;
-import org.drtstudio.voxel.VoxelSpace;
+import org.drtstudio.scene.voxel.VoxelModel;
+import org.drtstudio.scene.voxel.VoxelPalettes;
+import org.drtstudio.scene.voxel.VoxelSpace;
 import org.joml.Matrix4f;
 
 import java.io.IOException;

@@ -12,8 +12,8 @@ import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.SceneNode;
 import org.drtstudio.scene.TransformNode;
 import org.drtstudio.scene.TriangleMesh;
-import org.drtstudio.voxel.VoxelMesher;
-import org.drtstudio.voxel.VoxelModel;
+import org.drtstudio.scene.voxel.VoxelMesher;
+import org.drtstudio.scene.voxel.VoxelModel;
 import org.joml.Matrix4f;
 import org.joml.Matrix4fc;
 

@@ -1,6 +1,7 @@
 package org.drtstudio.render.cpu;
 
 import org.drtstudio.accel.voxel.PortalSpace;
+import org.drtstudio.render.PortalRayLayout;
 import org.drtstudio.render.TraceParameters;
 
 /**
@@ -8,14 +9,11 @@ import org.drtstudio.render.TraceParameters;
  * ray its closest voxel face and, from a hit, one shadow ray to each of the first
  * {@code shadowLights} lights.
  *
- * <p>Rays: {@link #RAY_FLOATS} floats each (origin x, y, z, tMax, direction x, y, z, 0). Results:
- * 4 floats each (t or −1 for a miss, palette index, div steps of the ray and its shadow rays,
- * shadow rays blocked).
+ * <p>Rays and results are laid out as {@link PortalRayLayout} says.
  */
 public final class PortalRays {
-    public static final int RAY_FLOATS = 8;
-    /** Shadow rays start this far off the hit face (voxels are one unit), clear of float rounding. */
-    public static final float SHADOW_OFFSET = 1e-3f;
+    public static final int RAY_FLOATS = PortalRayLayout.RAY_FLOATS;
+    public static final float SHADOW_OFFSET = PortalRayLayout.SHADOW_OFFSET;
 
     private PortalRays() {
     }

@@ -2,7 +2,7 @@ package org.drtstudio.render.gl;
 
 import org.drtstudio.accel.voxel.PortalLayout;
 import org.drtstudio.accel.voxel.PortalSpace;
-import org.drtstudio.render.cpu.PortalRays;
+import org.drtstudio.render.PortalRayLayout;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -15,7 +15,7 @@ import java.util.Map;
  * entry grid go to shader storage buffers once; each {@link #trace} uploads rays, dispatches, waits
  * and reads the results back (the wall time of dispatch to finish is returned: llvmpipe's timer
  * queries read 0 around compute, see {@link RayThroughput}). Create, use and close on a GL thread.
- * Rays and results are laid out as {@link PortalRays} (the CPU twin) lays them out.
+ * Rays and results are laid out as {@link PortalRayLayout} says (as the CPU twin, render.cpu.PortalRays).
  */
 public final class GlPortalRays implements AutoCloseable {
     /** Shader storage binding points of the kernel's rays and results. */
@@ -25,7 +25,7 @@ public final class GlPortalRays implements AutoCloseable {
     private final ComputeProgram program;
     private final ShaderStorageBuffer divs, portals, entry;
 
-    /** A run: 4 floats per ray ({@link PortalRays}' layout) and the dispatch's wall time. */
+    /** A run: {@link PortalRayLayout#RESULT_FLOATS} floats per ray and the dispatch's wall time. */
     public record Run(float[] results, double ms) {
     }
 
@@ -42,17 +42,17 @@ public final class GlPortalRays implements AutoCloseable {
         Map<String, String> d = new HashMap<>(PortalLayout.defines());
         d.put("VX_BINDING_RAYS", Integer.toString(BINDING_RAYS));
         d.put("VX_BINDING_RESULTS", Integer.toString(BINDING_RESULTS));
-        d.put("VX_SHADOW_OFFSET", Float.toString(PortalRays.SHADOW_OFFSET));
+        d.put("VX_SHADOW_OFFSET", Float.toString(PortalRayLayout.SHADOW_OFFSET));
         return d;
     }
 
     /**
-     * @param rays         {@link PortalRays#RAY_FLOATS} floats per ray
+     * @param rays         {@link PortalRayLayout#RAY_FLOATS} floats per ray
      * @param lights       x, y, z of up to two lights
      * @param shadowLights how many of them each hit sends a shadow ray to (0…2)
      */
     public Run trace(float[] rays, float[] lights, int shadowLights) {
-        int count = rays.length / PortalRays.RAY_FLOATS;
+        int count = rays.length / PortalRayLayout.RAY_FLOATS;
         try (ShaderStorageBuffer in = ShaderStorageBuffer.create(floats(rays));
              ShaderStorageBuffer out = ShaderStorageBuffer.create(16L * Math.max(1, count))) {
             divs.bindBase(PortalLayout.BINDING_DIVS);

@@ -1,8 +1,8 @@
 package org.drtstudio.accel.voxel;
 
-import org.drtstudio.voxel.VoxelGenerators;
-import org.drtstudio.voxel.VoxelSpace;
-import org.drtstudio.voxel.VoxelTestModels;
+import org.drtstudio.scene.voxel.VoxelGenerators;
+import org.drtstudio.scene.voxel.VoxelSpace;
+import org.drtstudio.scene.voxel.VoxelTestModels;
 import org.junit.jupiter.api.Test;
 
 import static org.drtstudio.accel.voxel.PortalLayout.*;

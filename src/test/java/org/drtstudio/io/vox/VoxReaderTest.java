@@ -12,10 +12,10 @@ import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.SceneNode;
 import org.drtstudio.scene.TransformNode;
 import org.drtstudio.scene.TriangleMesh;
-import org.drtstudio.voxel.VoxelGenerators;
-import org.drtstudio.voxel.VoxelModel;
-import org.drtstudio.voxel.VoxelPalettes;
-import org.drtstudio.voxel.VoxelSpace;
+import org.drtstudio.scene.voxel.VoxelGenerators;
+import org.drtstudio.scene.voxel.VoxelModel;
+import org.drtstudio.scene.voxel.VoxelPalettes;
+import org.drtstudio.scene.voxel.VoxelSpace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

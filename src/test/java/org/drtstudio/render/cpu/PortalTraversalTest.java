@@ -13,10 +13,10 @@ import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Scene;
-import org.drtstudio.voxel.VoxelGenerators;
-import org.drtstudio.voxel.VoxelModel;
-import org.drtstudio.voxel.VoxelSpace;
-import org.drtstudio.voxel.VoxelTestModels;
+import org.drtstudio.scene.voxel.VoxelGenerators;
+import org.drtstudio.scene.voxel.VoxelModel;
+import org.drtstudio.scene.voxel.VoxelSpace;
+import org.drtstudio.scene.voxel.VoxelTestModels;
 import org.junit.jupiter.api.Test;
 
 import java.util.EnumSet;

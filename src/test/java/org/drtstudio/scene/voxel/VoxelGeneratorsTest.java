@@ -1,4 +1,4 @@
-package org.drtstudio.voxel;
+package org.drtstudio.scene.voxel;
 
 import org.junit.jupiter.api.Test;
 

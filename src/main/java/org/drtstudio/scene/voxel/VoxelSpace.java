@@ -1,4 +1,4 @@
-package org.drtstudio.voxel;
+package org.drtstudio.scene.voxel;
 
 /**
  * A dense grid of voxels in the renderer's orientation (y up): cell (i, j, k) is the unit cube

@@ -1,4 +1,4 @@
-package org.drtstudio.voxel;
+package org.drtstudio.scene.voxel;
 
 import org.drtstudio.io.vox.VoxReader;
 import org.drtstudio.io.vox.VoxWriter;
