@@ -36,7 +36,8 @@ import java.util.concurrent.Callable;
                 + "instancing (100 instances of a 100k-triangle mesh), traversal (parallel vs per-ray traversal, GPU), "
                 + "import (an OBJ to the geometry image phase by phase, with and without the importer's fast paths), "
                 + "spheres (100, 1,000 and 10,000 random spheres at 800x800, flat shading: frames per second, as the OpenCL sphere "
-                + "caster measured), resolution (GPU against CPU tracer over image sizes 128^2 .. --max-size^2, as the CUDA octree report).",
+                + "caster measured), resolution (GPU against CPU tracer over image sizes 128^2 .. --max-size^2, as the CUDA octree report), "
+                + "voxels (voxel spaces through div portals against their faces in the geometry image, 720x360 and 1920x1080).",
         "--report DIR turns the full-suite JSON files in DIR into the results page and its plot instead."})
 final class BenchCommand implements Callable<Integer> {
     /** Version of the instancing and traversal suites; the scene suites carry {@link SuiteScenes#FULL_VERSION}. */
@@ -44,7 +45,7 @@ final class BenchCommand implements Callable<Integer> {
     private final RendererFactory renderers;
 
     @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing",
-            description = "full, quick, instancing (default), traversal, import, spheres or resolution")
+            description = "full, quick, instancing (default), traversal, import, spheres, resolution or voxels")
     String suite;
     @Option(names = "--data", paramLabel = "DIR", description = "folder with nff/ and obj/ of the scene files (default: ../shared/data, else shared/data)")
     Path data;
@@ -101,6 +102,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         InstancingBenchmark bench = null;
         TraversalBenchmark traversal = null;
+        org.drtstudio.bench.VoxelBenchmark voxels = null;
         SceneSuite sceneSuite = null;
         SuiteScenes.Selection selection = null;
         int w = 0, h = 0;
@@ -134,6 +136,15 @@ final class BenchCommand implements Callable<Integer> {
                 }
             }
             case "traversal" -> traversal = new TraversalBenchmark(1920, 1080, 5);
+            case "voxels" -> {
+                try {
+                    voxels = new org.drtstudio.bench.VoxelBenchmark(repeats != null ? Math.max(1, repeats) : 3,
+                            size == null ? null : parseSize(size));
+                } catch (IllegalArgumentException e) {
+                    err.println("drt: " + e.getMessage());
+                    return 2;
+                }
+            }
             case "import" -> {
                 return importSuite(out, err);
             }
@@ -141,7 +152,7 @@ final class BenchCommand implements Callable<Integer> {
                 return GeneratedSceneSuites.run(name, this, renderers, out, err);
             }
             default -> {
-                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal, import, spheres, resolution");
+                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal, import, spheres, resolution, voxels");
                 return 2;
             }
         }
@@ -172,6 +183,7 @@ final class BenchCommand implements Callable<Integer> {
             }
             if (bench != null) results.put("instancing", bench.run(renderer, w, h));
             if (traversal != null) results.put("traversal", traversal.run(renderer));
+            if (voxels != null) results.put("voxels", voxels.run(renderer, err));
             if (sceneSuite != null) {
                 results.putAll(sceneSuite.run(selection, renderer));
             }

@@ -7,6 +7,7 @@ import org.drtstudio.io.project.LoadedProject;
 import org.drtstudio.io.project.ProjectFiles;
 import org.drtstudio.io.project.ProjectFormat;
 import org.drtstudio.io.support.InputFiles;
+import org.drtstudio.io.vox.VoxReader;
 import org.drtstudio.scene.anim.AnimatedScene;
 
 import java.io.IOException;
@@ -16,7 +17,7 @@ import java.util.function.DoubleConsumer;
 import java.util.Locale;
 
 /**
- * Opens a scene file by its extension: .obj (with .mtl), .nff, .cfg, or a .json project. A project
+ * Opens a scene file by its extension: .obj (with .mtl), .nff, .cfg, MagicaVoxel .vox, or a .json project. A project
  * read through {@link #load} is evaluated at time 0; {@link #loadAnimated} keeps its animation.
  */
 public final class SceneLoader {
@@ -102,12 +103,13 @@ public final class SceneLoader {
             if (name.endsWith(".obj")) return ObjReader.read(file);
             if (name.endsWith(".nff")) return NffReader.read(file);
             if (name.endsWith(".cfg")) return CfgReader.read(file, SceneLoader::loadModel);
+            if (name.endsWith(".vox")) return VoxReader.read(file);
         } catch (NoSuchFileException | InputFiles.NotRegularFileException e) {
             throw new SceneFormatException(e.getFile() != null ? Path.of(e.getFile()) : file, 0, InputFiles.reason(e));
         } catch (IOException e) {
             throw new SceneFormatException(file, 0, "cannot be read: " + InputFiles.reason(e), e);
         }
-        throw new SceneFormatException(file, 0, "unknown scene format; expected .obj, .nff, .cfg or a .json project");
+        throw new SceneFormatException(file, 0, "unknown scene format; expected .obj, .nff, .cfg, .vox or a .json project");
     }
 
     private static ImportResult loadModel(Path model) throws SceneFormatException, IOException {

@@ -112,6 +112,15 @@ class BenchCommandTest {
     }
 
     @Test
+    void badSizeOfTheVoxelSuiteIsRejected() {
+        StringWriter err = new StringWriter();
+        CommandLine cl = DrtCommand.create((backend, notices) -> new CpuRenderer(1));
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(2, cl.execute("bench", "--suite", "voxels", "--size", "huge"));
+        assertTrue(err.toString().contains("a size must look like 1920x1080, got 'huge'"), err.toString());
+    }
+
+    @Test
     void unknownSceneIsRejected() {
         StringWriter err = new StringWriter();
         CommandLine cl = DrtCommand.create((backend, notices) -> new CpuRenderer(1));

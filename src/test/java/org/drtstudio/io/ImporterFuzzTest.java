@@ -29,7 +29,7 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * Feeds mutated scenes to every importer (OBJ + MTL, NFF, cfg, JSON projects) for a fixed time
+ * Feeds mutated scenes to every importer (OBJ + MTL, NFF, cfg, JSON projects, MagicaVoxel .vox) for a fixed time
  * (issue 14): each input must load or fail with the format's own one-line
  * {@link SceneFormatException}, within a per-input limit, writing no file. The corpus is generated
  * here and the shipped scenes, plus the public scenes of {@code ../shared/data} when that folder
@@ -48,7 +48,7 @@ class ImporterFuzzTest {
     private static final long PER_INPUT_SECONDS = 20;
     private static final int MAX_BYTES = 2 << 20;
     private static final Path SHARED = Path.of("..", "shared", "data");
-    private static final List<String> FORMATS = List.of("obj", "nff", "cfg", "json");
+    private static final List<String> FORMATS = List.of("obj", "nff", "cfg", "json", "vox");
 
     /** A scene to mutate: its file name, bytes, and the unmutated files it names. */
     private record Sample(String name, byte[] bytes, Map<String, byte[]> companions) {
@@ -268,6 +268,7 @@ class ImporterFuzzTest {
                 + "CAMERA=0/0/5//0/0/-1\nCAMERA_RESOLUTION=64x48\nCAMERA_VIEWING_ANGLE=40\nCAMERA_SUPERSAMPLING=2\n")
                 .getBytes(StandardCharsets.UTF_8), Map.of("m.obj", obj, "m.mtl", mtl, "default.nff", nff)));
         corpus.add(new Sample("orbit.json", Files.readAllBytes(Path.of("scenes", "orbit.json")), Map.of("default.nff", nff)));
+        corpus.add(new Sample("maze.vox", Files.readAllBytes(Path.of("scenes", "maze.vox")), Map.of()));
         if (Files.isDirectory(SHARED)) {
             try (Stream<Path> files = Files.walk(SHARED)) {
                 for (Path p : files.filter(Files::isRegularFile).sorted(Comparator.naturalOrder()).toList()) {

@@ -1,0 +1,113 @@
+// The portal walk through a voxel space's divs (Edwards 2014, "A Novel Raytracing Algorithm for
+// GPU"), the twin of org.drtstudio.render.cpu.PortalTraversal: same entry, same plane distances
+// from the ray's origin, same texel lookup. Layout: org.drtstudio.accel.voxel.PortalLayout (VX_*).
+// Divs, portal texels and the entry grid are ints in shader storage buffers.
+
+layout(std430, binding = VX_BINDING_DIVS) readonly buffer VoxelDivs { int vxDivs[]; };
+layout(std430, binding = VX_BINDING_PORTALS) readonly buffer VoxelPortals { int vxPortals[]; };
+layout(std430, binding = VX_BINDING_ENTRY) readonly buffer VoxelEntry { int vxEntry[]; };
+
+uniform vec3 uVoxelSize;   // cells per axis (integers)
+uniform vec3 uVoxelOrigin; // the grid's low corner in the space's coordinates (integers)
+
+struct PortalHit {
+    float t;
+    int axis;          // the hit face's axis
+    float normalSign;  // its normal's sign along the axis
+    int palette;       // the voxel's palette index
+    int steps;         // div steps taken
+    bool overflow;     // ran past the step bound
+};
+
+int vxFaceOffset(int face, ivec3 e) {
+    int areaX = e.y * e.z, areaY = e.z * e.x, areaZ = e.x * e.y;
+    int offset = 0;
+    for (int f = 0; f < face; f++) offset += f < 2 ? areaX : (f < 4 ? areaY : areaZ);
+    return offset;
+}
+
+bool vxHit(float t, int axis, float sign, int palette, inout PortalHit h) {
+    h.t = t;
+    h.axis = axis;
+    h.normalSign = sign;
+    h.palette = palette;
+    return true;
+}
+
+// Whether a solid voxel face lies on the ray at 0 <= t < tMax; the closest one goes to h.
+bool portalClosest(vec3 o, vec3 d, float tMax, inout PortalHit h) {
+    h.steps = 0;
+    h.overflow = false;
+    ivec3 size = ivec3(uVoxelSize);
+    vec3 g = o - uVoxelOrigin;
+    float tCurrent = 0.0;
+    ivec3 c = ivec3(floor(g));
+    int e;
+    if (all(greaterThanEqual(c, ivec3(0))) && all(lessThan(c, size))) {
+        e = vxEntry[c.x + size.x * (c.y + size.y * c.z)];
+        if (e < 0) return false;
+    } else {
+        float near = 0.0, far = tMax;
+        int nearAxis = -1;
+        for (int a = 0; a < 3; a++) {
+            if (d[a] == 0.0) {
+                if (g[a] < 0.0 || g[a] > uVoxelSize[a]) return false;
+                continue;
+            }
+            float t0 = (0.0 - g[a]) / d[a], t1 = (uVoxelSize[a] - g[a]) / d[a];
+            if (t0 > t1) { float s = t0; t0 = t1; t1 = s; }
+            if (t0 > near) { near = t0; nearAxis = a; }
+            far = min(far, t1);
+        }
+        if (near > far || nearAxis < 0) return false;
+        ivec3 cell;
+        for (int a = 0; a < 3; a++)
+            cell[a] = a == nearAxis ? (d[a] > 0.0 ? 0 : size[a] - 1)
+                    : min(size[a] - 1, max(0, int(floor(g[a] + near * d[a]))));
+        e = vxEntry[cell.x + size.x * (cell.y + size.y * cell.z)];
+        tCurrent = near;
+        if (e < 0) return vxHit(near, nearAxis, d[nearAxis] > 0.0 ? -1.0 : 1.0, -e, h);
+    }
+    int div = e;
+    int bound = size.x + size.y + size.z + 8;
+    while (h.steps++ < bound) {
+        int o8 = VX_DIV_INTS * div;
+        ivec3 lo = ivec3(vxDivs[o8 + VX_DIV_LO], vxDivs[o8 + VX_DIV_LO + 1], vxDivs[o8 + VX_DIV_LO + 2]);
+        ivec3 hi = ivec3(vxDivs[o8 + VX_DIV_HI], vxDivs[o8 + VX_DIV_HI + 1], vxDivs[o8 + VX_DIV_HI + 2]);
+        float tx = d.x > 0.0 ? (float(hi.x) - g.x) / d.x : (d.x < 0.0 ? (float(lo.x) - g.x) / d.x : INFINITY);
+        float ty = d.y > 0.0 ? (float(hi.y) - g.y) / d.y : (d.y < 0.0 ? (float(lo.y) - g.y) / d.y : INFINITY);
+        float tz = d.z > 0.0 ? (float(hi.z) - g.z) / d.z : (d.z < 0.0 ? (float(lo.z) - g.z) / d.z : INFINITY);
+        int axis;
+        float tExit;
+        if (tx <= ty && tx <= tz) { axis = 0; tExit = tx; }
+        else if (ty <= tz) { axis = 1; tExit = ty; }
+        else { axis = 2; tExit = tz; }
+        tExit = max(tExit, tCurrent);
+        if (tExit >= tMax) return false;
+        ivec3 ext = hi - lo;
+        int face, texel;
+        if (axis == 0) {
+            face = d.x > 0.0 ? 1 : 0;
+            int u = clamp(int(floor(g.y + tExit * d.y)), lo.y, hi.y - 1) - lo.y;
+            int v = clamp(int(floor(g.z + tExit * d.z)), lo.z, hi.z - 1) - lo.z;
+            texel = u + v * ext.y;
+        } else if (axis == 1) {
+            face = d.y > 0.0 ? 3 : 2;
+            int u = clamp(int(floor(g.z + tExit * d.z)), lo.z, hi.z - 1) - lo.z;
+            int v = clamp(int(floor(g.x + tExit * d.x)), lo.x, hi.x - 1) - lo.x;
+            texel = u + v * ext.z;
+        } else {
+            face = d.z > 0.0 ? 5 : 4;
+            int u = clamp(int(floor(g.x + tExit * d.x)), lo.x, hi.x - 1) - lo.x;
+            int v = clamp(int(floor(g.y + tExit * d.y)), lo.y, hi.y - 1) - lo.y;
+            texel = u + v * ext.x;
+        }
+        int next = vxPortals[vxDivs[o8 + VX_DIV_FIRST_PORTAL] + vxFaceOffset(face, ext) + texel];
+        if (next == VX_EXIT) return false;
+        if (next < 0) return vxHit(tExit, axis, d[axis] > 0.0 ? -1.0 : 1.0, -next, h);
+        div = next;
+        tCurrent = tExit;
+    }
+    h.overflow = true;
+    return false;
+}

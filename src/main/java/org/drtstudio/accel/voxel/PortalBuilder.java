@@ -1,0 +1,216 @@
+package org.drtstudio.accel.voxel;
+
+import org.drtstudio.scene.voxel.VoxelSpace;
+
+import java.util.Arrays;
+
+/**
+ * Builds a {@link PortalSpace}: maximal divs grown from every empty cell not yet covered (one
+ * layer at a time round the six faces, until no face can move), then each div face's portal
+ * texels, each pointing at the div chosen by the {@link PortalChoice} among those that hold the
+ * cell beyond it. Divs may overlap; that is what lets a texel pick a div that lies ahead of it.
+ */
+public final class PortalBuilder {
+    /** Candidates looked at per portal texel: the first few covering divs are the large ones. */
+    static final int MAX_CANDIDATES = 16;
+    /** Cosine-distributed unit directions about +z (4 × 4 strata, centres), for the heuristic. */
+    private static final float[][] DIRECTIONS = cosineDirections();
+
+    private final VoxelSpace space;
+    private final int sx, sy, sz;
+    private int[] divs = new int[PortalLayout.DIV_INTS * 64];
+    private int divCount;
+
+    private PortalBuilder(VoxelSpace space) {
+        this.space = space;
+        this.sx = space.sizeX();
+        this.sy = space.sizeY();
+        this.sz = space.sizeZ();
+    }
+
+    public static PortalSpace build(VoxelSpace space, PortalChoice choice) {
+        return new PortalBuilder(space).run(choice);
+    }
+
+    private PortalSpace run(PortalChoice choice) {
+        int cells = sx * sy * sz;
+        int[] entry = new int[cells];
+        boolean[] covered = new boolean[cells];
+        for (int k = 0; k < sz; k++)
+            for (int j = 0; j < sy; j++)
+                for (int i = 0; i < sx; i++) {
+                    int c = space.index(i, j, k);
+                    int palette = space.cells()[c] & 0xFF;
+                    if (palette != 0) {
+                        entry[c] = -palette;
+                        continue;
+                    }
+                    if (covered[c]) continue;
+                    int div = grow(i, j, k);
+                    forEachCell(div, cell -> {
+                        if (!covered[cell]) {
+                            covered[cell] = true;
+                            entry[cell] = div;
+                        }
+                    });
+                }
+        int[] candidateStart = new int[cells + 1], candidates = candidateLists(candidateStart);
+        int[] portalStart = new int[divCount + 1];
+        for (int d = 0; d < divCount; d++) portalStart[d + 1] = portalStart[d] + faceTexels(d);
+        int[] portals = new int[portalStart[divCount]];
+        for (int d = 0; d < divCount; d++) divs[PortalLayout.DIV_INTS * d + PortalLayout.DIV_FIRST_PORTAL] = portalStart[d];
+        // The choice depends only on the cell beyond and the side it is entered from, and overlapping
+        // divs share many such faces: each is scored once (-1: not yet). Threads that race on one
+        // entry compute the same value, so the memo needs no lock.
+        int[] chosen = new int[6 * cells];
+        java.util.Arrays.fill(chosen, -1);
+        // Each div writes only its own texels, and reads what is final by now: the divs in parallel.
+        java.util.stream.IntStream.range(0, divCount).parallel()
+                .forEach(d -> fillPortals(d, portalStart[d], portals, entry, candidateStart, candidates, choice, chosen));
+        return new PortalSpace(sx, sy, sz, space.originX(), space.originY(), space.originZ(),
+                Arrays.copyOf(divs, PortalLayout.DIV_INTS * divCount), portals, entry, choice);
+    }
+
+    /** Grows the maximal empty cuboid from cell (i, j, k); returns its index. */
+    private int grow(int i, int j, int k) {
+        int[] lo = {i, j, k}, hi = {i + 1, j + 1, k + 1};
+        boolean moved = true;
+        while (moved) {
+            moved = false;
+            for (int face = 0; face < 6; face++) {
+                int axis = face / 2;
+                boolean up = (face & 1) == 1;
+                int layer = up ? hi[axis] : lo[axis] - 1;
+                if (layer < 0 || layer >= size(axis) || !layerEmpty(lo, hi, axis, layer)) continue;
+                if (up) hi[axis]++; else lo[axis]--;
+                moved = true;
+            }
+        }
+        if (PortalLayout.DIV_INTS * (divCount + 1) > divs.length) divs = Arrays.copyOf(divs, divs.length * 2);
+        int o = PortalLayout.DIV_INTS * divCount;
+        for (int a = 0; a < 3; a++) {
+            divs[o + PortalLayout.DIV_LO + a] = lo[a];
+            divs[o + PortalLayout.DIV_HI + a] = hi[a];
+        }
+        return divCount++;
+    }
+
+    private int size(int axis) {
+        return axis == 0 ? sx : axis == 1 ? sy : sz;
+    }
+
+    private boolean layerEmpty(int[] lo, int[] hi, int axis, int layer) {
+        int[] l = lo.clone(), h = hi.clone();
+        l[axis] = layer;
+        h[axis] = layer + 1;
+        for (int k = l[2]; k < h[2]; k++)
+            for (int j = l[1]; j < h[1]; j++)
+                for (int i = l[0]; i < h[0]; i++)
+                    if (space.cells()[space.index(i, j, k)] != 0) return false;
+        return true;
+    }
+
+    private void forEachCell(int div, java.util.function.IntConsumer action) {
+        int o = PortalLayout.DIV_INTS * div;
+        for (int k = divs[o + 2]; k < divs[o + 5]; k++)
+            for (int j = divs[o + 1]; j < divs[o + 4]; j++)
+                for (int i = divs[o]; i < divs[o + 3]; i++)
+                    action.accept(space.index(i, j, k));
+    }
+
+    /** Per cell, the divs holding it (in order of growth, at most {@link #MAX_CANDIDATES}), as one CSR list. */
+    private int[] candidateLists(int[] start) {
+        int[] count = new int[start.length - 1];
+        for (int d = 0; d < divCount; d++) forEachCell(d, cell -> count[cell] = Math.min(MAX_CANDIDATES, count[cell] + 1));
+        for (int c = 0; c < count.length; c++) start[c + 1] = start[c] + count[c];
+        int[] fill = Arrays.copyOf(start, count.length), out = new int[start[count.length]];
+        for (int d = 0; d < divCount; d++) {
+            int div = d;
+            forEachCell(d, cell -> {
+                if (fill[cell] < start[cell + 1]) out[fill[cell]++] = div;
+            });
+        }
+        return out;
+    }
+
+    private int faceTexels(int d) {
+        int o = PortalLayout.DIV_INTS * d;
+        int ex = divs[o + 3] - divs[o], ey = divs[o + 4] - divs[o + 1], ez = divs[o + 5] - divs[o + 2];
+        return PortalLayout.faceOffset(6, ex, ey, ez);
+    }
+
+    private void fillPortals(int d, int first, int[] portals, int[] entry, int[] candidateStart, int[] candidates,
+                             PortalChoice choice, int[] chosen) {
+        int o = PortalLayout.DIV_INTS * d;
+        int[] lo = {divs[o], divs[o + 1], divs[o + 2]}, hi = {divs[o + 3], divs[o + 4], divs[o + 5]};
+        int texel = first;
+        int[] cell = new int[3];
+        for (int face = 0; face < 6; face++) {
+            int axis = face / 2, u = (axis + 1) % 3, v = (axis + 2) % 3;
+            boolean up = (face & 1) == 1;
+            cell[axis] = up ? hi[axis] : lo[axis] - 1;
+            for (int cv = lo[v]; cv < hi[v]; cv++)
+                for (int cu = lo[u]; cu < hi[u]; cu++) {
+                    cell[u] = cu;
+                    cell[v] = cv;
+                    if (cell[axis] < 0 || cell[axis] >= size(axis)) {
+                        portals[texel++] = PortalLayout.EXIT;
+                        continue;
+                    }
+                    int c = space.index(cell[0], cell[1], cell[2]);
+                    int home = entry[c];
+                    if (home < 0 || choice == PortalChoice.FIRST_COVER) {
+                        portals[texel++] = home;
+                        continue;
+                    }
+                    int memo = 6 * c + face;
+                    if (chosen[memo] < 0)
+                        chosen[memo] = longestExpectedRay(cell, axis, up, candidates, candidateStart[c], candidateStart[c + 1]);
+                    portals[texel++] = chosen[memo];
+                }
+        }
+    }
+
+    /** Among the candidate divs, the one in which rays entering cell {@code cell} through its face travel farthest on average. */
+    private int longestExpectedRay(int[] cell, int axis, boolean up, int[] candidates, int from, int to) {
+        int u = (axis + 1) % 3, v = (axis + 2) % 3;
+        float[] p = new float[3];
+        p[axis] = up ? cell[axis] : cell[axis] + 1;
+        p[u] = cell[u] + 0.5f;
+        p[v] = cell[v] + 0.5f;
+        float sign = up ? 1f : -1f;
+        int best = candidates[from];
+        float bestLength = -1f;
+        float[] w = new float[3];
+        for (int n = from; n < to; n++) {
+            int o = PortalLayout.DIV_INTS * candidates[n];
+            float total = 0f;
+            for (float[] dir : DIRECTIONS) {
+                w[u] = dir[0];
+                w[v] = dir[1];
+                w[axis] = sign * dir[2];
+                float t = Float.POSITIVE_INFINITY;
+                for (int a = 0; a < 3; a++) {
+                    if (w[a] > 0) t = Math.min(t, (divs[o + PortalLayout.DIV_HI + a] - p[a]) / w[a]);
+                    else if (w[a] < 0) t = Math.min(t, (divs[o + PortalLayout.DIV_LO + a] - p[a]) / w[a]);
+                }
+                total += t;
+            }
+            if (total > bestLength) {
+                bestLength = total;
+                best = candidates[n];
+            }
+        }
+        return best;
+    }
+
+    private static float[][] cosineDirections() {
+        float[][] out = new float[16][];
+        for (int s = 0; s < 16; s++) {
+            double a = ((s % 4) + 0.5) / 4, b = ((s / 4) + 0.5) / 4;
+            double r = Math.sqrt(a), phi = 2 * Math.PI * b;
+            out[s] = new float[]{(float) (r * Math.cos(phi)), (float) (r * Math.sin(phi)), (float) Math.sqrt(1 - a)};
+        }
+        return out;
+    }
+}

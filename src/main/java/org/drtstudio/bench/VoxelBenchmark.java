@@ -1,0 +1,211 @@
+package org.drtstudio.bench;
+
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.GeometryImageBuilder;
+import org.drtstudio.accel.voxel.PortalBuilder;
+import org.drtstudio.accel.voxel.PortalChoice;
+import org.drtstudio.accel.voxel.PortalSpace;
+import org.drtstudio.io.vox.VoxelScenes;
+import org.drtstudio.math.Vec3;
+import org.drtstudio.render.Renderer;
+import org.drtstudio.render.TraceParameters;
+import org.drtstudio.render.cpu.CpuRayThroughput;
+import org.drtstudio.render.cpu.PortalRays;
+import org.drtstudio.render.gl.GlPortalRays;
+import org.drtstudio.render.gl.GlRenderer;
+import org.drtstudio.render.gl.RayThroughput;
+import org.drtstudio.scene.Camera;
+import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Scene;
+import org.drtstudio.scene.voxel.VoxelGenerators;
+import org.drtstudio.scene.voxel.VoxelModel;
+import org.drtstudio.scene.voxel.VoxelSpace;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+
+/**
+ * {@code drt bench --suite voxels}: voxel spaces traced through div portals against the same
+ * voxels' faces in the geometry image ({@code --accel bvh}, the reference), with the paper's setup
+ * (Edwards 2014: 720×360, one primary and two shadow rays a pixel) and at 1920×1080. Per scene:
+ * build time and bytes of both structures; per resolution and structure: rays per second (primary
+ * and shadow rays together) and, for portals, div steps per ray; portals built by the heuristic
+ * and by the first cover (one fixed rasterisation), to measure the heuristic's effect. GPU figures
+ * are wall time from dispatch to glFinish; CPU figures use every core.
+ */
+public final class VoxelBenchmark {
+    /** Bump when scenes, views or measurements change, so old results are not compared with new ones. */
+    public static final int VERSION = 1;
+    private static final int[][] RESOLUTIONS = {{720, 360}, {1920, 1080}};
+
+    private final int repeats;
+    private final List<int[]> resolutions;
+    private final List<VoxelView> views;
+
+    /** @param onlySize one image size instead of the suite's two, or null */
+    public VoxelBenchmark(int repeats, int[] onlySize) {
+        this(repeats, onlySize, views());
+    }
+
+    VoxelBenchmark(int repeats, int[] onlySize, List<VoxelView> views) {
+        this.repeats = repeats;
+        this.resolutions = onlySize != null ? List.<int[]>of(onlySize) : Arrays.asList(RESOLUTIONS);
+        this.views = views;
+    }
+
+    /** A benchmark scene: its voxels, the eye and where it looks, two lights. */
+    record VoxelView(String name, VoxelSpace space, Vec3 eye, Vec3 look, float[] lights) {
+    }
+
+    static List<VoxelView> views() {
+        List<VoxelView> v = new ArrayList<>();
+        // A Wolfenstein-like level: 24 × 24 rooms of 3-voxel corridors, walls 4 high; the eye in a corridor.
+        VoxelSpace maze = VoxelGenerators.maze(24, 3, 4, 2014);
+        float top = maze.sizeY() + 8f, mid = maze.sizeX() / 2f;
+        v.add(new VoxelView("maze", maze, new Vec3(2.5f, 2.5f, 2.5f), new Vec3(2.6f, 2.0f, 30f),
+                new float[]{mid, top, mid + 0.5f, 10f, top, 20.5f}));
+        v.add(new VoxelView("maze_above", maze, new Vec3(-20f, 45f, -20f), new Vec3(mid, 0f, mid),
+                new float[]{mid, top, mid + 0.5f, 10f, top, 20.5f}));
+        VoxelSpace caves = VoxelGenerators.caves(96, 0.45, 7);
+        int[] e = centreEmptyCell(caves);
+        v.add(new VoxelView("caves96", caves, new Vec3(e[0] + 0.5f, e[1] + 0.5f, e[2] + 0.5f), new Vec3(48.3f, 40.2f, 90.1f),
+                new float[]{e[0] + 0.5f, e[1] + 0.9f, e[2] + 0.5f, e[0] + 0.2f, e[1] + 0.5f, e[2] + 0.8f}));
+        return v;
+    }
+
+    public Map<String, Object> run(Renderer renderer, java.io.PrintWriter progress) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("voxel_suite_version", VERSION);
+        r.put("renderer", renderer == null ? "none" : renderer.description());
+        GlRenderer gl = renderer instanceof GlRenderer g ? g : null;
+        int threads = Runtime.getRuntime().availableProcessors();
+        for (VoxelView view : views) {
+            String key = view.name();
+            progress.println("drt: voxels: " + key + " (" + view.space().sizeX() + "×" + view.space().sizeY() + "×"
+                    + view.space().sizeZ() + ")");
+            progress.flush();
+            r.put(key + "_cells", view.space().cellCount());
+            r.put(key + "_solid", view.space().solidCount());
+            long t0 = System.nanoTime();
+            Scene scene = scene(view);
+            GeometryImage image = new GeometryImageBuilder().build(scene);
+            r.put(key + "_bvh_build_ms", round((System.nanoTime() - t0) / 1e6));
+            r.put(key + "_bvh_bytes", image.gpuBytes());
+            r.put(key + "_bvh_triangles", image.triangleCount());
+            Map<PortalChoice, PortalSpace> portals = new LinkedHashMap<>();
+            for (PortalChoice choice : PortalChoice.values()) {
+                long b0 = System.nanoTime();
+                PortalSpace space = PortalBuilder.build(view.space(), choice);
+                String c = key + "_" + choiceKey(choice);
+                r.put(c + "_build_ms", round((System.nanoTime() - b0) / 1e6));
+                r.put(c + "_bytes", space.bytes());
+                r.put(c + "_divs", space.divCount());
+                portals.put(choice, space);
+            }
+            for (int[] size : resolutions) {
+                String at = key + "_" + size[0] + "x" + size[1];
+                TraceParameters p = TraceParameters.of(scene.camera(), scene.settings().withSize(size[0], size[1]), image);
+                float[] rays = PortalRays.cameraRays(p);
+                for (Map.Entry<PortalChoice, PortalSpace> e : portals.entrySet()) {
+                    String c = at + "_" + choiceKey(e.getKey());
+                    cpuPortals(e.getValue(), rays, view.lights(), threads, c, r);
+                    if (gl != null) gpuPortals(gl, e.getValue(), rays, view.lights(), c, r);
+                }
+                CpuRayThroughput.Result cpu = CpuRayThroughput.run(image, p, 100f, threads);
+                r.put(at + "_bvh_cpu_mrays_per_s", round((cpu.primary().rays() + cpu.shadow().rays())
+                        / (cpu.primary().ms() + cpu.shadow().ms()) / 1e3));
+                r.put(at + "_bvh_hits", cpu.primary().hits());
+                if (gl != null) {
+                    RayThroughput.Result g = RayThroughput.run(gl, image, p, 100f, repeats);
+                    r.put(at + "_bvh_gpu_mrays_per_s", round((g.primary().rays() + g.shadow().rays())
+                            / (g.primary().medianMs() + g.shadow().medianMs()) / 1e3));
+                    r.put(at + "_bvh_gpu_ms", round(g.primary().medianMs() + g.shadow().medianMs()));
+                }
+            }
+        }
+        return r;
+    }
+
+    private void cpuPortals(PortalSpace space, float[] rays, float[] lights, int threads, String key, Map<String, Object> r) {
+        int count = rays.length / PortalRays.RAY_FLOATS, chunks = Math.max(1, threads * 4);
+        double best = Double.POSITIVE_INFINITY;
+        float[][] parts = new float[chunks][];
+        for (int rep = 0; rep < Math.max(1, Math.min(repeats, 3)); rep++) {
+            long t0 = System.nanoTime();
+            IntStream.range(0, chunks).parallel().forEach(c -> {
+                int from = (int) ((long) count * c / chunks), to = (int) ((long) count * (c + 1) / chunks);
+                parts[c] = PortalRays.trace(space, Arrays.copyOfRange(rays, from * PortalRays.RAY_FLOATS,
+                        to * PortalRays.RAY_FLOATS), lights, 2);
+            });
+            best = Math.min(best, (System.nanoTime() - t0) / 1e6);
+        }
+        float[] results = new float[4 * count];
+        for (int c = 0, o = 0; c < chunks; c++) {
+            System.arraycopy(parts[c], 0, results, o, parts[c].length);
+            o += parts[c].length;
+        }
+        long[] totals = totals(results);
+        r.put(key + "_cpu_mrays_per_s", round(totals[0] / best / 1e3));
+        r.put(key + "_steps_per_ray", round((double) totals[1] / totals[0]));
+        r.put(key + "_hits", totals[2]);
+    }
+
+    private void gpuPortals(GlRenderer gl, PortalSpace space, float[] rays, float[] lights, String key, Map<String, Object> r) {
+        double[] ms = new double[repeats];
+        long[][] totals = {totals(GlPortalRays.measure(gl, space, rays, lights, 2, repeats, ms).results())};
+        Arrays.sort(ms);
+        double median = ms[ms.length / 2];
+        r.put(key + "_gpu_mrays_per_s", round(totals[0][0] / median / 1e3));
+        r.put(key + "_gpu_ms", round(median));
+        r.put(key + "_gpu_steps_per_ray", round((double) totals[0][1] / totals[0][0]));
+    }
+
+    /** Rays launched (primary + 2 shadow rays per hit), div steps, primary hits. */
+    private static long[] totals(float[] results) {
+        long rays = 0, steps = 0, hits = 0;
+        for (int i = 0; i < results.length; i += 4) {
+            boolean hit = results[i] >= 0;
+            rays += hit ? 3 : 1;
+            hits += hit ? 1 : 0;
+            steps += (long) results[i + 2];
+        }
+        return new long[]{rays, steps, hits};
+    }
+
+    /** The voxels' faces with the view's camera and its two lights (as point lights, for the shadow rays). */
+    static Scene scene(VoxelView view) {
+        Scene s = VoxelScenes.of(view.name(), new VoxelModel(view.name(), view.space(), VoxelGenerators.palette()));
+        float[] l = view.lights();
+        List<PointLight> lights = List.of(new PointLight(new Vec3(l[0], l[1], l[2]), Vec3.ONE, 1f, 0f),
+                new PointLight(new Vec3(l[3], l[4], l[5]), Vec3.ONE, 1f, 0f));
+        return s.withCamera(new Camera(view.eye(), view.look(), new Vec3(0, 1, 0), 60f, 0f, 0f)).withLights(lights);
+    }
+
+    private static int[] centreEmptyCell(VoxelSpace s) {
+        int[] best = null;
+        float bestD = Float.MAX_VALUE;
+        for (int k = 1; k < s.sizeZ() - 1; k++)
+            for (int j = 1; j < s.sizeY() - 1; j++)
+                for (int i = 1; i < s.sizeX() - 1; i++) {
+                    if (s.solid(i, j, k)) continue;
+                    float d = Math.abs(i - s.sizeX() / 2f) + Math.abs(j - s.sizeY() / 2f) + Math.abs(k - s.sizeZ() / 4f);
+                    if (d < bestD) {
+                        bestD = d;
+                        best = new int[]{i, j, k};
+                    }
+                }
+        return best;
+    }
+
+    private static String choiceKey(PortalChoice c) {
+        return c == PortalChoice.LONGEST_EXPECTED_RAY ? "portals" : "portals_first_cover";
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+}

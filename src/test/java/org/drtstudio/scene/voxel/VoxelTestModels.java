@@ -1,0 +1,56 @@
+package org.drtstudio.scene.voxel;
+
+import org.drtstudio.io.vox.VoxReader;
+import org.drtstudio.io.vox.VoxWriter;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Voxel spaces for tests of the tracers. */
+public final class VoxelTestModels {
+    private VoxelTestModels() {
+    }
+
+    /** A hollow ball of diameter {@code n} with a shell 2 voxels thick and three round windows into it. */
+    public static VoxelSpace hollowBall(int n) {
+        VoxelSpace s = VoxelSpace.empty(n, n, n);
+        float c = n / 2f, r = n / 2f;
+        for (int k = 0; k < n; k++)
+            for (int j = 0; j < n; j++)
+                for (int i = 0; i < n; i++) {
+                    float x = i + 0.5f - c, y = j + 0.5f - c, z = k + 0.5f - c;
+                    float d = (float) Math.sqrt(x * x + y * y + z * z);
+                    boolean window = y * y + z * z < 9 && x > 0 || x * x + y * y < 6 && z > 0 || x * x + z * z < 4 && y > 0;
+                    if (d < r && d >= r - 2 && !window) s.cells()[s.index(i, j, k)] = (byte) (1 + (i + j + k) % 5);
+                }
+        return s;
+    }
+
+    /** The space written as a .vox file and read back: placed by the reader's rule. */
+    public static VoxelSpace readBack(VoxelSpace space) throws Exception {
+        Path file = Files.createTempFile("drt-test", ".vox");
+        try {
+            Files.write(file, VoxWriter.bytes(space, VoxelPalettes.magicaVoxelDefault()));
+            return VoxReader.parse(file).models().get(0).space();
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    /** The empty cell closest to the grid's centre (an eye inside). */
+    public static int[] someEmptyCell(VoxelSpace s) {
+        int[] best = null;
+        float bestD = Float.MAX_VALUE;
+        for (int k = 1; k < s.sizeZ() - 1; k++)
+            for (int j = 1; j < s.sizeY() - 1; j++)
+                for (int i = 1; i < s.sizeX() - 1; i++) {
+                    if (s.solid(i, j, k)) continue;
+                    float d = Math.abs(i - s.sizeX() / 2f) + Math.abs(j - s.sizeY() / 2f) + Math.abs(k - s.sizeZ() / 2f);
+                    if (d < bestD) {
+                        bestD = d;
+                        best = new int[]{i, j, k};
+                    }
+                }
+        return best;
+    }
+}
