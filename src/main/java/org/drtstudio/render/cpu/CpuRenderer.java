@@ -9,6 +9,7 @@ import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.NodeKind;
+import org.drtstudio.render.PixelWindow;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.ToneMapper;
 import org.drtstudio.render.TraceParameters;
@@ -73,8 +74,28 @@ public final class CpuRenderer implements Renderer {
         } else if (sums == null || sumsWidth != w || sumsHeight != h) {
             throw new IllegalStateException("no " + w + "x" + h + " accumulation to add samples to; start at sample 0");
         }
-        float[] sum = sums, square = squares, states = state;
-        int first = firstSample, last = firstSample + sampleCount;
+        return trace(image, p, PixelWindow.whole(w, h), firstSample, firstSample + sampleCount, sums, squares, state, aovs, progress);
+    }
+
+    /** Traces only the window's pixels, into sums of its own (the progressive sums are left as they are). */
+    @Override
+    public Frame renderWindow(GeometryImage image, TraceParameters p, PixelWindow window, Set<Aov> aovs,
+                              ProgressListener progress) throws RenderException {
+        if (!window.fitsIn(p.width(), p.height())) {
+            throw new IllegalArgumentException("window " + window + " does not fit in " + p.width() + "x" + p.height());
+        }
+        int n = window.pixels();
+        return trace(image, p, window, 0, p.samplesPerPixel(), new float[3 * n], new float[n], new float[n], aovs, progress);
+    }
+
+    /**
+     * Samples {@code first .. last - 1} of the window's pixels added to {@code sum}, {@code square} and
+     * {@code states} (laid out window-wide); each pixel's rays and random numbers are those of its
+     * place in the whole frame.
+     */
+    private Frame trace(GeometryImage image, TraceParameters p, PixelWindow window, int first, int last, float[] sum,
+                        float[] square, float[] states, Set<Aov> aovs, ProgressListener progress) throws RenderException {
+        int w = window.width(), h = window.height(), x0 = window.x(), y0 = window.y();
         float[] depth = aovs.contains(Aov.DEPTH) ? new float[w * h] : null;
         float[] normals = aovs.contains(Aov.NORMAL) ? new float[3 * w * h] : null;
         float[] albedo = aovs.contains(Aov.ALBEDO) ? new float[3 * w * h] : null;
@@ -94,10 +115,11 @@ public final class CpuRenderer implements Renderer {
                     WhittedIntegrator integrator = new WhittedIntegrator(image, p, nodes);
                     PrimaryRays rays = new PrimaryRays(p);
                     float[] sample = new float[3], aov = new float[6];
-                    for (int y = nextRow.getAndIncrement(); y < h; y = nextRow.getAndIncrement()) {
-                        for (int x = 0; x < w; x++) {
-                            renderPixel(integrator, rays, p, x, y, first, last, sum, square, states, sample);
-                            if (firstHit) firstHitAovs(integrator, rays, p, x, y, depth, normals, albedo, aov);
+                    for (int row = nextRow.getAndIncrement(); row < h; row = nextRow.getAndIncrement()) {
+                        for (int column = 0; column < w; column++) {
+                            int x = x0 + column, y = y0 + row, stored = row * w + column;
+                            renderPixel(integrator, rays, p, x, y, stored, first, last, sum, square, states, sample);
+                            if (firstHit) firstHitAovs(integrator, rays, p, x, y, stored, depth, normals, albedo, aov);
                             if (integrator.overflow) {
                                 errors.incrementAndGet();
                                 integrator.overflow = false;
@@ -146,9 +168,10 @@ public final class CpuRenderer implements Renderer {
     }
 
     private static void renderPixel(WhittedIntegrator integrator, PrimaryRays rays, TraceParameters p, int x, int y,
-                                    int first, int last, float[] sum, float[] square, float[] state, float[] sample) {
+                                    int stored, int first, int last, float[] sum, float[] square, float[] state, float[] sample) {
+        // The frame's pixel index picks the random numbers; the stored index is the pixel's place in the window.
         int pixel = y * p.width() + x;
-        if (state[pixel] < 0) return; // converged: keeps its mean, costs nothing
+        if (state[stored] < 0) return; // converged: keeps its mean, costs nothing
         float sr = 0, sg = 0, sb = 0, sq = 0;
         for (int s = first; s < last; s++) {
             rays.generate(x, y, s);
@@ -160,11 +183,11 @@ public final class CpuRenderer implements Renderer {
             float l = Frame.luminance(sample[0], sample[1], sample[2]);
             sq += l * l;
         }
-        state[pixel] = last;
-        square[pixel] += sq;
-        sum[3 * pixel] += sr;
-        sum[3 * pixel + 1] += sg;
-        sum[3 * pixel + 2] += sb;
+        state[stored] = last;
+        square[stored] += sq;
+        sum[3 * stored] += sr;
+        sum[3 * stored + 1] += sg;
+        sum[3 * stored + 2] += sb;
     }
 
     /**
@@ -176,8 +199,7 @@ public final class CpuRenderer implements Renderer {
      * (a miss counts as black).
      */
     private static void firstHitAovs(WhittedIntegrator integrator, PrimaryRays rays, TraceParameters p, int x, int y,
-                                     float[] depth, float[] normals, float[] albedo, float[] aov) {
-        int pixel = y * p.width() + x;
+                                     int pixel, float[] depth, float[] normals, float[] albedo, float[] aov) {
         int count = DenoiseInput.guideSamples(p.samplesPerPixel());
         float depthSum = 0, nx = 0, ny = 0, nz = 0, ar = 0, ag = 0, ab = 0;
         int hits = 0;
