@@ -46,7 +46,8 @@ write_config() {
   $SUDO tee "$conf.new" >/dev/null <<EOF
 $marker
 ClusterName=drtlocal
-SlurmctldHost=$host
+# By address too: a container's host name need not resolve.
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
@@ -69,7 +70,7 @@ SlurmctldPidFile=$state/slurmctld.pid
 SlurmdPidFile=$state/slurmd.pid
 SlurmctldLogFile=/var/log/slurm/slurmctld.log
 SlurmdLogFile=/var/log/slurm/slurmd.log
-$node State=UNKNOWN
+$node NodeAddr=127.0.0.1 State=UNKNOWN
 PartitionName=local Nodes=$host Default=YES MaxTime=INFINITE State=UP OverSubscribe=NO
 EOF
   if ! cmp -s "$conf.new" "$conf"; then
@@ -92,7 +93,7 @@ start() {
   $SUDO mkdir -p /run/munge /var/log/munge /var/lib/munge
   $SUDO chown munge:munge /run/munge /var/log/munge /var/lib/munge
   if ! munge -n >/dev/null 2>&1; then
-    $SUDO -u munge /usr/sbin/munged 2>/dev/null || $SUDO runuser -u munge -- /usr/sbin/munged
+    if [ -z "$SUDO" ]; then runuser -u munge -- /usr/sbin/munged; else sudo -u munge /usr/sbin/munged; fi
   fi
   running "$state/slurmctld.pid" || $SUDO slurmctld
   running "$state/slurmd.pid" || $SUDO slurmd
