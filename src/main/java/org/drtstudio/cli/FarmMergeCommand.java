@@ -28,9 +28,11 @@ final class FarmMergeCommand implements Callable<Integer> {
         try {
             FarmJob job = FarmJobFile.read(jobFile);
             long t0 = System.nanoTime();
-            TileMerger.merge(job);
-            err.printf("drt farm: merged %d tiles into %s (%dx%d, %d files) in %.2f s%n", job.taskCount(), job.output(),
-                    job.width(), job.height(), job.stillOutputs().files().size(), (System.nanoTime() - t0) / 1e9);
+            TileMerger.Times times = TileMerger.merge(job);
+            err.printf("drt farm: merged %d tiles into %s (%dx%d, %d files) in %.2f s: tiles checked in %.2f s, "
+                            + "read and placed in %.2f s, encoded and written in %.2f s%n", job.taskCount(), job.output(),
+                    job.width(), job.height(), job.stillOutputs().files().size(), (System.nanoTime() - t0) / 1e9,
+                    times.checkSeconds(), times.assembleSeconds(), times.writeSeconds());
             return 0;
         } catch (FarmException e) {
             err.println("drt farm: " + e.getMessage());

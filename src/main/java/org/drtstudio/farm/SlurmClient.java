@@ -117,6 +117,8 @@ public class SlurmClient {
             if (p.exitValue() != 0) {
                 String err = Files.readString(stderr, StandardCharsets.UTF_8).trim();
                 String first = err.isEmpty() ? "exit status " + p.exitValue() : err.lines().findFirst().orElse(err);
+                // "sbatch: error: Invalid --time specification" → "sbatch: Invalid --time specification"
+                first = first.replaceFirst("^" + java.util.regex.Pattern.quote(command.get(0)) + ": (error: )?", "");
                 throw new FarmException(command.get(0) + ": " + first);
             }
             return out;

@@ -80,6 +80,44 @@ class FarmTaskMergeTest {
         assertTrue(cli.err().contains("task 2 does not exist"), cli.err());
     }
 
+    @Test
+    void theVideoOfTheFramesOrOneLineWithoutFfmpeg() throws Exception {
+        Path scene = Path.of("scenes/orbit.json").toAbsolutePath();
+        Path out = dir.resolve("v_####.png"), video = dir.resolve("v.mp4");
+        List<String> options = List.of("--width", "16", "--height", "12", "--spp", "1", "--backend", "cpu");
+        FarmJob job = new FarmJob(FarmJob.Kind.FRAMES, scene, out, options, List.of(), new FrameRange(0, 2), 3, null, 0, 0, video, 24,
+                Sidecar.signature(scene, FarmJob.signatureWords(FarmJob.Kind.FRAMES, out, options, null, 0, 0)));
+        Files.createDirectories(job.folder());
+        FarmJobFile.write(job);
+        String jobFile = FarmJobFile.in(job.folder()).toString();
+        if (!onPath("ffmpeg")) {
+            assertEquals(2, cli.drt("farm", "video", jobFile));
+            assertEquals(1, cli.err().strip().lines().count(), cli.err());
+            assertTrue(cli.err().contains("needs ffmpeg"), cli.err());
+            return;
+        }
+        assertEquals(2, cli.drt("farm", "video", jobFile), "no frames yet");
+        assertTrue(cli.err().contains("frame 0"), cli.err());
+        assertEquals(0, cli.drt("farm", "task", jobFile, "0"), cli.err());
+        assertEquals(0, cli.drt("farm", "video", jobFile), cli.err());
+        assertTrue(Files.size(video) > 0);
+        assertTrue(Sidecar.complete(job.videoOutputs(), job.videoSignature()));
+        if (onPath("ffprobe")) {
+            Process p = new ProcessBuilder("ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
+                    "-show_entries", "stream=nb_read_frames,width,height", "-of", "csv=p=0", video.toString()).start();
+            String probe = new String(p.getInputStream().readAllBytes()).strip();
+            assertEquals(0, p.waitFor());
+            assertEquals("16,12,3", probe, "3 frames of 16x12");
+        }
+    }
+
+    private static boolean onPath(String program) {
+        for (String d : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+            if (!d.isEmpty() && Files.isExecutable(Path.of(d, program))) return true;
+        }
+        return false;
+    }
+
     static String[] render(Path scene, Path out, List<String> extra) {
         List<String> args = new ArrayList<>(List.of("render", scene.toString()));
         args.addAll(OPTIONS);
