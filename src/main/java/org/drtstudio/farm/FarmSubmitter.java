@@ -26,6 +26,13 @@ public final class FarmSubmitter {
 
     public Submission submit(FarmJob job, SubmitOptions options, PrintWriter out) throws FarmException, IOException {
         slurm.requireSbatch();
+        // Two submissions at once would render the same pictures twice (and race for them).
+        for (String[] earlier : FarmIndex.lastSubmission(job.folder())) {
+            if (slurm.active(earlier[0])) {
+                throw new FarmException("job " + earlier[0] + " of " + job.folder() + " is still queued or running; wait for it "
+                        + "(drt farm status " + earlier[0] + ") or cancel it (scancel " + earlier[0] + ") before submitting again");
+            }
+        }
         Files.createDirectories(job.logs());
         if (job.kind() == FarmJob.Kind.TILES) Files.createDirectories(job.folder().resolve("tiles"));
         FarmJobFile.write(job);

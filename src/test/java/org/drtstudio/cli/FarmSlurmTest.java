@@ -107,4 +107,25 @@ class FarmSlurmTest {
         assertEquals(0, cli.drt(render.toArray(String[]::new)), cli.err());
         assertSameFiles(OutputSet.of(dir.resolve("ref.png"), AOVS), OutputSet.of(out, AOVS));
     }
+
+    @Test
+    void aSecondSubmissionWhileTheFirstIsQueuedIsRefused() throws Exception {
+        Path scene = Path.of("scenes/default.nff").toAbsolutePath();
+        List<String> args = new ArrayList<>(List.of("farm", "submit", scene.toString(), "-o", dir.resolve("held.png").toString(),
+                "--tiles", "1x2", "--sbatch-arg=--hold"));
+        args.addAll(OPTIONS);
+        assertEquals(0, cli.drt(args.toArray(String[]::new)), cli.err());
+        List<String> ids = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("job ([0-9]+):").matcher(cli.out.toString());
+        while (m.find()) ids.add(m.group(1));
+        assertEquals(2, ids.size(), "the held tiles and their merge: " + cli.out);
+        try {
+            assertEquals(1, cli.drt(args.toArray(String[]::new)));
+            String err = cli.err().strip();
+            assertEquals(1, err.lines().count(), err);
+            assertTrue(err.contains("job " + ids.get(0)) && err.contains("still queued or running") && err.contains("scancel"), err);
+        } finally {
+            for (String id : ids) new SlurmClient().cancel(id);
+        }
+    }
 }
