@@ -49,13 +49,32 @@ final class FarmTaskCommand implements Callable<Integer> {
             }
             if (job.kind() == FarmJob.Kind.FRAMES) {
                 FrameRange r = job.framesOf(index);
-                for (int f = r.first(); f <= r.last(); f++) {
-                    int code = render(job, job.frameOutputs(f), "frame " + f, List.of("--frames", f + "-" + f, "-o", job.output().toString()), out, err);
+                // Runs of consecutive incomplete frames each go to one drt render --frames, which builds a
+                // static scene's geometry image (and makes its GL context) once for the run.
+                int f = r.first();
+                while (f <= r.last()) {
+                    if (Sidecar.complete(job.frameOutputs(f), job.signature())) {
+                        out.println("drt farm: frame " + f + " is complete (" + job.frameOutputs(f).picture().getFileName() + "), skipped");
+                        f++;
+                        continue;
+                    }
+                    int end = f;
+                    while (end + 1 <= r.last() && !Sidecar.complete(job.frameOutputs(end + 1), job.signature())) end++;
+                    List<OutputSet> run = new ArrayList<>();
+                    for (int g = f; g <= end; g++) run.add(job.frameOutputs(g));
+                    int code = render(job, run, f == end ? "frame " + f : "frames " + f + "-" + end,
+                            List.of("--frames", f + "-" + end, "-o", job.output().toString()), out, err);
                     if (code != 0) return code;
+                    f = end + 1;
                 }
             } else {
                 OutputSet tile = job.tileOutputs(index);
-                return render(job, tile, "tile " + index, List.of("--region", job.tileWindow(index).toString(), "-o", tile.picture().toString()), out, err);
+                if (Sidecar.complete(tile, job.signature())) {
+                    out.println("drt farm: tile " + index + " is complete (" + tile.picture().getFileName() + "), skipped");
+                    return 0;
+                }
+                return render(job, List.of(tile), "tile " + index,
+                        List.of("--region", job.tileWindow(index).toString(), "-o", tile.picture().toString()), out, err);
             }
             return 0;
         } catch (FarmException e) {
@@ -67,24 +86,38 @@ final class FarmTaskCommand implements Callable<Integer> {
         }
     }
 
-    private int render(FarmJob job, OutputSet outputs, String what, List<String> placement, PrintWriter out, PrintWriter err)
+    /**
+     * Runs drt render and seals each picture with its sidecar the moment it is written — so also when
+     * the render fails or is killed later in the run: a picture and its AOVs are written all or none,
+     * so one that was written is whole, and a retry renders only the frames after it.
+     */
+    private int render(FarmJob job, List<OutputSet> outputs, String what, List<String> placement, PrintWriter out, PrintWriter err)
             throws IOException {
-        if (Sidecar.complete(outputs, job.signature())) {
-            out.println("drt farm: " + what + " is complete (" + outputs.picture().getFileName() + "), skipped");
-            return 0;
-        }
         List<String> args = new ArrayList<>(List.of("render", job.scene().toString()));
         args.addAll(job.renderOptions());
         args.addAll(placement);
         CommandLine drt = DrtCommand.create(renderers);
         drt.setOut(out);
         drt.setErr(err);
+        // Each picture is sealed as soon as it is written, so a task killed later in its run keeps it.
+        IOException[] sealing = new IOException[1];
+        RenderCommand render = drt.getSubcommands().get("render").getCommand();
+        render.written = picture -> {
+            for (OutputSet o : outputs) {
+                if (!o.picture().equals(picture.toAbsolutePath().normalize())) continue;
+                try {
+                    Sidecar.write(o, job.signature());
+                } catch (IOException e) {
+                    if (sealing[0] == null) sealing[0] = e;
+                }
+            }
+        };
         int code = drt.execute(args.toArray(String[]::new));
+        if (sealing[0] != null) throw sealing[0];
         if (code != 0) {
             err.println("drt farm: " + what + " failed (drt render exit status " + code + ")");
             return code;
         }
-        Sidecar.write(outputs, job.signature());
         return 0;
     }
 }

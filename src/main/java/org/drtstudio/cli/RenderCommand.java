@@ -119,6 +119,9 @@ final class RenderCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Told each picture once it and its AOVs are written (the render farm seals each frame of a run as it lands). */
+    java.util.function.Consumer<Path> written = picture -> { };
+
     RenderCommand(RendererFactory renderers) {
         this.renderers = renderers;
     }
@@ -204,6 +207,7 @@ final class RenderCommand implements Callable<Integer> {
                 double seconds = (System.nanoTime() - r0) / 1e9;
                 if (frame.errors() > 0) err.printf("drt: warning: %d pixels exceeded the traversal bound (corrupt hierarchy)%n", frame.errors());
                 writeOutputs(target, frame, wanted, params.samplesPerPixel());
+                written.accept(target);
                 if (adaptive.enabled()) {
                     err.printf("drt: wrote %s (%dx%d, up to %d spp, noise threshold %s) in %.2f s%n", target, frame.width(),
                             frame.height(), params.samplesPerPixel(), adaptive.threshold(), seconds);

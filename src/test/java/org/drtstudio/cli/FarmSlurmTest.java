@@ -128,4 +128,42 @@ class FarmSlurmTest {
             for (String id : ids) new SlurmClient().cancel(id);
         }
     }
+
+    @Test
+    void aKilledTaskIsResubmittedAndOnlyItsUnfinishedFramesRendered() throws Exception {
+        Path scene = Path.of("scenes/orbit.json").toAbsolutePath();
+        Path out = dir.resolve("k_####.png");
+        List<String> args = new ArrayList<>(List.of("farm", "submit", scene.toString(), "-o", out.toString(), "--frames", "0-5", "--chunk", "6"));
+        args.addAll(OPTIONS);
+        assertEquals(0, cli.drt(args.toArray(String[]::new)), cli.err());
+        String job = cli.out.toString().substring(cli.out.toString().indexOf("job ") + 4).split(":")[0];
+        // Killed once its first frame is sealed: wherever the task then is (even done), resubmission
+        // must keep every frame sealed before the kill and finish the rest.
+        Path firstSidecar = dir.resolve("k_0000.png.sha256");
+        SlurmClient slurm = new SlurmClient();
+        while (!Files.exists(firstSidecar) && slurm.active(job)) Thread.sleep(100);
+        slurm.cancel(job);
+        while (slurm.active(job)) Thread.sleep(100);
+        List<Integer> kept = new ArrayList<>();
+        List<Object> keys = new ArrayList<>();
+        for (int f = 0; f <= 5; f++) {
+            if (Files.exists(dir.resolve(String.format("k_%04d.png.sha256", f)))) {
+                kept.add(f);
+                keys.add(fileKey(dir.resolve(String.format("k_%04d.png", f))));
+            }
+        }
+        assertTrue(kept.contains(0), "frame 0 was sealed before the kill");
+        args.add("--wait");
+        assertEquals(0, cli.drt(args.toArray(String[]::new)), cli.err());
+        for (int i = 0; i < kept.size(); i++) {
+            assertEquals(keys.get(i), fileKey(dir.resolve(String.format("k_%04d.png", kept.get(i)))), "frame " + kept.get(i) + " kept");
+        }
+        List<String> render = new ArrayList<>(List.of("render", scene.toString(), "--frames", "0-5", "-o", dir.resolve("kr_####.png").toString()));
+        render.addAll(OPTIONS);
+        assertEquals(0, cli.drt(render.toArray(String[]::new)), cli.err());
+        for (int f = 0; f <= 5; f++) {
+            assertSameFiles(OutputSet.of(dir.resolve(String.format("kr_%04d.png", f)), AOVS),
+                    OutputSet.of(dir.resolve(String.format("k_%04d.png", f)), AOVS));
+        }
+    }
 }

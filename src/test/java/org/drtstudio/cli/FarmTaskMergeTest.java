@@ -81,6 +81,31 @@ class FarmTaskMergeTest {
     }
 
     @Test
+    void aTaskThatFailsPartWayKeepsTheFramesItFinished() throws Exception {
+        Path scene = Path.of("scenes/orbit.json").toAbsolutePath();
+        Path out = dir.resolve("run_####.png");
+        List<String> options = List.of("--width", "16", "--height", "12", "--spp", "1", "--backend", "cpu");
+        FarmJob job = new FarmJob(FarmJob.Kind.FRAMES, scene, out, options, List.of(), new FrameRange(0, 3), 4, null, 0, 0, null, 24,
+                Sidecar.signature(scene, FarmJob.signatureWords(FarmJob.Kind.FRAMES, out, options, null, 0, 0)));
+        Files.createDirectories(job.folder());
+        FarmJobFile.write(job);
+        String jobFile = FarmJobFile.in(job.folder()).toString();
+        // Frame 2's picture cannot be written: the task's one drt render --frames 0-3 stops there.
+        Path blocked = Files.createDirectory(job.frameOutputs(2).picture());
+        assertEquals(1, cli.drt("farm", "task", jobFile, "0"));
+        assertTrue(Sidecar.complete(job.frameOutputs(0), job.signature()) && Sidecar.complete(job.frameOutputs(1), job.signature()),
+                "the frames written before the failure are sealed");
+        assertFalse(Sidecar.complete(job.frameOutputs(3), job.signature()));
+        Files.delete(blocked);
+        Object frame0 = fileKey(job.frameOutputs(0).picture()), frame1 = fileKey(job.frameOutputs(1).picture());
+        assertEquals(0, cli.drt("farm", "task", jobFile, "0"), cli.err());
+        assertEquals(frame0, fileKey(job.frameOutputs(0).picture()), "frame 0 not rendered again");
+        assertEquals(frame1, fileKey(job.frameOutputs(1).picture()), "frame 1 not rendered again");
+        assertTrue(job.taskComplete(0));
+        assertTrue(cli.out.toString().contains("frame 0 is complete"), cli.out.toString());
+    }
+
+    @Test
     void theVideoOfTheFramesOrOneLineWithoutFfmpeg() throws Exception {
         Path scene = Path.of("scenes/orbit.json").toAbsolutePath();
         Path out = dir.resolve("v_####.png"), video = dir.resolve("v.mp4");
