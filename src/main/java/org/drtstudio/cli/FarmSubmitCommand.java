@@ -136,9 +136,9 @@ final class FarmSubmitCommand implements Callable<Integer> {
             throw new FarmException(range.count() + " frames in chunks of " + chunk + " make " + range.chunks(chunk).size()
                     + " tasks; at most " + TileGrid.MAX_TILES + " (Slurm's default array limit): give a larger --chunk");
         }
-        Path checked = null;
         try {
-            checked = OutputTarget.resolve(sequence ? Path.of(out.toString().replace('#', '0')) : out);
+            // Only a regular file, or nothing, may be where a picture goes (frame 0's name stands for the frames').
+            OutputTarget.resolve(sequence ? Path.of(out.toString().replace('#', '0')) : out);
             if (video != null) {
                 String v = video.getFileName().toString().toLowerCase(Locale.ROOT);
                 if (!(v.endsWith(".mp4") || v.endsWith(".mkv") || v.endsWith(".mov"))) {
@@ -149,7 +149,6 @@ final class FarmSubmitCommand implements Callable<Integer> {
         } catch (OutputProblem e) {
             throw new FarmException("cannot write " + e.getMessage());
         }
-        if (checked == null) throw new FarmException("cannot write " + out);
         if (video != null) VideoAssembler.requireFfmpeg();
         RenderCommand.RenderPlan plan = render.plan(err);
         if (grid != null) grid.windows(plan.width(), plan.height());
