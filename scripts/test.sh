@@ -6,7 +6,8 @@
 # X display (Xvfb) with a window manager (openbox, as users have: it decides window sizes, placement
 # and focus), GTK 3 and the X libraries JavaFX loads, and a font. Without a DISPLAY the tests run on
 # a 1600x1000 Xvfb desktop with openbox (scripts/with-display.sh), JavaFX in software (-Dprism.order=sw);
-# with one, on that display as it is.
+# with one, on that display as it is. Slurm (slurm-wlm's daemons and munge) is installed and started
+# as a one-machine cluster for the render farm's tests (scripts/slurm-local.sh).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -31,6 +32,11 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -q
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${need[@]}"
 fi
+
+# The render farm's tests submit to Slurm: a one-machine cluster (munged, slurmctld, slurmd on this
+# machine; docs/FARM.md), installed and started here. Where it cannot start, those tests are skipped
+# with the reason and the rest run.
+bash scripts/slurm-local.sh start || echo "test.sh: no one-machine Slurm cluster; the farm's cluster tests will be skipped"
 
 run=(mvn -B --no-transfer-progress -Dstyle.color=never test)
 if [ -z "${DISPLAY:-}" ]; then

@@ -5,12 +5,12 @@ import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
 
-/** The {@code drt} command line: {@code drt render}, {@code drt info}, {@code drt convert}, {@code drt bench}, {@code drt studio}. */
+/** The {@code drt} command line: {@code drt render}, {@code drt info}, {@code drt convert}, {@code drt bench}, {@code drt studio}, {@code drt farm}. */
 // INHERIT: every subcommand gets -h/--help and -V/--version too (so "drt render --help" works).
 @Command(name = "drt", scope = CommandLine.ScopeType.INHERIT, mixinStandardHelpOptions = true, version = "DRT Studio 0.1",
         description = "DRT Studio: a GPU distributed ray tracer for OBJ, NFF and .cfg scenes and .json projects.",
         subcommands = {RenderCommand.class, InfoCommand.class, ConvertCommand.class, BenchCommand.class, StudioCommand.class,
-                GenerateCommand.class})
+                GenerateCommand.class, FarmCommand.class})
 public final class DrtCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -44,6 +44,8 @@ public final class DrtCommand implements Runnable {
             public <K> K create(Class<K> cls) throws Exception {
                 if (cls == RenderCommand.class) return cls.cast(new RenderCommand(renderers));
                 if (cls == BenchCommand.class) return cls.cast(new BenchCommand(renderers));
+                if (cls == FarmSubmitCommand.class) return cls.cast(new FarmSubmitCommand(renderers));
+                if (cls == FarmTaskCommand.class) return cls.cast(new FarmTaskCommand(renderers));
                 if (cls == StudioCommand.class) return cls.cast(new StudioCommand(studio != null ? studio : NO_STUDIO));
                 return CommandLine.defaultFactory().create(cls);
             }

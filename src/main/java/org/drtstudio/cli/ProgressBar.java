@@ -6,11 +6,15 @@ import java.io.PrintStream;
 
 /**
  * A one-line progress bar on stderr that only appears once a render has taken more than a second
- * (short renders stay quiet) and redraws at most ten times a second.
+ * (short renders stay quiet) and redraws at most ten times a second. Where stderr is no terminal
+ * (a render farm task's log, a pipe) it writes a line every ten seconds instead, so an hour's
+ * render leaves a few hundred lines in a log, not tens of thousands of redraws.
  */
 final class ProgressBar implements ProgressListener {
     private static final long QUIET_NANOS = 1_000_000_000L;
     private static final long REDRAW_NANOS = 100_000_000L;
+    private static final long LOG_LINE_NANOS = 10_000_000_000L;
+    private final boolean terminal = System.console() != null;
     private final PrintStream out;
     private final String label;
     private final long start = System.nanoTime();
@@ -25,17 +29,18 @@ final class ProgressBar implements ProgressListener {
     @Override
     public synchronized void progress(double fraction) {
         long now = System.nanoTime();
-        if (now - start < QUIET_NANOS || (now - lastDraw < REDRAW_NANOS && fraction < 1)) return;
+        if (now - start < QUIET_NANOS || (now - lastDraw < (terminal ? REDRAW_NANOS : LOG_LINE_NANOS) && fraction < 1)) return;
         lastDraw = now;
         drawn = true;
         int width = 30, filled = (int) Math.round(Math.min(1, Math.max(0, fraction)) * width);
         double elapsed = (now - start) / 1e9;
-        out.print("\r" + label + " [" + "#".repeat(filled) + "-".repeat(width - filled) + "] "
-                + String.format("%3.0f%% %.1fs", fraction * 100, elapsed));
+        String bar = label + " [" + "#".repeat(filled) + "-".repeat(width - filled) + "] "
+                + String.format("%3.0f%% %.1fs", fraction * 100, elapsed);
+        out.print(terminal ? "\r" + bar : bar + "\n");
         out.flush();
     }
 
     synchronized void finish() {
-        if (drawn) out.println();
+        if (drawn && terminal) out.println();
     }
 }

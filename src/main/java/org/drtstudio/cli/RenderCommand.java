@@ -20,6 +20,7 @@ import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.NodeKind;
+import org.drtstudio.render.PixelWindow;
 import org.drtstudio.render.TracerOptions;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.render.RenderException;
@@ -104,6 +105,11 @@ final class RenderCommand implements Callable<Integer> {
             description = "GPU: trace a pixel's camera rays one by one (single, the default) or two at a time through the "
                     + "hierarchy (paired, the DRT paper's parallel traversal; slower here, see docs/RESULTS.md); the image is the same")
     String traversal;
+    @Option(names = "--region", paramLabel = "X,Y,W,H",
+            description = "render only the W x H pixels whose top-left pixel is (X, Y) (y down from the top row) of the whole "
+                    + "image, with the whole image's camera and per-pixel seeds: regions put side by side are the whole "
+                    + "image bit for bit (a render farm's tiles); not with --denoise or --noise-threshold")
+    String region;
     @Option(names = "--max-work", paramLabel = "SAMPLES", converter = SampleCountConverter.class,
             description = "refuse a render of more camera samples (width × height × spp × frames) than this, "
                     + "before it starts (default 1e11)")
@@ -113,6 +119,9 @@ final class RenderCommand implements Callable<Integer> {
     boolean force;
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    /** Told each picture once it and its AOVs are written (the render farm seals each frame of a run as it lands). */
+    java.util.function.Consumer<Path> written = picture -> { };
 
     RenderCommand(RendererFactory renderers) {
         this.renderers = renderers;
@@ -151,6 +160,9 @@ final class RenderCommand implements Callable<Integer> {
         PixelFilter pixelFilter = parseFilter();
         AdaptiveSampling adaptive = parseNoiseThreshold();
         TracerOptions tracer = tracerOptions();
+        if (region != null && (denoise || adaptive.enabled())) {
+            throw new UsageProblem("--region cannot be used with --denoise or --noise-threshold: both look at pixels across the region's edge");
+        }
         Path out = output != null ? output : Path.of(baseName(options.scene.getFileName().toString()) + ".png");
         if (range != null && !out.toString().contains("#")) throw new UsageProblem("--frames needs an output name with #### for the frame number, e.g. -o out_####.png");
         checkOutputs(range == null ? out : Path.of(frameName(out.toString(), range[0])), wanted);
@@ -159,6 +171,7 @@ final class RenderCommand implements Callable<Integer> {
         if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
         Scene firstScene = sceneAt(animated, range == null ? stillTime() : animated.animation().frameTime(range[0]));
         RenderSettings size = firstScene.settings();
+        PixelWindow window = parseRegion(size.width(), size.height());
         Set<Aov> traced = EnumSet.noneOf(Aov.class);
         traced.addAll(wanted);
         if (denoise) traced.addAll(DenoiseInput.NEEDED);
@@ -189,12 +202,14 @@ final class RenderCommand implements Callable<Integer> {
                         rs.withSampling(rs.samplesPerPixel(), rs.maxDepth(), seed), image, pixelFilter != null ? pixelFilter : rs.filter());
                 ProgressBar bar = new ProgressBar(System.err, range == null ? "rendering" : "frame " + f);
                 long r0 = System.nanoTime();
-                Frame frame = AdaptiveRender.render(renderer, image, params, adaptive, traced, bar);
+                Frame frame = window != null ? renderer.renderWindow(image, params, window, traced, bar)
+                        : AdaptiveRender.render(renderer, image, params, adaptive, traced, bar);
                 bar.finish();
                 if (denoise) frame = denoised(renderer, frame);
                 double seconds = (System.nanoTime() - r0) / 1e9;
                 if (frame.errors() > 0) err.printf("drt: warning: %d pixels exceeded the traversal bound (corrupt hierarchy)%n", frame.errors());
                 writeOutputs(target, frame, wanted, params.samplesPerPixel());
+                written.accept(target);
                 if (adaptive.enabled()) {
                     err.printf("drt: wrote %s (%dx%d, up to %d spp, noise threshold %s) in %.2f s%n", target, frame.width(),
                             frame.height(), params.samplesPerPixel(), adaptive.threshold(), seconds);
@@ -209,6 +224,27 @@ final class RenderCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** What a farm submission learns of a render before the cluster runs it: the image size and frame rate. */
+    record RenderPlan(int width, int height, double fps) {
+    }
+
+    /**
+     * Checks this command's options and loads its scene (with the overrides) as a render would, without
+     * rendering: a farm submission refuses bad options and scenes before any task starts.
+     */
+    RenderPlan plan(PrintWriter err) throws UsageProblem, SceneFormatException {
+        parseBackend();
+        parseAovs();
+        parseFilter();
+        parseNoiseThreshold();
+        tracerOptions();
+        if (time != null && !Double.isFinite(time)) throw new UsageProblem("--time must be a finite number, got " + time);
+        AnimatedScene animated = options.load(err);
+        if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
+        RenderSettings settings = sceneAt(animated, stillTime()).settings();
+        return new RenderPlan(settings.width(), settings.height(), animated.animation().fps());
     }
 
     /**
@@ -385,6 +421,24 @@ final class RenderCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) { // NumberFormatException included
             throw new UsageProblem("--shutter must be OPEN,CLOSE with -1 <= OPEN <= CLOSE <= 1 (fractions of a frame), got '" + shutter + "'");
         }
+    }
+
+    /** The --region given, checked against the image's size, or null for the whole image. */
+    private PixelWindow parseRegion(int width, int height) throws UsageProblem {
+        if (region == null) return null;
+        String[] parts = region.split(",", -1);
+        PixelWindow window;
+        try {
+            if (parts.length != 4) throw new NumberFormatException();
+            window = new PixelWindow(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()),
+                    Integer.parseInt(parts[2].trim()), Integer.parseInt(parts[3].trim()));
+        } catch (IllegalArgumentException e) { // NumberFormatException included
+            throw new UsageProblem("--region must be X,Y,W,H with X, Y >= 0 and W, H >= 1, got '" + region + "'");
+        }
+        if (!window.fitsIn(width, height)) {
+            throw new UsageProblem("--region " + region + " reaches outside the " + width + "x" + height + " image");
+        }
+        return window;
     }
 
     private int[] parseFrames() throws UsageProblem {

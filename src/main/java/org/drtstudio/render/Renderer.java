@@ -20,6 +20,18 @@ public interface Renderer extends AutoCloseable {
     }
 
     /**
+     * The pixels of {@code window} of the whole frame {@code parameters} describe, traced with the whole
+     * frame's camera and per-pixel seeds, so windows put side by side are {@link #render} bit for bit
+     * (a render farm's tiles). Only for fixed sample counts: adaptive sampling and denoising look at
+     * neighbouring pixels across a window's edge. This default renders the whole frame and keeps the
+     * window (right for any tracer, at the whole frame's cost); tracers override it to trace only the window.
+     */
+    default Frame renderWindow(GeometryImage image, TraceParameters parameters, PixelWindow window, Set<Aov> aovs,
+                               ProgressListener progress) throws RenderException {
+        return window.crop(render(image, parameters, aovs, progress));
+    }
+
+    /**
      * Progressive rendering: adds samples {@code firstSample .. firstSample + sampleCount - 1} of every
      * pixel to the renderer's running sum (starting a new sum when {@code firstSample} is 0) and
      * returns the mean of all samples so far. Sample indices select the random numbers, so passes of

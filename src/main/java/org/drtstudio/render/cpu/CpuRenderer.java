@@ -10,6 +10,7 @@ import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.NodeKind;
+import org.drtstudio.render.PixelWindow;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.ToneMapper;
 import org.drtstudio.render.TraceParameters;
@@ -83,12 +84,36 @@ public final class CpuRenderer implements Renderer {
         } else if (sums == null || sumsWidth != w || sumsHeight != h) {
             throw new IllegalStateException("no " + w + "x" + h + " accumulation to add samples to; start at sample 0");
         }
-        float[] sum = sums, square = squares, states = state;
-        int first = firstSample, last = firstSample + sampleCount;
+        return trace(image, p, PixelWindow.whole(w, h), firstSample, firstSample + sampleCount, sums, squares, state,
+                guideAlbedoHits, guideNormalDepth, aovs, progress);
+    }
+
+    /** Traces only the window's pixels, into sums of its own (the progressive sums are left as they are). */
+    @Override
+    public Frame renderWindow(GeometryImage image, TraceParameters p, PixelWindow window, Set<Aov> aovs,
+                              ProgressListener progress) throws RenderException {
+        if (!window.fitsIn(p.width(), p.height())) {
+            throw new IllegalArgumentException("window " + window + " does not fit in " + p.width() + "x" + p.height());
+        }
+        int n = window.pixels();
+        boolean sumGuides = aovs.stream().anyMatch(Aov::fromFirstHit);
+        return trace(image, p, window, 0, p.samplesPerPixel(), new float[3 * n], new float[n], new float[n],
+                sumGuides ? new float[GuideSums.FLOATS * n] : null, sumGuides ? new float[GuideSums.FLOATS * n] : null,
+                aovs, progress);
+    }
+
+    /**
+     * Samples {@code first .. last - 1} of the window's pixels added to {@code sum}, {@code square},
+     * {@code states} and the guide sums (all laid out window-wide; guides null when not summed); each
+     * pixel's rays and random numbers are those of its place in the whole frame.
+     */
+    private Frame trace(GeometryImage image, TraceParameters p, PixelWindow window, int first, int last, float[] sum,
+                        float[] square, float[] states, float[] guideA, float[] guideN, Set<Aov> aovs,
+                        ProgressListener progress) throws RenderException {
+        int w = window.width(), h = window.height(), x0 = window.x(), y0 = window.y();
         float[] depth = aovs.contains(Aov.DEPTH) ? new float[w * h] : null;
         float[] normals = aovs.contains(Aov.NORMAL) ? new float[3 * w * h] : null;
         float[] albedo = aovs.contains(Aov.ALBEDO) ? new float[3 * w * h] : null;
-        float[] guideA = guideAlbedoHits, guideN = guideNormalDepth;
         boolean summed = guideA != null, firstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
         int guideEnd = DenoiseInput.guideSamples(p.samplesPerPixel());
         // The guide pass's sums, added to the trace passes' once every row is done (see GuideSums).
@@ -110,12 +135,13 @@ public final class CpuRenderer implements Renderer {
                     integrator.recordGuide = guideA != null;
                     PrimaryRays rays = new PrimaryRays(p);
                     float[] sample = new float[3], aov = new float[6];
-                    for (int y = nextRow.getAndIncrement(); y < h; y = nextRow.getAndIncrement()) {
-                        for (int x = 0; x < w; x++) {
-                            renderPixel(integrator, rays, p, x, y, first, last, sum, square, states, sample, guideA, guideN);
+                    for (int row = nextRow.getAndIncrement(); row < h; row = nextRow.getAndIncrement()) {
+                        for (int column = 0; column < w; column++) {
+                            int x = x0 + column, y = y0 + row, stored = row * w + column;
+                            renderPixel(integrator, rays, p, x, y, stored, first, last, sum, square, states, sample, guideA, guideN);
                             if (firstHit) {
-                                int start = summed ? (int) Math.abs(states[y * w + x]) : 0;
-                                extraGuideSums(integrator, rays, x, y, w, start, guideEnd, extraA, extraN, aov);
+                                int start = summed ? (int) Math.abs(states[stored]) : 0;
+                                extraGuideSums(integrator, rays, x, y, stored, start, guideEnd, extraA, extraN, aov);
                             }
                             if (integrator.overflow) {
                                 errors.incrementAndGet();
@@ -173,10 +199,11 @@ public final class CpuRenderer implements Renderer {
     }
 
     private static void renderPixel(WhittedIntegrator integrator, PrimaryRays rays, TraceParameters p, int x, int y,
-                                    int first, int last, float[] sum, float[] square, float[] state, float[] sample,
-                                    float[] guideA, float[] guideN) {
+                                    int stored, int first, int last, float[] sum, float[] square, float[] state,
+                                    float[] sample, float[] guideA, float[] guideN) {
+        // The frame's pixel index picks the random numbers; the stored index is the pixel's place in the window.
         int pixel = y * p.width() + x;
-        if (state[pixel] < 0) return; // converged: keeps its mean, costs nothing
+        if (state[stored] < 0) return; // converged: keeps its mean, costs nothing
         float sr = 0, sg = 0, sb = 0, sq = 0;
         // This pass's guide sums, added in sample order as shaders/guide_sums.glsl adds them.
         float ar = 0, ag = 0, ab = 0, hits = 0, nx = 0, ny = 0, nz = 0, distances = 0;
@@ -201,13 +228,13 @@ public final class CpuRenderer implements Renderer {
             float l = Frame.luminance(sample[0], sample[1], sample[2]);
             sq += l * l;
         }
-        state[pixel] = last;
-        square[pixel] += sq;
-        sum[3 * pixel] += sr;
-        sum[3 * pixel + 1] += sg;
-        sum[3 * pixel + 2] += sb;
+        state[stored] = last;
+        square[stored] += sq;
+        sum[3 * stored] += sr;
+        sum[3 * stored + 1] += sg;
+        sum[3 * stored + 2] += sb;
         if (guideA != null) {
-            int g = GuideSums.FLOATS * pixel;
+            int g = GuideSums.FLOATS * stored;
             guideA[g] += ar;
             guideA[g + 1] += ag;
             guideA[g + 2] += ab;
@@ -225,7 +252,7 @@ public final class CpuRenderer implements Renderer {
      * samples (pixel position, lens point, time), added in sample order to {@code extraA} and
      * {@code extraN}; nothing when {@code start ≥ end}.
      */
-    private static void extraGuideSums(WhittedIntegrator integrator, PrimaryRays rays, int x, int y, int width, int start,
+    private static void extraGuideSums(WhittedIntegrator integrator, PrimaryRays rays, int x, int y, int stored, int start,
                                        int end, float[] extraA, float[] extraN, float[] aov) {
         float ar = 0, ag = 0, ab = 0, hits = 0, nx = 0, ny = 0, nz = 0, distances = 0;
         for (int s = start; s < end; s++) {
@@ -242,7 +269,7 @@ public final class CpuRenderer implements Renderer {
             nz += aov[2];
             distances += t;
         }
-        int g = GuideSums.FLOATS * (y * width + x);
+        int g = GuideSums.FLOATS * stored;
         extraA[g] = ar;
         extraA[g + 1] = ag;
         extraA[g + 2] = ab;

@@ -11,6 +11,7 @@ import org.drtstudio.render.CameraBasis;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.NodeKind;
+import org.drtstudio.render.PixelWindow;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.TraceParameters;
@@ -199,7 +200,7 @@ public final class GlRenderer implements Renderer {
             throw new IllegalStateException("no " + p.width() + "x" + p.height() + " accumulation to add samples to; start at sample 0");
         }
         try {
-            return gl.call(() -> renderOnGlThread(image, p, firstSample, sampleCount, aovs, progress));
+            return gl.call(() -> renderOnGlThread(image, p, firstSample, sampleCount, aovs, progress, PixelWindow.whole(p.width(), p.height())));
         } catch (CompletionException | IllegalStateException | IllegalArgumentException | ShaderCompileException e) {
             Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
             if (cause instanceof RenderException re) throw re;
@@ -210,9 +211,39 @@ public final class GlRenderer implements Renderer {
         }
     }
 
+    /**
+     * Dispatches only the tiles of {@code window} (the shaders take a pixel's place in the frame from
+     * {@code uTileOffset}, so its rays and seeds are the whole frame's) into frame-sized images, and
+     * keeps the window's pixels of what is read back.
+     */
+    @Override
+    public Frame renderWindow(GeometryImage image, TraceParameters p, PixelWindow window, Set<Aov> aovs,
+                              ProgressListener progress) throws RenderException {
+        if (!window.fitsIn(p.width(), p.height())) {
+            throw new IllegalArgumentException("window " + window + " does not fit in " + p.width() + "x" + p.height());
+        }
+        try {
+            Frame whole = gl.call(() -> renderOnGlThread(image, p, 0, p.samplesPerPixel(), aovs, progress, window));
+            return window.crop(whole);
+        } catch (CompletionException | IllegalStateException | IllegalArgumentException | ShaderCompileException e) {
+            Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+            if (cause instanceof RenderException re) throw re;
+            throw new RenderException(rootMessage(cause), cause);
+        } catch (RuntimeException e) {
+            if (e.getCause() instanceof RenderException re) throw re;
+            throw new RenderException(rootMessage(e), e);
+        } finally {
+            // Pixels outside the window were not traced: no later pass may add samples to them.
+            accumulatedWidth = 0;
+            accumulatedHeight = 0;
+        }
+    }
+
     private Frame renderOnGlThread(GeometryImage image, TraceParameters p, int firstSample, int sampleCount,
-                                   Set<Aov> aovs, ProgressListener progress) throws RenderException {
+                                   Set<Aov> aovs, ProgressListener progress, PixelWindow window) throws RenderException {
         int w = p.width(), h = p.height();
+        // The frame's tiles that meet the window, each cut to it (the whole frame: the usual tiles).
+        int x0 = window.x(), y0 = window.y(), xEnd = x0 + window.width(), yEnd = y0 + window.height();
         if (w > gl.info().maxTextureSize() || h > gl.info().maxTextureSize()) {
             throw new RenderException("image " + w + "x" + h + " exceeds GL_MAX_TEXTURE_SIZE = " + gl.info().maxTextureSize()
                     + " of " + gl.info().renderer());
@@ -276,8 +307,9 @@ public final class GlRenderer implements Renderer {
                 guideNormalDepth.bindImage(4, ImageAccess.READ_WRITE);
             }
             // After a convergence test only the listed pixels are traced, laid out w wide.
-            int traceHeight = activeCount < 0 ? h : (activeCount + w - 1) / w;
-            int tilesX = (w + TILE - 1) / TILE, tilesY = (traceHeight + TILE - 1) / TILE, imageTilesY = (h + TILE - 1) / TILE;
+            int traceHeight = activeCount < 0 ? yEnd : (activeCount + w - 1) / w;
+            int tilesX = (xEnd - x0 + TILE - 1) / TILE, tilesY = (traceHeight - y0 + TILE - 1) / TILE,
+                    imageTilesY = (yEnd - y0 + TILE - 1) / TILE;
             boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
             // The guide pass tops the summed guides up to guideSamples(spp) camera samples, where a pixel has fewer.
             boolean guidePass = wantsFirstHit && (!guidesSummed || activeCount >= 0
@@ -287,9 +319,9 @@ public final class GlRenderer implements Renderer {
             long traceNanos = 0;
             for (int ty = 0; ty < tilesY; ty++) {
                 for (int tx = 0; tx < tilesX; tx++) {
-                    trace.setIVec2("uTileOffset", tx * TILE, ty * TILE);
+                    trace.setIVec2("uTileOffset", x0 + tx * TILE, y0 + ty * TILE);
                     traceTimer.begin();
-                    trace.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, traceHeight - ty * TILE));
+                    trace.dispatchCovering(Math.min(TILE, xEnd - x0 - tx * TILE), Math.min(TILE, traceHeight - y0 - ty * TILE));
                     traceTimer.end();
                     GlSync.finish();
                     traceNanos += traceTimer.elapsedNanos();
@@ -320,8 +352,8 @@ public final class GlRenderer implements Renderer {
                         extraNormalDepth.bindImage(4, ImageAccess.WRITE_ONLY);
                         for (int ty = 0; ty < imageTilesY; ty++) {
                             for (int tx = 0; tx < tilesX; tx++) {
-                                aov.setIVec2("uTileOffset", tx * TILE, ty * TILE);
-                                aov.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, h - ty * TILE));
+                                aov.setIVec2("uTileOffset", x0 + tx * TILE, y0 + ty * TILE);
+                                aov.dispatchCovering(Math.min(TILE, xEnd - x0 - tx * TILE), Math.min(TILE, yEnd - y0 - ty * TILE));
                                 GlSync.finish();
                                 progress.progress((double) ++done / total);
                             }

@@ -1,0 +1,52 @@
+package org.drtstudio.farm;
+
+import org.drtstudio.io.support.AtomicFileWriter;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The batch scripts a job's folder holds: each runs one {@code drt farm} step through the same
+ * program that submitted it ({@link TaskCommand}). sbatch's options (array, dependency, logs,
+ * partition, GPUs) are given on its command line, so a resubmission changes them without
+ * rewriting the scripts; the scripts stay readable and can be run by hand.
+ */
+final class BatchScripts {
+    static final String TASKS = "tasks.sbatch", MERGE = "merge.sbatch", VIDEO = "video.sbatch";
+
+    private BatchScripts() {
+    }
+
+    /** The array script: task {@code $SLURM_ARRAY_TASK_ID} of the job renders its frames or tile. */
+    static Path writeTasks(FarmJob job, TaskCommand command) throws IOException {
+        String what = job.kind() == FarmJob.Kind.FRAMES
+                ? "frames " + job.frames() + " of " + job.scene().getFileName() + ", " + job.chunk() + " per task"
+                : job.tiles() + " tiles of a " + job.width() + "x" + job.height() + " still of " + job.scene().getFileName();
+        return write(job.folder().resolve(TASKS), what,
+                command.shellLine(List.of("farm", "task", FarmJobFile.in(job.folder()).toString())) + " \"$SLURM_ARRAY_TASK_ID\"");
+    }
+
+    /** The merge script: the tiles put together into the still and its AOVs. */
+    static Path writeMerge(FarmJob job, TaskCommand command) throws IOException {
+        return write(job.folder().resolve(MERGE), "merge the tiles into " + job.output(),
+                command.shellLine(List.of("farm", "merge", FarmJobFile.in(job.folder()).toString())));
+    }
+
+    /** The video script: ffmpeg over the frames. */
+    static Path writeVideo(FarmJob job, TaskCommand command) throws IOException {
+        return write(job.folder().resolve(VIDEO), "assemble " + job.video() + " from the frames",
+                command.shellLine(List.of("farm", "video", FarmJobFile.in(job.folder()).toString())));
+    }
+
+    private static Path write(Path file, String what, String commandLine) throws IOException {
+        String text = "#!/bin/sh\n"
+                + "# DRT Studio render farm: " + what.replace('\n', ' ') + ".\n"
+                + "# Written by 'drt farm submit', which gives sbatch the array, dependency, log and resource options.\n"
+                + "exec " + commandLine + "\n";
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        AtomicFileWriter.write(file, out -> out.write(bytes));
+        return file;
+    }
+}
