@@ -65,34 +65,74 @@ public final class GpuTimer extends GlObject {
      */
     public static final double CLOCK_WARM_UP_MS = 250;
 
-    /** A median dispatch time, whether it came from the timer queries (else the wall clock), and the warm-up before it. */
-    public record Median(double millis, boolean timerQuery, WarmUp warmUp) {
-    }
-
-    /** Dispatches of the warm-up and the wall time they took. */
-    public record WarmUp(int dispatches, double millis) {
+    /** A median dispatch time, whether it came from the timer queries (else the wall clock), every timed run, and the warm-up before it. */
+    public record Median(double millis, boolean timerQuery, WarmUp warmUp, double[] runs) {
     }
 
     /**
-     * Dispatches {@code program} back to back until at least {@code minMillis} of wall time have
-     * passed, so the GPU reaches its working clock before anything is timed: batches of dispatches
-     * between {@code glFinish}es, the batch doubling while it takes under 20 ms (so a fast kernel
-     * keeps the GPU busy without gaps, and one slow dispatch, as on llvmpipe, is enough).
+     * Dispatches of the warm-up and the wall time they took; {@code busyMillis} is the GPU time the
+     * timer queries gave the dispatches (0 where they read 0), {@code firstDispatchMillis} the first
+     * dispatch's and {@code lastDispatchMillis} the mean of the last batch's (GPU time where the
+     * queries work, else wall time): a warm-up that ends with the clock still low shows a last
+     * dispatch as slow as the first.
+     */
+    public record WarmUp(int dispatches, double millis, double busyMillis, double firstDispatchMillis, double lastDispatchMillis) {
+    }
+
+    /**
+     * Dispatches {@code program} back to back until the GPU has spent at least {@code minMillis} on
+     * them and their time has settled, so it reaches its working clock before anything is timed:
+     * batches of dispatches between {@code glFinish}es, each batch timed by a query, the batch
+     * doubling while it takes under 20 ms (so a fast kernel keeps the GPU busy without gaps, and one
+     * slow dispatch, as on llvmpipe, is enough). Settled: a batch's mean dispatch no more than
+     * {@link #SETTLED} faster than the batch before. A fixed warm-up did not always suffice: after a
+     * second of CPU-only work (bunny_1m's build and upload) the first dispatches ran at the idle clock
+     * (H100: 2.78 ms, against 0.50 ms at 1,980 MHz, the clocks' ratio), and the clock rose after 100 ms
+     * of load in some runs and after more than 300 ms in others (docs/BENCHMARKS.md, "The first timing
+     * and the upload"). Where the queries read (next to) 0, as on llvmpipe (no clock to raise), wall
+     * time counts and nothing waits to settle; in every case at least {@code minMillis} of wall time
+     * pass, and at most 20 times that.
      */
     public static WarmUp warmUp(ComputeProgram program, int width, int height, double minMillis) {
         GlThread.requireCurrent("GpuTimer.warmUp");
+        try (GpuTimer timer = create()) {
+            return timer.warmUpTimed(program, width, height, minMillis);
+        }
+    }
+
+    /** How much faster than the batch before a batch's mean dispatch may be and the warm-up count as settled. */
+    public static final double SETTLED = 0.03;
+
+    private WarmUp warmUpTimed(ComputeProgram program, int width, int height, double minMillis) {
         long t0 = System.nanoTime();
         int dispatches = 0, batch = 1;
-        double elapsed;
+        double elapsed, busy = 0, first = 0, last = 0, previous;
+        boolean queriesWork = false;
         do {
-            long b0 = System.nanoTime();
-            for (int i = 0; i < batch; i++) program.dispatchCovering(width, height);
             GlSync.finish();
+            long b0 = System.nanoTime();
+            begin();
+            for (int i = 0; i < batch; i++) program.dispatchCovering(width, height);
+            end();
+            GlSync.finish();
+            double batchWall = (System.nanoTime() - b0) / 1e6, batchGpu = elapsedNanos() / 1e6;
+            // A batch the GPU was busy for most of: the queries time compute work here (not llvmpipe).
+            queriesWork |= batchGpu >= 0.25 * batchWall;
+            busy += batchGpu;
+            previous = dispatches == 0 ? Double.POSITIVE_INFINITY : last;
+            last = (queriesWork ? batchGpu : batchWall) / batch;
+            if (dispatches == 0) first = last;
             dispatches += batch;
-            if ((System.nanoTime() - b0) / 1e6 < 20 && batch < 1 << 12) batch *= 2;
+            if (batchWall < 20 && batch < 1 << 12) batch *= 2;
             elapsed = (System.nanoTime() - t0) / 1e6;
-        } while (elapsed < minMillis);
-        return new WarmUp(dispatches, elapsed);
+        } while (elapsed < 20 * minMillis
+                && (elapsed < minMillis || (queriesWork && (busy < minMillis || !settled(previous, last)))));
+        return new WarmUp(dispatches, elapsed, queriesWork ? busy : 0, first, last);
+    }
+
+    /** Whether a time is no more than {@link #SETTLED} below the one before it. */
+    public static boolean settled(double before, double now) {
+        return now >= (1 - SETTLED) * before;
     }
 
     /**
@@ -103,7 +143,7 @@ public final class GpuTimer extends GlObject {
      * and then the wall clock is the figure.
      */
     public Median medianDispatch(ComputeProgram program, int width, int height, int repeats) {
-        WarmUp warm = warmUp(program, width, height, CLOCK_WARM_UP_MS);
+        WarmUp warm = warmUpTimed(program, width, height, CLOCK_WARM_UP_MS);
         double[] gpu = new double[repeats], wall = new double[repeats];
         for (int r = 0; r < repeats; r++) {
             GlSync.finish();
@@ -117,10 +157,10 @@ public final class GpuTimer extends GlObject {
         }
         double g = median(gpu), w = median(wall);
         boolean timed = g > 0.01 * w;
-        return new Median(timed ? g : w, timed, warm);
+        return new Median(timed ? g : w, timed, warm, timed ? gpu : wall);
     }
 
-    static double median(double[] values) {
+    public static double median(double[] values) {
         double[] v = values.clone();
         java.util.Arrays.sort(v);
         int n = v.length;

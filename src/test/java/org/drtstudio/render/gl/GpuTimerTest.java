@@ -43,7 +43,19 @@ class GpuTimerTest {
         });
         assertTrue(warm.millis() >= 60, "warm-up lasted " + warm.millis() + " ms");
         assertTrue(warm.dispatches() >= 1, "dispatches: " + warm.dispatches());
+        assertTrue(warm.firstDispatchMillis() > 0 && warm.lastDispatchMillis() > 0, "first and last dispatch timed: " + warm);
         assertEquals((long) warm.dispatches() * W * H, counted[0], "invocations the GPU counted");
+    }
+
+    /** The warm-up ends only once a batch is no more than SETTLED faster than the one before: the clock has risen. */
+    @Test
+    void aWarmUpIsSettledOnlyWhenTheLastBatchIsNotMuchFasterThanTheOneBefore() {
+        assertTrue(GpuTimer.settled(0.50, 0.50));
+        assertTrue(GpuTimer.settled(0.50, 0.49), "2 % faster: noise");
+        assertTrue(GpuTimer.settled(0.50, 0.60), "slower: not falling");
+        assertFalse(GpuTimer.settled(2.78, 2.30), "the idle clock rising (H100, bunny_1m)");
+        assertFalse(GpuTimer.settled(1.00, 0.90));
+        assertFalse(GpuTimer.settled(Double.POSITIVE_INFINITY, 1.0), "one batch is never settled");
     }
 
     @Test
@@ -59,5 +71,6 @@ class GpuTimerTest {
         });
         assertTrue(m.warmUp().millis() >= GpuTimer.CLOCK_WARM_UP_MS, "warm-up " + m.warmUp());
         assertTrue(m.millis() > 0, "median " + m.millis());
+        assertEquals(3, m.runs().length, "every timed run is kept");
     }
 }
