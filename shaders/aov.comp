@@ -5,7 +5,8 @@
 // none did); normal: normalised mean of the hits' shading normals (bump-mapped), each turned
 // toward its ray (0 when none hit); albedo: mean diffuse colour times the diffuse texture, a miss
 // counting as black. Twin of CpuRenderer's firstHitAovs.
-layout(local_size_x = 8, local_size_y = 8) in;
+// The work group BoxLayout chose for the walk's stacks in shared memory (BL_GROUP_INVOCATIONS invocations).
+layout(local_size_x = BL_GROUP_WIDTH, local_size_y = BL_GROUP_HEIGHT) in;
 #include "random.glsl"
 #include "traverse.glsl"
 #include "sampling.glsl"

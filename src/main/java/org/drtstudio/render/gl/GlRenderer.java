@@ -38,12 +38,20 @@ import java.util.concurrent.CompletionException;
  */
 public final class GlRenderer implements Renderer {
     /**
-     * Pixels per side of a dispatched tile. Large enough to fill a big GPU: with 256 an H100 held a
-     * quarter of the threads it can and idled at each tile's end (balls_s4 1080p 16 spp, all effects:
-     * 0.37 s with 256, 0.26 s with 1024 or 4096); small enough that llvmpipe still reports progress
-     * and can be cancelled every few seconds at 1080p.
+     * Pixels per side of a dispatched tile on a software GL: small enough that llvmpipe still reports
+     * progress and can be cancelled every few seconds at 1080p.
      */
-    static final int TILE = 1024;
+    static final int SOFTWARE_TILE = 1024;
+    /**
+     * Pixels per side of a dispatched tile on a GPU: a 1080p frame in one dispatch. Each dispatch ends
+     * in a tail where few long-running invocations hold the SMs, so fewer dispatches are faster: with
+     * 256 an H100 held a quarter of the threads it can (balls_s4 1080p 16 spp, all effects: 0.37 s with
+     * 256, 0.26 s with 1024); bunny_1m's 16-spp frame took 174 ms in the four tiles of 1024 and 165 ms
+     * in one (docs/BENCHMARKS.md).
+     */
+    static final int GPU_TILE = 2048;
+    /** The tile of this renderer's device; the system property {@code drt.tile} overrides it (experiments only). */
+    private final int tile;
     private final GlThread gl;
     private final boolean pairedPrimary;
     private final NodeKind nodeKind;
@@ -72,6 +80,7 @@ public final class GlRenderer implements Renderer {
         this.gl = gl;
         this.pairedPrimary = pairedPrimary;
         this.nodeKind = nodeKind;
+        this.tile = Integer.getInteger("drt.tile", gl.info().software() ? SOFTWARE_TILE : GPU_TILE);
     }
 
     /** Starts the GL thread and compiles the tracer; fails with a one-line reason when GL is unusable. */
@@ -253,16 +262,16 @@ public final class GlRenderer implements Renderer {
             activeList.bindBase(2);
             // After a convergence test only the listed pixels are traced, laid out w wide.
             int traceHeight = activeCount < 0 ? h : (activeCount + w - 1) / w;
-            int tilesX = (w + TILE - 1) / TILE, tilesY = (traceHeight + TILE - 1) / TILE, imageTilesY = (h + TILE - 1) / TILE;
+            int tilesX = (w + tile - 1) / tile, tilesY = (traceHeight + tile - 1) / tile, imageTilesY = (h + tile - 1) / tile;
             boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
             // The first-hit AOVs always cover the whole image, whatever the list holds.
             int total = Math.max(1, tilesX * tilesY + (wantsFirstHit ? tilesX * imageTilesY : 0)), done = 0;
             long traceNanos = 0;
             for (int ty = 0; ty < tilesY; ty++) {
                 for (int tx = 0; tx < tilesX; tx++) {
-                    trace.setIVec2("uTileOffset", tx * TILE, ty * TILE);
+                    trace.setIVec2("uTileOffset", tx * tile, ty * tile);
                     traceTimer.begin();
-                    trace.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, traceHeight - ty * TILE));
+                    trace.dispatchCovering(Math.min(tile, w - tx * tile), Math.min(tile, traceHeight - ty * tile));
                     traceTimer.end();
                     GlSync.finish();
                     traceNanos += traceTimer.elapsedNanos();
@@ -288,8 +297,8 @@ public final class GlRenderer implements Renderer {
                     albedoImage.bindImage(4, ImageAccess.WRITE_ONLY);
                     for (int ty = 0; ty < imageTilesY; ty++) {
                         for (int tx = 0; tx < tilesX; tx++) {
-                            aov.setIVec2("uTileOffset", tx * TILE, ty * TILE);
-                            aov.dispatchCovering(Math.min(TILE, w - tx * TILE), Math.min(TILE, h - ty * TILE));
+                            aov.setIVec2("uTileOffset", tx * tile, ty * tile);
+                            aov.dispatchCovering(Math.min(tile, w - tx * tile), Math.min(tile, h - ty * tile));
                             GlSync.finish();
                             progress.progress((double) ++done / total);
                         }
