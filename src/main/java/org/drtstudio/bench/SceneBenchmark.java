@@ -15,6 +15,7 @@ import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.render.gl.GlRenderer;
 import org.drtstudio.render.gl.GpuTimer;
 import org.drtstudio.render.gl.RayThroughput;
+import org.drtstudio.render.gl.SettledTimings;
 import org.drtstudio.render.gl.TraversalExperiment;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Scene;
@@ -80,7 +81,7 @@ final class SceneBenchmark {
             TraceParameters rays = TraceParameters.of(effects.camera(), effects.settings().withSize(settings.width(), settings.height()), image);
             RayThroughput.Result t = RayThroughput.run(gpu, image, rays, exponent, settings.repeats());
             r.put("timing", (t.primary().timerQuery() ? "GL timer queries" : "wall clock, dispatch to glFinish (timer queries read 0 here)")
-                    + String.format(Locale.ROOT, ", each after at least %.0f ms of back-to-back dispatches, until one batch is no faster than the last (GPU clock warm-up)",
+                    + String.format(Locale.ROOT, ", each after at least %.0f ms of back-to-back dispatches, until their times were flat for as long (GPU clock warm-up)",
                     GpuTimer.CLOCK_WARM_UP_MS));
             r.put("clock_warm_up_ms", GpuTimer.CLOCK_WARM_UP_MS);
             r.put("upload_ms", t.uploadMs());
@@ -161,7 +162,7 @@ final class SceneBenchmark {
         r.put("frame_resolution", w + "x" + h);
         r.put("frame_spp", settings.frameSpp());
         r.put("frame_timing", (times.timed ? "GL timer queries around the tracing dispatches" : "wall clock of the whole render call")
-                + String.format(Locale.ROOT, ", after at least %.0f ms of 1-spp frames, until one is no faster than the last (GPU clock warm-up)",
+                + String.format(Locale.ROOT, ", after at least %.0f ms of 1-spp frames, until their times were flat for as long (GPU clock warm-up)",
                 GpuTimer.CLOCK_WARM_UP_MS));
         r.put("frame_ms", times.ms());
         r.put("frame_ms_runs", runs(times.timed ? times.trace : times.wall));
@@ -198,24 +199,24 @@ final class SceneBenchmark {
 
     /**
      * 1-spp frames until their tracing kept the GPU busy for the warm-up time (and at least that much
-     * wall time passed) and a frame's tracing took no less than the one before it, within
-     * {@link GpuTimer#SETTLED}: the clock has risen (GpuTimer.warmUp says why a fixed time is not enough).
+     * wall time passed) and their tracing times {@linkplain SettledTimings settled} over that time:
+     * the clock has risen (GpuTimer.warmUp says why a fixed time is not enough).
      */
     private static void warmUp(GlRenderer gpu, GeometryImage image, TraceParameters warm) throws RenderException {
         long w0 = System.nanoTime();
-        double busy = 0, wall, previous, last = Double.POSITIVE_INFINITY;
+        double busy = 0, wall;
         boolean timed = false;
+        SettledTimings timings = new SettledTimings(GpuTimer.CLOCK_WARM_UP_MS);
         do {
             long f0 = System.nanoTime();
             gpu.render(image, warm, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
             double frameWall = (System.nanoTime() - f0) / 1e6;
             timed |= gpu.lastTraceGpuMillis() > 0.01 * frameWall;
             busy += gpu.lastTraceGpuMillis();
-            previous = last;
-            last = timed ? gpu.lastTraceGpuMillis() : frameWall;
             wall = (System.nanoTime() - w0) / 1e6;
+            timings.add(wall, timed ? gpu.lastTraceGpuMillis() : frameWall);
         } while (wall < 20 * GpuTimer.CLOCK_WARM_UP_MS && (wall < GpuTimer.CLOCK_WARM_UP_MS
-                || (timed && busy < GpuTimer.CLOCK_WARM_UP_MS) || (timed && !GpuTimer.settled(previous, last))));
+                || (timed && (busy < GpuTimer.CLOCK_WARM_UP_MS || !timings.settled()))));
     }
 
     /** Tracing GPU time (timer queries) and wall time of each timed frame. */

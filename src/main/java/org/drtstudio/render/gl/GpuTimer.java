@@ -81,17 +81,16 @@ public final class GpuTimer extends GlObject {
 
     /**
      * Dispatches {@code program} back to back until the GPU has spent at least {@code minMillis} on
-     * them and their time has settled, so it reaches its working clock before anything is timed:
-     * batches of dispatches between {@code glFinish}es, each batch timed by a query, the batch
-     * doubling while it takes under 20 ms (so a fast kernel keeps the GPU busy without gaps, and one
-     * slow dispatch, as on llvmpipe, is enough). Settled: a batch's mean dispatch no more than
-     * {@link #SETTLED} faster than the batch before. A fixed warm-up did not always suffice: after a
-     * second of CPU-only work (bunny_1m's build and upload) the first dispatches ran at the idle clock
-     * (H100: 2.78 ms, against 0.50 ms at 1,980 MHz, the clocks' ratio), and the clock rose after 100 ms
-     * of load in some runs and after more than 300 ms in others (docs/BENCHMARKS.md, "The first timing
-     * and the upload"). Where the queries read (next to) 0, as on llvmpipe (no clock to raise), wall
-     * time counts and nothing waits to settle; in every case at least {@code minMillis} of wall time
-     * pass, and at most 20 times that.
+     * them and their time has {@linkplain SettledTimings settled} over the last {@code minMillis}, so
+     * it reaches its working clock before anything is timed: batches of dispatches between
+     * {@code glFinish}es, each batch timed by a query, the batch doubling while it takes under 20 ms
+     * (so a fast kernel keeps the GPU busy without gaps, and one slow dispatch, as on llvmpipe, is
+     * enough). A fixed warm-up did not always suffice: after a second of CPU-only work (bunny_1m's
+     * build and upload) the first dispatches ran at the idle clock (H100: 2.78 ms, against 0.50 ms at
+     * 1,980 MHz, the clocks' ratio), and the clock rose after 100 ms of load in some runs and after
+     * more than 300 ms in others (docs/BENCHMARKS.md, "The first timing and the upload"). Where the
+     * queries read (next to) 0, as on llvmpipe (no clock to raise), wall time counts and nothing waits
+     * to settle; in every case at least {@code minMillis} of wall time pass, and at most 20 times that.
      */
     public static WarmUp warmUp(ComputeProgram program, int width, int height, double minMillis) {
         GlThread.requireCurrent("GpuTimer.warmUp");
@@ -100,14 +99,12 @@ public final class GpuTimer extends GlObject {
         }
     }
 
-    /** How much faster than the batch before a batch's mean dispatch may be and the warm-up count as settled. */
-    public static final double SETTLED = 0.03;
-
     private WarmUp warmUpTimed(ComputeProgram program, int width, int height, double minMillis) {
         long t0 = System.nanoTime();
         int dispatches = 0, batch = 1;
-        double elapsed, busy = 0, first = 0, last = 0, previous;
+        double elapsed, busy = 0, first = 0, last = 0;
         boolean queriesWork = false;
+        SettledTimings timings = new SettledTimings(minMillis);
         do {
             GlSync.finish();
             long b0 = System.nanoTime();
@@ -119,20 +116,15 @@ public final class GpuTimer extends GlObject {
             // A batch the GPU was busy for most of: the queries time compute work here (not llvmpipe).
             queriesWork |= batchGpu >= 0.25 * batchWall;
             busy += batchGpu;
-            previous = dispatches == 0 ? Double.POSITIVE_INFINITY : last;
             last = (queriesWork ? batchGpu : batchWall) / batch;
             if (dispatches == 0) first = last;
             dispatches += batch;
             if (batchWall < 20 && batch < 1 << 12) batch *= 2;
             elapsed = (System.nanoTime() - t0) / 1e6;
+            timings.add(elapsed, last);
         } while (elapsed < 20 * minMillis
-                && (elapsed < minMillis || (queriesWork && (busy < minMillis || !settled(previous, last)))));
+                && (elapsed < minMillis || (queriesWork && (busy < minMillis || !timings.settled()))));
         return new WarmUp(dispatches, elapsed, queriesWork ? busy : 0, first, last);
-    }
-
-    /** Whether a time is no more than {@link #SETTLED} below the one before it. */
-    public static boolean settled(double before, double now) {
-        return now >= (1 - SETTLED) * before;
     }
 
     /**

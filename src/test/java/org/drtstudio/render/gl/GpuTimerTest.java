@@ -47,17 +47,6 @@ class GpuTimerTest {
         assertEquals((long) warm.dispatches() * W * H, counted[0], "invocations the GPU counted");
     }
 
-    /** The warm-up ends only once a batch is no more than SETTLED faster than the one before: the clock has risen. */
-    @Test
-    void aWarmUpIsSettledOnlyWhenTheLastBatchIsNotMuchFasterThanTheOneBefore() {
-        assertTrue(GpuTimer.settled(0.50, 0.50));
-        assertTrue(GpuTimer.settled(0.50, 0.49), "2 % faster: noise");
-        assertTrue(GpuTimer.settled(0.50, 0.60), "slower: not falling");
-        assertFalse(GpuTimer.settled(2.78, 2.30), "the idle clock rising (H100, bunny_1m)");
-        assertFalse(GpuTimer.settled(1.00, 0.90));
-        assertFalse(GpuTimer.settled(Double.POSITIVE_INFINITY, 1.0), "one batch is never settled");
-    }
-
     @Test
     void medianDispatchIsPrecededByTheClockWarmUp() {
         GpuTimer.Median m = GL.thread().call(() -> {
