@@ -159,6 +159,8 @@ final class SceneBenchmark {
         // so the frames are timed at the GPU's working clock, not the idle one (docs/BENCHMARKS.md).
         warmUp(gpu, image, frameParameters(effects, image, w, h, 1, effects.settings().maxDepth()));
         FrameTimes times = timeFrames(gpu, image, p);
+        // Frames spread as no noise does were timed while the clock rose (GpuTimer.medianDispatch): again, warm now.
+        if (times.timed && GpuTimer.spread(times.trace) > GpuTimer.MAX_SPREAD) times = timeFrames(gpu, image, p);
         r.put("frame_resolution", w + "x" + h);
         r.put("frame_spp", settings.frameSpp());
         r.put("frame_timing", (times.timed ? "GL timer queries around the tracing dispatches" : "wall clock of the whole render call")
@@ -198,8 +200,8 @@ final class SceneBenchmark {
     }
 
     /**
-     * 1-spp frames until their tracing kept the GPU busy for the warm-up time (and at least that much
-     * wall time passed) and their tracing times {@linkplain SettledTimings settled} over that time:
+     * 1-spp frames until their tracing kept the GPU busy for twice the warm-up time (and at least the
+     * warm-up time passed) and their tracing times {@linkplain SettledTimings settled} over that time:
      * the clock has risen (GpuTimer.warmUp says why a fixed time is not enough).
      */
     private static void warmUp(GlRenderer gpu, GeometryImage image, TraceParameters warm) throws RenderException {
@@ -216,7 +218,7 @@ final class SceneBenchmark {
             wall = (System.nanoTime() - w0) / 1e6;
             timings.add(wall, timed ? gpu.lastTraceGpuMillis() : frameWall);
         } while (wall < 20 * GpuTimer.CLOCK_WARM_UP_MS && (wall < GpuTimer.CLOCK_WARM_UP_MS
-                || (timed && (busy < GpuTimer.CLOCK_WARM_UP_MS || !timings.settled()))));
+                || (timed && (busy < 2 * GpuTimer.CLOCK_WARM_UP_MS || !timings.settled()))));
     }
 
     /** Tracing GPU time (timer queries) and wall time of each timed frame. */

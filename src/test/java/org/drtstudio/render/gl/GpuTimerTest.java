@@ -47,6 +47,14 @@ class GpuTimerTest {
         assertEquals((long) warm.dispatches() * W * H, counted[0], "invocations the GPU counted");
     }
 
+    /** Timed runs spread as no noise spreads them were taken while the clock rose, and are taken again. */
+    @Test
+    void aClockRisingDuringTheTimedRunsShowsAsSpread() {
+        assertTrue(GpuTimer.spread(new double[]{1.812, 1.803, 0.739, 0.324, 0.326}) > GpuTimer.MAX_SPREAD, "H100, bunny");
+        assertTrue(GpuTimer.spread(new double[]{0.325, 0.326, 0.327, 0.329, 0.325}) < GpuTimer.MAX_SPREAD, "one clock");
+        assertEquals(1.0, GpuTimer.spread(new double[]{0.5}));
+    }
+
     @Test
     void medianDispatchIsPrecededByTheClockWarmUp() {
         GpuTimer.Median m = GL.thread().call(() -> {
