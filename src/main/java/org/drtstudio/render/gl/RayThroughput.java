@@ -82,10 +82,9 @@ public final class RayThroughput {
                  GpuTimer timer = GpuTimer.create()) {
                 Measurement[] m = new Measurement[3];
                 Measurement primaryFirst = null;
-                // Primary rays are timed twice, first and again last: on the H100 their first timing
-                // after a large upload read about 4x slow in some runs (bunny_1m: 2.2 ms against 0.5),
-                // with the same program and the same 250 ms warm-up, and in others not; the second,
-                // after a second of GPU work, never did. Both are reported.
+                // Primary rays are timed twice, first and again last, and both are reported: a first
+                // timing slower than the second means the warm-up ended before the GPU's clock rose
+                // (bunny_1m once read 2.2 ms against 0.5; GpuTimer.warmUp now waits for the clock).
                 for (int mode : new int[]{0, 1, 2, 0}) {
                     Map<String, String> defines = renderer.traceDefines(image.textureCount() > 0);
                     defines.put("RAY_MODE", Integer.toString(mode));
