@@ -5,7 +5,8 @@
 // uGuideEnd = DenoiseInput.guideSamples(spp) camera samples (the very rays of its radiance samples
 // and the next ones: filtered position, lens point, time; the pixel centre with one sample per
 // pixel) while the trace passes' own samples cost nothing. Twin of CpuRenderer's extraGuideSums.
-layout(local_size_x = 8, local_size_y = 8) in;
+// The work group BoxLayout chose for the walk's stacks in shared memory (BL_GROUP_INVOCATIONS invocations).
+layout(local_size_x = BL_GROUP_WIDTH, local_size_y = BL_GROUP_HEIGHT) in;
 #include "random.glsl"
 #include "traverse.glsl"
 #include "sampling.glsl"

@@ -6,7 +6,8 @@
 // convergence test the host dispatches over the list of active pixels converge.comp made (uActiveCount ≥ 0) instead
 // of the image, so active pixels sit side by side in the SIMD lanes and a converged one takes no lane at all; a
 // pixel's samples do not depend on its lane, so the image is the same either way.
-layout(local_size_x = 8, local_size_y = 8) in;
+// The work group BoxLayout chose for the walk's stacks in shared memory (BL_GROUP_INVOCATIONS invocations).
+layout(local_size_x = BL_GROUP_WIDTH, local_size_y = BL_GROUP_HEIGHT) in;
 #include "random.glsl"
 #include "whitted.glsl"
 #include "camera.glsl"

@@ -78,6 +78,30 @@ bool intersectPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
     return intersectSphere(p, vertexTexel(prim.x, GI_VERTEX_POSITION), o, d, hit);
 }
 
+// One step of the top-level walk, written once for every walk of the shapes (sphere, box and
+// octant-ordered): tests top node topNode against the world ray. On a leaf it meets, returns true
+// with the leaf's instance and the ray in that instance's object space (direction not renormalised,
+// so t stays a world distance), and topNode at the leaf's skip link, where the walk goes on once
+// the shape is done. Otherwise advances topNode (hit link into the subtree, or skip link) and
+// returns false, leaving instance, lo and ld as they were. Twin of Traversal.enterNextInstance.
+bool enterNextInstance(inout int topNode, vec3 o, vec3 d, float time, float tMax, inout int instance, inout vec3 lo,
+                       inout vec3 ld) {
+    vec4 sphere = topNodeTexel(topNode, GI_NODE_SPHERE);
+    ivec4 links = floatBitsToInt(topNodeTexel(topNode, GI_NODE_LINKS));
+    if (!hitsBoundingSphere(sphere, o, d, tMax)) {
+        topNode = links.y;
+        return false;
+    }
+    if (links.z <= 0) {
+        topNode = links.x;
+        return false;
+    }
+    instance = links.w;
+    toObjectRay(instance, time, o, d, lo, ld);
+    topNode = links.y;
+    return true;
+}
+
 #include "traverse_box.glsl"
 
 // Closest hit in (0, hit.t) when anyHit is false; stops at the first hit below hit.t otherwise.
@@ -99,19 +123,8 @@ bool traverse(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
         }
         if (node == GI_END) {
             if (topNode == GI_END) return found;
-            vec4 sphere = topNodeTexel(topNode, GI_NODE_SPHERE);
-            ivec4 links = floatBitsToInt(topNodeTexel(topNode, GI_NODE_LINKS));
-            if (hitsBoundingSphere(sphere, o, d, hit.t)) {
-                if (links.z > 0) {
-                    instance = links.w;
-                    toObjectRay(instance, time, o, d, lo, ld);
-                    node = floatBitsToInt(instanceTexel(instance, GI_INSTANCE_SHAPE).x);
-                    topNode = links.y;
-                } else {
-                    topNode = links.x;
-                }
-            } else {
-                topNode = links.y;
+            if (enterNextInstance(topNode, o, d, time, hit.t, instance, lo, ld)) {
+                node = floatBitsToInt(instanceTexel(instance, GI_INSTANCE_SHAPE).x);
             }
             continue;
         }

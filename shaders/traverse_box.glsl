@@ -56,7 +56,9 @@ bool intersectLeafPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
 // at k * BL_GROUP_INVOCATIONS + i: the frame kernel, limited by its registers to few groups per
 // SM, runs 2-3x faster so (bunny 324 -> 99 ms), while the one-ray-type kernels, which run many
 // groups, lose half their speed to it (shared memory is carved out of the L1 cache the walk reads
-// through), so they keep theirs in local memory. docs/BENCHMARKS.md has the measurements.
+// through), so they keep theirs in local memory. Keeping only the first 8, 16 or 24 entries in shared
+// memory and deeper ones in local memory made bunny_1m's frame slower (410, 336, 172 ms against 165).
+// docs/BENCHMARKS.md has the measurements.
 #ifndef BL_STACK_SHARED
 #define BL_STACK_SHARED 0
 #endif
@@ -100,22 +102,11 @@ bool traverseBoxes(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
         }
         if (!inShape) {
             if (topNode == GI_END) return found;
-            vec4 sphere = topNodeTexel(topNode, GI_NODE_SPHERE);
-            ivec4 links = floatBitsToInt(topNodeTexel(topNode, GI_NODE_LINKS));
-            if (hitsBoundingSphere(sphere, o, d, hit.t)) {
-                if (links.z > 0) {
-                    instance = links.w;
-                    toObjectRay(instance, time, o, d, lo, ld);
-                    invD = safeInverse(ld);
-                    node = floatBitsToInt(fetchTexel(uBoxRoots, instance).x);
-                    sp = 0;
-                    inShape = true;
-                    topNode = links.y;
-                } else {
-                    topNode = links.x;
-                }
-            } else {
-                topNode = links.y;
+            if (enterNextInstance(topNode, o, d, time, hit.t, instance, lo, ld)) {
+                invD = safeInverse(ld);
+                node = floatBitsToInt(fetchTexel(uBoxRoots, instance).x);
+                sp = 0;
+                inShape = true;
             }
             continue;
         }

@@ -25,21 +25,10 @@ bool traverseOctantBoxes(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit,
         }
         if (node == GI_END) {
             if (topNode == GI_END) return found;
-            vec4 sphere = topNodeTexel(topNode, GI_NODE_SPHERE);
-            ivec4 links = floatBitsToInt(topNodeTexel(topNode, GI_NODE_LINKS));
-            if (hitsBoundingSphere(sphere, o, d, hit.t)) {
-                if (links.z > 0) {
-                    instance = links.w;
-                    toObjectRay(instance, time, o, d, lo, ld);
-                    invD = safeInverse(ld);
-                    node = floatBitsToInt(instanceTexel(instance, GI_INSTANCE_SHAPE).x);
-                    if (ordered) node += octantOf(ld) * uShapeNodeCount;
-                    topNode = links.y;
-                } else {
-                    topNode = links.x;
-                }
-            } else {
-                topNode = links.y;
+            if (enterNextInstance(topNode, o, d, time, hit.t, instance, lo, ld)) {
+                invD = safeInverse(ld);
+                node = floatBitsToInt(instanceTexel(instance, GI_INSTANCE_SHAPE).x);
+                if (ordered) node += octantOf(ld) * uShapeNodeCount;
             }
             continue;
         }

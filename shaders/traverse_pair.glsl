@@ -3,6 +3,7 @@
 // intersected with each ray that met the leaf. The rays share one walk's fetches of node texels.
 // Used for the camera rays of a pixel (trace.comp with PAIRED_PRIMARY); docs/RESULTS.md records what it pays.
 // t0, t1: each ray's shutter time in [0, 1] (instances move between their open and close matrices).
+// Its top level tests two rays at once, so it keeps its own copy of traverse.glsl's enterNextInstance.
 bool traversePair(vec3 o0, vec3 d0, float t0, vec3 o1, vec3 d1, float t1, inout Hit h0, inout Hit h1) {
     int topNode = 0;
     int node = GI_END;

@@ -68,8 +68,14 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
      * larger scenes onto balanced trees.
      */
     public static final int STACK_SIZE = 32;
-    /** Invocations of a work group of the kernels that walk the layout (8 x 8): the shared stack's stride. */
-    public static final int GROUP_INVOCATIONS = 64;
+    /**
+     * Work group of the frame kernels that keep the walk's stack in shared memory (trace.comp,
+     * aov.comp): 16 x 8 made bunny_1m's 16-spp 1080p frame 157 ms, against 166 ms with 8 x 8, 175
+     * with 8 x 4 and 214-216 with 256 invocations (H100, docs/BENCHMARKS.md).
+     */
+    public static final int GROUP_WIDTH = 16, GROUP_HEIGHT = 8;
+    /** Invocations of that work group: the shared stack's stride. */
+    public static final int GROUP_INVOCATIONS = GROUP_WIDTH * GROUP_HEIGHT;
     /** Sampler units of the nodes, the primitives and the per-instance roots, after the geometry image's 0..7. */
     public static final int NODES_UNIT = 8, PRIMITIVES_UNIT = 9, ROOTS_UNIT = 10;
 
@@ -161,6 +167,8 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
         d.put("BL_LEAF_COUNT_BITS", Integer.toString(LEAF_COUNT_BITS));
         d.put("BL_LEAF_COUNT_MASK", Integer.toString((1 << LEAF_COUNT_BITS) - 1));
         d.put("BL_STACK_SIZE", Integer.toString(STACK_SIZE));
+        d.put("BL_GROUP_WIDTH", Integer.toString(GROUP_WIDTH));
+        d.put("BL_GROUP_HEIGHT", Integer.toString(GROUP_HEIGHT));
         d.put("BL_GROUP_INVOCATIONS", Integer.toString(GROUP_INVOCATIONS));
         d.put("BL_NODES_UNIT", Integer.toString(NODES_UNIT));
         d.put("BL_PRIMITIVES_UNIT", Integer.toString(PRIMITIVES_UNIT));

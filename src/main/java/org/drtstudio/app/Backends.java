@@ -7,7 +7,6 @@ import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.render.gl.GlRenderer;
 import org.drtstudio.render.gl.GlUnavailableException;
 
-import java.util.Locale;
 import java.util.function.Consumer;
 
 /** Picks the GPU tracer when a GL 4.3 context can be made, else the CPU reference with a notice. */
@@ -51,7 +50,6 @@ final class Backends implements RendererFactory {
     }
 
     static boolean isSoftware(String glRenderer) {
-        String s = glRenderer == null ? "" : glRenderer.toLowerCase(Locale.ROOT);
-        return s.contains("llvmpipe") || s.contains("softpipe") || s.contains("swiftshader") || s.contains("software");
+        return org.drtstudio.render.gl.GlInfo.isSoftwareRenderer(glRenderer);
     }
 }

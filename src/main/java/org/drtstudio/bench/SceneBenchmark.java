@@ -15,12 +15,15 @@ import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.render.gl.GlRenderer;
 import org.drtstudio.render.gl.GpuTimer;
 import org.drtstudio.render.gl.RayThroughput;
+import org.drtstudio.render.gl.SettledTimings;
 import org.drtstudio.render.gl.TraversalExperiment;
+import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Scene;
 
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
@@ -78,13 +81,18 @@ final class SceneBenchmark {
             TraceParameters rays = TraceParameters.of(effects.camera(), effects.settings().withSize(settings.width(), settings.height()), image);
             RayThroughput.Result t = RayThroughput.run(gpu, image, rays, exponent, settings.repeats());
             r.put("timing", (t.primary().timerQuery() ? "GL timer queries" : "wall clock, dispatch to glFinish (timer queries read 0 here)")
-                    + String.format(Locale.ROOT, ", each after %.0f ms of back-to-back dispatches (GPU clock warm-up)", GpuTimer.CLOCK_WARM_UP_MS));
+                    + String.format(Locale.ROOT, ", each after at least %.0f ms of back-to-back dispatches, until their times were flat for as long (GPU clock warm-up)",
+                    GpuTimer.CLOCK_WARM_UP_MS));
             r.put("clock_warm_up_ms", GpuTimer.CLOCK_WARM_UP_MS);
             r.put("upload_ms", t.uploadMs());
+            r.put("upload_ms_runs", runs(t.uploadRuns()));
+            if (t.firstUploadMs() > 0) r.put("upload_first_ms", t.firstUploadMs());
             r.put("upload_bytes", t.uploadBytes());
             r.put("primary_hit_fraction", (double) t.primary().hits() / t.primary().rays());
             putRays(r, "primary", t.primary().rays(), t.primary().medianMs(), t.primary().mraysPerSecond());
             r.put("primary_first_ms", t.primaryFirstMs()); // timed again after shadow and glossy: RayThroughput.run says why
+            putWarmUp(r, "primary_first", t.primaryFirst());
+            putWarmUp(r, "primary", t.primary());
             putRays(r, "shadow", t.shadow().rays(), t.shadow().medianMs(), t.shadow().mraysPerSecond());
             putRays(r, "glossy", t.glossy().rays(), t.glossy().medianMs(), t.glossy().mraysPerSecond());
             // The experiment's eight octant layouts of a scene this large exceed a texture's rows
@@ -115,6 +123,25 @@ final class SceneBenchmark {
         r.put("variants_same_hits", same);
     }
 
+    /**
+     * How the warm-up before a ray type's timing went (GPU time it kept the device busy, its first
+     * and last dispatch) and every timed run: what decides whether a timing was taken at the
+     * working clock.
+     */
+    private static void putWarmUp(Map<String, Object> r, String kind, RayThroughput.Measurement m) {
+        r.put(kind + "_ms_runs", runs(m.runs()));
+        r.put(kind + "_warm_up", String.format(Locale.ROOT, "%d dispatches in %.1f ms, GPU busy %.1f ms, first %.3f ms, last %.3f ms",
+                m.warmUp().dispatches(), m.warmUp().millis(), m.warmUp().busyMillis(),
+                m.warmUp().firstDispatchMillis(), m.warmUp().lastDispatchMillis()));
+    }
+
+    /** Timings as one string, in the order taken. */
+    static String runs(double[] ms) {
+        StringBuilder sb = new StringBuilder();
+        for (double v : ms) sb.append(sb.length() > 0 ? " " : "").append(String.format(Locale.ROOT, "%.3f", v));
+        return sb.toString();
+    }
+
     private static void putRays(Map<String, Object> r, String kind, long rays, double ms, double mrays) {
         r.put(kind + "_rays", rays);
         r.put(kind + "_ms", ms);
@@ -124,21 +151,84 @@ final class SceneBenchmark {
     /** The full frame through the real renderer: wall time and GPU time of its tracing dispatches. */
     private void frame(Map<String, Object> r, GlRenderer gpu, GeometryImage image, Scene effects) throws RenderException {
         int w = settings.frameWidth(), h = settings.frameHeight();
-        TraceParameters p = TraceParameters.of(effects.camera(), effects.camera(),
-                effects.settings().withSize(w, h).withSampling(settings.frameSpp(), effects.settings().maxDepth(), 1),
-                image, PixelFilter.GAUSSIAN);
+        TraceParameters p = frameParameters(effects, image, w, h, settings.frameSpp(), effects.settings().maxDepth());
         // Warm-up at a small size: the geometry image is already on the GPU; this settles the programs.
-        TraceParameters small = TraceParameters.of(effects.camera(), effects.camera(),
-                effects.settings().withSize(64, 36).withSampling(1, effects.settings().maxDepth(), 1), image, PixelFilter.GAUSSIAN);
-        gpu.render(image, small, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
-        // Then full-size frames at 1 spp for at least GpuTimer.CLOCK_WARM_UP_MS, so the frames are
-        // timed at the GPU's working clock, not the idle one (docs/BENCHMARKS.md, measurement question).
-        TraceParameters warm = TraceParameters.of(effects.camera(), effects.camera(),
-                effects.settings().withSize(w, h).withSampling(1, effects.settings().maxDepth(), 1), image, PixelFilter.GAUSSIAN);
+        gpu.render(image, frameParameters(effects, image, 64, 36, 1, effects.settings().maxDepth()),
+                EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+        // Then full-size frames at 1 spp until the GPU has been busy with them for GpuTimer.CLOCK_WARM_UP_MS,
+        // so the frames are timed at the GPU's working clock, not the idle one (docs/BENCHMARKS.md).
+        warmUp(gpu, image, frameParameters(effects, image, w, h, 1, effects.settings().maxDepth()));
+        FrameTimes times = timeFrames(gpu, image, p);
+        // Frames spread as no noise does were timed while the clock rose (GpuTimer.medianDispatch): again, warm now.
+        if (times.timed && GpuTimer.spread(times.trace) > GpuTimer.MAX_SPREAD) times = timeFrames(gpu, image, p);
+        r.put("frame_resolution", w + "x" + h);
+        r.put("frame_spp", settings.frameSpp());
+        r.put("frame_timing", (times.timed ? "GL timer queries around the tracing dispatches" : "wall clock of the whole render call")
+                + String.format(Locale.ROOT, ", after at least %.0f ms of 1-spp frames, until their times were flat for as long (GPU clock warm-up)",
+                GpuTimer.CLOCK_WARM_UP_MS));
+        r.put("frame_ms", times.ms());
+        r.put("frame_ms_runs", runs(times.timed ? times.trace : times.wall));
+        r.put("frame_wall_ms", GpuTimer.median(times.wall));
+        r.put("frame_ms_scaled", times.ms() * ((double) settings.width() * settings.height()) / ((double) w * h));
+        if (times.errors > 0) r.put("frame_overflow_pixels", times.errors);
+        // Where the frame's time goes: the same frame with one effect taken away at a time. Only where
+        // the timer queries time the dispatches (not llvmpipe, where it would only lengthen CI).
+        if (times.timed) frameBreakdown(r, gpu, image, effects, w, h);
+    }
+
+    /**
+     * The frame kernel traces every ray of a sample in one dispatch, so its passes cannot be timed
+     * apart; their costs are the differences between frames that leave one out: the lens (camera rays
+     * from a pinhole instead), the secondary rays (depth 1: camera rays and their shadow rays), the
+     * shadow rays (depth 1 without lights).
+     */
+    private void frameBreakdown(Map<String, Object> r, GlRenderer gpu, GeometryImage image, Scene effects, int w, int h)
+            throws RenderException {
+        int spp = settings.frameSpp(), depth = effects.settings().maxDepth();
+        Camera c = effects.camera();
+        Scene pinhole = effects.withCamera(new Camera(c.eye(), c.look(), c.up(), c.fovY(), 0, c.focusDistance()));
+        r.put("frame_no_lens_ms", timeFrames(gpu, image, frameParameters(pinhole, image, w, h, spp, depth)).ms());
+        r.put("frame_depth1_ms", timeFrames(gpu, image, frameParameters(effects, image, w, h, spp, 1)).ms());
+        GeometryImage dark = new GeometryImageBuilder().build(effects.withLights(List.of()));
+        r.put("frame_depth1_no_lights_ms", timeFrames(gpu, dark, frameParameters(effects, dark, w, h, spp, 1)).ms());
+        gpu.render(image, frameParameters(effects, image, 64, 36, 1, depth), EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+    }
+
+    private static TraceParameters frameParameters(Scene s, GeometryImage image, int w, int h, int spp, int depth) {
+        return TraceParameters.of(s.camera(), s.camera(), s.settings().withSize(w, h).withSampling(spp, depth, 1), image,
+                PixelFilter.GAUSSIAN);
+    }
+
+    /**
+     * 1-spp frames until their tracing kept the GPU busy for twice the warm-up time (and at least the
+     * warm-up time passed) and their tracing times {@linkplain SettledTimings settled} over that time:
+     * the clock has risen (GpuTimer.warmUp says why a fixed time is not enough).
+     */
+    private static void warmUp(GlRenderer gpu, GeometryImage image, TraceParameters warm) throws RenderException {
         long w0 = System.nanoTime();
+        double busy = 0, wall;
+        boolean timed = false;
+        SettledTimings timings = new SettledTimings(GpuTimer.CLOCK_WARM_UP_MS);
         do {
+            long f0 = System.nanoTime();
             gpu.render(image, warm, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
-        } while ((System.nanoTime() - w0) / 1e6 < GpuTimer.CLOCK_WARM_UP_MS);
+            double frameWall = (System.nanoTime() - f0) / 1e6;
+            timed |= gpu.lastTraceGpuMillis() > 0.01 * frameWall;
+            busy += gpu.lastTraceGpuMillis();
+            wall = (System.nanoTime() - w0) / 1e6;
+            timings.add(wall, timed ? gpu.lastTraceGpuMillis() : frameWall);
+        } while (wall < 20 * GpuTimer.CLOCK_WARM_UP_MS && (wall < GpuTimer.CLOCK_WARM_UP_MS
+                || (timed && (busy < 2 * GpuTimer.CLOCK_WARM_UP_MS || !timings.settled()))));
+    }
+
+    /** Tracing GPU time (timer queries) and wall time of each timed frame. */
+    private record FrameTimes(double[] trace, double[] wall, long errors, boolean timed) {
+        double ms() {
+            return timed ? GpuTimer.median(trace) : GpuTimer.median(wall);
+        }
+    }
+
+    private FrameTimes timeFrames(GlRenderer gpu, GeometryImage image, TraceParameters p) throws RenderException {
         double[] wall = new double[settings.frameRepeats()], trace = new double[settings.frameRepeats()];
         long errors = 0;
         for (int i = 0; i < wall.length; i++) {
@@ -149,16 +239,7 @@ final class SceneBenchmark {
             errors += f.errors();
         }
         // Timer queries that read (next to) nothing did not time the dispatches: use the wall clock then.
-        boolean timed = median(trace) > 0.01 * median(wall);
-        double ms = timed ? median(trace) : median(wall);
-        r.put("frame_resolution", w + "x" + h);
-        r.put("frame_spp", settings.frameSpp());
-        r.put("frame_timing", (timed ? "GL timer queries around the tracing dispatches" : "wall clock of the whole render call")
-                + String.format(Locale.ROOT, ", after %.0f ms of 1-spp frames (GPU clock warm-up)", GpuTimer.CLOCK_WARM_UP_MS));
-        r.put("frame_ms", ms);
-        r.put("frame_wall_ms", median(wall));
-        r.put("frame_ms_scaled", ms * ((double) settings.width() * settings.height()) / ((double) w * h));
-        if (errors > 0) r.put("frame_overflow_pixels", errors);
+        return new FrameTimes(trace, wall, errors, GpuTimer.median(trace) > 0.01 * GpuTimer.median(wall));
     }
 
     /** The CPU reference tracer: the same three ray types at a reduced size, and a full-effects frame. */

@@ -74,8 +74,8 @@ final class Traversal {
 
     private boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
         if (boxes != null) return walkBoxes(ox, oy, oz, dx, dy, dz, time, hit, anyHit);
-        float[] r = rows;
-        int topNode = 0, node = END, instance = -1;
+        TopLevel t = topLevel.start();
+        int node = END, instance = -1;
         float lox = 0, loy = 0, loz = 0, ldx = 0, ldy = 0, ldz = 0;
         long steps = 0;
         boolean found = false;
@@ -85,25 +85,16 @@ final class Traversal {
                 return found;
             }
             if (node == END) {
-                if (topNode == END) return found;
-                int b = 4 * NODE_TEXELS * topNode;
-                if (hitsSphere(top[b], top[b + 1], top[b + 2], top[b + 3], ox, oy, oz, dx, dy, dz, hit.t)) {
-                    if (Float.floatToRawIntBits(top[b + 6]) > 0) {
-                        instance = Float.floatToRawIntBits(top[b + 7]);
-                        instanceRows(instance, time, r);
-                        lox = r[0] * ox + r[1] * oy + r[2] * oz + r[3];
-                        loy = r[4] * ox + r[5] * oy + r[6] * oz + r[7];
-                        loz = r[8] * ox + r[9] * oy + r[10] * oz + r[11];
-                        ldx = r[0] * dx + r[1] * dy + r[2] * dz;
-                        ldy = r[4] * dx + r[5] * dy + r[6] * dz;
-                        ldz = r[8] * dx + r[9] * dy + r[10] * dz;
-                        node = Float.floatToRawIntBits(instances[4 * INSTANCE_TEXELS * instance + 48]);
-                        topNode = Float.floatToRawIntBits(top[b + 5]);
-                    } else {
-                        topNode = Float.floatToRawIntBits(top[b + 4]);
-                    }
-                } else {
-                    topNode = Float.floatToRawIntBits(top[b + 5]);
+                if (t.node == END) return found;
+                if (enterNextInstance(t, ox, oy, oz, dx, dy, dz, time, hit.t)) {
+                    instance = t.instance;
+                    lox = t.lox;
+                    loy = t.loy;
+                    loz = t.loz;
+                    ldx = t.ldx;
+                    ldy = t.ldy;
+                    ldz = t.ldz;
+                    node = Float.floatToRawIntBits(instances[4 * INSTANCE_TEXELS * instance + 48]);
                 }
                 continue;
             }
@@ -127,9 +118,9 @@ final class Traversal {
 
     /** The box layout's walk: top level as above; in a shape the nearer hit child first, the other on the stack. */
     private boolean walkBoxes(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
-        float[] r = rows;
+        TopLevel t = topLevel.start();
         int[] stack = this.stack;
-        int topNode = 0, node = 0, instance = -1, sp = 0;
+        int node = 0, instance = -1, sp = 0;
         boolean inShape = false;
         float lox = 0, loy = 0, loz = 0, ldx = 0, ldy = 0, ldz = 0, ix = 0, iy = 0, iz = 0;
         long steps = 0;
@@ -140,30 +131,21 @@ final class Traversal {
                 return found;
             }
             if (!inShape) {
-                if (topNode == END) return found;
-                int b = 4 * NODE_TEXELS * topNode;
-                if (hitsSphere(top[b], top[b + 1], top[b + 2], top[b + 3], ox, oy, oz, dx, dy, dz, hit.t)) {
-                    if (Float.floatToRawIntBits(top[b + 6]) > 0) {
-                        instance = Float.floatToRawIntBits(top[b + 7]);
-                        instanceRows(instance, time, r);
-                        lox = r[0] * ox + r[1] * oy + r[2] * oz + r[3];
-                        loy = r[4] * ox + r[5] * oy + r[6] * oz + r[7];
-                        loz = r[8] * ox + r[9] * oy + r[10] * oz + r[11];
-                        ldx = r[0] * dx + r[1] * dy + r[2] * dz;
-                        ldy = r[4] * dx + r[5] * dy + r[6] * dz;
-                        ldz = r[8] * dx + r[9] * dy + r[10] * dz;
-                        ix = safeInverse(ldx);
-                        iy = safeInverse(ldy);
-                        iz = safeInverse(ldz);
-                        node = boxRoots[instance];
-                        sp = 0;
-                        inShape = true;
-                        topNode = Float.floatToRawIntBits(top[b + 5]);
-                    } else {
-                        topNode = Float.floatToRawIntBits(top[b + 4]);
-                    }
-                } else {
-                    topNode = Float.floatToRawIntBits(top[b + 5]);
+                if (t.node == END) return found;
+                if (enterNextInstance(t, ox, oy, oz, dx, dy, dz, time, hit.t)) {
+                    instance = t.instance;
+                    lox = t.lox;
+                    loy = t.loy;
+                    loz = t.loz;
+                    ldx = t.ldx;
+                    ldy = t.ldy;
+                    ldz = t.ldz;
+                    ix = safeInverse(ldx);
+                    iy = safeInverse(ldy);
+                    iz = safeInverse(ldz);
+                    node = boxRoots[instance];
+                    sp = 0;
+                    inShape = true;
                 }
                 continue;
             }
@@ -200,6 +182,55 @@ final class Traversal {
             if (sp == 0) inShape = false;
             else node = stack[--sp];
         }
+    }
+
+    /**
+     * Where the top-level walk stands, and the ray in the object space of the instance it entered
+     * last. One per Traversal (a Traversal serves one thread), so a walk allocates nothing.
+     */
+    private static final class TopLevel {
+        int node, instance;
+        float lox, loy, loz, ldx, ldy, ldz;
+
+        TopLevel start() {
+            node = 0;
+            instance = -1;
+            return this;
+        }
+    }
+
+    private final TopLevel topLevel = new TopLevel();
+
+    /**
+     * One step of the top-level walk, written once for both shape walks (twin of enterNextInstance in
+     * {@code shaders/traverse.glsl}): tests top node {@code t.node} against the world ray. On a leaf
+     * it meets, returns true with the leaf's instance and the ray in its object space in {@code t}
+     * (direction not renormalised, so t stays a world distance), and {@code t.node} at the leaf's
+     * skip link, where the walk goes on once the shape is done; otherwise advances {@code t.node} (hit
+     * link into the subtree, or skip link) and returns false.
+     */
+    private boolean enterNextInstance(TopLevel t, float ox, float oy, float oz, float dx, float dy, float dz, float time,
+                                      float tMax) {
+        int b = 4 * NODE_TEXELS * t.node;
+        if (!hitsSphere(top[b], top[b + 1], top[b + 2], top[b + 3], ox, oy, oz, dx, dy, dz, tMax)) {
+            t.node = Float.floatToRawIntBits(top[b + 5]);
+            return false;
+        }
+        if (Float.floatToRawIntBits(top[b + 6]) <= 0) {
+            t.node = Float.floatToRawIntBits(top[b + 4]);
+            return false;
+        }
+        float[] r = rows;
+        t.instance = Float.floatToRawIntBits(top[b + 7]);
+        instanceRows(t.instance, time, r);
+        t.lox = r[0] * ox + r[1] * oy + r[2] * oz + r[3];
+        t.loy = r[4] * ox + r[5] * oy + r[6] * oz + r[7];
+        t.loz = r[8] * ox + r[9] * oy + r[10] * oz + r[11];
+        t.ldx = r[0] * dx + r[1] * dy + r[2] * dz;
+        t.ldy = r[4] * dx + r[5] * dy + r[6] * dz;
+        t.ldz = r[8] * dx + r[9] * dy + r[10] * dz;
+        t.node = Float.floatToRawIntBits(top[b + 5]);
+        return true;
     }
 
     /**

@@ -32,6 +32,17 @@ public record GlInfo(String eglPath, String renderer, String version, String ven
         return majorVersion > major || (majorVersion == major && minorVersion >= minor);
     }
 
+    /** Whether this is a software OpenGL (Mesa llvmpipe/softpipe, SwiftShader): the CPU runs its shaders. */
+    public boolean software() {
+        return isSoftwareRenderer(renderer);
+    }
+
+    /** Whether a {@code GL_RENDERER} string names a software OpenGL. */
+    public static boolean isSoftwareRenderer(String glRenderer) {
+        String s = glRenderer == null ? "" : glRenderer.toLowerCase(java.util.Locale.ROOT);
+        return s.contains("llvmpipe") || s.contains("softpipe") || s.contains("swiftshader") || s.contains("software");
+    }
+
     /**
      * One line for logs and the UI:
      * {@code "llvmpipe (LLVM 15.0.6, 256 bits), OpenGL 4.5 (Core Profile) Mesa 22.3.6, via EGL default display"}.

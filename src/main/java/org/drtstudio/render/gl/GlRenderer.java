@@ -40,12 +40,20 @@ import java.util.concurrent.CompletionException;
  */
 public final class GlRenderer implements Renderer {
     /**
-     * Pixels per side of a dispatched tile. Large enough to fill a big GPU: with 256 an H100 held a
-     * quarter of the threads it can and idled at each tile's end (balls_s4 1080p 16 spp, all effects:
-     * 0.37 s with 256, 0.26 s with 1024 or 4096); small enough that llvmpipe still reports progress
-     * and can be cancelled every few seconds at 1080p.
+     * Pixels per side of a dispatched tile on a software GL: small enough that llvmpipe still reports
+     * progress and can be cancelled every few seconds at 1080p.
      */
-    static final int TILE = 1024;
+    static final int SOFTWARE_TILE = 1024;
+    /**
+     * Pixels per side of a dispatched tile on a GPU: a 1080p frame in one dispatch. Each dispatch ends
+     * in a tail where few long-running invocations hold the SMs, so fewer dispatches are faster: with
+     * 256 an H100 held a quarter of the threads it can (balls_s4 1080p 16 spp, all effects: 0.37 s with
+     * 256, 0.26 s with 1024); bunny_1m's 16-spp frame took 174 ms in the four tiles of 1024 and 165 ms
+     * in one (docs/BENCHMARKS.md).
+     */
+    static final int GPU_TILE = 2048;
+    /** The tile of this renderer's device; the system property {@code drt.tile} overrides it (experiments only). */
+    private final int tile;
     private final GlThread gl;
     private final boolean pairedPrimary;
     private final NodeKind nodeKind;
@@ -80,6 +88,7 @@ public final class GlRenderer implements Renderer {
         this.gl = gl;
         this.pairedPrimary = pairedPrimary;
         this.nodeKind = nodeKind;
+        this.tile = Integer.getInteger("drt.tile", gl.info().software() ? SOFTWARE_TILE : GPU_TILE);
     }
 
     /** Starts the GL thread and compiles the tracer; fails with a one-line reason when GL is unusable. */
@@ -308,8 +317,8 @@ public final class GlRenderer implements Renderer {
             }
             // After a convergence test only the listed pixels are traced, laid out w wide.
             int traceHeight = activeCount < 0 ? yEnd : (activeCount + w - 1) / w;
-            int tilesX = (xEnd - x0 + TILE - 1) / TILE, tilesY = (traceHeight - y0 + TILE - 1) / TILE,
-                    imageTilesY = (yEnd - y0 + TILE - 1) / TILE;
+            int tilesX = (xEnd - x0 + tile - 1) / tile, tilesY = (traceHeight - y0 + tile - 1) / tile,
+                    imageTilesY = (yEnd - y0 + tile - 1) / tile;
             boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
             // The guide pass tops the summed guides up to guideSamples(spp) camera samples, where a pixel has fewer.
             boolean guidePass = wantsFirstHit && (!guidesSummed || activeCount >= 0
@@ -319,9 +328,9 @@ public final class GlRenderer implements Renderer {
             long traceNanos = 0;
             for (int ty = 0; ty < tilesY; ty++) {
                 for (int tx = 0; tx < tilesX; tx++) {
-                    trace.setIVec2("uTileOffset", x0 + tx * TILE, y0 + ty * TILE);
+                    trace.setIVec2("uTileOffset", x0 + tx * tile, y0 + ty * tile);
                     traceTimer.begin();
-                    trace.dispatchCovering(Math.min(TILE, xEnd - x0 - tx * TILE), Math.min(TILE, traceHeight - y0 - ty * TILE));
+                    trace.dispatchCovering(Math.min(tile, xEnd - x0 - tx * tile), Math.min(tile, traceHeight - y0 - ty * tile));
                     traceTimer.end();
                     GlSync.finish();
                     traceNanos += traceTimer.elapsedNanos();
@@ -352,8 +361,8 @@ public final class GlRenderer implements Renderer {
                         extraNormalDepth.bindImage(4, ImageAccess.WRITE_ONLY);
                         for (int ty = 0; ty < imageTilesY; ty++) {
                             for (int tx = 0; tx < tilesX; tx++) {
-                                aov.setIVec2("uTileOffset", x0 + tx * TILE, y0 + ty * TILE);
-                                aov.dispatchCovering(Math.min(TILE, xEnd - x0 - tx * TILE), Math.min(TILE, yEnd - y0 - ty * TILE));
+                                aov.setIVec2("uTileOffset", x0 + tx * tile, y0 + ty * tile);
+                                aov.dispatchCovering(Math.min(tile, xEnd - x0 - tx * tile), Math.min(tile, yEnd - y0 - ty * tile));
                                 GlSync.finish();
                                 progress.progress((double) ++done / total);
                             }

@@ -12,7 +12,8 @@ import java.util.Map;
  * primary rays (closest hit), shadow rays from the primary hits toward points on the lights (any
  * hit) and glossy reflection rays from the primary hits (closest hit). Each type is one dispatch
  * over the whole image, timed with a GL timer query after a warm-up run that also counts the rays;
- * the figure is the median of the timed runs. Also times the upload of the geometry image.
+ * the figure is the median of the timed runs. Also times the upload of the geometry image (sent again
+ * into the renderer's textures).
  *
  * <p>Mesa's llvmpipe answers {@code GL_TIME_ELAPSED} queries around compute dispatches with 0 (it
  * runs them outside what its queries time), so each run is also timed on the wall clock from the
@@ -26,22 +27,26 @@ public final class RayThroughput {
      * One ray type: rays launched per run, how many hit, and the median time of a run: from GL timer
      * queries when {@code timerQuery}, else from the wall clock (dispatch to glFinish).
      */
-    public record Measurement(long rays, long hits, double medianMs, boolean timerQuery) {
+    public record Measurement(long rays, long hits, double medianMs, boolean timerQuery, GpuTimer.WarmUp warmUp, double[] runs) {
         public double mraysPerSecond() {
             return rays / medianMs / 1e3;
         }
     }
 
     /**
-     * @param uploadMs median wall time of uploading the whole geometry image (until glFinish returns)
-     * @param uploadBytes bytes one upload sends
-     */
-    /**
-     * @param primaryFirstMs the primary rays' first timing, right after the upload; {@code primary} is
+     * @param uploadMs       median wall time of uploading the whole geometry image (until glFinish returns)
+     * @param uploadRuns     every upload's wall time
+     * @param firstUploadMs  wall time of the renderer's first upload of the image (allocating its textures,
+     *                       or none when the renderer held the image already)
+     * @param uploadBytes    bytes one upload sends
+     * @param primaryFirst   the primary rays' first timing, right after the upload; {@code primary} is
      *                       their second, taken after the other two ray types (see {@link #run})
      */
-    public record Result(Measurement primary, Measurement shadow, Measurement glossy, double uploadMs, long uploadBytes,
-                         double primaryFirstMs) {
+    public record Result(Measurement primary, Measurement shadow, Measurement glossy, double uploadMs, double[] uploadRuns,
+                         double firstUploadMs, long uploadBytes, Measurement primaryFirst) {
+        public double primaryFirstMs() {
+            return primaryFirst.medianMs();
+        }
     }
 
     /**
@@ -51,29 +56,35 @@ public final class RayThroughput {
     public static Result run(GlRenderer renderer, GeometryImage image, TraceParameters p, float glossyExponent, int repeats) {
         if (repeats < 1) throw new IllegalArgumentException("repeats must be ≥ 1, got " + repeats);
         return renderer.glThread().call(() -> {
+            // The first upload allocates the renderer's textures for the image; the timed ones send the
+            // arrays again into them, as an edit does. (Before 2026-11-25 each timed upload went into a
+            // fresh texture set freed after it; that churn was suspected of slowing the next kernel, and
+            // the experiment refuted it: the first dispatches were as slow either way, at the idle clock,
+            // GpuTimer.warmUp. In place, the timing allocates and frees nothing.)
+            GlSync.finish();
+            long f0 = System.nanoTime();
+            GeometryImageTextures scene = renderer.sceneTextures(image);
+            GlSync.finish();
+            double firstUploadMs = (System.nanoTime() - f0) / 1e6;
             double[] upload = new double[repeats];
             long bytes = 0;
             for (int r = 0; r < repeats; r++) {
-                try (GeometryImageTextures fresh = new GeometryImageTextures(renderer.info(), renderer.nodeKind())) {
-                    GlSync.finish();
-                    long t0 = System.nanoTime();
-                    bytes = fresh.update(image);
-                    GlSync.finish();
-                    upload[r] = (System.nanoTime() - t0) / 1e6;
-                }
+                GlSync.finish();
+                long t0 = System.nanoTime();
+                bytes = scene.rewrite(image);
+                GlSync.finish();
+                upload[r] = (System.nanoTime() - t0) / 1e6;
             }
             try (Texture2D hitPoint = Texture2D.create(TextureFormat.RGBA32F, p.width(), p.height());
                  Texture2D hitNormal = Texture2D.create(TextureFormat.RGBA32F, p.width(), p.height());
                  Texture2D out = Texture2D.create(TextureFormat.R32F, p.width(), p.height());
                  ShaderStorageBuffer counters = ShaderStorageBuffer.create(8);
                  GpuTimer timer = GpuTimer.create()) {
-                GeometryImageTextures scene = renderer.sceneTextures(image);
                 Measurement[] m = new Measurement[3];
-                double primaryFirstMs = 0;
-                // Primary rays are timed twice, first and again last: on the H100 their first timing
-                // after a large upload read about 4x slow in some runs (bunny_1m: 2.2 ms against 0.5),
-                // with the same program and the same 250 ms warm-up, and in others not; the second,
-                // after a second of GPU work, never did. Both are reported.
+                Measurement primaryFirst = null;
+                // Primary rays are timed twice, first and again last, and both are reported: a first
+                // timing slower than the second means the warm-up ended before the GPU's clock rose
+                // (bunny_1m once read 2.2 ms against 0.5; GpuTimer.warmUp now waits for the clock).
                 for (int mode : new int[]{0, 1, 2, 0}) {
                     Map<String, String> defines = renderer.traceDefines(image.textureCount() > 0);
                     defines.put("RAY_MODE", Integer.toString(mode));
@@ -90,11 +101,11 @@ public final class RayThroughput {
                         hitNormal.bindImage(1, ImageAccess.READ_WRITE);
                         out.bindImage(2, ImageAccess.WRITE_ONLY);
                         counters.bindBase(0);
-                        if (mode == 0 && m[0] != null) primaryFirstMs = m[0].medianMs();
+                        if (mode == 0 && m[0] != null) primaryFirst = m[0];
                         m[mode] = time(program, counters, timer, p, repeats);
                     }
                 }
-                return new Result(m[0], m[1], m[2], GpuTimer.median(upload), bytes, primaryFirstMs);
+                return new Result(m[0], m[1], m[2], GpuTimer.median(upload), upload, firstUploadMs, bytes, primaryFirst);
             }
         });
     }
@@ -105,7 +116,7 @@ public final class RayThroughput {
         program.setInt("uCount", 0);
         GpuTimer.Median m = timer.medianDispatch(program, p.width(), p.height(), repeats);
         GlSync.imageBarrier();
-        return new Measurement(count[0], count[1], m.millis(), m.timerQuery());
+        return new Measurement(count[0], count[1], m.millis(), m.timerQuery(), m.warmUp(), m.runs());
     }
 
     /** One counting run (also the warm-up): rays launched and hits. */

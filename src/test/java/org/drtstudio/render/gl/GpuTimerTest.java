@@ -43,7 +43,16 @@ class GpuTimerTest {
         });
         assertTrue(warm.millis() >= 60, "warm-up lasted " + warm.millis() + " ms");
         assertTrue(warm.dispatches() >= 1, "dispatches: " + warm.dispatches());
+        assertTrue(warm.firstDispatchMillis() > 0 && warm.lastDispatchMillis() > 0, "first and last dispatch timed: " + warm);
         assertEquals((long) warm.dispatches() * W * H, counted[0], "invocations the GPU counted");
+    }
+
+    /** Timed runs spread as no noise spreads them were taken while the clock rose, and are taken again. */
+    @Test
+    void aClockRisingDuringTheTimedRunsShowsAsSpread() {
+        assertTrue(GpuTimer.spread(new double[]{1.812, 1.803, 0.739, 0.324, 0.326}) > GpuTimer.MAX_SPREAD, "H100, bunny");
+        assertTrue(GpuTimer.spread(new double[]{0.325, 0.326, 0.327, 0.329, 0.325}) < GpuTimer.MAX_SPREAD, "one clock");
+        assertEquals(1.0, GpuTimer.spread(new double[]{0.5}));
     }
 
     @Test
@@ -59,5 +68,6 @@ class GpuTimerTest {
         });
         assertTrue(m.warmUp().millis() >= GpuTimer.CLOCK_WARM_UP_MS, "warm-up " + m.warmUp());
         assertTrue(m.millis() > 0, "median " + m.millis());
+        assertEquals(3, m.runs().length, "every timed run is kept");
     }
 }
