@@ -20,6 +20,7 @@ import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.NodeKind;
+import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.render.TracerOptions;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.render.RenderException;
@@ -99,6 +100,10 @@ final class RenderCommand implements Callable<Integer> {
             description = "node bounds walked: boxes (a box tree walked nearer child first, with the triangles in leaf order: the default and fastest) or spheres "
                     + "(the geometry image's bounding spheres); the image is the same")
     String nodes;
+    @Option(names = "--accel", paramLabel = "bvh|grid|octree",
+            description = "structure walked inside each mesh: bvh (the geometry image's hierarchy, the default), grid (a uniform "
+                    + "grid and 3D-DDA) or octree (a skip-list octree); the image is the same (docs/BENCHMARKS.md compares them)")
+    String accel;
     @Option(names = "--traversal", paramLabel = "paired|single",
             description = "GPU: trace a pixel's camera rays one by one (single, the default) or two at a time through the "
                     + "hierarchy (paired, the DRT paper's parallel traversal; slower here, see docs/RESULTS.md); the image is the same")
@@ -328,7 +333,11 @@ final class RenderCommand implements Callable<Integer> {
                 default -> throw new UsageProblem("--nodes must be boxes or spheres, got '" + nodes + "'");
             };
         }
-        return new TracerOptions(paired, kind);
+        try {
+            return new TracerOptions(paired, kind, accel == null ? AccelStructure.DEFAULT : AccelStructure.parse(accel));
+        } catch (IllegalArgumentException e) {
+            throw new UsageProblem(e.getMessage());
+        }
     }
 
     private RendererFactory.Backend parseBackend() throws UsageProblem {

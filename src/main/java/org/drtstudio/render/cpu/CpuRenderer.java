@@ -1,5 +1,6 @@
 package org.drtstudio.render.cpu;
 
+import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
@@ -31,6 +32,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class CpuRenderer implements Renderer {
     private final int threads;
     private final NodeKind nodes;
+    private final AccelStructure accel;
 
     public CpuRenderer() {
         this(Runtime.getRuntime().availableProcessors());
@@ -42,8 +44,14 @@ public final class CpuRenderer implements Renderer {
 
     /** @param nodes the node bounds walked; the image is the same either way, only the speed differs */
     public CpuRenderer(int threads, NodeKind nodes) {
+        this(threads, nodes, AccelStructure.DEFAULT);
+    }
+
+    /** @param accel the structure walked inside each shape; the image is the same with each, only the speed differs */
+    public CpuRenderer(int threads, NodeKind nodes, AccelStructure accel) {
         this.threads = Math.max(1, threads);
         this.nodes = nodes;
+        this.accel = accel;
     }
 
     @Override
@@ -91,7 +99,7 @@ public final class CpuRenderer implements Renderer {
             List<Future<?>> jobs = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 jobs.add(pool.submit(() -> {
-                    WhittedIntegrator integrator = new WhittedIntegrator(image, p, nodes);
+                    WhittedIntegrator integrator = new WhittedIntegrator(image, p, nodes, accel);
                     PrimaryRays rays = new PrimaryRays(p);
                     float[] sample = new float[3], aov = new float[6];
                     for (int y = nextRow.getAndIncrement(); y < h; y = nextRow.getAndIncrement()) {

@@ -10,6 +10,8 @@ import org.drtstudio.render.CameraBasis;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.NodeKind;
+import org.drtstudio.accel.AccelStructure;
+import org.drtstudio.accel.SpatialLayout;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.TraceParameters;
@@ -47,6 +49,7 @@ public final class GlRenderer implements Renderer {
     private final GlThread gl;
     private final boolean pairedPrimary;
     private final NodeKind nodeKind;
+    private final AccelStructure accel;
     /** The tracing programs, [0] without and [1] with the texture code; [1] is compiled on first use. */
     private final TracePrograms[] variants = new TracePrograms[2];
     private ComputeProgram resolve;
@@ -68,10 +71,11 @@ public final class GlRenderer implements Renderer {
     /** GPU time of the last frame's tracing dispatches, from timer queries; for benchmarks. */
     private volatile double lastTraceGpuMillis;
 
-    private GlRenderer(GlThread gl, boolean pairedPrimary, NodeKind nodeKind) {
+    private GlRenderer(GlThread gl, boolean pairedPrimary, NodeKind nodeKind, AccelStructure accel) {
         this.gl = gl;
         this.pairedPrimary = pairedPrimary;
         this.nodeKind = nodeKind;
+        this.accel = accel;
     }
 
     /** Starts the GL thread and compiles the tracer; fails with a one-line reason when GL is unusable. */
@@ -86,8 +90,13 @@ public final class GlRenderer implements Renderer {
 
     /** As {@link #start()}, choosing the traversal of camera rays and the node bounds walked. */
     public static GlRenderer start(boolean pairedPrimary, NodeKind nodeKind) throws GlUnavailableException {
+        return start(pairedPrimary, nodeKind, AccelStructure.DEFAULT);
+    }
+
+    /** As {@link #start()}, choosing also the structure walked inside each shape ({@code --accel}). */
+    public static GlRenderer start(boolean pairedPrimary, NodeKind nodeKind, AccelStructure accel) throws GlUnavailableException {
         GlThread gl = GlThread.start();
-        GlRenderer r = new GlRenderer(gl, pairedPrimary, nodeKind);
+        GlRenderer r = new GlRenderer(gl, pairedPrimary, nodeKind, accel);
         try {
             gl.call(() -> {
                 r.compile();
@@ -117,6 +126,7 @@ public final class GlRenderer implements Renderer {
         defines.put("TEXTURED", Boolean.toString(textured));
         defines.put("PAIRED_PRIMARY", pairedPrimary ? "1" : "0");
         defines.put("BOX_NODES", nodeKind == NodeKind.BOXES ? "1" : "0");
+        defines.put("ACCEL_WALK", Integer.toString(SpatialLayout.walkOf(accel)));
         // The frame's kernels keep the box walk's stack in shared memory (traverse_box.glsl says why).
         defines.put("BL_STACK_SHARED", "1");
         defines.putAll(experimentDefines());
@@ -137,6 +147,10 @@ public final class GlRenderer implements Renderer {
     }
 
     /** The node bounds the tracer walks. */
+    public AccelStructure accel() {
+        return accel;
+    }
+
     public NodeKind nodeKind() {
         return nodeKind;
     }
@@ -210,7 +224,7 @@ public final class GlRenderer implements Renderer {
             throw new RenderException("image " + w + "x" + h + " exceeds GL_MAX_TEXTURE_SIZE = " + gl.info().maxTextureSize()
                     + " of " + gl.info().renderer());
         }
-        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind);
+        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, accel);
         long uploaded = scene.update(image);
         if (firstSample == 0 && (accumulation == null || accumulation.width() != w || accumulation.height() != h)) {
             if (accumulation != null) accumulation.close();
@@ -391,7 +405,7 @@ public final class GlRenderer implements Renderer {
 
     /** The scene's textures, brought up to date with {@code image}; call on the GL thread. */
     GeometryImageTextures sceneTextures(GeometryImage image) throws org.drtstudio.render.RenderException {
-        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind);
+        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, accel);
         scene.update(image);
         return scene;
     }
