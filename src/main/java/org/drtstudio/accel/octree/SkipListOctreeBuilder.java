@@ -46,7 +46,7 @@ public final class SkipListOctreeBuilder {
     private static int shape(WordStream w, ShapePrimitives s, OctreeLimits limits) {
         int[] all = new int[s.count()];
         for (int j = 0; j < all.length; j++) all[j] = j;
-        Node root = subdivide(s, s.bounds().clone(), all, 0, limits);
+        Node root = subdivide(s, s.bounds().clone(), all, 0, limits.depthFor(s.count()), limits.leafSize());
         float[] b = s.bounds();
         float pad = 0;
         for (int a = 0; a < 3; a++) pad = Math.max(pad, b[3 + a] - b[a]);
@@ -93,8 +93,8 @@ public final class SkipListOctreeBuilder {
         if (n.children != null) for (Node c : n.children) preOrder(c, out);
     }
 
-    private static Node subdivide(ShapePrimitives s, float[] cell, int[] prims, int depth, OctreeLimits limits) {
-        if (prims.length <= limits.leafSize() || depth >= limits.maxDepth()) return new Node(cell, prims, null);
+    private static Node subdivide(ShapePrimitives s, float[] cell, int[] prims, int depth, int maxDepth, int leafSize) {
+        if (prims.length <= leafSize || depth >= maxDepth) return new Node(cell, prims, null);
         float[] mid = new float[3];
         for (int a = 0; a < 3; a++) mid[a] = 0.5f * (cell[a] + cell[3 + a]);
         List<float[]> cells = new ArrayList<>();
@@ -117,7 +117,7 @@ public final class SkipListOctreeBuilder {
         }
         if (!progress) return new Node(cell, prims, null);
         List<Node> children = new ArrayList<>(cells.size());
-        for (int k = 0; k < cells.size(); k++) children.add(subdivide(s, cells.get(k), lists.get(k), depth + 1, limits));
+        for (int k = 0; k < cells.size(); k++) children.add(subdivide(s, cells.get(k), lists.get(k), depth + 1, maxDepth, leafSize));
         return new Node(cell, null, children);
     }
 

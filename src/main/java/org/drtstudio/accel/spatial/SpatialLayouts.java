@@ -30,10 +30,24 @@ public final class SpatialLayouts {
     }
 
     private static final Cached[] LAST = new Cached[AccelStructure.values().length];
+    /**
+     * The settings the tracers' builds use: process-wide, like a system property, since both tracers
+     * build deep inside their upload and traversal set-up; {@code drt render --grid-cells} and the
+     * benchmark's grid-resolution sweep set it.
+     */
+    private static volatile Settings current = Settings.DEFAULT;
 
-    /** The structure for {@code image} with default settings, built once per shape level. */
+    public static Settings settings() {
+        return current;
+    }
+
+    public static void setSettings(Settings settings) {
+        current = java.util.Objects.requireNonNull(settings);
+    }
+
+    /** The structure for {@code image} with the current {@link #settings()}, built once per shape level. */
     public static SpatialLayout of(GeometryImage image, AccelStructure structure) {
-        return of(image, structure, Settings.DEFAULT);
+        return of(image, structure, current);
     }
 
     /**
