@@ -43,9 +43,13 @@ public final class AccelAgreementChecks {
         return SPD_SCENES.stream();
     }
 
-    /** An SPD scene of ../shared/data at {@code size}² (the test is skipped, with a message, where that folder is absent). */
+    /**
+     * An SPD scene at {@code size}²: the copy in the test resources, else ../shared/data's (the test is
+     * skipped, with a message, where that folder is absent).
+     */
     public static Scene spd(String file, int size) throws Exception {
-        Scene s = NffReader.read(TestData.shared("nff/" + file)).scene();
+        Path copy = Path.of("src/test/resources/data/nff", file);
+        Scene s = NffReader.read(java.nio.file.Files.exists(copy) ? copy : TestData.shared("nff/" + file)).scene();
         return s.withSettings(s.settings().withSize(size, size));
     }
 
