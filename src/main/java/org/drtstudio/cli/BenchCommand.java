@@ -72,6 +72,9 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--backend", paramLabel = "auto|gpu|cpu|none", defaultValue = "auto",
             description = "renderer for the frame measurements; none skips them")
     String backend;
+    @Option(names = "--accel", paramLabel = "bvh|grid|octree", defaultValue = "bvh",
+            description = "the structure the tracers walk inside meshes in the other suites (the accel suite measures all three)")
+    String accel;
     @Option(names = "--grid-densities", paramLabel = "K,K", split = ",",
             description = "accel suite: the grid densities (cells per primitive) of the resolution sweep (default 0.5,1,2,4,8,16)")
     List<Double> gridDensities;
@@ -163,8 +166,15 @@ final class BenchCommand implements Callable<Integer> {
                     err.println("drt: --backend must be auto, gpu, cpu or none, got '" + backend + "'");
                     return 2;
                 }
+                TracerOptions options;
                 try {
-                    renderer = renderers.create(choice, notice -> err.println("drt: " + notice));
+                    options = new TracerOptions(false, NodeKind.DEFAULT, AccelStructure.parse(accel));
+                } catch (IllegalArgumentException e) {
+                    err.println("drt: " + e.getMessage());
+                    return 2;
+                }
+                try {
+                    renderer = renderers.create(choice, notice -> err.println("drt: " + notice), options);
                 } catch (IllegalStateException e) {
                     err.println("drt: " + e.getMessage());
                     return 1;

@@ -29,10 +29,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * for the GPU tests and the fallback when no GL context can be made. Rows are handed out one at a
  * time from a shared counter so cores stay busy whatever the scene's cost per row.
  */
-public final class CpuRenderer implements Renderer {
+public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelChoice {
     private final int threads;
     private final NodeKind nodes;
-    private final AccelStructure accel;
+    private volatile AccelStructure accel;
 
     public CpuRenderer() {
         this(Runtime.getRuntime().availableProcessors());
@@ -52,6 +52,16 @@ public final class CpuRenderer implements Renderer {
         this.threads = Math.max(1, threads);
         this.nodes = nodes;
         this.accel = accel;
+    }
+
+    @Override
+    public AccelStructure accel() {
+        return accel;
+    }
+
+    @Override
+    public void useAccel(AccelStructure accel) {
+        this.accel = java.util.Objects.requireNonNull(accel);
     }
 
     @Override

@@ -38,7 +38,7 @@ import java.util.concurrent.CompletionException;
  * hierarchy (the DRT paper's parallel traversal, {@code PAIRED_PRIMARY} in trace.comp); the image is
  * the same, only the speed differs (docs/RESULTS.md).
  */
-public final class GlRenderer implements Renderer {
+public final class GlRenderer implements org.drtstudio.render.AccelChoice, Renderer {
     /**
      * Pixels per side of a dispatched tile. Large enough to fill a big GPU: with 256 an H100 held a
      * quarter of the threads it can and idled at each tile's end (balls_s4 1080p 16 spp, all effects:
@@ -49,7 +49,9 @@ public final class GlRenderer implements Renderer {
     private final GlThread gl;
     private final boolean pairedPrimary;
     private final NodeKind nodeKind;
-    private final AccelStructure accel;
+    /** The structure asked for ({@link #useAccel}), and the one the programs and scene textures were made for (GL thread). */
+    private volatile AccelStructure accel;
+    private AccelStructure builtFor;
     /** The tracing programs, [0] without and [1] with the texture code; [1] is compiled on first use. */
     private final TracePrograms[] variants = new TracePrograms[2];
     private ComputeProgram resolve;
@@ -76,6 +78,7 @@ public final class GlRenderer implements Renderer {
         this.pairedPrimary = pairedPrimary;
         this.nodeKind = nodeKind;
         this.accel = accel;
+        this.builtFor = accel;
     }
 
     /** Starts the GL thread and compiles the tracer; fails with a one-line reason when GL is unusable. */
@@ -126,7 +129,7 @@ public final class GlRenderer implements Renderer {
         defines.put("TEXTURED", Boolean.toString(textured));
         defines.put("PAIRED_PRIMARY", pairedPrimary ? "1" : "0");
         defines.put("BOX_NODES", nodeKind == NodeKind.BOXES ? "1" : "0");
-        defines.put("ACCEL_WALK", Integer.toString(SpatialLayout.walkOf(accel)));
+        defines.put("ACCEL_WALK", Integer.toString(SpatialLayout.walkOf(builtFor)));
         // The frame's kernels keep the box walk's stack in shared memory (traverse_box.glsl says why).
         defines.put("BL_STACK_SHARED", "1");
         defines.putAll(experimentDefines());
@@ -147,8 +150,32 @@ public final class GlRenderer implements Renderer {
     }
 
     /** The node bounds the tracer walks. */
+    @Override
     public AccelStructure accel() {
         return accel;
+    }
+
+    @Override
+    public void useAccel(AccelStructure accel) {
+        this.accel = java.util.Objects.requireNonNull(accel);
+    }
+
+    /** On the GL thread: after {@link #useAccel}, drops the programs and scene textures made for the old structure. */
+    private void syncAccel() {
+        AccelStructure wanted = accel;
+        if (wanted == builtFor) return;
+        for (int v = 0; v < variants.length; v++) {
+            if (variants[v] != null) variants[v].close();
+            variants[v] = null;
+        }
+        if (scene != null) scene.close();
+        scene = null;
+        builtFor = wanted;
+    }
+
+    /** The structure the current programs walk (GL thread). */
+    AccelStructure builtAccel() {
+        return builtFor;
     }
 
     public NodeKind nodeKind() {
@@ -224,7 +251,8 @@ public final class GlRenderer implements Renderer {
             throw new RenderException("image " + w + "x" + h + " exceeds GL_MAX_TEXTURE_SIZE = " + gl.info().maxTextureSize()
                     + " of " + gl.info().renderer());
         }
-        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, accel);
+        syncAccel();
+        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, builtFor);
         long uploaded = scene.update(image);
         if (firstSample == 0 && (accumulation == null || accumulation.width() != w || accumulation.height() != h)) {
             if (accumulation != null) accumulation.close();
@@ -405,7 +433,8 @@ public final class GlRenderer implements Renderer {
 
     /** The scene's textures, brought up to date with {@code image}; call on the GL thread. */
     GeometryImageTextures sceneTextures(GeometryImage image) throws org.drtstudio.render.RenderException {
-        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, accel);
+        syncAccel();
+        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, builtFor);
         scene.update(image);
         return scene;
     }

@@ -54,7 +54,7 @@ public final class RayThroughput {
             double[] upload = new double[repeats];
             long bytes = 0;
             for (int r = 0; r < repeats; r++) {
-                try (GeometryImageTextures fresh = new GeometryImageTextures(renderer.info(), renderer.nodeKind(), renderer.accel())) {
+                try (GeometryImageTextures fresh = new GeometryImageTextures(renderer.info(), renderer.nodeKind(), renderer.builtAccel())) {
                     GlSync.finish();
                     long t0 = System.nanoTime();
                     bytes = fresh.update(image);
