@@ -41,8 +41,15 @@ public final class UniformGridBuilder {
         // Pass 1: entries per cell (prefix sums give each cell's first list word).
         long[] first = new long[cells + 1];
         int[] range = new int[6];
+        long listed = 0;
         for (int j = 0; j < s.count(); j++) {
             cellRange(s.boxes(), 6 * j, b, cell, n, range);
+            // Counted before the loop over the cells, so primitives spanning the whole grid (hostile or
+            // degenerate input) are refused at once instead of after billions of steps.
+            listed += (long) (range[3] - range[0] + 1) * (range[4] - range[1] + 1) * (range[5] - range[2] + 1);
+            if (listed + cells > Integer.MAX_VALUE - 16L * 1024 * 1024)
+                throw new IllegalArgumentException("the uniform grid of a shape with " + s.count() + " primitives in "
+                        + n[0] + "x" + n[1] + "x" + n[2] + " cells would list more than 2^31 entries; lower the grid resolution");
             for (int z = range[2]; z <= range[5]; z++)
                 for (int y = range[1]; y <= range[4]; y++)
                     for (int x = range[0]; x <= range[3]; x++) first[x + n[0] * (y + n[1] * z) + 1]++;

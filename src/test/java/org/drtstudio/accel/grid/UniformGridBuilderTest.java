@@ -101,6 +101,18 @@ public class UniformGridBuilderTest {
     }
 
     @Test
+    void primitivesSpanningAHugeGridAreRefusedAtOnce() {
+        // 3,000 boxes over the whole bounds in 100^3 cells: 3 x 10^9 entries, refused while counting.
+        int count = 3000;
+        int[] idx = new int[count];
+        float[] boxes = new float[6 * count];
+        for (int j = 0; j < count; j++) for (int a = 0; a < 3; a++) boxes[6 * j + 3 + a] = 1;
+        ShapePrimitives s = new ShapePrimitives(0, idx, boxes, new float[]{0, 0, 0, 1, 1, 1});
+        var e = assertThrows(IllegalArgumentException.class, () -> UniformGridBuilder.build(List.of(s), GridResolution.fixed(100)));
+        assertTrue(e.getMessage().contains("2^31"), e.getMessage());
+    }
+
+    @Test
     void anEmptyShapeGetsOneEmptyCell() {
         ShapePrimitives empty = new ShapePrimitives(3, new int[0], new float[0], new float[6]);
         SpatialLayout layout = UniformGridBuilder.build(List.of(empty), GridResolution.DEFAULT);

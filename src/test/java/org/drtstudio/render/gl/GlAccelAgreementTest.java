@@ -52,6 +52,19 @@ class GlAccelAgreementTest {
         AccelAgreementChecks.assertAgrees(BVH.renderer(), octree, teapot, "teapot.obj octree");
     }
 
+    /** The studio's switch: one GL tracer told to walk the grid, then the octree, then the BVH again, recompiles each time. */
+    @Test
+    void aTracerSwitchedBetweenStructuresRendersEachAlike() throws Exception {
+        var scene = AccelAgreementChecks.spd("teapot_s1.nff", 32);
+        try (GlRenderer switching = GlRenderer.start(false, NodeKind.DEFAULT, AccelStructure.BVH)) {
+            for (AccelStructure s : new AccelStructure[]{AccelStructure.GRID, AccelStructure.OCTREE, AccelStructure.BVH}) {
+                switching.useAccel(s);
+                AccelAgreementChecks.assertAgrees(BVH.renderer(), switching, scene, "switched to " + s);
+                org.junit.jupiter.api.Assertions.assertEquals(s, switching.glThread().call(switching::builtAccel), "programs for " + s);
+            }
+        }
+    }
+
     @Test
     void instancedShapesAgree() throws Exception {
         var instanced = AccelAgreementChecks.instanced(64, 48);
