@@ -7,6 +7,9 @@
 #ifndef BOX_NODES
 #define BOX_NODES 0
 #endif
+#ifndef ACCEL_WALK
+#define ACCEL_WALK AX_WALK_BVH
+#endif
 
 struct Hit {
     float t;
@@ -103,11 +106,14 @@ bool enterNextInstance(inout int topNode, vec3 o, vec3 d, float time, float tMax
 }
 
 #include "traverse_box.glsl"
+#include "traverse_spatial.glsl"
 
 // Closest hit in (0, hit.t) when anyHit is false; stops at the first hit below hit.t otherwise.
 // BOX_NODES (set by the host) walks the box layout instead of the spheres.
 bool traverse(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
-#if BOX_NODES
+#if ACCEL_WALK != AX_WALK_BVH
+    return traverseSpatial(o, d, time, hit, anyHit);  // --accel grid|octree (ACCEL_WALK set by the host)
+#elif BOX_NODES
     return traverseBoxes(o, d, time, hit, anyHit);
 #else
     int topNode = 0;

@@ -117,6 +117,7 @@ public final class GeometryImageLayout {
         d.put("GI_INSTANCE_TO_WORLD_CLOSE", Integer.toString(INSTANCE_TO_WORLD_CLOSE));
         d.put("GI_INSTANCE_SHAPE", Integer.toString(INSTANCE_SHAPE));
         d.putAll(BoxLayout.glslDefines());
+        d.putAll(SpatialLayout.glslDefines());
         return d;
     }
 }

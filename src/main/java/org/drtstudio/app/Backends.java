@@ -20,7 +20,7 @@ final class Backends implements RendererFactory {
     public Renderer create(Backend backend, Consumer<String> notices, TracerOptions options) {
         if (backend == Backend.CPU) return cpu(options);
         try {
-            return GlRenderer.start(options.pairedPrimary(), options.nodes());
+            return GlRenderer.start(options.pairedPrimary(), options.nodes(), options.accel());
         } catch (GlUnavailableException e) {
             if (backend == Backend.GPU) throw new IllegalStateException("GPU back end unavailable: " + e.getMessage());
             notices.accept("no usable GPU (" + e.getMessage() + "); rendering with the CPU reference tracer");
@@ -29,7 +29,7 @@ final class Backends implements RendererFactory {
     }
 
     private static Renderer cpu(TracerOptions options) {
-        return new CpuRenderer(Runtime.getRuntime().availableProcessors(), options.nodes());
+        return new CpuRenderer(Runtime.getRuntime().availableProcessors(), options.nodes(), options.accel());
     }
 
     /**

@@ -1,7 +1,9 @@
 package org.drtstudio.bench;
 
+import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImagePacker;
+import org.drtstudio.render.AccelChoice;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.Renderer;
@@ -27,11 +29,13 @@ import java.util.Map;
 public final class SpheresBenchmark {
     public static final int[] COUNTS = {100, 1_000, 10_000};
     /**
-     * The structures the renderer walks. Today one: the box hierarchy of the geometry image ("bvh").
-     * When the acceleration structures get their enum, this line becomes its values and each
-     * iteration passes its structure to the tracer.
+     * The structures a tracer that can switch ({@link AccelChoice}) is timed with, every one the
+     * renderer offers; a tracer that cannot is timed as it is, under its own structure's name.
      */
-    static final List<String> STRUCTURES = List.of("bvh");
+    static List<AccelStructure> structures(Renderer renderer) {
+        return renderer instanceof AccelChoice ? List.of(AccelStructure.values()) : List.of(AccelStructure.DEFAULT);
+    }
+
     /** The paper's frame rates (brute force, consumer GPU), as it states them. */
     static final Map<Integer, String> PAPER_FPS = Map.of(100, "> 144", 10_000, "45");
 
@@ -61,7 +65,9 @@ public final class SpheresBenchmark {
             double buildMs = (System.nanoTime() - t0) / 1e6;
             TraceParameters params = TraceParameters.of(scene.camera(), scene.settings(), image);
             Map<String, Object> byStructure = new LinkedHashMap<>();
-            for (String structure : STRUCTURES) {
+            for (AccelStructure accel : structures(renderer)) {
+                if (renderer instanceof AccelChoice choice) choice.useAccel(accel);
+                String structure = accel.cliName();
                 Stopwatch.Stats frame = Stopwatch.time(frames, () -> renderer.render(image, params, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE));
                 Map<String, Object> r = new LinkedHashMap<>();
                 r.put("fps", 1000.0 / frame.medianMs());

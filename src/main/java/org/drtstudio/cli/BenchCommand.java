@@ -1,6 +1,11 @@
 package org.drtstudio.cli;
 
+import org.drtstudio.accel.AccelStructure;
+import org.drtstudio.accel.grid.GridResolution;
+import org.drtstudio.bench.AccelBenchmark;
 import org.drtstudio.bench.BenchmarkReport;
+import org.drtstudio.render.NodeKind;
+import org.drtstudio.render.TracerOptions;
 import org.drtstudio.bench.InstancingBenchmark;
 import org.drtstudio.bench.JsonWriter;
 import org.drtstudio.bench.PeerExport;
@@ -45,7 +50,8 @@ final class BenchCommand implements Callable<Integer> {
     private final RendererFactory renderers;
 
     @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing",
-            description = "full, quick, instancing (default), traversal, import, spheres, resolution or voxels")
+            description = "full, quick, instancing (default), traversal, import, spheres, resolution, voxels or accel "
+                    + "(BVH, grid and octree per scene, and the grid-resolution sweep)")
     String suite;
     @Option(names = "--data", paramLabel = "DIR", description = "folder with nff/ and obj/ of the scene files (default: ../shared/data, else shared/data)")
     Path data;
@@ -71,6 +77,12 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--backend", paramLabel = "auto|gpu|cpu|none", defaultValue = "auto",
             description = "renderer for the frame measurements; none skips them")
     String backend;
+    @Option(names = "--accel", paramLabel = "bvh|grid|octree", defaultValue = "bvh",
+            description = "the structure the tracers walk inside meshes in the other suites (the accel suite measures all three)")
+    String accel;
+    @Option(names = "--grid-densities", paramLabel = "K,K", split = ",",
+            description = "accel suite: the grid densities (cells per primitive) of the resolution sweep (default 0.5,1,2,4,8,16)")
+    List<Double> gridDensities;
     @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
     Path json;
     @Option(names = "--export-peer", paramLabel = "DIR", description = "full and quick suites: first write each scene's "
@@ -148,11 +160,14 @@ final class BenchCommand implements Callable<Integer> {
             case "import" -> {
                 return importSuite(out, err);
             }
+            case "accel" -> {
+                return accelSuite(out, err);
+            }
             case "spheres", "resolution" -> {
                 return GeneratedSceneSuites.run(name, this, renderers, out, err);
             }
             default -> {
-                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal, import, spheres, resolution, voxels");
+                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal, import, spheres, resolution, voxels, accel");
                 return 2;
             }
         }
@@ -174,8 +189,15 @@ final class BenchCommand implements Callable<Integer> {
                     err.println("drt: --backend must be auto, gpu, cpu or none, got '" + backend + "'");
                     return 2;
                 }
+                TracerOptions options;
                 try {
-                    renderer = renderers.create(choice, notice -> err.println("drt: " + notice));
+                    options = new TracerOptions(false, NodeKind.DEFAULT, AccelStructure.parse(accel));
+                } catch (IllegalArgumentException e) {
+                    err.println("drt: " + e.getMessage());
+                    return 2;
+                }
+                try {
+                    renderer = renderers.create(choice, notice -> err.println("drt: " + notice), options);
                 } catch (IllegalStateException e) {
                     err.println("drt: " + e.getMessage());
                     return 1;
@@ -204,6 +226,79 @@ final class BenchCommand implements Callable<Integer> {
                 err.println("drt: cannot write " + json + ": " + e.getMessage());
                 return 1;
             }
+        }
+        return 0;
+    }
+
+    /**
+     * The acceleration-structure suite: the full suite's scenes (or --scenes; bunny_18m only when
+     * named), each with the BVH, the grid and the octree, then the grid-resolution sweep.
+     */
+    private Integer accelSuite(PrintWriter out, PrintWriter err) throws Exception {
+        SuiteSettings s;
+        SuiteScenes.Selection sel;
+        double[] densities = gridDensities != null ? gridDensities.stream().mapToDouble(Double::doubleValue).toArray()
+                : AccelBenchmark.SWEEP_DENSITIES;
+        try {
+            for (double d : densities) GridResolution.density(d);
+            s = settings(false);
+            List<String> only = scenes != null ? scenes
+                    : SuiteScenes.names(false).stream().filter(n -> !n.equals("bunny_18m")).toList();
+            sel = SuiteScenes.load(false, dataDir(), only);
+        } catch (IllegalArgumentException e) {
+            err.println("drt: " + e.getMessage());
+            return 2;
+        }
+        for (Map.Entry<String, String> skip : sel.skipped().entrySet())
+            err.println("drt: skipping scene " + skip.getKey() + ": " + skip.getValue() + " (--data DIR names the data folder)");
+        if (sel.scenes().isEmpty()) {
+            err.println("drt: no scene of the accel suite could be loaded from " + dataDir().toAbsolutePath().normalize());
+            return 1;
+        }
+        RendererFactory.Backend choice = null;
+        if (!backend.equalsIgnoreCase("none") && !backend.equalsIgnoreCase("cpu")) {
+            try {
+                choice = RendererFactory.Backend.valueOf(backend.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                err.println("drt: --backend must be auto, gpu, cpu or none, got '" + backend + "'");
+                return 2;
+            }
+        }
+        Map<String, Object> results = new LinkedHashMap<>();
+        results.put("suite", "accel");
+        results.put("suite_version", SuiteScenes.FULL_VERSION);
+        results.put("date", OffsetDateTime.now().withNano(0).toString());
+        results.put("cpu", cpuName());
+        results.put("cores", Runtime.getRuntime().availableProcessors());
+        results.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        results.put("load_average_at_start", loadAverage());
+        RendererFactory.Backend gpuChoice = choice;
+        try (AccelBenchmark.GpuTracers gpus = new AccelBenchmark.GpuTracers(accel -> gpuChoice == null ? null
+                : renderers.create(gpuChoice, notice -> err.println("drt: " + notice), new TracerOptions(false, NodeKind.DEFAULT, accel)))) {
+            results.put("accel", new AccelBenchmark(s, densities).run(sel.scenes(), gpuChoice == null ? null : gpus));
+        } catch (IllegalStateException e) {
+            err.println("drt: " + e.getMessage());
+            return 1;
+        } catch (IllegalArgumentException e) {
+            err.println("drt: " + e.getMessage());
+            return 2;
+        }
+        results.put("load_average_at_end", loadAverage());
+        print(results, out, "");
+        return writeJson(results, err);
+    }
+
+    private int writeJson(Map<String, Object> results, PrintWriter err) {
+        if (json == null) return 0;
+        try {
+            byte[] bytes = JsonWriter.write(results).getBytes(StandardCharsets.UTF_8);
+            AtomicFileWriter.write(json, o -> o.write(bytes));
+        } catch (OutputProblem e) {
+            err.println("drt: cannot write " + e.getMessage());
+            return 1;
+        } catch (IOException e) {
+            err.println("drt: cannot write " + json + ": " + e.getMessage());
+            return 1;
         }
         return 0;
     }

@@ -21,6 +21,9 @@ import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.PixelWindow;
+import org.drtstudio.accel.AccelStructure;
+import org.drtstudio.accel.grid.GridResolution;
+import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.render.TracerOptions;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.render.RenderException;
@@ -101,6 +104,14 @@ final class RenderCommand implements Callable<Integer> {
             description = "node bounds walked: boxes (a box tree walked nearer child first, with the triangles in leaf order: the default and fastest) or spheres "
                     + "(the geometry image's bounding spheres); the image is the same")
     String nodes;
+    @Option(names = "--accel", paramLabel = "bvh|grid|octree",
+            description = "structure walked inside each mesh: bvh (the geometry image's hierarchy, the default), grid (a uniform "
+                    + "grid and 3D-DDA) or octree (a skip-list octree); the image is the same (docs/BENCHMARKS.md compares them)")
+    String accel;
+    @Option(names = "--grid-cells", paramLabel = "N",
+            description = "with --accel grid: N cells on every axis of each mesh's grid instead of about "
+                    + "2 cells per primitive shaped like its bounds (1 to 1024)")
+    Integer gridCells;
     @Option(names = "--traversal", paramLabel = "paired|single",
             description = "GPU: trace a pixel's camera rays one by one (single, the default) or two at a time through the "
                     + "hierarchy (paired, the DRT paper's parallel traversal; slower here, see docs/RESULTS.md); the image is the same")
@@ -366,7 +377,16 @@ final class RenderCommand implements Callable<Integer> {
                 default -> throw new UsageProblem("--nodes must be boxes or spheres, got '" + nodes + "'");
             };
         }
-        return new TracerOptions(paired, kind);
+        try {
+            if (gridCells != null) {
+                if (gridCells < 1 || gridCells > GridResolution.MAX_AXIS_CELLS)
+                    throw new IllegalArgumentException("--grid-cells must be 1 to " + GridResolution.MAX_AXIS_CELLS + ", got " + gridCells);
+                SpatialLayouts.setSettings(new SpatialLayouts.Settings(GridResolution.fixed(gridCells), SpatialLayouts.settings().octree()));
+            }
+            return new TracerOptions(paired, kind, accel == null ? AccelStructure.DEFAULT : AccelStructure.parse(accel));
+        } catch (IllegalArgumentException e) {
+            throw new UsageProblem(e.getMessage());
+        }
     }
 
     /** The --backend given, or null when none was (then a .cfg's ARCH may choose; else auto). */

@@ -1,6 +1,8 @@
 package org.drtstudio.studio;
 
+import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.render.AccelChoice;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Frame;
@@ -155,6 +157,23 @@ final class PreviewRenderer implements AutoCloseable {
         return denoise;
     }
 
+    /** The structure the preview's tracer walks (the studio's Accel choice); applied when the next view starts. */
+    private volatile AccelStructure accel = AccelStructure.DEFAULT;
+
+    /** Walks {@code accel} from the next view on (the caller asks for one). Any thread. */
+    void setAccel(AccelStructure accel) {
+        this.accel = accel;
+    }
+
+    /** The structure the tracer walks now: BVH for a tracer that cannot switch. */
+    AccelStructure tracerAccel() {
+        Renderer r;
+        synchronized (lock) {
+            r = renderer;
+        }
+        return r instanceof AccelChoice c ? c.accel() : AccelStructure.BVH;
+    }
+
     /** Stops rendering while an export runs; every hold is ended by one {@link #release}. Any thread. */
     void hold() {
         synchronized (lock) {
@@ -305,6 +324,7 @@ final class PreviewRenderer implements AutoCloseable {
                         stage = schedule.begin(next.refinedWidth(), next.refinedHeight(), next.targetSamples(), next.fullResolution());
                     }
                     budget.reset();
+                    if (r instanceof AccelChoice c && c.accel() != accel) c.useAccel(accel);
                     session = new ProgressiveSession(denoiser, budget);
                     session.restart(image, parameters(current, image, stage), adaptive(current, stage));
                 } else if (session.converged()) {

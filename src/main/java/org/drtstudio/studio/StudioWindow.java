@@ -82,6 +82,8 @@ final class StudioWindow {
         return t;
     });
     private final Label rendererLabel = new Label(), statsLabel = new Label(), messageLabel = new Label();
+    /** The structure the preview walks inside meshes (--accel of drt render); the picture is the same with each. */
+    final AccelControl accelChoice = new AccelControl();
     private final ProgressBar progress = new ProgressBar();
     private final Button cancel = new Button("Cancel");
     private final javafx.scene.control.ToggleButton pausePreview = new javafx.scene.control.ToggleButton("Pause preview");
@@ -369,7 +371,8 @@ final class StudioWindow {
         messageTip.setMaxWidth(600);
         messageTip.setShowDelay(javafx.util.Duration.millis(300));
         messageLabel.setTooltip(messageTip);
-        HBox bar = new HBox(12, pausePreview, denoisePreview, rendererLabel, statsLabel, messageLabel, progress, cancel);
+        accelChoice.onChange(viewport::setAccel);
+        HBox bar = new HBox(12, pausePreview, denoisePreview, accelChoice.node(), rendererLabel, statsLabel, messageLabel, progress, cancel);
         bar.setPadding(new Insets(3, 8, 3, 8));
         bar.setStyle("-fx-background-color: derive(-fx-base, -8%);");
         rendererLabel.setText(rendererText());

@@ -350,6 +350,12 @@ final class ViewportPane extends Pane {
         wake();
     }
 
+    /** Walks {@code accel} in the preview's tracer; the view starts again (same picture, another speed). */
+    void setAccel(org.drtstudio.accel.AccelStructure accel) {
+        preview.setAccel(accel);
+        requestPreview();
+    }
+
     /** Pauses (true) or resumes the preview; the samples gathered so far are kept. */
     void setPaused(boolean on) {
         preview.setPaused(on);

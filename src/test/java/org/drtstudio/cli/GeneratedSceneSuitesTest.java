@@ -44,8 +44,11 @@ class GeneratedSceneSuitesTest {
             assertTrue(text.contains("\"" + count + "\""), text);
         }
         assertTrue(text.contains("\"paper_fps\": \"> 144\"") || text.contains("\"paper_fps\":\"> 144\""), text);
-        assertTrue(text.contains("\"bvh\""), text);
+        for (String structure : new String[]{"bvh", "grid", "octree"}) {
+            assertTrue(text.contains("\"" + structure + "\""), "every structure the tracer offers is timed: " + text);
+        }
         assertTrue(err.toString().contains("spheres 10,000  bvh"), err.toString());
+        assertTrue(err.toString().contains("spheres 10,000  octree"), err.toString());
     }
 
     @Test

@@ -1,6 +1,8 @@
 package org.drtstudio.render.cpu;
 
+import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.TraceParameters;
 
 import static org.drtstudio.accel.GeometryImageLayout.LIGHT_TEXELS;
@@ -48,9 +50,9 @@ public final class CpuRayThroughput {
         final Hit hit = new Hit(), shadow = new Hit();
         final float[] dir = new float[3];
 
-        Worker(GeometryImage image, TraceParameters p) {
-            integrator = new WhittedIntegrator(image, p);
-            traversal = new Traversal(image);
+        Worker(GeometryImage image, TraceParameters p, AccelStructure accel) {
+            integrator = new WhittedIntegrator(image, p, NodeKind.DEFAULT, accel);
+            traversal = new Traversal(image, NodeKind.DEFAULT, accel);
         }
     }
 
@@ -59,11 +61,16 @@ public final class CpuRayThroughput {
      * @param threads        worker threads (the CPU tracer uses all cores)
      */
     public static Result run(GeometryImage image, TraceParameters p, float glossyExponent, int threads) {
+        return run(image, p, glossyExponent, threads, AccelStructure.DEFAULT);
+    }
+
+    /** As {@link #run(GeometryImage, TraceParameters, float, int)}, walking {@code accel} inside each shape. */
+    public static Result run(GeometryImage image, TraceParameters p, float glossyExponent, int threads, AccelStructure accel) {
         int w = p.width(), h = p.height();
         // Hit point xyz, facing geometric normal xyz per pixel; NaN x marks a miss.
         float[] hits = new float[6 * w * h];
         float eps = p.rayEpsilon();
-        Measurement primary = pass(image, p, threads, (wk, y, counts) -> {
+        Measurement primary = pass(image, p, threads, accel, (wk, y, counts) -> {
             for (int x = 0; x < w; x++) {
                 CpuRenderer.primaryDirection(p, x + 0.5f, y + 0.5f, wk.dir);
                 float dx = wk.dir[0], dy = wk.dir[1], dz = wk.dir[2];
@@ -90,7 +97,7 @@ public final class CpuRayThroughput {
             }
         });
         int lightCount = image.lightCount();
-        Measurement shadow = pass(image, p, threads, (wk, y, counts) -> {
+        Measurement shadow = pass(image, p, threads, accel, (wk, y, counts) -> {
             for (int x = 0; x < w; x++) {
                 int o = 6 * (y * w + x), pixel = y * w + x;
                 if (Float.isNaN(hits[o])) continue;
@@ -111,7 +118,7 @@ public final class CpuRayThroughput {
                 }
             }
         });
-        Measurement glossy = pass(image, p, threads, (wk, y, counts) -> {
+        Measurement glossy = pass(image, p, threads, accel, (wk, y, counts) -> {
             for (int x = 0; x < w; x++) {
                 int o = 6 * (y * w + x), pixel = y * w + x;
                 if (Float.isNaN(hits[o])) continue;
@@ -133,7 +140,7 @@ public final class CpuRayThroughput {
     }
 
     /** Runs one row-parallel pass on {@code threads} threads and times it. */
-    private static Measurement pass(GeometryImage image, TraceParameters p, int threads, RowWork work) {
+    private static Measurement pass(GeometryImage image, TraceParameters p, int threads, AccelStructure accel, RowWork work) {
         AtomicInteger nextRow = new AtomicInteger();
         AtomicLong rays = new AtomicLong(), hits = new AtomicLong();
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -143,7 +150,7 @@ public final class CpuRayThroughput {
         });
         try {
             List<Worker> workers = new ArrayList<>();
-            for (int i = 0; i < threads; i++) workers.add(new Worker(image, p));
+            for (int i = 0; i < threads; i++) workers.add(new Worker(image, p, accel));
             long t0 = System.nanoTime();
             List<Future<?>> jobs = new ArrayList<>();
             for (Worker wk : workers) {

@@ -1,5 +1,6 @@
 package org.drtstudio.render.cpu;
 
+import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
@@ -30,9 +31,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * for the GPU tests and the fallback when no GL context can be made. Rows are handed out one at a
  * time from a shared counter so cores stay busy whatever the scene's cost per row.
  */
-public final class CpuRenderer implements Renderer {
+public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelChoice {
     private final int threads;
     private final NodeKind nodes;
+    private volatile AccelStructure accel;
 
     public CpuRenderer() {
         this(Runtime.getRuntime().availableProcessors());
@@ -44,8 +46,24 @@ public final class CpuRenderer implements Renderer {
 
     /** @param nodes the node bounds walked; the image is the same either way, only the speed differs */
     public CpuRenderer(int threads, NodeKind nodes) {
+        this(threads, nodes, AccelStructure.DEFAULT);
+    }
+
+    /** @param accel the structure walked inside each shape; the image is the same with each, only the speed differs */
+    public CpuRenderer(int threads, NodeKind nodes, AccelStructure accel) {
         this.threads = Math.max(1, threads);
         this.nodes = nodes;
+        this.accel = accel;
+    }
+
+    @Override
+    public AccelStructure accel() {
+        return accel;
+    }
+
+    @Override
+    public void useAccel(AccelStructure accel) {
+        this.accel = java.util.Objects.requireNonNull(accel);
     }
 
     @Override
@@ -131,7 +149,7 @@ public final class CpuRenderer implements Renderer {
             List<Future<?>> jobs = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 jobs.add(pool.submit(() -> {
-                    WhittedIntegrator integrator = new WhittedIntegrator(image, p, nodes);
+                    WhittedIntegrator integrator = new WhittedIntegrator(image, p, nodes, accel);
                     integrator.recordGuide = guideA != null;
                     PrimaryRays rays = new PrimaryRays(p);
                     float[] sample = new float[3], aov = new float[6];

@@ -1,7 +1,9 @@
 package org.drtstudio.render.cpu;
 
+import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.BoxLayout;
 import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.render.NodeKind;
 
 import static org.drtstudio.accel.GeometryImageLayout.*;
@@ -20,6 +22,8 @@ final class Traversal {
     /** The box layout's nodes and primitives and each instance's root link there when walking boxes ({@link NodeKind#BOXES}), else null. */
     private final float[] boxes, boxPrims;
     private final int[] boxRoots;
+    /** The grid or octree walk when one was chosen ({@link AccelStructure}), else null. */
+    private final SpatialTraversal spatial;
     /** The box walk's stack (one per Traversal: a Traversal serves one thread). */
     private final int[] stack = new int[BoxLayout.STACK_SIZE];
     private final long maxSteps;
@@ -31,6 +35,12 @@ final class Traversal {
     }
 
     Traversal(GeometryImage image, NodeKind kind) {
+        this(image, kind, AccelStructure.BVH);
+    }
+
+    /** With a grid or an octree, the shape level is walked by {@link SpatialTraversal} instead of the node kind's walk. */
+    Traversal(GeometryImage image, NodeKind kind, AccelStructure accel) {
+        this.spatial = accel == AccelStructure.BVH ? null : new SpatialTraversal(image, SpatialLayouts.of(image, accel));
         BoxLayout layout = kind == NodeKind.BOXES ? BoxLayout.of(image) : null;
         this.boxes = layout == null ? null : layout.nodes();
         this.boxPrims = layout == null ? null : layout.primitives();
@@ -73,6 +83,7 @@ final class Traversal {
     }
 
     private boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
+        if (spatial != null) return spatial.walk(ox, oy, oz, dx, dy, dz, time, hit, anyHit);
         if (boxes != null) return walkBoxes(ox, oy, oz, dx, dy, dz, time, hit, anyHit);
         TopLevel t = topLevel.start();
         int node = END, instance = -1;
@@ -300,7 +311,7 @@ final class Traversal {
     }
 
     /** Möller–Trumbore on v0 and the two edges (v1 - v0, v2 - v0); t is in units of the direction's length. */
-    private static boolean intersectTriangle(int p, float v0x, float v0y, float v0z, float e1x, float e1y, float e1z,
+    static boolean intersectTriangle(int p, float v0x, float v0y, float v0z, float e1x, float e1y, float e1z,
                                              float e2x, float e2y, float e2z,
                                              float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
         float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
@@ -322,7 +333,7 @@ final class Traversal {
         return true;
     }
 
-    private static boolean intersectSphere(int p, float cx, float cy, float cz, float r,
+    static boolean intersectSphere(int p, float cx, float cy, float cz, float r,
                                            float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
         float a = dx * dx + dy * dy + dz * dz;
         float ocx = ox - cx, ocy = oy - cy, ocz = oz - cz;

@@ -51,13 +51,17 @@ final class WhittedIntegrator {
     }
 
     WhittedIntegrator(GeometryImage image, TraceParameters parameters, NodeKind nodes) {
+        this(image, parameters, nodes, org.drtstudio.accel.AccelStructure.BVH);
+    }
+
+    WhittedIntegrator(GeometryImage image, TraceParameters parameters, NodeKind nodes, org.drtstudio.accel.AccelStructure accel) {
         this.prims = new Primitives(image);
         this.vertices = image.vertices();
         this.materials = image.materials();
         this.lights = image.lights();
         this.lightCount = image.lightCount();
         this.p = parameters;
-        this.traversal = new Traversal(image, nodes);
+        this.traversal = new Traversal(image, nodes, accel);
         this.textures = new TextureSampler(image);
         this.textured = image.textureCount() > 0;
     }

@@ -1,6 +1,9 @@
 package org.drtstudio.render.gl;
 
+import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.BoxLayout;
+import org.drtstudio.accel.SpatialLayout;
+import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
 import org.drtstudio.render.NodeKind;
@@ -19,7 +22,7 @@ import java.util.Arrays;
  */
 final class GeometryImageTextures implements AutoCloseable {
     private static final String[] NAMES = {"nodes", "primitives", "vertices", "materials", "lights", "top nodes", "instances",
-            "textures", "box nodes", "box-layout primitives", "box-layout roots"};
+            "textures", "box nodes", "box-layout primitives", "box-layout roots", "grid or octree", "grid or octree roots"};
     private final GlInfo info;
     private final float[][] uploaded = new float[NAMES.length][];
     private final Texture2D[] textures = new Texture2D[NAMES.length];
@@ -27,10 +30,20 @@ final class GeometryImageTextures implements AutoCloseable {
     private final boolean boxes;
     /** The instance array the box-layout roots were last made for, and those roots. */
     private float[] rootsMadeFor, roots;
+    /** The grid or octree walked inside shapes (units 11, 12), or BVH for none; it reads the box layout's primitives. */
+    private final AccelStructure accel;
+    /** The structure and instance array the spatial roots were last made for, and those roots. */
+    private SpatialLayout spatialMadeFor;
+    private float[] spatialRootsMadeFor, spatialRoots;
 
     GeometryImageTextures(GlInfo info, NodeKind nodes) {
+        this(info, nodes, AccelStructure.BVH);
+    }
+
+    GeometryImageTextures(GlInfo info, NodeKind nodes, AccelStructure accel) {
         this.info = info;
-        this.boxes = nodes == NodeKind.BOXES;
+        this.accel = accel;
+        this.boxes = nodes == NodeKind.BOXES && accel == AccelStructure.BVH;
     }
 
     /** Brings the textures up to date with {@code image}; returns the bytes uploaded. */
@@ -40,9 +53,17 @@ final class GeometryImageTextures implements AutoCloseable {
             roots = layout.instanceRoots(image.instances(), image.instanceCount());
             rootsMadeFor = image.instances();
         }
+        SpatialLayout spatial = accel == AccelStructure.BVH ? null : SpatialLayouts.of(image, accel);
+        if (spatial != null && (spatial != spatialMadeFor || image.instances() != spatialRootsMadeFor)) {
+            spatialRoots = spatial.instanceRoots(image.instances(), image.instanceCount());
+            spatialMadeFor = spatial;
+            spatialRootsMadeFor = image.instances();
+        }
+        float[] leafPrimitives = boxes ? layout.primitives() : spatial != null ? BoxLayout.of(image).primitives() : null;
         float[][] arrays = {image.nodes(), image.primitives(), image.vertices(), image.materials(), image.lights(),
                 image.topNodes(), image.instances(), image.textures(),
-                boxes ? layout.nodes() : null, boxes ? layout.primitives() : null, boxes ? roots : null};
+                boxes ? layout.nodes() : null, leafPrimitives, boxes ? roots : null,
+                spatial != null ? spatial.words() : null, spatial != null ? spatialRoots : null};
         long bytes = 0;
         for (int i = 0; i < arrays.length; i++) {
             if (arrays[i] == uploaded[i] || arrays[i] == null) continue;

@@ -12,6 +12,8 @@ import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.PixelWindow;
+import org.drtstudio.accel.AccelStructure;
+import org.drtstudio.accel.SpatialLayout;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.TraceParameters;
@@ -38,7 +40,7 @@ import java.util.concurrent.CompletionException;
  * hierarchy (the DRT paper's parallel traversal, {@code PAIRED_PRIMARY} in trace.comp); the image is
  * the same, only the speed differs (docs/RESULTS.md).
  */
-public final class GlRenderer implements Renderer {
+public final class GlRenderer implements org.drtstudio.render.AccelChoice, Renderer {
     /**
      * Pixels per side of a dispatched tile on a software GL: small enough that llvmpipe still reports
      * progress and can be cancelled every few seconds at 1080p.
@@ -57,6 +59,9 @@ public final class GlRenderer implements Renderer {
     private final GlThread gl;
     private final boolean pairedPrimary;
     private final NodeKind nodeKind;
+    /** The structure asked for ({@link #useAccel}), and the one the programs and scene textures were made for (GL thread). */
+    private volatile AccelStructure accel;
+    private AccelStructure builtFor;
     /** The tracing programs, [0] without and [1] with the texture code; [1] is compiled on first use. */
     private final TracePrograms[] variants = new TracePrograms[2];
     private ComputeProgram resolve;
@@ -84,11 +89,13 @@ public final class GlRenderer implements Renderer {
     /** GPU time of the last frame's tracing dispatches, from timer queries; for benchmarks. */
     private volatile double lastTraceGpuMillis;
 
-    private GlRenderer(GlThread gl, boolean pairedPrimary, NodeKind nodeKind) {
+    private GlRenderer(GlThread gl, boolean pairedPrimary, NodeKind nodeKind, AccelStructure accel) {
         this.gl = gl;
         this.pairedPrimary = pairedPrimary;
         this.nodeKind = nodeKind;
         this.tile = Integer.getInteger("drt.tile", gl.info().software() ? SOFTWARE_TILE : GPU_TILE);
+        this.accel = accel;
+        this.builtFor = accel;
     }
 
     /** Starts the GL thread and compiles the tracer; fails with a one-line reason when GL is unusable. */
@@ -103,8 +110,13 @@ public final class GlRenderer implements Renderer {
 
     /** As {@link #start()}, choosing the traversal of camera rays and the node bounds walked. */
     public static GlRenderer start(boolean pairedPrimary, NodeKind nodeKind) throws GlUnavailableException {
+        return start(pairedPrimary, nodeKind, AccelStructure.DEFAULT);
+    }
+
+    /** As {@link #start()}, choosing also the structure walked inside each shape ({@code --accel}). */
+    public static GlRenderer start(boolean pairedPrimary, NodeKind nodeKind, AccelStructure accel) throws GlUnavailableException {
         GlThread gl = GlThread.start();
-        GlRenderer r = new GlRenderer(gl, pairedPrimary, nodeKind);
+        GlRenderer r = new GlRenderer(gl, pairedPrimary, nodeKind, accel);
         try {
             gl.call(() -> {
                 r.compile();
@@ -134,6 +146,7 @@ public final class GlRenderer implements Renderer {
         defines.put("TEXTURED", Boolean.toString(textured));
         defines.put("PAIRED_PRIMARY", pairedPrimary ? "1" : "0");
         defines.put("BOX_NODES", nodeKind == NodeKind.BOXES ? "1" : "0");
+        defines.put("ACCEL_WALK", Integer.toString(SpatialLayout.walkOf(builtFor)));
         // The frame's kernels keep the box walk's stack in shared memory (traverse_box.glsl says why).
         defines.put("BL_STACK_SHARED", "1");
         defines.putAll(experimentDefines());
@@ -154,6 +167,34 @@ public final class GlRenderer implements Renderer {
     }
 
     /** The node bounds the tracer walks. */
+    @Override
+    public AccelStructure accel() {
+        return accel;
+    }
+
+    @Override
+    public void useAccel(AccelStructure accel) {
+        this.accel = java.util.Objects.requireNonNull(accel);
+    }
+
+    /** On the GL thread: after {@link #useAccel}, drops the programs and scene textures made for the old structure. */
+    private void syncAccel() {
+        AccelStructure wanted = accel;
+        if (wanted == builtFor) return;
+        for (int v = 0; v < variants.length; v++) {
+            if (variants[v] != null) variants[v].close();
+            variants[v] = null;
+        }
+        if (scene != null) scene.close();
+        scene = null;
+        builtFor = wanted;
+    }
+
+    /** The structure the current programs walk (GL thread). */
+    AccelStructure builtAccel() {
+        return builtFor;
+    }
+
     public NodeKind nodeKind() {
         return nodeKind;
     }
@@ -257,7 +298,8 @@ public final class GlRenderer implements Renderer {
             throw new RenderException("image " + w + "x" + h + " exceeds GL_MAX_TEXTURE_SIZE = " + gl.info().maxTextureSize()
                     + " of " + gl.info().renderer());
         }
-        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind);
+        syncAccel();
+        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, builtFor);
         long uploaded = scene.update(image);
         if (firstSample == 0 && (accumulation == null || accumulation.width() != w || accumulation.height() != h)) {
             if (accumulation != null) accumulation.close();
@@ -477,7 +519,8 @@ public final class GlRenderer implements Renderer {
 
     /** The scene's textures, brought up to date with {@code image}; call on the GL thread. */
     GeometryImageTextures sceneTextures(GeometryImage image) throws org.drtstudio.render.RenderException {
-        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind);
+        syncAccel();
+        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, builtFor);
         scene.update(image);
         return scene;
     }

@@ -27,7 +27,7 @@ class ShaderTexelOffsetsTest {
     private static final Pattern BARE_OFFSET = Pattern.compile("\\b(\\w*Texel)\\s*\\(((?:[^()]|\\([^()]*\\))*),\\s*(\\d+)\\s*\\)");
     /** A fetchTexel index with a literal stride: {@code node * 2}. */
     private static final Pattern BARE_STRIDE = Pattern.compile("\\bfetchTexel\\s*\\([^,]+,[^;]*\\*\\s*\\d+");
-    private static final Pattern DEFINE_USE = Pattern.compile("\\b((?:GI|BL|BOX_VARIANT)_[A-Z0-9_]+)\\b");
+    private static final Pattern DEFINE_USE = Pattern.compile("\\b((?:GI|BL|AX|BOX_VARIANT)_[A-Z0-9_]+)\\b");
 
     static List<String> bareOffsets(String file, String source) {
         List<String> found = new ArrayList<>();

@@ -1,0 +1,50 @@
+package org.drtstudio.accel;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The acceleration structure both tracers walk inside each shape (the top level of instances is the
+ * geometry image's sphere walk for all of them). Every structure reads the same packed primitives,
+ * materials and lights, so the picture is the same; only build time, memory and speed differ
+ * (docs/BENCHMARKS.md, "Acceleration structures"). Adding a structure is one constant here, its
+ * builder in {@code accel.spatial.SpatialLayouts} and its walk in both tracers.
+ */
+public enum AccelStructure {
+    /** The geometry image's hierarchy: the box layout (or spheres with {@code --nodes spheres}); today's walk. */
+    BVH("bvh"),
+    /** A uniform grid per shape walked by a 3D-DDA (Amanatides &amp; Woo; Christen 2005's GPU Whitted tracer). */
+    GRID("grid"),
+    /** An octree per shape flattened in pre-order with skip links, walked without a stack (the CUDA octree report). */
+    OCTREE("octree");
+
+    public static final AccelStructure DEFAULT = BVH;
+
+    private final String cliName;
+
+    AccelStructure(String cliName) {
+        this.cliName = cliName;
+    }
+
+    /** The name on the command line and in benchmark reports. */
+    public String cliName() {
+        return cliName;
+    }
+
+    /** The names accepted by {@link #parse}, for messages: "bvh|grid|octree". */
+    public static String choices() {
+        return Arrays.stream(values()).map(AccelStructure::cliName).collect(Collectors.joining("|"));
+    }
+
+    /**
+     * The structure named {@code text} (case and surrounding blanks ignored).
+     *
+     * @throws IllegalArgumentException naming the value and the choices
+     */
+    public static AccelStructure parse(String text) {
+        String name = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+        for (AccelStructure s : values()) if (s.cliName.equals(name)) return s;
+        throw new IllegalArgumentException("--accel must be " + choices().replace("|", ", ") + ", got '" + text + "'");
+    }
+}

@@ -1,0 +1,81 @@
+package org.drtstudio.accel.spatial;
+
+import org.drtstudio.accel.AccelStructure;
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.ShapePrimitives;
+import org.drtstudio.accel.SpatialLayout;
+import org.drtstudio.accel.grid.GridResolution;
+import org.drtstudio.accel.grid.UniformGridBuilder;
+import org.drtstudio.accel.octree.OctreeLimits;
+import org.drtstudio.accel.octree.SkipListOctreeBuilder;
+
+import java.util.List;
+
+/**
+ * Builds the spatial structure a tracer walks for an image, and keeps the last one built per
+ * structure: the studio's preview and progressive passes hand the same shape level again and again
+ * (a transform edit keeps the shape-level arrays, {@link GeometryImage}), and a grid or an octree of
+ * a large mesh takes seconds to build.
+ */
+public final class SpatialLayouts {
+    private SpatialLayouts() {
+    }
+
+    /** The settings a build uses; {@link #DEFAULT} unless a benchmark sweeps them. */
+    public record Settings(GridResolution grid, OctreeLimits octree) {
+        public static final Settings DEFAULT = new Settings(GridResolution.DEFAULT, OctreeLimits.DEFAULT);
+    }
+
+    private record Cached(float[] nodes, float[] primitives, Settings settings, SpatialLayout layout) {
+    }
+
+    private static final Cached[] LAST = new Cached[AccelStructure.values().length];
+    /**
+     * The settings the tracers' builds use: process-wide, like a system property, since both tracers
+     * build deep inside their upload and traversal set-up; {@code drt render --grid-cells} and the
+     * benchmark's grid-resolution sweep set it.
+     */
+    private static volatile Settings current = Settings.DEFAULT;
+
+    public static Settings settings() {
+        return current;
+    }
+
+    public static void setSettings(Settings settings) {
+        current = java.util.Objects.requireNonNull(settings);
+    }
+
+    /** The structure for {@code image} with the current {@link #settings()}, built once per shape level. */
+    public static SpatialLayout of(GeometryImage image, AccelStructure structure) {
+        return of(image, structure, current);
+    }
+
+    /**
+     * The structure for {@code image}; reused while the shape level (its node and primitive arrays,
+     * by identity) and the settings are the same as last time.
+     *
+     * @throws IllegalArgumentException for {@link AccelStructure#BVH}, which is the geometry image itself
+     */
+    public static SpatialLayout of(GeometryImage image, AccelStructure structure, Settings settings) {
+        if (structure == AccelStructure.BVH) throw new IllegalArgumentException("the BVH is the geometry image's own hierarchy");
+        synchronized (LAST) {
+            Cached c = LAST[structure.ordinal()];
+            if (c != null && c.nodes == image.nodes() && c.primitives == image.primitives() && c.settings.equals(settings)) return c.layout;
+        }
+        SpatialLayout layout = build(image, structure, settings);
+        synchronized (LAST) {
+            LAST[structure.ordinal()] = new Cached(image.nodes(), image.primitives(), settings, layout);
+        }
+        return layout;
+    }
+
+    /** A new build (no cache): what the benchmarks time. */
+    public static SpatialLayout build(GeometryImage image, AccelStructure structure, Settings settings) {
+        List<ShapePrimitives> shapes = ShapePrimitives.of(image);
+        return switch (structure) {
+            case GRID -> UniformGridBuilder.build(shapes, settings.grid());
+            case OCTREE -> SkipListOctreeBuilder.build(shapes, settings.octree());
+            case BVH -> throw new IllegalArgumentException("the BVH is the geometry image's own hierarchy");
+        };
+    }
+}

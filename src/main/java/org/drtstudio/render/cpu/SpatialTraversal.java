@@ -1,0 +1,201 @@
+package org.drtstudio.render.cpu;
+
+import org.drtstudio.accel.BoxLayout;
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.GeometryImageLayout;
+import org.drtstudio.accel.SpatialLayout;
+
+import static org.drtstudio.accel.GeometryImageLayout.END;
+import static org.drtstudio.accel.GeometryImageLayout.NODE_TEXELS;
+
+/**
+ * The walks of the spatial structures ({@link SpatialLayout}: a uniform grid or a skip-list octree
+ * per shape), twin of {@code shaders/traverse_grid.glsl} and {@code shaders/traverse_octree.glsl}:
+ * the top level is the geometry image's sphere walk as in {@link Traversal}; inside an instance the
+ * shape's structure is walked and primitives are tested from the {@link BoxLayout}'s copy, so a
+ * hit names the geometry image's primitive and shading is the same as with the BVH.
+ *
+ * <p><b>Grid</b> (3D-DDA, Amanatides &amp; Woo): from the cell where the ray enters the grid, cell by
+ * cell in ray order, testing each cell's primitives; a primitive listed in several cells may be hit
+ * beyond the current cell, so the walk stops only once the closest hit so far lies before the
+ * cell's exit (no mailbox: a primitive is tested again in each of its cells, which costs tests but
+ * keeps the walk free of per-ray state). <b>Octree</b>: the skip list in pre-order; a node whose box
+ * the ray meets before the closest hit leads to its first child (or, at a leaf, its primitives and
+ * then its skip), a missed node to its skip, until the end marker.
+ */
+final class SpatialTraversal {
+    private final float[] top, instances, words, prims;
+    private final int[] roots;
+    private final boolean grid;
+    private final long maxTopSteps;
+    private final boolean motion;
+    private final float[] rows = new float[12];
+
+    SpatialTraversal(GeometryImage image, SpatialLayout layout) {
+        this.top = image.topNodes();
+        this.instances = image.instances();
+        this.words = layout.words();
+        this.prims = BoxLayout.of(image).primitives();
+        float[] r = layout.instanceRoots(image.instances(), image.instanceCount());
+        this.roots = new int[image.instanceCount()];
+        for (int k = 0; k < roots.length; k++) roots[k] = Float.floatToRawIntBits(r[4 * k]);
+        this.grid = layout.structure() == org.drtstudio.accel.AccelStructure.GRID;
+        this.maxTopSteps = image.stepBound() + 2L * image.instanceCount();
+        this.motion = image.motion();
+    }
+
+    boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
+        float[] r = rows;
+        int topNode = 0;
+        long steps = 0;
+        boolean found = false;
+        while (topNode != END) {
+            if (++steps > maxTopSteps) {
+                hit.overflow = true;
+                return found;
+            }
+            int b = 4 * NODE_TEXELS * topNode;
+            if (!Traversal.hitsSphere(top[b], top[b + 1], top[b + 2], top[b + 3], ox, oy, oz, dx, dy, dz, hit.t)) {
+                topNode = Float.floatToRawIntBits(top[b + 5]);
+                continue;
+            }
+            if (Float.floatToRawIntBits(top[b + 6]) <= 0) {
+                topNode = Float.floatToRawIntBits(top[b + 4]);
+                continue;
+            }
+            int instance = Float.floatToRawIntBits(top[b + 7]);
+            instanceRows(instance, time, r);
+            float lox = r[0] * ox + r[1] * oy + r[2] * oz + r[3];
+            float loy = r[4] * ox + r[5] * oy + r[6] * oz + r[7];
+            float loz = r[8] * ox + r[9] * oy + r[10] * oz + r[11];
+            float ldx = r[0] * dx + r[1] * dy + r[2] * dz;
+            float ldy = r[4] * dx + r[5] * dy + r[6] * dz;
+            float ldz = r[8] * dx + r[9] * dy + r[10] * dz;
+            boolean inShape = grid
+                    ? walkGrid(roots[instance], lox, loy, loz, ldx, ldy, ldz, instance, hit, anyHit)
+                    : walkOctree(roots[instance], lox, loy, loz, ldx, ldy, ldz, instance, hit, anyHit);
+            if (inShape) {
+                found = true;
+                if (anyHit) return true;
+            }
+            if (hit.overflow) return found;
+            topNode = Float.floatToRawIntBits(top[b + 5]);
+        }
+        return found;
+    }
+
+    private void instanceRows(int instance, float time, float[] out) {
+        int m = 4 * GeometryImageLayout.INSTANCE_TEXELS * instance;
+        for (int i = 0; i < 12; i++) {
+            float open = instances[m + i];
+            out[i] = motion ? open + time * (instances[m + 12 + i] - open) : open;
+        }
+    }
+
+    /** The 3D-DDA through the grid whose header is at {@code root} (a texel index). */
+    private boolean walkGrid(int root, float ox, float oy, float oz, float dx, float dy, float dz, int instance, Hit hit, boolean anyHit) {
+        float[] w = words;
+        int g = 4 * (root + SpatialLayout.GRID_ORIGIN), c = 4 * (root + SpatialLayout.GRID_CELL), n = 4 * (root + SpatialLayout.GRID_RES);
+        float gx = w[g], gy = w[g + 1], gz = w[g + 2];
+        int bound = Float.floatToRawIntBits(w[g + 3]);
+        float cx = w[c], cy = w[c + 1], cz = w[c + 2];
+        int table = Float.floatToRawIntBits(w[c + 3]);
+        int nx = Float.floatToRawIntBits(w[n]), ny = Float.floatToRawIntBits(w[n + 1]), nz = Float.floatToRawIntBits(w[n + 2]);
+        float ix = Traversal.safeInverse(dx), iy = Traversal.safeInverse(dy), iz = Traversal.safeInverse(dz);
+        float t0x = (gx - ox) * ix, t1x = (gx + nx * cx - ox) * ix;
+        float t0y = (gy - oy) * iy, t1y = (gy + ny * cy - oy) * iy;
+        float t0z = (gz - oz) * iz, t1z = (gz + nz * cz - oz) * iz;
+        float enter = Math.max(Math.max(Math.min(t0x, t1x), Math.min(t0y, t1y)), Math.max(Math.min(t0z, t1z), 0f));
+        float leave = Math.min(Math.min(Math.max(t0x, t1x), Math.max(t0y, t1y)), Math.min(Math.max(t0z, t1z), hit.t));
+        if (!(enter <= leave)) return false;
+        int x = entryCell(ox + enter * dx, gx, cx, nx), y = entryCell(oy + enter * dy, gy, cy, ny), z = entryCell(oz + enter * dz, gz, cz, nz);
+        int sx = dx >= 0f ? 1 : -1, sy = dy >= 0f ? 1 : -1, sz = dz >= 0f ? 1 : -1;
+        float nextX = (gx + (x + (sx > 0 ? 1 : 0)) * cx - ox) * ix;
+        float nextY = (gy + (y + (sy > 0 ? 1 : 0)) * cy - oy) * iy;
+        float nextZ = (gz + (z + (sz > 0 ? 1 : 0)) * cz - oz) * iz;
+        float deltaX = cx * Math.abs(ix), deltaY = cy * Math.abs(iy), deltaZ = cz * Math.abs(iz);
+        boolean found = false;
+        for (int steps = 1; ; steps++) {
+            if (steps > bound) {
+                hit.overflow = true;
+                return found;
+            }
+            int cell = table + x + nx * (y + ny * z);
+            int end = Float.floatToRawIntBits(w[cell + 1]);
+            for (int k = Float.floatToRawIntBits(w[cell]); k < end; k++) {
+                if (intersect(Float.floatToRawIntBits(w[k]), ox, oy, oz, dx, dy, dz, hit)) {
+                    hit.instance = instance;
+                    found = true;
+                    if (anyHit) return true;
+                }
+            }
+            float exit = Math.min(nextX, Math.min(nextY, nextZ));
+            if (hit.t <= exit) return found; // every cell after this one lies beyond the closest hit
+            if (nextX <= nextY && nextX <= nextZ) {
+                x += sx;
+                if (x < 0 || x >= nx) return found;
+                nextX += deltaX;
+            } else if (nextY <= nextZ) {
+                y += sy;
+                if (y < 0 || y >= ny) return found;
+                nextY += deltaY;
+            } else {
+                z += sz;
+                if (z < 0 || z >= nz) return found;
+                nextZ += deltaZ;
+            }
+        }
+    }
+
+    /** The cell along one axis holding coordinate p, clamped to the grid (the entry point lies on its surface). */
+    static int entryCell(float p, float origin, float cell, int cells) {
+        float i = (float) Math.floor((p - origin) / cell);
+        return (int) Math.max(0f, Math.min(cells - 1f, i));
+    }
+
+    /** The skip-list walk of the octree whose header is at {@code root}. */
+    private boolean walkOctree(int root, float ox, float oy, float oz, float dx, float dy, float dz, int instance, Hit hit, boolean anyHit) {
+        float[] w = words;
+        int bound = Float.floatToRawIntBits(w[4 * (root + SpatialLayout.OCTREE_HEADER)]);
+        float ix = Traversal.safeInverse(dx), iy = Traversal.safeInverse(dy), iz = Traversal.safeInverse(dz);
+        boolean found = false;
+        int node = root + 1, steps = 0;
+        while (node != SpatialLayout.END) {
+            if (++steps > bound) {
+                hit.overflow = true;
+                return found;
+            }
+            int lo = 4 * (node + SpatialLayout.OCTREE_LO), hi = 4 * (node + SpatialLayout.OCTREE_HI);
+            int skip = Float.floatToRawIntBits(w[lo + 3]);
+            if (Traversal.boxEntry(w, lo, hi, ox, oy, oz, ix, iy, iz, hit.t) < 0f) {
+                node = skip;
+                continue;
+            }
+            int list = Float.floatToRawIntBits(w[hi + 3]);
+            if (list == SpatialLayout.INNER) {
+                node += SpatialLayout.OCTREE_NODE_TEXELS;
+                continue;
+            }
+            int end = list + 1 + Float.floatToRawIntBits(w[list]);
+            for (int k = list + 1; k < end; k++) {
+                if (intersect(Float.floatToRawIntBits(w[k]), ox, oy, oz, dx, dy, dz, hit)) {
+                    hit.instance = instance;
+                    found = true;
+                    if (anyHit) return true;
+                }
+            }
+            node = skip;
+        }
+        return found;
+    }
+
+    /** Primitive p from the box layout's copy, as {@code Traversal.intersectLeafPrimitive}. */
+    private boolean intersect(int p, float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
+        float[] q = prims;
+        int b = 4 * BoxLayout.PRIMITIVE_TEXELS * p;
+        if (Float.floatToRawIntBits(q[b + 3]) != GeometryImageLayout.KIND_TRIANGLE)
+            return Traversal.intersectSphere(p, q[b], q[b + 1], q[b + 2], q[b + 4], ox, oy, oz, dx, dy, dz, hit);
+        return Traversal.intersectTriangle(p, q[b], q[b + 1], q[b + 2], q[b + 4], q[b + 5], q[b + 6], q[b + 8], q[b + 9], q[b + 10],
+                ox, oy, oz, dx, dy, dz, hit);
+    }
+}

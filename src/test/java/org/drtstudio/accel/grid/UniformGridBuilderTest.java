@@ -1,0 +1,124 @@
+package org.drtstudio.accel.grid;
+
+import org.drtstudio.accel.ShapePrimitives;
+import org.drtstudio.accel.SpatialLayout;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+public class UniformGridBuilderTest {
+    /** Random small boxes in [0, 10]³ standing for primitives, with geometry-image indices 100, 101, ... */
+    public static ShapePrimitives randomBoxes(int count, long seed) {
+        Random rnd = new Random(seed);
+        int[] indices = new int[count];
+        float[] boxes = new float[6 * count];
+        float[] bounds = {Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE};
+        for (int j = 0; j < count; j++) {
+            indices[j] = 100 + j;
+            for (int a = 0; a < 3; a++) {
+                float lo = rnd.nextFloat() * 9.5f, size = rnd.nextFloat() * (rnd.nextInt(10) == 0 ? 5f : 0.5f);
+                boxes[6 * j + a] = lo;
+                boxes[6 * j + 3 + a] = Math.min(10f, lo + size);
+                bounds[a] = Math.min(bounds[a], boxes[6 * j + a]);
+                bounds[3 + a] = Math.max(bounds[3 + a], boxes[6 * j + 3 + a]);
+            }
+        }
+        return new ShapePrimitives(7, indices, boxes, bounds);
+    }
+
+    private static int word(float[] w, int i) {
+        return Float.floatToRawIntBits(w[i]);
+    }
+
+    @Test
+    void everyCellListsExactlyThePrimitivesWhoseBoxesTouchIt() {
+        ShapePrimitives s = randomBoxes(300, 1);
+        SpatialLayout layout = UniformGridBuilder.build(List.of(s), GridResolution.density(2));
+        float[] w = layout.words();
+        int g = 4 * layout.rootTexel(7);
+        int nx = word(w, g + 8), ny = word(w, g + 9), nz = word(w, g + 10), table = word(w, g + 7);
+        float[] cell = {w[g + 4], w[g + 5], w[g + 6]};
+        assertEquals(nx + ny + nz + 2, word(w, g + 3), "step bound");
+        long cells = (long) nx * ny * nz;
+        assertTrue(cells >= 300 && cells <= 1200, "about 2 cells a primitive: " + nx + "x" + ny + "x" + nz);
+        for (int z = 0; z < nz; z++)
+            for (int y = 0; y < ny; y++)
+                for (int x = 0; x < nx; x++) {
+                    int c = table + x + nx * (y + ny * z);
+                    List<Integer> listed = new ArrayList<>();
+                    for (int k = word(w, c); k < word(w, c + 1); k++) listed.add(word(w, k));
+                    List<Integer> expected = new ArrayList<>();
+                    float[] lo = {w[g] + x * cell[0], w[g + 1] + y * cell[1], w[g + 2] + z * cell[2]};
+                    for (int j = 0; j < s.count(); j++) {
+                        boolean touches = true;
+                        for (int a = 0; a < 3; a++) {
+                            // Away from cell faces (rounding decides there) the answer is clear-cut.
+                            float margin = 1e-4f * cell[a];
+                            if (s.boxes()[6 * j + a] > lo[a] + cell[a] + margin || s.boxes()[6 * j + 3 + a] < lo[a] - margin) touches = false;
+                        }
+                        boolean clearlyTouches = true;
+                        for (int a = 0; a < 3; a++) {
+                            float margin = 1e-4f * cell[a];
+                            if (s.boxes()[6 * j + a] > lo[a] + cell[a] - margin || s.boxes()[6 * j + 3 + a] < lo[a] + margin) clearlyTouches = false;
+                        }
+                        if (clearlyTouches) assertTrue(listed.contains(s.indices()[j]), "cell " + x + "," + y + "," + z + " lacks " + s.indices()[j]);
+                        if (touches) expected.add(s.indices()[j]);
+                    }
+                    assertTrue(expected.containsAll(listed), "cell " + x + "," + y + "," + z + " lists " + listed + ", touching: " + expected);
+                }
+    }
+
+    @Test
+    void theResolutionFollowsTheDensityAndTheOverride() {
+        ShapePrimitives s = randomBoxes(1000, 2);
+        for (double k : new double[]{0.5, 2, 8}) {
+            int[] n = GridResolution.density(k).cells(1000, 10, 10, 10);
+            double total = (double) n[0] * n[1] * n[2];
+            assertEquals(k * 1000, total, 0.35 * k * 1000, "density " + k + ": " + n[0] + "x" + n[1] + "x" + n[2]);
+        }
+        assertArrayEquals(new int[]{4, 2, 1}, GridResolution.density(1).cells(8, 4, 2, 1), "cells shaped like the bounds");
+        assertArrayEquals(new int[]{16, 16, 16}, GridResolution.fixed(16).cells(1000, 10, 1, 1));
+        int[] flat = GridResolution.DEFAULT.cells(1000, 10, 10, 0);
+        assertTrue(flat[0] > 1 && flat[1] > 1 && flat[2] == 1, "a flat shape still gets cells across it");
+        SpatialLayout fixed = UniformGridBuilder.build(List.of(s), GridResolution.fixed(5));
+        int g = 4 * fixed.rootTexel(7);
+        assertEquals(5, Float.floatToRawIntBits(fixed.words()[g + 8]));
+    }
+
+    @Test
+    void absurdResolutionsAreRefusedWithTheValue() {
+        var e = assertThrows(IllegalArgumentException.class, () -> GridResolution.density(-1));
+        assertTrue(e.getMessage().contains("-1"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> GridResolution.density(Double.NaN));
+        assertThrows(IllegalArgumentException.class, () -> GridResolution.fixed(0));
+        assertThrows(IllegalArgumentException.class, () -> GridResolution.fixed(GridResolution.MAX_AXIS_CELLS + 1));
+        int[] n = GridResolution.density(1e4).cells(Integer.MAX_VALUE / 2, 1, 1, 1);
+        assertTrue((long) n[0] * n[1] * n[2] <= GridResolution.MAX_CELLS, "capped");
+    }
+
+    @Test
+    void primitivesSpanningAHugeGridAreRefusedAtOnce() {
+        // 3,000 boxes over the whole bounds in 100^3 cells: 3 x 10^9 entries, refused while counting.
+        int count = 3000;
+        int[] idx = new int[count];
+        float[] boxes = new float[6 * count];
+        for (int j = 0; j < count; j++) for (int a = 0; a < 3; a++) boxes[6 * j + 3 + a] = 1;
+        ShapePrimitives s = new ShapePrimitives(0, idx, boxes, new float[]{0, 0, 0, 1, 1, 1});
+        var e = assertThrows(IllegalArgumentException.class, () -> UniformGridBuilder.build(List.of(s), GridResolution.fixed(100)));
+        assertTrue(e.getMessage().contains("2^31"), e.getMessage());
+    }
+
+    @Test
+    void anEmptyShapeGetsOneEmptyCell() {
+        ShapePrimitives empty = new ShapePrimitives(3, new int[0], new float[0], new float[6]);
+        SpatialLayout layout = UniformGridBuilder.build(List.of(empty), GridResolution.DEFAULT);
+        float[] w = layout.words();
+        int g = 4 * layout.rootTexel(3), table = word(w, g + 7);
+        assertEquals(1, word(w, g + 8) * word(w, g + 9) * word(w, g + 10));
+        assertEquals(word(w, table), word(w, table + 1));
+    }
+}

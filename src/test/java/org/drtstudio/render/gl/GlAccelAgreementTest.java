@@ -1,0 +1,74 @@
+package org.drtstudio.render.gl;
+
+import org.drtstudio.accel.AccelStructure;
+import org.drtstudio.render.AccelAgreementChecks;
+import org.drtstudio.render.NodeKind;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The GL tracer's grid and octree walks ({@code traverse_grid.glsl}, {@code traverse_octree.glsl})
+ * find the GL BVH walk's hits ({@link AccelAgreementChecks}); at small sizes for llvmpipe.
+ */
+@Timeout(600)
+class GlAccelAgreementTest {
+    @RegisterExtension
+    static final SharedGlRenderer BVH = new SharedGlRenderer();
+    private static GlRenderer grid, octree;
+
+    @BeforeAll
+    static void start() throws GlUnavailableException {
+        grid = GlRenderer.start(false, NodeKind.DEFAULT, AccelStructure.GRID);
+        octree = GlRenderer.start(false, NodeKind.DEFAULT, AccelStructure.OCTREE);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (grid != null) grid.close();
+        if (octree != null) octree.close();
+    }
+
+    static java.util.stream.Stream<String> spdScenes() {
+        return AccelAgreementChecks.spdScenes();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("spdScenes")
+    void spdScenesAgree(String file) throws Exception {
+        var scene = AccelAgreementChecks.spd(file, 48);
+        AccelAgreementChecks.assertAgrees(BVH.renderer(), grid, scene, file + " grid");
+        AccelAgreementChecks.assertAgrees(BVH.renderer(), octree, scene, file + " octree");
+    }
+
+    @Test
+    void sharedObjAgrees() throws Exception {
+        var teapot = AccelAgreementChecks.sharedObj("teapot/teapot.obj", 64, 48);
+        AccelAgreementChecks.assertAgrees(BVH.renderer(), grid, teapot, "teapot.obj grid");
+        AccelAgreementChecks.assertAgrees(BVH.renderer(), octree, teapot, "teapot.obj octree");
+    }
+
+    /** The studio's switch: one GL tracer told to walk the grid, then the octree, then the BVH again, recompiles each time. */
+    @Test
+    void aTracerSwitchedBetweenStructuresRendersEachAlike() throws Exception {
+        var scene = AccelAgreementChecks.spd("teapot_s1.nff", 32);
+        try (GlRenderer switching = GlRenderer.start(false, NodeKind.DEFAULT, AccelStructure.BVH)) {
+            for (AccelStructure s : new AccelStructure[]{AccelStructure.GRID, AccelStructure.OCTREE, AccelStructure.BVH}) {
+                switching.useAccel(s);
+                AccelAgreementChecks.assertAgrees(BVH.renderer(), switching, scene, "switched to " + s);
+                org.junit.jupiter.api.Assertions.assertEquals(s, switching.glThread().call(switching::builtAccel), "programs for " + s);
+            }
+        }
+    }
+
+    @Test
+    void instancedShapesAgree() throws Exception {
+        var instanced = AccelAgreementChecks.instanced(64, 48);
+        AccelAgreementChecks.assertAgrees(BVH.renderer(), grid, instanced, "instanced grid");
+        AccelAgreementChecks.assertAgrees(BVH.renderer(), octree, instanced, "instanced octree");
+    }
+}
