@@ -201,6 +201,13 @@ final class PreviewRenderer implements AutoCloseable {
         }
     }
 
+    /** Whether a request is waiting for the loop to take it (tests: asleep with none waiting means it took the newest). */
+    boolean requestWaiting() {
+        synchronized (lock) {
+            return pending != null;
+        }
+    }
+
     /** A request and the changes since the last one taken, or null when the loop should go on with its view. */
     private record Work(PreviewRequest request, Set<Change> changes) {
     }

@@ -108,7 +108,9 @@ class PreviewRendererTest {
             p.setPaused(true);
             assertAsleep(p, seen);
             for (long r = 2; r <= 6; r++) p.show(request(m, Set.of(Change.CAMERA), 160, 100, 400, false, r));
-            until(p::asleep, "the paused loop has taken the newest request and sleeps again");
+            // asleep() alone still holds before the loop has woken to the requests: wait until none is left waiting.
+            until(() -> p.asleep() && !p.requestWaiting(), "the paused loop has taken the newest request and sleeps again");
+            assertEquals(PreviewRenderer.State.PAUSED, p.state());
             p.setPaused(false);
             seen.clear();
             await(p, seen, f -> f.revision() == 6);
