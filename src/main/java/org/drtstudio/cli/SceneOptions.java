@@ -2,7 +2,7 @@ package org.drtstudio.cli;
 
 import org.drtstudio.io.AnimatedImport;
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.SceneLoader;
+import org.drtstudio.io.load.SceneLoader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.PointLight;

@@ -1,16 +1,15 @@
-package org.drtstudio.io;
+package org.drtstudio.io.load;
 
-import org.drtstudio.io.cfg.CfgReader;
-import org.drtstudio.io.nff.NffReader;
-import org.drtstudio.io.obj.ObjReader;
+import org.drtstudio.io.AnimatedImport;
+import org.drtstudio.io.ImportResult;
+import org.drtstudio.io.ReadProgress;
+import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.io.formats.SceneFileReader;
 import org.drtstudio.io.project.LoadedProject;
 import org.drtstudio.io.project.ProjectFiles;
 import org.drtstudio.io.project.ProjectFormat;
-import org.drtstudio.io.support.InputFiles;
 import org.drtstudio.scene.anim.AnimatedScene;
 
-import java.io.IOException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.function.DoubleConsumer;
 import java.util.Locale;
@@ -37,7 +36,7 @@ public final class SceneLoader {
     }
 
     public static ImportResult load(Path file) throws SceneFormatException {
-        requireRegularFile(file);
+        SceneFileReader.requireRegularFile(file);
         if (isProject(file)) {
             LoadedProject project = ProjectFiles.read(file);
             try {
@@ -46,52 +45,21 @@ public final class SceneLoader {
                 throw new SceneFormatException(file, 0, "at time 0: " + e.getMessage());
             }
         }
-        return loadStatic(file);
+        return SceneFileReader.read(file);
     }
 
     /** Opens a scene to be rendered at any time: a project with its keyframes, any other file as a constant scene. */
     public static AnimatedImport loadAnimated(Path file) throws SceneFormatException {
-        requireRegularFile(file);
+        SceneFileReader.requireRegularFile(file);
         if (isProject(file)) {
             LoadedProject project = ProjectFiles.read(file);
             return new AnimatedImport(project.model(), project.warnings());
         }
-        ImportResult result = loadStatic(file);
+        ImportResult result = SceneFileReader.read(file);
         return new AnimatedImport(AnimatedScene.constant(result.scene()), result.warnings(), result.phases());
-    }
-
-    /**
-     * Refuses what is not a regular file before any reader opens it: a FIFO would block the read
-     * forever and a device never end. "file not found" only for a file that is not there.
-     */
-    private static void requireRegularFile(Path file) throws SceneFormatException {
-        try {
-            InputFiles.requireRegular(file);
-        } catch (IOException e) {
-            throw new SceneFormatException(file, 0, InputFiles.reason(e));
-        }
     }
 
     private static boolean isProject(Path file) {
         return file.getFileName() != null && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(ProjectFormat.EXTENSION);
-    }
-
-    private static ImportResult loadStatic(Path file) throws SceneFormatException {
-        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        try {
-            if (name.endsWith(".obj")) return ObjReader.read(file);
-            if (name.endsWith(".nff")) return NffReader.read(file);
-            if (name.endsWith(".cfg")) return CfgReader.read(file, SceneLoader::loadModel);
-        } catch (NoSuchFileException | InputFiles.NotRegularFileException e) {
-            throw new SceneFormatException(e.getFile() != null ? Path.of(e.getFile()) : file, 0, InputFiles.reason(e));
-        } catch (IOException e) {
-            throw new SceneFormatException(file, 0, "cannot be read: " + InputFiles.reason(e), e);
-        }
-        throw new SceneFormatException(file, 0, "unknown scene format; expected .obj, .nff, .cfg or a .json project");
-    }
-
-    private static ImportResult loadModel(Path model) throws SceneFormatException, IOException {
-        String name = model.getFileName().toString().toLowerCase(Locale.ROOT);
-        return name.endsWith(".nff") ? NffReader.read(model) : ObjReader.read(model);
     }
 }

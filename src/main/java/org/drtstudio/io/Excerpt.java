@@ -1,4 +1,4 @@
-package org.drtstudio.io.support;
+package org.drtstudio.io;
 
 /**
  * Makes text from an input file (or a message that may contain some) safe to show on one line.
