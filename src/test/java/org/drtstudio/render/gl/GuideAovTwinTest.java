@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(300)
 class GuideAovTwinTest {
     @RegisterExtension
-    static final SharedGlRenderer GL = new SharedGlRenderer();
+    static final SharedGl<GlRenderer> GL = SharedGl.renderer();
 
     @Test
     void gpuAndCpuAverageTheSameGuides() throws Exception {
@@ -28,7 +28,7 @@ class GuideAovTwinTest {
         GeometryImage image = GuideScenes.pack(s);
         TraceParameters p = GuideScenes.parameters(s, image, 4, 0.4f);
         var aovs = EnumSet.of(Aov.ALBEDO, Aov.DEPTH, Aov.NORMAL);
-        Frame g = GL.renderer().render(image, p, aovs, ProgressListener.NONE);
+        Frame g = GL.get().render(image, p, aovs, ProgressListener.NONE);
         Frame c;
         try (CpuRenderer cpu = new CpuRenderer(2)) {
             c = cpu.render(image, p, aovs, ProgressListener.NONE);
