@@ -358,8 +358,8 @@ final class InspectorPane extends VBox {
     }
 
     private static Material with(Material m, Vec3 diffuse, Vec3 specular, float exponent, float reflectivity, float transparency, float ior) {
-        return new Material(m.name(), m.ambient(), diffuse, specular, exponent, reflectivity, transparency, ior, m.absorption(),
-                m.diffuseTexture(), m.roughness(), m.bumpTexture(), m.bumpScale(), m.textureWrap());
+        return m.toBuilder().diffuse(diffuse).specular(specular).phongExponent(exponent).reflectivity(reflectivity)
+                .transparency(transparency).ior(ior).build();
     }
 
     private TitledPane materialPane() {

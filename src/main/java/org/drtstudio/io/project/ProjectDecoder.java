@@ -153,12 +153,14 @@ final class ProjectDecoder {
         v.allowOnly(MATERIAL);
         JsonValue texture = v.optional("diffuseTexture"), bump = v.optional("bumpTexture");
         JsonValue roughness = v.optional("roughness"), bumpScale = v.optional("bumpScale"), wrap = v.optional("textureWrap");
-        return build(v, () -> new Material(v.get("name").asString(), color(v.get("ambient")), color(v.get("diffuse")),
-                color(v.get("specular")), nonNegative(v.get("phongExponent")), nonNegative(v.get("reflectivity")),
-                nonNegative(v.get("transparency")), nonNegative(v.get("ior")), color(v.get("absorption")),
-                texturePath(texture), roughness == null ? 0f : nonNegative(roughness),
-                texturePath(bump), bumpScale == null ? 1f : bumpScale.asFloat(),
-                wrap == null ? TextureWrap.REPEAT : wrap.asEnum(TextureWrap.class)));
+        return build(v, () -> Material.named(v.get("name").asString()).ambient(color(v.get("ambient")))
+                .diffuse(color(v.get("diffuse"))).specular(color(v.get("specular")))
+                .phongExponent(nonNegative(v.get("phongExponent"))).reflectivity(nonNegative(v.get("reflectivity")))
+                .transparency(nonNegative(v.get("transparency"))).ior(nonNegative(v.get("ior")))
+                .absorption(color(v.get("absorption"))).diffuseTexture(texturePath(texture))
+                .roughness(roughness == null ? 0f : nonNegative(roughness))
+                .bump(texturePath(bump), bumpScale == null ? 1f : bumpScale.asFloat())
+                .textureWrap(wrap == null ? TextureWrap.REPEAT : wrap.asEnum(TextureWrap.class)).build());
     }
 
     /** A texture named relative to the project's folder (not the working folder), as an absolute path. */

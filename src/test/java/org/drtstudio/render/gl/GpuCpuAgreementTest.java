@@ -112,7 +112,8 @@ class GpuCpuAgreementTest {
         String bump = TestTextures.grayPng(dir.resolve("noise.png"), noise).toString();
         String tex = TestTextures.rgbPng(dir.resolve("colours.png"), colours).toString();
         Vec3 grey = new Vec3(0.7f, 0.7f, 0.7f);
-        Material base = new Material("m", new Vec3(0.1f, 0.1f, 0.1f), grey, new Vec3(0.3f, 0.3f, 0.3f), 20, 0, 0, 1, Vec3.ZERO, tex);
+        Material base = Material.named("m").ambient(new Vec3(0.1f, 0.1f, 0.1f)).diffuse(grey)
+                .specular(new Vec3(0.3f, 0.3f, 0.3f)).phongExponent(20).diffuseTexture(tex).build();
         List<Material> mats = List.of(base.withBump(bump, 0.05f),
                 base.withBump(bump, 0.02f).withTextureWrap(org.drtstudio.scene.TextureWrap.CLAMP),
                 base.withDiffuseTexture(null).withBump(bump, 0.1f));
