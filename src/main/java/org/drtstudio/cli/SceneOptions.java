@@ -8,7 +8,7 @@ import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
-import org.drtstudio.scene.anim.AnimatedScene;
+import org.drtstudio.scene.authored.AnimatedScene;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 

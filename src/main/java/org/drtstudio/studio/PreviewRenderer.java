@@ -11,7 +11,7 @@ import org.drtstudio.render.Renderer;
 import org.drtstudio.render.ToneMapper;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.scene.TextureSource;
-import org.drtstudio.scene.anim.Change;
+import org.drtstudio.scene.authored.Change;
 
 import java.util.EnumSet;
 import java.util.Set;

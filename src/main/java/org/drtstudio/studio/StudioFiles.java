@@ -19,9 +19,9 @@ import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.io.support.OutputProblem;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
-import org.drtstudio.scene.anim.ModelAsset;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.ModelAsset;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.Trs;
 import org.drtstudio.scene.edit.ImportModel;
 
 import java.io.IOException;

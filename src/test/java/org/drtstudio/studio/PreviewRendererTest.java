@@ -6,11 +6,11 @@ import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.TextureSource;
-import org.drtstudio.scene.anim.Change;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.Change;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.scene.edit.SetTransform;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.Trs;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.Test;
 

@@ -8,7 +8,7 @@ import org.drtstudio.io.formats.SceneFileReader;
 import org.drtstudio.io.project.LoadedProject;
 import org.drtstudio.io.project.ProjectFiles;
 import org.drtstudio.io.project.ProjectFormat;
-import org.drtstudio.scene.anim.AnimatedScene;
+import org.drtstudio.scene.authored.AnimatedScene;
 
 import java.nio.file.Path;
 import java.util.function.DoubleConsumer;

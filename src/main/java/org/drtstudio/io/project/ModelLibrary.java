@@ -5,7 +5,7 @@ import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.formats.SceneFileReader;
 import org.drtstudio.io.Excerpt;
 import org.drtstudio.scene.Scene;
-import org.drtstudio.scene.anim.ModelAsset;
+import org.drtstudio.scene.authored.ModelAsset;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;

@@ -4,12 +4,12 @@ import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.formats.SceneFileReader;
 import org.drtstudio.scene.Scene;
-import org.drtstudio.scene.anim.AnimationSettings;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.ModelAsset;
-import org.drtstudio.scene.anim.ModelLeaf;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.Track;
+import org.drtstudio.scene.authored.AnimationSettings;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.ModelAsset;
+import org.drtstudio.scene.authored.ModelLeaf;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.Track;
 
 import java.nio.file.Path;
 import java.util.List;

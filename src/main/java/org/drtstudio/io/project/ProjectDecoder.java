@@ -9,20 +9,20 @@ import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.TriangleMesh;
-import org.drtstudio.scene.anim.AnimationSettings;
-import org.drtstudio.scene.anim.AuthoredNode;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.Interpolation;
-import org.drtstudio.scene.anim.Key;
-import org.drtstudio.scene.anim.MeshLeaf;
-import org.drtstudio.scene.anim.ModelAsset;
-import org.drtstudio.scene.anim.ModelLeaf;
-import org.drtstudio.scene.anim.Quat;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.SpheresLeaf;
-import org.drtstudio.scene.anim.Track;
-import org.drtstudio.scene.anim.TransformTracks;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.AnimationSettings;
+import org.drtstudio.scene.authored.AuthoredNode;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.Interpolation;
+import org.drtstudio.scene.authored.Key;
+import org.drtstudio.scene.authored.MeshLeaf;
+import org.drtstudio.scene.authored.ModelAsset;
+import org.drtstudio.scene.authored.ModelLeaf;
+import org.drtstudio.scene.authored.Quat;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.SpheresLeaf;
+import org.drtstudio.scene.authored.Track;
+import org.drtstudio.scene.authored.TransformTracks;
+import org.drtstudio.scene.authored.Trs;
 
 import java.nio.file.InvalidPathException;
 import java.util.ArrayList;
@@ -322,7 +322,7 @@ final class ProjectDecoder {
      */
     private static void requireInvertible(JsonValue at, GroupNode group, TransformTracks tracks) {
         java.util.SortedSet<Double> times = new java.util.TreeSet<>(List.of(0.0));
-        for (org.drtstudio.scene.anim.Channel c : org.drtstudio.scene.anim.Channel.values()) {
+        for (org.drtstudio.scene.authored.Channel c : org.drtstudio.scene.authored.Channel.values()) {
             for (var key : tracks.track(c).keys()) times.add(key.time());
         }
         for (double t : times) {

@@ -1,7 +1,7 @@
 package org.drtstudio.io.project;
 
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.scene.edit.Rename;
 import org.drtstudio.scene.edit.SceneDocument;
 import org.junit.jupiter.api.BeforeEach;

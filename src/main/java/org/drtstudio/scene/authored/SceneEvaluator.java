@@ -1,4 +1,4 @@
-package org.drtstudio.scene.anim;
+package org.drtstudio.scene.authored;
 
 import org.drtstudio.scene.MeshNode;
 import org.drtstudio.scene.Scene;

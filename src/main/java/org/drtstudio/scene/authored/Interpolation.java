@@ -1,4 +1,4 @@
-package org.drtstudio.scene.anim;
+package org.drtstudio.scene.authored;
 
 /**
  * How a value travels from one key to the next. A key's interpolation shapes the segment that

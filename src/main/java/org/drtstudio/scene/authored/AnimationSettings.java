@@ -1,4 +1,4 @@
-package org.drtstudio.scene.anim;
+package org.drtstudio.scene.authored;
 
 /**
  * Timing of an animation. Frame {@code f} shows the scene at time {@code f / fps} seconds; its

@@ -1,4 +1,4 @@
-package org.drtstudio.scene.anim;
+package org.drtstudio.scene.authored;
 
 /**
  * An imported model file (OBJ, NFF, cfg) placed in the graph. The model's materials live in the

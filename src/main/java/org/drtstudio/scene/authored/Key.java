@@ -1,4 +1,4 @@
-package org.drtstudio.scene.anim;
+package org.drtstudio.scene.authored;
 
 /**
  * A keyframe: the value a track takes at {@code time} (seconds), and how it leaves for the next key.

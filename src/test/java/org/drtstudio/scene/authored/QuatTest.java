@@ -1,4 +1,4 @@
-package org.drtstudio.scene.anim;
+package org.drtstudio.scene.authored;
 
 import org.drtstudio.math.Vec3;
 import org.joml.Vector3f;

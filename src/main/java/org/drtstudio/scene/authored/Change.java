@@ -1,4 +1,4 @@
-package org.drtstudio.scene.anim;
+package org.drtstudio.scene.authored;
 
 /**
  * What an edit changed, so a renderer redoes only what it must. An edit carries a set of these;

@@ -1,4 +1,4 @@
-package org.drtstudio.scene.anim;
+package org.drtstudio.scene.authored;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.drtstudio.scene.anim;
+package org.drtstudio.scene.authored;
 
 /**
  * A node of the authored scene graph. Every node has an id, unique within its {@link SceneModel},
