@@ -1,6 +1,8 @@
 // Whitted shading with an explicit ray stack; twin of org.drtstudio.render.cpu.WhittedIntegrator.
-// Phong with ambient term and attenuation 1/(c1 + c2 r + c3 r^2), hard shadow rays, mirror
-// reflection, refraction (Snell, Schlick's Fresnel, total internal reflection), Beer absorption.
+// Phong with ambient term and attenuation 1/(c1 + c2 r + c3 r^2), one shadow ray per light towards a
+// sampled point of it (point, sphere or rectangle: hard or soft shadows), mirror or glossy reflection
+// (a Phong lobe), sharp or rough refraction (Snell, Schlick's Fresnel, total internal reflection),
+// Beer absorption; textures and bump maps through surface.glsl.
 #include "traverse.glsl"
 #include "sampling.glsl"
 #include "surface.glsl"

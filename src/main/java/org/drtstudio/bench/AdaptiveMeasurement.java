@@ -2,7 +2,7 @@ package org.drtstudio.bench;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
-import org.drtstudio.io.SceneLoader;
+import org.drtstudio.io.load.SceneLoader;
 import org.drtstudio.render.AdaptiveRender;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;

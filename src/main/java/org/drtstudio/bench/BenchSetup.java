@@ -55,8 +55,6 @@ final class BenchSetup {
     private static Material glossy(Material m) {
         Material g = m.roughness() > 0 ? m : m.withRoughness(GLOSSY_ROUGHNESS);
         if (g.reflectivity() >= MIN_REFLECTIVITY) return g;
-        return new Material(g.name(), g.ambient(), g.diffuse(), g.specular(), g.phongExponent(), MIN_REFLECTIVITY,
-                g.transparency(), g.ior(), g.absorption(), g.diffuseTexture(), g.roughness(), g.bumpTexture(),
-                g.bumpScale(), g.textureWrap());
+        return g.toBuilder().reflectivity(MIN_REFLECTIVITY).build();
     }
 }

@@ -2,7 +2,7 @@ package org.drtstudio.bench;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
-import org.drtstudio.io.SceneLoader;
+import org.drtstudio.io.load.SceneLoader;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.AtrousDenoiser;
 import org.drtstudio.render.DenoiseInput;

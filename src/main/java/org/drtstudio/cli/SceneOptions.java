@@ -2,16 +2,16 @@ package org.drtstudio.cli;
 
 import org.drtstudio.io.AnimatedImport;
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.SceneLoader;
+import org.drtstudio.io.Excerpt;
 import org.drtstudio.io.cfg.CfgDevice;
 import org.drtstudio.io.cfg.CfgScene;
-import org.drtstudio.io.support.Excerpt;
+import org.drtstudio.io.load.SceneLoader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
-import org.drtstudio.scene.anim.AnimatedScene;
+import org.drtstudio.scene.authored.AnimatedScene;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 

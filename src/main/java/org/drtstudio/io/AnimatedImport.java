@@ -1,6 +1,6 @@
 package org.drtstudio.io;
 
-import org.drtstudio.scene.anim.AnimatedScene;
+import org.drtstudio.scene.authored.AnimatedScene;
 
 import java.util.List;
 

@@ -1,6 +1,5 @@
 package org.drtstudio.io;
 
-import org.drtstudio.io.support.Excerpt;
 
 import java.nio.file.Path;
 

@@ -26,8 +26,8 @@ public record Material(String name, Vec3 ambient, Vec3 diffuse, Vec3 specular, f
                        String diffuseTexture, float roughness, String bumpTexture, float bumpScale,
                        TextureWrap textureWrap) {
 
-    public static final Material DEFAULT = new Material("default", new Vec3(0.1f, 0.1f, 0.1f),
-            new Vec3(0.8f, 0.8f, 0.8f), new Vec3(0.2f, 0.2f, 0.2f), 32f, 0f, 0f, 1f, Vec3.ZERO, null);
+    public static final Material DEFAULT = named("default").ambient(new Vec3(0.1f, 0.1f, 0.1f))
+            .diffuse(new Vec3(0.8f, 0.8f, 0.8f)).specular(new Vec3(0.2f, 0.2f, 0.2f)).phongExponent(32f).build();
 
     public Material {
         if (name == null) name = "unnamed";
@@ -47,6 +47,67 @@ public record Material(String name, Vec3 ambient, Vec3 diffuse, Vec3 specular, f
     public Material(String name, Vec3 ambient, Vec3 diffuse, Vec3 specular, float phongExponent, float reflectivity,
                     float transparency, float ior, Vec3 absorption, String diffuseTexture) {
         this(name, ambient, diffuse, specular, phongExponent, reflectivity, transparency, ior, absorption, diffuseTexture, 0f);
+    }
+
+    /**
+     * Named construction, starting from nothing: black in every colour, Phong exponent 1, no
+     * reflection or transmission, index of refraction 1, no absorption, untextured, smooth, bump
+     * scale 1, repeating textures. {@code Material.named("red").diffuse(new Vec3(1, 0, 0)).build()}.
+     */
+    public static Builder named(String name) {
+        return new Builder(name);
+    }
+
+    /** A builder holding this material's values, to change some of them by name. */
+    public Builder toBuilder() {
+        return new Builder(name).ambient(ambient).diffuse(diffuse).specular(specular).phongExponent(phongExponent)
+                .reflectivity(reflectivity).transparency(transparency).ior(ior).absorption(absorption)
+                .diffuseTexture(diffuseTexture).roughness(roughness).bump(bumpTexture, bumpScale).textureWrap(textureWrap);
+    }
+
+    /** Names each value of a {@link Material}; {@link #build()} checks them as the record does. */
+    public static final class Builder {
+        private String name;
+        private Vec3 ambient = Vec3.ZERO, diffuse = Vec3.ZERO, specular = Vec3.ZERO, absorption = Vec3.ZERO;
+        private float phongExponent = 1, reflectivity, transparency, ior = 1, roughness, bumpScale = 1;
+        private String diffuseTexture, bumpTexture;
+        private TextureWrap textureWrap = TextureWrap.REPEAT;
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        public Builder name(String value) { name = value; return this; }
+
+        public Builder ambient(Vec3 value) { ambient = value; return this; }
+
+        public Builder diffuse(Vec3 value) { diffuse = value; return this; }
+
+        public Builder specular(Vec3 value) { specular = value; return this; }
+
+        public Builder phongExponent(float value) { phongExponent = value; return this; }
+
+        public Builder reflectivity(float value) { reflectivity = value; return this; }
+
+        public Builder transparency(float value) { transparency = value; return this; }
+
+        public Builder ior(float value) { ior = value; return this; }
+
+        public Builder absorption(Vec3 value) { absorption = value; return this; }
+
+        public Builder diffuseTexture(String path) { diffuseTexture = path; return this; }
+
+        public Builder roughness(float value) { roughness = value; return this; }
+
+        /** The bump map at {@code path} (null for none), heights times {@code scale}. */
+        public Builder bump(String path, float scale) { bumpTexture = path; bumpScale = scale; return this; }
+
+        public Builder textureWrap(TextureWrap value) { textureWrap = value; return this; }
+
+        public Material build() {
+            return new Material(name, ambient, diffuse, specular, phongExponent, reflectivity, transparency, ior, absorption,
+                    diffuseTexture, roughness, bumpTexture, bumpScale, textureWrap);
+        }
     }
 
     public Material withRoughness(float newRoughness) {

@@ -7,7 +7,7 @@ import javafx.scene.control.TitledPane;
 import javafx.scene.layout.GridPane;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.PointLight;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.scene.edit.Edit;
 import org.drtstudio.scene.edit.SetCamera;
 import org.drtstudio.scene.edit.SetLights;

@@ -16,8 +16,8 @@ import org.drtstudio.render.Renderer;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.WorkEstimate;
 import org.drtstudio.scene.TextureSource;
-import org.drtstudio.scene.anim.AnimationSettings;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.AnimationSettings;
+import org.drtstudio.scene.authored.SceneModel;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -6,8 +6,8 @@ import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.ShutterScenes;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.ShutterScenes;
 
 /**
  * The model at a time turned into what a tracer needs, shared by the preview and exports: with

@@ -1,8 +1,8 @@
 package org.drtstudio.studio;
 
 import org.drtstudio.math.Vec3;
-import org.drtstudio.scene.anim.Quat;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.Quat;
+import org.drtstudio.scene.authored.Trs;
 import org.joml.Matrix4f;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
@@ -113,7 +113,7 @@ final class Gizmo {
      * @param node        the group being dragged, as it was at the press
      * @param parentWorld the node's parent space to world at the time shown
      */
-    record Drag(org.drtstudio.scene.anim.GroupNode node, Mode mode, Handle handle, Trs start, Vec3 pivot, Matrix4f parentWorld, ViewProjection view,
+    record Drag(org.drtstudio.scene.authored.GroupNode node, Mode mode, Handle handle, Trs start, Vec3 pivot, Matrix4f parentWorld, ViewProjection view,
                 double startX, double startY) {
     }
 

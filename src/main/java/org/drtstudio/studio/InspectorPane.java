@@ -18,11 +18,11 @@ import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.RenderSettings;
-import org.drtstudio.scene.anim.AnimationSettings;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.Quat;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.AnimationSettings;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.Quat;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.Trs;
 import org.drtstudio.scene.edit.Edit;
 import org.drtstudio.scene.edit.SetAnimationSettings;
 import org.drtstudio.scene.edit.SetCamera;
@@ -120,7 +120,7 @@ final class InspectorPane extends VBox {
             if (node instanceof GroupNode g && g.id() != m.root().id()) for (var c : g.children()) groupOf.put(c.id(), g.name());
         }
         for (var node : m.nodes()) {
-            if (node instanceof org.drtstudio.scene.anim.ModelLeaf leaf) {
+            if (node instanceof org.drtstudio.scene.authored.ModelLeaf leaf) {
                 String who = groupOf.getOrDefault(leaf.id(), leaf.name());
                 for (int i = leaf.materialOffset(); i < Math.min(n, leaf.materialOffset() + leaf.asset().materials().size()); i++) {
                     if (owner[i] == null) owner[i] = who;
@@ -141,14 +141,14 @@ final class InspectorPane extends VBox {
     /** The first material the selected node's geometry uses, so the material editor opens on it; -1 if none. */
     static int firstMaterial(SceneModel m, int id) {
         var node = m.node(id).orElse(null);
-        java.util.ArrayDeque<org.drtstudio.scene.anim.AuthoredNode> todo = new java.util.ArrayDeque<>();
+        java.util.ArrayDeque<org.drtstudio.scene.authored.AuthoredNode> todo = new java.util.ArrayDeque<>();
         if (node != null) todo.add(node);
         while (!todo.isEmpty()) {
             var n = todo.poll();
-            if (n instanceof org.drtstudio.scene.anim.ModelLeaf leaf) return leaf.materialOffset();
-            if (n instanceof org.drtstudio.scene.anim.MeshLeaf leaf && leaf.mesh().triangleMaterials().length > 0)
+            if (n instanceof org.drtstudio.scene.authored.ModelLeaf leaf) return leaf.materialOffset();
+            if (n instanceof org.drtstudio.scene.authored.MeshLeaf leaf && leaf.mesh().triangleMaterials().length > 0)
                 return leaf.mesh().triangleMaterials()[0];
-            if (n instanceof org.drtstudio.scene.anim.SpheresLeaf leaf && !leaf.spheres().isEmpty()) return leaf.spheres().get(0).material();
+            if (n instanceof org.drtstudio.scene.authored.SpheresLeaf leaf && !leaf.spheres().isEmpty()) return leaf.spheres().get(0).material();
             if (n instanceof GroupNode g) todo.addAll(g.children());
         }
         return -1;
@@ -358,8 +358,8 @@ final class InspectorPane extends VBox {
     }
 
     private static Material with(Material m, Vec3 diffuse, Vec3 specular, float exponent, float reflectivity, float transparency, float ior) {
-        return new Material(m.name(), m.ambient(), diffuse, specular, exponent, reflectivity, transparency, ior, m.absorption(),
-                m.diffuseTexture(), m.roughness(), m.bumpTexture(), m.bumpScale(), m.textureWrap());
+        return m.toBuilder().diffuse(diffuse).specular(specular).phongExponent(exponent).reflectivity(reflectivity)
+                .transparency(transparency).ior(ior).build();
     }
 
     private TitledPane materialPane() {

@@ -7,8 +7,8 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import org.drtstudio.math.Vec3;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.Trs;
 
 /**
  * Blender-style keyboard transforms in the viewport: with the pointer over the viewport and a group

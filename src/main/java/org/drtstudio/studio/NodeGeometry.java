@@ -6,12 +6,12 @@ import org.drtstudio.scene.SceneNode;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.SphereNode;
 import org.drtstudio.scene.TransformNode;
-import org.drtstudio.scene.anim.AuthoredNode;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.MeshLeaf;
-import org.drtstudio.scene.anim.ModelLeaf;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.SpheresLeaf;
+import org.drtstudio.scene.authored.AuthoredNode;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.MeshLeaf;
+import org.drtstudio.scene.authored.ModelLeaf;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.SpheresLeaf;
 import org.joml.Matrix4f;
 import org.joml.Vector3f;
 

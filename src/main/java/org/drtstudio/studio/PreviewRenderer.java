@@ -13,7 +13,7 @@ import org.drtstudio.render.Renderer;
 import org.drtstudio.render.ToneMapper;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.scene.TextureSource;
-import org.drtstudio.scene.anim.Change;
+import org.drtstudio.scene.authored.Change;
 
 import java.util.EnumSet;
 import java.util.Set;
@@ -217,6 +217,13 @@ final class PreviewRenderer implements AutoCloseable {
     boolean asleep() {
         synchronized (lock) {
             return asleep;
+        }
+    }
+
+    /** Whether a request is waiting for the loop to take it (tests: asleep with none waiting means it took the newest). */
+    boolean requestWaiting() {
+        synchronized (lock) {
+            return pending != null;
         }
     }
 

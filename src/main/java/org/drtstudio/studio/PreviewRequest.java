@@ -1,8 +1,8 @@
 package org.drtstudio.studio;
 
 import org.drtstudio.scene.PixelFilter;
-import org.drtstudio.scene.anim.Change;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.Change;
+import org.drtstudio.scene.authored.SceneModel;
 
 import java.util.EnumSet;
 import java.util.Set;

@@ -3,10 +3,10 @@ package org.drtstudio.studio;
 import javafx.animation.AnimationTimer;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Sphere;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.SpheresLeaf;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.SpheresLeaf;
+import org.drtstudio.scene.authored.Trs;
 import org.drtstudio.scene.edit.AddNode;
 import org.drtstudio.scene.edit.SetTransform;
 

@@ -1,10 +1,10 @@
 package org.drtstudio.studio;
 
-import org.drtstudio.scene.anim.AnimationSettings;
-import org.drtstudio.scene.anim.Channel;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.Key;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.AnimationSettings;
+import org.drtstudio.scene.authored.Channel;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.Key;
+import org.drtstudio.scene.authored.SceneModel;
 
 import java.util.NavigableSet;
 import java.util.OptionalDouble;

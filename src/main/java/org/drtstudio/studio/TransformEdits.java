@@ -1,7 +1,7 @@
 package org.drtstudio.studio;
 
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.Trs;
 import org.drtstudio.scene.edit.Edit;
 import org.drtstudio.scene.edit.KeyTransform;
 import org.drtstudio.scene.edit.SetTransform;

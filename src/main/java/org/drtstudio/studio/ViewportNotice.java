@@ -1,7 +1,7 @@
 package org.drtstudio.studio;
 
 import org.drtstudio.math.Vec3;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.SceneModel;
 
 import java.util.Locale;
 import java.util.Optional;

@@ -17,9 +17,9 @@ import javafx.scene.layout.Pane;
 import javafx.scene.paint.Color;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
-import org.drtstudio.scene.anim.AuthoredNode;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.AuthoredNode;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.scene.edit.SetCamera;
 
 import java.nio.ByteBuffer;

@@ -3,7 +3,13 @@ package org.drtstudio.accel;
 import org.drtstudio.testing.TestScenes;
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -65,10 +71,61 @@ class GeometryImageTest {
                 gi.sceneRadius(), gi.sceneCenter(), gi.motion());
     }
 
+    /**
+     * Every public int constant of both layouts reaches GLSL under its own name with its value, so a
+     * constant added in Java without its #define (or a define left behind) fails here, not in a shader.
+     */
     @Test
-    void layoutDefinesReachGlsl() {
-        var defines = GeometryImageLayout.glslDefines();
-        assertEquals(Integer.toString(GeometryImageLayout.TEXTURE_WIDTH), defines.get("GI_TEXTURE_WIDTH"));
-        assertEquals("-1", defines.get("GI_END"));
+    void everyLayoutConstantReachesGlslWithItsValue() throws IllegalAccessException {
+        Map<String, String> defines = GeometryImageLayout.glslDefines();
+        Map<String, String> expected = new TreeMap<>();
+        expected.putAll(publicIntConstants(GeometryImageLayout.class, "GI_"));
+        expected.putAll(publicIntConstants(BoxLayout.class, "BL_"));
+        assertTrue(expected.size() > 40, "constants found: " + expected.keySet());
+        Map<String, String> emitted = new TreeMap<>(defines);
+        // Derived from a constant rather than a constant itself: the mask of BL_LEAF_COUNT_BITS.
+        assertEquals(Integer.toString((1 << BoxLayout.LEAF_COUNT_BITS) - 1), emitted.remove("BL_LEAF_COUNT_MASK"));
+        assertEquals(expected, emitted);
+    }
+
+    /** Offsets inside a record are distinct and lie inside it: no two names for one texel, none past the end. */
+    @Test
+    void texelOffsetsLieInsideTheirRecords() {
+        assertOffsets(GeometryImageLayout.NODE_TEXELS, GeometryImageLayout.NODE_SPHERE, GeometryImageLayout.NODE_LINKS);
+        assertOffsets(GeometryImageLayout.VERTEX_TEXELS, GeometryImageLayout.VERTEX_POSITION, GeometryImageLayout.VERTEX_NORMAL);
+        assertOffsets(GeometryImageLayout.MATERIAL_TEXELS, GeometryImageLayout.MATERIAL_AMBIENT, GeometryImageLayout.MATERIAL_DIFFUSE,
+                GeometryImageLayout.MATERIAL_SPECULAR, GeometryImageLayout.MATERIAL_ABSORPTION, GeometryImageLayout.MATERIAL_LOBE,
+                GeometryImageLayout.MATERIAL_DIFFUSE_MAP, GeometryImageLayout.MATERIAL_BUMP_MAP);
+        assertOffsets(GeometryImageLayout.LIGHT_TEXELS, GeometryImageLayout.LIGHT_POSITION, GeometryImageLayout.LIGHT_COLOR,
+                GeometryImageLayout.LIGHT_EDGE_U, GeometryImageLayout.LIGHT_EDGE_V);
+        // An instance: four 3-texel matrices, then the shape texel.
+        assertOffsets(GeometryImageLayout.INSTANCE_TEXELS, GeometryImageLayout.INSTANCE_TO_OBJECT_OPEN,
+                GeometryImageLayout.INSTANCE_TO_OBJECT_OPEN + 1, GeometryImageLayout.INSTANCE_TO_OBJECT_OPEN + 2,
+                GeometryImageLayout.INSTANCE_TO_OBJECT_CLOSE, GeometryImageLayout.INSTANCE_TO_OBJECT_CLOSE + 1,
+                GeometryImageLayout.INSTANCE_TO_OBJECT_CLOSE + 2, GeometryImageLayout.INSTANCE_TO_WORLD_OPEN,
+                GeometryImageLayout.INSTANCE_TO_WORLD_OPEN + 1, GeometryImageLayout.INSTANCE_TO_WORLD_OPEN + 2,
+                GeometryImageLayout.INSTANCE_TO_WORLD_CLOSE, GeometryImageLayout.INSTANCE_TO_WORLD_CLOSE + 1,
+                GeometryImageLayout.INSTANCE_TO_WORLD_CLOSE + 2, GeometryImageLayout.INSTANCE_SHAPE);
+        assertOffsets(BoxLayout.NODE_TEXELS, BoxLayout.CHILD_A_LO, BoxLayout.CHILD_A_HI, BoxLayout.CHILD_B_LO, BoxLayout.CHILD_B_HI);
+        assertOffsets(BoxLayout.PRIMITIVE_TEXELS, BoxLayout.PRIMITIVE_V0, BoxLayout.PRIMITIVE_E1, BoxLayout.PRIMITIVE_E2);
+    }
+
+    private static void assertOffsets(int texels, int... offsets) {
+        Set<Integer> seen = new HashSet<>();
+        for (int o : offsets) {
+            assertTrue(o >= 0 && o < texels, "offset " + o + " outside a record of " + texels + " texels");
+            assertTrue(seen.add(o), "two names for texel " + o);
+        }
+    }
+
+    private static Map<String, String> publicIntConstants(Class<?> layout, String prefix) throws IllegalAccessException {
+        Map<String, String> found = new TreeMap<>();
+        for (Field f : layout.getFields()) {
+            int m = f.getModifiers();
+            if (f.getType() == int.class && Modifier.isStatic(m) && Modifier.isFinal(m)) {
+                found.put(prefix + f.getName(), Integer.toString(f.getInt(null)));
+            }
+        }
+        return found;
     }
 }

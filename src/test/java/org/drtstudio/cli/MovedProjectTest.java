@@ -5,8 +5,8 @@ import org.drtstudio.io.image.TextureLoader;
 import org.drtstudio.io.project.ProjectFiles;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.TextureImage;
-import org.drtstudio.scene.anim.ModelLeaf;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.ModelLeaf;
+import org.drtstudio.scene.authored.SceneModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

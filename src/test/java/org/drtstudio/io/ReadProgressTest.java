@@ -1,5 +1,6 @@
 package org.drtstudio.io;
 
+import org.drtstudio.io.load.SceneLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

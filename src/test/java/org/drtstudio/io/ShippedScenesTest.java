@@ -3,7 +3,7 @@ package org.drtstudio.io;
 import org.drtstudio.io.project.LoadedProject;
 import org.drtstudio.io.project.ProjectConverter;
 import org.drtstudio.scene.Scene;
-import org.drtstudio.scene.anim.ModelLeaf;
+import org.drtstudio.scene.authored.ModelLeaf;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;

@@ -1,6 +1,5 @@
 package org.drtstudio.render;
 
-import org.drtstudio.render.cpu.CpuRenderer;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -8,35 +7,8 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-/** Adaptive sampling on the CPU tracer, and the parts that need no tracer (schedule, parameters). */
+/** The parts of adaptive sampling that need no tracer (schedule, parameters); the tracers' part is in {@link RendererContract}. */
 class AdaptiveSamplingTest {
-    private final CpuRenderer cpu = new CpuRenderer(2);
-
-    @Test
-    void samplesGoWhereTheNoiseIs() throws Exception {
-        AdaptiveChecks.samplesGoWhereTheNoiseIs(cpu);
-    }
-
-    @Test
-    void staysTheFixedCountImageWithinNoise() throws Exception {
-        AdaptiveChecks.staysTheFixedCountImageWithinNoise(cpu);
-    }
-
-    @Test
-    void convergedPixelsKeepTheirMean() throws Exception {
-        AdaptiveChecks.convergedPixelsKeepTheirMean(cpu);
-    }
-
-    @Test
-    void aFrameWhosePixelsAllConvergedStillHasItsAovs() throws Exception {
-        AdaptiveChecks.aFrameWhosePixelsAllConvergedStillHasItsAovs(cpu);
-    }
-
-    @Test
-    void sessionFinishesWhenEveryPixelConverged() throws Exception {
-        AdaptiveChecks.sessionFinishesWhenEveryPixelConverged(cpu);
-    }
-
     @Test
     void scheduleGrowsByHalfAndEndsAtTheMaximum() {
         AdaptiveSampling a = AdaptiveSampling.of(0.02f);

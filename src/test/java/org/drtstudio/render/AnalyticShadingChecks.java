@@ -32,12 +32,12 @@ public final class AnalyticShadingChecks {
     }
 
     private static Material matte(Vec3 diffuse) {
-        return new Material("matte", BLACK, diffuse, BLACK, 1, 0, 0, 1, BLACK, null);
+        return Material.named("matte").diffuse(diffuse).build();
     }
 
     private static Material emissiveLike(Vec3 color) {
         // Lit only by the ambient term: a constant-radiance surface for refraction tests.
-        return new Material("flat", color, BLACK, BLACK, 1, 0, 0, 1, BLACK, null);
+        return Material.named("flat").ambient(color).build();
     }
 
     private static Scene scene(List<SceneNode> nodes, List<Material> mats, List<PointLight> lights, Camera cam,
@@ -92,7 +92,8 @@ public final class AnalyticShadingChecks {
     /** A floor point under a sphere sees no light (ambient only); one outside the shadow is lit. */
     public static void shadowedPointIsDark(Renderer r) throws RenderException {
         Vec3 ambient = new Vec3(0.1f, 0.1f, 0.1f);
-        Material floor = new Material("floor", new Vec3(0.5f, 0.5f, 0.5f), new Vec3(0.5f, 0.5f, 0.5f), BLACK, 1, 0, 0, 1, BLACK, null);
+        Material floor = Material.named("floor").ambient(new Vec3(0.5f, 0.5f, 0.5f)).diffuse(new Vec3(0.5f, 0.5f, 0.5f))
+                .build();
         TriangleMesh plane = TestScenes.floor(0, 10, 0);
         Scene s = scene(List.of(new MeshNode("floor", plane), new SphereNode("ball", List.of(new Sphere(new Vec3(0, 1, 0), 0.5f, 0)))),
                 List.of(floor), List.of(new PointLight(new Vec3(-3, 5, 0), Vec3.ONE, 1, 0)),
@@ -113,12 +114,11 @@ public final class AnalyticShadingChecks {
 
     /** A mirror floor shows the red ball where the mirror image of its centre projects. */
     public static void mirrorShowsReflectedObject(Renderer r) throws RenderException {
-        Material mirror = new Material("mirror", BLACK, BLACK, BLACK, 1, 1, 0, 1, BLACK, null);
-        Material red = new Material("red", new Vec3(1, 0, 0), BLACK, BLACK, 1, 0, 0, 1, BLACK, null);
+        Material red = Material.named("red").ambient(new Vec3(1, 0, 0)).build();
         Camera cam = new Camera(new Vec3(0, 1, 4), new Vec3(0, 0, -2), new Vec3(0, 1, 0), 60, 0, 0);
         Vec3 ball = new Vec3(0, 1.2f, -2);
         for (float reflectivity : new float[]{1f, 0f}) {
-            Material m = new Material("mirror", BLACK, BLACK, BLACK, 1, reflectivity, 0, 1, BLACK, null);
+            Material m = Material.named("mirror").reflectivity(reflectivity).build();
             Scene s = scene(List.of(new MeshNode("floor", TestScenes.floor(0, 20, 0)),
                             new SphereNode("ball", List.of(new Sphere(ball, 0.4f, 1)))),
                     List.of(m, red), List.of(), cam, 64, 64, Vec3.ONE, 1, 0, 0);
@@ -132,7 +132,6 @@ public final class AnalyticShadingChecks {
             int[] direct = project(p, ball);
             assertEquals(1.0, f.radiance()[3 * (direct[1] * 64 + direct[0])], 1e-3);
         }
-        assertNotNull(mirror);
     }
 
     /**
@@ -141,7 +140,7 @@ public final class AnalyticShadingChecks {
      */
     public static void glassBendsEdgeAsSnellPredicts(Renderer r) throws RenderException {
         float ior = 1.5f;
-        Material glass = new Material("glass", BLACK, BLACK, BLACK, 1, 0, 1, ior, BLACK, null);
+        Material glass = Material.named("glass").transparency(1).ior(ior).build();
         Material white = emissiveLike(Vec3.ONE), black = emissiveLike(BLACK);
         float z = -3;
         float[] lp = {-10, -10, z, -10, 10, z, 0, 10, z, 0, -10, z};

@@ -35,11 +35,11 @@ public final class DistributedEffectsChecks {
     }
 
     static Material flat(Vec3 c) {
-        return new Material("flat", c, BLACK, BLACK, 1, 0, 0, 1, BLACK, null);
+        return Material.named("flat").ambient(c).build();
     }
 
     static Material matte(Vec3 c) {
-        return new Material("matte", BLACK, c, BLACK, 1, 0, 0, 1, BLACK, null);
+        return Material.named("matte").diffuse(c).build();
     }
 
     static float[] render(Renderer r, Scene open, Scene close, Camera cameraClose, int spp, long seed) throws RenderException {
@@ -330,7 +330,7 @@ public final class DistributedEffectsChecks {
 
     /** A mirror floor of the given roughness reflecting a small bright ball that is itself out of view. */
     private static float[] glossyFloor(Renderer r, float roughness, int size) throws RenderException {
-        Material floor = new Material("floor", BLACK, BLACK, BLACK, 1, 1, 0, 1, BLACK, null, roughness);
+        Material floor = Material.named("floor").reflectivity(1).roughness(roughness).build();
         Camera cam = new Camera(new Vec3(0, 4, 0), Vec3.ZERO, new Vec3(0, 0, -1), 70, 0, 0);
         Scene s = new Scene("glossy", TransformNode.group("root", List.of(new MeshNode("floor", TestScenes.floor(0, 20, 0)),
                 new SphereNode("ball", List.of(new Sphere(new Vec3(3, 1, 0), 0.3f, 1))))),

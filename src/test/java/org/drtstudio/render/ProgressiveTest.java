@@ -43,11 +43,6 @@ public class ProgressiveTest {
     }
 
     @Test
-    void cpuPassesAddUp() throws Exception {
-        passesAddUpToOneRender(new CpuRenderer(2));
-    }
-
-    @Test
     void sessionStopsAtTheTarget() throws Exception {
         Scene s = DistributedEffectsChecks.penumbraFloor(8);
         GeometryImage gi = GeometryImagePacker.pack(s);

@@ -95,7 +95,7 @@ public final class TextureChecks {
     public static void albedoAovIsTextured(Renderer r, Path dir) throws Exception {
         Path png = TestTextures.rgbPng(dir.resolve("checker.png"), CHECKER);
         Vec3 kd = new Vec3(0.5f, 0.25f, 1f);
-        Material m = new Material("tex", Vec3.ONE, kd, BLACK, 1, 0, 0, 1, BLACK, png.toString());
+        Material m = Material.named("tex").ambient(Vec3.ONE).diffuse(kd).diffuseTexture(png.toString()).build();
         Frame f = render(r, headOnQuad(m, -3.0625f, 4.9375f), new TextureLoader(w -> fail(w)), EnumSet.of(Aov.ALBEDO, Aov.RADIANCE));
         float[] k = {kd.x(), kd.y(), kd.z()};
         for (int y = 0; y < SIZE; y += 3) {
@@ -158,7 +158,7 @@ public final class TextureChecks {
      */
     public static void sphereUsesDocumentedParameterisation(Renderer r, Path dir) throws Exception {
         Path png = TestTextures.rgbPng(dir.resolve("halves.png"), new int[][][]{{{255, 0, 0}, {0, 255, 0}}});
-        Material m = new Material("tex", BLACK, Vec3.ONE, BLACK, 1, 0, 0, 1, BLACK, png.toString());
+        Material m = Material.named("tex").diffuse(Vec3.ONE).diffuseTexture(png.toString()).build();
         TextureSource loader = new TextureLoader(w -> fail(w));
         for (int side : new int[]{1, -1}) {
             Camera cam = new Camera(new Vec3(4 * side, 0, 0), Vec3.ZERO, new Vec3(0, 1, 0), 20, 0, 0);
@@ -245,7 +245,7 @@ public final class TextureChecks {
 
     /** Lit by the ambient light alone: radiance = ambient colour × texture. */
     private static Material flat(Vec3 ambient) {
-        return new Material("flat", ambient, BLACK, BLACK, 1, 0, 0, 1, BLACK, null);
+        return Material.named("flat").ambient(ambient).build();
     }
 
     /**

@@ -1,13 +1,13 @@
 package org.drtstudio.studio;
 
-import org.drtstudio.io.SceneLoader;
+import org.drtstudio.io.load.SceneLoader;
 import org.drtstudio.io.image.PngWriter;
 import org.drtstudio.io.project.ProjectConverter;
 import org.drtstudio.io.support.HostileFiles;
 import org.drtstudio.io.support.OutputProblem;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.PixelFilter;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.SceneModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

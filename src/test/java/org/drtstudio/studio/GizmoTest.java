@@ -2,8 +2,8 @@ package org.drtstudio.studio;
 
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
-import org.drtstudio.scene.anim.Quat;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.Quat;
+import org.drtstudio.scene.authored.Trs;
 import org.joml.Matrix4f;
 import org.junit.jupiter.api.Test;
 

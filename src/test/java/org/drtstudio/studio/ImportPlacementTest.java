@@ -5,8 +5,8 @@ import org.drtstudio.io.project.ProjectConverter;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Sphere;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.Trs;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package org.drtstudio.studio;
 
 import javafx.geometry.Point2D;
 import org.drtstudio.io.Installation;
-import org.drtstudio.scene.anim.ModelLeaf;
+import org.drtstudio.scene.authored.ModelLeaf;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;

@@ -6,11 +6,11 @@ import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.TextureSource;
-import org.drtstudio.scene.anim.Change;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.Change;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.scene.edit.SetTransform;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.Trs;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.Test;
 
@@ -108,7 +108,9 @@ class PreviewRendererTest {
             p.setPaused(true);
             assertAsleep(p, seen);
             for (long r = 2; r <= 6; r++) p.show(request(m, Set.of(Change.CAMERA), 160, 100, 400, false, r));
-            until(p::asleep, "the paused loop has taken the newest request and sleeps again");
+            // asleep() alone still holds before the loop has woken to the requests: wait until none is left waiting.
+            until(() -> p.asleep() && !p.requestWaiting(), "the paused loop has taken the newest request and sleeps again");
+            assertEquals(PreviewRenderer.State.PAUSED, p.state());
             p.setPaused(false);
             seen.clear();
             await(p, seen, f -> f.revision() == 6);

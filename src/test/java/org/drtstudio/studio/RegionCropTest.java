@@ -9,7 +9,7 @@ import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.PixelFilter;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.Test;
 

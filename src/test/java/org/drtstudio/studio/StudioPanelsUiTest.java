@@ -8,9 +8,9 @@ import javafx.stage.Stage;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.Camera;
-import org.drtstudio.scene.anim.AuthoredNode;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.AuthoredNode;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -146,7 +146,7 @@ class StudioPanelsUiTest {
         robot.clickOn(fov); // a focused field keeps what is typed in it; the others follow the document
         waitUntil(() -> "Infinity".equals(fNumber.getText()), 5, "a pinhole shows f-number Infinity");
         robot.clickOn("Material");
-        int bunnyMaterial = ((org.drtstudio.scene.anim.ModelLeaf) ((GroupNode) model().node(bunnyId).orElseThrow()).children().get(0)).materialOffset();
+        int bunnyMaterial = ((org.drtstudio.scene.authored.ModelLeaf) ((GroupNode) model().node(bunnyId).orElseThrow()).children().get(0)).materialOffset();
         assertEquals(bunnyMaterial, (int) fx(() -> h.window.inspector.materialChoice.getSelectionModel().getSelectedIndex()),
                 "the material editor opens on the selected model's material");
         TextField exponent = robot.lookup("#exponent").queryAs(TextField.class);
@@ -301,11 +301,11 @@ class StudioPanelsUiTest {
         javafx.geometry.Point2D yEnd = fx(() -> h.window.viewport.gizmoAxisEnd(Gizmo.Handle.Y));
         javafx.geometry.Point2D grab = c.add(yEnd.subtract(c).multiply(0.7));
         double r = grab.distance(c);
-        org.drtstudio.scene.anim.Quat before = ((GroupNode) model().node(bunnyId).orElseThrow()).transformAt(0).rotation();
+        org.drtstudio.scene.authored.Quat before = ((GroupNode) model().node(bunnyId).orElseThrow()).transformAt(0).rotation();
         robot.drag(h.toScreen(grab), MouseButton.PRIMARY).moveTo(h.toScreen(c.add(r * 0.7, -r * 0.7)))
                 .moveTo(h.toScreen(c.add(r, 0))).drop();
         waitUntil(() -> !h.window.session.hasLiveEdit(), 5, "rotation committed");
-        org.drtstudio.scene.anim.Quat after = ((GroupNode) model().node(bunnyId).orElseThrow()).transformAt(0).rotation();
+        org.drtstudio.scene.authored.Quat after = ((GroupNode) model().node(bunnyId).orElseThrow()).transformAt(0).rotation();
         double turned = Math.toDegrees(2 * Math.acos(Math.min(1, Math.abs(before.dot(after)))));
         double swept = Math.toDegrees(Math.abs(Math.atan2(grab.getY() - c.getY(), grab.getX() - c.getX())));
         assertEquals(swept, turned, 4, "turned by the angle swept around the pivot");

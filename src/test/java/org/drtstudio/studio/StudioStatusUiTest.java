@@ -5,7 +5,7 @@ import javafx.stage.PopupWindow;
 import javafx.stage.Window;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
-import org.drtstudio.scene.anim.GroupNode;
+import org.drtstudio.scene.authored.GroupNode;
 import org.drtstudio.scene.edit.SetCamera;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.AfterEach;

@@ -13,10 +13,10 @@ import org.drtstudio.io.image.PfmWriter;
 import org.drtstudio.io.image.PngWriter;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.PixelFilter;
-import org.drtstudio.scene.anim.AuthoredNode;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.AuthoredNode;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.Trs;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -96,6 +96,14 @@ class StudioUiTest {
         });
     }
 
+    /** Viewport point where world point {@code p} is seen. */
+    private Point2D seenAtPoint(Vec3 p) throws Exception {
+        return fx(() -> {
+            double[] q = h.window.viewport.projection().project(p);
+            return new Point2D(q[0], q[1]);
+        });
+    }
+
     private void clickMenu(String menu, String item) throws Exception {
         h.menu(robot, menu, item);
     }
@@ -156,8 +164,12 @@ class StudioUiTest {
         });
         robot.clickOn(h.toScreen(seenAt(bunnyId)));
         waitUntil(() -> h.window.session.selected() == bunnyId, 5, "bunny selected by a click");
-        // A click on the empty wall selects the stage model (the whole file), not the bunny.
         h.screenshot(StudioHarness.screenshotDir().resolve("studio-main.png"));
+        // A click on the empty wall selects the stage model (the whole file), not the bunny.
+        int stageId = fx(() -> h.window.session.document.model().root().children().stream()
+                .filter(n -> n.id() != bunnyId).findFirst().orElseThrow().id());
+        robot.clickOn(h.toScreen(seenAtPoint(new Vec3(3, 3, -6))));
+        waitUntil(() -> h.window.session.selected() == stageId, 5, "the stage selected by a click on its wall");
     }
 
     @Test

@@ -1,10 +1,10 @@
 package org.drtstudio.studio;
 
 import org.drtstudio.math.Vec3;
-import org.drtstudio.scene.anim.AnimationSettings;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.AnimationSettings;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.Trs;
 import org.drtstudio.scene.edit.AddNode;
 import org.drtstudio.scene.edit.KeyTransform;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package org.drtstudio.studio;
 
 import org.drtstudio.io.vox.VoxWriter;
 import org.drtstudio.math.Vec3;
-import org.drtstudio.scene.anim.GroupNode;
+import org.drtstudio.scene.authored.GroupNode;
 import org.drtstudio.scene.edit.SetTransform;
 import org.drtstudio.testing.TestData;
 import org.drtstudio.scene.voxel.VoxelGenerators;

@@ -9,19 +9,19 @@ import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.TriangleMesh;
-import org.drtstudio.scene.anim.AnimationSettings;
-import org.drtstudio.scene.anim.AuthoredNode;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.Key;
-import org.drtstudio.scene.anim.MeshLeaf;
-import org.drtstudio.scene.anim.ModelAsset;
-import org.drtstudio.scene.anim.ModelLeaf;
-import org.drtstudio.scene.anim.Quat;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.SpheresLeaf;
-import org.drtstudio.scene.anim.Track;
-import org.drtstudio.scene.anim.TransformTracks;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.AnimationSettings;
+import org.drtstudio.scene.authored.AuthoredNode;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.Key;
+import org.drtstudio.scene.authored.MeshLeaf;
+import org.drtstudio.scene.authored.ModelAsset;
+import org.drtstudio.scene.authored.ModelLeaf;
+import org.drtstudio.scene.authored.Quat;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.SpheresLeaf;
+import org.drtstudio.scene.authored.Track;
+import org.drtstudio.scene.authored.TransformTracks;
+import org.drtstudio.scene.authored.Trs;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,8 +31,9 @@ public final class TestModels {
     private TestModels() {
     }
 
-    public static final Material RED = new Material("red", new Vec3(0.1f, 0, 0), new Vec3(0.8f, 0.1f, 0.1f),
-            new Vec3(0.3f, 0.3f, 0.3f), 20, 0.1f, 0, 1, Vec3.ZERO, null);
+    public static final Material RED = Material.named("red").ambient(new Vec3(0.1f, 0, 0))
+            .diffuse(new Vec3(0.8f, 0.1f, 0.1f)).specular(new Vec3(0.3f, 0.3f, 0.3f)).phongExponent(20)
+            .reflectivity(0.1f).build();
     public static final Camera CAMERA = new Camera(new Vec3(0, 2, 8), Vec3.ZERO, new Vec3(0, 1, 0), 40, 0, 0);
 
     /**
@@ -43,10 +44,12 @@ public final class TestModels {
      */
     public static SceneModel rich(ModelAsset model) {
         List<Material> materials = new ArrayList<>(List.of(Material.DEFAULT, RED.withName("red \"quoted\" ünïcode")));
-        materials.set(1, new Material(materials.get(1).name(), RED.ambient(), RED.diffuse(), RED.specular(), 7.25f, 0.3f,
-                0.2f, 1.33f, new Vec3(0.01f, 0.02f, 0.03f), "textures/wood.png"));
-        materials.add(new Material("rough bumpy", RED.ambient(), RED.diffuse(), RED.specular(), 20f, 0.5f, 0f, 1f,
-                Vec3.ZERO, "textures/wood.png", 0.35f, "textures/bumps.png", -2.5f, TextureWrap.CLAMP));
+        materials.set(1, Material.named(materials.get(1).name()).ambient(RED.ambient()).diffuse(RED.diffuse())
+                .specular(RED.specular()).phongExponent(7.25f).reflectivity(0.3f).transparency(0.2f).ior(1.33f)
+                .absorption(new Vec3(0.01f, 0.02f, 0.03f)).diffuseTexture("textures/wood.png").build());
+        materials.add(Material.named("rough bumpy").ambient(RED.ambient()).diffuse(RED.diffuse())
+                .specular(RED.specular()).phongExponent(20f).reflectivity(0.5f).diffuseTexture("textures/wood.png")
+                .roughness(0.35f).bump("textures/bumps.png", -2.5f).textureWrap(TextureWrap.CLAMP).build());
         TriangleMesh quad = TestScenes.floor(0, 1, 1);
         Vec3 y = new Vec3(0, 1, 0);
         TransformTracks spin = new TransformTracks(

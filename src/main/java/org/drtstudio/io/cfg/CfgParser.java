@@ -2,7 +2,7 @@ package org.drtstudio.io.cfg;
 
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.support.Excerpt;
+import org.drtstudio.io.Excerpt;
 import org.drtstudio.io.support.LineTokenizer;
 import org.drtstudio.io.support.SceneFolder;
 import org.drtstudio.io.support.SceneFraming;

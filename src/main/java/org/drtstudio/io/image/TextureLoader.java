@@ -1,6 +1,6 @@
 package org.drtstudio.io.image;
 
-import org.drtstudio.io.support.Excerpt;
+import org.drtstudio.io.Excerpt;
 import org.drtstudio.io.support.InputFiles;
 import org.drtstudio.scene.TextureImage;
 import org.drtstudio.scene.TextureSource;

@@ -28,8 +28,8 @@ final class MaterialTable {
      */
     void fill(float r, float g, float b, float kd, float ks, float shine, float t, float ior, String texture) {
         Vec3 diffuse = new Vec3(r * kd, g * kd, b * kd);
-        Material m = new Material("nff", diffuse, diffuse, new Vec3(ks, ks, ks), shine, ks, t,
-                ior > 0 ? ior : 1f, Vec3.ZERO, texture);
+        Material m = Material.named("nff").ambient(diffuse).diffuse(diffuse).specular(new Vec3(ks, ks, ks))
+                .phongExponent(shine).reflectivity(ks).transparency(t).ior(ior > 0 ? ior : 1f).diffuseTexture(texture).build();
         current = indexOf(m);
     }
 

@@ -1,6 +1,6 @@
 package org.drtstudio.io.obj;
 
-import org.drtstudio.io.support.Excerpt;
+import org.drtstudio.io.Excerpt;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

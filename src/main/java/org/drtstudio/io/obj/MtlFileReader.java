@@ -3,7 +3,7 @@ package org.drtstudio.io.obj;
 import de.javagl.obj.Mtl;
 import de.javagl.obj.MtlReader;
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.support.Excerpt;
+import org.drtstudio.io.Excerpt;
 import org.drtstudio.io.support.InputFiles;
 import org.drtstudio.io.support.TextDecoding;
 

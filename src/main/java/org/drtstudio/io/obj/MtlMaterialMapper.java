@@ -63,8 +63,9 @@ final class MtlMaterialMapper {
         // One wrap mode per material: the diffuse map's, or the bump map's when it stands alone.
         MtlTextureStatement wrapSource = diffuseTexture != null ? diffuseStatement : bumpStatement;
         TextureWrap wrap = wrapSource != null && wrapSource.clamp() ? TextureWrap.CLAMP : TextureWrap.REPEAT;
-        return new Material(mtl.getName(), ambient, diffuse, specular, exponent, reflectivity, transparency, ior,
-                absorption(mtl.getTf()), diffuseTexture, 0f, bumpTexture, bumpScale, wrap);
+        return Material.named(mtl.getName()).ambient(ambient).diffuse(diffuse).specular(specular).phongExponent(exponent)
+                .reflectivity(reflectivity).transparency(transparency).ior(ior).absorption(absorption(mtl.getTf()))
+                .diffuseTexture(diffuseTexture).bump(bumpTexture, bumpScale).textureWrap(wrap).build();
     }
 
     /** The least Tf taken as it is: below it the coefficient would grow without bound. */

@@ -1,7 +1,7 @@
 package org.drtstudio.io.obj;
 
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.support.Excerpt;
+import org.drtstudio.io.Excerpt;
 import org.drtstudio.io.support.InputFiles;
 import org.drtstudio.io.support.SceneFolder;
 import org.drtstudio.scene.Material;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import org.drtstudio.io.support.Excerpt;
+import org.drtstudio.io.Excerpt;
 
 import java.io.IOException;
 import java.io.InputStream;

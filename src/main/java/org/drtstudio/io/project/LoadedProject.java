@@ -1,6 +1,6 @@
 package org.drtstudio.io.project;
 
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.SceneModel;
 
 import java.util.List;
 

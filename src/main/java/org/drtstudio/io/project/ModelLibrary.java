@@ -2,10 +2,10 @@ package org.drtstudio.io.project;
 
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.SceneLoader;
-import org.drtstudio.io.support.Excerpt;
+import org.drtstudio.io.formats.SceneFileReader;
+import org.drtstudio.io.Excerpt;
 import org.drtstudio.scene.Scene;
-import org.drtstudio.scene.anim.ModelAsset;
+import org.drtstudio.scene.authored.ModelAsset;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -48,7 +48,7 @@ final class ModelLibrary {
             throw ref.problem("model \"" + text + "\" is a project; a project cannot be placed as a model");
         ImportResult result;
         try {
-            result = SceneLoader.load(file);
+            result = SceneFileReader.read(file);
         } catch (SceneFormatException e) {
             // The model's own message names its file and line; keep it whole, on one line.
             throw ref.problem("model \"" + text + "\": " + e.getMessage());

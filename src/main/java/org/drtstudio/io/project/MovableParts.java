@@ -1,10 +1,10 @@
 package org.drtstudio.io.project;
 
-import org.drtstudio.scene.anim.AuthoredNode;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.ModelAsset;
-import org.drtstudio.scene.anim.ModelLeaf;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.AuthoredNode;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.ModelAsset;
+import org.drtstudio.scene.authored.ModelLeaf;
+import org.drtstudio.scene.authored.SceneModel;
 
 import java.util.ArrayList;
 import java.util.List;

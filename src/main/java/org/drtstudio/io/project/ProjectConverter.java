@@ -2,14 +2,14 @@ package org.drtstudio.io.project;
 
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.SceneLoader;
+import org.drtstudio.io.formats.SceneFileReader;
 import org.drtstudio.scene.Scene;
-import org.drtstudio.scene.anim.AnimationSettings;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.ModelAsset;
-import org.drtstudio.scene.anim.ModelLeaf;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.Track;
+import org.drtstudio.scene.authored.AnimationSettings;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.ModelAsset;
+import org.drtstudio.scene.authored.ModelLeaf;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.Track;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -27,7 +27,7 @@ public final class ProjectConverter {
     /** A project file, or a model file wrapped as a project. */
     public static LoadedProject open(Path file) throws SceneFormatException {
         if (isProject(file)) return ProjectFiles.read(file);
-        ImportResult imported = SceneLoader.load(file);
+        ImportResult imported = SceneFileReader.read(file);
         return new LoadedProject(fromImport(file, imported.scene()), imported.warnings());
     }
 

@@ -9,20 +9,20 @@ import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.TriangleMesh;
-import org.drtstudio.scene.anim.AnimationSettings;
-import org.drtstudio.scene.anim.AuthoredNode;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.Interpolation;
-import org.drtstudio.scene.anim.Key;
-import org.drtstudio.scene.anim.MeshLeaf;
-import org.drtstudio.scene.anim.ModelAsset;
-import org.drtstudio.scene.anim.ModelLeaf;
-import org.drtstudio.scene.anim.Quat;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.SpheresLeaf;
-import org.drtstudio.scene.anim.Track;
-import org.drtstudio.scene.anim.TransformTracks;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.AnimationSettings;
+import org.drtstudio.scene.authored.AuthoredNode;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.Interpolation;
+import org.drtstudio.scene.authored.Key;
+import org.drtstudio.scene.authored.MeshLeaf;
+import org.drtstudio.scene.authored.ModelAsset;
+import org.drtstudio.scene.authored.ModelLeaf;
+import org.drtstudio.scene.authored.Quat;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.SpheresLeaf;
+import org.drtstudio.scene.authored.Track;
+import org.drtstudio.scene.authored.TransformTracks;
+import org.drtstudio.scene.authored.Trs;
 
 import java.nio.file.InvalidPathException;
 import java.util.ArrayList;
@@ -153,12 +153,14 @@ final class ProjectDecoder {
         v.allowOnly(MATERIAL);
         JsonValue texture = v.optional("diffuseTexture"), bump = v.optional("bumpTexture");
         JsonValue roughness = v.optional("roughness"), bumpScale = v.optional("bumpScale"), wrap = v.optional("textureWrap");
-        return build(v, () -> new Material(v.get("name").asString(), color(v.get("ambient")), color(v.get("diffuse")),
-                color(v.get("specular")), nonNegative(v.get("phongExponent")), nonNegative(v.get("reflectivity")),
-                nonNegative(v.get("transparency")), nonNegative(v.get("ior")), color(v.get("absorption")),
-                texturePath(texture), roughness == null ? 0f : nonNegative(roughness),
-                texturePath(bump), bumpScale == null ? 1f : bumpScale.asFloat(),
-                wrap == null ? TextureWrap.REPEAT : wrap.asEnum(TextureWrap.class)));
+        return build(v, () -> Material.named(v.get("name").asString()).ambient(color(v.get("ambient")))
+                .diffuse(color(v.get("diffuse"))).specular(color(v.get("specular")))
+                .phongExponent(nonNegative(v.get("phongExponent"))).reflectivity(nonNegative(v.get("reflectivity")))
+                .transparency(nonNegative(v.get("transparency"))).ior(nonNegative(v.get("ior")))
+                .absorption(color(v.get("absorption"))).diffuseTexture(texturePath(texture))
+                .roughness(roughness == null ? 0f : nonNegative(roughness))
+                .bump(texturePath(bump), bumpScale == null ? 1f : bumpScale.asFloat())
+                .textureWrap(wrap == null ? TextureWrap.REPEAT : wrap.asEnum(TextureWrap.class)).build());
     }
 
     /** A texture named relative to the project's folder (not the working folder), as an absolute path. */
@@ -320,7 +322,7 @@ final class ProjectDecoder {
      */
     private static void requireInvertible(JsonValue at, GroupNode group, TransformTracks tracks) {
         java.util.SortedSet<Double> times = new java.util.TreeSet<>(List.of(0.0));
-        for (org.drtstudio.scene.anim.Channel c : org.drtstudio.scene.anim.Channel.values()) {
+        for (org.drtstudio.scene.authored.Channel c : org.drtstudio.scene.authored.Channel.values()) {
             for (var key : tracks.track(c).keys()) times.add(key.time());
         }
         for (double t : times) {

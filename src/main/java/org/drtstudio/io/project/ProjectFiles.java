@@ -3,7 +3,7 @@ package org.drtstudio.io.project;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.io.support.InputFiles;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.SceneModel;
 
 import java.io.IOException;
 import java.io.InputStream;

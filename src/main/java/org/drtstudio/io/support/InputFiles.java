@@ -1,5 +1,7 @@
 package org.drtstudio.io.support;
 
+import org.drtstudio.io.Excerpt;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.FileSystemException;

@@ -1,5 +1,6 @@
 package org.drtstudio.io.support;
 
+import org.drtstudio.io.Excerpt;
 import org.drtstudio.io.SceneFormatException;
 
 import java.io.IOException;

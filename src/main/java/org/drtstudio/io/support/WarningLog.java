@@ -1,5 +1,7 @@
 package org.drtstudio.io.support;
 
+import org.drtstudio.io.Excerpt;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

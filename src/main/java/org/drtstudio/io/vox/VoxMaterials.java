@@ -49,7 +49,7 @@ final class VoxMaterials {
                         Vec3.ZERO, null);
             }
             default:
-                warnings.add(where + ": material type " + org.drtstudio.io.support.Excerpt.quote(type) + " is not known; palette entry " + index + " is matte");
+                warnings.add(where + ": material type " + org.drtstudio.io.Excerpt.quote(type) + " is not known; palette entry " + index + " is matte");
                 return matte;
         }
     }
@@ -63,7 +63,7 @@ final class VoxMaterials {
             if (!Float.isFinite(v)) throw new NumberFormatException();
             return Math.max(min, Math.min(max, v));
         } catch (NumberFormatException e) {
-            warnings.add(where + ": " + key + " " + org.drtstudio.io.support.Excerpt.quote(text) + " is not a number; using " + fallback);
+            warnings.add(where + ": " + key + " " + org.drtstudio.io.Excerpt.quote(text) + " is not a number; using " + fallback);
             return fallback;
         }
     }

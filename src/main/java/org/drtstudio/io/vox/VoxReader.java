@@ -2,7 +2,7 @@ package org.drtstudio.io.vox;
 
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.support.Excerpt;
+import org.drtstudio.io.Excerpt;
 import org.drtstudio.io.vox.VoxBytes.VoxProblem;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.voxel.VoxelModel;

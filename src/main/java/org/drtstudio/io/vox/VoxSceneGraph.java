@@ -121,7 +121,7 @@ final class VoxSceneGraph {
             try {
                 bits = Integer.parseInt(r.trim());
             } catch (NumberFormatException e) {
-                throw new VoxProblem("rotation _r " + org.drtstudio.io.support.Excerpt.quote(r) + " is not a number");
+                throw new VoxProblem("rotation _r " + org.drtstudio.io.Excerpt.quote(r) + " is not a number");
             }
             int c0 = bits & 3, c1 = (bits >> 2) & 3, c2 = 3 - c0 - c1;
             if (bits < 0 || bits > 127 || c0 > 2 || c1 > 2 || c0 == c1)
@@ -135,7 +135,7 @@ final class VoxSceneGraph {
         String t = frame.get("_t");
         if (t != null) {
             String[] parts = t.trim().split("\\s+");
-            if (parts.length != 3) throw new VoxProblem("translation _t " + org.drtstudio.io.support.Excerpt.quote(t) + " is not three integers");
+            if (parts.length != 3) throw new VoxProblem("translation _t " + org.drtstudio.io.Excerpt.quote(t) + " is not three integers");
             float[] v = new float[3];
             for (int i = 0; i < 3; i++) {
                 try {
@@ -143,7 +143,7 @@ final class VoxSceneGraph {
                     if (Math.abs(value) > 1 << 20) throw new NumberFormatException();
                     v[i] = value;
                 } catch (NumberFormatException e) {
-                    throw new VoxProblem("translation _t " + org.drtstudio.io.support.Excerpt.quote(t) + " is not three integers within ±2^20");
+                    throw new VoxProblem("translation _t " + org.drtstudio.io.Excerpt.quote(t) + " is not three integers within ±2^20");
                 }
             }
             m.setTranslation(v[0], v[1], v[2]);

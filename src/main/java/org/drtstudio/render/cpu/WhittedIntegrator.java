@@ -10,8 +10,10 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  * Whitted-style shading over the geometry image, the Java twin of {@code shaders/whitted.glsl}.
  *
  * <p>At each hit: ambient light × ambient colour, plus for every light not blocked by a shadow ray
- * Phong diffuse and specular over the attenuation 1/(c1 + c2 r + c3 r²). Mirror and glass surfaces
- * spawn a reflected ray (weight = reflectivity + transparency × Fresnel) and a refracted one
+ * (towards a sampled point of a sphere or rectangle light: soft shadows) Phong diffuse and specular
+ * over the attenuation 1/(c1 + c2 r + c3 r²). Mirror and glass surfaces
+ * spawn a reflected ray (weight = reflectivity + transparency × Fresnel; drawn from a Phong lobe on
+ * a glossy material) and a refracted one
  * (transparency × (1 − Fresnel), Snell's law, Schlick's approximation, total internal reflection
  * sends everything to the mirror ray). Light travelling inside a transparent body is absorbed by
  * Beer's law over the distance travelled. A diffuse texture multiplies the ambient and diffuse

@@ -1,8 +1,8 @@
 package org.drtstudio.scene.edit;
 
 import org.drtstudio.scene.PointLight;
-import org.drtstudio.scene.anim.Change;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.Change;
+import org.drtstudio.scene.authored.SceneModel;
 
 import java.util.ArrayList;
 import java.util.List;

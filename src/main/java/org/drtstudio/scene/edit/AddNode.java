@@ -1,11 +1,11 @@
 package org.drtstudio.scene.edit;
 
 import org.drtstudio.scene.Sphere;
-import org.drtstudio.scene.anim.AuthoredNode;
-import org.drtstudio.scene.anim.Change;
-import org.drtstudio.scene.anim.MeshLeaf;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.SpheresLeaf;
+import org.drtstudio.scene.authored.AuthoredNode;
+import org.drtstudio.scene.authored.Change;
+import org.drtstudio.scene.authored.MeshLeaf;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.SpheresLeaf;
 
 import java.util.Set;
 

@@ -2,11 +2,11 @@ package org.drtstudio.scene.edit;
 
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.Sphere;
-import org.drtstudio.scene.anim.Change;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.SpheresLeaf;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.Change;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.SpheresLeaf;
+import org.drtstudio.scene.authored.Trs;
 
 import java.util.ArrayList;
 import java.util.List;

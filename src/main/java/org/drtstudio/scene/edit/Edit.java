@@ -1,7 +1,7 @@
 package org.drtstudio.scene.edit;
 
-import org.drtstudio.scene.anim.Change;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.Change;
+import org.drtstudio.scene.authored.SceneModel;
 
 import java.util.Set;
 

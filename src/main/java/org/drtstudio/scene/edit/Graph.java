@@ -1,7 +1,7 @@
 package org.drtstudio.scene.edit;
 
-import org.drtstudio.scene.anim.AuthoredNode;
-import org.drtstudio.scene.anim.GroupNode;
+import org.drtstudio.scene.authored.AuthoredNode;
+import org.drtstudio.scene.authored.GroupNode;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package org.drtstudio.scene.edit;
 
-import org.drtstudio.scene.anim.Change;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.Change;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.SceneModel;
 
 import java.util.List;
 import java.util.Set;
@@ -32,7 +32,7 @@ public record GroupNodes(int nodeId, int groupId, String name) implements Edit {
         int index = parent.children().indexOf(node);
         GroupNode wrapper = GroupNode.of(groupId, name, List.of(node));
         GroupNode root = Graph.replace(model.root(), parent.id(), p -> {
-            List<org.drtstudio.scene.anim.AuthoredNode> kids = new java.util.ArrayList<>(((GroupNode) p).children());
+            List<org.drtstudio.scene.authored.AuthoredNode> kids = new java.util.ArrayList<>(((GroupNode) p).children());
             kids.set(index, wrapper);
             return ((GroupNode) p).withChildren(kids);
         });

@@ -1,7 +1,7 @@
 package org.drtstudio.scene.edit;
 
-import org.drtstudio.scene.anim.AuthoredNode;
-import org.drtstudio.scene.anim.GroupNode;
+import org.drtstudio.scene.authored.AuthoredNode;
+import org.drtstudio.scene.authored.GroupNode;
 
 /** The node as a group, or a user-facing refusal: only groups carry transforms and keys. */
 final class Groups {

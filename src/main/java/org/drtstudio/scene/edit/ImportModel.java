@@ -1,12 +1,12 @@
 package org.drtstudio.scene.edit;
 
 import org.drtstudio.scene.Material;
-import org.drtstudio.scene.anim.Change;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.ModelAsset;
-import org.drtstudio.scene.anim.ModelLeaf;
-import org.drtstudio.scene.anim.Trs;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.Change;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.ModelAsset;
+import org.drtstudio.scene.authored.ModelLeaf;
+import org.drtstudio.scene.authored.Trs;
+import org.drtstudio.scene.authored.SceneModel;
 
 import java.util.ArrayList;
 import java.util.List;

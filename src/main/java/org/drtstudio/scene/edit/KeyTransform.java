@@ -1,9 +1,9 @@
 package org.drtstudio.scene.edit;
 
-import org.drtstudio.scene.anim.Change;
-import org.drtstudio.scene.anim.Interpolation;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.Change;
+import org.drtstudio.scene.authored.Interpolation;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.Trs;
 
 import java.util.Set;
 

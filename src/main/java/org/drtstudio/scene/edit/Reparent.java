@@ -1,9 +1,9 @@
 package org.drtstudio.scene.edit;
 
-import org.drtstudio.scene.anim.AuthoredNode;
-import org.drtstudio.scene.anim.Change;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.AuthoredNode;
+import org.drtstudio.scene.authored.Change;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.SceneModel;
 
 import java.util.Set;
 

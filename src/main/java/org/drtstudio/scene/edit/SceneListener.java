@@ -1,6 +1,6 @@
 package org.drtstudio.scene.edit;
 
-import org.drtstudio.scene.anim.SceneSnapshot;
+import org.drtstudio.scene.authored.SceneSnapshot;
 
 /**
  * Told about every change of a {@link SceneDocument}, synchronously, on the thread that made it.

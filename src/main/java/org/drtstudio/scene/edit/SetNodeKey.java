@@ -1,9 +1,9 @@
 package org.drtstudio.scene.edit;
 
-import org.drtstudio.scene.anim.Change;
-import org.drtstudio.scene.anim.Channel;
-import org.drtstudio.scene.anim.Key;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.Change;
+import org.drtstudio.scene.authored.Channel;
+import org.drtstudio.scene.authored.Key;
+import org.drtstudio.scene.authored.SceneModel;
 
 import java.util.Locale;
 import java.util.Set;

@@ -1,12 +1,12 @@
 package org.drtstudio.scene.edit;
 
 import org.drtstudio.math.Vec3;
-import org.drtstudio.scene.anim.AuthoredNode;
-import org.drtstudio.scene.anim.Change;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.Quat;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.AuthoredNode;
+import org.drtstudio.scene.authored.Change;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.Quat;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.Trs;
 import org.joml.Matrix4f;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;

@@ -1,7 +1,7 @@
 package org.drtstudio.io.project;
 
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.SceneModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

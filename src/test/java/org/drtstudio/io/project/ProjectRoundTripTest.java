@@ -1,6 +1,6 @@
 package org.drtstudio.io.project;
 
-import org.drtstudio.io.SceneLoader;
+import org.drtstudio.io.load.SceneLoader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.MeshNode;
@@ -9,11 +9,11 @@ import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.SceneNode;
 import org.drtstudio.scene.TransformNode;
 import org.drtstudio.scene.TriangleMesh;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.MeshLeaf;
-import org.drtstudio.scene.anim.ModelAsset;
-import org.drtstudio.scene.anim.ModelLeaf;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.MeshLeaf;
+import org.drtstudio.scene.authored.ModelAsset;
+import org.drtstudio.scene.authored.ModelLeaf;
+import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.testing.TestModels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -5,9 +5,9 @@ import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.TriangleMesh;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.MeshLeaf;
-import org.drtstudio.scene.anim.SceneModel;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.MeshLeaf;
+import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.testing.TestModels;
 
 import java.nio.file.Path;

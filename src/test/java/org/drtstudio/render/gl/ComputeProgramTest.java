@@ -17,14 +17,14 @@ class ComputeProgramTest {
     private static final int HEIGHT = 23;
     private static final int OFFSET = 1000;
     @RegisterExtension
-    static final SharedGlThread GL = new SharedGlThread();
+    static final SharedGl<GlThread> GL = SharedGl.thread();
 
 
     @Test
     void includedHelperAndInjectedDefineWriteTheKnownPattern() {
         ByteBuffer values = ByteBuffer.allocate(WIDTH * HEIGHT * 4).order(ByteOrder.nativeOrder());
         ByteBuffer colors = ByteBuffer.allocate(WIDTH * HEIGHT * 4);
-        int[] localSize = GL.thread().call(() -> {
+        int[] localSize = GL.get().call(() -> {
             try (ComputeProgram program = ComputeProgram.load("test/pattern.comp",
                     Map.of("PATTERN_OFFSET", Integer.toString(OFFSET)));
                  Texture2D valueImage = Texture2D.create(TextureFormat.R32F, WIDTH, HEIGHT);
@@ -60,7 +60,7 @@ class ComputeProgramTest {
     @Test
     void syntaxErrorInAnIncludedFileIsReportedAtThatFileAndLine() {
         ShaderCompileException e = assertThrows(ShaderCompileException.class,
-                () -> GL.thread().call(() -> ComputeProgram.load("test/broken_include.comp", Map.of())));
+                () -> GL.get().call(() -> ComputeProgram.load("test/broken_include.comp", Map.of())));
         System.out.println(e.getMessage());
         assertTrue(e.getMessage().startsWith("compiling test/broken_include.comp failed:"), e.getMessage());
         assertTrue(e.getMessage().contains("\ntest/lib/broken_helper.glsl:4:"), e.getMessage());
@@ -69,7 +69,7 @@ class ComputeProgramTest {
     @Test
     void errorAfterAnIncludeIsReportedAtTheMainFilesLine() {
         ShaderCompileException e = assertThrows(ShaderCompileException.class,
-                () -> GL.thread().call(() -> ComputeProgram.load("test/broken_main.comp", Map.of("PATTERN_OFFSET", "0"))));
+                () -> GL.get().call(() -> ComputeProgram.load("test/broken_main.comp", Map.of("PATTERN_OFFSET", "0"))));
         System.out.println(e.getMessage());
         assertTrue(e.getMessage().contains("\ntest/broken_main.comp:6:"), e.getMessage());
         assertFalse(e.getMessage().contains("pattern_value.glsl:"), e.getMessage());
@@ -78,7 +78,7 @@ class ComputeProgramTest {
     @Test
     void aMissingDefineIsACompileErrorInTheFileThatUsesIt() {
         ShaderCompileException e = assertThrows(ShaderCompileException.class,
-                () -> GL.thread().call(() -> ComputeProgram.load("test/pattern.comp", Map.of())));
+                () -> GL.get().call(() -> ComputeProgram.load("test/pattern.comp", Map.of())));
         assertTrue(e.getMessage().contains("test/lib/pattern_value.glsl:3:"), e.getMessage());
     }
 }

@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.*;
 @Timeout(120)
 class FlatSpheresTwinTest {
     @RegisterExtension
-    static final SharedGlRenderer GL = new SharedGlRenderer();
+    static final SharedGl<GlRenderer> GL = SharedGl.renderer();
 
     @Test
     void eachPixelIsItsSpheresColourOnBothTracers() throws Exception {
@@ -36,7 +36,7 @@ class FlatSpheresTwinTest {
         GeometryImage image = GeometryImagePacker.pack(scene);
         TraceParameters p = TraceParameters.of(scene.camera(), scene.settings(), image);
         Frame cpu = new CpuRenderer(2).render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE);
-        Frame gpu = GL.renderer().render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE);
+        Frame gpu = GL.get().render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE);
         Set<Vec3> colours = new HashSet<>(spheres.colors());
         int hits = 0;
         Set<Vec3> seen = new HashSet<>();

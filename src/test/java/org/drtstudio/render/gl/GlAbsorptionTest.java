@@ -9,10 +9,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Timeout(120)
 class GlAbsorptionTest {
     @RegisterExtension
-    static final SharedGlRenderer GL = new SharedGlRenderer();
+    static final SharedGl<GlRenderer> GL = SharedGl.renderer();
 
     @Test
     void slabTransmission() throws Exception {
-        AbsorptionChecks.slabTransmissionIsBeer(GL.renderer());
+        AbsorptionChecks.slabTransmissionIsBeer(GL.get());
     }
 }

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(600)
 class GlAccelAgreementTest {
     @RegisterExtension
-    static final SharedGlRenderer BVH = new SharedGlRenderer();
+    static final SharedGl<GlRenderer> BVH = SharedGl.renderer();
     private static GlRenderer grid, octree;
 
     @BeforeAll
@@ -41,15 +41,15 @@ class GlAccelAgreementTest {
     @MethodSource("spdScenes")
     void spdScenesAgree(String file) throws Exception {
         var scene = AccelAgreementChecks.spd(file, 48);
-        AccelAgreementChecks.assertAgrees(BVH.renderer(), grid, scene, file + " grid");
-        AccelAgreementChecks.assertAgrees(BVH.renderer(), octree, scene, file + " octree");
+        AccelAgreementChecks.assertAgrees(BVH.get(), grid, scene, file + " grid");
+        AccelAgreementChecks.assertAgrees(BVH.get(), octree, scene, file + " octree");
     }
 
     @Test
     void sharedObjAgrees() throws Exception {
         var teapot = AccelAgreementChecks.sharedObj("teapot/teapot.obj", 64, 48);
-        AccelAgreementChecks.assertAgrees(BVH.renderer(), grid, teapot, "teapot.obj grid");
-        AccelAgreementChecks.assertAgrees(BVH.renderer(), octree, teapot, "teapot.obj octree");
+        AccelAgreementChecks.assertAgrees(BVH.get(), grid, teapot, "teapot.obj grid");
+        AccelAgreementChecks.assertAgrees(BVH.get(), octree, teapot, "teapot.obj octree");
     }
 
     /** The studio's switch: one GL tracer told to walk the grid, then the octree, then the BVH again, recompiles each time. */
@@ -59,7 +59,7 @@ class GlAccelAgreementTest {
         try (GlRenderer switching = GlRenderer.start(false, NodeKind.DEFAULT, AccelStructure.BVH)) {
             for (AccelStructure s : new AccelStructure[]{AccelStructure.GRID, AccelStructure.OCTREE, AccelStructure.BVH}) {
                 switching.useAccel(s);
-                AccelAgreementChecks.assertAgrees(BVH.renderer(), switching, scene, "switched to " + s);
+                AccelAgreementChecks.assertAgrees(BVH.get(), switching, scene, "switched to " + s);
                 org.junit.jupiter.api.Assertions.assertEquals(s, switching.glThread().call(switching::builtAccel), "programs for " + s);
             }
         }
@@ -68,7 +68,7 @@ class GlAccelAgreementTest {
     @Test
     void instancedShapesAgree() throws Exception {
         var instanced = AccelAgreementChecks.instanced(64, 48);
-        AccelAgreementChecks.assertAgrees(BVH.renderer(), grid, instanced, "instanced grid");
-        AccelAgreementChecks.assertAgrees(BVH.renderer(), octree, instanced, "instanced octree");
+        AccelAgreementChecks.assertAgrees(BVH.get(), grid, instanced, "instanced grid");
+        AccelAgreementChecks.assertAgrees(BVH.get(), octree, instanced, "instanced octree");
     }
 }

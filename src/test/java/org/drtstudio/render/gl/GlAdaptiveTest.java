@@ -17,13 +17,13 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * Adaptive sampling on the GL tracer (llvmpipe where there is no GPU): {@code converge.comp}
- * decides exactly as its Java twin on the same accumulation, the tracer's adaptive render agrees
- * with the CPU tracer's, and the checks the CPU tracer passes.
+ * decides exactly as its Java twin on the same accumulation, and the tracer's adaptive render agrees
+ * with the CPU tracer's (the checks every tracer passes: {@link org.drtstudio.render.RendererContract}).
  */
 @Timeout(600)
 class GlAdaptiveTest {
     @RegisterExtension
-    static final SharedGlRenderer GL = new SharedGlRenderer();
+    static final SharedGl<GlRenderer> GL = SharedGl.renderer();
 
     /**
      * Random accumulations whose pixels' relative errors lie around the threshold, many within
@@ -55,7 +55,7 @@ class GlAdaptiveTest {
             state[i] = random.nextInt(20) == 0 ? -samples : samples;
         }
         java.util.List<Integer> listedPixels = new java.util.ArrayList<>();
-        float[] gpuState = GL.renderer().glThread().call(() -> {
+        float[] gpuState = GL.get().glThread().call(() -> {
             try (ComputeProgram program = ComputeProgram.load("converge.comp", Map.of());
                  Texture2D acc = Texture2D.create(TextureFormat.RGBA32F, w, h, rgba);
                  Texture2D st = Texture2D.create(TextureFormat.R32F, w, h, state.clone());
@@ -91,7 +91,7 @@ class GlAdaptiveTest {
     @Test
     void adaptiveRenderAgreesWithTheCpuTracer() throws Exception {
         Scene s = AdaptiveChecks.penumbra(32, 128);
-        Frame g = AdaptiveChecks.adaptive(GL.renderer(), s, 0.02f), c = AdaptiveChecks.adaptive(new CpuRenderer(2), s, 0.02f);
+        Frame g = AdaptiveChecks.adaptive(GL.get(), s, 0.02f), c = AdaptiveChecks.adaptive(new CpuRenderer(2), s, 0.02f);
         int sameCount = 0, n = 32 * 32;
         for (int i = 0; i < n; i++) if (g.samples()[i] == c.samples()[i]) sameCount++;
         assertTrue(sameCount >= 0.98 * n, "sample counts agree on " + sameCount + " of " + n + " pixels");
@@ -101,30 +101,5 @@ class GlAdaptiveTest {
             mean += Math.min(c.radiance()[i], 1f);
         }
         assertTrue(meanAbs <= 0.01 * mean, "images differ: mean |gpu-cpu| " + meanAbs / g.radiance().length);
-    }
-
-    @Test
-    void samplesGoWhereTheNoiseIs() throws Exception {
-        AdaptiveChecks.samplesGoWhereTheNoiseIs(GL.renderer());
-    }
-
-    @Test
-    void staysTheFixedCountImageWithinNoise() throws Exception {
-        AdaptiveChecks.staysTheFixedCountImageWithinNoise(GL.renderer());
-    }
-
-    @Test
-    void convergedPixelsKeepTheirMean() throws Exception {
-        AdaptiveChecks.convergedPixelsKeepTheirMean(GL.renderer());
-    }
-
-    @Test
-    void aFrameWhosePixelsAllConvergedStillHasItsAovs() throws Exception {
-        AdaptiveChecks.aFrameWhosePixelsAllConvergedStillHasItsAovs(GL.renderer());
-    }
-
-    @Test
-    void sessionFinishesWhenEveryPixelConverged() throws Exception {
-        AdaptiveChecks.sessionFinishesWhenEveryPixelConverged(GL.renderer());
     }
 }

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(120)
 class GlDenoiserTest {
     @RegisterExtension
-    static final SharedGlRenderer GL = new SharedGlRenderer();
+    static final SharedGl<GlRenderer> GL = SharedGl.renderer();
 
     @Test
     void gpuAndCpuDenoiseAlike() throws Exception {
@@ -39,7 +39,7 @@ class GlDenoiserTest {
             }
         }
         DenoiseInput in = new DenoiseInput(w, h, radiance, variance, normals, albedo, depth);
-        float[] cpu = new AtrousDenoiser().denoise(in), gpuOut = GL.renderer().denoiser().denoise(in);
+        float[] cpu = new AtrousDenoiser().denoise(in), gpuOut = GL.get().denoiser().denoise(in);
         double maxDiff = 0, changed = 0;
         for (int i = 0; i < cpu.length; i++) {
             maxDiff = Math.max(maxDiff, Math.abs(cpu[i] - gpuOut[i]));

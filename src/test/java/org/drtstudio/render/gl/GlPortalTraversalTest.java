@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.*;
 class GlPortalTraversalTest {
     private static final int W = 80, H = 56;
     @RegisterExtension
-    static final SharedGlThread GL = new SharedGlThread();
+    static final SharedGl<GlThread> GL = SharedGl.thread();
 
     private void check(VoxelSpace space, Vec3 eye, Vec3 look, String what) throws Exception {
         Scene scene = VoxelScenes.of("v", new VoxelModel("v", space, VoxelGenerators.palette()));
@@ -54,7 +54,7 @@ class GlPortalTraversalTest {
         float[] lights = {space.originX() + c, space.originY() + space.sizeY() + 5f, space.originZ() + c + 0.3f,
                 space.originX() - 3f, space.originY() + space.sizeY() + 2f, space.originZ() - 2f};
         float[] cpu = PortalRays.trace(portals, rays, lights, 2);
-        float[] gpu = GL.thread().call(() -> {
+        float[] gpu = GL.get().call(() -> {
             try (GlPortalRays kernel = new GlPortalRays(portals)) {
                 return kernel.trace(rays, lights, 2).results();
             }

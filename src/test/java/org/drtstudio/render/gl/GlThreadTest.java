@@ -14,16 +14,16 @@ import static org.junit.jupiter.api.Assertions.*;
 @Timeout(60)
 class GlThreadTest {
     @RegisterExtension
-    static final SharedGlThread GL = new SharedGlThread();
+    static final SharedGl<GlThread> GL = SharedGl.thread();
 
 
     @Test
     void tasksRunOnTheOneGlThreadInOrder() {
-        assertFalse(GL.thread().isCurrentThread());
+        assertFalse(GL.get().isCurrentThread());
         StringBuilder order = new StringBuilder();
-        CompletableFuture<Void> first = GL.thread().submit(() -> order.append('a')).thenAccept(x -> { });
-        String result = GL.thread().call(() -> {
-            assertTrue(GL.thread().isCurrentThread());
+        CompletableFuture<Void> first = GL.get().submit(() -> order.append('a')).thenAccept(x -> { });
+        String result = GL.get().call(() -> {
+            assertTrue(GL.get().isCurrentThread());
             assertTrue(first.isDone(), "tasks run in submission order");
             return order.append('b').toString();
         });
@@ -33,20 +33,20 @@ class GlThreadTest {
     @Test
     void callRethrowsTheTasksUncheckedExceptionItself() {
         IllegalArgumentException thrown = new IllegalArgumentException("bad scene");
-        IllegalArgumentException caught = assertThrows(IllegalArgumentException.class, () -> GL.thread().call(() -> {
+        IllegalArgumentException caught = assertThrows(IllegalArgumentException.class, () -> GL.get().call(() -> {
             throw thrown;
         }));
         assertSame(thrown, caught);
-        assertEquals(42, GL.thread().call(() -> 42), "the thread survives a failed task");
+        assertEquals(42, GL.get().call(() -> 42), "the thread survives a failed task");
     }
 
     @Test
     void callWrapsACheckedExceptionAndSubmitReportsIt() {
-        CompletionException wrapped = assertThrows(CompletionException.class, () -> GL.thread().call(() -> {
+        CompletionException wrapped = assertThrows(CompletionException.class, () -> GL.get().call(() -> {
             throw new IOException("disk");
         }));
         assertInstanceOf(IOException.class, wrapped.getCause());
-        ExecutionException viaFuture = assertThrows(ExecutionException.class, () -> GL.thread().submit(() -> {
+        ExecutionException viaFuture = assertThrows(ExecutionException.class, () -> GL.get().submit(() -> {
             throw new IOException("disk");
         }).get());
         assertInstanceOf(IOException.class, viaFuture.getCause());
@@ -54,7 +54,7 @@ class GlThreadTest {
 
     @Test
     void callOnTheGlThreadRunsInPlaceInsteadOfDeadlocking() {
-        assertEquals("inner", GL.thread().call(() -> GL.thread().call(() -> "inner")));
+        assertEquals("inner", GL.get().call(() -> GL.get().call(() -> "inner")));
     }
 
     @Test
@@ -63,7 +63,7 @@ class GlThreadTest {
                 () -> Texture2D.create(TextureFormat.RGBA8, 4, 4));
         assertTrue(made.getMessage().contains("GL thread"), made.getMessage());
 
-        Texture2D texture = GL.thread().call(() -> Texture2D.create(TextureFormat.RGBA8, 4, 4));
+        Texture2D texture = GL.get().call(() -> Texture2D.create(TextureFormat.RGBA8, 4, 4));
         IllegalStateException used = assertThrows(IllegalStateException.class, () -> texture.bindSampler(0));
         assertTrue(used.getMessage().contains("outside its GL thread"), used.getMessage());
         texture.close();
@@ -71,13 +71,13 @@ class GlThreadTest {
 
     @Test
     void closeOffTheGlThreadQueuesTheDeletion() {
-        int before = GL.thread().call(() -> GL.thread().openObjectCount());
-        Texture2D texture = GL.thread().call(() -> Texture2D.create(TextureFormat.R32F, 8, 8));
-        assertEquals(before + 1, GL.thread().call(() -> GL.thread().openObjectCount()));
+        int before = GL.get().call(() -> GL.get().openObjectCount());
+        Texture2D texture = GL.get().call(() -> Texture2D.create(TextureFormat.R32F, 8, 8));
+        assertEquals(before + 1, GL.get().call(() -> GL.get().openObjectCount()));
         texture.close(); // from the test thread
-        assertEquals(before, GL.thread().call(() -> GL.thread().openObjectCount()));
+        assertEquals(before, GL.get().call(() -> GL.get().openObjectCount()));
         IllegalStateException afterClose = assertThrows(IllegalStateException.class,
-                () -> GL.thread().run(() -> texture.bindSampler(0)));
+                () -> GL.get().run(() -> texture.bindSampler(0)));
         assertTrue(afterClose.getMessage().contains("after close"), afterClose.getMessage());
     }
 

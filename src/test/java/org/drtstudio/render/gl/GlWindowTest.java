@@ -16,14 +16,14 @@ import java.util.EnumSet;
 @Timeout(300)
 class GlWindowTest {
     @RegisterExtension
-    static final SharedGlRenderer GL = new SharedGlRenderer();
+    static final SharedGl<GlRenderer> GL = SharedGl.renderer();
 
     @Test
     void unevenTilesWithEveryAovMakeTheWholeFrame() throws Exception {
         Scene s = GuideScenes.twoColourFloor();
         GeometryImage image = GuideScenes.pack(s);
         TraceParameters p = GuideScenes.parameters(s, image, 4, 0.2f);
-        WindowTiles.assertTilesMakeTheWhole(GL.renderer(), image, p, EnumSet.of(Aov.DEPTH, Aov.NORMAL, Aov.ALBEDO, Aov.RADIANCE,
+        WindowTiles.assertTilesMakeTheWhole(GL.get(), image, p, EnumSet.of(Aov.DEPTH, Aov.NORMAL, Aov.ALBEDO, Aov.RADIANCE,
                 Aov.VARIANCE, Aov.SAMPLES), new int[]{5, 31}, new int[]{9});
     }
 }

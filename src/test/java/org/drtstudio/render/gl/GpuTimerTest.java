@@ -19,13 +19,13 @@ import static org.junit.jupiter.api.Assertions.*;
 class GpuTimerTest {
     private static final int W = 20, H = 12;
     @RegisterExtension
-    static final SharedGlThread GL = new SharedGlThread();
+    static final SharedGl<GlThread> GL = SharedGl.thread();
 
 
     @Test
     void warmUpDispatchesTheProgramForAtLeastTheGivenTime() {
         long[] counted = new long[1];
-        GpuTimer.WarmUp warm = GL.thread().call(() -> {
+        GpuTimer.WarmUp warm = GL.get().call(() -> {
             try (ComputeProgram program = ComputeProgram.load("test/count.comp", Map.of());
                  ShaderStorageBuffer counter = ShaderStorageBuffer.create(4)) {
                 program.setIVec2("size", W, H);
@@ -57,7 +57,7 @@ class GpuTimerTest {
 
     @Test
     void medianDispatchIsPrecededByTheClockWarmUp() {
-        GpuTimer.Median m = GL.thread().call(() -> {
+        GpuTimer.Median m = GL.get().call(() -> {
             try (ComputeProgram program = ComputeProgram.load("test/count.comp", Map.of());
                  ShaderStorageBuffer counter = ShaderStorageBuffer.create(4);
                  GpuTimer timer = GpuTimer.create()) {

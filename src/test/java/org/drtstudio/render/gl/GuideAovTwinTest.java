@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(300)
 class GuideAovTwinTest {
     @RegisterExtension
-    static final SharedGlRenderer GL = new SharedGlRenderer();
+    static final SharedGl<GlRenderer> GL = SharedGl.renderer();
 
     @Test
     void gpuAndCpuAverageTheSameGuides() throws Exception {
@@ -32,7 +32,7 @@ class GuideAovTwinTest {
         GeometryImage image = GuideScenes.pack(s);
         TraceParameters p = GuideScenes.parameters(s, image, 4, 0.4f);
         var aovs = EnumSet.of(Aov.ALBEDO, Aov.DEPTH, Aov.NORMAL);
-        Frame g = GL.renderer().render(image, p, aovs, ProgressListener.NONE);
+        Frame g = GL.get().render(image, p, aovs, ProgressListener.NONE);
         Frame c;
         try (CpuRenderer cpu = new CpuRenderer(2)) {
             c = cpu.render(image, p, aovs, ProgressListener.NONE);
@@ -57,11 +57,11 @@ class GuideAovTwinTest {
 
     @Test
     void summedAndToppedUpGuidesAreTheGuidePassOnes() throws Exception {
-        GuideSumChecks.summedAndToppedUpGuidesAreTheGuidePassOnes(GL.renderer());
+        GuideSumChecks.summedAndToppedUpGuidesAreTheGuidePassOnes(GL.get());
     }
 
     @Test
     void guidesAverageEverySampleOfTheRender() throws Exception {
-        GuideSumChecks.guidesAverageEverySampleOfTheRender(GL.renderer());
+        GuideSumChecks.guidesAverageEverySampleOfTheRender(GL.get());
     }
 }

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class SampleTwinTest {
     private static final int PIXELS = 40, SAMPLES = 1100;
     @RegisterExtension
-    static final SharedGlThread GL = new SharedGlThread();
+    static final SharedGl<GlThread> GL = SharedGl.thread();
 
 
     @Test
@@ -27,7 +27,7 @@ class SampleTwinTest {
         for (int seed : seeds) {
             for (int dim : dimensions) {
                 ByteBuffer values = ByteBuffer.allocate(PIXELS * SAMPLES * 4).order(ByteOrder.nativeOrder());
-                GL.thread().run(() -> {
+                GL.get().run(() -> {
                     try (ComputeProgram program = ComputeProgram.load("test/sample_values.comp", Map.of());
                          Texture2D image = Texture2D.create(TextureFormat.R32F, PIXELS, SAMPLES);
                          PixelPackBuffer readback = PixelPackBuffer.create(image.sizeBytes())) {

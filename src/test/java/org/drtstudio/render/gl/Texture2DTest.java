@@ -13,18 +13,18 @@ import static org.junit.jupiter.api.Assertions.*;
 @Timeout(60)
 class Texture2DTest {
     @RegisterExtension
-    static final SharedGlThread GL = new SharedGlThread();
+    static final SharedGl<GlThread> GL = SharedGl.thread();
 
 
     @Test
     void tooLargeATextureIsAClearErrorNamingTheLimit() {
-        int limit = GL.thread().info().maxTextureSize();
+        int limit = GL.get().info().maxTextureSize();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> GL.thread().call(() -> Texture2D.create(TextureFormat.RGBA32F, limit + 1, 2)));
+                () -> GL.get().call(() -> Texture2D.create(TextureFormat.RGBA32F, limit + 1, 2)));
         assertEquals("texture " + (limit + 1) + "x2 (RGBA32F) exceeds GL_MAX_TEXTURE_SIZE = " + limit
-                + " of " + GL.thread().info().renderer(), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> GL.thread().call(() -> Texture2D.create(TextureFormat.R32F, 1, 0)));
-        assertEquals(0, GL.thread().call(() -> GL.thread().openObjectCount()), "nothing was allocated");
+                + " of " + GL.get().info().renderer(), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> GL.get().call(() -> Texture2D.create(TextureFormat.R32F, 1, 0)));
+        assertEquals(0, GL.get().call(() -> GL.get().openObjectCount()), "nothing was allocated");
     }
 
     @Test
@@ -38,7 +38,7 @@ class Texture2DTest {
         FloatBuffer patch = ByteBuffer.allocateDirect(2 * 4 * 4).order(ByteOrder.nativeOrder()).asFloatBuffer();
         patch.put(new float[]{100, 101, 102, 103, 104, 105, 106, 107}).flip();
         ByteBuffer out = ByteBuffer.allocateDirect(w * h * 16).order(ByteOrder.nativeOrder());
-        GL.thread().run(() -> {
+        GL.get().run(() -> {
             try (Texture2D texture = Texture2D.create(TextureFormat.RGBA32F, w, h, texels);
                  PixelPackBuffer readback = PixelPackBuffer.create(texture.sizeBytes())) {
                 texture.write(3, 2, 2, 1, patch); // texels (3,2) and (4,2)
@@ -55,7 +55,7 @@ class Texture2DTest {
 
     @Test
     void misuseGivesClearErrors() {
-        GL.thread().run(() -> {
+        GL.get().run(() -> {
             try (Texture2D texture = Texture2D.create(TextureFormat.RGBA32F, 4, 4);
                  Texture2D bytes = Texture2D.create(TextureFormat.RGBA8, 4, 4);
                  PixelPackBuffer small = PixelPackBuffer.create(16)) {

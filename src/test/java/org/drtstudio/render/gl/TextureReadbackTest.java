@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 @Timeout(60)
 class TextureReadbackTest {
     @RegisterExtension
-    static final SharedGlThread GL = new SharedGlThread();
+    static final SharedGl<GlThread> GL = SharedGl.thread();
 
     private static final int W = 7;
     private static final int H = 5;
@@ -27,7 +27,7 @@ class TextureReadbackTest {
         for (int i = 0; i < texels.length; i++) texels[i] = i * 0.5f - 11f;
         long row = W * 16L;
         for (long band : new long[]{1, row, 2 * row + 3, 3 * row, 1L << 30}) {
-            float[] got = GL.thread().call(() -> {
+            float[] got = GL.get().call(() -> {
                 try (Texture2D t = Texture2D.create(TextureFormat.RGBA32F, W, H, texels)) {
                     return TextureReadback.floats(t, band);
                 }
@@ -40,7 +40,7 @@ class TextureReadbackTest {
     void byteBandsReadTheWholeTexture() {
         byte[] texels = new byte[W * H * 4];
         for (int i = 0; i < texels.length; i++) texels[i] = (byte) (i * 7);
-        byte[] got = GL.thread().call(() -> {
+        byte[] got = GL.get().call(() -> {
             try (Texture2D t = Texture2D.create(TextureFormat.RGBA8, W, H, java.nio.ByteBuffer.allocateDirect(texels.length).put(texels).flip())) {
                 return TextureReadback.bytes(t, 2 * W * 4L);
             }
@@ -50,13 +50,13 @@ class TextureReadbackTest {
 
     @Test
     void aBandOutsideTheTextureIsRefused() {
-        GL.thread().run(() -> {
+        GL.get().run(() -> {
             try (Texture2D t = Texture2D.create(TextureFormat.R32F, W, H);
                  PixelPackBuffer pbo = PixelPackBuffer.create(1 << 10)) {
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> pbo.startRows(t, 3, 3));
                 assertEquals("rows 3 .. 5 are outside the 7x5 texture", e.getMessage());
             }
         });
-        assertEquals(0, GL.thread().call(() -> GL.thread().openObjectCount()), "nothing left open");
+        assertEquals(0, GL.get().call(() -> GL.get().openObjectCount()), "nothing left open");
     }
 }

@@ -57,8 +57,9 @@ class TraversalExperimentTest {
         s = s.withSettings(s.settings().withSize(24, 20).withSampling(5, 4, 9))
                 .withCamera(s.camera().withLens(0.05f, 0f))
                 .withLights(s.lights().stream().map(l -> l.withRadius(0.3f)).toList());
-        Material shiny = new Material("glossy", new Vec3(0.1f, 0.1f, 0.1f), new Vec3(0.6f, 0.5f, 0.4f), Vec3.ONE, 30f, 0.5f,
-                0f, 1f, Vec3.ZERO, null, 0.2f);
+        Material shiny = Material.named("glossy").ambient(new Vec3(0.1f, 0.1f, 0.1f))
+                .diffuse(new Vec3(0.6f, 0.5f, 0.4f)).specular(Vec3.ONE).phongExponent(30f).reflectivity(0.5f)
+                .roughness(0.2f).build();
         s = new Scene(s.name(), s.root(), List.of(shiny), s.lights(), s.camera(), s.settings());
         TransformNode r = s.root();
         Scene close = new Scene(s.name(), new TransformNode(r.name(), new Matrix4f(r.transform()).translate(0.2f, 0.1f, 0),

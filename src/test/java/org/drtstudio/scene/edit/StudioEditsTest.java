@@ -6,11 +6,11 @@ import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.TransformNode;
-import org.drtstudio.scene.anim.Change;
-import org.drtstudio.scene.anim.GroupNode;
-import org.drtstudio.scene.anim.ModelAsset;
-import org.drtstudio.scene.anim.SceneModel;
-import org.drtstudio.scene.anim.Trs;
+import org.drtstudio.scene.authored.Change;
+import org.drtstudio.scene.authored.GroupNode;
+import org.drtstudio.scene.authored.ModelAsset;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.Trs;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

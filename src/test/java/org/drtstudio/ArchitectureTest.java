@@ -1,0 +1,67 @@
+package org.drtstudio;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * Who may use whom (DESIGN.md, docs/ARCHITECTURE.md "Packages"), checked on the compiled main
+ * classes: JavaFX only in the studio, LWJGL only in {@code render.gl}, the core (math, the scene
+ * packages, accel, render, render.cpu, io) free of both and of everything built on it, and no
+ * package cycles. The app, cli and bench packages reach GL and the studio only through
+ * {@code render.gl}'s and {@code studio}'s own classes ({@code app.Backends} picks the GL tracer,
+ * {@code app.StudioEntry} opens the studio, bench times the GL tracer), never LWJGL or JavaFX
+ * directly.
+ */
+@AnalyzeClasses(packages = "org.drtstudio", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+    private static final String[] CORE = {"org.drtstudio.math..", "org.drtstudio.scene..", "org.drtstudio.accel..",
+            "org.drtstudio.render", "org.drtstudio.render.cpu..", "org.drtstudio.io.."};
+
+    @ArchTest
+    static final ArchRule javafxOnlyInTheStudio = noClasses()
+            .that().resideOutsideOfPackage("org.drtstudio.studio..")
+            .should().dependOnClassesThat().resideInAnyPackage("javafx..", "com.sun.javafx..")
+            .because("the studio is the only JavaFX code; the CLI and headless renders must load without it");
+
+    @ArchTest
+    static final ArchRule lwjglOnlyInTheGlTracer = noClasses()
+            .that().resideOutsideOfPackage("org.drtstudio.render.gl..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.lwjgl..")
+            .because("GL calls live behind render.gl's wrappers and its GL thread");
+
+    @ArchTest
+    static final ArchRule theCoreIsFreeOfUiGlAndWhatIsBuiltOnIt = noClasses()
+            .that().resideInAnyPackage(CORE)
+            .should().dependOnClassesThat().resideInAnyPackage("javafx..", "com.sun.javafx..", "org.lwjgl..",
+                    "org.drtstudio.render.gl..", "org.drtstudio.studio..", "org.drtstudio.cli..", "org.drtstudio.app..",
+                    "org.drtstudio.bench..")
+            .because("the core runs headless on any machine and is what the front ends are built on");
+
+    @ArchTest
+    static final ArchRule theSceneDependsOnNothingAboveIt = noClasses()
+            .that().resideInAnyPackage("org.drtstudio.scene..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.drtstudio.io..", "org.drtstudio.accel..",
+                    "org.drtstudio.render..", "com.fasterxml..")
+            .because("the scene is plain data: readers, packers and renderers read it, never the reverse");
+
+    @ArchTest
+    static final ArchRule theStudioStaysOffGlAndTheFrontEnds = noClasses()
+            .that().resideInAnyPackage("org.drtstudio.studio..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.drtstudio.render.gl..", "org.drtstudio.cli..",
+                    "org.drtstudio.app..")
+            .because("the studio gets its renderer from a factory (app.Backends) and is opened by the launcher");
+
+    @ArchTest
+    static final ArchRule theHeadlessFrontEndsStayOffTheStudio = noClasses()
+            .that().resideInAnyPackage("org.drtstudio.cli..", "org.drtstudio.bench..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.drtstudio.studio..")
+            .because("drt render and drt bench run without JavaFX; the launcher (app) opens the studio");
+
+    @ArchTest
+    static final ArchRule noPackageCycles = slices().matching("org.drtstudio.(**)").should().beFreeOfCycles();
+}

@@ -1,0 +1,55 @@
+package org.drtstudio.render.gl;
+
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * The one GL fixture of the tests: a GL thread or a GL tracer for the tests of a class, started
+ * before the first test and closed after the last
+ * ({@code @RegisterExtension static final SharedGl<GlRenderer> GL = SharedGl.renderer();}, then
+ * {@code GL.get()}). Starting one per class rather than per test keeps llvmpipe's shader
+ * compilation to once a class.
+ */
+final class SharedGl<T extends AutoCloseable> implements BeforeAllCallback, AfterAllCallback {
+    /** Starts the shared object; fails when no GL context can be made. */
+    interface Starter<T> {
+        T start() throws GlUnavailableException;
+    }
+
+    private final Starter<T> starter;
+    private final String what;
+    private T started;
+
+    private SharedGl(Starter<T> starter, String what) {
+        this.starter = starter;
+        this.what = what;
+    }
+
+    /** A GL thread (a context and nothing compiled) for tests of GL wrappers and shaders. */
+    static SharedGl<GlThread> thread() {
+        return new SharedGl<>(GlThread::start, "the GL thread");
+    }
+
+    /** A GL tracer (its programs compiled) for tests that render. */
+    static SharedGl<GlRenderer> renderer() {
+        return new SharedGl<>(GlRenderer::start, "the GL tracer");
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws GlUnavailableException {
+        started = starter.start();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws Exception {
+        if (started != null) started.close();
+        started = null;
+    }
+
+    /** The class's GL thread or tracer (started). */
+    T get() {
+        if (started == null) throw new IllegalStateException(what + " starts before the class's first test");
+        return started;
+    }
+}
