@@ -28,12 +28,14 @@ class DocumentedClassNamesTest {
      */
     private static final Set<String> NOT_OURS = Set.of(
             // JDK and JavaFX classes the docs discuss (the studio's threading, error handling).
-            "AnimationTimer", "BufferedReader", "Float", "InvokeLaterDispatcher", "NumberFormatException",
+            "AnimationTimer", "BufferedImage", "BufferedReader", "Float", "InvokeLaterDispatcher", "NumberFormatException",
             "OutOfMemoryError", "PixelBuffer", "Platform", "QuantumRenderer", "WritableImage",
             // Debian package fields and desktop-entry keys (INSTALL.md).
             "Depends", "Exec", "Recommends",
             // A JSON literal (STUDIO.md: `Infinity` is the pinhole).
             "Infinity",
+            // An MTL keyword (the transmission filter), a Slurm setting and the farm's tile-grid placeholder (FARM.md).
+            "Tf", "MaxArraySize", "CxR",
             // Removed with the layouts it compared; BENCHMARKS.md tells the measurement it made.
             "KernelTimingProbe");
 

@@ -81,10 +81,14 @@ class GeometryImageTest {
         Map<String, String> expected = new TreeMap<>();
         expected.putAll(publicIntConstants(GeometryImageLayout.class, "GI_"));
         expected.putAll(publicIntConstants(BoxLayout.class, "BL_"));
+        expected.putAll(publicIntConstants(SpatialLayout.class, "AX_"));
         assertTrue(expected.size() > 40, "constants found: " + expected.keySet());
         Map<String, String> emitted = new TreeMap<>(defines);
         // Derived from a constant rather than a constant itself: the mask of BL_LEAF_COUNT_BITS.
         assertEquals(Integer.toString((1 << BoxLayout.LEAF_COUNT_BITS) - 1), emitted.remove("BL_LEAF_COUNT_MASK"));
+        // The grid and octree walks shift by the log of the words per texel rather than divide by it.
+        assertEquals(Integer.toString(Integer.numberOfTrailingZeros(SpatialLayout.WORDS_PER_TEXEL)), emitted.remove("AX_WORDS_PER_TEXEL_LOG2"));
+        assertEquals(Integer.toString(SpatialLayout.WORDS_PER_TEXEL), expected.remove("AX_WORDS_PER_TEXEL"));
         assertEquals(expected, emitted);
     }
 

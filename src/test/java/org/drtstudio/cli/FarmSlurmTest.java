@@ -41,8 +41,24 @@ class FarmSlurmTest {
         SlurmClient slurm = new SlurmClient();
         Assumptions.assumeTrue(slurm.hasSbatch(), "skipped: sbatch is not on the PATH (scripts/slurm-local.sh start makes a one-machine cluster)");
         Assumptions.assumeTrue(slurm.clusterAnswers(), "skipped: no Slurm controller answers sinfo (scripts/slurm-local.sh start)");
+        Assumptions.assumeTrue(nodeTakesJobs(), "skipped: the Slurm node is not idle, mixed or allocated (sinfo -N): jobs would wait for ever");
         indexBefore = System.getProperty("drt.farm.index");
         System.setProperty("drt.farm.index", index.resolve("farm-jobs.tsv").toString());
+    }
+
+    /** A controller can answer while its node is down or drained (slurmd failed to start): then nothing would run. */
+    private static boolean nodeTakesJobs() {
+        try {
+            Process p = new ProcessBuilder("sinfo", "-h", "-N", "-o", "%t").redirectErrorStream(true).start();
+            String state = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+            p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+            return state.startsWith("idle") || state.startsWith("mix") || state.startsWith("alloc");
+        } catch (java.io.IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     @AfterAll

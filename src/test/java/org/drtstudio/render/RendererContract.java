@@ -1,17 +1,23 @@
 package org.drtstudio.render;
 
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.scene.Scene;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.EnumSet;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * What every renderer backend must do, checked against closed forms and measured properties:
- * analytic shading, instancing, distributed effects and seeds, progressive passes, textures and
- * their AOVs, adaptive sampling. A backend (or a backend walking another acceleration structure)
+ * analytic shading and absorption, instancing, distributed effects and seeds, progressive passes,
+ * windows of a frame, summed guides, textures and their AOVs, adaptive sampling. A backend (or a backend walking another acceleration structure)
  * gets the whole contract from one small subclass that says how to make its {@link Renderer};
  * the checks themselves live in {@link AnalyticShadingChecks}, {@link InstancingAgreementChecks},
- * {@link DistributedEffectsChecks}, {@link TextureChecks} and {@link AdaptiveChecks}. Scenes are
+ * {@link DistributedEffectsChecks}, {@link TextureChecks}, {@link AdaptiveChecks}, {@link AbsorptionChecks}, {@link WindowTiles}
+ * and {@link GuideSumChecks}. Scenes are
  * small (tens of pixels a side) so the GL backend runs the contract on llvmpipe in CI.
  */
 public abstract class RendererContract {
@@ -31,6 +37,9 @@ public abstract class RendererContract {
 
     @Test
     public void glassBendsEdgeAsSnellPredicts() throws Exception { AnalyticShadingChecks.glassBendsEdgeAsSnellPredicts(renderer()); }
+
+    @Test
+    public void slabTransmissionIsBeer() throws Exception { AbsorptionChecks.slabTransmissionIsBeer(renderer()); }
 
     // Instancing.
 
@@ -59,6 +68,33 @@ public abstract class RendererContract {
 
     @Test
     public void passesAddUpToOneRender() throws Exception { ProgressiveTest.passesAddUpToOneRender(renderer()); }
+
+    // Windows of the frame (a render farm's tiles) and the guides summed in the trace passes.
+
+    @Test
+    public void unevenTilesWithEveryAovMakeTheWholeFrame() throws Exception {
+        Scene s = GuideScenes.twoColourFloor();
+        GeometryImage image = GuideScenes.pack(s);
+        // Depth of field and 4 samples: every pixel's lens and position samples come from its seeds.
+        TraceParameters p = GuideScenes.parameters(s, image, 4, 0.2f);
+        WindowTiles.assertTilesMakeTheWhole(renderer(), image, p, EnumSet.of(Aov.DEPTH, Aov.NORMAL, Aov.ALBEDO, Aov.RADIANCE,
+                Aov.VARIANCE, Aov.SAMPLES), new int[]{5, 31}, new int[]{9});
+    }
+
+    @Test
+    public void aWindowOutsideTheFrameIsRefused() throws Exception {
+        Scene s = GuideScenes.twoColourFloor();
+        GeometryImage image = GuideScenes.pack(s);
+        TraceParameters p = GuideScenes.parameters(s, image, 1, 0f);
+        assertThrows(IllegalArgumentException.class, () -> renderer().renderWindow(image, p,
+                new PixelWindow(40, 0, GuideScenes.WIDTH - 39, 4), EnumSet.noneOf(Aov.class), ProgressListener.NONE));
+    }
+
+    @Test
+    public void summedAndToppedUpGuidesAreTheGuidePassOnes() throws Exception { GuideSumChecks.summedAndToppedUpGuidesAreTheGuidePassOnes(renderer()); }
+
+    @Test
+    public void guidesAverageEverySampleOfTheRender() throws Exception { GuideSumChecks.guidesAverageEverySampleOfTheRender(renderer()); }
 
     // Textures and the albedo AOV.
 

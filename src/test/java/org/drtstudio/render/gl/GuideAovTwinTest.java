@@ -4,7 +4,6 @@ import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.GuideScenes;
-import org.drtstudio.render.GuideSumChecks;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.cpu.CpuRenderer;
@@ -19,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The GL tracer's guides (summed by {@code trace.comp}, topped up by {@code aov.comp}) average the same
- * camera rays as the CPU twin's: equal guides under depth of field; and the checks of {@link GuideSumChecks}.
+ * camera rays as the CPU twin's: equal guides under depth of field (the summed guides' own checks are
+ * in the renderer contract).
  */
 @Timeout(300)
 class GuideAovTwinTest {
@@ -55,13 +55,5 @@ class GuideAovTwinTest {
         assertTrue(agree >= 0.99 * n, "GPU and CPU guides agree on " + agree + " of " + n + " pixels");
     }
 
-    @Test
-    void summedAndToppedUpGuidesAreTheGuidePassOnes() throws Exception {
-        GuideSumChecks.summedAndToppedUpGuidesAreTheGuidePassOnes(GL.get());
-    }
 
-    @Test
-    void guidesAverageEverySampleOfTheRender() throws Exception {
-        GuideSumChecks.guidesAverageEverySampleOfTheRender(GL.get());
-    }
 }
