@@ -71,7 +71,7 @@ public final class VoxelBenchmark {
         v.add(new VoxelView("maze_above", maze, new Vec3(-20f, 45f, -20f), new Vec3(mid, 0f, mid),
                 new float[]{mid, top, mid + 0.5f, 10f, top, 20.5f}));
         VoxelSpace caves = VoxelGenerators.caves(96, 0.45, 7);
-        int[] e = centreEmptyCell(caves);
+        int[] e = caves.emptyCellNear(caves.sizeX() / 2f, caves.sizeY() / 2f, caves.sizeZ() / 4f);
         v.add(new VoxelView("caves96", caves, new Vec3(e[0] + 0.5f, e[1] + 0.5f, e[2] + 0.5f), new Vec3(48.3f, 40.2f, 90.1f),
                 new float[]{e[0] + 0.5f, e[1] + 0.9f, e[2] + 0.5f, e[0] + 0.2f, e[1] + 0.5f, e[2] + 0.8f}));
         return v;
@@ -185,21 +185,6 @@ public final class VoxelBenchmark {
         return s.withCamera(new Camera(view.eye(), view.look(), new Vec3(0, 1, 0), 60f, 0f, 0f)).withLights(lights);
     }
 
-    private static int[] centreEmptyCell(VoxelSpace s) {
-        int[] best = null;
-        float bestD = Float.MAX_VALUE;
-        for (int k = 1; k < s.sizeZ() - 1; k++)
-            for (int j = 1; j < s.sizeY() - 1; j++)
-                for (int i = 1; i < s.sizeX() - 1; i++) {
-                    if (s.solid(i, j, k)) continue;
-                    float d = Math.abs(i - s.sizeX() / 2f) + Math.abs(j - s.sizeY() / 2f) + Math.abs(k - s.sizeZ() / 4f);
-                    if (d < bestD) {
-                        bestD = d;
-                        best = new int[]{i, j, k};
-                    }
-                }
-        return best;
-    }
 
     private static String choiceKey(PortalChoice c) {
         return c == PortalChoice.LONGEST_EXPECTED_RAY ? "portals" : "portals_first_cover";

@@ -62,4 +62,24 @@ public record VoxelSpace(int sizeX, int sizeY, int sizeZ, int originX, int origi
         for (byte c : cells) if (c != 0) n++;
         return n;
     }
+
+    /**
+     * The empty cell off the grid's border nearest (in cell steps, summed over the axes) to the
+     * point (x, y, z) in cells: where an eye inside the space can stand. Null when every inner cell is solid.
+     */
+    public int[] emptyCellNear(float x, float y, float z) {
+        int[] best = null;
+        float bestD = Float.MAX_VALUE;
+        for (int k = 1; k < sizeZ - 1; k++)
+            for (int j = 1; j < sizeY - 1; j++)
+                for (int i = 1; i < sizeX - 1; i++) {
+                    if (solid(i, j, k)) continue;
+                    float d = Math.abs(i - x) + Math.abs(j - y) + Math.abs(k - z);
+                    if (d < bestD) {
+                        bestD = d;
+                        best = new int[]{i, j, k};
+                    }
+                }
+        return best;
+    }
 }

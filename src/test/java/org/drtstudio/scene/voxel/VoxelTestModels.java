@@ -39,18 +39,6 @@ public final class VoxelTestModels {
 
     /** The empty cell closest to the grid's centre (an eye inside). */
     public static int[] someEmptyCell(VoxelSpace s) {
-        int[] best = null;
-        float bestD = Float.MAX_VALUE;
-        for (int k = 1; k < s.sizeZ() - 1; k++)
-            for (int j = 1; j < s.sizeY() - 1; j++)
-                for (int i = 1; i < s.sizeX() - 1; i++) {
-                    if (s.solid(i, j, k)) continue;
-                    float d = Math.abs(i - s.sizeX() / 2f) + Math.abs(j - s.sizeY() / 2f) + Math.abs(k - s.sizeZ() / 2f);
-                    if (d < bestD) {
-                        bestD = d;
-                        best = new int[]{i, j, k};
-                    }
-                }
-        return best;
+        return s.emptyCellNear(s.sizeX() / 2f, s.sizeY() / 2f, s.sizeZ() / 2f);
     }
 }
