@@ -28,6 +28,8 @@ public final class Main {
                         + " headless to default.png instead (see 'drt --help')");
                 effective = new String[]{"render", scene.toString(), "-o", "default.png"};
             }
+        } else {
+            effective = ImplicitStudio.arguments(args);
         }
         OutOfMemory.message(); // the line is built now, while there is memory to build it
         if (effective.length == 0 || !effective[0].equals("studio")) {
