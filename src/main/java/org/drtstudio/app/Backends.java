@@ -4,9 +4,13 @@ import org.drtstudio.cli.RendererFactory;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.TracerOptions;
 import org.drtstudio.render.cpu.CpuRenderer;
+import org.drtstudio.render.GpuSelection;
+import org.drtstudio.render.gl.GlDevices;
 import org.drtstudio.render.gl.GlRenderer;
+import org.drtstudio.render.gl.MultiGpuRenderer;
 import org.drtstudio.render.gl.GlUnavailableException;
 
+import java.util.List;
 import java.util.function.Consumer;
 
 /** Picks the GPU tracer when a GL 4.3 context can be made, else the CPU reference with a notice. */
@@ -20,12 +24,36 @@ final class Backends implements RendererFactory {
     public Renderer create(Backend backend, Consumer<String> notices, TracerOptions options) {
         if (backend == Backend.CPU) return cpu(options);
         try {
-            return GlRenderer.start(options.pairedPrimary(), options.nodes(), options.accel());
+            return gpu(options);
         } catch (GlUnavailableException e) {
             if (backend == Backend.GPU) throw new IllegalStateException("GPU back end unavailable: " + e.getMessage());
             notices.accept("no usable GPU (" + e.getMessage() + "); rendering with the CPU reference tracer");
             return cpu(options);
         }
+    }
+
+    /**
+     * The GPU tracer on the devices {@code options.gpus()} selects: one GPU as always (with the usual
+     * fallbacks) when it selects one, else one context per device and frames split across them.
+     *
+     * @throws IllegalStateException with a one-line message when the selection names GPUs the machine lacks
+     */
+    private static Renderer gpu(TracerOptions options) throws GlUnavailableException {
+        GpuSelection gpus = options.gpus();
+        if (gpus == GpuSelection.FIRST) return GlRenderer.start(options.pairedPrimary(), options.nodes(), options.accel());
+        int hardware = GlDevices.hardwareCount();
+        List<Integer> devices;
+        try {
+            devices = gpus.resolve(hardware);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(e.getMessage());
+        }
+        if (devices.size() == 1) {
+            // "all" or "1" of one GPU is the usual single-GPU tracer; a named device is opened as named.
+            int device = gpus.kind() == GpuSelection.Kind.LIST && hardware > 0 ? devices.get(0) : -1;
+            return GlRenderer.start(options.pairedPrimary(), options.nodes(), options.accel(), device);
+        }
+        return MultiGpuRenderer.start(options, devices);
     }
 
     private static Renderer cpu(TracerOptions options) {

@@ -2,7 +2,9 @@ package org.drtstudio.app;
 
 import org.drtstudio.cli.RendererFactory;
 import org.drtstudio.cli.StudioLauncher;
+import org.drtstudio.render.GpuSelection;
 import org.drtstudio.render.Renderer;
+import org.drtstudio.render.TracerOptions;
 import org.drtstudio.studio.RendererSource;
 import org.drtstudio.studio.Studio;
 
@@ -31,8 +33,9 @@ final class StudioEntry implements StudioLauncher {
 
     @Override
     public int open(Path scene, RendererFactory.Backend backend, double measureSeconds, boolean measureMaximized) {
-        // The preview prefers a fast tracer; exports use the same choice as 'drt render'.
-        return Studio.run(scene, earlyPreviewRenderer(backend), notices -> renderers.create(backend, notices),
+        // The preview prefers a fast tracer on one GPU; exports use the same choice as 'drt render': every GPU.
+        return Studio.run(scene, earlyPreviewRenderer(backend),
+                notices -> renderers.create(backend, notices, TracerOptions.DEFAULT.withGpus(GpuSelection.ALL)),
                 measureSeconds, measureMaximized, System.err);
     }
 

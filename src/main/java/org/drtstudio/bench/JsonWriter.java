@@ -23,6 +23,14 @@ public final class JsonWriter {
                 sb.append(++i < m.size() ? ",\n" : "\n");
             }
             sb.append(indent).append('}');
+        } else if (value instanceof java.util.Collection<?> c) {
+            sb.append('[');
+            int i = 0;
+            for (Object item : c) {
+                if (i++ > 0) sb.append(", ");
+                write(item, sb, indent + "  ");
+            }
+            sb.append(']');
         } else if (value instanceof Double d) {
             sb.append(Double.isFinite(d) ? String.format(java.util.Locale.ROOT, "%.6g", d) : "null");
         } else if (value instanceof Number || value instanceof Boolean) {

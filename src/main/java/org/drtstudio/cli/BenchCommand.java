@@ -83,6 +83,12 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--grid-densities", paramLabel = "K,K", split = ",",
             description = "accel suite: the grid densities (cells per primitive) of the resolution sweep (default 0.5,1,2,4,8,16)")
     List<Double> gridDensities;
+    @Option(names = "--gpus", paramLabel = "all|N|0,2", defaultValue = "all",
+            description = "gpus suite: the GPUs frames are split across (default all; 0,0 opens two contexts on GPU 0)")
+    String gpus;
+    @Option(names = "--tiles", paramLabel = "N,bN", split = ",",
+            description = "gpus suite: the tilings to measure: square tiles of N pixels, or bN bands of rows per GPU (default 256,512,1024,b1,b2,b4)")
+    List<String> tiles;
     @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
     Path json;
     @Option(names = "--export-peer", paramLabel = "DIR", description = "full and quick suites: first write each scene's "
@@ -163,11 +169,14 @@ final class BenchCommand implements Callable<Integer> {
             case "accel" -> {
                 return accelSuite(out, err);
             }
+            case "gpus" -> {
+                return GpusSuite.run(this, out, err);
+            }
             case "spheres", "resolution" -> {
                 return GeneratedSceneSuites.run(name, this, renderers, out, err);
             }
             default -> {
-                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal, import, spheres, resolution, voxels, accel");
+                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal, import, spheres, resolution, voxels, accel, gpus");
                 return 2;
             }
         }
@@ -288,7 +297,7 @@ final class BenchCommand implements Callable<Integer> {
         return writeJson(results, err);
     }
 
-    private int writeJson(Map<String, Object> results, PrintWriter err) {
+    int writeJson(Map<String, Object> results, PrintWriter err) {
         if (json == null) return 0;
         try {
             byte[] bytes = JsonWriter.write(results).getBytes(StandardCharsets.UTF_8);
@@ -360,7 +369,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** The --data folder, or ../shared/data (beside a checkout), or shared/data. */
-    private Path dataDir() {
+    Path dataDir() {
         if (data != null) return data;
         Path beside = Path.of("..", "shared", "data");
         return Files.isDirectory(beside) ? beside : Path.of("shared", "data");

@@ -60,12 +60,21 @@ public final class EglContext implements AutoCloseable {
      *                                and why each failed
      */
     public static EglContext create() throws GlUnavailableException {
+        return create(-1);
+    }
+
+    /**
+     * As {@link #create()} on GPU {@code device} (see {@link EglDisplayCandidates#forDevice}), or with
+     * the usual candidates and fallbacks when {@code device} is negative.
+     */
+    public static EglContext create(int device) throws GlUnavailableException {
         long start = System.nanoTime();
         EglLibrary.load();
         List<String> failures = new ArrayList<>();
         List<EglDisplayCandidates.Candidate> candidates;
         try {
-            candidates = EglDisplayCandidates.list(EglLibrary.clientExtensions(), failures);
+            candidates = device < 0 ? EglDisplayCandidates.list(EglLibrary.clientExtensions(), failures)
+                    : EglDisplayCandidates.forDevice(device, EglLibrary.clientExtensions(), failures);
         } catch (RuntimeException e) {
             throw new GlUnavailableException("no OpenGL 4.3 context: listing EGL displays failed ("
                     + EglLibrary.oneLine(e) + ")", e);

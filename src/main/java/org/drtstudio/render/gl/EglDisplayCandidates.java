@@ -79,6 +79,30 @@ final class EglDisplayCandidates {
         return all;
     }
 
+    /**
+     * The candidates of one GPU: hardware device {@code device} alone (no fallback: a render split
+     * across GPUs needs that one), or, where the machine lists no hardware device, every candidate
+     * of {@link #list} for device 0 (the default device, e.g. Mesa's llvmpipe).
+     *
+     * @throws IllegalArgumentException when the machine has no such device
+     */
+    static List<Candidate> forDevice(int device, Set<String> clientExtensions, List<String> skipped) {
+        List<Candidate> hardware = new ArrayList<>();
+        listDevices(clientExtensions, hardware, new ArrayList<>(), new ArrayList<>());
+        if (hardware.isEmpty() && device == 0) return list(clientExtensions, skipped);
+        if (device < 0 || device >= hardware.size()) {
+            throw new IllegalArgumentException("no GPU " + device + ": the machine lists " + hardware.size() + " hardware EGL devices");
+        }
+        return List.of(hardware.get(device));
+    }
+
+    /** How many hardware GPUs the EGL device platform lists (0 where it lists none or is missing). */
+    static int hardwareCount(Set<String> clientExtensions) {
+        List<Candidate> hardware = new ArrayList<>();
+        listDevices(clientExtensions, hardware, new ArrayList<>(), new ArrayList<>());
+        return hardware.size();
+    }
+
     private static void listDevices(Set<String> ext, List<Candidate> hardware, List<Candidate> software,
                                     List<String> skipped) {
         // NVIDIA lists only EGL_EXT_device_base, which includes enumeration (see shared/gpu/README.md)

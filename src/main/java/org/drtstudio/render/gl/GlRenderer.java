@@ -16,14 +16,18 @@ import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.SpatialLayout;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
+import org.drtstudio.render.TileQueue;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.TracerOptions;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 /**
@@ -115,7 +119,15 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
 
     /** As {@link #start()}, choosing also the structure walked inside each shape ({@code --accel}). */
     public static GlRenderer start(boolean pairedPrimary, NodeKind nodeKind, AccelStructure accel) throws GlUnavailableException {
-        GlThread gl = GlThread.start();
+        return start(pairedPrimary, nodeKind, accel, -1);
+    }
+
+    /**
+     * As {@link #start(boolean, NodeKind, AccelStructure)} with its context on GPU {@code device}
+     * ({@link EglContext#create(int)}; negative: the usual choice and fallbacks).
+     */
+    public static GlRenderer start(boolean pairedPrimary, NodeKind nodeKind, AccelStructure accel, int device) throws GlUnavailableException {
+        GlThread gl = GlThread.start(device);
         GlRenderer r = new GlRenderer(gl, pairedPrimary, nodeKind, accel);
         try {
             gl.call(() -> {
@@ -250,7 +262,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             throw new IllegalStateException("no " + p.width() + "x" + p.height() + " accumulation to add samples to; start at sample 0");
         }
         try {
-            return gl.call(() -> renderOnGlThread(image, p, firstSample, sampleCount, aovs, progress, PixelWindow.whole(p.width(), p.height())));
+            return gl.call(() -> renderOnGlThread(image, p, firstSample, sampleCount, aovs, progress,
+                    TileQueue.of(PixelWindow.whole(p.width(), p.height()), tile)).frame());
         } catch (CompletionException | IllegalStateException | IllegalArgumentException | ShaderCompileException e) {
             Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
             if (cause instanceof RenderException re) throw re;
@@ -273,7 +286,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             throw new IllegalArgumentException("window " + window + " does not fit in " + p.width() + "x" + p.height());
         }
         try {
-            Frame whole = gl.call(() -> renderOnGlThread(image, p, 0, p.samplesPerPixel(), aovs, progress, window));
+            Frame whole = gl.call(() -> renderOnGlThread(image, p, 0, p.samplesPerPixel(), aovs, progress, TileQueue.of(window, tile)).frame());
             return window.crop(whole);
         } catch (CompletionException | IllegalStateException | IllegalArgumentException | ShaderCompileException e) {
             Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
@@ -289,11 +302,67 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         }
     }
 
-    private Frame renderOnGlThread(GeometryImage image, TraceParameters p, int firstSample, int sampleCount,
-                                   Set<Aov> aovs, ProgressListener progress, PixelWindow window) throws RenderException {
+    /** What a pass traced: the frame-sized result, and the tiles of it this renderer traced (only their pixels are this pass's). */
+    record TracedTiles(Frame frame, List<PixelWindow> tiles) {
+    }
+
+    /**
+     * A pass over the tiles this renderer takes from {@code tiles}, which other renderers (other GPUs)
+     * may take from too, into this renderer's frame-sized images; see {@link MultiGpuRenderer}. Samples
+     * {@code firstSample > 0} add to the sums of the same tiles started at sample 0. Runs on the GL thread.
+     */
+    CompletableFuture<TracedTiles> accumulateTiles(GeometryImage image, TraceParameters p, int firstSample, int sampleCount,
+                                                   Set<Aov> aovs, TileQueue tiles, ProgressListener progress) {
+        if (firstSample < 0 || sampleCount < 1) throw new IllegalArgumentException("samples " + firstSample + "+" + sampleCount);
+        return gl.submit(() -> {
+            if (firstSample > 0 && (accumulatedWidth != p.width() || accumulatedHeight != p.height())) {
+                throw new IllegalStateException("no " + p.width() + "x" + p.height() + " accumulation to add samples to; start at sample 0");
+            }
+            return renderOnGlThread(image, p, firstSample, sampleCount, aovs, progress, tiles);
+        });
+    }
+
+    /**
+     * The running sum's radiance sums (RGBA32F: r, g, b and the sum of squared luminances) and sample
+     * states, read back for a convergence test made on the CPU over several GPUs' tiles.
+     */
+    CompletableFuture<float[][]> readSums() {
+        return gl.submit(() -> {
+            if (accumulation == null || accumulatedWidth == 0) throw new IllegalStateException("no accumulation to read; render a pass first");
+            return new float[][]{readFloats(accumulation, 4), readFloats(sampleState, 1)};
+        });
+    }
+
+    /**
+     * Takes a convergence test's result made elsewhere ({@link org.drtstudio.render.ConvergenceMask}, the
+     * twin of {@code converge.comp}): the frame's sample states, and the pixels (y × width + x) this
+     * renderer is to trace in the next passes.
+     */
+    CompletableFuture<Void> applyConvergence(float[] states, int[] active) {
+        return gl.submit(() -> {
+            if (accumulation == null || states.length != accumulation.width() * accumulation.height()) {
+                throw new IllegalStateException("sample states do not match the running sum");
+            }
+            sampleState.write(0, 0, sampleState.width(), sampleState.height(), states);
+            if (active.length > 0) {
+                ByteBuffer list = ByteBuffer.allocateDirect(4 * active.length).order(ByteOrder.nativeOrder());
+                list.asIntBuffer().put(active);
+                activeList.write(0, list);
+            }
+            GlSync.imageAndStorageBarrier();
+            activeCount = active.length;
+            return null;
+        });
+    }
+
+    /** The pixels per side of the tiles this renderer dispatches. */
+    int tileSize() {
+        return tile;
+    }
+
+    private TracedTiles renderOnGlThread(GeometryImage image, TraceParameters p, int firstSample, int sampleCount,
+                                         Set<Aov> aovs, ProgressListener progress, TileQueue tiles) throws RenderException {
         int w = p.width(), h = p.height();
-        // The frame's tiles that meet the window, each cut to it (the whole frame: the usual tiles).
-        int x0 = window.x(), y0 = window.y(), xEnd = x0 + window.width(), yEnd = y0 + window.height();
         if (w > gl.info().maxTextureSize() || h > gl.info().maxTextureSize()) {
             throw new RenderException("image " + w + "x" + h + " exceeds GL_MAX_TEXTURE_SIZE = " + gl.info().maxTextureSize()
                     + " of " + gl.info().renderer());
@@ -311,10 +380,11 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             accumulation = Texture2D.create(TextureFormat.RGBA32F, w, h);
             sampleState = Texture2D.create(TextureFormat.R32F, w, h);
             activeList = ShaderStorageBuffer.create(4L * w * h);
-            accumulatedWidth = w;
-            accumulatedHeight = h;
         }
         if (firstSample == 0) {
+            // A new sum (images reused when their size fits: a window's render left the size unset).
+            accumulatedWidth = w;
+            accumulatedHeight = h;
             activeCount = -1;
             boolean sumGuides = aovs.stream().anyMatch(Aov::fromFirstHit);
             // The first pass writes the sums rather than adding to them, so images of the right size are reused as they are.
@@ -357,28 +427,31 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
                 guideAlbedoHits.bindImage(3, ImageAccess.READ_WRITE);
                 guideNormalDepth.bindImage(4, ImageAccess.READ_WRITE);
             }
-            // After a convergence test only the listed pixels are traced, laid out w wide.
-            int traceHeight = activeCount < 0 ? yEnd : (activeCount + w - 1) / w;
-            int tilesX = (xEnd - x0 + tile - 1) / tile, tilesY = (traceHeight - y0 + tile - 1) / tile,
-                    imageTilesY = (yEnd - y0 + tile - 1) / tile;
+            // After a convergence test (whole frames only) the listed pixels are traced instead, laid out w wide.
+            boolean listed = activeCount >= 0;
+            TileQueue traceTiles = !listed ? tiles
+                    : activeCount == 0 ? TileQueue.empty() : TileQueue.of(PixelWindow.whole(w, (activeCount + w - 1) / w), tile);
             boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
             // The guide pass tops the summed guides up to guideSamples(spp) camera samples, where a pixel has fewer.
-            boolean guidePass = wantsFirstHit && (!guidesSummed || activeCount >= 0
+            boolean guidePass = wantsFirstHit && (!guidesSummed || listed
                     || totalSamples < DenoiseInput.guideSamples(p.samplesPerPixel()));
-            // The first-hit AOVs always cover the whole image, whatever the list holds.
-            int total = Math.max(1, tilesX * tilesY + (guidePass ? tilesX * imageTilesY : 0)), done = 0;
+            // Progress counts the queue's tiles, whoever takes them: several renderers' fractions add up to the pass's.
+            int total = Math.max(1, traceTiles.size() + (guidePass ? tiles.size() : 0)), done = 0;
+            List<PixelWindow> taken = new ArrayList<>();
             long traceNanos = 0;
-            for (int ty = 0; ty < tilesY; ty++) {
-                for (int tx = 0; tx < tilesX; tx++) {
-                    trace.setIVec2("uTileOffset", x0 + tx * tile, y0 + ty * tile);
-                    traceTimer.begin();
-                    trace.dispatchCovering(Math.min(tile, xEnd - x0 - tx * tile), Math.min(tile, traceHeight - y0 - ty * tile));
-                    traceTimer.end();
-                    GlSync.finish();
-                    traceNanos += traceTimer.elapsedNanos();
-                    progress.progress((double) ++done / total);
-                }
+            for (PixelWindow t = traceTiles.take(); t != null; t = traceTiles.take()) {
+                trace.setIVec2("uTileOffset", t.x(), t.y());
+                traceTimer.begin();
+                trace.dispatchCovering(t.width(), t.height());
+                traceTimer.end();
+                // Done before the next tile is taken: GPUs sharing a queue take tiles as they finish them.
+                GlSync.finish();
+                traceNanos += traceTimer.elapsedNanos();
+                taken.add(t);
+                progress.progress((double) ++done / total);
             }
+            // The image's tiles this pass covers: those taken, or every tile of the frame when the list was traced.
+            List<PixelWindow> covered = listed ? tiles.all() : taken;
             lastTraceGpuMillis = traceNanos / 1e6;
             GlSync.imageBarrier();
             float[] depthValues = null, normals = null, albedo = null;
@@ -401,13 +474,11 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
                         sampleState.bindImage(1, ImageAccess.READ_ONLY);
                         extraAlbedoHits.bindImage(3, ImageAccess.WRITE_ONLY);
                         extraNormalDepth.bindImage(4, ImageAccess.WRITE_ONLY);
-                        for (int ty = 0; ty < imageTilesY; ty++) {
-                            for (int tx = 0; tx < tilesX; tx++) {
-                                aov.setIVec2("uTileOffset", x0 + tx * tile, y0 + ty * tile);
-                                aov.dispatchCovering(Math.min(tile, xEnd - x0 - tx * tile), Math.min(tile, yEnd - y0 - ty * tile));
-                                GlSync.finish();
-                                progress.progress((double) ++done / total);
-                            }
+                        for (PixelWindow t : covered) {
+                            aov.setIVec2("uTileOffset", t.x(), t.y());
+                            aov.dispatchCovering(t.width(), t.height());
+                            GlSync.finish();
+                            progress.progress((double) ++done / total);
                         }
                         GlSync.imageBarrier();
                         GuideSums.add(albedoHits, readFloats(extraAlbedoHits, 4));
@@ -454,7 +525,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             ByteBuffer count = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder());
             diagnostics.read(0, count);
             long errors = Integer.toUnsignedLong(count.getInt(0));
-            return new Frame(w, h, srgb, radiance, depthValues, normals, albedo, variance, samples, errors, uploaded);
+            return new TracedTiles(new Frame(w, h, srgb, radiance, depthValues, normals, albedo, variance, samples, errors, uploaded), covered);
         }
     }
 

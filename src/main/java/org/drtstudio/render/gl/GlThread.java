@@ -38,7 +38,11 @@ public final class GlThread implements AutoCloseable {
     private boolean closing;
     private GlInfo info;
 
-    private GlThread(String name) {
+    /** The GPU to open (see {@link EglContext#create(int)}); negative: the usual candidates. */
+    private final int device;
+
+    private GlThread(String name, int device) {
+        this.device = device;
         thread = new Thread(this::runLoop, name);
         // a forgotten close() must not keep the JVM alive; the driver frees the context at exit
         thread.setDaemon(true);
@@ -50,7 +54,12 @@ public final class GlThread implements AutoCloseable {
      * @throws GlUnavailableException when no OpenGL 4.3+ context can be created (the thread has ended)
      */
     public static GlThread start() throws GlUnavailableException {
-        GlThread gl = new GlThread("drt-gl");
+        return start(-1);
+    }
+
+    /** As {@link #start()} with a context on GPU {@code device} ({@link EglContext#create(int)}). */
+    public static GlThread start(int device) throws GlUnavailableException {
+        GlThread gl = new GlThread(device < 0 ? "drt-gl" : "drt-gl-" + device, device);
         gl.thread.start();
         try {
             gl.info = gl.started.join();
@@ -197,7 +206,7 @@ public final class GlThread implements AutoCloseable {
     private void runLoop() {
         EglContext context;
         try {
-            context = EglContext.create();
+            context = EglContext.create(device);
         } catch (Throwable t) {
             started.completeExceptionally(t);
             return;

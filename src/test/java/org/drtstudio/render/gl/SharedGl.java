@@ -36,6 +36,12 @@ final class SharedGl<T extends AutoCloseable> implements BeforeAllCallback, Afte
         return new SharedGl<>(GlRenderer::start, "the GL tracer");
     }
 
+    /** The GL tracer on two contexts of the one device, frames split in tiles of {@code tile} pixels (the multi-GPU path). */
+    static SharedGl<MultiGpuRenderer> twoContexts(int tile) {
+        return new SharedGl<>(() -> MultiGpuRenderer.start(org.drtstudio.render.TracerOptions.DEFAULT, java.util.List.of(0, 0), tile),
+                "the GL tracer on two contexts");
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) throws GlUnavailableException {
         started = starter.start();

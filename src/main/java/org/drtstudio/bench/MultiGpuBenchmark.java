@@ -1,0 +1,156 @@
+package org.drtstudio.bench;
+
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.GeometryImageBuilder;
+import org.drtstudio.render.Aov;
+import org.drtstudio.render.Frame;
+import org.drtstudio.render.ProgressListener;
+import org.drtstudio.render.RenderException;
+import org.drtstudio.render.Renderer;
+import org.drtstudio.render.TraceParameters;
+import org.drtstudio.render.TracerOptions;
+import org.drtstudio.render.gl.GlRenderer;
+import org.drtstudio.render.gl.GpuTimer;
+import org.drtstudio.render.gl.MultiGpuRenderer;
+import org.drtstudio.scene.PixelFilter;
+import org.drtstudio.scene.Scene;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Several GPUs against one ({@code drt bench --suite gpus}): the full suite's all-effects frame
+ * (close-up view, lens, spherical lights, glossy materials, Gaussian filter) at each size, rendered
+ * end to end by {@link Renderer#render} on one GPU and split across the selected GPUs with each tile
+ * size; wall time per frame (median after a warm-up), scaling efficiency = one GPU's time / (GPUs ×
+ * their time), the tiles each GPU took, and whether the pictures are the one-GPU picture bit for bit.
+ * Two contexts on GPU 0 are checked the same way (the tests' path, on real hardware).
+ */
+public final class MultiGpuBenchmark {
+    /** Wall time of frames rendered before timing, so every GPU has left its idle clock. */
+    static final double WARM_UP_MS = 1500;
+
+    private final List<Integer> devices;
+    private final List<String> tiles;
+    private final List<int[]> sizes;
+    private final int spp;
+    private final int repeats;
+    private final PrintWriter log;
+
+    /**
+     * @param gpus the GPUs to split across, resolved against the machine's (its message names what the machine has)
+     * @throws IllegalArgumentException when the machine lacks them, or they are fewer than two
+     */
+    public MultiGpuBenchmark(org.drtstudio.render.GpuSelection gpus, List<String> tiles, List<int[]> sizes, int spp, int repeats, PrintWriter log) {
+        this(gpus.resolve(org.drtstudio.render.gl.GlDevices.hardwareCount()), tiles, sizes, spp, repeats, log);
+    }
+
+    MultiGpuBenchmark(List<Integer> devices, List<String> tiles, List<int[]> sizes, int spp, int repeats, PrintWriter log) {
+        if (devices.size() < 2) {
+            throw new IllegalArgumentException("the gpus suite splits frames across at least two GPUs; --gpus gave " + devices
+                    + " (--gpus 0,0 opens two contexts on one GPU)");
+        }
+        if (tiles.isEmpty()) throw new IllegalArgumentException("no tile size to measure");
+        for (String t : tiles) MultiGpuRenderer.parseTiling(t);
+        this.devices = List.copyOf(devices);
+        this.tiles = List.copyOf(tiles);
+        this.sizes = List.copyOf(sizes);
+        this.spp = spp;
+        this.repeats = repeats;
+        this.log = log;
+    }
+
+    /** @throws RenderException when a GPU cannot be opened or a frame fails (one line: which and why) */
+    public Map<String, Object> run(List<SuiteScenes.Loaded> scenes) throws RenderException {
+        try {
+            return measure(scenes);
+        } catch (org.drtstudio.render.gl.GlUnavailableException e) {
+            throw new RenderException(e.getMessage(), e);
+        }
+    }
+
+    private Map<String, Object> measure(List<SuiteScenes.Loaded> scenes) throws RenderException, org.drtstudio.render.gl.GlUnavailableException {
+        Map<String, Object> all = new LinkedHashMap<>();
+        all.put("devices", devices.toString());
+        try (GlRenderer one = GlRenderer.start(false, TracerOptions.DEFAULT.nodes(), TracerOptions.DEFAULT.accel(), 0);
+             MultiGpuRenderer split = MultiGpuRenderer.start(TracerOptions.DEFAULT, devices);
+             MultiGpuRenderer twoContexts = MultiGpuRenderer.start(TracerOptions.DEFAULT, List.of(0, 0))) {
+            all.put("gpu", one.description());
+            all.put("split", split.description());
+            for (SuiteScenes.Loaded loaded : scenes) {
+                Scene base = loaded.scene();
+                Scene viewed = loaded.closeUp() < 1f ? BenchSetup.closeUp(base, loaded.closeUp()) : base;
+                GeometryImage plain = new GeometryImageBuilder().build(viewed);
+                Scene effects = BenchSetup.withEffects(viewed, plain.sceneRadius());
+                GeometryImage image = new GeometryImageBuilder().build(effects);
+                Map<String, Object> r = new LinkedHashMap<>();
+                r.put("primitives", image.primitiveCount());
+                for (int[] size : sizes) {
+                    r.put(size[0] + "x" + size[1], frameSize(one, split, twoContexts, effects, image, size[0], size[1]));
+                }
+                all.put(loaded.name(), r);
+            }
+        }
+        return all;
+    }
+
+    private Map<String, Object> frameSize(GlRenderer one, MultiGpuRenderer split, MultiGpuRenderer twoContexts, Scene effects,
+                                          GeometryImage image, int w, int h) throws RenderException {
+        TraceParameters p = TraceParameters.of(effects.camera(), effects.camera(),
+                effects.settings().withSize(w, h).withSampling(spp, effects.settings().maxDepth(), 1), image, PixelFilter.GAUSSIAN);
+        Map<String, Object> r = new LinkedHashMap<>();
+        Timed single = time(one, image, p);
+        r.put("one_gpu_ms", single.ms);
+        r.put("one_gpu_ms_runs", Arrays.stream(single.runs).boxed().toList());
+        log.printf("  %dx%d one GPU: %.1f ms%n", w, h, single.ms);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        double best = Double.MAX_VALUE;
+        for (String tile : tiles) {
+            split.useTiling(tile);
+            Timed t = time(split, image, p);
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("tile", tile);
+            row.put("ms", t.ms);
+            row.put("ms_runs", Arrays.stream(t.runs).boxed().toList());
+            row.put("speed_up", single.ms / t.ms);
+            row.put("efficiency", single.ms / (split.deviceCount() * t.ms));
+            row.put("tiles_per_gpu", Arrays.toString(split.lastTileCounts()));
+            row.put("identical_to_one_gpu", Arrays.equals(single.frame.srgb(), t.frame.srgb()));
+            rows.add(row);
+            best = Math.min(best, t.ms);
+            log.printf("  %dx%d %d GPUs, %s: %.1f ms (efficiency %.2f, tiles %s, identical %s)%n", w, h,
+                    split.deviceCount(), split.tiling(), t.ms, single.ms / (split.deviceCount() * t.ms), Arrays.toString(split.lastTileCounts()),
+                    row.get("identical_to_one_gpu"));
+        }
+        r.put("split", rows);
+        r.put("best_efficiency", single.ms / (split.deviceCount() * best));
+        twoContexts.useTiling(tiles.get(0));
+        Frame shared = twoContexts.render(image, p, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+        r.put("two_contexts_on_gpu0_identical", Arrays.equals(single.frame.srgb(), shared.srgb()));
+        return r;
+    }
+
+    private record Timed(double ms, double[] runs, Frame frame) {
+    }
+
+    /** Frames until {@link #WARM_UP_MS} of wall time passed, then the median wall time of {@code repeats} frames. */
+    private Timed time(Renderer renderer, GeometryImage image, TraceParameters p) throws RenderException {
+        long start = System.nanoTime();
+        Frame frame;
+        do {
+            frame = renderer.render(image, p, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+        } while ((System.nanoTime() - start) / 1e6 < WARM_UP_MS);
+        double[] runs = new double[repeats];
+        for (int i = 0; i < repeats; i++) {
+            long t0 = System.nanoTime();
+            frame = renderer.render(image, p, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+            runs[i] = (System.nanoTime() - t0) / 1e6;
+        }
+        return new Timed(GpuTimer.median(runs), runs, frame);
+    }
+}

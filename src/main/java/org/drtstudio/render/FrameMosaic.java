@@ -1,0 +1,85 @@
+package org.drtstudio.render;
+
+import java.util.List;
+
+/**
+ * One frame put together from several tracers' frames: each traced some tiles of the same frame
+ * into a frame-sized image (its other pixels are not its work), and every tile is copied from the
+ * tracer that traced it. Every picture and AOV the first part holds is assembled; traversal errors
+ * and uploaded bytes are summed over the parts.
+ */
+public final class FrameMosaic {
+    /** A tracer's frame-sized result and the tiles of it that it traced. */
+    public record Part(Frame frame, List<PixelWindow> tiles) {
+    }
+
+    private FrameMosaic() {
+    }
+
+    public static Frame assemble(List<Part> parts) {
+        if (parts.isEmpty()) throw new IllegalArgumentException("no parts to assemble");
+        Frame first = parts.get(0).frame();
+        int w = first.width(), h = first.height();
+        for (Part part : parts) {
+            if (part.frame().width() != w || part.frame().height() != h) {
+                throw new IllegalArgumentException("parts of " + w + "x" + h + " and " + part.frame().width() + "x"
+                        + part.frame().height() + " do not make one frame");
+            }
+        }
+        byte[] srgb = first.srgb() == null ? null : new byte[first.srgb().length];
+        float[] radiance = like(first.radiance()), depth = like(first.depth()), normals = like(first.normals()),
+                albedo = like(first.albedo()), variance = like(first.variance()), samples = like(first.samples());
+        long errors = 0, uploaded = 0;
+        for (Part part : parts) {
+            Frame f = part.frame();
+            errors += f.errors();
+            uploaded += f.uploadedBytes();
+            for (PixelWindow tile : part.tiles()) {
+                if (!tile.fitsIn(w, h)) throw new IllegalArgumentException("tile " + tile + " does not fit in " + w + "x" + h);
+                copyBytes(f.srgb(), srgb, tile, w, 4);
+                copy(f.radiance(), radiance, tile, w, 3);
+                copy(f.depth(), depth, tile, w, 1);
+                copy(f.normals(), normals, tile, w, 3);
+                copy(f.albedo(), albedo, tile, w, 3);
+                copy(f.variance(), variance, tile, w, 1);
+                copy(f.samples(), samples, tile, w, 1);
+            }
+        }
+        return new Frame(w, h, srgb, radiance, depth, normals, albedo, variance, samples, errors, uploaded);
+    }
+
+    /**
+     * One frame-sized array of {@code channels} floats per pixel from several frame-sized arrays, each
+     * tile taken from the array of the part that traced it ({@code tiles.get(i)} of {@code data.get(i)}).
+     */
+    public static float[] assemble(List<float[]> data, List<List<PixelWindow>> tiles, int frameWidth, int channels) {
+        if (data.isEmpty() || data.size() != tiles.size()) throw new IllegalArgumentException("each part needs its data and its tiles");
+        float[] out = new float[data.get(0).length];
+        for (int i = 0; i < data.size(); i++) {
+            for (PixelWindow tile : tiles.get(i)) copy(data.get(i), out, tile, frameWidth, channels);
+        }
+        return out;
+    }
+
+    private static float[] like(float[] data) {
+        return data == null ? null : new float[data.length];
+    }
+
+    private static void copy(float[] from, float[] to, PixelWindow tile, int frameWidth, int channels) {
+        if (to == null) return;
+        if (from == null) throw new IllegalArgumentException("a part lacks an AOV the first part holds");
+        for (int row = tile.y(); row < tile.y() + tile.height(); row++) {
+            int at = (row * frameWidth + tile.x()) * channels;
+            System.arraycopy(from, at, to, at, tile.width() * channels);
+        }
+    }
+
+    private static void copyBytes(byte[] from, byte[] to, PixelWindow tile, int frameWidth, int channels) {
+        if (to == null) return;
+        if (from == null) throw new IllegalArgumentException("a part lacks the picture the first part holds");
+        for (int row = tile.y(); row < tile.y() + tile.height(); row++) {
+            int at = (row * frameWidth + tile.x()) * channels;
+            System.arraycopy(from, at, to, at, tile.width() * channels);
+        }
+    }
+}

@@ -1,0 +1,332 @@
+package org.drtstudio.render.gl;
+
+import org.drtstudio.accel.AccelStructure;
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.render.AccelChoice;
+import org.drtstudio.render.AdaptiveSampling;
+import org.drtstudio.render.Aov;
+import org.drtstudio.render.ConvergenceMask;
+import org.drtstudio.render.Denoiser;
+import org.drtstudio.render.Frame;
+import org.drtstudio.render.FrameMosaic;
+import org.drtstudio.render.PixelWindow;
+import org.drtstudio.render.ProgressListener;
+import org.drtstudio.render.RenderException;
+import org.drtstudio.render.Renderer;
+import org.drtstudio.render.TileQueue;
+import org.drtstudio.render.TraceParameters;
+import org.drtstudio.render.TracerOptions;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * The GPU tracer on several GPUs at once: one {@link GlRenderer} (context, GL thread, scene
+ * textures) per device, each frame cut into tiles handed out from one shared {@link TileQueue}, so
+ * a GPU that finishes early takes more tiles, and the tiles put together on the CPU
+ * ({@link FrameMosaic}). Every tile is traced with the whole frame's camera and per-pixel seeds, so
+ * the image is the one-GPU image bit for bit (on GPUs of one model and driver).
+ *
+ * <p>Each device uploads the scene on its first render and keeps it, bringing it up to date as one
+ * GPU does (an edit of transforms only re-uploads the top level). Progressive passes after the first
+ * trace on each device the tiles it took in the first, adding to its own sums; adaptive sampling's
+ * convergence test, which reads pixels across tile edges, runs on the CPU over the assembled sums
+ * ({@link #converge}). Denoising runs on the first GPU, over the assembled frame.
+ */
+public final class MultiGpuRenderer implements AccelChoice, Renderer {
+    /**
+     * The default tiling: one band of whole rows per GPU, taken from the shared queue. Measured on two
+     * H100s (docs/BENCHMARKS.md, "Several GPUs"): every dispatch ends in a tail where the slowest
+     * pixels of its last wave run alone, tens of milliseconds for a 16-spp frame, so each extra tile a
+     * GPU takes costs more than the balance it buys on GPUs of one model; square tiles of 256 to 1024
+     * and 2 to 4 bands per GPU were all slower. {@code drt.multiGpuTiling} ("b3": bands per GPU, "512":
+     * square tiles) overrides it, e.g. for unlike GPUs, where more, smaller tiles let the faster take more.
+     */
+    static final String DEFAULT_TILING = "b1";
+
+    private final List<GlRenderer> devices;
+    private final List<Integer> deviceNumbers;
+    /** Square tiles of this many pixels a side, or, when {@link #bandsPerDevice} is positive, unused. */
+    private volatile int tile;
+    /** Whole-row bands, this many per device, instead of square tiles (0: squares). */
+    private volatile int bandsPerDevice;
+    /** The tiles each device took in the first pass of the running sum, or null when there is none. */
+    private List<List<PixelWindow>> owned;
+    private int sumWidth, sumHeight;
+    private volatile int[] lastTileCounts = new int[0];
+
+    private MultiGpuRenderer(List<GlRenderer> devices, List<Integer> deviceNumbers, int tile) {
+        this.devices = List.copyOf(devices);
+        this.deviceNumbers = List.copyOf(deviceNumbers);
+        this.tile = tile;
+    }
+
+    /**
+     * Opens one tracer on each of {@code deviceNumbers} (a number twice: two contexts on that GPU).
+     *
+     * @throws GlUnavailableException naming the device that could not be opened (those already open are closed)
+     */
+    public static MultiGpuRenderer start(TracerOptions options, List<Integer> deviceNumbers) throws GlUnavailableException {
+        MultiGpuRenderer r = start(options, deviceNumbers, 256);
+        try {
+            r.useTiling(System.getProperty("drt.multiGpuTiling", DEFAULT_TILING));
+        } catch (IllegalArgumentException e) {
+            r.close();
+            throw e;
+        }
+        return r;
+    }
+
+    /** As {@link #start(TracerOptions, List)} with tiles of {@code tile} pixels a side. */
+    public static MultiGpuRenderer start(TracerOptions options, List<Integer> deviceNumbers, int tile) throws GlUnavailableException {
+        if (deviceNumbers.isEmpty()) throw new IllegalArgumentException("no GPU to render on");
+        if (tile < 1) throw new IllegalArgumentException("tile size must be at least 1, got " + tile);
+        List<GlRenderer> opened = new ArrayList<>();
+        try {
+            for (int d : deviceNumbers) {
+                try {
+                    opened.add(GlRenderer.start(options.pairedPrimary(), options.nodes(), options.accel(), d));
+                } catch (GlUnavailableException e) {
+                    throw new GlUnavailableException("GPU " + d + ": " + e.getMessage(), e);
+                }
+            }
+        } catch (GlUnavailableException | RuntimeException e) {
+            for (GlRenderer r : opened) r.close();
+            throw e;
+        }
+        return new MultiGpuRenderer(opened, deviceNumbers, tile);
+    }
+
+    /** Tiles of {@code size} pixels a side from the next whole pass on (benchmarks choose the size by measuring). */
+    public void useTileSize(int size) {
+        if (size < 1) throw new IllegalArgumentException("tile size must be at least 1, got " + size);
+        tile = size;
+        bandsPerDevice = 0;
+    }
+
+    /** Bands of whole rows, {@code perDevice} for each GPU, from the next whole pass on. */
+    public void useBands(int perDevice) {
+        if (perDevice < 1) throw new IllegalArgumentException("bands per GPU must be at least 1, got " + perDevice);
+        bandsPerDevice = perDevice;
+    }
+
+    /** "bN": N bands of whole rows per GPU; "N": square tiles of N pixels a side. */
+    public void useTiling(String spec) {
+        int[] t = parseTiling(spec);
+        if (t[0] == 1) useBands(t[1]);
+        else useTileSize(t[1]);
+    }
+
+    /**
+     * A tiling as {kind, n}: {1, bands per GPU} for "bN" (1 to 64), {0, pixels a side} for "N" (8 to 8192).
+     *
+     * @throws IllegalArgumentException naming the value when it is neither
+     */
+    public static int[] parseTiling(String spec) {
+        String t = spec == null ? "" : spec.trim().toLowerCase(java.util.Locale.ROOT);
+        try {
+            boolean bands = t.startsWith("b");
+            int n = Integer.parseInt(bands ? t.substring(1) : t);
+            if (bands ? n >= 1 && n <= 64 : n >= 8 && n <= 8192) return new int[]{bands ? 1 : 0, n};
+        } catch (NumberFormatException ignored) {
+            // refused below
+        }
+        throw new IllegalArgumentException("a multi-GPU tiling is bands per GPU as b1 to b64 or square tiles of 8 to 8192 pixels, got '" + spec + "'");
+    }
+
+    /** The queue of a whole pass over {@code window}. */
+    private TileQueue queueOf(PixelWindow window) {
+        int bands = bandsPerDevice;
+        return bands > 0 ? TileQueue.bands(window, bands * devices.size()) : TileQueue.of(window, tile);
+    }
+
+    /** The tiles' shape in words: "tiles of 256" or "3 bands per GPU". */
+    public String tiling() {
+        int bands = bandsPerDevice;
+        return bands > 0 ? bands + " bands per GPU" : "tiles of " + tile;
+    }
+
+    /** How many GPU contexts the frames are split across. */
+    public int deviceCount() {
+        return devices.size();
+    }
+
+    @Override
+    public String description() {
+        StringBuilder text = new StringBuilder("GPU x" + devices.size() + " (devices " + deviceNumbers + ", " + tiling() + "): ");
+        List<String> names = new ArrayList<>();
+        for (GlRenderer r : devices) {
+            String name = r.info().renderer();
+            if (!names.contains(name)) names.add(name);
+        }
+        return text.append(String.join("; ", names)).toString();
+    }
+
+    @Override
+    public Frame accumulate(GeometryImage image, TraceParameters p, int firstSample, int sampleCount, Set<Aov> aovs,
+                            ProgressListener progress) throws RenderException {
+        List<TileQueue> queues = new ArrayList<>();
+        if (firstSample == 0) {
+            TileQueue shared = queueOf(PixelWindow.whole(p.width(), p.height()));
+            for (int i = 0; i < devices.size(); i++) queues.add(shared);
+        } else {
+            if (owned == null || sumWidth != p.width() || sumHeight != p.height()) {
+                throw new IllegalStateException("no " + p.width() + "x" + p.height() + " accumulation to add samples to; start at sample 0");
+            }
+            for (List<PixelWindow> mine : owned) queues.add(TileQueue.of(mine));
+        }
+        owned = null;
+        List<FrameMosaic.Part> parts = trace(image, p, firstSample, sampleCount, aovs, queues, progress);
+        owned = new ArrayList<>();
+        for (FrameMosaic.Part part : parts) owned.add(part.tiles());
+        sumWidth = p.width();
+        sumHeight = p.height();
+        return FrameMosaic.assemble(parts);
+    }
+
+    @Override
+    public Frame renderWindow(GeometryImage image, TraceParameters p, PixelWindow window, Set<Aov> aovs,
+                              ProgressListener progress) throws RenderException {
+        if (!window.fitsIn(p.width(), p.height())) {
+            throw new IllegalArgumentException("window " + window + " does not fit in " + p.width() + "x" + p.height());
+        }
+        owned = null; // the window's sums are not a whole frame's: no pass may add to them
+        TileQueue shared = queueOf(window);
+        List<TileQueue> queues = new ArrayList<>();
+        for (int i = 0; i < devices.size(); i++) queues.add(shared);
+        return window.crop(FrameMosaic.assemble(trace(image, p, 0, p.samplesPerPixel(), aovs, queues, progress)));
+    }
+
+    /** Runs the pass on every device at once, device i taking its tiles from {@code queues.get(i)}. */
+    private List<FrameMosaic.Part> trace(GeometryImage image, TraceParameters p, int firstSample, int sampleCount, Set<Aov> aovs,
+                                         List<TileQueue> queues, ProgressListener progress) throws RenderException {
+        double[] fractions = new double[devices.size()];
+        List<CompletableFuture<GlRenderer.TracedTiles>> passes = new ArrayList<>();
+        for (int i = 0; i < devices.size(); i++) {
+            int device = i;
+            // Each device reports its share of the queue's tiles; the shares add up to the pass.
+            ProgressListener share = fraction -> {
+                double sum = 0;
+                synchronized (fractions) {
+                    fractions[device] = fraction;
+                    for (double f : fractions) sum += f;
+                }
+                progress.progress(Math.min(1, sum));
+            };
+            passes.add(devices.get(i).accumulateTiles(image, p, firstSample, sampleCount, aovs, queues.get(i), share)
+                    .whenComplete((done, failure) -> {
+                        if (failure != null) queues.get(device).abandon();
+                    }));
+        }
+        List<FrameMosaic.Part> parts = new ArrayList<>();
+        RenderException first = null;
+        for (int i = 0; i < passes.size(); i++) {
+            try {
+                GlRenderer.TracedTiles traced = passes.get(i).join();
+                parts.add(new FrameMosaic.Part(traced.frame(), traced.tiles()));
+            } catch (CompletionException e) {
+                Throwable cause = e.getCause() != null ? e.getCause() : e;
+                if (first == null) {
+                    first = new RenderException("GPU " + deviceNumbers.get(i) + ": " + GlRenderer.rootMessage(cause), cause);
+                }
+            }
+        }
+        if (first != null) {
+            owned = null;
+            throw first;
+        }
+        int[] counts = new int[parts.size()];
+        for (int i = 0; i < counts.length; i++) counts[i] = parts.get(i).tiles().size();
+        lastTileCounts = counts;
+        return parts;
+    }
+
+    /**
+     * Adaptive sampling over every GPU's tiles: the test reads each pixel's neighbours, which may lie
+     * in another GPU's tiles, so the sums are read back, put together and tested on the CPU by
+     * {@link ConvergenceMask} (the bit-for-bit twin of one GPU's {@code converge.comp}); each GPU then
+     * gets the frame's sample states and the list of its own pixels still active.
+     */
+    @Override
+    public int converge(AdaptiveSampling adaptive) throws RenderException {
+        if (owned == null) throw new IllegalStateException("no accumulation to converge; render a pass first");
+        int w = sumWidth, h = sumHeight, n = w * h;
+        List<CompletableFuture<float[][]>> reads = new ArrayList<>();
+        for (GlRenderer r : devices) reads.add(r.readSums());
+        List<float[]> sums = new ArrayList<>(), states = new ArrayList<>();
+        for (int i = 0; i < reads.size(); i++) {
+            float[][] read = join(reads.get(i), i);
+            sums.add(read[0]);
+            states.add(read[1]);
+        }
+        float[] rgba = FrameMosaic.assemble(sums, owned, w, 4);
+        float[] state = FrameMosaic.assemble(states, owned, w, 1);
+        float[] rgb = new float[3 * n], squares = new float[n];
+        for (int i = 0; i < n; i++) {
+            rgb[3 * i] = rgba[4 * i];
+            rgb[3 * i + 1] = rgba[4 * i + 1];
+            rgb[3 * i + 2] = rgba[4 * i + 2];
+            squares[i] = rgba[4 * i + 3];
+        }
+        int active = ConvergenceMask.update(w, h, rgb, squares, state, adaptive);
+        List<CompletableFuture<Void>> applied = new ArrayList<>();
+        for (int d = 0; d < devices.size(); d++) {
+            List<Integer> mine = new ArrayList<>();
+            for (PixelWindow t : owned.get(d)) {
+                for (int y = t.y(); y < t.y() + t.height(); y++) {
+                    for (int x = t.x(); x < t.x() + t.width(); x++) {
+                        if (state[y * w + x] >= 0) mine.add(y * w + x);
+                    }
+                }
+            }
+            applied.add(devices.get(d).applyConvergence(state, mine.stream().mapToInt(Integer::intValue).toArray()));
+        }
+        for (int d = 0; d < applied.size(); d++) join(applied.get(d), d);
+        return active;
+    }
+
+    private <T> T join(CompletableFuture<T> future, int device) throws RenderException {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new RenderException("GPU " + deviceNumbers.get(device) + ": " + GlRenderer.rootMessage(cause), cause);
+        }
+    }
+
+    /** The first GPU's denoiser, over the assembled frame. */
+    @Override
+    public Denoiser denoiser() {
+        return devices.get(0).denoiser();
+    }
+
+    @Override
+    public AccelStructure accel() {
+        return devices.get(0).accel();
+    }
+
+    @Override
+    public void useAccel(AccelStructure accel) {
+        for (GlRenderer r : devices) r.useAccel(accel);
+    }
+
+    /** How many tiles each device traced in the last pass (all of them after a convergence test: each its own). */
+    public int[] lastTileCounts() {
+        return lastTileCounts.clone();
+    }
+
+    /** GPU time of the last pass's tracing dispatches on each device, from timer queries (0 where not timed). */
+    public double[] lastTraceGpuMillis() {
+        double[] ms = new double[devices.size()];
+        for (int i = 0; i < ms.length; i++) ms[i] = devices.get(i).lastTraceGpuMillis();
+        return ms;
+    }
+
+    @Override
+    public void close() {
+        for (GlRenderer r : devices) r.close();
+    }
+}

@@ -1,0 +1,35 @@
+package org.drtstudio.render;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class GpuSelectionTest {
+    @Test
+    void allCountsAndListsResolveAgainstTheMachinesGpus() {
+        assertEquals(List.of(0, 1, 2, 3), GpuSelection.parse("all").resolve(4));
+        assertEquals(List.of(0), GpuSelection.parse("all").resolve(0), "a machine without a GPU has its default device");
+        assertEquals(List.of(0, 1), GpuSelection.parse("2").resolve(4));
+        assertEquals(List.of(0, 2), GpuSelection.parse("0,2").resolve(4));
+        assertEquals(List.of(0, 0), GpuSelection.parse(" 0, 0 ").resolve(0), "a device listed twice: two contexts on it");
+        assertEquals(List.of(0), GpuSelection.FIRST.resolve(8));
+    }
+
+    @Test
+    void selectionsBeyondTheMachineSayWhatItHas() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GpuSelection.parse("4").resolve(2));
+        assertEquals("--gpus 4: this machine has 2 GPUs (numbers 0 to 1)", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> GpuSelection.parse("0,1").resolve(0));
+        assertTrue(e.getMessage().startsWith("--gpus 0,1: no GPU 1; this machine has no GPU"), e.getMessage());
+    }
+
+    @Test
+    void malformedValuesAreRefusedInOneLine() {
+        for (String bad : new String[]{"", "none", "0", "-1", "1,", "a,b", "99999999999"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GpuSelection.parse(bad), bad);
+            assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
+        }
+    }
+}
