@@ -110,8 +110,8 @@ final class RenderCommand implements Callable<Integer> {
                     + "grid and 3D-DDA) or octree (a skip-list octree); the image is the same (docs/BENCHMARKS.md compares them)")
     String accel;
     @Option(names = "--gpus", paramLabel = "all|N|0,2",
-            description = "GPUs the frame is split across, in tiles from one queue (default all; --noise-threshold uses one); "
-                    + "the image is the same on any number")
+            description = "GPUs each frame is split across, in tiles from one queue (default all; 0,0 opens two contexts "
+                    + "on GPU 0); the image is the same on any number")
     String gpus;
     @Option(names = "--grid-cells", paramLabel = "N",
             description = "with --accel grid: N cells on every axis of each mesh's grid instead of about "
@@ -175,7 +175,7 @@ final class RenderCommand implements Callable<Integer> {
         if (time != null && range != null) throw new UsageProblem("use either --time (one still) or --frames (a sequence), not both");
         PixelFilter pixelFilter = parseFilter();
         AdaptiveSampling adaptive = parseNoiseThreshold();
-        TracerOptions tracer = tracerOptions().withGpus(gpuSelection(adaptive, err));
+        TracerOptions tracer = tracerOptions().withGpus(gpuSelection());
         if (region != null && (denoise || adaptive.enabled())) {
             throw new UsageProblem("--region cannot be used with --denoise or --noise-threshold: both look at pixels across the region's edge");
         }
@@ -256,7 +256,7 @@ final class RenderCommand implements Callable<Integer> {
         parseFilter();
         parseNoiseThreshold();
         tracerOptions();
-        gpuSelection(parseNoiseThreshold(), err);
+        gpuSelection();
         if (time != null && !Double.isFinite(time)) throw new UsageProblem("--time must be a finite number, got " + time);
         AnimatedScene animated = options.load(err);
         if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
@@ -366,22 +366,13 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * The GPUs to split frames across: {@code --gpus}, all by default. Adaptive sampling's convergence
-     * test reads neighbouring pixels across tile edges, so it renders on one GPU.
-     */
-    private GpuSelection gpuSelection(AdaptiveSampling adaptive, PrintWriter err) throws UsageProblem {
-        GpuSelection chosen;
+    /** The GPUs to split frames across: {@code --gpus}, all by default. */
+    private GpuSelection gpuSelection() throws UsageProblem {
         try {
-            chosen = gpus == null ? GpuSelection.ALL : GpuSelection.parse(gpus);
+            return gpus == null ? GpuSelection.ALL : GpuSelection.parse(gpus);
         } catch (IllegalArgumentException e) {
             throw new UsageProblem(e.getMessage());
         }
-        if (!adaptive.enabled()) return chosen;
-        if (gpus != null && !(chosen.kind() == GpuSelection.Kind.COUNT && chosen.count() == 1)) {
-            err.println("drt: note: --noise-threshold renders on one GPU (its convergence test reads pixels across tile edges)");
-        }
-        return GpuSelection.FIRST;
     }
 
     private TracerOptions tracerOptions() throws UsageProblem {

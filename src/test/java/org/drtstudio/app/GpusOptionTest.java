@@ -47,6 +47,18 @@ class GpusOptionTest {
     }
 
     @Test
+    void adaptiveSamplingAndDenoisingOnTwoContextsWriteTheOneContextFiles() throws Exception {
+        String[] common = {"render", "scenes/default.nff", "--backend", "gpu", "--width", "48", "--height", "30", "--spp", "32",
+                "--light-radius", "1", "--noise-threshold", "0.1", "--denoise", "--aov", "samples"};
+        Path one = dir.resolve("a1.png"), two = dir.resolve("a2.png");
+        assertEquals(0, drt(concat(common, "--gpus", "1", "-o", one.toString())), err.toString());
+        assertEquals(0, drt(concat(common, "--gpus", "0,0", "-o", two.toString())), err.toString());
+        for (String suffix : new String[]{".png", ".samples.pfm"}) {
+            assertArrayEquals(Files.readAllBytes(dir.resolve("a1" + suffix)), Files.readAllBytes(dir.resolve("a2" + suffix)), suffix);
+        }
+    }
+
+    @Test
     void selectionsTheMachineCannotMeetAreOneLine() {
         Path out = dir.resolve("x.png");
         assertEquals(2, drt("render", "scenes/default.nff", "--gpus", "two", "-o", out.toString()));
