@@ -120,12 +120,14 @@ public final class MultiGpuBenchmark {
             row.put("speed_up", single.ms / t.ms);
             row.put("efficiency", single.ms / (split.deviceCount() * t.ms));
             row.put("tiles_per_gpu", Arrays.toString(split.lastTileCounts()));
+            row.put("gpu_ms_last_frame", Arrays.stream(split.lastDeviceMillis()).boxed().toList());
+            if (tile.trim().equalsIgnoreCase("b1")) row.put("band_rows", Arrays.stream(split.bandRows()).boxed().toList());
             row.put("identical_to_one_gpu", Arrays.equals(single.frame.srgb(), t.frame.srgb()));
             rows.add(row);
             best = Math.min(best, t.ms);
-            log.printf("  %dx%d %d GPUs, %s: %.1f ms (efficiency %.2f, tiles %s, identical %s)%n", w, h,
+            log.printf("  %dx%d %d GPUs, %s: %.1f ms (efficiency %.2f, tiles %s, GPUs done after %s ms, identical %s)%n", w, h,
                     split.deviceCount(), split.tiling(), t.ms, single.ms / (split.deviceCount() * t.ms), Arrays.toString(split.lastTileCounts()),
-                    row.get("identical_to_one_gpu"));
+                    Arrays.toString(Arrays.stream(split.lastDeviceMillis()).map(Math::round).toArray()), row.get("identical_to_one_gpu"));
         }
         r.put("split", rows);
         r.put("best_efficiency", single.ms / (split.deviceCount() * best));

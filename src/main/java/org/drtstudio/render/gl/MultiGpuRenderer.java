@@ -5,6 +5,7 @@ import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.AccelChoice;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
+import org.drtstudio.render.BandBalance;
 import org.drtstudio.render.ConvergenceMask;
 import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.Frame;
@@ -38,12 +39,13 @@ import java.util.concurrent.CompletionException;
  */
 public final class MultiGpuRenderer implements AccelChoice, Renderer {
     /**
-     * The default tiling: one band of whole rows per GPU, taken from the shared queue. Measured on two
-     * H100s (docs/BENCHMARKS.md, "Several GPUs"): every dispatch ends in a tail where the slowest
-     * pixels of its last wave run alone, tens of milliseconds for a 16-spp frame, so each extra tile a
-     * GPU takes costs more than the balance it buys on GPUs of one model; square tiles of 256 to 1024
-     * and 2 to 4 bands per GPU were all slower. {@code drt.multiGpuTiling} ("b3": bands per GPU, "512":
-     * square tiles) overrides it, e.g. for unlike GPUs, where more, smaller tiles let the faster take more.
+     * The default tiling: one band of whole rows per GPU, its edges moved after every whole-frame pass
+     * so the GPUs finish together ({@link BandBalance}). Measured on two H100s (docs/BENCHMARKS.md,
+     * "Several GPUs"): every dispatch ends in a tail where the slowest pixels of its last wave run
+     * alone, tens of milliseconds for a 16-spp frame, so each extra tile a GPU takes from a shared
+     * queue costs more than the balance it buys; square tiles of 128 to 1024 and 2 to 4 bands per GPU
+     * were all slower. {@code drt.multiGpuTiling} ("b3": bands per GPU from a shared queue, "512":
+     * square tiles) overrides it.
      */
     static final String DEFAULT_TILING = "b1";
 
@@ -57,11 +59,16 @@ public final class MultiGpuRenderer implements AccelChoice, Renderer {
     private List<List<PixelWindow>> owned;
     private int sumWidth, sumHeight;
     private volatile int[] lastTileCounts = new int[0];
+    /** Wall time from the last pass's start until each device had traced and read back its tiles. */
+    private volatile double[] lastDeviceMillis = new double[0];
+    /** The band edges of the default tiling, moved by each whole-frame pass's times. */
+    private final BandBalance balance;
 
     private MultiGpuRenderer(List<GlRenderer> devices, List<Integer> deviceNumbers, int tile) {
         this.devices = List.copyOf(devices);
         this.deviceNumbers = List.copyOf(deviceNumbers);
         this.tile = tile;
+        this.balance = new BandBalance(devices.size());
     }
 
     /**
@@ -146,7 +153,7 @@ public final class MultiGpuRenderer implements AccelChoice, Renderer {
     /** The tiles' shape in words: "tiles of 256" or "3 bands per GPU". */
     public String tiling() {
         int bands = bandsPerDevice;
-        return bands > 0 ? bands + " bands per GPU" : "tiles of " + tile;
+        return bands == 1 ? "a band per GPU, balanced by the last frame's times" : bands > 0 ? bands + " bands per GPU" : "tiles of " + tile;
     }
 
     /** How many GPU contexts the frames are split across. */
@@ -169,7 +176,12 @@ public final class MultiGpuRenderer implements AccelChoice, Renderer {
     public Frame accumulate(GeometryImage image, TraceParameters p, int firstSample, int sampleCount, Set<Aov> aovs,
                             ProgressListener progress) throws RenderException {
         List<TileQueue> queues = new ArrayList<>();
-        if (firstSample == 0) {
+        boolean balanced = bandsPerDevice == 1;
+        if (firstSample == 0 && balanced) {
+            for (PixelWindow band : balance.bands(p.width(), p.height())) {
+                queues.add(band == null ? TileQueue.empty() : TileQueue.of(List.of(band)));
+            }
+        } else if (firstSample == 0) {
             TileQueue shared = queueOf(PixelWindow.whole(p.width(), p.height()));
             for (int i = 0; i < devices.size(); i++) queues.add(shared);
         } else {
@@ -182,6 +194,7 @@ public final class MultiGpuRenderer implements AccelChoice, Renderer {
         List<FrameMosaic.Part> parts = trace(image, p, firstSample, sampleCount, aovs, queues, progress);
         owned = new ArrayList<>();
         for (FrameMosaic.Part part : parts) owned.add(part.tiles());
+        if (balanced) balance.measured(lastDeviceMillis);
         sumWidth = p.width();
         sumHeight = p.height();
         return FrameMosaic.assemble(parts);
@@ -204,6 +217,8 @@ public final class MultiGpuRenderer implements AccelChoice, Renderer {
     private List<FrameMosaic.Part> trace(GeometryImage image, TraceParameters p, int firstSample, int sampleCount, Set<Aov> aovs,
                                          List<TileQueue> queues, ProgressListener progress) throws RenderException {
         double[] fractions = new double[devices.size()];
+        double[] millis = new double[devices.size()];
+        long start = System.nanoTime();
         List<CompletableFuture<GlRenderer.TracedTiles>> passes = new ArrayList<>();
         for (int i = 0; i < devices.size(); i++) {
             int device = i;
@@ -218,6 +233,7 @@ public final class MultiGpuRenderer implements AccelChoice, Renderer {
             };
             passes.add(devices.get(i).accumulateTiles(image, p, firstSample, sampleCount, aovs, queues.get(i), share)
                     .whenComplete((done, failure) -> {
+                        millis[device] = (System.nanoTime() - start) / 1e6;
                         if (failure != null) queues.get(device).abandon();
                     }));
         }
@@ -241,6 +257,7 @@ public final class MultiGpuRenderer implements AccelChoice, Renderer {
         int[] counts = new int[parts.size()];
         for (int i = 0; i < counts.length; i++) counts[i] = parts.get(i).tiles().size();
         lastTileCounts = counts;
+        lastDeviceMillis = millis;
         return parts;
     }
 
@@ -311,6 +328,16 @@ public final class MultiGpuRenderer implements AccelChoice, Renderer {
     @Override
     public void useAccel(AccelStructure accel) {
         for (GlRenderer r : devices) r.useAccel(accel);
+    }
+
+    /** Wall time from the last pass's start until each device had its tiles traced and read back. */
+    public double[] lastDeviceMillis() {
+        return lastDeviceMillis.clone();
+    }
+
+    /** The rows of each GPU's band in the default tiling, as the last measurement left them. */
+    public int[] bandRows() {
+        return balance.rows();
     }
 
     /** How many tiles each device traced in the last pass (all of them after a convergence test: each its own). */

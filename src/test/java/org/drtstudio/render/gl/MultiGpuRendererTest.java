@@ -72,6 +72,25 @@ class MultiGpuRendererTest {
     }
 
     @Test
+    void balancedBandsStayTheOneContextFrameWhileTheirEdgesMove() throws Exception {
+        Scene s = effects(2);
+        GeometryImage image = new GeometryImageBuilder().build(s);
+        TraceParameters p = parameters(s, image);
+        Frame one = ONE.get().render(image, p, EVERY_AOV, ProgressListener.NONE);
+        try {
+            TWO.get().useTiling("b1");
+            for (int frame = 0; frame < 3; frame++) {
+                assertSameFrame(one, TWO.get().render(image, p, EVERY_AOV, ProgressListener.NONE));
+                int[] rows = TWO.get().bandRows();
+                assertEquals(37, rows[0] + rows[1], "the two bands cover the frame's rows");
+                assertArrayEquals(new int[]{1, 1}, TWO.get().lastTileCounts(), "one band each");
+            }
+        } finally {
+            TWO.get().useTileSize(16);
+        }
+    }
+
+    @Test
     void passesWithConvergenceTestsMatchOneContext() throws Exception {
         Scene s = effects(64);
         GeometryImage image = new GeometryImageBuilder().build(s);
