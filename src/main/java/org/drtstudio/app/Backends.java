@@ -24,7 +24,7 @@ final class Backends implements RendererFactory {
     public Renderer create(Backend backend, Consumer<String> notices, TracerOptions options) {
         if (backend == Backend.CPU) return cpu(options);
         try {
-            return gpu(options);
+            return gpu(options, notices);
         } catch (GlUnavailableException e) {
             if (backend == Backend.GPU) throw new IllegalStateException("GPU back end unavailable: " + e.getMessage());
             notices.accept("no usable GPU (" + e.getMessage() + "); rendering with the CPU reference tracer");
@@ -38,7 +38,7 @@ final class Backends implements RendererFactory {
      *
      * @throws IllegalStateException with a one-line message when the selection names GPUs the machine lacks
      */
-    private static Renderer gpu(TracerOptions options) throws GlUnavailableException {
+    private static Renderer gpu(TracerOptions options, Consumer<String> notices) throws GlUnavailableException {
         GpuSelection gpus = options.gpus();
         if (gpus == GpuSelection.FIRST) return GlRenderer.start(options.pairedPrimary(), options.nodes(), options.accel());
         int hardware = GlDevices.hardwareCount();
@@ -53,7 +53,14 @@ final class Backends implements RendererFactory {
             int device = gpus.kind() == GpuSelection.Kind.LIST && hardware > 0 ? devices.get(0) : -1;
             return GlRenderer.start(options.pairedPrimary(), options.nodes(), options.accel(), device);
         }
-        return MultiGpuRenderer.start(options, devices);
+        try {
+            return MultiGpuRenderer.start(options, devices);
+        } catch (GlUnavailableException e) {
+            // One GPU that cannot be opened (busy, lost) should not send a render to the CPU tracer.
+            GlRenderer one = GlRenderer.start(options.pairedPrimary(), options.nodes(), options.accel());
+            notices.accept("could not open every GPU asked for (" + e.getMessage() + "); rendering on one");
+            return one;
+        }
     }
 
     private static Renderer cpu(TracerOptions options) {

@@ -90,6 +90,28 @@ class MultiGpuRendererTest {
         }
     }
 
+    /**
+     * Each device keeps its copy of the scene: moving a node re-uploads only the top level to each
+     * (the same bytes on each as one GPU uploads), not the meshes.
+     */
+    @Test
+    void aMovedNodeReuploadsOnlyTheTopLevelToEachDevice() throws Exception {
+        Scene s = effects(1);
+        GeometryImageBuilder builder = new GeometryImageBuilder();
+        Scene moved = new Scene(s.name(), new org.drtstudio.scene.TransformNode("moved",
+                new org.joml.Matrix4f().translation(0.3f, 0, 0), List.of(s.root())), s.materials(), s.lights(), s.camera(), s.settings());
+        GeometryImage before = builder.build(s), after = builder.build(moved);
+        long[] one = new long[2], two = new long[2];
+        GeometryImage[] images = {before, after};
+        for (int i = 0; i < 2; i++) {
+            one[i] = ONE.get().render(images[i], parameters(s, images[i]), Set.of(), ProgressListener.NONE).uploadedBytes();
+            two[i] = TWO.get().render(images[i], parameters(s, images[i]), Set.of(), ProgressListener.NONE).uploadedBytes();
+        }
+        assertEquals(2 * one[1], two[1], "each device uploads what one GPU does for the edit");
+        assertTrue(one[1] > 0 && one[1] < before.dataBytes() / 4, "the edit sends the top level (" + one[1] + " bytes), not the "
+                + before.dataBytes() + "-byte image");
+    }
+
     @Test
     void passesWithConvergenceTestsMatchOneContext() throws Exception {
         Scene s = effects(64);
