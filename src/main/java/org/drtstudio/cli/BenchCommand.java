@@ -137,12 +137,7 @@ final class BenchCommand implements Callable<Integer> {
                     err.println("drt: " + e.getMessage());
                     return 2;
                 }
-                for (Map.Entry<String, String> skip : selection.skipped().entrySet())
-                    err.println("drt: skipping scene " + skip.getKey() + ": " + skip.getValue() + " (--data DIR names the data folder)");
-                if (selection.scenes().isEmpty()) {
-                    err.println("drt: no scene of the " + name + " suite could be loaded from " + dataDir().toAbsolutePath().normalize());
-                    return 1;
-                }
+                if (!anySceneLoaded(selection, name, err)) return 1;
                 if (exportPeer != null) {
                     SuiteSettings s = settings(quick);
                     try {
@@ -180,14 +175,7 @@ final class BenchCommand implements Callable<Integer> {
                 return 2;
             }
         }
-        Map<String, Object> results = new LinkedHashMap<>();
-        results.put("suite", name);
-        results.put("suite_version", sceneSuite != null ? SuiteScenes.FULL_VERSION : SUITE_VERSION);
-        results.put("date", OffsetDateTime.now().withNano(0).toString());
-        results.put("cpu", cpuName());
-        results.put("cores", Runtime.getRuntime().availableProcessors());
-        results.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        results.put("load_average_at_start", loadAverage());
+        Map<String, Object> results = header(name, sceneSuite != null ? SuiteScenes.FULL_VERSION : SUITE_VERSION);
         Renderer renderer = null;
         try {
             if (!backend.equalsIgnoreCase("none")) {
@@ -258,12 +246,7 @@ final class BenchCommand implements Callable<Integer> {
             err.println("drt: " + e.getMessage());
             return 2;
         }
-        for (Map.Entry<String, String> skip : sel.skipped().entrySet())
-            err.println("drt: skipping scene " + skip.getKey() + ": " + skip.getValue() + " (--data DIR names the data folder)");
-        if (sel.scenes().isEmpty()) {
-            err.println("drt: no scene of the accel suite could be loaded from " + dataDir().toAbsolutePath().normalize());
-            return 1;
-        }
+        if (!anySceneLoaded(sel, "accel", err)) return 1;
         RendererFactory.Backend choice = null;
         if (!backend.equalsIgnoreCase("none") && !backend.equalsIgnoreCase("cpu")) {
             try {
@@ -273,14 +256,7 @@ final class BenchCommand implements Callable<Integer> {
                 return 2;
             }
         }
-        Map<String, Object> results = new LinkedHashMap<>();
-        results.put("suite", "accel");
-        results.put("suite_version", SuiteScenes.FULL_VERSION);
-        results.put("date", OffsetDateTime.now().withNano(0).toString());
-        results.put("cpu", cpuName());
-        results.put("cores", Runtime.getRuntime().availableProcessors());
-        results.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        results.put("load_average_at_start", loadAverage());
+        Map<String, Object> results = header("accel", SuiteScenes.FULL_VERSION);
         RendererFactory.Backend gpuChoice = choice;
         try (AccelBenchmark.GpuTracers gpus = new AccelBenchmark.GpuTracers(accel -> gpuChoice == null ? null
                 : renderers.create(gpuChoice, notice -> err.println("drt: " + notice), new TracerOptions(false, NodeKind.DEFAULT, accel)))) {
@@ -407,6 +383,30 @@ final class BenchCommand implements Callable<Integer> {
      * slows a benchmark down, and the reader should see when it was there. Text, not a figure, as it
      * may be 0.
      */
+    /** The lines every suite's results start with: the suite, its version, when and on what it ran. */
+    static Map<String, Object> header(String suite, Object version) {
+        Map<String, Object> results = new LinkedHashMap<>();
+        results.put("suite", suite);
+        if (version != null) results.put("suite_version", version);
+        results.put("date", OffsetDateTime.now().withNano(0).toString());
+        results.put("cpu", cpuName());
+        results.put("cores", Runtime.getRuntime().availableProcessors());
+        results.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        results.put("load_average_at_start", loadAverage());
+        return results;
+    }
+
+    /**
+     * Says which scenes of a suite could not be loaded; false (after saying so) when none could.
+     */
+    boolean anySceneLoaded(SuiteScenes.Selection selection, String suite, PrintWriter err) {
+        for (Map.Entry<String, String> skip : selection.skipped().entrySet())
+            err.println("drt: skipping scene " + skip.getKey() + ": " + skip.getValue() + " (--data DIR names the data folder)");
+        if (!selection.scenes().isEmpty()) return true;
+        err.println("drt: no scene of the " + suite + " suite could be loaded from " + dataDir().toAbsolutePath().normalize());
+        return false;
+    }
+
     static String loadAverage() {
         try {
             String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");

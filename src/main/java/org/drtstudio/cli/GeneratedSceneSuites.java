@@ -12,9 +12,7 @@ import org.drtstudio.render.Renderer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,14 +31,7 @@ final class GeneratedSceneSuites {
     }
 
     static int run(String suite, BenchCommand options, RendererFactory renderers, PrintWriter out, PrintWriter err) throws Exception {
-        Map<String, Object> results = new LinkedHashMap<>();
-        results.put("suite", suite);
-        results.put("suite_version", 1);
-        results.put("date", OffsetDateTime.now().withNano(0).toString());
-        results.put("cpu", BenchCommand.cpuName());
-        results.put("cores", Runtime.getRuntime().availableProcessors());
-        results.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        results.put("load_average_at_start", BenchCommand.loadAverage());
+        Map<String, Object> results = BenchCommand.header(suite, 1);
         int frames = options.frameRepeats != null ? options.frameRepeats : 5;
         List<ResolutionPlot.Point> points = new ArrayList<>();
         try {

@@ -5,8 +5,6 @@ import org.drtstudio.bench.SuiteScenes;
 import org.drtstudio.render.GpuSelection;
 
 import java.io.PrintWriter;
-import java.time.OffsetDateTime;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -37,20 +35,8 @@ final class GpusSuite {
             err.println("drt: " + e.getMessage());
             return 2;
         }
-        for (Map.Entry<String, String> skip : selection.skipped().entrySet())
-            err.println("drt: skipping scene " + skip.getKey() + ": " + skip.getValue() + " (--data DIR names the data folder)");
-        if (selection.scenes().isEmpty()) {
-            err.println("drt: no scene of the gpus suite could be loaded from " + options.dataDir().toAbsolutePath().normalize());
-            return 1;
-        }
-        Map<String, Object> results = new LinkedHashMap<>();
-        results.put("suite", "gpus");
-        results.put("suite_version", 1);
-        results.put("date", OffsetDateTime.now().withNano(0).toString());
-        results.put("cpu", BenchCommand.cpuName());
-        results.put("cores", Runtime.getRuntime().availableProcessors());
-        results.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        results.put("load_average_at_start", BenchCommand.loadAverage());
+        if (!options.anySceneLoaded(selection, "gpus", err)) return 1;
+        Map<String, Object> results = BenchCommand.header("gpus", 1);
         results.put("frame", SPP + " spp, every distributed effect, Gaussian filter, wall time of Renderer.render (trace, read-back, assembly)");
         try {
             results.put("gpus", bench.run(selection.scenes()));
