@@ -90,7 +90,7 @@ public record RandomSpheres(int count, long seed, List<Sphere> spheres, List<Vec
         Vec3 grey = new Vec3(0.1f, 0.1f, 0.1f);
         RenderSettings settings = new RenderSettings(width, height, 1, 5, 0, Vec3.ZERO, grey, 1f, 0f, 0f);
         return new Scene("random spheres " + count + " seed " + seed, TransformNode.group("spheres",
-                List.of(new SphereNode("spheres", spheres))), materials, List.of(new PointLight(LIGHT, Vec3.ONE, 1f, 0f)), CAMERA, settings);
+                List.of(new SphereNode("spheres", spheres))), materials, List.of(new PointLight(LIGHT, Vec3.ONE, 1f)), CAMERA, settings);
     }
 
     /** The light of the lit scene and the NFF file: beside the eye, up and to the right. */
