@@ -196,9 +196,7 @@ final class CfgParser {
     /** A transparent material without its own absorption (MTL Tf) takes the cfg's ABSORPTION. */
     private Material withAbsorption(Material m) {
         if (!(m.transparency() > 0) || !m.absorption().equals(Vec3.ZERO)) return m;
-        return new Material(m.name(), m.ambient(), m.diffuse(), m.specular(), m.phongExponent(), m.reflectivity(),
-                m.transparency(), m.ior(), absorption, m.diffuseTexture(), m.roughness(), m.bumpTexture(), m.bumpScale(),
-                m.textureWrap());
+        return m.toBuilder().absorption(absorption).build();
     }
 
     // ---- keys ----
