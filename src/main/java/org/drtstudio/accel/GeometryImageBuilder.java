@@ -3,7 +3,7 @@ package org.drtstudio.accel;
 import org.drtstudio.math.Aabb;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Material;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.TextureSource;
@@ -36,7 +36,7 @@ public final class GeometryImageBuilder {
     private List<Material> lastMaterials;
     private float[] lastMaterialTexels;
     private TextureAtlas lastAtlas = TextureAtlas.EMPTY;
-    private List<PointLight> lastLights;
+    private List<Light> lastLights;
     private float[] lastLightTexels;
 
     /**

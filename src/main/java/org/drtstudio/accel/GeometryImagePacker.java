@@ -1,7 +1,8 @@
 package org.drtstudio.accel;
 
 import org.drtstudio.scene.Material;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
+import org.drtstudio.scene.RectLight;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.TextureSource;
 import org.drtstudio.scene.TextureWrap;
@@ -131,18 +132,19 @@ public final class GeometryImagePacker {
         return mats;
     }
 
-    static float[] packLights(List<PointLight> lights) {
+    static float[] packLights(List<Light> lights) {
         // A zero-size array would make a zero-size texture; keep one texel so binding stays valid.
         float[] lts = new float[Math.max(4, 4 * LIGHT_TEXELS * lights.size())];
         for (int l = 0; l < lights.size(); l++) {
-            PointLight light = lights.get(l);
+            Light light = lights.get(l);
             int o = 4 * LIGHT_TEXELS * l;
             put(lts, o, light.position().x(), light.position().y(), light.position().z(), light.radius());
             put(lts, o + 4, light.color().x() * light.intensity(), light.color().y() * light.intensity(),
-                    light.color().z() * light.intensity(), Float.intBitsToFloat(light.isRectangle() ? LIGHT_RECTANGLE : LIGHT_SPHERE));
-            if (light.isRectangle()) {
-                put(lts, o + 8, light.edgeU().x(), light.edgeU().y(), light.edgeU().z(), 0);
-                put(lts, o + 12, light.edgeV().x(), light.edgeV().y(), light.edgeV().z(), 0);
+                    light.color().z() * light.intensity(), Float.intBitsToFloat(light instanceof RectLight ? LIGHT_RECTANGLE : LIGHT_SPHERE));
+            // A point light is packed as a sphere of radius 0; only a rectangle fills the edge texels.
+            if (light instanceof RectLight rect) {
+                put(lts, o + 8, rect.edgeU().x(), rect.edgeU().y(), rect.edgeU().z(), 0);
+                put(lts, o + 12, rect.edgeV().x(), rect.edgeV().y(), rect.edgeV().z(), 0);
             }
         }
         return lts;

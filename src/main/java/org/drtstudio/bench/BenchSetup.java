@@ -3,7 +3,7 @@ package org.drtstudio.bench;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.Scene;
 
 import java.util.List;
@@ -46,7 +46,7 @@ final class BenchSetup {
         Camera c = s.camera();
         float focus = c.look().minus(c.eye()).length();
         Camera lens = new Camera(c.eye(), c.look(), c.up(), c.fovY(), APERTURE * radius, focus);
-        List<PointLight> lights = s.lights().stream()
+        List<Light> lights = s.lights().stream()
                 .map(l -> l.radius() > 0 ? l : l.withRadius(LIGHT_RADIUS * radius)).toList();
         List<Material> materials = s.materials().stream().map(BenchSetup::glossy).toList();
         return new Scene(s.name(), s.root(), materials, lights, lens, s.settings());

@@ -100,7 +100,7 @@ public final class HierarchyBuildBenchmark {
 
     private static Scene sceneOf(TriangleMesh mesh) {
         return new Scene("bench", TransformNode.group("root", List.of(new MeshNode("m", mesh))), List.of(Material.DEFAULT),
-                List.of(new PointLight(new Vec3(5, 5, 5), Vec3.ONE, 1, 0)),
+                List.of(new PointLight(new Vec3(5, 5, 5), Vec3.ONE, 1)),
                 new Camera(new Vec3(0, 0, 3), Vec3.ZERO, new Vec3(0, 1, 0), 45, 0, 0), RenderSettings.DEFAULT);
     }
 

@@ -101,7 +101,7 @@ public final class InstancingBenchmark {
         }
         float back = 2.5f * side;
         return new Scene("instancing", TransformNode.group("grid", nodes), List.of(Material.DEFAULT),
-                List.of(new PointLight(new Vec3(0, back, back), Vec3.ONE, 1, 0)),
+                List.of(new PointLight(new Vec3(0, back, back), Vec3.ONE, 1)),
                 new Camera(new Vec3(0, 0.6f * back, 0.8f * back), new Vec3(0, 0, -0.4f * back), new Vec3(0, 1, 0), 45, 0, 0),
                 RenderSettings.DEFAULT);
     }

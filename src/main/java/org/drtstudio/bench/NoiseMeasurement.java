@@ -15,7 +15,6 @@ import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PixelFilter;
-import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.Scene;
 
 import java.io.IOException;

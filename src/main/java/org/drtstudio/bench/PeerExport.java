@@ -4,7 +4,7 @@ import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.MeshNode;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.SceneNode;
 import org.drtstudio.scene.SphereNode;
@@ -61,7 +61,7 @@ public final class PeerExport {
      * width, height, then {@code --light} x y z when there is a light. Floats are written in their
      * shortest exact form, so a peer that reads them as doubles gets the benchmark's values.
      */
-    public static String cameraArguments(Camera c, int width, int height, PointLight light) {
+    public static String cameraArguments(Camera c, int width, int height, Light light) {
         StringBuilder sb = new StringBuilder("--cam");
         for (Vec3 v : new Vec3[]{c.eye(), c.look(), c.up()}) sb.append(' ').append(xyz(v));
         sb.append(' ').append(Float.toString(c.fovY())).append(' ').append(width).append(' ').append(height);

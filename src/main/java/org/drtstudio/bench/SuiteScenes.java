@@ -184,7 +184,7 @@ public final class SuiteScenes {
         float[] fn = {0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0};
         TriangleMesh floor = new TriangleMesh("floor", fp, fn, null, new int[]{0, 2, 1, 0, 3, 2}, new int[2]);
         return new Scene(name, TransformNode.group(name, List.of(new MeshNode(name, mesh), new MeshNode("floor", floor))),
-                List.of(Material.DEFAULT), List.of(new PointLight(new Vec3(3, 5, 4), Vec3.ONE, 1, 0)),
+                List.of(Material.DEFAULT), List.of(new PointLight(new Vec3(3, 5, 4), Vec3.ONE, 1)),
                 new Camera(new Vec3(0, 0.8f, 3.2f), new Vec3(0, -0.2f, 0), new Vec3(0, 1, 0), 45, 0, 0), RenderSettings.DEFAULT);
     }
 
@@ -193,7 +193,7 @@ public final class SuiteScenes {
         for (int i = 0; i < side; i++) for (int j = 0; j < side; j++) for (int k = 0; k < side; k++)
             spheres.add(new Sphere(new Vec3(i - (side - 1) / 2f, j - (side - 1) / 2f, k - (side - 1) / 2f), 0.45f, 0));
         return new Scene("spheres", TransformNode.group("root", List.of(new SphereNode("spheres", spheres))),
-                List.of(Material.DEFAULT), List.of(new PointLight(new Vec3(side, side, side), Vec3.ONE, 1, 0)),
+                List.of(Material.DEFAULT), List.of(new PointLight(new Vec3(side, side, side), Vec3.ONE, 1)),
                 new Camera(new Vec3(0.3f * side, 0.4f * side, 0.9f * side), Vec3.ZERO, new Vec3(0, 1, 0), 45, 0, 0), RenderSettings.DEFAULT);
     }
 }

@@ -10,6 +10,7 @@ import org.drtstudio.render.gl.TraversalExperiment;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.MeshNode;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
@@ -63,7 +64,7 @@ public final class TraversalBenchmark {
     private static Map<String, Scene> scenes() {
         Map<String, Scene> m = new LinkedHashMap<>();
         List<Material> mats = List.of(Material.DEFAULT);
-        List<PointLight> lights = List.of(new PointLight(new Vec3(5, 5, 5), Vec3.ONE, 1, 0));
+        List<Light> lights = List.of(new PointLight(new Vec3(5, 5, 5), Vec3.ONE, 1));
         m.put("mesh100k", new Scene("mesh", TransformNode.group("root", List.of(new MeshNode("m", ProceduralMeshes.bumpySphere(224, 224)))),
                 mats, lights, new Camera(new Vec3(0, 0, 2.2f), Vec3.ZERO, new Vec3(0, 1, 0), 45, 0, 0), RenderSettings.DEFAULT));
         List<Sphere> spheres = new ArrayList<>();

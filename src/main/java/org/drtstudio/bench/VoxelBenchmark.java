@@ -15,6 +15,7 @@ import org.drtstudio.render.gl.GlPortalRays;
 import org.drtstudio.render.gl.GlRenderer;
 import org.drtstudio.render.gl.RayThroughput;
 import org.drtstudio.scene.Camera;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.voxel.VoxelGenerators;
@@ -180,8 +181,8 @@ public final class VoxelBenchmark {
     static Scene scene(VoxelView view) {
         Scene s = VoxelScenes.of(view.name(), new VoxelModel(view.name(), view.space(), VoxelGenerators.palette()));
         float[] l = view.lights();
-        List<PointLight> lights = List.of(new PointLight(new Vec3(l[0], l[1], l[2]), Vec3.ONE, 1f, 0f),
-                new PointLight(new Vec3(l[3], l[4], l[5]), Vec3.ONE, 1f, 0f));
+        List<Light> lights = List.of(new PointLight(new Vec3(l[0], l[1], l[2]), Vec3.ONE, 1f),
+                new PointLight(new Vec3(l[3], l[4], l[5]), Vec3.ONE, 1f));
         return s.withCamera(new Camera(view.eye(), view.look(), new Vec3(0, 1, 0), 60f, 0f, 0f)).withLights(lights);
     }
 

@@ -8,7 +8,7 @@ import org.drtstudio.io.cfg.CfgScene;
 import org.drtstudio.io.load.SceneLoader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.RectLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.authored.AnimatedScene;
@@ -101,7 +101,7 @@ final class SceneOptions {
         } catch (OverrideProblem e) {
             throw new SceneFormatException(null, 0, e.getMessage());
         }
-        if (lightRadius != null && first.lights().stream().anyMatch(PointLight::isRectangle))
+        if (lightRadius != null && first.lights().stream().anyMatch(l -> l instanceof RectLight))
             warnings.println("warning: --light-radius leaves the scene's rectangular lights as they are");
         return animated.map(s -> applyLights(applyCamera(applySettings(s))));
     }

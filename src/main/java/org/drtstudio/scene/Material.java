@@ -36,19 +36,6 @@ public record Material(String name, Vec3 ambient, Vec3 diffuse, Vec3 specular, f
         if (textureWrap == null) textureWrap = TextureWrap.REPEAT;
     }
 
-    /** A material without bump map, textures repeating. */
-    public Material(String name, Vec3 ambient, Vec3 diffuse, Vec3 specular, float phongExponent, float reflectivity,
-                    float transparency, float ior, Vec3 absorption, String diffuseTexture, float roughness) {
-        this(name, ambient, diffuse, specular, phongExponent, reflectivity, transparency, ior, absorption, diffuseTexture,
-                roughness, null, 1f, TextureWrap.REPEAT);
-    }
-
-    /** A smooth material (roughness 0) without bump map. */
-    public Material(String name, Vec3 ambient, Vec3 diffuse, Vec3 specular, float phongExponent, float reflectivity,
-                    float transparency, float ior, Vec3 absorption, String diffuseTexture) {
-        this(name, ambient, diffuse, specular, phongExponent, reflectivity, transparency, ior, absorption, diffuseTexture, 0f);
-    }
-
     /**
      * Named construction, starting from nothing: black in every colour, Phong exponent 1, no
      * reflection or transmission, index of refraction 1, no absorption, untextured, smooth, bump

@@ -71,7 +71,7 @@ public record RandomSpheres(int count, long seed, List<Sphere> spheres, List<Vec
     public Scene flatScene(int width, int height) {
         List<Material> materials = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            materials.add(new Material("sphere " + i, colors.get(i), Vec3.ZERO, Vec3.ZERO, 1f, 0f, 0f, 1f, Vec3.ZERO, null));
+            materials.add(Material.named("sphere " + i).ambient(colors.get(i)).build());
         }
         RenderSettings settings = new RenderSettings(width, height, 1, 1, 0, Vec3.ZERO, Vec3.ONE, 1f, 0f, 0f);
         return new Scene("random spheres " + count + " seed " + seed, TransformNode.group("spheres",
@@ -85,12 +85,12 @@ public record RandomSpheres(int count, long seed, List<Sphere> spheres, List<Vec
     public Scene litScene(int width, int height) {
         List<Material> materials = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            materials.add(new Material("sphere " + i, colors.get(i), colors.get(i), Vec3.ZERO, 1f, 0f, 0f, 1f, Vec3.ZERO, null));
+            materials.add(Material.named("sphere " + i).ambient(colors.get(i)).diffuse(colors.get(i)).build());
         }
         Vec3 grey = new Vec3(0.1f, 0.1f, 0.1f);
         RenderSettings settings = new RenderSettings(width, height, 1, 5, 0, Vec3.ZERO, grey, 1f, 0f, 0f);
         return new Scene("random spheres " + count + " seed " + seed, TransformNode.group("spheres",
-                List.of(new SphereNode("spheres", spheres))), materials, List.of(new PointLight(LIGHT, Vec3.ONE, 1f, 0f)), CAMERA, settings);
+                List.of(new SphereNode("spheres", spheres))), materials, List.of(new PointLight(LIGHT, Vec3.ONE, 1f)), CAMERA, settings);
     }
 
     /** The light of the lit scene and the NFF file: beside the eye, up and to the right. */

@@ -6,7 +6,7 @@ import java.util.List;
  * The authored scene: a graph of transform nodes over meshes and spheres, the materials they
  * index, the lights, the camera and the render settings. Immutable.
  */
-public record Scene(String name, TransformNode root, List<Material> materials, List<PointLight> lights,
+public record Scene(String name, TransformNode root, List<Material> materials, List<Light> lights,
                     Camera camera, RenderSettings settings) {
     public Scene {
         materials = List.copyOf(materials);
@@ -22,7 +22,7 @@ public record Scene(String name, TransformNode root, List<Material> materials, L
         return new Scene(name, root, materials, lights, camera, newSettings);
     }
 
-    public Scene withLights(List<PointLight> newLights) {
+    public Scene withLights(List<Light> newLights) {
         return new Scene(name, root, materials, newLights, camera, settings);
     }
 }

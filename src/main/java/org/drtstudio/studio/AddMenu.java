@@ -6,7 +6,10 @@ import javafx.scene.control.SeparatorMenuItem;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.RectLight;
+import org.drtstudio.scene.SphereLight;
 import org.drtstudio.scene.authored.GroupNode;
 import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.scene.authored.Trs;
@@ -159,10 +162,10 @@ final class AddMenu extends Menu {
         Vec3 toEye = c.eye().minus(c.look());
         Vec3 at = c.look().plus(new Vec3(0, (float) (4 * u), 0)).plus(toEye.times(0.3f));
         Vec3 white = new Vec3(1, 1, 1);
-        PointLight light = switch (kind) {
-            case POINT -> new PointLight(at, white, 0.5f, 0f);
-            case SPHERE -> new PointLight(at, white, 0.5f, (float) (u / 2));
-            case RECTANGLE -> PointLight.rectangle(at, new Vec3((float) u, 0, 0), new Vec3(0, 0, (float) u), white, 0.5f);
+        Light light = switch (kind) {
+            case POINT -> new PointLight(at, white, 0.5f);
+            case SPHERE -> new SphereLight(at, white, 0.5f, (float) (u / 2));
+            case RECTANGLE -> new RectLight(at, white, 0.5f, new Vec3((float) u, 0, 0), new Vec3(0, 0, (float) u));
         };
         if (commit(new AddLight(-1, light))) message.accept("added light " + (m.lights().size()) + " (select its row to edit it, Delete removes it)");
     }

@@ -6,7 +6,7 @@ import javafx.scene.control.Slider;
 import javafx.scene.control.TitledPane;
 import javafx.scene.layout.GridPane;
 import org.drtstudio.scene.Camera;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.scene.edit.Edit;
 import org.drtstudio.scene.edit.SetCamera;
@@ -95,8 +95,8 @@ final class EffectsPanel extends TitledPane {
     }
 
     private Edit lightsWith(double radius) {
-        List<PointLight> lights = new ArrayList<>();
-        for (PointLight l : session.document.model().lights()) lights.add(l.withRadius((float) radius));
+        List<Light> lights = new ArrayList<>();
+        for (Light l : session.document.model().lights()) lights.add(l.withRadius((float) radius));
         return new SetLights("Light radius " + String.format("%.3f", radius), lights);
     }
 

@@ -16,7 +16,7 @@ import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.authored.AnimationSettings;
 import org.drtstudio.scene.authored.GroupNode;
@@ -408,19 +408,15 @@ final class InspectorPane extends VBox {
         lightPane.setExpanded(true);
     }
 
-    private PointLight light() {
+    private Light light() {
         int i = lightChoice.getSelectionModel().getSelectedIndex();
-        List<PointLight> list = session.document.model().lights();
+        List<Light> list = session.document.model().lights();
         return i >= 0 && i < list.size() ? list.get(i) : null;
     }
 
-    private void setLight(java.util.function.UnaryOperator<PointLight> change) {
+    private void setLight(java.util.function.UnaryOperator<Light> change) {
         int i = lightChoice.getSelectionModel().getSelectedIndex();
         if (light() != null) commit(() -> new SetLight(i, change.apply(light())));
-    }
-
-    private static PointLight with(PointLight l, Vec3 color, float intensity) {
-        return new PointLight(l.position(), color, intensity, l.radius(), l.edgeU(), l.edgeV());
     }
 
     private TitledPane lightPane() {
@@ -428,16 +424,16 @@ final class InspectorPane extends VBox {
             if (!filling) refreshers.forEach(Runnable::run);
         });
         GridPane g = grid();
-        g.addRow(0, new Label("Colour"), color("lightColor", () -> light() == null ? null : light().color(), v -> setLight(l -> with(l, v, l.intensity()))));
+        g.addRow(0, new Label("Colour"), color("lightColor", () -> light() == null ? null : light().color(), v -> setLight(l -> l.withEmission(v, l.intensity()))));
         g.addRow(1, new Label("Intensity"), number("lightIntensity", FieldRule.real("Intensity", 0, 1e6), () -> light() == null ? null : (double) light().intensity(),
-                v -> setLight(l -> with(l, l.color(), v.floatValue()))));
+                v -> setLight(l -> l.withEmission(l.color(), v.floatValue()))));
         g.addRow(2, new Label("Radius"), number("lightRadius", FieldRule.scaledNonNegative("Light radius", this::positionLimit), () -> light() == null ? null : (double) light().radius(),
                 v -> setLight(l -> l.withRadius(v.floatValue()))));
         String[] axes = {"x", "y", "z"};
         for (int i = 0; i < 3; i++) {
             int axis = i;
             g.addRow(3 + i, new Label("Position " + axes[i]), number("lightPos" + axes[i], FieldRule.scaled("Light position " + axes[i], this::positionLimit), () -> light() == null ? null : (double) get(light().position(), axis),
-                    v -> setLight(l -> new PointLight(set(l.position(), axis, v), l.color(), l.intensity(), l.radius(), l.edgeU(), l.edgeV()))));
+                    v -> setLight(l -> l.at(set(l.position(), axis, v)))));
         }
         TitledPane pane = new TitledPane("Light", new VBox(4, lightChoice, g));
         pane.setExpanded(false);

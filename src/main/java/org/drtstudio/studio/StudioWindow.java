@@ -484,7 +484,7 @@ final class StudioWindow {
     static SceneModel emptyModel() {
         GroupNode root = GroupNode.of(0, "root", List.of());
         return TimelineRange.withTimelineRange(SceneModel.of("untitled", root, List.of(Material.DEFAULT),
-                List.of(new PointLight(new Vec3(4, 8, 6), new Vec3(1, 1, 1), 1f, 0f)),
+                List.of(new PointLight(new Vec3(4, 8, 6), new Vec3(1, 1, 1), 1f)),
                 new Camera(new Vec3(0, 2, 8), new Vec3(0, 0.5f, 0), new Vec3(0, 1, 0), 40f, 0f, 0f), RenderSettings.DEFAULT));
     }
 }

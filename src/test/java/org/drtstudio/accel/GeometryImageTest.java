@@ -1,5 +1,9 @@
 package org.drtstudio.accel;
 
+import org.drtstudio.math.Vec3;
+import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.RectLight;
+import org.drtstudio.scene.SphereLight;
 import org.drtstudio.testing.TestScenes;
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +28,22 @@ class GeometryImageTest {
             assertEquals(2300, gi.primitiveCount());
             assertTrue(gi.hierarchyDepth() < 64, "depth " + gi.hierarchyDepth());
         }
+    }
+
+    /** Each light kind's four texels, as the shaders and the CPU sampler read them; a point light is a sphere of radius 0. */
+    @Test
+    void eachLightKindPacksItsTexels() {
+        Vec3 at = new Vec3(1, 2, 3), colour = new Vec3(1, 0.5f, 0.25f);
+        float sphere = Float.intBitsToFloat(GeometryImageLayout.LIGHT_SPHERE), rect = Float.intBitsToFloat(GeometryImageLayout.LIGHT_RECTANGLE);
+        float[] packed = GeometryImagePacker.packLights(List.of(new PointLight(at, colour, 2), new SphereLight(at, colour, 2, 0.5f),
+                new RectLight(at, colour, 2, new Vec3(4, 0, 0), new Vec3(0, 0, 5))));
+        float[] expected = {
+                1, 2, 3, 0, 2, 1, 0.5f, sphere, 0, 0, 0, 0, 0, 0, 0, 0,
+                1, 2, 3, 0.5f, 2, 1, 0.5f, sphere, 0, 0, 0, 0, 0, 0, 0, 0,
+                1, 2, 3, 0, 2, 1, 0.5f, rect, 4, 0, 0, 0, 0, 0, 5, 0};
+        assertEquals(expected.length, packed.length, "four texels a light");
+        for (int i = 0; i < expected.length; i++)
+            assertEquals(Float.floatToRawIntBits(expected[i]), Float.floatToRawIntBits(packed[i]), "float " + i);
     }
 
     @Test

@@ -40,7 +40,7 @@ class SphereHierarchyBuilderTest {
             for (int s = h.primStart()[i]; s < h.primStart()[i] + h.primCount()[i]; s++) seen[h.primOrder()[s]]++;
         for (int t = 0; t < seen.length; t++) assertEquals(1, seen[t], "triangle " + t);
         GeometryImage gi = new GeometryImageBuilder().build(TestScenes.scene(List.of(new MeshNode("m", MESH)), List.of(Material.DEFAULT),
-                List.of(new PointLight(new Vec3(0, 5, 5), Vec3.ONE, 1, 0)), new Camera(new Vec3(0, 0, 4), Vec3.ZERO, new Vec3(0, 1, 0), 45, 0, 0)));
+                List.of(new PointLight(new Vec3(0, 5, 5), Vec3.ONE, 1)), new Camera(new Vec3(0, 0, 4), Vec3.ZERO, new Vec3(0, 1, 0), 45, 0, 0)));
         assertEquals(List.of(), GeometryImageValidator.validate(gi));
     }
 

@@ -8,7 +8,9 @@ import org.drtstudio.render.CameraBasis;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.MeshNode;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.SphereLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.SceneNode;
@@ -73,7 +75,7 @@ class PeerExportTest {
     void spheresAreCountedAsLeftOut() throws Exception {
         Scene s = TestScenes.scene(List.of(new SphereNode("s", List.of(new Sphere(Vec3.ZERO, 1, 0), new Sphere(Vec3.ONE, 1, 0))),
                         new MeshNode("floor", TestScenes.floor(-1, 5, 0))),
-                List.of(Material.DEFAULT), List.of(new PointLight(new Vec3(0, 5, 0), Vec3.ONE, 1, 0)), Camera.DEFAULT);
+                List.of(Material.DEFAULT), List.of(new PointLight(new Vec3(0, 5, 0), Vec3.ONE, 1)), Camera.DEFAULT);
         PeerExport.Written w = PeerExport.write("mixed", s, 64, 36, dir);
         assertEquals(2, w.spheresLeftOut());
         assertEquals(2, w.triangles());
@@ -82,7 +84,7 @@ class PeerExportTest {
     @Test
     void cameraLineParsesToTheSameRaysAsTheBenchmarks() throws Exception {
         Camera c = new Camera(new Vec3(0.123456789f, -2.5e-3f, 7.1f), new Vec3(0.3f, 0.1f, -0.2f), new Vec3(0.05f, 1, 0), 38.7f, 0.01f, 2);
-        PointLight light = new PointLight(new Vec3(4.25f, 9.5f, -1.125f), Vec3.ONE, 1, 0.3f);
+        Light light = new SphereLight(new Vec3(4.25f, 9.5f, -1.125f), Vec3.ONE, 1, 0.3f);
         Scene s = new Scene("cam", TransformNode.group("root", List.<SceneNode>of(new MeshNode("f", TestScenes.floor(0, 1, 0)))),
                 List.of(Material.DEFAULT), List.of(light), c, RenderSettings.DEFAULT);
         int width = 1920, height = 1080;

@@ -44,7 +44,7 @@ public final class AbsorptionChecks {
     public static void slabTransmissionIsBeer(Renderer r) throws RenderException {
         Vec3 sigma = new Vec3(0.25f, 1f, 3f);
         for (float d : new float[]{0.5f, 1f}) {
-            Material glass = new Material("absorbing glass", BLACK, BLACK, BLACK, 1, 0, 1, 1, sigma, null);
+            Material glass = Material.named("absorbing glass").transparency(1).absorption(sigma).build();
             int w = 24, h = 16;
             RenderSettings rs = new RenderSettings(w, h, 1, 6, 0, Vec3.ONE, BLACK, 1, 0, 0);
             Scene s = new Scene("slab", TransformNode.group("root", List.of(new MeshNode("slab", slab(20, d)))), List.of(glass), List.of(),

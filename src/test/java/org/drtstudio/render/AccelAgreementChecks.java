@@ -72,9 +72,9 @@ public final class AccelAgreementChecks {
                 new TransformNode("b", new Matrix4f().translate(1.1f, 0.2f, -0.5f).rotateX(0.5f).scale(1f, 0.6f, 1.1f), List.of(new MeshNode("m", mesh))),
                 new TransformNode("c", new Matrix4f().translate(0, -0.9f, -1.5f).scale(2f, 0.3f, 2f), List.of(new MeshNode("m", mesh))),
                 new TransformNode("ball", new Matrix4f().translate(0, 1.1f, -0.6f).scale(0.45f), List.of(new SphereNode("s", List.of(unit))))));
-        Material m = new Material("m", new Vec3(0.1f, 0.1f, 0.1f), new Vec3(0.7f, 0.6f, 0.5f), new Vec3(0.5f, 0.5f, 0.5f),
-                40, 0.3f, 0, 1, Vec3.ZERO, null);
-        return new Scene("instanced", root, List.of(m), List.of(new PointLight(new Vec3(3, 4, 5), Vec3.ONE, 1, 0)),
+        Material m = Material.named("m").ambient(new Vec3(0.1f, 0.1f, 0.1f)).diffuse(new Vec3(0.7f, 0.6f, 0.5f))
+                .specular(new Vec3(0.5f, 0.5f, 0.5f)).phongExponent(40).reflectivity(0.3f).build();
+        return new Scene("instanced", root, List.of(m), List.of(new PointLight(new Vec3(3, 4, 5), Vec3.ONE, 1)),
                 new Camera(new Vec3(0, 0.5f, 5), new Vec3(0, 0, 0), new Vec3(0, 1, 0), 45, 0, 0),
                 new RenderSettings(w, h, 1, 3, 0, Vec3.ZERO, new Vec3(0.2f, 0.2f, 0.2f), 1, 0, 0));
     }

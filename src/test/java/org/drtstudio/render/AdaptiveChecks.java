@@ -6,6 +6,7 @@ import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.MeshNode;
 import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.SphereLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.Sphere;
@@ -40,7 +41,7 @@ public final class AdaptiveChecks {
         return new Scene("penumbra", TransformNode.group("root", List.of(new MeshNode("floor", TestScenes.floor(0, 6, 0)),
                 new SphereNode("ball", List.of(new Sphere(new Vec3(0, 1.2f, 0), 1, 1))))),
                 List.of(DistributedEffectsChecks.matte(new Vec3(0.8f, 0.8f, 0.8f)), DistributedEffectsChecks.matte(new Vec3(0.9f, 0.3f, 0.2f))),
-                List.of(new PointLight(new Vec3(2, 8, 2), Vec3.ONE, 1, 1.5f)), cam,
+                List.of(new SphereLight(new Vec3(2, 8, 2), Vec3.ONE, 1, 1.5f)), cam,
                 new RenderSettings(size, size, spp, 2, 3, Vec3.ZERO, Vec3.ZERO, 1, 0, 0));
     }
 
@@ -48,7 +49,7 @@ public final class AdaptiveChecks {
     public static Scene plainFloor(int size, int spp) {
         Camera cam = new Camera(new Vec3(0, 3, 0.01f), Vec3.ZERO, new Vec3(0, 0, -1), 50, 0, 3);
         return new Scene("plain", TransformNode.group("root", List.of(new MeshNode("floor", TestScenes.floor(0, 10, 0)))),
-                List.of(DistributedEffectsChecks.matte(new Vec3(0.8f, 0.8f, 0.8f))), List.of(new PointLight(new Vec3(0.3f, 6, 0), Vec3.ONE, 1, 0)),
+                List.of(DistributedEffectsChecks.matte(new Vec3(0.8f, 0.8f, 0.8f))), List.of(new PointLight(new Vec3(0.3f, 6, 0), Vec3.ONE, 1)),
                 cam, new RenderSettings(size, size, spp, 2, 0, Vec3.ZERO, Vec3.ZERO, 1, 0, 0));
     }
 

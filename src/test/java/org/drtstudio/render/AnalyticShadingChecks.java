@@ -6,6 +6,7 @@ import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.MeshNode;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
@@ -40,7 +41,7 @@ public final class AnalyticShadingChecks {
         return Material.named("flat").ambient(color).build();
     }
 
-    private static Scene scene(List<SceneNode> nodes, List<Material> mats, List<PointLight> lights, Camera cam,
+    private static Scene scene(List<SceneNode> nodes, List<Material> mats, List<Light> lights, Camera cam,
                                int w, int h, Vec3 ambient, float c1, float c2, float c3) {
         RenderSettings rs = new RenderSettings(w, h, 1, 6, 0, BLACK, ambient, c1, c2, c3);
         return new Scene("analytic", TransformNode.group("root", nodes), mats, lights, cam, rs);
@@ -58,7 +59,7 @@ public final class AnalyticShadingChecks {
         Vec3 light = new Vec3(3, 4, 10);
         float c1 = 1f, c3 = 0.01f;
         Scene s = scene(List.of(new SphereNode("ball", List.of(new Sphere(Vec3.ZERO, 1, 0)))),
-                List.of(matte(new Vec3(0.5f, 0.25f, 1f))), List.of(new PointLight(light, Vec3.ONE, 2f, 0)),
+                List.of(matte(new Vec3(0.5f, 0.25f, 1f))), List.of(new PointLight(light, Vec3.ONE, 2f)),
                 new Camera(new Vec3(0, 0, 5), Vec3.ZERO, new Vec3(0, 1, 0), 30, 0, 0), 48, 48, BLACK, c1, 0, c3);
         Frame f = render(r, s);
         TraceParameters p = TraceParameters.of(s.camera(), s.settings(), GeometryImagePacker.pack(s));
@@ -96,7 +97,7 @@ public final class AnalyticShadingChecks {
                 .build();
         TriangleMesh plane = TestScenes.floor(0, 10, 0);
         Scene s = scene(List.of(new MeshNode("floor", plane), new SphereNode("ball", List.of(new Sphere(new Vec3(0, 1, 0), 0.5f, 0)))),
-                List.of(floor), List.of(new PointLight(new Vec3(-3, 5, 0), Vec3.ONE, 1, 0)),
+                List.of(floor), List.of(new PointLight(new Vec3(-3, 5, 0), Vec3.ONE, 1)),
                 new Camera(new Vec3(0, 8, 0.01f), new Vec3(0, 0, 0), new Vec3(0, 0, -1), 60, 0, 0), 64, 64, ambient, 1, 0, 0);
         Frame f = render(r, s);
         TraceParameters p = TraceParameters.of(s.camera(), s.settings(), GeometryImagePacker.pack(s));

@@ -7,7 +7,9 @@ import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.MeshNode;
 import org.drtstudio.scene.PixelFilter;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
+import org.drtstudio.scene.RectLight;
+import org.drtstudio.scene.SphereLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.SceneNode;
@@ -164,7 +166,7 @@ public final class DistributedEffectsChecks {
         for (int i = 0; i < radii.length; i++) {
             Scene s = new Scene("penumbra", TransformNode.group("root", List.of(new MeshNode("floor", TestScenes.floor(0, 30, 0)),
                     new SphereNode("ball", List.of(new Sphere(ball, ballRadius, 1))))),
-                    List.of(matte(Vec3.ONE), matte(BLACK)), List.of(new PointLight(light, Vec3.ONE, 1, radii[i])), cam,
+                    List.of(matte(Vec3.ONE), matte(BLACK)), List.of(Light.pointOrSphere(light, Vec3.ONE, 1, radii[i])), cam,
                     new RenderSettings(w, h, 1, 1, 0, BLACK, BLACK, 1, 0, 0));
             float[] img = render(r, s, null, null, 512, 3);
             double[] profile = rows(img, w, 2, 6);
@@ -280,7 +282,7 @@ public final class DistributedEffectsChecks {
         Camera cam = new Camera(new Vec3(0, 2, 6), new Vec3(0, 0.5f, 0), new Vec3(0, 1, 0), 40, 0.1f, 6);
         Scene s = new Scene("seeds", TransformNode.group("root", List.of(new MeshNode("floor", TestScenes.floor(0, 5, 0)),
                 new SphereNode("ball", List.of(new Sphere(new Vec3(0, 1, 0), 0.8f, 0))))),
-                List.of(matte(new Vec3(0.8f, 0.7f, 0.6f))), List.of(new PointLight(new Vec3(2, 5, 2), Vec3.ONE, 1, 0.5f)), cam,
+                List.of(matte(new Vec3(0.8f, 0.7f, 0.6f))), List.of(new SphereLight(new Vec3(2, 5, 2), Vec3.ONE, 1, 0.5f)), cam,
                 new RenderSettings(32, 24, 1, 2, 0, BLACK, new Vec3(0.05f, 0.05f, 0.05f), 1, 0, 0));
         float[] a = render(r, s, null, null, 8, 42), b = render(r, s, null, null, 8, 42), c = render(r, s, null, null, 8, 43);
         assertArrayEquals(a, b, "same seed must give the same pixels");
@@ -292,7 +294,7 @@ public final class DistributedEffectsChecks {
         Camera cam = new Camera(new Vec3(0, 3, 0.01f), Vec3.ZERO, new Vec3(0, 0, -1), 50, 0.05f, 3);
         return new Scene("noise", TransformNode.group("root", List.of(new MeshNode("floor", TestScenes.floor(0, 10, 0)),
                 new SphereNode("ball", List.of(new Sphere(new Vec3(0, 4.2f, 0), 0.6f, 0))))),
-                List.of(matte(new Vec3(0.8f, 0.8f, 0.8f))), List.of(new PointLight(new Vec3(0.3f, 6, 0), Vec3.ONE, 1, 1.5f)), cam,
+                List.of(matte(new Vec3(0.8f, 0.8f, 0.8f))), List.of(new SphereLight(new Vec3(0.3f, 6, 0), Vec3.ONE, 1, 1.5f)), cam,
                 new RenderSettings(size, size, 1, 2, 0, BLACK, BLACK, 1, 0, 0));
     }
 
@@ -384,7 +386,7 @@ public final class DistributedEffectsChecks {
         float[] sides = {0.5f, 1.0f};
         for (int i = 0; i < sides.length; i++) {
             float side = sides[i];
-            PointLight rect = PointLight.rectangle(light, new Vec3(side, 0, 0), new Vec3(0, 0, side), Vec3.ONE, 1);
+            Light rect = new RectLight(light, Vec3.ONE, 1, new Vec3(side, 0, 0), new Vec3(0, 0, side));
             Scene s = new Scene("rect", TransformNode.group("root", List.of(new MeshNode("floor", TestScenes.floor(0, 30, 0)),
                     new SphereNode("ball", List.of(new Sphere(ball, 1, 1))))),
                     List.of(matte(Vec3.ONE), matte(BLACK)), List.of(rect), cam, new RenderSettings(w, h, 1, 1, 0, BLACK, BLACK, 1, 0, 0));

@@ -93,7 +93,7 @@ public final class InstancingAgreementChecks {
     private static Scene scene(TransformNode root) {
         Material m = Material.named("m").ambient(new Vec3(0.1f, 0.1f, 0.1f)).diffuse(new Vec3(0.7f, 0.6f, 0.5f))
                 .specular(new Vec3(0.5f, 0.5f, 0.5f)).phongExponent(40).build();
-        return new Scene("inst", root, List.of(m), List.of(new PointLight(new Vec3(3, 4, 5), Vec3.ONE, 1, 0)),
+        return new Scene("inst", root, List.of(m), List.of(new PointLight(new Vec3(3, 4, 5), Vec3.ONE, 1)),
                 new Camera(new Vec3(0, 0.5f, 5), new Vec3(-0.3f, 0, 0), new Vec3(0, 1, 0), 40, 0, 0),
                 new RenderSettings(96, 72, 1, 3, 0, Vec3.ZERO, new Vec3(0.2f, 0.2f, 0.2f), 1, 0, 0));
     }

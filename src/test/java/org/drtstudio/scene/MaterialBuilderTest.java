@@ -21,7 +21,7 @@ class MaterialBuilderTest {
 
     @Test
     void anUnnamedValueIsNothing() {
-        assertEquals(new Material("m", Vec3.ZERO, Vec3.ZERO, Vec3.ZERO, 1, 0, 0, 1, Vec3.ZERO, null), Material.named("m").build());
+        assertEquals(new Material("m", Vec3.ZERO, Vec3.ZERO, Vec3.ZERO, 1, 0, 0, 1, Vec3.ZERO, null, 0, null, 1, TextureWrap.REPEAT), Material.named("m").build());
     }
 
     @Test

@@ -1,6 +1,6 @@
 package org.drtstudio.studio;
 
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.edit.SetLights;
 import org.drtstudio.scene.edit.SetRenderSettings;
 import org.junit.jupiter.api.AfterEach;
@@ -37,7 +37,7 @@ class PreviewDenoiseUiTest {
         fx(() -> {
             var model = h.window.session.document.model();
             // Wide spherical lights: soft shadows, noisy at 8 samples.
-            List<PointLight> soft = model.lights().stream().map(l -> l.withRadius(1f)).toList();
+            List<Light> soft = model.lights().stream().map(l -> l.withRadius(1f)).toList();
             h.window.session.commit(new SetLights("Light radius 1", soft));
             h.window.session.commit(new SetRenderSettings(model.settings().withPreviewSamples(TARGET)));
             return null;

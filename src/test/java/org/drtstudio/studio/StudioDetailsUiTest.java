@@ -8,7 +8,8 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
+import org.drtstudio.scene.SphereLight;
 import org.drtstudio.scene.edit.SetCamera;
 import org.drtstudio.scene.edit.SetLights;
 import org.drtstudio.testing.TestData;
@@ -78,8 +79,8 @@ class StudioDetailsUiTest {
     @Test
     void theLightPanelFollowsTheLightChosenInTheTree() throws Exception {
         fx(() -> {
-            List<PointLight> lights = new ArrayList<>(h.window.session.document.model().lights());
-            lights.add(new PointLight(new Vec3(-3, 4, 2), new Vec3(1, 0.5f, 0.5f), 2f, 0.1f));
+            List<Light> lights = new ArrayList<>(h.window.session.document.model().lights());
+            lights.add(new SphereLight(new Vec3(-3, 4, 2), new Vec3(1, 0.5f, 0.5f), 2f, 0.1f));
             h.window.session.commit(new SetLights("Add light", lights));
             return null;
         });

@@ -8,6 +8,7 @@ import javafx.stage.Stage;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.Camera;
+import org.drtstudio.scene.RectLight;
 import org.drtstudio.scene.authored.AuthoredNode;
 import org.drtstudio.scene.authored.GroupNode;
 import org.drtstudio.scene.authored.ModelLeaf;
@@ -212,7 +213,7 @@ class StudioEditUiTest {
         robot.push(KeyCode.DELETE);
         waitUntil(() -> h.window.session.document.model().lights().size() == opened.lights().size(), 5, "Delete removes the selected light");
         clickMenu("Add", "Light", "Rectangular Light");
-        waitUntil(() -> h.window.session.document.model().lights().stream().anyMatch(l -> l.isRectangle()), 5, "rectangle added");
+        waitUntil(() -> h.window.session.document.model().lights().stream().anyMatch(l -> l instanceof RectLight), 5, "rectangle added");
 
         // a bookmark brings back a view, as one undoable step
         Camera saved = model().camera();

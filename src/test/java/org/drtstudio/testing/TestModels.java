@@ -3,7 +3,8 @@ package org.drtstudio.testing;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.RectLight;
+import org.drtstudio.scene.SphereLight;
 import org.drtstudio.scene.TextureWrap;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.RenderSettings;
@@ -72,8 +73,8 @@ public final class TestModels {
         RenderSettings settings = new RenderSettings(64, 48, 2, 6, 1234567890123L, new Vec3(0.1f, 0.2f, 0.3f),
                 new Vec3(0.05f, 0.05f, 0.05f), 1, 0.25f, 0.0625f, PixelFilter.TENT);
         return new SceneModel("rich", root, materials,
-                List.of(new PointLight(new Vec3(5, 9, 7), new Vec3(1, 0.9f, 0.8f), 0.75f, 0.2f),
-                        PointLight.rectangle(new Vec3(0, 4, 0), new Vec3(1, 0, 0), new Vec3(0, 0, 0.5f), Vec3.ONE, 0.5f)),
+                List.of(new SphereLight(new Vec3(5, 9, 7), new Vec3(1, 0.9f, 0.8f), 0.75f, 0.2f),
+                        new RectLight(new Vec3(0, 4, 0), Vec3.ONE, 0.5f, new Vec3(1, 0, 0), new Vec3(0, 0, 0.5f))),
                 CAMERA, cameraKeys, settings,
                 new AnimationSettings(30, 2, 90, -0.25, 0.25));
     }

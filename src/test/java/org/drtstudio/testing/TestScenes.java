@@ -4,6 +4,7 @@ import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.MeshNode;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
@@ -44,11 +45,11 @@ public final class TestScenes {
         List<SceneNode> children = new ArrayList<>();
         if (triangles > 0) children.add(new MeshNode("soup", flatMesh("soup", pos, idx)));
         if (spheres > 0) children.add(new SphereNode("spheres", sph));
-        return scene(children, List.of(Material.DEFAULT), List.of(new PointLight(new Vec3(0, 5, 5), Vec3.ONE, 1, 0)),
+        return scene(children, List.of(Material.DEFAULT), List.of(new PointLight(new Vec3(0, 5, 5), Vec3.ONE, 1)),
                 new Camera(new Vec3(0, 0, 4), Vec3.ZERO, new Vec3(0, 1, 0), 45, 0, 0));
     }
 
-    public static Scene scene(List<SceneNode> children, List<Material> materials, List<PointLight> lights, Camera camera) {
+    public static Scene scene(List<SceneNode> children, List<Material> materials, List<Light> lights, Camera camera) {
         return new Scene("test", TransformNode.group("root", children), materials, lights, camera,
                 RenderSettings.DEFAULT.withSize(64, 48));
     }

@@ -10,6 +10,7 @@ import org.drtstudio.io.support.WarningLog;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
@@ -47,7 +48,7 @@ final class CfgParser {
 
     private final ModelMerger models = new ModelMerger();
     private final Map<Path, TransformNode> loaded = new HashMap<>();
-    private final List<PointLight> lights = new ArrayList<>();
+    private final List<Light> lights = new ArrayList<>();
     private final Set<String> seenKeys = new HashSet<>();
     /** Whether a known key has been read: only then may messages quote whole lines of the file. */
     private boolean recognised;
@@ -181,10 +182,10 @@ final class CfgParser {
             camera = new Camera(eye, look, up, fov, 0f, 0f);
         }
 
-        List<PointLight> sceneLights = new ArrayList<>(lights);
+        List<Light> sceneLights = new ArrayList<>(lights);
         if (sceneLights.isEmpty()) {
             warnings.add("no lights", 0, "no LIGHT= line; added a white light at the eye");
-            sceneLights.add(new PointLight(camera.eye(), Vec3.ONE, 1f, 0f));
+            sceneLights.add(new PointLight(camera.eye(), Vec3.ONE, 1f));
         }
         RenderSettings d = RenderSettings.DEFAULT;
         RenderSettings settings = new RenderSettings(width, height, samples, d.maxDepth(), d.seed(), d.background(),
@@ -195,9 +196,7 @@ final class CfgParser {
     /** A transparent material without its own absorption (MTL Tf) takes the cfg's ABSORPTION. */
     private Material withAbsorption(Material m) {
         if (!(m.transparency() > 0) || !m.absorption().equals(Vec3.ZERO)) return m;
-        return new Material(m.name(), m.ambient(), m.diffuse(), m.specular(), m.phongExponent(), m.reflectivity(),
-                m.transparency(), m.ior(), absorption, m.diffuseTexture(), m.roughness(), m.bumpTexture(), m.bumpScale(),
-                m.textureWrap());
+        return m.toBuilder().absorption(absorption).build();
     }
 
     // ---- keys ----
@@ -239,7 +238,7 @@ final class CfgParser {
         Vec3 position = vec(parts.get(0));
         Vec3 color = parts.size() > 1 ? vec(parts.get(1)) : Vec3.ONE;
         if (color.x() < 0 || color.y() < 0 || color.z() < 0) throw in.error("LIGHT colour must not be negative, got " + LineTokenizer.quote(value));
-        lights.add(new PointLight(position, color, 1f, 0f));
+        lights.add(new PointLight(position, color, 1f));
     }
 
     /** r/g/b, or one number for all three. */

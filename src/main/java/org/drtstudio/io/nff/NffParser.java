@@ -8,6 +8,7 @@ import org.drtstudio.io.support.WarningLog;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.MeshNode;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
@@ -139,14 +140,14 @@ final class NffParser {
 
         Camera camera = view.camera(SceneFraming.bounds(root), file, warnings);
 
-        List<PointLight> lights = new ArrayList<>();
+        List<Light> lights = new ArrayList<>();
         float intensity = (float) (1 / Math.sqrt(Math.max(1, lightPositions.size())));
         for (int i = 0; i < lightPositions.size(); i++) {
-            lights.add(new PointLight(lightPositions.get(i), lightColors.get(i), intensity, 0f));
+            lights.add(new PointLight(lightPositions.get(i), lightColors.get(i), intensity));
         }
         if (lights.isEmpty()) {
             warnings.add("no lights", 0, "no lights ('l'); added a white light at the eye");
-            lights.add(new PointLight(camera.eye(), Vec3.ONE, 1f, 0f));
+            lights.add(new PointLight(camera.eye(), Vec3.ONE, 1f));
         }
         RenderSettings d = RenderSettings.DEFAULT;
         RenderSettings settings = new RenderSettings(view.width(), view.height(), d.samplesPerPixel(), d.maxDepth(),

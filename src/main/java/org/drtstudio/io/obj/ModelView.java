@@ -2,6 +2,7 @@ package org.drtstudio.io.obj;
 
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.PointLight;
 
 /**
@@ -13,16 +14,16 @@ final class ModelView {
     static final float FOV_Y_DEGREES = 45f;
 
     private final Camera camera;
-    private final PointLight light;
+    private final Light light;
 
-    private ModelView(Camera camera, PointLight light) {
+    private ModelView(Camera camera, Light light) {
         this.camera = camera;
         this.light = light;
     }
 
     Camera camera() { return camera; }
 
-    PointLight light() { return light; }
+    Light light() { return light; }
 
     /**
      * @param positions x,y,z per vertex, at least one vertex
@@ -52,7 +53,7 @@ final class ModelView {
         if (!eye.isFinite() || !lightPosition.isFinite() || eye.equals(look)) return null;
         try {
             Camera camera = new Camera(eye, look, new Vec3(0, 1, 0), FOV_Y_DEGREES, 0f, 0f);
-            return new ModelView(camera, new PointLight(lightPosition, Vec3.ONE, 1f, 0f));
+            return new ModelView(camera, new PointLight(lightPosition, Vec3.ONE, 1f));
         } catch (IllegalArgumentException e) {
             return null;
         }

@@ -3,7 +3,8 @@ package org.drtstudio.io.project;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
+import org.drtstudio.scene.RectLight;
 import org.drtstudio.scene.TextureWrap;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.RenderSettings;
@@ -86,7 +87,7 @@ final class ProjectDecoder {
             k.allowOnly(CAMERA_KEY);
             return camera(k.get("camera"));
         });
-        List<PointLight> lights = list(doc.get("lights"), this::light);
+        List<Light> lights = list(doc.get("lights"), this::light);
         List<Material> materials = list(doc.get("materials"), this::material);
         if (materials.isEmpty()) throw doc.get("materials").problem("a project needs at least one material");
         materialCount = materials.size();
@@ -141,12 +142,18 @@ final class ProjectDecoder {
                 fov, v.get("aperture").asFloat(), v.get("focusDistance").asFloat()));
     }
 
-    private PointLight light(JsonValue v) {
+    private Light light(JsonValue v) {
         v.allowOnly(LIGHT);
         JsonValue edgeU = v.optional("edgeU"), edgeV = v.optional("edgeV");
-        return build(v, () -> new PointLight(v.get("position").asVec3(), color(v.get("color")),
-                nonNegative(v.get("intensity")), v.get("radius").asFloat(),
-                edgeU == null ? null : edgeU.asVec3(), edgeV == null ? null : edgeV.asVec3()));
+        return build(v, () -> {
+            Vec3 position = v.get("position").asVec3(), color = color(v.get("color"));
+            float intensity = nonNegative(v.get("intensity")), radius = v.get("radius").asFloat();
+            if (radius < 0 || !Float.isFinite(radius)) throw new IllegalArgumentException("light radius must be ≥ 0, got " + radius);
+            if (edgeU == null && edgeV == null) return Light.pointOrSphere(position, color, intensity, radius);
+            RectLight rect = new RectLight(position, color, intensity, edgeU == null ? null : edgeU.asVec3(), edgeV == null ? null : edgeV.asVec3());
+            if (radius != 0) throw new IllegalArgumentException("a light is a sphere or a rectangle, not both");
+            return rect;
+        });
     }
 
     private Material material(JsonValue v) {

@@ -10,7 +10,8 @@ import com.fasterxml.jackson.core.util.Separators;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
+import org.drtstudio.scene.RectLight;
 import org.drtstudio.scene.TextureWrap;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.RenderSettings;
@@ -117,7 +118,7 @@ final class ProjectEncoder {
             g.writeEndArray();
         }
         g.writeArrayFieldStart("lights");
-        for (PointLight l : m.lights()) light(l);
+        for (Light l : m.lights()) light(l);
         g.writeEndArray();
         g.writeArrayFieldStart("materials");
         for (Material mat : m.materials()) material(mat);
@@ -168,15 +169,15 @@ final class ProjectEncoder {
         g.writeEndObject();
     }
 
-    private void light(PointLight l) throws IOException {
+    private void light(Light l) throws IOException {
         g.writeStartObject();
         vec3("position", l.position());
         vec3("color", l.color());
         g.writeNumberField("intensity", l.intensity());
         g.writeNumberField("radius", l.radius());
-        if (l.isRectangle()) {
-            vec3("edgeU", l.edgeU());
-            vec3("edgeV", l.edgeV());
+        if (l instanceof RectLight rect) {
+            vec3("edgeU", rect.edgeU());
+            vec3("edgeV", rect.edgeV());
         }
         g.writeEndObject();
     }

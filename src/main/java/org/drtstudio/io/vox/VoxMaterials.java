@@ -31,22 +31,21 @@ final class VoxMaterials {
                 return matte;
             case "_metal": {
                 float metal = number(matl, "_metal", 1f, 0f, 1f, warnings, where);
-                return new Material(name, colour.times(0.1f), colour.times(1f - metal), colour, 64f, metal, 0f, 1f,
-                        Vec3.ZERO, null, rough);
+                return Material.named(name).ambient(colour.times(0.1f)).diffuse(colour.times(1f - metal)).specular(colour)
+                        .phongExponent(64f).reflectivity(metal).roughness(rough).build();
             }
             case "_glass": {
                 float trans = number(matl, "_trans", 1f, 0f, 1f, warnings, where);
                 float ior = number(matl, "_ior", 0.5f, 0f, 3f, warnings, where);
                 // MagicaVoxel writes the refraction index less one (1.5 is stored as 0.5).
                 if (ior < 1f) ior += 1f;
-                return new Material(name, colour.times(0.05f), colour.times(1f - trans), new Vec3(0.5f, 0.5f, 0.5f),
-                        128f, 0f, trans, ior, Vec3.ZERO, null, rough);
+                return Material.named(name).ambient(colour.times(0.05f)).diffuse(colour.times(1f - trans))
+                        .specular(new Vec3(0.5f, 0.5f, 0.5f)).phongExponent(128f).transparency(trans).ior(ior).roughness(rough).build();
             }
             case "_emit": {
                 float emit = number(matl, "_emit", 1f, 0f, 100f, warnings, where);
                 float flux = number(matl, "_flux", 0f, 0f, 4f, warnings, where);
-                return new Material(name, colour.times(emit * (1f + flux) * 10f), colour, Vec3.ZERO, 1f, 0f, 0f, 1f,
-                        Vec3.ZERO, null);
+                return Material.named(name).ambient(colour.times(emit * (1f + flux) * 10f)).diffuse(colour).build();
             }
             default:
                 warnings.add(where + ": material type " + org.drtstudio.io.Excerpt.quote(type) + " is not known; palette entry " + index + " is matte");

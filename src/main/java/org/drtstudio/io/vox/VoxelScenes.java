@@ -6,6 +6,7 @@ import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.MeshNode;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
@@ -74,7 +75,7 @@ public final class VoxelScenes {
         Camera camera = SceneFraming.frame(bounds, 45f);
         float radius = bounds.isEmpty() ? 1f : Math.max(1f, bounds.extent().length() * 0.5f);
         Vec3 lightPosition = camera.eye().plus(new Vec3(0, radius, 0));
-        PointLight light = new PointLight(lightPosition, Vec3.ONE, 1f, 0f);
+        Light light = new PointLight(lightPosition, Vec3.ONE, 1f);
         return new Scene(name, root, materials, List.of(light), camera, RenderSettings.DEFAULT);
     }
 

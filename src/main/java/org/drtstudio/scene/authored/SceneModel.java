@@ -2,7 +2,7 @@ package org.drtstudio.scene.authored;
 
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
 
@@ -23,7 +23,7 @@ import java.util.Set;
  * @param camera      the camera while {@code cameraTrack} has no keys
  * @param cameraTrack camera keyframes; when it has keys they alone define the camera
  */
-public record SceneModel(String name, GroupNode root, List<Material> materials, List<PointLight> lights,
+public record SceneModel(String name, GroupNode root, List<Material> materials, List<Light> lights,
                          Camera camera, Track<Camera> cameraTrack, RenderSettings settings,
                          AnimationSettings animation) implements AnimatedScene {
     public SceneModel {
@@ -39,7 +39,7 @@ public record SceneModel(String name, GroupNode root, List<Material> materials, 
     }
 
     /** A model without animation. */
-    public static SceneModel of(String name, GroupNode root, List<Material> materials, List<PointLight> lights,
+    public static SceneModel of(String name, GroupNode root, List<Material> materials, List<Light> lights,
                                 Camera camera, RenderSettings settings) {
         return new SceneModel(name, root, materials, lights, camera, Track.empty(), settings, AnimationSettings.DEFAULT);
     }
@@ -119,7 +119,7 @@ public record SceneModel(String name, GroupNode root, List<Material> materials, 
         return new SceneModel(name, root, newMaterials, lights, camera, cameraTrack, settings, animation);
     }
 
-    public SceneModel withLights(List<PointLight> newLights) {
+    public SceneModel withLights(List<Light> newLights) {
         return new SceneModel(name, root, materials, newLights, camera, cameraTrack, settings, animation);
     }
 

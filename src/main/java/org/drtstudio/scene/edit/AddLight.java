@@ -1,6 +1,6 @@
 package org.drtstudio.scene.edit;
 
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.authored.Change;
 import org.drtstudio.scene.authored.SceneModel;
 
@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Set;
 
 /** Inserts a light at {@code index} (−1: last). */
-public record AddLight(int index, PointLight light) implements Edit {
+public record AddLight(int index, Light light) implements Edit {
     public AddLight {
         if (light == null) throw new IllegalArgumentException("no light given");
     }
@@ -21,7 +21,7 @@ public record AddLight(int index, PointLight light) implements Edit {
 
     @Override
     public Result apply(SceneModel model) {
-        List<PointLight> list = new ArrayList<>(model.lights());
+        List<Light> list = new ArrayList<>(model.lights());
         int at = index < 0 ? list.size() : index;
         Lights.checkIndex(at, list, 1);
         list.add(at, light);

@@ -1,6 +1,6 @@
 package org.drtstudio.scene.edit;
 
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
 
 import java.util.List;
 
@@ -9,7 +9,7 @@ final class Lights {
     private Lights() {
     }
 
-    static void checkIndex(int index, List<PointLight> lights, int extra) {
+    static void checkIndex(int index, List<Light> lights, int extra) {
         if (index < 0 || index >= lights.size() + extra)
             throw new IllegalArgumentException("light index " + index + " is outside 0.." + (lights.size() + extra - 1));
     }

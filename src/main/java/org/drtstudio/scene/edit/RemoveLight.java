@@ -1,6 +1,6 @@
 package org.drtstudio.scene.edit;
 
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.authored.Change;
 import org.drtstudio.scene.authored.SceneModel;
 
@@ -17,7 +17,7 @@ public record RemoveLight(int index) implements Edit {
 
     @Override
     public Result apply(SceneModel model) {
-        List<PointLight> list = new ArrayList<>(model.lights());
+        List<Light> list = new ArrayList<>(model.lights());
         Lights.checkIndex(index, list, 0);
         list.remove(index);
         return new Result(model.withLights(list), Set.of(Change.LIGHTS));

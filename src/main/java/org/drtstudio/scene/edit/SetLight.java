@@ -1,6 +1,6 @@
 package org.drtstudio.scene.edit;
 
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.authored.Change;
 import org.drtstudio.scene.authored.SceneModel;
 
@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Set;
 
 /** Replaces light {@code index}. */
-public record SetLight(int index, PointLight light) implements Edit {
+public record SetLight(int index, Light light) implements Edit {
     public SetLight {
         if (light == null) throw new IllegalArgumentException("no light given");
     }
@@ -21,7 +21,7 @@ public record SetLight(int index, PointLight light) implements Edit {
 
     @Override
     public Result apply(SceneModel model) {
-        List<PointLight> list = new ArrayList<>(model.lights());
+        List<Light> list = new ArrayList<>(model.lights());
         Lights.checkIndex(index, list, 0);
         list.set(index, light);
         return new Result(model.withLights(list), Set.of(Change.LIGHTS));

@@ -14,8 +14,8 @@ public final class VoxelPalettes {
     /** A matte (Lambertian, faint highlight) material of the sRGB colour (r, g, b), 0…255 each. */
     public static Material matte(String name, int r, int g, int b) {
         Vec3 linear = new Vec3(srgbToLinear(r), srgbToLinear(g), srgbToLinear(b));
-        return new Material(name, linear.times(0.2f), linear, new Vec3(0.04f, 0.04f, 0.04f), 8f, 0f, 0f, 1f,
-                Vec3.ZERO, null);
+        return Material.named(name).ambient(linear.times(0.2f)).diffuse(linear).specular(new Vec3(0.04f, 0.04f, 0.04f))
+                .phongExponent(8f).build();
     }
 
     /** 256 matte materials from packed 0xRRGGBB colours (entry 0 included, though empty cells never use it). */

@@ -8,7 +8,7 @@ import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.MeshNode;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.SceneNode;
 import org.drtstudio.scene.SphereNode;
@@ -116,7 +116,7 @@ class CfgReaderTest {
         assertEquals(List.of(dir.resolve("models/a.nff").toAbsolutePath().normalize(),
                 dir.resolve("models/b.nff").toAbsolutePath().normalize()), loaded);
 
-        List<PointLight> lights = s.lights();
+        List<Light> lights = s.lights();
         assertEquals(2, lights.size());
         assertVec(1, 2, 3, lights.get(0).position());
         assertVec(0.5, 0.5, 1, lights.get(0).color());

@@ -4,7 +4,7 @@ import org.drtstudio.io.ImportResult;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.TriangleMesh;
@@ -234,12 +234,12 @@ class NffReaderTest {
     @Test
     void lightsShareTheIntensityOneOverRootN() throws Exception {
         Scene s = read("l 1 2 3\nl 4 5 6 0.5 0.25 1\ns 0 0 0 1\n").scene();
-        List<PointLight> lights = s.lights();
+        List<Light> lights = s.lights();
         assertEquals(2, lights.size());
         assertVec(1, 2, 3, lights.get(0).position());
         assertEquals(Vec3.ONE, lights.get(0).color());
         assertVec(0.5, 0.25, 1, lights.get(1).color());
-        for (PointLight l : lights) {
+        for (Light l : lights) {
             assertEquals(1 / Math.sqrt(2), l.intensity(), 1e-6);
             assertEquals(0f, l.radius());
         }

@@ -3,7 +3,7 @@ package org.drtstudio.io.nff;
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.scene.MeshNode;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.SceneNode;
 import org.drtstudio.scene.Sphere;
@@ -59,7 +59,7 @@ final class NffTestSupport {
             for (int mat : m.triangleMaterials()) assertTrue(mat >= 0 && mat < materials, "material index in range");
         }
         for (Sphere s : spheres(scene)) assertTrue(s.material() >= 0 && s.material() < materials);
-        for (PointLight l : scene.lights()) assertTrue(l.position().isFinite() && l.color().isFinite());
+        for (Light l : scene.lights()) assertTrue(l.position().isFinite() && l.color().isFinite());
         assertTrue(scene.camera().eye().isFinite() && scene.camera().look().isFinite());
         assertTrue(!scene.lights().isEmpty(), "at least one light");
     }

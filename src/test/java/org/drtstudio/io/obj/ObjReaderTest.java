@@ -5,7 +5,7 @@ import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.MeshNode;
-import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.TriangleMesh;
@@ -61,7 +61,7 @@ class ObjReaderTest {
             double angle = Math.acos(Math.min(1, toVertex.dot(view)));
             assertTrue(angle <= halfFov, "vertex " + v + " is " + Math.toDegrees(angle) + "° off the view axis");
         }
-        PointLight light = result.scene().lights().get(0);
+        Light light = result.scene().lights().get(0);
         assertTrue(light.position().y() > camera.eye().y(), "light above the camera");
         assertTrue(light.intensity() > 0);
     }

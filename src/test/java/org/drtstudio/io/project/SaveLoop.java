@@ -34,7 +34,7 @@ public final class SaveLoop {
         for (int i = 0; i < idx.length; i++) idx[i] = i;
         TriangleMesh mesh = new TriangleMesh("big", pos, normals, null, idx, new int[VERTICES / 3]);
         return SceneModel.of("gen " + gen, GroupNode.of(0, "root", List.of(new MeshLeaf(1, "big", mesh))),
-                List.of(Material.DEFAULT), List.of(new PointLight(new Vec3(0, 9, 0), Vec3.ONE, 1, 0)), TestModels.CAMERA,
+                List.of(Material.DEFAULT), List.of(new PointLight(new Vec3(0, 9, 0), Vec3.ONE, 1)), TestModels.CAMERA,
                 RenderSettings.DEFAULT);
     }
 

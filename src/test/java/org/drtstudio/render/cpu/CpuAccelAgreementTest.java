@@ -15,12 +15,8 @@ class CpuAccelAgreementTest {
     private static final CpuRenderer GRID = new CpuRenderer(2, NodeKind.DEFAULT, AccelStructure.GRID);
     private static final CpuRenderer OCTREE = new CpuRenderer(2, NodeKind.DEFAULT, AccelStructure.OCTREE);
 
-    static java.util.stream.Stream<String> spdScenes() {
-        return AccelAgreementChecks.spdScenes();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("spdScenes")
+    @MethodSource("org.drtstudio.render.AccelAgreementChecks#spdScenes")
     void spdScenesAgree(String file) throws Exception {
         var scene = AccelAgreementChecks.spd(file, 64);
         AccelAgreementChecks.assertAgrees(BVH, GRID, scene, file + " grid");

@@ -1,20 +1,10 @@
 package org.drtstudio.render.cpu;
 
-import org.drtstudio.render.Renderer;
-import org.drtstudio.render.RendererContract;
-import org.junit.jupiter.api.AfterAll;
+import org.drtstudio.accel.AccelStructure;
 
-/** The renderer contract on the CPU reference tracer (box nodes, the default walk). */
-class CpuRendererContractTest extends RendererContract {
-    private static final CpuRenderer CPU = new CpuRenderer(2);
-
-    @AfterAll
-    static void close() {
-        CPU.close();
-    }
-
-    @Override
-    protected Renderer renderer() {
-        return CPU;
+/** The renderer contract on the CPU reference tracer with the BVH (the geometry image's hierarchy). */
+class CpuRendererContractTest extends CpuContract {
+    CpuRendererContractTest() {
+        super(AccelStructure.BVH);
     }
 }

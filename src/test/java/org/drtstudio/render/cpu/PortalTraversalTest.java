@@ -1,25 +1,14 @@
 package org.drtstudio.render.cpu;
 
-import org.drtstudio.accel.GeometryImage;
-import org.drtstudio.accel.GeometryImagePacker;
 import org.drtstudio.accel.voxel.PortalBuilder;
 import org.drtstudio.accel.voxel.PortalChoice;
 import org.drtstudio.accel.voxel.PortalSpace;
-import org.drtstudio.io.vox.VoxelScenes;
 import org.drtstudio.math.Vec3;
-import org.drtstudio.render.Aov;
-import org.drtstudio.render.Frame;
-import org.drtstudio.render.ProgressListener;
-import org.drtstudio.render.TraceParameters;
-import org.drtstudio.scene.Camera;
-import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.voxel.VoxelGenerators;
-import org.drtstudio.scene.voxel.VoxelModel;
 import org.drtstudio.scene.voxel.VoxelSpace;
 import org.drtstudio.scene.voxel.VoxelTestModels;
 import org.junit.jupiter.api.Test;
 
-import java.util.EnumSet;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -38,21 +27,10 @@ class PortalTraversalTest {
     }
 
     static Agreement compare(VoxelSpace space, Vec3 eye, Vec3 look, PortalChoice choice) {
-        VoxelModel model = new VoxelModel("v", space, VoxelGenerators.palette());
-        Scene scene = VoxelScenes.of("v", model);
-        Camera camera = new Camera(eye, look, new Vec3(0, 1, 0), 60f, 0f, 0f);
-        scene = scene.withCamera(camera).withSettings(scene.settings().withSize(W, H).withSampling(1, 1, 0));
-        GeometryImage image = GeometryImagePacker.pack(scene);
-        TraceParameters p = TraceParameters.of(camera, scene.settings(), image);
-        Frame reference;
-        try (CpuRenderer r = new CpuRenderer(1)) {
-            reference = r.render(image, p, EnumSet.of(Aov.DEPTH), ProgressListener.NONE);
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
+        FacesReference reference = FacesReference.of(space, eye, look, W, H);
         PortalSpace portals = PortalBuilder.build(space, choice);
         PortalTraversal walk = new PortalTraversal(portals);
-        PrimaryRays rays = new PrimaryRays(p);
+        PrimaryRays rays = new PrimaryRays(reference.parameters());
         int bothMiss = 0, close = 0, missMismatch = 0, far = 0, hits = 0;
         long steps = 0;
         for (int y = 0; y < H; y++)

@@ -3,8 +3,6 @@ package org.drtstudio.render.gl;
 import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.render.AccelAgreementChecks;
 import org.drtstudio.render.NodeKind;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -19,37 +17,24 @@ import org.junit.jupiter.params.provider.MethodSource;
 class GlAccelAgreementTest {
     @RegisterExtension
     static final SharedGl<GlRenderer> BVH = SharedGl.renderer();
-    private static GlRenderer grid, octree;
-
-    @BeforeAll
-    static void start() throws GlUnavailableException {
-        grid = GlRenderer.start(false, NodeKind.DEFAULT, AccelStructure.GRID);
-        octree = GlRenderer.start(false, NodeKind.DEFAULT, AccelStructure.OCTREE);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (grid != null) grid.close();
-        if (octree != null) octree.close();
-    }
-
-    static java.util.stream.Stream<String> spdScenes() {
-        return AccelAgreementChecks.spdScenes();
-    }
+    @RegisterExtension
+    static final SharedGl<GlRenderer> GRID = SharedGl.renderer(AccelStructure.GRID);
+    @RegisterExtension
+    static final SharedGl<GlRenderer> OCTREE = SharedGl.renderer(AccelStructure.OCTREE);
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("spdScenes")
+    @MethodSource("org.drtstudio.render.AccelAgreementChecks#spdScenes")
     void spdScenesAgree(String file) throws Exception {
         var scene = AccelAgreementChecks.spd(file, 48);
-        AccelAgreementChecks.assertAgrees(BVH.get(), grid, scene, file + " grid");
-        AccelAgreementChecks.assertAgrees(BVH.get(), octree, scene, file + " octree");
+        AccelAgreementChecks.assertAgrees(BVH.get(), GRID.get(), scene, file + " grid");
+        AccelAgreementChecks.assertAgrees(BVH.get(), OCTREE.get(), scene, file + " octree");
     }
 
     @Test
     void sharedObjAgrees() throws Exception {
         var teapot = AccelAgreementChecks.sharedObj("teapot/teapot.obj", 64, 48);
-        AccelAgreementChecks.assertAgrees(BVH.get(), grid, teapot, "teapot.obj grid");
-        AccelAgreementChecks.assertAgrees(BVH.get(), octree, teapot, "teapot.obj octree");
+        AccelAgreementChecks.assertAgrees(BVH.get(), GRID.get(), teapot, "teapot.obj grid");
+        AccelAgreementChecks.assertAgrees(BVH.get(), OCTREE.get(), teapot, "teapot.obj octree");
     }
 
     /** The studio's switch: one GL tracer told to walk the grid, then the octree, then the BVH again, recompiles each time. */
@@ -68,7 +53,7 @@ class GlAccelAgreementTest {
     @Test
     void instancedShapesAgree() throws Exception {
         var instanced = AccelAgreementChecks.instanced(64, 48);
-        AccelAgreementChecks.assertAgrees(BVH.get(), grid, instanced, "instanced grid");
-        AccelAgreementChecks.assertAgrees(BVH.get(), octree, instanced, "instanced octree");
+        AccelAgreementChecks.assertAgrees(BVH.get(), GRID.get(), instanced, "instanced grid");
+        AccelAgreementChecks.assertAgrees(BVH.get(), OCTREE.get(), instanced, "instanced octree");
     }
 }

@@ -1,29 +1,18 @@
 package org.drtstudio.render.gl;
 
-import org.drtstudio.accel.GeometryImage;
-import org.drtstudio.accel.GeometryImagePacker;
 import org.drtstudio.accel.voxel.PortalBuilder;
 import org.drtstudio.accel.voxel.PortalChoice;
 import org.drtstudio.accel.voxel.PortalSpace;
-import org.drtstudio.io.vox.VoxelScenes;
 import org.drtstudio.math.Vec3;
-import org.drtstudio.render.Aov;
-import org.drtstudio.render.Frame;
-import org.drtstudio.render.ProgressListener;
-import org.drtstudio.render.TraceParameters;
-import org.drtstudio.render.cpu.CpuRenderer;
+import org.drtstudio.render.cpu.FacesReference;
 import org.drtstudio.render.cpu.PortalRays;
-import org.drtstudio.scene.Camera;
-import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.voxel.VoxelGenerators;
-import org.drtstudio.scene.voxel.VoxelModel;
 import org.drtstudio.scene.voxel.VoxelSpace;
 import org.drtstudio.scene.voxel.VoxelTestModels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.util.EnumSet;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -39,17 +28,9 @@ class GlPortalTraversalTest {
     static final SharedGl<GlThread> GL = SharedGl.thread();
 
     private void check(VoxelSpace space, Vec3 eye, Vec3 look, String what) throws Exception {
-        Scene scene = VoxelScenes.of("v", new VoxelModel("v", space, VoxelGenerators.palette()));
-        Camera camera = new Camera(eye, look, new Vec3(0, 1, 0), 60f, 0f, 0f);
-        scene = scene.withCamera(camera).withSettings(scene.settings().withSize(W, H).withSampling(1, 1, 0));
-        GeometryImage image = GeometryImagePacker.pack(scene);
-        TraceParameters p = TraceParameters.of(camera, scene.settings(), image);
-        Frame reference;
-        try (CpuRenderer r = new CpuRenderer(1)) {
-            reference = r.render(image, p, EnumSet.of(Aov.DEPTH), ProgressListener.NONE);
-        }
+        FacesReference reference = FacesReference.of(space, eye, look, W, H);
         PortalSpace portals = PortalBuilder.build(space, PortalChoice.LONGEST_EXPECTED_RAY);
-        float[] rays = PortalRays.cameraRays(p);
+        float[] rays = PortalRays.cameraRays(reference.parameters());
         float c = space.sizeX() / 2f;
         float[] lights = {space.originX() + c, space.originY() + space.sizeY() + 5f, space.originZ() + c + 0.3f,
                 space.originX() - 3f, space.originY() + space.sizeY() + 2f, space.originZ() - 2f};

@@ -129,7 +129,7 @@ class GpuCpuAgreementTest {
                         List.of(new SphereNode("ball", List.of(new Sphere(Vec3.ZERO, 0.4f, 1))))));
         RenderSettings rs = new RenderSettings(96, 72, 1, 4, 0, new Vec3(0.05f, 0.05f, 0.08f), new Vec3(0.2f, 0.2f, 0.2f), 1, 0, 0);
         Scene scene = new Scene("bumped", TransformNode.group("root", nodes), mats,
-                List.of(new PointLight(new Vec3(2, 3, 4), Vec3.ONE, 1, 0)),
+                List.of(new PointLight(new Vec3(2, 3, 4), Vec3.ONE, 1)),
                 new Camera(new Vec3(0, 0.5f, 4), Vec3.ZERO, new Vec3(0, 1, 0), 45, 0, 0), rs);
         List<String> warnings = new ArrayList<>();
         assertAgreement(GL.get(), scene, new TextureLoader(warnings::add), 1e-3, "bumped");

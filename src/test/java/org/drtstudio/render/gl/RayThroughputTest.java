@@ -8,6 +8,7 @@ import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.cpu.CpuRayThroughput;
 import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.SphereLight;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.testing.TestScenes;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class RayThroughputTest {
     @Test
     void gpuKernelAndCpuTwinTraceTheSameRays() throws Exception {
         Scene s = TestScenes.randomSoup(3, 3000, 200);
-        s = s.withLights(List.of(new PointLight(new Vec3(2, 4, 6), Vec3.ONE, 1, 0.3f), new PointLight(new Vec3(-5, 2, 3), Vec3.ONE, 1, 0)));
+        s = s.withLights(List.of(new SphereLight(new Vec3(2, 4, 6), Vec3.ONE, 1, 0.3f), new PointLight(new Vec3(-5, 2, 3), Vec3.ONE, 1)));
         GeometryImage gi = new GeometryImageBuilder().build(s);
         TraceParameters p = TraceParameters.of(s.camera(), s.settings().withSize(64, 48), gi);
         CpuRayThroughput.Result cpu = CpuRayThroughput.run(gi, p, 48f, 2);

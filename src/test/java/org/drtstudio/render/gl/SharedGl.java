@@ -1,5 +1,7 @@
 package org.drtstudio.render.gl;
 
+import org.drtstudio.accel.AccelStructure;
+import org.drtstudio.render.NodeKind;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -34,6 +36,11 @@ final class SharedGl<T extends AutoCloseable> implements BeforeAllCallback, Afte
     /** A GL tracer (its programs compiled) for tests that render. */
     static SharedGl<GlRenderer> renderer() {
         return new SharedGl<>(GlRenderer::start, "the GL tracer");
+    }
+
+    /** A GL tracer walking {@code accel} in place of the BVH. */
+    static SharedGl<GlRenderer> renderer(AccelStructure accel) {
+        return new SharedGl<>(() -> GlRenderer.start(false, NodeKind.DEFAULT, accel), "the GL tracer walking the " + accel.cliName());
     }
 
     /** The GL tracer on two contexts of the one device, frames split in tiles of {@code tile} pixels (the multi-GPU path). */

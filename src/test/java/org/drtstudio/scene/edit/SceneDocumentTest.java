@@ -3,7 +3,9 @@ package org.drtstudio.scene.edit;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.SphereLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.Sphere;
@@ -52,7 +54,7 @@ class SceneDocumentTest {
         GroupNode subtree = new GroupNode(21, "new group", Trs.translation(new Vec3(0, 1, 0)), null,
                 List.of(instance, new SpheresLeaf(22, "s", List.of(new Sphere(Vec3.ZERO, 1, 1)))));
         Camera cam = new Camera(new Vec3(1, 1, 1), Vec3.ZERO, new Vec3(0, 1, 0), 30, 0.1f, 2);
-        PointLight light = new PointLight(new Vec3(0, 10, 0), Vec3.ONE, 2, 0.5f);
+        Light light = new SphereLight(new Vec3(0, 10, 0), Vec3.ONE, 2, 0.5f);
         return Stream.of(
                 new Object[]{new AddNode(4, 1, subtree), Set.of(Change.GEOMETRY)},
                 new Object[]{AddNode.append(0, GroupNode.of(23, "empty", List.of())), Set.of()},
@@ -148,7 +150,7 @@ class SceneDocumentTest {
                 new AddNode(0, 9, GroupNode.of(50, "index past the end", List.of())),
                 new AddNode(0, 0, new SpheresLeaf(51, "bad material", List.of(new Sphere(Vec3.ZERO, 1, 99)))),
                 new RemoveNodeKey(2, Channel.POSITION, 0.5), new RemoveCameraKey(7),
-                new SetMaterial(99, Material.DEFAULT), new SetLight(5, new PointLight(Vec3.ZERO, Vec3.ONE, 1, 0)), new RemoveLight(-1));
+                new SetMaterial(99, Material.DEFAULT), new SetLight(5, new PointLight(Vec3.ZERO, Vec3.ONE, 1)), new RemoveLight(-1));
         for (Edit e : bad) {
             assertThrows(IllegalArgumentException.class, () -> doc.execute(e), e.toString());
             assertSame(before, doc.model(), e.toString());

@@ -3,6 +3,7 @@ package org.drtstudio.scene.edit;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
+import org.drtstudio.scene.Light;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.TransformNode;
@@ -25,14 +26,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class StudioEditsTest {
     private static SceneModel model() {
         return SceneModel.of("t", GroupNode.of(0, "root", List.of()), List.of(Material.DEFAULT),
-                List.of(new PointLight(Vec3.ONE, Vec3.ONE, 1, 0), new PointLight(Vec3.ZERO, Vec3.ONE, 2, 0)),
+                List.of(new PointLight(Vec3.ONE, Vec3.ONE, 1), new PointLight(Vec3.ZERO, Vec3.ONE, 2)),
                 Camera.DEFAULT, RenderSettings.DEFAULT);
     }
 
     @Test
     void setLightsReplacesEveryLightAsOneUndoableStep() {
         SceneDocument doc = new SceneDocument(model());
-        List<PointLight> soft = doc.model().lights().stream().map(l -> l.withRadius(0.5f)).toList();
+        List<Light> soft = doc.model().lights().stream().map(l -> l.withRadius(0.5f)).toList();
         assertEquals(Set.of(Change.LIGHTS), doc.execute(new SetLights("Light radius 0.5", soft)));
         assertEquals(soft, doc.model().lights());
         assertEquals("Light radius 0.5", doc.undoLabel().orElseThrow());
