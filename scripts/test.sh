@@ -4,7 +4,8 @@
 # Installs (with apt-get, only when missing) a JDK 17, Maven and Mesa's EGL/OpenGL (llvmpipe), which
 # the GPU tracer's tests run on when there is no GPU, plus what the studio's UI tests need: a virtual
 # X display (Xvfb) with a window manager (openbox, as users have: it decides window sizes, placement
-# and focus), GTK 3 and the X libraries JavaFX loads, and a font. Without a DISPLAY the tests run on
+# and focus), GTK 3 and the X libraries JavaFX loads, and a font; and ffmpeg, which the render farm's
+# --video assembles frames with. Without a DISPLAY the tests run on
 # a 1600x1000 Xvfb desktop with openbox (scripts/with-display.sh), JavaFX in software (-Dprism.order=sw);
 # with one, on that display as it is. Slurm (slurm-wlm's daemons and munge) is installed and started
 # as a one-machine cluster for the render farm's tests (scripts/slurm-local.sh).
@@ -26,6 +27,7 @@ ldconfig -p | grep -q 'libgtk-3.so.0' || need+=(libgtk-3-0)
 ldconfig -p | grep -q 'libXtst.so.6' || need+=(libxtst6)
 ldconfig -p | grep -q 'libXxf86vm.so.1' || need+=(libxxf86vm1)
 fc-list 2>/dev/null | grep -q . || need+=(fontconfig fonts-dejavu-core)
+command -v ffmpeg >/dev/null || need+=(ffmpeg) # the render farm's --video (FarmTaskMergeTest's video check)
 if [ ${#need[@]} -gt 0 ]; then
   echo "test.sh: installing ${need[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo

@@ -153,11 +153,12 @@ class FarmSlurmTest {
         args.addAll(OPTIONS);
         assertEquals(0, cli.drt(args.toArray(String[]::new)), cli.err());
         String job = cli.out.toString().substring(cli.out.toString().indexOf("job ") + 4).split(":")[0];
-        // Killed once its first frame is sealed: wherever the task then is (even done), resubmission
-        // must keep every frame sealed before the kill and finish the rest.
+        // Killed once its first frame is sealed, while frames remain: resubmission must keep every
+        // frame sealed before the kill and render only the rest.
         Path firstSidecar = dir.resolve("k_0000.png.sha256");
         SlurmClient slurm = new SlurmClient();
-        while (!Files.exists(firstSidecar) && slurm.active(job)) Thread.sleep(100);
+        while (!Files.exists(firstSidecar) && slurm.active(job)) Thread.sleep(20);
+        assertTrue(slurm.active(job), "the task ended before its first frame was sealed: " + cli.err());
         slurm.cancel(job);
         while (slurm.active(job)) Thread.sleep(100);
         List<Integer> kept = new ArrayList<>();
@@ -169,6 +170,9 @@ class FarmSlurmTest {
             }
         }
         assertTrue(kept.contains(0), "frame 0 was sealed before the kill");
+        // Otherwise the task finished before scancel reached it and the resubmission would re-render nothing.
+        assertTrue(kept.size() < 6, "the task was still rendering when cancelled (frames left), but all were sealed: " + kept);
+        System.out.println("FarmSlurmTest: frames sealed before the kill: " + kept);
         args.add("--wait");
         assertEquals(0, cli.drt(args.toArray(String[]::new)), cli.err());
         for (int i = 0; i < kept.size(); i++) {

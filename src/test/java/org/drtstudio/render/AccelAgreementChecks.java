@@ -19,6 +19,8 @@ import org.drtstudio.scene.TriangleMesh;
 import org.drtstudio.testing.TestData;
 import org.joml.Matrix4f;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -35,12 +37,38 @@ public final class AccelAgreementChecks {
     private AccelAgreementChecks() {
     }
 
-    /** The smallest SPD scene of each family (every kind of primitive and layout the SPD generators make). */
-    public static final List<String> SPD_SCENES = List.of("balls_s1.nff", "gears_s1.nff", "jacks_s1.nff", "lattice_s2.nff",
-            "mount_s2.nff", "rings_s1.nff", "shells_s1.nff", "teapot_s1.nff", "tetra_s2.nff", "tree_s3.nff");
+    /**
+     * Every SPD scene: the .nff files of ../shared/data/nff (all sizes of every family, as
+     * {@code GpuCpuAgreementTest} lists them); where that folder is absent, the smallest scene of each
+     * family copied into the test resources.
+     */
+    public static Stream<String> spdScenes() throws IOException {
+        Path shared = sharedDataOrNull();
+        Path dir = shared != null ? shared.resolve("nff") : Path.of("src/test/resources/data/nff");
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".nff")).sorted().toList().stream();
+        }
+    }
 
-    public static Stream<String> spdScenes() {
-        return SPD_SCENES.stream();
+    /**
+     * The OBJ models of ../shared/data/obj, as paths under it ({@code teapot/teapot.obj}): every .obj
+     * file of every model folder except the {@code edgecases_*} collections (parser edge cases: boxes,
+     * single faces, points and lines, not models to trace). Skipped, with a message, where the folder is absent.
+     */
+    public static Stream<String> objModels() throws IOException {
+        Path root = TestData.sharedRoot().resolve("obj");
+        try (Stream<Path> files = Files.walk(root, 2)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".obj"))
+                    .map(f -> root.relativize(f).toString().replace('\\', '/'))
+                    .filter(r -> r.contains("/") && !r.startsWith("edgecases_"))
+                    .sorted().toList().stream();
+        }
+    }
+
+    private static Path sharedDataOrNull() {
+        String override = System.getProperty("drt.sharedData");
+        Path p = override != null ? Path.of(override) : Path.of("..", "shared", "data");
+        return Files.isDirectory(p) ? p : null;
     }
 
     /**
@@ -49,11 +77,11 @@ public final class AccelAgreementChecks {
      */
     public static Scene spd(String file, int size) throws Exception {
         Path copy = Path.of("src/test/resources/data/nff", file);
-        Scene s = NffReader.read(java.nio.file.Files.exists(copy) ? copy : TestData.shared("nff/" + file)).scene();
+        Scene s = NffReader.read(Files.exists(copy) ? copy : TestData.shared("nff/" + file)).scene();
         return s.withSettings(s.settings().withSize(size, size));
     }
 
-    /** The Utah teapot OBJ of ../shared/data at w × h. */
+    /** An OBJ model of ../shared/data/obj ({@code teapot/teapot.obj}) at w × h, framed by the reader's camera. */
     public static Scene sharedObj(String relative, int w, int h) throws Exception {
         Path p = TestData.shared("obj/" + relative);
         Scene s = ObjReader.read(p).scene();
@@ -81,24 +109,39 @@ public final class AccelAgreementChecks {
 
     /** Renders {@code scene} with both renderers and compares depth, hit masks and radiance. */
     public static void assertAgrees(Renderer bvh, Renderer other, Scene scene, String name) throws RenderException {
+        Frame[] f = renderBoth(bvh, other, scene);
+        assertDepthAgrees(f[0], f[1], name);
+        String shading = shadingDifference(f[0], f[1], name);
+        assertNull(shading, shading);
+    }
+
+    /** The BVH's frame and the other structure's, depth and radiance, of the same packed scene. */
+    public static Frame[] renderBoth(Renderer bvh, Renderer other, Scene scene) throws RenderException {
         GeometryImage gi = GeometryImagePacker.pack(scene);
         TraceParameters p = TraceParameters.of(scene.camera(), scene.settings(), gi);
         var aovs = EnumSet.of(Aov.DEPTH, Aov.RADIANCE);
-        Frame a = bvh.render(gi, p, aovs, ProgressListener.NONE);
-        Frame b = other.render(gi, p, aovs, ProgressListener.NONE);
+        return new Frame[]{bvh.render(gi, p, aovs, ProgressListener.NONE), other.render(gi, p, aovs, ProgressListener.NONE)};
+    }
+
+    /** No overflow, identical hit masks, and depth within 1e-4 relative on at least 99.9 % of the pixels. */
+    public static void assertDepthAgrees(Frame a, Frame b, String name) {
         assertEquals(0, a.errors(), name + ": the BVH walk overflowed");
         assertEquals(0, b.errors(), name + ": the walk overflowed");
         DepthAgreement d = DepthAgreement.of(a.depth(), b.depth());
         assertTrue(d.hits() >= d.pixels() / 20, name + ": the view shows almost nothing (" + d + "); the comparison would be empty");
         assertEquals(0, d.maskMismatches(), name + ": hit masks differ: " + d);
         assertTrue(d.within() >= 0.999 * d.pixels(), name + ": depth: " + d);
+    }
+
+    /** Null when the shading agrees (mean |difference| of the clamped radiance within 1e-3 of its mean), else why not. */
+    public static String shadingDifference(Frame a, Frame b, String name) {
         double meanAbs = 0, mean = 0;
         for (int i = 0; i < a.radiance().length; i++) {
             meanAbs += Math.abs(Math.min(a.radiance()[i], 1f) - Math.min(b.radiance()[i], 1f));
             mean += Math.min(a.radiance()[i], 1f);
         }
-        assertTrue(meanAbs <= 1e-3 * Math.max(mean, 0.05 * a.radiance().length),
-                name + ": shading differs: mean |difference| " + meanAbs / a.radiance().length + " vs mean " + mean / a.radiance().length);
+        return meanAbs <= 1e-3 * Math.max(mean, 0.05 * a.radiance().length) ? null
+                : name + ": shading differs: mean |difference| " + meanAbs / a.radiance().length + " vs mean " + mean / a.radiance().length;
     }
 
     /** Pixels, hits of the reference, hit-mask mismatches, and pixels that agree (both miss, or depth within 1e-4 relative). */

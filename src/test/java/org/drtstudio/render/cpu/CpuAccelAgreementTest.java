@@ -9,8 +9,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The CPU tracer's grid and octree walks find the BVH's hits ({@link AccelAgreementChecks}). */
+/** The CPU tracer's grid and octree walks find the BVH's hits ({@link AccelAgreementChecks}) on every SPD scene and OBJ model of ../shared/data. */
 class CpuAccelAgreementTest {
+    /** Every SPD scene at SPD_SIZE², every OBJ model at OBJ_W × OBJ_H (the sizes keep the class within its time on a 2-core machine). */
+    static final int SPD_SIZE = 64, OBJ_W = 80, OBJ_H = 60;
     private static final CpuRenderer BVH = new CpuRenderer(2);
     private static final CpuRenderer GRID = new CpuRenderer(2, NodeKind.DEFAULT, AccelStructure.GRID);
     private static final CpuRenderer OCTREE = new CpuRenderer(2, NodeKind.DEFAULT, AccelStructure.OCTREE);
@@ -18,16 +20,17 @@ class CpuAccelAgreementTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.drtstudio.render.AccelAgreementChecks#spdScenes")
     void spdScenesAgree(String file) throws Exception {
-        var scene = AccelAgreementChecks.spd(file, 64);
+        var scene = AccelAgreementChecks.spd(file, SPD_SIZE);
         AccelAgreementChecks.assertAgrees(BVH, GRID, scene, file + " grid");
         AccelAgreementChecks.assertAgrees(BVH, OCTREE, scene, file + " octree");
     }
 
-    @Test
-    void sharedObjAgrees() throws Exception {
-        var scene = AccelAgreementChecks.sharedObj("teapot/teapot.obj", 80, 60);
-        AccelAgreementChecks.assertAgrees(BVH, GRID, scene, "teapot.obj grid");
-        AccelAgreementChecks.assertAgrees(BVH, OCTREE, scene, "teapot.obj octree");
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.drtstudio.render.AccelAgreementChecks#objModels")
+    void sharedObjModelsAgree(String model) throws Exception {
+        var scene = AccelAgreementChecks.sharedObj(model, OBJ_W, OBJ_H);
+        AccelAgreementChecks.assertAgrees(BVH, GRID, scene, model + " grid");
+        AccelAgreementChecks.assertAgrees(BVH, OCTREE, scene, model + " octree");
     }
 
     @ParameterizedTest
