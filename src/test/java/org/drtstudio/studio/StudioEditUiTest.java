@@ -4,9 +4,7 @@ import javafx.geometry.Point2D;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
-import javafx.stage.Stage;
 import org.drtstudio.math.Vec3;
-import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.RectLight;
 import org.drtstudio.scene.authored.AuthoredNode;
@@ -366,12 +364,7 @@ class StudioEditUiTest {
         // a second studio on the same home, as after a crash: it offers the autosave back
         StudioHarness.ScriptedDialogs answers = new StudioHarness.ScriptedDialogs();
         answers.answers.add(true);
-        StudioWindow second = fx(() -> {
-            StudioWindow w = new StudioWindow(new Stage(), n -> new CpuRenderer(1), n -> new CpuRenderer(1), answers,
-                    new StudioWindow.Config(home, 0));
-            w.show(null);
-            return w;
-        });
+        StudioWindow second = StudioHarness.secondStudio(home, answers);
         try {
             assertEquals(project.toAbsolutePath(), fx(() -> second.session.file()), "the restored work belongs to its file");
             assertTrue(fx(() -> second.session.document.isDirty()), "and is unsaved");

@@ -205,6 +205,19 @@ final class StudioHarness {
         });
     }
 
+    /**
+     * A second studio window on {@code home}, as started after a crash, answering its questions
+     * (the recovery offer first) with {@code answers}; CPU tracers. The caller closes it.
+     */
+    static StudioWindow secondStudio(Path home, ScriptedDialogs answers) throws Exception {
+        return fx(() -> {
+            StudioWindow w = new StudioWindow(new Stage(), n -> new CpuRenderer(1), n -> new CpuRenderer(1), answers,
+                    new StudioWindow.Config(home, 0));
+            w.show(null);
+            return w;
+        });
+    }
+
     static <T> T fx(Callable<T> c) throws Exception {
         return WaitForAsyncUtils.asyncFx(c).get(60, TimeUnit.SECONDS);
     }

@@ -4,9 +4,7 @@ import javafx.scene.Node;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
-import javafx.stage.Stage;
 import org.drtstudio.math.Vec3;
-import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.authored.AuthoredNode;
 import org.drtstudio.scene.authored.GroupNode;
@@ -262,12 +260,7 @@ class StudioPanelsUiTest {
         // A second studio started on the same home finds the recovery file (as after a crash) and restores it.
         StudioHarness.ScriptedDialogs answers = new StudioHarness.ScriptedDialogs();
         answers.answers.add(true);
-        StudioWindow second = fx(() -> {
-            StudioWindow w = new StudioWindow(new Stage(), n -> new CpuRenderer(1), n -> new CpuRenderer(1), answers,
-                    new StudioWindow.Config(home, 0));
-            w.show(null);
-            return w;
-        });
+        StudioWindow second = StudioHarness.secondStudio(home, answers);
         try {
             assertTrue(fx(() -> second.session.document.model().nodes().stream().anyMatch(n -> n.name().equals(name))), "restored");
             assertTrue(fx(() -> second.session.document.isDirty()), "restored work is unsaved until saved");
