@@ -36,7 +36,7 @@ public final class FrameMosaic {
             uploaded += f.uploadedBytes();
             for (PixelWindow tile : part.tiles()) {
                 if (!tile.fitsIn(w, h)) throw new IllegalArgumentException("tile " + tile + " does not fit in " + w + "x" + h);
-                copyBytes(f.srgb(), srgb, tile, w, 4);
+                copy(f.srgb(), srgb, tile, w, 4);
                 copy(f.radiance(), radiance, tile, w, 3);
                 copy(f.depth(), depth, tile, w, 1);
                 copy(f.normals(), normals, tile, w, 3);
@@ -65,18 +65,10 @@ public final class FrameMosaic {
         return data == null ? null : new float[data.length];
     }
 
-    private static void copy(float[] from, float[] to, PixelWindow tile, int frameWidth, int channels) {
+    /** Copies a tile's rows between two frame-sized arrays of the same kind (byte[] or float[]); nothing when {@code to} is null. */
+    private static void copy(Object from, Object to, PixelWindow tile, int frameWidth, int channels) {
         if (to == null) return;
-        if (from == null) throw new IllegalArgumentException("a part lacks an AOV the first part holds");
-        for (int row = tile.y(); row < tile.y() + tile.height(); row++) {
-            int at = (row * frameWidth + tile.x()) * channels;
-            System.arraycopy(from, at, to, at, tile.width() * channels);
-        }
-    }
-
-    private static void copyBytes(byte[] from, byte[] to, PixelWindow tile, int frameWidth, int channels) {
-        if (to == null) return;
-        if (from == null) throw new IllegalArgumentException("a part lacks the picture the first part holds");
+        if (from == null) throw new IllegalArgumentException("a part lacks a picture or AOV the first part holds");
         for (int row = tile.y(); row < tile.y() + tile.height(); row++) {
             int at = (row * frameWidth + tile.x()) * channels;
             System.arraycopy(from, at, to, at, tile.width() * channels);

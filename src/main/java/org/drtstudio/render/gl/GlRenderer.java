@@ -355,10 +355,6 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         });
     }
 
-    /** The pixels per side of the tiles this renderer dispatches. */
-    int tileSize() {
-        return tile;
-    }
 
     private TracedTiles renderOnGlThread(GeometryImage image, TraceParameters p, int firstSample, int sampleCount,
                                          Set<Aov> aovs, ProgressListener progress, TileQueue tiles) throws RenderException {

@@ -77,13 +77,10 @@ public final class MultiGpuRenderer implements AccelChoice, Renderer {
      * @throws GlUnavailableException naming the device that could not be opened (those already open are closed)
      */
     public static MultiGpuRenderer start(TracerOptions options, List<Integer> deviceNumbers) throws GlUnavailableException {
+        String tiling = System.getProperty("drt.multiGpuTiling", DEFAULT_TILING);
+        parseTiling(tiling); // a bad value is refused before any GPU is opened
         MultiGpuRenderer r = start(options, deviceNumbers, 256);
-        try {
-            r.useTiling(System.getProperty("drt.multiGpuTiling", DEFAULT_TILING));
-        } catch (IllegalArgumentException e) {
-            r.close();
-            throw e;
-        }
+        r.useTiling(tiling);
         return r;
     }
 
@@ -343,13 +340,6 @@ public final class MultiGpuRenderer implements AccelChoice, Renderer {
     /** How many tiles each device traced in the last pass (all of them after a convergence test: each its own). */
     public int[] lastTileCounts() {
         return lastTileCounts.clone();
-    }
-
-    /** GPU time of the last pass's tracing dispatches on each device, from timer queries (0 where not timed). */
-    public double[] lastTraceGpuMillis() {
-        double[] ms = new double[devices.size()];
-        for (int i = 0; i < ms.length; i++) ms[i] = devices.get(i).lastTraceGpuMillis();
-        return ms;
     }
 
     @Override
