@@ -14,6 +14,9 @@ import java.util.Locale;
 public record GpuSelection(Kind kind, int count, List<Integer> devices) {
     public enum Kind { FIRST, ALL, COUNT, LIST }
 
+    /** The most device numbers {@code --gpus} may list. */
+    public static final int MAX_CONTEXTS = 16;
+
     /** One GPU, chosen as a single-GPU render always chose it. */
     public static final GpuSelection FIRST = new GpuSelection(Kind.FIRST, 1, List.of());
     /** Every GPU of the machine. */
@@ -32,8 +35,13 @@ public record GpuSelection(Kind kind, int count, List<Integer> devices) {
         String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
         if (t.equals("all")) return ALL;
         if (t.contains(",")) {
+            String[] parts = t.split(",", -1);
+            // Each number opens a context with its own copy of the scene: a list longer than any machine's GPUs is a mistake.
+            if (parts.length > MAX_CONTEXTS) {
+                throw new IllegalArgumentException("--gpus lists " + parts.length + " devices; at most " + MAX_CONTEXTS + " contexts are opened");
+            }
             List<Integer> list = new ArrayList<>();
-            for (String part : t.split(",", -1)) list.add(number(part.trim(), text));
+            for (String part : parts) list.add(number(part.trim(), text));
             return new GpuSelection(Kind.LIST, list.size(), list);
         }
         int n = number(t, text);

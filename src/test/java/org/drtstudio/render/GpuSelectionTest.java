@@ -26,6 +26,14 @@ class GpuSelectionTest {
     }
 
     @Test
+    void aListOfMoreContextsThanAnyMachineIsRefused() {
+        String seventeen = String.join(",", java.util.Collections.nCopies(17, "0"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GpuSelection.parse(seventeen));
+        assertEquals("--gpus lists 17 devices; at most 16 contexts are opened", e.getMessage());
+        assertEquals(16, GpuSelection.parse(String.join(",", java.util.Collections.nCopies(16, "0"))).resolve(0).size());
+    }
+
+    @Test
     void malformedValuesAreRefusedInOneLine() {
         for (String bad : new String[]{"", "none", "0", "-1", "1,", "a,b", "99999999999"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GpuSelection.parse(bad), bad);
