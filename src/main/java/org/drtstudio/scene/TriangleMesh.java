@@ -10,9 +10,19 @@ package org.drtstudio.scene;
  * @param texCoords          u,v per vertex, or null when the model has none
  * @param indices            three vertex indices per triangle, counter-clockwise seen from the front
  * @param triangleMaterials  per triangle, an index into {@link Scene#materials()}
+ * @param voxels             the voxel space whose exposed faces these triangles are (made by
+ *                           {@code scene.voxel.VoxelMesher}, in the same object space), so a tracer may walk
+ *                           the space's portals instead of the faces ({@code --accel portals}); null for
+ *                           any other mesh. A tracer checks the claim face by face before trusting it.
  */
 public record TriangleMesh(String name, float[] positions, float[] normals, float[] texCoords, int[] indices,
-                           int[] triangleMaterials) {
+                           int[] triangleMaterials, VoxelSpace voxels) {
+    /** A mesh that is not the faces of a voxel space. */
+    public TriangleMesh(String name, float[] positions, float[] normals, float[] texCoords, int[] indices,
+                        int[] triangleMaterials) {
+        this(name, positions, normals, texCoords, indices, triangleMaterials, null);
+    }
+
     public TriangleMesh {
         if (positions.length % 3 != 0) throw new IllegalArgumentException("positions length must be a multiple of 3");
         if (normals.length != positions.length) throw new IllegalArgumentException("need one normal per vertex");
@@ -21,6 +31,14 @@ public record TriangleMesh(String name, float[] positions, float[] normals, floa
         if (triangleMaterials.length != indices.length / 3) throw new IllegalArgumentException("need one material per triangle");
         int n = positions.length / 3;
         for (int i : indices) if (i < 0 || i >= n) throw new IllegalArgumentException("vertex index " + i + " out of range 0.." + (n - 1));
+    }
+
+    /**
+     * The same mesh with other per-triangle materials (a model placed at a material offset):
+     * positions, normals, indices and the voxel source are shared, not copied.
+     */
+    public TriangleMesh withMaterials(int[] materials) {
+        return new TriangleMesh(name, positions, normals, texCoords, indices, materials, voxels);
     }
 
     public int vertexCount() { return positions.length / 3; }

@@ -7,7 +7,7 @@ import org.drtstudio.scene.edit.SetTransform;
 import org.drtstudio.testing.TestData;
 import org.drtstudio.scene.voxel.VoxelGenerators;
 import org.drtstudio.scene.voxel.VoxelPalettes;
-import org.drtstudio.scene.voxel.VoxelSpace;
+import org.drtstudio.scene.VoxelSpace;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

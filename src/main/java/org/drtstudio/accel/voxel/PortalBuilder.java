@@ -1,6 +1,6 @@
 package org.drtstudio.accel.voxel;
 
-import org.drtstudio.scene.voxel.VoxelSpace;
+import org.drtstudio.scene.VoxelSpace;
 
 import java.util.Arrays;
 

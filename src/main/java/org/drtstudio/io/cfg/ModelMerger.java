@@ -58,9 +58,7 @@ final class ModelMerger {
             TriangleMesh mesh = m.mesh();
             int[] shifted = mesh.triangleMaterials().clone();
             for (int i = 0; i < shifted.length; i++) shifted[i] += offset;
-            // Positions, normals and indices are shared: meshes are immutable by convention.
-            return new MeshNode(m.name(), new TriangleMesh(mesh.name(), mesh.positions(), mesh.normals(),
-                    mesh.texCoords(), mesh.indices(), shifted));
+            return new MeshNode(m.name(), mesh.withMaterials(shifted));
         }
         SphereNode s = (SphereNode) node;
         List<Sphere> spheres = new ArrayList<>(s.spheres().size());

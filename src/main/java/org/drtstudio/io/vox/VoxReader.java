@@ -7,7 +7,7 @@ import org.drtstudio.io.vox.VoxBytes.VoxProblem;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.voxel.VoxelModel;
 import org.drtstudio.scene.voxel.VoxelPalettes;
-import org.drtstudio.scene.voxel.VoxelSpace;
+import org.drtstudio.scene.VoxelSpace;
 import org.joml.Matrix4f;
 
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package org.drtstudio.io.vox;
 
 import org.drtstudio.scene.voxel.VoxelModel;
-import org.drtstudio.scene.voxel.VoxelSpace;
+import org.drtstudio.scene.VoxelSpace;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;

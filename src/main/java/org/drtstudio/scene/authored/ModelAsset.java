@@ -118,8 +118,7 @@ public final class ModelAsset {
     private static TriangleMesh shift(TriangleMesh mesh, int offset) {
         int[] shifted = mesh.triangleMaterials().clone();
         for (int i = 0; i < shifted.length; i++) shifted[i] += offset;
-        // Positions, normals and indices are shared: meshes are immutable by convention.
-        return new TriangleMesh(mesh.name(), mesh.positions(), mesh.normals(), mesh.texCoords(), mesh.indices(), shifted);
+        return mesh.withMaterials(shifted);
     }
 
     @Override

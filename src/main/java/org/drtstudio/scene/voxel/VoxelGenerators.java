@@ -1,5 +1,6 @@
 package org.drtstudio.scene.voxel;
 
+import org.drtstudio.scene.VoxelSpace;
 import java.util.ArrayDeque;
 import java.util.SplittableRandom;
 

@@ -1,5 +1,6 @@
 package org.drtstudio.scene.voxel;
 
+import org.drtstudio.scene.VoxelSpace;
 import org.drtstudio.scene.TriangleMesh;
 
 import java.util.Arrays;
@@ -58,7 +59,7 @@ public final class VoxelMesher {
                         face++;
                     }
                 }
-        return new TriangleMesh(name, positions, normals, null, indices, materials);
+        return new TriangleMesh(name, positions, normals, null, indices, materials, space);
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.drtstudio.scene.voxel;
 
+import org.drtstudio.scene.VoxelSpace;
 import org.drtstudio.scene.Material;
 
 import java.util.List;

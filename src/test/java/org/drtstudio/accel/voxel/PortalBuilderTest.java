@@ -1,7 +1,7 @@
 package org.drtstudio.accel.voxel;
 
 import org.drtstudio.scene.voxel.VoxelGenerators;
-import org.drtstudio.scene.voxel.VoxelSpace;
+import org.drtstudio.scene.VoxelSpace;
 import org.drtstudio.scene.voxel.VoxelTestModels;
 import org.junit.jupiter.api.Test;
 

@@ -15,7 +15,7 @@ import org.drtstudio.scene.TriangleMesh;
 import org.drtstudio.scene.voxel.VoxelGenerators;
 import org.drtstudio.scene.voxel.VoxelModel;
 import org.drtstudio.scene.voxel.VoxelPalettes;
-import org.drtstudio.scene.voxel.VoxelSpace;
+import org.drtstudio.scene.VoxelSpace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -11,7 +11,7 @@ import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.voxel.VoxelGenerators;
 import org.drtstudio.scene.voxel.VoxelModel;
-import org.drtstudio.scene.voxel.VoxelSpace;
+import org.drtstudio.scene.VoxelSpace;
 
 import java.util.EnumSet;
 

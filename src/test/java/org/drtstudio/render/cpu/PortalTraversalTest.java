@@ -5,7 +5,7 @@ import org.drtstudio.accel.voxel.PortalChoice;
 import org.drtstudio.accel.voxel.PortalSpace;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.voxel.VoxelGenerators;
-import org.drtstudio.scene.voxel.VoxelSpace;
+import org.drtstudio.scene.VoxelSpace;
 import org.drtstudio.scene.voxel.VoxelTestModels;
 import org.junit.jupiter.api.Test;
 

@@ -7,7 +7,7 @@ import org.drtstudio.math.Vec3;
 import org.drtstudio.render.cpu.FacesReference;
 import org.drtstudio.render.cpu.PortalRays;
 import org.drtstudio.scene.voxel.VoxelGenerators;
-import org.drtstudio.scene.voxel.VoxelSpace;
+import org.drtstudio.scene.VoxelSpace;
 import org.drtstudio.scene.voxel.VoxelTestModels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,5 +1,6 @@
 package org.drtstudio.scene.voxel;
 
+import org.drtstudio.scene.VoxelSpace;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayDeque;

@@ -1,4 +1,4 @@
-package org.drtstudio.scene.voxel;
+package org.drtstudio.scene;
 
 /**
  * A dense grid of voxels in the renderer's orientation (y up): cell (i, j, k) is the unit cube
