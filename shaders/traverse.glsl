@@ -111,9 +111,9 @@ bool enterNextInstance(inout int topNode, vec3 o, vec3 d, float time, float tMax
 // Closest hit in (0, hit.t) when anyHit is false; stops at the first hit below hit.t otherwise.
 // BOX_NODES (set by the host) walks the box layout instead of the spheres.
 bool traverse(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
-#if ACCEL_WALK != AX_WALK_BVH
+#if ACCEL_WALK == AX_WALK_GRID || ACCEL_WALK == AX_WALK_OCTREE
     return traverseSpatial(o, d, time, hit, anyHit);  // --accel grid|octree (ACCEL_WALK set by the host)
-#elif BOX_NODES
+#elif BOX_NODES || ACCEL_WALK == AX_WALK_PORTALS  // portals: voxel shapes inside the box walk
     return traverseBoxes(o, d, time, hit, anyHit);
 #else
     int topNode = 0;

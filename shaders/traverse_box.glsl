@@ -49,6 +49,10 @@ bool intersectLeafPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
     return intersectSphere(p, vec4(a.xyz, b.x), o, d, hit);
 }
 
+#if ACCEL_WALK == AX_WALK_PORTALS
+#include "traverse_portals.glsl"
+#endif
+
 // The walk's stack. GLSL inlines every call, so it is declared once at module scope: a kernel that
 // traces several rays (the frame: camera, shadow and glossy rays) would otherwise hold an array per
 // call site (H100, bunny 16-spp frame: 586 ms, against 324 ms with one). BL_STACK_SHARED (set by
@@ -103,8 +107,24 @@ bool traverseBoxes(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
         if (!inShape) {
             if (topNode == GI_END) return found;
             if (enterNextInstance(topNode, o, d, time, hit.t, instance, lo, ld)) {
-                invD = safeInverse(ld);
+#if ACCEL_WALK == AX_WALK_PORTALS
+                ivec2 roots = floatBitsToInt(fetchTexel(uBoxRoots, instance).xy);  // y: its voxel shape, or -1
+                if (roots.y >= 0) {
+                    VxGrid grid = voxelShapeGrid(roots.y);
+                    if (!vxSolidAt(grid, lo)) {  // from inside a solid voxel (glass), the faces are walked
+                        if (walkPortalShape(roots.y, grid, instance, lo, ld, hit, anyHit)) {
+                            found = true;
+                            if (anyHit) return true;
+                        }
+                        if (hit.overflow) return found;
+                        continue;
+                    }
+                }
+                node = roots.x;
+#else
                 node = floatBitsToInt(fetchTexel(uBoxRoots, instance).x);
+#endif
+                invD = safeInverse(ld);
                 sp = 0;
                 inShape = true;
             }

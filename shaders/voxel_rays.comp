@@ -9,6 +9,8 @@ layout(local_size_x = 64) in;
 
 layout(std430, binding = VX_BINDING_RAYS) readonly buffer Rays { vec4 rays[]; };
 layout(std430, binding = VX_BINDING_RESULTS) writeonly buffer Results { vec4 results[]; };
+uniform vec3 uVoxelSize;   // cells per axis (integers)
+uniform vec3 uVoxelOrigin; // the grid's low corner in the space's coordinates (integers)
 uniform int uRayCount;
 uniform int uShadowLights;
 uniform vec3 uLights[2];
@@ -17,8 +19,9 @@ void main() {
     int i = int(gl_GlobalInvocationID.x);
     if (i >= uRayCount) return;
     vec4 a = rays[2 * i], b = rays[2 * i + 1];
+    VxGrid grid = VxGrid(uVoxelSize, uVoxelOrigin, 0, 0, 0);
     PortalHit h;
-    bool hit = portalClosest(a.xyz, b.xyz, a.w, h);
+    bool hit = portalClosest(grid, a.xyz, b.xyz, a.w, h);
     int steps = h.steps;
     float blocked = 0.0;
     if (hit) {
@@ -29,7 +32,7 @@ void main() {
             vec3 toLight = uLights[l] - p;
             float dist = length(toLight);
             PortalHit s;
-            if (portalClosest(p, toLight / dist, dist, s)) blocked += 1.0;
+            if (portalClosest(grid, p, toLight / dist, dist, s)) blocked += 1.0;
             steps += s.steps;
         }
     }

@@ -17,7 +17,12 @@ public enum AccelStructure {
     /** A uniform grid per shape walked by a 3D-DDA (Amanatides &amp; Woo; Christen 2005's GPU Whitted tracer). */
     GRID("grid"),
     /** An octree per shape flattened in pre-order with skip links, walked without a stack (the CUDA octree report). */
-    OCTREE("octree");
+    OCTREE("octree"),
+    /**
+     * Voxel spaces through their div portals (Edwards 2014, docs/VOXELS.md); every other shape, and
+     * a ray starting inside a solid voxel, through the box layout as {@link #BVH}.
+     */
+    PORTALS("portals");
 
     public static final AccelStructure DEFAULT = BVH;
 
@@ -25,6 +30,16 @@ public enum AccelStructure {
 
     AccelStructure(String cliName) {
         this.cliName = cliName;
+    }
+
+    /** Whether this is a grid or an octree built per shape ({@code accel.spatial.SpatialLayouts}). */
+    public boolean spatial() {
+        return this == GRID || this == OCTREE;
+    }
+
+    /** The structures that differ on meshes (portals walk meshes as the BVH does): what mesh benchmarks compare. */
+    public static java.util.List<AccelStructure> forMeshes() {
+        return java.util.List.of(BVH, GRID, OCTREE);
     }
 
     /** The name on the command line and in benchmark reports. */

@@ -16,12 +16,22 @@ package org.drtstudio.accel;
  * @param textureCount distinct texture images in the atlas (textures that failed to load not counted)
  * @param boxLayout   the box layout the tracers walk by default, made with the shape level; null in
  *                    images assembled by hand, for which {@link BoxLayout#of} derives one
+ * @param voxelShapes the shapes that are a voxel space's exposed faces (by sphere root), which
+ *                    {@code --accel portals} may walk through the space's portals; empty for none
  */
 public record GeometryImage(float[] nodes, float[] primitives, float[] vertices, float[] topNodes,
                             float[] instances, float[] materials, float[] lights, float[] textures, int nodeCount, int topNodeCount, int instanceCount,
                             int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
                             int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter, boolean motion,
-                            int textureCount, BoxLayout boxLayout) {
+                            int textureCount, BoxLayout boxLayout, java.util.List<VoxelShape> voxelShapes) {
+
+    /** A shape of the image that claims to be the exposed faces of a voxel space (a {@code TriangleMesh#voxels()}). */
+    public record VoxelShape(int sphereRoot, org.drtstudio.scene.VoxelSpace space) {
+    }
+
+    public GeometryImage {
+        voxelShapes = java.util.List.copyOf(voxelShapes);
+    }
 
     /** An image without its box layout (images assembled by hand); {@link BoxLayout#of} derives one when asked. */
     public GeometryImage(float[] nodes, float[] primitives, float[] vertices, float[] topNodes, float[] instances,
@@ -31,7 +41,7 @@ public record GeometryImage(float[] nodes, float[] primitives, float[] vertices,
                          boolean motion, int textureCount) {
         this(nodes, primitives, vertices, topNodes, instances, materials, lights, textures, nodeCount, topNodeCount, instanceCount,
                 triangleCount, sphereCount, instancedPrimitiveCount, materialCount, lightCount, hierarchyDepth, stepBound,
-                sceneRadius, sceneCenter, motion, textureCount, null);
+                sceneRadius, sceneCenter, motion, textureCount, null, java.util.List.of());
     }
 
     /** An image without textures: the atlas is one empty texel. The materials must not reference textures. */

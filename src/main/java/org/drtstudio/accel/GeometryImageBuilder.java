@@ -106,7 +106,7 @@ public final class GeometryImageBuilder {
                 lastMaterialTexels, lastLightTexels, lastAtlas.texels(), level.nodeCount, top.nodeCount(), instances.size(),
                 level.triangleCount, level.sphereCount, instanced, materialCount, open.lights().size(),
                 level.depth + top.depth(), stepBound, top.radius(), top.center(), moves(instances),
-                lastAtlas.imageCount(), boxes);
+                lastAtlas.imageCount(), boxes, level.voxelShapes(order));
     }
 
     private static boolean moves(List<Instance> instances) {
@@ -157,6 +157,15 @@ public final class GeometryImageBuilder {
         int[] rootOf; // per shape (in order): its root node index
         int nodeCount, triangleCount, sphereCount, depth;
         private BoxLayout boxLayout;
+
+        /** The shapes (in {@code order}, this level's) made of a voxel space's faces, by root. */
+        List<GeometryImage.VoxelShape> voxelShapes(List<Object> order) {
+            List<GeometryImage.VoxelShape> out = new ArrayList<>();
+            for (int k = 0; k < order.size(); k++)
+                if (order.get(k) instanceof TriangleMesh m && m.voxels() != null)
+                    out.add(new GeometryImage.VoxelShape(rootOf[k], m.voxels()));
+            return out;
+        }
 
         /** The box layout the tracers walk, made once per shape level (moving transforms reuses it). */
         BoxLayout boxLayout() {

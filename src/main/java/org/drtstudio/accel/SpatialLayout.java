@@ -49,7 +49,7 @@ public record SpatialLayout(AccelStructure structure, float[] words, int[] spher
     /** Sampler units of the word stream and the per-instance roots, after the box layout's 8..10. */
     public static final int WORDS_UNIT = 11, ROOTS_UNIT = 12;
     /** Values of the {@code ACCEL_WALK} define: which walk {@code traverse()} takes. */
-    public static final int WALK_BVH = 0, WALK_GRID = 1, WALK_OCTREE = 2;
+    public static final int WALK_BVH = 0, WALK_GRID = 1, WALK_OCTREE = 2, WALK_PORTALS = 3;
 
     /** The walk number of a structure (the {@code ACCEL_WALK} define). */
     public static int walkOf(AccelStructure s) {
@@ -57,6 +57,7 @@ public record SpatialLayout(AccelStructure structure, float[] words, int[] spher
             case BVH -> WALK_BVH;
             case GRID -> WALK_GRID;
             case OCTREE -> WALK_OCTREE;
+            case PORTALS -> WALK_PORTALS;
         };
     }
 
@@ -100,6 +101,7 @@ public record SpatialLayout(AccelStructure structure, float[] words, int[] spher
         d.put("AX_WALK_BVH", Integer.toString(WALK_BVH));
         d.put("AX_WALK_GRID", Integer.toString(WALK_GRID));
         d.put("AX_WALK_OCTREE", Integer.toString(WALK_OCTREE));
+        d.put("AX_WALK_PORTALS", Integer.toString(WALK_PORTALS));
         return d;
     }
 }

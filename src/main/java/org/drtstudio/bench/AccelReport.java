@@ -49,7 +49,7 @@ public final class AccelReport {
         StringBuilder b = new StringBuilder("| scene | primitives | structure | build ms | MB | GPU primary | GPU shadow | CPU primary | CPU shadow |\n"
                 + "|---|---:|---|---:|---:|---:|---:|---:|---:|\n");
         scenes.forEach((name, r) -> {
-            for (AccelStructure s : AccelStructure.values()) {
+            for (AccelStructure s : AccelStructure.forMeshes()) {
                 Map<String, Object> m = map(r.get(s.cliName()));
                 b.append(String.format(Locale.ROOT, "| %s | %,d | %s | %.1f | %.2f | %,.0f | %,.0f | %.1f | %.1f |%n",
                         s == AccelStructure.BVH ? name : "", s == AccelStructure.BVH ? num(r.get("primitives")).longValue() : 0,
@@ -92,7 +92,7 @@ public final class AccelReport {
         for (Map.Entry<String, Map<String, Object>> e : scenes.entrySet()) {
             double x0 = left + k * group + 0.3 * bar;
             int c = 0;
-            for (AccelStructure st : AccelStructure.values()) {
+            for (AccelStructure st : AccelStructure.forMeshes()) {
                 double v = val(map(e.getValue().get(st.cliName())), "gpu_primary_mrays_per_s");
                 int y = (int) Math.round(top + plotH * (1 - (Math.log10(Math.max(v, 10)) - lo) / (hi - lo)));
                 g.setColor(COLOURS[c]);
@@ -104,7 +104,7 @@ public final class AccelReport {
             k++;
         }
         int c = 0;
-        for (AccelStructure st : AccelStructure.values()) {
+        for (AccelStructure st : AccelStructure.forMeshes()) {
             g.setColor(COLOURS[c]);
             g.fillRect(left + 10 + 80 * c, h - 30, 10, 10);
             g.setColor(Color.BLACK);

@@ -33,7 +33,7 @@ public final class SpheresBenchmark {
      * renderer offers; a tracer that cannot is timed as it is, under its own structure's name.
      */
     static List<AccelStructure> structures(Renderer renderer) {
-        return renderer instanceof AccelChoice ? List.of(AccelStructure.values()) : List.of(AccelStructure.DEFAULT);
+        return renderer instanceof AccelChoice ? AccelStructure.forMeshes() : List.of(AccelStructure.DEFAULT);
     }
 
     /** The paper's frame rates (brute force, consumer GPU), as it states them. */

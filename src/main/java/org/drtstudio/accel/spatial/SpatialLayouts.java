@@ -54,10 +54,10 @@ public final class SpatialLayouts {
      * The structure for {@code image}; reused while the shape level (its node and primitive arrays,
      * by identity) and the settings are the same as last time.
      *
-     * @throws IllegalArgumentException for {@link AccelStructure#BVH}, which is the geometry image itself
+     * @throws IllegalArgumentException for a structure that is not {@link AccelStructure#spatial()}
      */
     public static SpatialLayout of(GeometryImage image, AccelStructure structure, Settings settings) {
-        if (structure == AccelStructure.BVH) throw new IllegalArgumentException("the BVH is the geometry image's own hierarchy");
+        if (!structure.spatial()) throw new IllegalArgumentException(structure.cliName() + " is not a grid or an octree");
         synchronized (LAST) {
             Cached c = LAST[structure.ordinal()];
             if (c != null && c.nodes == image.nodes() && c.primitives == image.primitives() && c.settings.equals(settings)) return c.layout;
@@ -75,7 +75,7 @@ public final class SpatialLayouts {
         return switch (structure) {
             case GRID -> UniformGridBuilder.build(shapes, settings.grid());
             case OCTREE -> SkipListOctreeBuilder.build(shapes, settings.octree());
-            case BVH -> throw new IllegalArgumentException("the BVH is the geometry image's own hierarchy");
+            case BVH, PORTALS -> throw new IllegalArgumentException(structure.cliName() + " is not a grid or an octree");
         };
     }
 }

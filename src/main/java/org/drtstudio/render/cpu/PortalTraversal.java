@@ -26,6 +26,8 @@ public final class PortalTraversal {
     public int normalAxis;
     public float normalSign;
     public int palette;
+    /** The hit voxel's cell, {@code i + sizeX * (j + sizeY * k)}. */
+    public int cell;
     /** Div steps the last ray took. */
     public int steps;
     /** Set when a ray ran past the step bound (a corrupt space). */
@@ -73,10 +75,11 @@ public final class PortalTraversal {
             for (int a = 0; a < 3; a++)
                 cell[a] = a == nearAxis ? (d[a] > 0 ? 0 : size[a] - 1)
                         : Math.min(size[a] - 1, Math.max(0, (int) Math.floor(g[a] + near * d[a])));
-            e = entry[cell[0] + sx * (cell[1] + sy * cell[2])];
+            int entered = cell[0] + sx * (cell[1] + sy * cell[2]);
+            e = entry[entered];
             tCurrent = near;
             if (e < 0) {
-                return hit(near, nearAxis, d[nearAxis] > 0 ? -1f : 1f, -e);
+                return hit(near, nearAxis, d[nearAxis] > 0 ? -1f : 1f, -e, entered);
             }
         }
         int div = e;
@@ -95,25 +98,28 @@ public final class PortalTraversal {
             tExit = Math.max(tExit, tCurrent);
             if (tExit >= tMax) return false;
             int ex = hx - lx, ey = hy - ly, ez = hz - lz;
-            int face, texel;
+            int face, texel, beyond; // beyond: the cell past the texel (meaningful when it is solid)
             if (axis == 0) {
                 face = dx > 0 ? 1 : 0;
                 int u = clamp(floor(gy + tExit * dy), ly, hy - 1) - ly, v = clamp(floor(gz + tExit * dz), lz, hz - 1) - lz;
                 texel = u + v * ey;
+                beyond = (dx > 0 ? hx : lx - 1) + sx * (ly + u + sy * (lz + v));
             } else if (axis == 1) {
                 face = dy > 0 ? 3 : 2;
                 int u = clamp(floor(gz + tExit * dz), lz, hz - 1) - lz, v = clamp(floor(gx + tExit * dx), lx, hx - 1) - lx;
                 texel = u + v * ez;
+                beyond = lx + v + sx * ((dy > 0 ? hy : ly - 1) + sy * (lz + u));
             } else {
                 face = dz > 0 ? 5 : 4;
                 int u = clamp(floor(gx + tExit * dx), lx, hx - 1) - lx, v = clamp(floor(gy + tExit * dy), ly, hy - 1) - ly;
                 texel = u + v * ex;
+                beyond = lx + u + sx * (ly + v + sy * (dz > 0 ? hz : lz - 1));
             }
             int next = portals[divs[o + PortalLayout.DIV_FIRST_PORTAL] + PortalLayout.faceOffset(face, ex, ey, ez) + texel];
             if (next == PortalLayout.EXIT) return false;
             if (next < 0) {
                 float velocity = axis == 0 ? dx : axis == 1 ? dy : dz;
-                return hit(tExit, axis, velocity > 0 ? -1f : 1f, -next);
+                return hit(tExit, axis, velocity > 0 ? -1f : 1f, -next, beyond);
             }
             div = next;
             tCurrent = tExit;
@@ -122,8 +128,9 @@ public final class PortalTraversal {
         return false;
     }
 
-    private boolean hit(float tHit, int axis, float sign, int paletteIndex) {
+    private boolean hit(float tHit, int axis, float sign, int paletteIndex, int hitCell) {
         t = tHit;
+        cell = hitCell;
         normalAxis = axis;
         normalSign = sign;
         palette = paletteIndex;

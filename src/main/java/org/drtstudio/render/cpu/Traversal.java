@@ -4,6 +4,7 @@ import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.BoxLayout;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.spatial.SpatialLayouts;
+import org.drtstudio.accel.voxel.PortalShapes;
 import org.drtstudio.render.NodeKind;
 
 import static org.drtstudio.accel.GeometryImageLayout.*;
@@ -24,6 +25,9 @@ final class Traversal {
     private final int[] boxRoots;
     /** The grid or octree walk when one was chosen ({@link AccelStructure}), else null. */
     private final SpatialTraversal spatial;
+    /** With portals ({@link AccelStructure#PORTALS}): per instance its voxel shape, or null; and each shape's walker. */
+    private final PortalShapes.Shape[] portalShapeOf;
+    private final PortalTraversal[] portalWalkOf;
     /** The box walk's stack (one per Traversal: a Traversal serves one thread). */
     private final int[] stack = new int[BoxLayout.STACK_SIZE];
     private final long maxSteps;
@@ -38,10 +42,27 @@ final class Traversal {
         this(image, kind, AccelStructure.BVH);
     }
 
-    /** With a grid or an octree, the shape level is walked by {@link SpatialTraversal} instead of the node kind's walk. */
+    /**
+     * With a grid or an octree, the shape level is walked by {@link SpatialTraversal} instead of the
+     * node kind's walk; with portals, voxel shapes through their portals and every other shape by boxes.
+     */
     Traversal(GeometryImage image, NodeKind kind, AccelStructure accel) {
-        this.spatial = accel == AccelStructure.BVH ? null : new SpatialTraversal(image, SpatialLayouts.of(image, accel));
-        BoxLayout layout = kind == NodeKind.BOXES ? BoxLayout.of(image) : null;
+        this.spatial = accel.spatial() ? new SpatialTraversal(image, SpatialLayouts.of(image, accel)) : null;
+        boolean portals = accel == AccelStructure.PORTALS;
+        BoxLayout layout = kind == NodeKind.BOXES || portals ? BoxLayout.of(image) : null;
+        this.portalShapeOf = new PortalShapes.Shape[portals ? image.instanceCount() : 0];
+        this.portalWalkOf = new PortalTraversal[portalShapeOf.length];
+        if (portals) {
+            PortalShapes shapes = PortalShapes.of(image);
+            PortalTraversal[] walkers = new PortalTraversal[shapes.shapes().size()];
+            for (int k = 0; k < walkers.length; k++) walkers[k] = new PortalTraversal(shapes.shapes().get(k).space());
+            int[] of = shapes.instanceShapes(image.instances(), image.instanceCount());
+            for (int i = 0; i < of.length; i++) {
+                if (of[i] < 0) continue;
+                portalShapeOf[i] = shapes.shapes().get(of[i]);
+                portalWalkOf[i] = walkers[of[i]];
+            }
+        }
         this.boxes = layout == null ? null : layout.nodes();
         this.boxPrims = layout == null ? null : layout.primitives();
         this.boxRoots = new int[image.instanceCount()];
@@ -151,6 +172,16 @@ final class Traversal {
                     ldx = t.ldx;
                     ldy = t.ldy;
                     ldz = t.ldz;
+                    PortalShapes.Shape voxels = portalShapeOf.length > 0 ? portalShapeOf[instance] : null;
+                    // From inside a solid voxel (a ray through glass) the faces are walked, as the BVH does.
+                    if (voxels != null && !voxels.solidAt(lox, loy, loz)) {
+                        if (walkPortals(voxels, portalWalkOf[instance], instance, lox, loy, loz, ldx, ldy, ldz, hit, anyHit)) {
+                            found = true;
+                            if (anyHit) return true;
+                        }
+                        if (hit.overflow) return found;
+                        continue;
+                    }
                     ix = safeInverse(ldx);
                     iy = safeInverse(ldy);
                     iz = safeInverse(ldz);
@@ -193,6 +224,35 @@ final class Traversal {
             if (sp == 0) inShape = false;
             else node = stack[--sp];
         }
+    }
+
+    /**
+     * The closest voxel face on the object-space ray below hit.t, as a hit on the image's triangle of
+     * that face (twin of walkPortalShape in {@code shaders/traverse_portals.glsl}): the face's two
+     * triangles are intersected as the box walk does, so distance and barycentrics are the box walk's;
+     * where rounding at the square's edges lets both miss, the portal's distance stands, on the first.
+     */
+    private boolean walkPortals(PortalShapes.Shape shape, PortalTraversal walk, int instance, float ox, float oy, float oz,
+                                float dx, float dy, float dz, Hit hit, boolean anyHit) {
+        if (!walk.closest(ox, oy, oz, dx, dy, dz, hit.t)) {
+            if (walk.overflow) hit.overflow = true;
+            return false;
+        }
+        if (anyHit) {
+            hit.t = walk.t;
+            hit.instance = instance;
+            return true;
+        }
+        int dir = 2 * walk.normalAxis + (walk.normalSign > 0 ? 1 : 0);
+        int first = shape.triangle(walk.cell, dir, false);
+        if (!intersectLeafPrimitive(first, ox, oy, oz, dx, dy, dz, hit)
+                && !intersectLeafPrimitive(shape.triangle(walk.cell, dir, true), ox, oy, oz, dx, dy, dz, hit)) {
+            hit.t = walk.t;
+            hit.primitive = first;
+            hit.u = hit.v = 0f;
+        }
+        hit.instance = instance;
+        return true;
     }
 
     /**

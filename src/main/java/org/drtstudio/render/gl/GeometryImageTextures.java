@@ -6,6 +6,7 @@ import org.drtstudio.accel.SpatialLayout;
 import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
+import org.drtstudio.accel.voxel.PortalShapes;
 import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.RenderException;
 
@@ -35,6 +36,8 @@ final class GeometryImageTextures implements AutoCloseable {
     /** The structure and instance array the spatial roots were last made for, and those roots. */
     private SpatialLayout spatialMadeFor;
     private float[] spatialRootsMadeFor, spatialRoots;
+    /** With portals: the voxel shapes' buffers. */
+    private final PortalBuffers portals = new PortalBuffers();
 
     GeometryImageTextures(GlInfo info, NodeKind nodes) {
         this(info, nodes, AccelStructure.BVH);
@@ -43,17 +46,21 @@ final class GeometryImageTextures implements AutoCloseable {
     GeometryImageTextures(GlInfo info, NodeKind nodes, AccelStructure accel) {
         this.info = info;
         this.accel = accel;
-        this.boxes = nodes == NodeKind.BOXES && accel == AccelStructure.BVH;
+        // Portals walk every shape that is not a voxel space through the box layout.
+        this.boxes = nodes == NodeKind.BOXES && accel == AccelStructure.BVH || accel == AccelStructure.PORTALS;
     }
 
     /** Brings the textures up to date with {@code image}; returns the bytes uploaded. */
     long update(GeometryImage image) throws RenderException {
         BoxLayout layout = boxes ? BoxLayout.of(image) : null;
-        if (boxes && image.instances() != rootsMadeFor) {
+        PortalShapes portalShapes = accel == AccelStructure.PORTALS ? PortalShapes.of(image) : null;
+        if (boxes && (image.instances() != rootsMadeFor || portalShapes != portals.madeFor())) {
             roots = layout.instanceRoots(image.instances(), image.instanceCount());
+            if (portalShapes != null) roots = withVoxelShapes(roots, portalShapes.instanceShapes(image.instances(), image.instanceCount()));
             rootsMadeFor = image.instances();
         }
-        SpatialLayout spatial = accel == AccelStructure.BVH ? null : SpatialLayouts.of(image, accel);
+        long bytes = portalShapes != null ? portals.update(portalShapes) : 0;
+        SpatialLayout spatial = accel.spatial() ? SpatialLayouts.of(image, accel) : null;
         if (spatial != null && (spatial != spatialMadeFor || image.instances() != spatialRootsMadeFor)) {
             spatialRoots = spatial.instanceRoots(image.instances(), image.instanceCount());
             spatialMadeFor = spatial;
@@ -64,13 +71,19 @@ final class GeometryImageTextures implements AutoCloseable {
                 image.topNodes(), image.instances(), image.textures(),
                 boxes ? layout.nodes() : null, leafPrimitives, boxes ? roots : null,
                 spatial != null ? spatial.words() : null, spatial != null ? spatialRoots : null};
-        long bytes = 0;
         for (int i = 0; i < arrays.length; i++) {
             if (arrays[i] == uploaded[i] || arrays[i] == null) continue;
             bytes += upload(i, arrays[i]);
             uploaded[i] = arrays[i];
         }
         return bytes;
+    }
+
+    /** The roots with each instance's voxel shape (or −1) in the texel's y, as traverse_box.glsl reads it with portals. */
+    private static float[] withVoxelShapes(float[] roots, int[] shapes) {
+        float[] out = roots.clone();
+        for (int k = 0; k < shapes.length; k++) out[4 * k + 1] = Float.intBitsToFloat(shapes[k]);
+        return out;
     }
 
     /**
@@ -124,10 +137,12 @@ final class GeometryImageTextures implements AutoCloseable {
 
     void bind() {
         for (int i = 0; i < textures.length; i++) if (textures[i] != null) textures[i].bindSampler(i);
+        portals.bind();
     }
 
     @Override
     public void close() {
         for (Texture2D t : textures) if (t != null) t.close();
+        portals.close();
     }
 }

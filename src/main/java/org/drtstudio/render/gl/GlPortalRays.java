@@ -32,9 +32,9 @@ public final class GlPortalRays implements AutoCloseable {
     public GlPortalRays(PortalSpace space) {
         this.space = space;
         this.program = ComputeProgram.load("voxel_rays.comp", defines());
-        this.divs = ShaderStorageBuffer.create(ints(space.divs()));
-        this.portals = ShaderStorageBuffer.create(ints(space.portals()));
-        this.entry = ShaderStorageBuffer.create(ints(space.entry()));
+        this.divs = ShaderStorageBuffer.ofInts(space.divs());
+        this.portals = ShaderStorageBuffer.ofInts(space.portals());
+        this.entry = ShaderStorageBuffer.ofInts(space.entry());
     }
 
     /** The layout's and the kernel's constants as {@code #define}s. */
@@ -95,12 +95,6 @@ public final class GlPortalRays implements AutoCloseable {
                 return first;
             }
         });
-    }
-
-    private static ByteBuffer ints(int[] values) {
-        ByteBuffer b = ByteBuffer.allocateDirect(4 * Math.max(1, values.length)).order(ByteOrder.nativeOrder());
-        b.asIntBuffer().put(values);
-        return b;
     }
 
     private static ByteBuffer floats(float[] values) {

@@ -159,6 +159,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         defines.put("PAIRED_PRIMARY", pairedPrimary ? "1" : "0");
         defines.put("BOX_NODES", nodeKind == NodeKind.BOXES ? "1" : "0");
         defines.put("ACCEL_WALK", Integer.toString(SpatialLayout.walkOf(builtFor)));
+        defines.putAll(org.drtstudio.accel.voxel.PortalLayout.defines());
         // The frame's kernels keep the box walk's stack in shared memory (traverse_box.glsl says why).
         defines.put("BL_STACK_SHARED", "1");
         defines.putAll(experimentDefines());

@@ -30,6 +30,13 @@ public final class ShaderStorageBuffer extends GlObject {
         return create(zeros);
     }
 
+    /** A buffer holding these ints (one zero int for none: a buffer cannot be empty). */
+    public static ShaderStorageBuffer ofInts(int[] values) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocateDirect(4 * Math.max(1, values.length)).order(java.nio.ByteOrder.nativeOrder());
+        b.asIntBuffer().put(values);
+        return create(b);
+    }
+
     /** A buffer holding a copy of the remaining bytes of a direct buffer. */
     public static ShaderStorageBuffer create(ByteBuffer data) {
         GlThread owner = GlThread.requireCurrent("ShaderStorageBuffer.create");
