@@ -47,7 +47,7 @@ public enum AccelStructure {
         return cliName;
     }
 
-    /** The names accepted by {@link #parse}, for messages: "bvh|grid|octree". */
+    /** The names accepted by {@link #parse}, for messages: "bvh|grid|octree|portals". */
     public static String choices() {
         return Arrays.stream(values()).map(AccelStructure::cliName).collect(Collectors.joining("|"));
     }

@@ -36,11 +36,15 @@ import java.util.stream.IntStream;
  * build time and bytes of both structures; per resolution and structure: rays per second (primary
  * and shadow rays together) and, for portals, div steps per ray; portals built by the heuristic
  * and by the first cover (one fixed rasterisation), to measure the heuristic's effect. GPU figures
- * are wall time from dispatch to glFinish; CPU figures use every core.
+ * come from timer queries after a warm-up (wall time from dispatch to glFinish where the queries
+ * read 0, as on llvmpipe); CPU figures use every core. Then the renderer's own
+ * frame (one sample a pixel, shaded, with both lights' shadow rays: what {@code drt render} and the
+ * studio run) with {@code --accel portals} against {@code --accel bvh}: GPU time from timer queries
+ * and wall time.
  */
 public final class VoxelBenchmark {
     /** Bump when scenes, views or measurements change, so old results are not compared with new ones. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 3;
     private static final int[][] RESOLUTIONS = {{720, 360}, {1920, 1080}};
 
     private final int repeats;
@@ -116,6 +120,7 @@ public final class VoxelBenchmark {
                     cpuPortals(e.getValue(), rays, view.lights(), threads, c, r);
                     if (gl != null) gpuPortals(gl, e.getValue(), rays, view.lights(), c, r);
                 }
+                if (gl != null) frames(gl, image, p, at, r);
                 CpuRayThroughput.Result cpu = CpuRayThroughput.run(image, p, 100f, threads);
                 r.put(at + "_bvh_cpu_mrays_per_s", round((cpu.primary().rays() + cpu.shadow().rays())
                         / (cpu.primary().ms() + cpu.shadow().ms()) / 1e3));
@@ -163,6 +168,48 @@ public final class VoxelBenchmark {
         r.put(key + "_gpu_mrays_per_s", round(totals[0][0] / median / 1e3));
         r.put(key + "_gpu_ms", round(median));
         r.put(key + "_gpu_steps_per_ray", round((double) totals[0][1] / totals[0][0]));
+    }
+
+    /**
+     * The renderer's frame with each structure: medians over {@code repeats} frames after one to
+     * build and upload and a warm-up of frames back to back, of the tracing dispatches' GPU time (timer queries; llvmpipe's read about 0)
+     * and of the wall time of the whole render call (upload check, trace, resolve, readback).
+     */
+    private void frames(GlRenderer gl, GeometryImage image, TraceParameters p, String key, Map<String, Object> r) {
+        org.drtstudio.accel.AccelStructure was = gl.accel();
+        float[][] pictures = new float[2][];
+        try {
+            for (org.drtstudio.accel.AccelStructure s : List.of(org.drtstudio.accel.AccelStructure.BVH,
+                    org.drtstudio.accel.AccelStructure.PORTALS)) {
+                gl.useAccel(s);
+                pictures[s == org.drtstudio.accel.AccelStructure.BVH ? 0 : 1] = gl.render(image, p,
+                        java.util.EnumSet.of(org.drtstudio.render.Aov.RADIANCE), org.drtstudio.render.ProgressListener.NONE).radiance();
+                // Frames back to back until the GPU's clock has risen (GpuTimer.CLOCK_WARM_UP_MS says why).
+                long warm = System.nanoTime();
+                while ((System.nanoTime() - warm) / 1e6 < org.drtstudio.render.gl.GpuTimer.CLOCK_WARM_UP_MS)
+                    gl.render(image, p, java.util.EnumSet.of(org.drtstudio.render.Aov.RADIANCE), org.drtstudio.render.ProgressListener.NONE);
+                double[] gpu = new double[repeats], wall = new double[repeats];
+                for (int i = 0; i < repeats; i++) {
+                    long t0 = System.nanoTime();
+                    gl.render(image, p, java.util.EnumSet.of(org.drtstudio.render.Aov.RADIANCE), org.drtstudio.render.ProgressListener.NONE);
+                    wall[i] = (System.nanoTime() - t0) / 1e6;
+                    gpu[i] = gl.lastTraceGpuMillis();
+                }
+                Arrays.sort(gpu);
+                Arrays.sort(wall);
+                String k = key + "_frame_" + s.cliName();
+                r.put(k + "_gpu_ms", round(gpu[repeats / 2]));
+                r.put(k + "_wall_ms", round(wall[repeats / 2]));
+            }
+            // The two pictures must agree: the share of radiance values more than 1e-3 apart.
+            int differ = 0;
+            for (int i = 0; i < pictures[0].length; i++) if (Math.abs(pictures[0][i] - pictures[1][i]) > 1e-3f) differ++;
+            r.put(key + "_frame_portals_values_differing", round((double) differ / pictures[0].length));
+        } catch (org.drtstudio.render.RenderException e) {
+            r.put(key + "_frame_error", e.getMessage());
+        } finally {
+            gl.useAccel(was);
+        }
     }
 
     /** Rays launched (primary + 2 shadow rays per hit), div steps, primary hits. */

@@ -105,9 +105,10 @@ final class RenderCommand implements Callable<Integer> {
             description = "node bounds walked: boxes (a box tree walked nearer child first, with the triangles in leaf order: the default and fastest) or spheres "
                     + "(the geometry image's bounding spheres); the image is the same")
     String nodes;
-    @Option(names = "--accel", paramLabel = "bvh|grid|octree",
+    @Option(names = "--accel", paramLabel = "bvh|grid|octree|portals",
             description = "structure walked inside each mesh: bvh (the geometry image's hierarchy, the default), grid (a uniform "
-                    + "grid and 3D-DDA) or octree (a skip-list octree); the image is the same (docs/BENCHMARKS.md compares them)")
+                    + "grid and 3D-DDA), octree (a skip-list octree) or portals (voxel models through their div portals, "
+                    + "other meshes as bvh); the image is the same (docs/BENCHMARKS.md, docs/VOXELS.md compare them)")
     String accel;
     @Option(names = "--gpus", paramLabel = "all|N|0,2",
             description = "GPUs each frame is split across, in tiles from one queue (default all; 0,0 opens two contexts "
@@ -204,6 +205,7 @@ final class RenderCommand implements Callable<Integer> {
             err.printf("drt: note: --noise-threshold stops pixels after at least %d samples; with --spp %d every pixel takes "
                     + "them all (give the most a pixel may take, e.g. --spp 1024)%n", adaptive.minSamples(), size.samplesPerPixel());
         }
+        if (tracer.accel() == AccelStructure.PORTALS) PortalNotes.print(image, err);
         try (Renderer renderer = createRenderer(choice, tracer, err)) {
             err.printf("drt: %s, %,d triangles, %,d spheres, built in %.0f ms; %s%n", options.scene.getFileName(),
                     image.triangleCount(), image.sphereCount(), (t1 - t0) / 1e6, renderer.description());

@@ -9,7 +9,7 @@ import org.drtstudio.accel.AccelStructure;
 import java.util.function.Consumer;
 
 /**
- * The preview's choice of acceleration structure (BVH, grid, octree) in the status bar: what
+ * The preview's choice of acceleration structure (BVH, grid, octree, portals) in the status bar: what
  * {@code drt render --accel} chooses, for comparing their speed on the scene at hand. Exports keep
  * the default BVH.
  */
@@ -33,8 +33,9 @@ final class AccelControl {
                 return AccelStructure.parse(text);
             }
         });
-        box.setTooltip(new Tooltip("Structure the preview walks inside meshes: the BVH (default), a uniform grid or an "
-                + "octree. The picture is the same; only the speed differs (docs/BENCHMARKS.md)."));
+        box.setTooltip(new Tooltip("Structure the preview walks inside meshes: the BVH (default), a uniform grid, an "
+                + "octree, or portals (voxel models through their div portals, other meshes as the BVH). The picture is "
+                + "the same; only the speed differs (docs/BENCHMARKS.md, docs/VOXELS.md)."));
     }
 
     private static String capitalised(String s) {

@@ -13,8 +13,8 @@ import java.util.Map;
  * Runs {@code shaders/voxel_rays.comp} over a {@link PortalSpace}: rays through the portals on the
  * GPU, for the twin test and {@code drt bench --suite voxels}. The space's divs, portal texels and
  * entry grid go to shader storage buffers once; each {@link #trace} uploads rays, dispatches, waits
- * and reads the results back (the wall time of dispatch to finish is returned: llvmpipe's timer
- * queries read 0 around compute, see {@link RayThroughput}). Create, use and close on a GL thread.
+ * and reads the results back; the dispatch's time is returned, from a timer query, or the wall
+ * time of dispatch to finish where the query reads 0 (llvmpipe, see {@link RayThroughput}). Create, use and close on a GL thread.
  * Rays and results are laid out as {@link PortalRayLayout} says (as the CPU twin, render.cpu.PortalRays).
  */
 public final class GlPortalRays implements AutoCloseable {
@@ -71,9 +71,14 @@ public final class GlPortalRays implements AutoCloseable {
             }
             GlSync.finish();
             long t0 = System.nanoTime();
-            program.dispatch(Math.max(1, (count + 63) / 64), 1, 1);
+            long gpuNanos;
+            try (GpuTimer timer = GpuTimer.create()) {
+                gpuNanos = timer.time(() -> program.dispatch(Math.max(1, (count + 63) / 64), 1, 1));
+            }
             GlSync.finish();
-            double ms = (System.nanoTime() - t0) / 1e6;
+            double wallMs = (System.nanoTime() - t0) / 1e6;
+            // The timer query where the driver has one (NVIDIA); llvmpipe's reads 0 around compute work.
+            double ms = GpuTimer.queryCounts(gpuNanos / 1e6, wallMs) ? gpuNanos / 1e6 : wallMs;
             ByteBuffer back = ByteBuffer.allocateDirect(16 * count).order(ByteOrder.nativeOrder());
             out.read(0, back);
             float[] results = new float[4 * count];
@@ -83,14 +88,18 @@ public final class GlPortalRays implements AutoCloseable {
     }
 
     /**
-     * On the renderer's GL thread: one untimed run (its results returned), then {@code repeats}
-     * timed runs of the same rays (their wall times, in the order run).
+     * On the renderer's GL thread: one untimed run (its results returned), runs back to back for
+     * {@link GpuTimer#CLOCK_WARM_UP_MS} (an idle GPU's clock rises only under sustained load), then
+     * {@code repeats} timed runs of the same rays (timer-query times where the driver has them, else
+     * wall times; in the order run).
      */
     public static Run measure(GlRenderer renderer, PortalSpace space, float[] rays, float[] lights, int shadowLights,
                               int repeats, double[] timesMs) {
         return renderer.glThread().call(() -> {
             try (GlPortalRays kernel = new GlPortalRays(space)) {
                 Run first = kernel.trace(rays, lights, shadowLights);
+                long warm = System.nanoTime();
+                while ((System.nanoTime() - warm) / 1e6 < GpuTimer.CLOCK_WARM_UP_MS) kernel.trace(rays, lights, shadowLights);
                 for (int i = 0; i < repeats; i++) timesMs[i] = kernel.trace(rays, lights, shadowLights).ms();
                 return first;
             }
