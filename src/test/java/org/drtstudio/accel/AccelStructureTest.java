@@ -11,8 +11,16 @@ class AccelStructureTest {
         assertEquals(AccelStructure.OCTREE, AccelStructure.parse("octree"));
         assertEquals(AccelStructure.BVH, AccelStructure.DEFAULT);
         var e = assertThrows(IllegalArgumentException.class, () -> AccelStructure.parse("kd-tree"));
-        assertEquals("--accel must be bvh, grid, octree, got 'kd-tree'", e.getMessage());
-        assertEquals("bvh|grid|octree", AccelStructure.choices());
+        assertEquals("--accel must be bvh, grid, octree, portals, got 'kd-tree'", e.getMessage());
+        assertEquals("bvh|grid|octree|portals", AccelStructure.choices());
+        assertEquals(AccelStructure.PORTALS, AccelStructure.parse("PORTALS"));
+    }
+
+    @Test
+    void onlyGridAndOctreeAreSpatialAndMeshBenchmarksLeavePortalsOut() {
+        assertTrue(AccelStructure.GRID.spatial() && AccelStructure.OCTREE.spatial());
+        assertFalse(AccelStructure.BVH.spatial() || AccelStructure.PORTALS.spatial());
+        assertEquals(java.util.List.of(AccelStructure.BVH, AccelStructure.GRID, AccelStructure.OCTREE), AccelStructure.forMeshes());
     }
 
     @Test

@@ -15,17 +15,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The preview's Accel choice in the real window: choosing the grid, then the octree, makes the
- * preview's tracer walk it and renders the view again, and the finished picture is the BVH's.
+ * The preview's Accel choice in the real window: choosing the grid, then the octree (on the default
+ * scene), or the portals (on the voxel maze), makes the preview's tracer walk it and renders the view
+ * again, and the finished picture is the BVH's.
  */
 class AccelChoiceUiTest {
     private static final int TARGET = 2;
     private final StudioHarness h = new StudioHarness();
 
     @BeforeEach
-    void open() throws Exception {
+    void display() {
         StudioHarness.assumeDisplay();
-        h.start(Path.of("scenes/default.nff"), Files.createTempDirectory("drt-studio-home"), 900, 700);
+    }
+
+    private void open(String scene) throws Exception {
+        h.start(Path.of(scene), Files.createTempDirectory("drt-studio-home"), 900, 700);
         fx(() -> {
             var model = h.window.session.document.model();
             h.window.session.commit(new SetRenderSettings(model.settings().withPreviewSamples(TARGET)));
@@ -46,12 +50,23 @@ class AccelChoiceUiTest {
 
     @Test
     void choosingAStructureRendersTheSamePictureWithIt() throws Exception {
+        open("scenes/default.nff");
+        assertSamePictureWith(AccelStructure.GRID, AccelStructure.OCTREE);
+    }
+
+    @Test
+    void choosingPortalsRendersTheVoxelMazeAlike() throws Exception {
+        open("scenes/maze.vox");
+        assertSamePictureWith(AccelStructure.PORTALS);
+    }
+
+    private void assertSamePictureWith(AccelStructure... structures) throws Exception {
         assertEquals(AccelStructure.BVH, fx(() -> h.window.accelChoice.node().getValue()), "the BVH by default");
         h.awaitRefined(TARGET);
         long first = fx(() -> h.window.viewport.requestRevision());
         waitUntil(() -> finished(first), 60, "the BVH view finished");
         StudioHarness.Pixels bvh = h.pixels();
-        for (AccelStructure s : new AccelStructure[]{AccelStructure.GRID, AccelStructure.OCTREE}) {
+        for (AccelStructure s : structures) {
             fx(() -> {
                 h.window.accelChoice.node().setValue(s);
                 return null;
