@@ -23,7 +23,7 @@ public final class Installation {
     public static final String HOME_PROPERTY = "drt.home";
     /** The scene's file name the studio and a headless {@code drt} open when given none. */
     public static final String DEFAULT_SCENE = "default.nff";
-    private static final List<String> SCENE_TYPES = List.of(".json", ".nff", ".obj", ".cfg", ".vox");
+    private static final List<String> SCENE_TYPES = List.of(".json", ".nff", ".obj", ".cfg", ".vox", ".vxt");
 
     private final Path home;
 
@@ -55,7 +55,7 @@ public final class Installation {
 
     /**
      * The sample scenes: the regular files in {@code scenes/} of a type the studio opens (project,
-     * NFF, OBJ, cfg), the default scene first, then by name; hidden files (a save's temporary
+     * NFF, OBJ, cfg, .vox, .vxt), the default scene first, then by name; hidden files (a save's temporary
      * file) are left out. Empty when the folder is missing or cannot be listed.
      */
     public List<Path> samples() {

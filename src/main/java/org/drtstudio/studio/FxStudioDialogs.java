@@ -29,9 +29,9 @@ final class FxStudioDialogs implements StudioDialogs {
     public Optional<Path> chooseOpen(String title, boolean projectsOnly) {
         FileChooser fc = chooser(title);
         if (projectsOnly) {
-            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Projects and scenes", "*.json", "*.obj", "*.nff", "*.cfg", "*.vox"));
+            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Projects and scenes", "*.json", "*.obj", "*.nff", "*.cfg", "*.vox", "*.vxt"));
         } else {
-            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Models", "*.obj", "*.nff", "*.cfg", "*.vox"));
+            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Models", "*.obj", "*.nff", "*.cfg", "*.vox", "*.vxt"));
         }
         return remember(fc.showOpenDialog(owner));
     }

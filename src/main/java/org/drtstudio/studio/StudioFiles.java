@@ -172,8 +172,9 @@ final class StudioFiles {
     void importModel(Path file, Vec3 aim) {
         String name = file.getFileName().toString();
         String lower = name.toLowerCase(Locale.ROOT);
-        if (!(lower.endsWith(".obj") || lower.endsWith(".nff") || lower.endsWith(".cfg") || lower.endsWith(".vox"))) {
-            window.message("cannot import " + name + ": expected an .obj, .nff, .cfg or .vox file");
+        if (!(lower.endsWith(".obj") || lower.endsWith(".nff") || lower.endsWith(".cfg") || lower.endsWith(".vox")
+                || lower.endsWith(".vxt"))) {
+            window.message("cannot import " + name + ": expected an .obj, .nff, .cfg, .vox or .vxt file");
             return;
         }
         try {

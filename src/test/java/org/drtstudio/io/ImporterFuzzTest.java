@@ -30,7 +30,7 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * Feeds mutated scenes to every importer (OBJ + MTL, NFF, cfg, JSON projects, MagicaVoxel .vox) for a fixed time
+ * Feeds mutated scenes to every importer (OBJ + MTL, NFF, cfg, JSON projects, MagicaVoxel .vox, text voxels .vxt) for a fixed time
  * (issue 14): each input must load or fail with the format's own one-line
  * {@link SceneFormatException}, within a per-input limit, writing no file. The corpus is generated
  * here and the shipped scenes, plus the public scenes of {@code ../shared/data} when that folder
@@ -49,7 +49,7 @@ class ImporterFuzzTest {
     private static final long PER_INPUT_SECONDS = 20;
     private static final int MAX_BYTES = 2 << 20;
     private static final Path SHARED = Path.of("..", "shared", "data");
-    private static final List<String> FORMATS = List.of("obj", "nff", "cfg", "json", "vox");
+    private static final List<String> FORMATS = List.of("obj", "nff", "cfg", "json", "vox", "vxt");
 
     /** A scene to mutate: its file name, bytes, and the unmutated files it names. */
     private record Sample(String name, byte[] bytes, Map<String, byte[]> companions) {
@@ -270,6 +270,7 @@ class ImporterFuzzTest {
                 .getBytes(StandardCharsets.UTF_8), Map.of("m.obj", obj, "m.mtl", mtl, "default.nff", nff)));
         corpus.add(new Sample("orbit.json", Files.readAllBytes(Path.of("scenes", "orbit.json")), Map.of("default.nff", nff)));
         corpus.add(new Sample("maze.vox", Files.readAllBytes(Path.of("scenes", "maze.vox")), Map.of()));
+        corpus.add(new Sample("room.vxt", Files.readAllBytes(Path.of("scenes", "room.vxt")), Map.of()));
         if (Files.isDirectory(SHARED)) {
             try (Stream<Path> files = Files.walk(SHARED)) {
                 for (Path p : files.filter(Files::isRegularFile).sorted(Comparator.naturalOrder()).toList()) {

@@ -19,12 +19,12 @@ class InstallationTest {
     void samplesAreTheOpenableScenesDefaultFirstThenByName() throws Exception {
         Path scenes = Files.createDirectories(home.resolve("scenes"));
         for (String f : List.of("orbit.json", "default.nff", "cornell-box.json", "Model.OBJ", "room.cfg", "notes.txt",
-                ".spot.json.1234.tmp", "picture.png", "maze.vox")) {
+                ".spot.json.1234.tmp", "picture.png", "maze.vox", "hut.vxt")) {
             Files.writeString(scenes.resolve(f), "x");
         }
         Files.createDirectories(scenes.resolve("folder.json")); // a folder, whatever its name
         List<String> names = new Installation(home).samples().stream().map(p -> p.getFileName().toString()).toList();
-        assertEquals(List.of("default.nff", "Model.OBJ", "cornell-box.json", "maze.vox", "orbit.json", "room.cfg"), names);
+        assertEquals(List.of("default.nff", "Model.OBJ", "cornell-box.json", "hut.vxt", "maze.vox", "orbit.json", "room.cfg"), names);
     }
 
     @Test

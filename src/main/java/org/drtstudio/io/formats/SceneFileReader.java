@@ -8,6 +8,7 @@ import org.drtstudio.io.nff.NffReader;
 import org.drtstudio.io.obj.ObjReader;
 import org.drtstudio.io.support.InputFiles;
 import org.drtstudio.io.vox.VoxReader;
+import org.drtstudio.io.vxt.VxtReader;
 
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
@@ -16,7 +17,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Reads a scene file that is not a project, by its extension: .obj (with .mtl), .nff, .cfg or .vox. Kept
+ * Reads a scene file that is not a project, by its extension: .obj (with .mtl), .nff, .cfg, .vox or .vxt. Kept
  * apart from {@code io.load.SceneLoader}, which adds projects, because projects place such files as
  * models: the project reader uses this class, and the loader uses both, without a package cycle.
  */
@@ -32,12 +33,13 @@ public final class SceneFileReader {
             if (name.endsWith(".nff")) return NffReader.read(file);
             if (name.endsWith(".cfg")) return CfgReader.read(file, SceneFileReader::readModel);
             if (name.endsWith(".vox")) return VoxReader.read(file);
+            if (name.endsWith(VxtReader.EXTENSION)) return VxtReader.read(file);
         } catch (NoSuchFileException | InputFiles.NotRegularFileException e) {
             throw new SceneFormatException(e.getFile() != null ? Path.of(e.getFile()) : file, 0, InputFiles.reason(e));
         } catch (IOException e) {
             throw new SceneFormatException(file, 0, "cannot be read: " + InputFiles.reason(e), e);
         }
-        throw new SceneFormatException(file, 0, "unknown scene format; expected .obj, .nff, .cfg, .vox or a .json project");
+        throw new SceneFormatException(file, 0, "unknown scene format; expected .obj, .nff, .cfg, .vox, .vxt or a .json project");
     }
 
     /** A {@code .cfg} scene with command-line {@code KEY=value} overrides applied (see {@link CfgReader}). */

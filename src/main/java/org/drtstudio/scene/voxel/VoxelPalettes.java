@@ -13,7 +13,11 @@ public final class VoxelPalettes {
 
     /** A matte (Lambertian, faint highlight) material of the sRGB colour (r, g, b), 0…255 each. */
     public static Material matte(String name, int r, int g, int b) {
-        Vec3 linear = new Vec3(srgbToLinear(r), srgbToLinear(g), srgbToLinear(b));
+        return matte(name, new Vec3(srgbToLinear(r), srgbToLinear(g), srgbToLinear(b)));
+    }
+
+    /** A matte material of the linear colour {@code linear}: its diffuse colour, a fifth of it as ambient. */
+    public static Material matte(String name, Vec3 linear) {
         return Material.named(name).ambient(linear.times(0.2f)).diffuse(linear).specular(new Vec3(0.04f, 0.04f, 0.04f))
                 .phongExponent(8f).build();
     }
