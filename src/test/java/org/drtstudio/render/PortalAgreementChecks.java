@@ -60,6 +60,7 @@ public final class PortalAgreementChecks {
                         new Vec3(26, 20, 14), new Vec3(8, 8, -8), w, h)),
                 new Case("instanced voxels beside meshes", instancedWithMeshes(w, h, false)),
                 new Case("glass voxels", glass(w, h)),
+                new Case("room.vxt (shipped, text format)", shipped("scenes/room.vxt", w, h)),
                 new Case("all effects", instancedWithMeshes(w, h, true)));
     }
 
@@ -75,6 +76,11 @@ public final class PortalAgreementChecks {
         assertTrue(shapes.refused().isEmpty(), "refused: " + shapes.refused());
         assertEquals(image.voxelShapes().size(), shapes.shapes().size());
         assertFalse(shapes.shapes().isEmpty(), "the scene has voxel shapes");
+    }
+
+    private static Scene shipped(String file, int w, int h) throws Exception {
+        Scene s = org.drtstudio.io.load.SceneLoader.load(java.nio.file.Path.of(file)).scene();
+        return s.withSettings(s.settings().withSize(w, h).withSampling(1, 6, 0));
     }
 
     private static VoxelModel model(VoxelSpace space) {
