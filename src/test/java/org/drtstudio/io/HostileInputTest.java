@@ -122,7 +122,7 @@ class HostileInputTest {
     @Test
     void filesThatAreNotScenesAreRefusedWithoutQuotingThem() throws Exception {
         Path secret = HostileFiles.secretBeside(dir);
-        for (String name : List.of("x.nff", "x.cfg", "x.json", "x.obj")) {
+        for (String name : List.of("x.nff", "x.cfg", "x.json", "x.obj", "x.vox", "x.vxt")) {
             Path link = dir.resolve(name);
             Files.createSymbolicLink(link, secret);
             SceneFormatException e = assertThrows(SceneFormatException.class, () -> SceneLoader.load(link), name);
