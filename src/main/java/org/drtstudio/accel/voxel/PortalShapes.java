@@ -45,6 +45,13 @@ public final class PortalShapes {
         }
     }
 
+    /**
+     * Cells of one voxel space at most for a portal build (256³): the build holds about 16 bytes a
+     * cell (entry grid, face slots, candidate lists) besides the divs' portal texels, and takes
+     * seconds at 96³ on two cores. Larger spaces are walked as faces.
+     */
+    public static final long MAX_CELLS = 1L << 24;
+
     private final List<Shape> shapes;
     private final List<String> refused;
     private final PortalChoice choice;
@@ -126,7 +133,9 @@ public final class PortalShapes {
             float[] leafPrimitives = BoxLayout.of(image).primitives();
             for (GeometryImage.VoxelShape v : image.voxelShapes()) {
                 ShapePrimitives prims = byRoot.get(v.sphereRoot());
-                String problem = prims == null ? "no shape at root " + v.sphereRoot() : null;
+                String problem = prims == null ? "no shape at root " + v.sphereRoot()
+                        : v.space().cellCount() > MAX_CELLS ? "its " + v.space().cellCount() + " cells are more than the portals' "
+                        + MAX_CELLS + " (their build holds about 16 bytes a cell)" : null;
                 FaceTable table = problem == null ? FaceTable.of(v.space(), prims.indices(), leafPrimitives) : null;
                 if (table != null && table.problem != null) problem = table.problem;
                 if (problem != null) {
