@@ -8,7 +8,10 @@ import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-/** {@code drt render --accel} and {@code --grid-cells}: bad values are one line naming the value, before any work. */
+/**
+ * {@code drt render --accel} and {@code --grid-cells}: bad values are one line naming the value, before any work;
+ * portals say what they built.
+ */
 class AccelOptionTest {
     @TempDir
     Path dir;
@@ -30,5 +33,20 @@ class AccelOptionTest {
                 "-o", out.toString()));
         assertEquals("drt: --grid-cells must be 1 to 1024, got 100000", cli.err().strip());
         assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void portalsSayWhatTheyBuiltOrThatTheSceneHasNoVoxels() throws Exception {
+        CliHarness cli = new CliHarness();
+        Path maze = dir.resolve("maze.png"), balls = dir.resolve("balls.png");
+        assertEquals(0, cli.drt("render", "scenes/maze.vox", "--accel", "portals", "--backend", "cpu", "--width", "32",
+                "--height", "24", "-o", maze.toString()), cli.err());
+        assertTrue(cli.err().matches("(?s).*drt: portals: 1 voxel space, \\d+ divs, [0-9.]+ MB, built in \\d+ ms.*"), cli.err());
+        assertTrue(Files.size(maze) > 0);
+        CliHarness other = new CliHarness();
+        assertEquals(0, other.drt("render", "src/test/resources/data/nff/balls_s1.nff", "--accel", "portals", "--backend", "cpu",
+                "--width", "32", "--height", "24", "-o", balls.toString()), other.err());
+        assertTrue(other.err().contains("drt: --accel portals: the scene has no voxel models; its meshes are walked as with --accel bvh"),
+                other.err());
     }
 }
