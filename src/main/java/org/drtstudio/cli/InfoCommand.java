@@ -75,6 +75,7 @@ final class InfoCommand implements Callable<Integer> {
         out.printf("build time   %s%n", TimedPhase.summary(List.of(new TimedPhase("hierarchy", bt.hierarchyMillis()),
                 new TimedPhase("packing", bt.packMillis()), new TimedPhase("box layout", bt.boxLayoutMillis()))));
         out.printf("total        %,.1f ms from the file to the geometry image%n", options.importMillis + (t1 - t0) / 1e6);
+        if (!gi.voxelShapes().isEmpty()) printVoxels(gi, out);
         if (check) {
             List<String> problems = GeometryImageValidator.validate(gi);
             out.println(problems.isEmpty() ? "check        all invariants hold" : "check        " + problems.size() + " problems:");
@@ -82,5 +83,22 @@ final class InfoCommand implements Callable<Integer> {
             return problems.isEmpty() ? 0 : 1;
         }
         return 0;
+    }
+
+    /** The voxel models and what {@code --accel portals} builds for them (the build is timed here: it is paid on first use). */
+    private static void printVoxels(org.drtstudio.accel.GeometryImage gi, java.io.PrintWriter out) {
+        StringBuilder models = new StringBuilder();
+        for (var v : gi.voxelShapes()) {
+            var s = v.space();
+            models.append(models.length() == 0 ? "" : ", ").append(String.format("%d×%d×%d (%,d solid)", s.sizeX(), s.sizeY(),
+                    s.sizeZ(), s.solidCount()));
+        }
+        out.printf("voxels       %d model%s: %s%n", gi.voxelShapes().size(), gi.voxelShapes().size() == 1 ? "" : "s", models);
+        long t0 = System.nanoTime();
+        var portals = org.drtstudio.accel.voxel.PortalShapes.build(gi, org.drtstudio.accel.voxel.PortalChoice.LONGEST_EXPECTED_RAY);
+        int divs = 0;
+        for (var s : portals.shapes()) divs += s.space().divCount();
+        out.printf(java.util.Locale.ROOT, "portals      %,d divs, %,d bytes, built in %.1f ms (--accel portals)%s%n", divs, portals.bytes(),
+                (System.nanoTime() - t0) / 1e6, portals.refused().isEmpty() ? "" : "; walked as faces: " + String.join("; ", portals.refused()));
     }
 }

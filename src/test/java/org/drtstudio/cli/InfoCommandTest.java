@@ -62,4 +62,16 @@ class InfoCommandTest {
         }
         return v;
     }
+
+    @Test
+    void infoOfAVoxelModelSaysItsSizeAndWhatPortalsBuild() {
+        CliHarness cli = new CliHarness();
+        assertEquals(0, cli.drt("info", "scenes/room.vxt"), cli.err());
+        String out = cli.out.toString();
+        assertTrue(out.contains("voxels       1 model: 11×5×9 ("), out);
+        assertTrue(out.matches("(?s).*portals      \\d+ divs, [0-9,]+ bytes, built in [0-9.]+ ms \\(--accel portals\\)\\n.*"), out);
+        CliHarness mesh = new CliHarness();
+        assertEquals(0, mesh.drt("info", "scenes/default.nff"), mesh.err());
+        assertFalse(mesh.out.toString().contains("voxels"), "no voxel lines for meshes");
+    }
 }
