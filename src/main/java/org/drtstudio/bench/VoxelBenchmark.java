@@ -40,11 +40,11 @@ import java.util.stream.IntStream;
  * read 0, as on llvmpipe); CPU figures use every core. Then the renderer's own
  * frame (one sample a pixel, shaded, with both lights' shadow rays: what {@code drt render} and the
  * studio run) with {@code --accel portals} against {@code --accel bvh}: GPU time from timer queries
- * and wall time.
+ * and wall time; and the CPU tracer's frame with each (the studio's preview without a GPU).
  */
 public final class VoxelBenchmark {
     /** Bump when scenes, views or measurements change, so old results are not compared with new ones. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     private static final int[][] RESOLUTIONS = {{720, 360}, {1920, 1080}};
 
     private final int repeats;
@@ -121,6 +121,7 @@ public final class VoxelBenchmark {
                     if (gl != null) gpuPortals(gl, e.getValue(), rays, view.lights(), c, r);
                 }
                 if (gl != null) frames(gl, image, p, at, r);
+                cpuFrames(image, p, threads, at, r);
                 CpuRayThroughput.Result cpu = CpuRayThroughput.run(image, p, 100f, threads);
                 r.put(at + "_bvh_cpu_mrays_per_s", round((cpu.primary().rays() + cpu.shadow().rays())
                         / (cpu.primary().ms() + cpu.shadow().ms()) / 1e3));
@@ -209,6 +210,30 @@ public final class VoxelBenchmark {
             r.put(key + "_frame_error", e.getMessage());
         } finally {
             gl.useAccel(was);
+        }
+    }
+
+    /**
+     * The CPU tracer's frame (the studio's preview on a machine without a GPU) with each structure:
+     * the best wall time of {@code min(repeats, 3)} frames after one that builds.
+     */
+    private void cpuFrames(GeometryImage image, TraceParameters p, int threads, String key, Map<String, Object> r) {
+        for (org.drtstudio.accel.AccelStructure s : List.of(org.drtstudio.accel.AccelStructure.BVH,
+                org.drtstudio.accel.AccelStructure.PORTALS)) {
+            try (org.drtstudio.render.cpu.CpuRenderer cpu = new org.drtstudio.render.cpu.CpuRenderer(threads,
+                    org.drtstudio.render.NodeKind.DEFAULT, s)) {
+                var aovs = java.util.EnumSet.of(org.drtstudio.render.Aov.RADIANCE);
+                cpu.render(image, p, aovs, org.drtstudio.render.ProgressListener.NONE);
+                double best = Double.POSITIVE_INFINITY;
+                for (int i = 0; i < Math.max(1, Math.min(repeats, 3)); i++) {
+                    long t0 = System.nanoTime();
+                    cpu.render(image, p, aovs, org.drtstudio.render.ProgressListener.NONE);
+                    best = Math.min(best, (System.nanoTime() - t0) / 1e6);
+                }
+                r.put(key + "_cpu_frame_" + s.cliName() + "_ms", round(best));
+            } catch (Exception e) {
+                r.put(key + "_cpu_frame_error", e.getMessage());
+            }
         }
     }
 
