@@ -62,8 +62,6 @@ public final class SphereHierarchyBuilder {
     private final int maxLeafSize;
     /** Subtrees of at most this many primitives take the exact sweeps ({@link #SMALL_MAX}; 0 in tests comparing with binning only). */
     private final int smallMax;
-    /** Whether a small subtree's children start their sorts from the parent's orders (false: from scratch, the reference in tests). */
-    private final boolean presortSmall;
     private final int n;
     /**
      * Per slot of {@link #order}: the box of the primitive in that slot (min xyz, max xyz), moved along
@@ -77,11 +75,10 @@ public final class SphereHierarchyBuilder {
      */
     private final float[] leafSpheres;
 
-    private SphereHierarchyBuilder(FlatScene scene, int maxLeafSize, int smallMax, boolean presortSmall) {
+    private SphereHierarchyBuilder(FlatScene scene, int maxLeafSize, int smallMax) {
         this.scene = scene;
         this.maxLeafSize = maxLeafSize;
         this.smallMax = smallMax;
-        this.presortSmall = presortSmall;
         this.n = scene.primitiveCount();
         box = new float[6 * n];
         order = new int[n];
@@ -100,14 +97,9 @@ public final class SphereHierarchyBuilder {
 
     /** As {@link #build(FlatScene, int)}; {@code smallMax} 0 bins every node (tests compare the two). */
     static SphereHierarchy build(FlatScene scene, int maxLeafSize, int smallMax) {
-        return build(scene, maxLeafSize, smallMax, true);
-    }
-
-    /** As above; {@code presortSmall} false sorts every small node from scratch (the reference the presorted build must equal). */
-    static SphereHierarchy build(FlatScene scene, int maxLeafSize, int smallMax, boolean presortSmall) {
         if (scene.primitiveCount() == 0) throw new IllegalArgumentException("the scene has no geometry to render");
         if (smallMax < 0 || smallMax > SMALL_MAX) throw new IllegalArgumentException("smallMax must be 0.." + SMALL_MAX);
-        return new SphereHierarchyBuilder(scene, maxLeafSize, smallMax, presortSmall).run();
+        return new SphereHierarchyBuilder(scene, maxLeafSize, smallMax).run();
     }
 
     private void computePrimitiveBoxes() {
@@ -429,13 +421,6 @@ public final class SphereHierarchyBuilder {
         /** Per small subtree: centroids by axis and local index, their order per axis, the suffix weights, reorder scratch. */
         private final float[] centroid = new float[3 * SMALL_MAX], suffixWeight = new float[SMALL_MAX], scratchBox = new float[6 * SMALL_MAX];
         private final int[] sorted = new int[3 * SMALL_MAX], scratchOrder = new int[SMALL_MAX];
-        /**
-         * Per recursion depth, the left and right children's starting orders per axis (their local
-         * indices, already sorted by centroid: the parent's order filtered), and the parent's new
-         * slot of each of its local indices. Depth is at most SMALL_MAX.
-         */
-        private final int[][] leftOrder = new int[SMALL_MAX + 1][3 * SMALL_MAX], rightOrder = new int[SMALL_MAX + 1][3 * SMALL_MAX];
-        private final int[] newSlot = new int[SMALL_MAX];
 
         /**
          * Builds the whole subtree of {@code node} over slots [s, s+c), c ≤ {@link #SMALL_MAX}: each
@@ -444,27 +429,14 @@ public final class SphereHierarchyBuilder {
          * when no cut is cheaper than testing its primitives. Recursion depth is at most c.
          */
         void buildSmall(NodeList list, int node, int s, int c) {
-            buildSmall(list, node, s, c, 0, null);
-        }
-
-        /**
-         * @param initial per axis, the subtree's local indices in centroid order as its parent found
-         *                them (ties possibly out of index order), or null to sort from index order.
-         *                Either way each axis ends sorted by (centroid, local index), what a stable
-         *                sort from index order gives, so the tree is the same; from the parent's
-         *                order the insertion sort has almost nothing to move.
-         */
-        private void buildSmall(NodeList list, int node, int s, int c, int depth, int[] initial) {
             if (c <= 1) {
                 leafSphere(list, node);
                 return;
             }
             float[] box = SphereHierarchyBuilder.this.box;
             float px0 = Float.POSITIVE_INFINITY, py0 = px0, pz0 = px0, px1 = Float.NEGATIVE_INFINITY, py1 = px1, pz1 = px1;
-            boolean finite = true;
             for (int i = 0; i < c; i++) {
                 int b = 6 * (s + i);
-                finite &= Float.isFinite(box[b] + box[b + 1] + box[b + 2] + box[b + 3] + box[b + 4] + box[b + 5]);
                 if (box[b] < px0) px0 = box[b];
                 if (box[b + 1] < py0) py0 = box[b + 1];
                 if (box[b + 2] < pz0) pz0 = box[b + 2];
@@ -478,31 +450,15 @@ public final class SphereHierarchyBuilder {
             int bestAxis = -1, bestCut = -1;
             for (int axis = 0; axis < 3; axis++) {
                 int o = axis * SMALL_MAX;
-                if (initial == null || !finite) {
-                    // Insertion sort of local indices by centroid: stable, and c is at most SMALL_MAX.
-                    for (int i = 0; i < c; i++) {
-                        float key = centroid[o + i];
-                        int j = i - 1;
-                        while (j >= 0 && centroid[o + sorted[o + j]] > key) {
-                            sorted[o + j + 1] = sorted[o + j];
-                            j--;
-                        }
-                        sorted[o + j + 1] = i;
+                // Insertion sort of local indices by centroid: stable, and c is at most SMALL_MAX.
+                for (int i = 0; i < c; i++) {
+                    float key = centroid[o + i];
+                    int j = i - 1;
+                    while (j >= 0 && centroid[o + sorted[o + j]] > key) {
+                        sorted[o + j + 1] = sorted[o + j];
+                        j--;
                     }
-                } else {
-                    // The same order by (centroid, local index) from the parent's, which is sorted but
-                    // for ties (finite keys only: NaN would not compare the same way).
-                    for (int i = 0; i < c; i++) {
-                        int index = initial[o + i];
-                        float key = centroid[o + index];
-                        int j = i - 1;
-                        while (j >= 0 && (centroid[o + sorted[o + j]] > key
-                                || centroid[o + sorted[o + j]] == key && sorted[o + j] > index)) {
-                            sorted[o + j + 1] = sorted[o + j];
-                            j--;
-                        }
-                        sorted[o + j + 1] = index;
-                    }
+                    sorted[o + j + 1] = i;
                 }
                 float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
                 for (int k = c - 1; k > 0; k--) {
@@ -537,26 +493,11 @@ public final class SphereHierarchyBuilder {
                 leafSphere(list, node);
                 return;
             }
-            int[] left = null, right = null;
             if (bestAxis < 0) {
                 bestCut = c / 2; // no finite cost (non-finite coordinates): halve in slot order
             } else {
                 int[] order = SphereHierarchyBuilder.this.order;
                 int o = bestAxis * SMALL_MAX;
-                if (finite && presortSmall) {
-                    // The children's orders, before the slots move: each axis's order split by side, in new slots.
-                    for (int i = 0; i < c; i++) newSlot[sorted[o + i]] = i;
-                    left = leftOrder[depth + 1];
-                    right = rightOrder[depth + 1];
-                    for (int a = 0; a < 3; a++) {
-                        int ao = a * SMALL_MAX, nl = 0, nr = 0;
-                        for (int i = 0; i < c; i++) {
-                            int slot = newSlot[sorted[ao + i]];
-                            if (slot < bestCut) left[ao + nl++] = slot;
-                            else right[ao + nr++] = slot - bestCut;
-                        }
-                    }
-                }
                 for (int i = 0; i < c; i++) {
                     int from = s + sorted[o + i];
                     System.arraycopy(box, 6 * from, scratchBox, 6 * i, 6);
@@ -568,8 +509,8 @@ public final class SphereHierarchyBuilder {
             int li = list.add(s, bestCut), ri = list.add(s + bestCut, c - bestCut);
             list.left[node] = li;
             list.right[node] = ri;
-            buildSmall(list, li, s, bestCut, depth + 1, left);
-            buildSmall(list, ri, s + bestCut, c - bestCut, depth + 1, right);
+            buildSmall(list, li, s, bestCut);
+            buildSmall(list, ri, s + bestCut, c - bestCut);
         }
 
         private static int widest(float[] nb) {

@@ -45,21 +45,6 @@ class SphereHierarchyBuilderTest {
     }
 
     @Test
-    void smallSubtreesSortedFromTheirParentsOrdersGiveTheTreeOfSortingFromScratch() {
-        // Voxel faces: integer coordinates, so centroids tie everywhere (the orders' tie-breaks matter).
-        TriangleMesh voxels = org.drtstudio.scene.voxel.VoxelMesher.mesh("maze", org.drtstudio.scene.voxel.VoxelGenerators.maze(6, 2, 3, 9),
-                new int[256]);
-        for (TriangleMesh m : List.of(MESH, voxels)) {
-            SphereHierarchy presorted = SphereHierarchyBuilder.build(flat(m), SphereHierarchyBuilder.MAX_LEAF_SIZE, SphereHierarchyBuilder.SMALL_MAX, true);
-            SphereHierarchy scratch = SphereHierarchyBuilder.build(flat(m), SphereHierarchyBuilder.MAX_LEAF_SIZE, SphereHierarchyBuilder.SMALL_MAX, false);
-            assertArrayEquals(scratch.spheres(), presorted.spheres(), m.name());
-            assertArrayEquals(scratch.miss(), presorted.miss(), m.name());
-            assertArrayEquals(scratch.primStart(), presorted.primStart(), m.name());
-            assertArrayEquals(scratch.primOrder(), presorted.primOrder(), m.name());
-        }
-    }
-
-    @Test
     void exactSweepsOnSmallSubtreesGiveATreeAtLeastAsGoodAsBinningEverywhere() {
         FlatScene scene = flat(MESH);
         double swept = HierarchyQuality.sahCost(SphereHierarchyBuilder.build(scene, SphereHierarchyBuilder.MAX_LEAF_SIZE, SphereHierarchyBuilder.SMALL_MAX));
