@@ -4,6 +4,7 @@ import org.drtstudio.io.Excerpt;
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.support.InputFiles;
+import org.drtstudio.io.support.LineTokenizer;
 import org.drtstudio.io.support.TextDecoding;
 import org.drtstudio.io.vox.VoxelScenes;
 import org.drtstudio.math.Vec3;
@@ -61,7 +62,8 @@ import java.util.Locale;
  *
  * <p><b>Hostile files</b>: every problem is one {@link SceneFormatException} line naming the file,
  * the line and the reason ({@code room.vxt:12: layer 0, row z = 2, x = 3: 'q' is not a key}).
- * Files above {@link #MAX_FILE_BYTES}, lines above {@link #MAX_LINE_LENGTH} characters and control
+ * Files above {@link #MAX_FILE_BYTES}, lines above {@link #MAX_LINE_LENGTH} characters (read by the shared
+ * {@link LineTokenizer}, which never holds more than its own bound of a line) and control
  * characters (a binary file) are refused before anything of them is quoted; nothing is quoted
  * before the header has been read, and quotes are short and made printable ({@link Excerpt}). The
  * size is checked against {@link VoxelSpace#MAX_SIZE} and {@link VoxelSpace#MAX_CELLS} before the
@@ -131,13 +133,8 @@ public final class VxtReader {
         private static final String KEYWORDS = "size, origin, key and layer";
 
         private final Path file;
-        private final Reader in;
-
-        private final char[] buffer = new char[1 << 14];
-        private int bufferPos, bufferEnd;
-        private boolean eof;
-        private final char[] line = new char[MAX_LINE_LENGTH];
-        private int lineLength, lineNumber;
+        /** The project's line reader (bounded lines, LF / CR LF / CR), without comments: '#' may be a key. */
+        private final LineTokenizer lines;
         private final List<String> words = new ArrayList<>();
         private boolean anyText;
 
@@ -154,7 +151,7 @@ public final class VxtReader {
 
         Parse(Path file, Reader in) {
             this.file = file;
-            this.in = in;
+            this.lines = new LineTokenizer(file, in, (char) 0);
         }
 
         VxtFile run() throws SceneFormatException, IOException {
@@ -195,7 +192,7 @@ public final class VxtReader {
             if (n != 2) throw error("the header is 'vxt " + VERSION + "' (the format and its version)");
             if (!words.get(1).equals(String.valueOf(VERSION)))
                 throw error("version " + quote(words.get(1)) + " is not known; this reader reads 'vxt " + VERSION + "'");
-            headerLine = lineNumber;
+            headerLine = lines.lineNumber();
         }
 
         private void statement(String keyword) throws SceneFormatException {
@@ -222,7 +219,7 @@ public final class VxtReader {
             sx = x;
             sy = y;
             sz = z;
-            sizeLine = lineNumber;
+            sizeLine = lines.lineNumber();
         }
 
         private void origin() throws SceneFormatException {
@@ -231,7 +228,7 @@ public final class VxtReader {
             ox = integer(1, "origin x", -VoxelSpace.MAX_ORIGIN, VoxelSpace.MAX_ORIGIN);
             oy = integer(2, "origin y", -VoxelSpace.MAX_ORIGIN, VoxelSpace.MAX_ORIGIN);
             oz = integer(3, "origin z", -VoxelSpace.MAX_ORIGIN, VoxelSpace.MAX_ORIGIN);
-            originLine = lineNumber;
+            originLine = lines.lineNumber();
         }
 
         private void key() throws SceneFormatException {
@@ -267,7 +264,7 @@ public final class VxtReader {
                 if (kind.takesValue) value = number(6, kind.word() + " " + what, kind.min, kind.max);
             }
             keys.add(new VxtKey(c, colour, kind, value));
-            keyLines.add(lineNumber);
+            keyLines.add(lines.lineNumber());
             entryOf[c] = (byte) keys.size();
         }
 
@@ -280,10 +277,10 @@ public final class VxtReader {
                 cells = new byte[sx * sy * sz]; // at most MAX_CELLS, checked by size()
             }
             if (layerLines[y] != 0) throw error("layer " + y + " is given twice (first on line " + layerLines[y] + ")");
-            layerLines[y] = lineNumber;
-            if (firstLayerLine == 0) firstLayerLine = lineNumber;
+            layerLines[y] = lines.lineNumber();
+            if (firstLayerLine == 0) firstLayerLine = lines.lineNumber();
             layer = y;
-            layerLine = lineNumber;
+            layerLine = lines.lineNumber();
             rows = 0;
         }
 
@@ -353,57 +350,23 @@ public final class VxtReader {
         // ---- lines and words ----
 
         private boolean nextLine() throws IOException, SceneFormatException {
-            lineLength = 0;
             words.clear();
-            boolean any = false;
-            while (true) {
-                if (bufferPos == bufferEnd && !fill()) {
-                    if (!any) return false;
-                    break;
-                }
-                any = true;
-                char c = buffer[bufferPos++];
-                if (c == '\n') break;
-                if (c == '\r') {
-                    if ((bufferPos < bufferEnd || fill()) && buffer[bufferPos] == '\n') bufferPos++;
-                    break;
-                }
-                if (lineLength == MAX_LINE_LENGTH) {
-                    lineNumber++;
-                    throw error("line is longer than " + MAX_LINE_LENGTH + " characters (is this a text file?)");
-                }
-                line[lineLength++] = c;
-            }
-            lineNumber++;
+            if (!lines.next()) return false;
+            String line = lines.text();
+            if (line.length() > MAX_LINE_LENGTH) throw error("line is longer than " + MAX_LINE_LENGTH + " characters (is this a text file?)");
             int start = -1;
-            for (int k = 0; k <= lineLength; k++) {
-                char c = k < lineLength ? line[k] : ' ';
+            for (int k = 0; k <= line.length(); k++) {
+                char c = k < line.length() ? line.charAt(k) : ' ';
                 if (c != '\t' && Character.isISOControl(c))
                     throw error(String.format(Locale.ROOT, "holds the control character U+%04X (is this a text file?)", (int) c));
                 boolean separator = c == ' ' || c == '\t';
                 if (!separator && start < 0) start = k;
                 if (separator && start >= 0) {
-                    words.add(new String(line, start, k - start));
+                    words.add(line.substring(start, k));
                     start = -1;
                 }
             }
             if (!words.isEmpty()) anyText = true;
-            return true;
-        }
-
-        private boolean fill() throws IOException {
-            if (eof) return false;
-            int n;
-            do {
-                n = in.read(buffer, 0, buffer.length);
-            } while (n == 0);
-            if (n < 0) {
-                eof = true;
-                bufferPos = bufferEnd = 0;
-                return false;
-            }
-            bufferPos = 0;
-            bufferEnd = n;
             return true;
         }
 
@@ -439,7 +402,7 @@ public final class VxtReader {
         }
 
         private SceneFormatException error(String problem) {
-            return new SceneFormatException(file, lineNumber, problem);
+            return lines.error(problem);
         }
     }
 
