@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static org.drtstudio.testing.TestScenes.meshes;
 
 class SuiteScenesTest {
     @TempDir
@@ -55,12 +56,6 @@ class SuiteScenesTest {
         List<MeshNode> meshes = meshes(s.scenes().get(0).scene().root());
         assertEquals(1, meshes.size(), "one mesh, no instances");
         assertTrue(meshes.get(0).mesh().triangleCount() >= 1_000_000, "triangles: " + meshes.get(0).mesh().triangleCount());
-    }
-
-    private static List<MeshNode> meshes(SceneNode node) {
-        if (node instanceof MeshNode m) return List.of(m);
-        if (node instanceof TransformNode t) return t.children().stream().flatMap(c -> meshes(c).stream()).toList();
-        return List.of();
     }
 
     @Test

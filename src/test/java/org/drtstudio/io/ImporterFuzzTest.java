@@ -28,6 +28,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static org.drtstudio.testing.ByteEdits.splice;
 
 /**
  * Feeds mutated scenes to every importer (OBJ + MTL, NFF, cfg, JSON projects, MagicaVoxel .vox, text voxels .vxt) for a fixed time
@@ -240,14 +241,6 @@ class ImporterFuzzTest {
                 return String.join("\n", lines).getBytes(StandardCharsets.ISO_8859_1);
             }
         }
-    }
-
-    private static byte[] splice(byte[] b, int from, int to, byte[] insert) {
-        byte[] out = new byte[b.length - (to - from) + insert.length];
-        System.arraycopy(b, 0, out, 0, from);
-        System.arraycopy(insert, 0, out, from, insert.length);
-        System.arraycopy(b, to, out, from + insert.length, b.length - to);
-        return out;
     }
 
     // ---- corpus ----

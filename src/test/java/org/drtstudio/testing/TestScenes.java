@@ -109,4 +109,12 @@ public final class TestScenes {
                 """.formatted(width, height));
         return f;
     }
+
+    /** Every mesh leaf under {@code node}, depth first. */
+    public static List<org.drtstudio.scene.MeshNode> meshes(SceneNode node) {
+        List<org.drtstudio.scene.MeshNode> out = new java.util.ArrayList<>();
+        if (node instanceof org.drtstudio.scene.MeshNode m) out.add(m);
+        if (node instanceof org.drtstudio.scene.TransformNode t) for (SceneNode c : t.children()) out.addAll(meshes(c));
+        return out;
+    }
 }

@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import static org.drtstudio.io.vox.VoxFiles.*;
+import static org.drtstudio.testing.TestScenes.meshes;
 import static org.junit.jupiter.api.Assertions.*;
 
 class VoxReaderTest {
@@ -39,13 +40,6 @@ class VoxReaderTest {
         Path p = dir.resolve(name);
         Files.write(p, bytes);
         return p;
-    }
-
-    private static List<MeshNode> meshes(SceneNode node) {
-        List<MeshNode> out = new ArrayList<>();
-        if (node instanceof MeshNode m) out.add(m);
-        if (node instanceof TransformNode t) for (SceneNode c : t.children()) out.addAll(meshes(c));
-        return out;
     }
 
     @Test

@@ -28,6 +28,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static org.drtstudio.testing.ByteEdits.splice;
+import static org.drtstudio.testing.TestScenes.meshes;
 
 class VxtReaderTest {
     @TempDir
@@ -61,13 +63,6 @@ class VxtReaderTest {
         Path p = dir.resolve(name);
         Files.writeString(p, text, StandardCharsets.UTF_8);
         return p;
-    }
-
-    private static List<MeshNode> meshes(SceneNode node) {
-        List<MeshNode> out = new ArrayList<>();
-        if (node instanceof MeshNode m) out.add(m);
-        if (node instanceof TransformNode t) for (SceneNode c : t.children()) out.addAll(meshes(c));
-        return out;
     }
 
     @Test
@@ -341,13 +336,5 @@ class VxtReaderTest {
                 return String.join("\n", out).getBytes(StandardCharsets.ISO_8859_1);
             }
         }
-    }
-
-    private static byte[] splice(byte[] b, int from, int to, byte[] insert) {
-        byte[] out = new byte[b.length - (to - from) + insert.length];
-        System.arraycopy(b, 0, out, 0, from);
-        System.arraycopy(insert, 0, out, from, insert.length);
-        System.arraycopy(b, to, out, from + insert.length, b.length - to);
-        return out;
     }
 }
