@@ -1,5 +1,9 @@
 package org.drtstudio.accel;
 
+import org.drtstudio.scene.VoxelSpace;
+
+import java.util.List;
+
 /**
  * The packed scene both tracers read: RGBA32F arrays (4 floats per texel) laid out as
  * {@link GeometryImagePacker} documents, in two levels. The shape level ({@code nodes},
@@ -23,14 +27,14 @@ public record GeometryImage(float[] nodes, float[] primitives, float[] vertices,
                             float[] instances, float[] materials, float[] lights, float[] textures, int nodeCount, int topNodeCount, int instanceCount,
                             int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
                             int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter, boolean motion,
-                            int textureCount, BoxLayout boxLayout, java.util.List<VoxelShape> voxelShapes) {
+                            int textureCount, BoxLayout boxLayout, List<VoxelShape> voxelShapes) {
 
     /** A shape of the image that claims to be the exposed faces of a voxel space (a {@code TriangleMesh#voxels()}). */
-    public record VoxelShape(int sphereRoot, org.drtstudio.scene.VoxelSpace space) {
+    public record VoxelShape(int sphereRoot, VoxelSpace space) {
     }
 
     public GeometryImage {
-        voxelShapes = java.util.List.copyOf(voxelShapes);
+        voxelShapes = List.copyOf(voxelShapes);
     }
 
     /** An image without its box layout (images assembled by hand); {@link BoxLayout#of} derives one when asked. */
@@ -41,7 +45,7 @@ public record GeometryImage(float[] nodes, float[] primitives, float[] vertices,
                          boolean motion, int textureCount) {
         this(nodes, primitives, vertices, topNodes, instances, materials, lights, textures, nodeCount, topNodeCount, instanceCount,
                 triangleCount, sphereCount, instancedPrimitiveCount, materialCount, lightCount, hierarchyDepth, stepBound,
-                sceneRadius, sceneCenter, motion, textureCount, null, java.util.List.of());
+                sceneRadius, sceneCenter, motion, textureCount, null, List.of());
     }
 
     /** An image without textures: the atlas is one empty texel. The materials must not reference textures. */

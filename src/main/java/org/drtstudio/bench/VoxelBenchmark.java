@@ -1,5 +1,13 @@
 package org.drtstudio.bench;
 
+import org.drtstudio.accel.AccelStructure;
+import org.drtstudio.render.ProgressListener;
+import org.drtstudio.render.Aov;
+import org.drtstudio.render.RenderException;
+import org.drtstudio.render.NodeKind;
+import org.drtstudio.render.cpu.CpuRenderer;
+import org.drtstudio.render.gl.GpuTimer;
+import java.util.EnumSet;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.accel.voxel.PortalBuilder;
@@ -177,22 +185,22 @@ public final class VoxelBenchmark {
      * and of the wall time of the whole render call (upload check, trace, resolve, readback).
      */
     private void frames(GlRenderer gl, GeometryImage image, TraceParameters p, String key, Map<String, Object> r) {
-        org.drtstudio.accel.AccelStructure was = gl.accel();
+        AccelStructure was = gl.accel();
         float[][] pictures = new float[2][];
         try {
-            for (org.drtstudio.accel.AccelStructure s : List.of(org.drtstudio.accel.AccelStructure.BVH,
-                    org.drtstudio.accel.AccelStructure.PORTALS)) {
+            for (AccelStructure s : List.of(AccelStructure.BVH,
+                    AccelStructure.PORTALS)) {
                 gl.useAccel(s);
-                pictures[s == org.drtstudio.accel.AccelStructure.BVH ? 0 : 1] = gl.render(image, p,
-                        java.util.EnumSet.of(org.drtstudio.render.Aov.RADIANCE), org.drtstudio.render.ProgressListener.NONE).radiance();
+                pictures[s == AccelStructure.BVH ? 0 : 1] = gl.render(image, p,
+                        EnumSet.of(Aov.RADIANCE), ProgressListener.NONE).radiance();
                 // Frames back to back until the GPU's clock has risen (GpuTimer.CLOCK_WARM_UP_MS says why).
                 long warm = System.nanoTime();
-                while ((System.nanoTime() - warm) / 1e6 < org.drtstudio.render.gl.GpuTimer.CLOCK_WARM_UP_MS)
-                    gl.render(image, p, java.util.EnumSet.of(org.drtstudio.render.Aov.RADIANCE), org.drtstudio.render.ProgressListener.NONE);
+                while ((System.nanoTime() - warm) / 1e6 < GpuTimer.CLOCK_WARM_UP_MS)
+                    gl.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE);
                 double[] gpu = new double[repeats], wall = new double[repeats];
                 for (int i = 0; i < repeats; i++) {
                     long t0 = System.nanoTime();
-                    gl.render(image, p, java.util.EnumSet.of(org.drtstudio.render.Aov.RADIANCE), org.drtstudio.render.ProgressListener.NONE);
+                    gl.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE);
                     wall[i] = (System.nanoTime() - t0) / 1e6;
                     gpu[i] = gl.lastTraceGpuMillis();
                 }
@@ -206,7 +214,7 @@ public final class VoxelBenchmark {
             int differ = 0;
             for (int i = 0; i < pictures[0].length; i++) if (Math.abs(pictures[0][i] - pictures[1][i]) > 1e-3f) differ++;
             r.put(key + "_frame_portals_values_differing", round((double) differ / pictures[0].length));
-        } catch (org.drtstudio.render.RenderException e) {
+        } catch (RenderException e) {
             r.put(key + "_frame_error", e.getMessage());
         } finally {
             gl.useAccel(was);
@@ -218,16 +226,16 @@ public final class VoxelBenchmark {
      * the best wall time of {@code min(repeats, 3)} frames after one that builds.
      */
     private void cpuFrames(GeometryImage image, TraceParameters p, int threads, String key, Map<String, Object> r) {
-        for (org.drtstudio.accel.AccelStructure s : List.of(org.drtstudio.accel.AccelStructure.BVH,
-                org.drtstudio.accel.AccelStructure.PORTALS)) {
-            try (org.drtstudio.render.cpu.CpuRenderer cpu = new org.drtstudio.render.cpu.CpuRenderer(threads,
-                    org.drtstudio.render.NodeKind.DEFAULT, s)) {
-                var aovs = java.util.EnumSet.of(org.drtstudio.render.Aov.RADIANCE);
-                cpu.render(image, p, aovs, org.drtstudio.render.ProgressListener.NONE);
+        for (AccelStructure s : List.of(AccelStructure.BVH,
+                AccelStructure.PORTALS)) {
+            try (CpuRenderer cpu = new CpuRenderer(threads,
+                    NodeKind.DEFAULT, s)) {
+                var aovs = EnumSet.of(Aov.RADIANCE);
+                cpu.render(image, p, aovs, ProgressListener.NONE);
                 double best = Double.POSITIVE_INFINITY;
                 for (int i = 0; i < Math.max(1, Math.min(repeats, 3)); i++) {
                     long t0 = System.nanoTime();
-                    cpu.render(image, p, aovs, org.drtstudio.render.ProgressListener.NONE);
+                    cpu.render(image, p, aovs, ProgressListener.NONE);
                     best = Math.min(best, (System.nanoTime() - t0) / 1e6);
                 }
                 r.put(key + "_cpu_frame_" + s.cliName() + "_ms", round(best));

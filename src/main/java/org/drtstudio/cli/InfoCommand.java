@@ -1,5 +1,8 @@
 package org.drtstudio.cli;
 
+import org.drtstudio.accel.voxel.PortalShapes;
+import org.drtstudio.accel.voxel.PortalChoice;
+import java.util.Locale;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.accel.GeometryImageValidator;
@@ -70,7 +73,7 @@ final class InfoCommand implements Callable<Integer> {
                 (double) gi.dataBytes() / Math.max(1, gi.primitiveCount()), gi.gpuBytes());
         // Where a large import's time goes, from the file to the packed image (the GPU upload is not part of info).
         out.printf("import time  %s%n", options.importPhases.isEmpty()
-                ? String.format(java.util.Locale.ROOT, "%,.1f ms", options.importMillis) : TimedPhase.summary(options.importPhases));
+                ? String.format(Locale.ROOT, "%,.1f ms", options.importMillis) : TimedPhase.summary(options.importPhases));
         GeometryImageBuilder.Timings bt = builder.lastTimings();
         out.printf("build time   %s%n", TimedPhase.summary(List.of(new TimedPhase("hierarchy", bt.hierarchyMillis()),
                 new TimedPhase("packing", bt.packMillis()), new TimedPhase("box layout", bt.boxLayoutMillis()))));
@@ -86,7 +89,7 @@ final class InfoCommand implements Callable<Integer> {
     }
 
     /** The voxel models and what {@code --accel portals} builds for them (the build is timed here: it is paid on first use). */
-    private static void printVoxels(org.drtstudio.accel.GeometryImage gi, java.io.PrintWriter out) {
+    private static void printVoxels(GeometryImage gi, java.io.PrintWriter out) {
         StringBuilder models = new StringBuilder();
         for (var v : gi.voxelShapes()) {
             var s = v.space();
@@ -95,10 +98,10 @@ final class InfoCommand implements Callable<Integer> {
         }
         out.printf("voxels       %d model%s: %s%n", gi.voxelShapes().size(), gi.voxelShapes().size() == 1 ? "" : "s", models);
         long t0 = System.nanoTime();
-        var portals = org.drtstudio.accel.voxel.PortalShapes.build(gi, org.drtstudio.accel.voxel.PortalChoice.LONGEST_EXPECTED_RAY);
+        var portals = PortalShapes.build(gi, PortalChoice.LONGEST_EXPECTED_RAY);
         int divs = 0;
         for (var s : portals.shapes()) divs += s.space().divCount();
-        out.printf(java.util.Locale.ROOT, "portals      %,d divs, %,d bytes, built in %.1f ms (--accel portals)%s%n", divs, portals.bytes(),
+        out.printf(Locale.ROOT, "portals      %,d divs, %,d bytes, built in %.1f ms (--accel portals)%s%n", divs, portals.bytes(),
                 (System.nanoTime() - t0) / 1e6, portals.refused().isEmpty() ? "" : "; walked as faces: " + String.join("; ", portals.refused()));
     }
 }
