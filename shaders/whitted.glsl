@@ -7,7 +7,7 @@
 #include "sampling.glsl"
 #include "surface.glsl"
 
-#define STACK_SIZE 8
+// STACK_SIZE (rays waiting per sample) comes from the host: WhittedIntegrator.STACK_SIZE, the CPU twin's.
 
 uniform vec3 uBackground;
 uniform vec3 uAmbientLight;
@@ -70,6 +70,132 @@ bool sampleLobe(vec3 axis, float n, uint pixel, uint sampleIndex, uint dimension
     return dot(dir, side) > 0.0;
 }
 
+// What the shading of a ray's hit needs after the hit itself: the point, the geometric normal facing
+// the ray (ng), the shading normal on its side (n), the ray's direction, the textured diffuse colour
+// and the material. Made by beginSurface; the light and spawn steps below read it. Kept apart from
+// the loop that drives them so that the frame kernel (one ray after another in registers,
+// shadeRayFromHit) and the wavefront passes (one ray per pass, the state in memory,
+// wavefront_shade.comp) shade with the very same code.
+struct Surface {
+    vec3 p;
+    vec3 ng;
+    vec3 n;
+    vec3 rd;
+    vec3 kd;
+    int mat;
+    bool entering;
+};
+
+// The surface at ray (origin, rd)'s hit; applies the medium's absorption to throughput when the
+// ray leaves a transparent material, and returns the ambient term the lights are added to.
+vec3 beginSurface(vec3 origin, vec3 rd, Hit hit, float time, out Surface sf, inout vec3 throughput) {
+    sf.mat = primitiveMaterial(primitiveTexel(hit.primitive));
+    sf.p = origin + hit.t * rd;
+    sf.rd = rd;
+    vec2 uv;
+    surfaceNormals(hit, sf.p, time, sf.ng, sf.n, uv);
+    sf.entering = dot(sf.ng, rd) < 0.0;
+    if (!sf.entering) sf.ng = -sf.ng;
+    if (dot(sf.n, sf.ng) < 0.0) sf.n = -sf.n;
+
+    vec4 m0 = materialTexel(sf.mat, GI_MATERIAL_AMBIENT);  // ambient, exponent
+    float transparency = materialTexel(sf.mat, GI_MATERIAL_SPECULAR).w;
+    if (!sf.entering && transparency > 0.0) throughput *= exp(-materialTexel(sf.mat, GI_MATERIAL_ABSORPTION).xyz * hit.t);
+
+    // The diffuse texture colours the diffuse and the ambient term alike (MTL's Ka defaults to Kd).
+    vec3 texColor = vec3(1.0);
+    if (TEXTURED) texColor = diffuseTexture(sf.mat, uv);
+    sf.kd = materialTexel(sf.mat, GI_MATERIAL_DIFFUSE).xyz * texColor;
+    return uAmbientLight * (m0.xyz * texColor);
+}
+
+// Where the shadow rays of a surface start: just off it, on the side the ray came from.
+vec3 shadowOrigin(Surface sf) {
+    return sf.p + sf.ng * uRayEpsilon;
+}
+
+// The shadow ray toward a point drawn on light l (unit direction L, length dist); false when the
+// light does not reach the surface's side and no ray is traced.
+bool lightRay(Surface sf, int l, uint pixel, uint sampleIndex, int seg, out vec3 L, out float dist) {
+    vec3 so = shadowOrigin(sf);
+    vec3 toLight = samplePointOnLight(l, so, pixel, sampleIndex, segmentDimension(seg, SLOT_LIGHTS + 2 * l)) - so;
+    dist = sqrt(dot(toLight, toLight));
+    L = vec3(0.0);
+    if (!(dist > 0.0)) return false;
+    L = toLight * (1.0 / dist);
+    float ndotl = dot(sf.n, L);
+    return !(ndotl <= 0.0 || dot(sf.ng, L) <= 0.0);
+}
+
+// Light l's Phong term at the surface, its shadow ray (L, dist) unblocked.
+vec3 lightContribution(Surface sf, int l, vec3 L, float dist) {
+    vec4 m0 = materialTexel(sf.mat, GI_MATERIAL_AMBIENT);
+    vec4 m2 = materialTexel(sf.mat, GI_MATERIAL_SPECULAR);
+    float ndotl = dot(sf.n, L);
+    float rdotv = -dot(2.0 * ndotl * sf.n - L, sf.rd);
+    float spec = rdotv > 0.0 ? pow(rdotv, m0.w) : 0.0;
+    float atten = 1.0 / (uAttenuation.x + uAttenuation.y * dist + uAttenuation.z * dist * dist);
+    return (sf.kd * ndotl + m2.xyz * spec) * (lightTexel(l, GI_LIGHT_COLOR).xyz * atten);
+}
+
+// The rays the surface sends on (refracted, then reflected, in the order they are pushed), given
+// room for that many more on the ray stack; returns how many (0-2), the first in a. The caller
+// has checked the depth.
+int spawnRays(Surface sf, vec3 throughput, int depth, uint pixel, uint sampleIndex, int seg, int room,
+              out PendingRay a, out PendingRay b) {
+    int count = 0;
+    a = PendingRay(vec3(0.0), vec3(0.0), vec3(0.0), 0);
+    b = a;
+    vec3 n = sf.n, ng = sf.ng, rd = sf.rd;
+    vec4 m1 = materialTexel(sf.mat, GI_MATERIAL_DIFFUSE);
+    float transparency = materialTexel(sf.mat, GI_MATERIAL_SPECULAR).w;
+    float cosI = -dot(n, rd);
+    float reflectWeight = m1.w;
+    float refractWeight = 0.0;
+    vec3 refracted = vec3(0.0);
+    if (transparency > 0.0) {
+        float ior = materialTexel(sf.mat, GI_MATERIAL_ABSORPTION).w;
+        float eta = sf.entering ? 1.0 / ior : ior;
+        float sin2T = eta * eta * (1.0 - cosI * cosI);
+        if (sin2T >= 1.0) {
+            reflectWeight += transparency;
+        } else {
+            float cosT = sqrt(1.0 - sin2T);
+            float r0 = (1.0 - ior) / (1.0 + ior);
+            r0 = r0 * r0;
+            float c = 1.0 - (sf.entering ? cosI : cosT);
+            float fresnel = r0 + (1.0 - r0) * c * c * c * c * c;
+            reflectWeight += transparency * fresnel;
+            refractWeight = transparency * (1.0 - fresnel);
+            refracted = eta * rd + (eta * cosI - cosT) * n;
+            refracted *= 1.0 / sqrt(dot(refracted, refracted));
+        }
+    }
+    float weight = maxComponent(throughput);
+    float lobe = materialTexel(sf.mat, GI_MATERIAL_LOBE).x;
+    if (refractWeight > 0.0 && weight * refractWeight > uThroughputCutoff && count < room) {
+        // Rough refraction: the transmitted ray drawn from the lobe; one that turns back out is absorbed.
+        vec3 dir = refracted;
+        bool keep = true;
+        if (lobe > 0.0) keep = sampleLobe(refracted, lobe, pixel, sampleIndex, segmentDimension(seg, SLOT_GLOSSY + 2), -ng, dir);
+        if (keep) a = PendingRay(sf.p - ng * uRayEpsilon, dir, throughput * refractWeight, depth + 1);
+        if (keep) count++;
+    }
+    if (reflectWeight > 0.0 && weight * reflectWeight > uThroughputCutoff && count < room) {
+        vec3 mirrored = rd + 2.0 * cosI * n;
+        mirrored *= 1.0 / sqrt(dot(mirrored, mirrored));
+        // Glossy reflection, importance-sampled from the normalised Phong lobe: the weight stays the reflectivity.
+        vec3 dir = mirrored;
+        bool keep = true;
+        if (lobe > 0.0) keep = sampleLobe(mirrored, lobe, pixel, sampleIndex, segmentDimension(seg, SLOT_GLOSSY), ng, dir);
+        PendingRay r = PendingRay(shadowOrigin(sf), dir, throughput * reflectWeight, depth + 1);
+        if (keep && count == 0) a = r;
+        if (keep && count == 1) b = r;
+        if (keep) count++;
+    }
+    return count;
+}
+
 // Shades a ray; when firstKnown, its first hit (firstFound, firstHit) was already found, e.g. by the
 // paired traversal of two camera rays, and is not searched again.
 vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIndex, bool firstKnown, bool firstFound,
@@ -82,100 +208,36 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
     while (sp > 0) {
         int seg = segment++;
         PendingRay ray = stack[--sp];
-        vec3 rd = ray.direction;
         vec3 throughput = ray.throughput;
         Hit hit = firstHit;
         bool found = firstFound;
         if (seg > 0 || !firstKnown) {
             hit = newHit(INFINITY);
-            found = traverse(ray.origin, rd, time, hit, false);
+            found = traverse(ray.origin, ray.direction, time, hit, false);
         }
         traversalOverflowed = traversalOverflowed || hit.overflow;
         if (!found) {
             color += throughput * uBackground;
             continue;
         }
-        int mat = primitiveMaterial(primitiveTexel(hit.primitive));
-        vec3 p = ray.origin + hit.t * rd;
-        vec3 ng;
-        vec3 n;
-        vec2 uv;
-        surfaceNormals(hit, p, time, ng, n, uv);
-        bool entering = dot(ng, rd) < 0.0;
-        if (!entering) ng = -ng;
-        if (dot(n, ng) < 0.0) n = -n;
-
-        vec4 m0 = materialTexel(mat, GI_MATERIAL_AMBIENT);  // ambient, exponent
-        vec4 m1 = materialTexel(mat, GI_MATERIAL_DIFFUSE);  // diffuse, reflectivity
-        vec4 m2 = materialTexel(mat, GI_MATERIAL_SPECULAR);  // specular, transparency
-        vec4 m3 = materialTexel(mat, GI_MATERIAL_ABSORPTION);  // absorption, ior
-        float transparency = m2.w;
-        if (!entering && transparency > 0.0) throughput *= exp(-m3.xyz * hit.t);
-
-        // The diffuse texture colours the diffuse and the ambient term alike (MTL's Ka defaults to Kd).
-        vec3 texColor = vec3(1.0);
-        if (TEXTURED) texColor = diffuseTexture(mat, uv);
-        vec3 kd = m1.xyz * texColor;
-        vec3 so = p + ng * uRayEpsilon;
-        vec3 local = uAmbientLight * (m0.xyz * texColor);
+        Surface sf;
+        vec3 local = beginSurface(ray.origin, ray.direction, hit, time, sf, throughput);
         for (int l = 0; l < uLightCount; l++) {
-            vec3 toLight = samplePointOnLight(l, so, pixel, sampleIndex, segmentDimension(seg, SLOT_LIGHTS + 2 * l)) - so;
-            float dist = sqrt(dot(toLight, toLight));
-            if (!(dist > 0.0)) continue;
-            vec3 L = toLight * (1.0 / dist);
-            float ndotl = dot(n, L);
-            if (ndotl <= 0.0 || dot(ng, L) <= 0.0) continue;
+            vec3 L;
+            float dist;
+            if (!lightRay(sf, l, pixel, sampleIndex, seg, L, dist)) continue;
             Hit shadow = newHit(dist);
-            if (traverse(so, L, time, shadow, true)) continue;
+            if (traverse(shadowOrigin(sf), L, time, shadow, true)) continue;
             traversalOverflowed = traversalOverflowed || shadow.overflow;
-            float rdotv = -dot(2.0 * ndotl * n - L, rd);
-            float spec = rdotv > 0.0 ? pow(rdotv, m0.w) : 0.0;
-            float atten = 1.0 / (uAttenuation.x + uAttenuation.y * dist + uAttenuation.z * dist * dist);
-            local += (kd * ndotl + m2.xyz * spec) * (lightTexel(l, GI_LIGHT_COLOR).xyz * atten);
+            local += lightContribution(sf, l, L, dist);
         }
         color += throughput * local;
 
         if (ray.depth + 1 >= uMaxDepth) continue;
-        float cosI = -dot(n, rd);
-        float reflectWeight = m1.w;
-        float refractWeight = 0.0;
-        vec3 refracted = vec3(0.0);
-        if (transparency > 0.0) {
-            float ior = m3.w;
-            float eta = entering ? 1.0 / ior : ior;
-            float sin2T = eta * eta * (1.0 - cosI * cosI);
-            if (sin2T >= 1.0) {
-                reflectWeight += transparency;
-            } else {
-                float cosT = sqrt(1.0 - sin2T);
-                float r0 = (1.0 - ior) / (1.0 + ior);
-                r0 = r0 * r0;
-                float c = 1.0 - (entering ? cosI : cosT);
-                float fresnel = r0 + (1.0 - r0) * c * c * c * c * c;
-                reflectWeight += transparency * fresnel;
-                refractWeight = transparency * (1.0 - fresnel);
-                refracted = eta * rd + (eta * cosI - cosT) * n;
-                refracted *= 1.0 / sqrt(dot(refracted, refracted));
-            }
-        }
-        float weight = maxComponent(throughput);
-        float lobe = materialTexel(mat, GI_MATERIAL_LOBE).x;
-        if (refractWeight > 0.0 && weight * refractWeight > uThroughputCutoff && sp < STACK_SIZE) {
-            // Rough refraction: the transmitted ray drawn from the lobe; one that turns back out is absorbed.
-            vec3 dir = refracted;
-            bool keep = true;
-            if (lobe > 0.0) keep = sampleLobe(refracted, lobe, pixel, sampleIndex, segmentDimension(seg, SLOT_GLOSSY + 2), -ng, dir);
-            if (keep) stack[sp++] = PendingRay(p - ng * uRayEpsilon, dir, throughput * refractWeight, ray.depth + 1);
-        }
-        if (reflectWeight > 0.0 && weight * reflectWeight > uThroughputCutoff && sp < STACK_SIZE) {
-            vec3 mirrored = rd + 2.0 * cosI * n;
-            mirrored *= 1.0 / sqrt(dot(mirrored, mirrored));
-            // Glossy reflection, importance-sampled from the normalised Phong lobe: the weight stays the reflectivity.
-            vec3 dir = mirrored;
-            bool keep = true;
-            if (lobe > 0.0) keep = sampleLobe(mirrored, lobe, pixel, sampleIndex, segmentDimension(seg, SLOT_GLOSSY), ng, dir);
-            if (keep) stack[sp++] = PendingRay(so, dir, throughput * reflectWeight, ray.depth + 1);
-        }
+        PendingRay a, b;
+        int spawned = spawnRays(sf, throughput, ray.depth, pixel, sampleIndex, seg, STACK_SIZE - sp, a, b);
+        if (spawned > 0) stack[sp++] = a;
+        if (spawned > 1) stack[sp++] = b;
     }
     return color;
 }

@@ -12,6 +12,7 @@ import org.drtstudio.render.RenderException;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.cpu.CpuRayThroughput;
 import org.drtstudio.render.cpu.CpuRenderer;
+import org.drtstudio.render.gl.FrameSchedule;
 import org.drtstudio.render.gl.GlRenderer;
 import org.drtstudio.render.gl.GpuTimer;
 import org.drtstudio.render.gl.RayThroughput;
@@ -166,6 +167,10 @@ final class SceneBenchmark {
         r.put("frame_timing", (times.timed ? "GL timer queries around the tracing dispatches" : "wall clock of the whole render call")
                 + String.format(Locale.ROOT, ", after at least %.0f ms of 1-spp frames, until their times were flat for as long (GPU clock warm-up)",
                 GpuTimer.CLOCK_WARM_UP_MS));
+        r.put("frame_schedule", gpu.lastFrameSchedule().name().toLowerCase(Locale.ROOT));
+        if (gpu.lastFrameSchedule() == FrameSchedule.WAVEFRONT) {
+            r.put("frame_wavefront_bytes", gpu.wavefrontWorkingBytes());
+        }
         r.put("frame_ms", times.ms());
         r.put("frame_ms_runs", runs(times.timed ? times.trace : times.wall));
         r.put("frame_wall_ms", GpuTimer.median(times.wall));

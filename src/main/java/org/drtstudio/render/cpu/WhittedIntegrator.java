@@ -25,7 +25,7 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  */
 final class WhittedIntegrator {
     /** Pending rays at most; deeper branches beyond it are dropped (the GLSL twin has the same bound). */
-    static final int STACK_SIZE = 8;
+    static final int STACK_SIZE = org.drtstudio.render.RayStack.CAPACITY;
     private static final int RAY_FLOATS = 10;
 
     private final Primitives prims;

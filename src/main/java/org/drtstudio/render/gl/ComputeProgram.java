@@ -8,6 +8,7 @@ import static org.lwjgl.opengl.GL41C.*;
 import static org.lwjgl.opengl.GL43C.GL_COMPUTE_SHADER;
 import static org.lwjgl.opengl.GL43C.GL_COMPUTE_WORK_GROUP_SIZE;
 import static org.lwjgl.opengl.GL43C.glDispatchCompute;
+import static org.lwjgl.opengl.GL43C.glDispatchComputeIndirect;
 
 /**
  * A linked compute shader program. Build it from a {@link ShaderSource} (or a shader file with
@@ -85,6 +86,17 @@ public final class ComputeProgram extends GlObject {
         }
         glUseProgram(glName());
         glDispatchCompute(groupsX, groupsY, groupsZ);
+        glUseProgram(0);
+    }
+
+    /**
+     * Runs the work group counts (three uints) at byte {@code offset} of {@code counts}, written by
+     * an earlier dispatch (after a {@code GL_COMMAND_BARRIER_BIT} barrier); counts of zero run nothing.
+     */
+    public void dispatchIndirect(ShaderStorageBuffer counts, long offset) {
+        counts.bindAsDispatchIndirect();
+        glUseProgram(glName());
+        glDispatchComputeIndirect(offset);
         glUseProgram(0);
     }
 

@@ -14,6 +14,7 @@ import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.PixelWindow;
 import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.SpatialLayout;
+import org.drtstudio.render.RayStack;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.TileQueue;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -88,6 +90,11 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
     private int activeCount = -1;
     /** Size of {@link #accumulation}, readable from the calling thread to check passes before queuing them. */
     private volatile int accumulatedWidth, accumulatedHeight;
+    /** How frames are traced on this device: one kernel, or the wavefront passes ({@link FrameSchedule}). */
+    private volatile FrameSchedule frameSchedule;
+    private volatile FrameSchedule lastFrameSchedule = FrameSchedule.KERNEL;
+    private volatile long wavefrontWorkingBytes;
+    private volatile int wavefrontSlotLimit = Integer.MAX_VALUE;
     /** Times the tracing dispatches of each frame (created with the programs). */
     private GpuTimer traceTimer;
     /** GPU time of the last frame's tracing dispatches, from timer queries; for benchmarks. */
@@ -98,6 +105,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         this.pairedPrimary = pairedPrimary;
         this.nodeKind = nodeKind;
         this.tile = Integer.getInteger("drt.tile", gl.info().software() ? SOFTWARE_TILE : GPU_TILE);
+        this.frameSchedule = FrameSchedule.defaultFor(gl.info());
         this.accel = accel;
         this.builtFor = accel;
     }
@@ -156,6 +164,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
     Map<String, String> traceDefines(boolean textured) {
         Map<String, String> defines = new LinkedHashMap<>(GeometryImageLayout.glslDefines());
         defines.put("TEXTURED", Boolean.toString(textured));
+        defines.put("STACK_SIZE", Integer.toString(RayStack.CAPACITY));
         defines.put("PAIRED_PRIMARY", pairedPrimary ? "1" : "0");
         defines.put("BOX_NODES", nodeKind == NodeKind.BOXES ? "1" : "0");
         defines.put("ACCEL_WALK", Integer.toString(SpatialLayout.walkOf(builtFor)));
@@ -190,6 +199,30 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         this.accel = java.util.Objects.requireNonNull(accel);
     }
 
+    /** How the last pass was traced (the wavefront falls back to the kernel where it cannot run); for benchmarks and tests. */
+    public FrameSchedule lastFrameSchedule() {
+        return lastFrameSchedule;
+    }
+
+    /** GPU memory the wavefront passes hold beside the scene and the frame (0 before one ran); for benchmarks. */
+    public long wavefrontWorkingBytes() {
+        return wavefrontWorkingBytes;
+    }
+
+    /** Tests only: wavefront windows of at most {@code slots} pixels, so a tile is traced in several. */
+    void limitWavefrontSlots(int slots) {
+        wavefrontSlotLimit = slots;
+    }
+
+    /** How frames are traced; both give the same samples (the choice changes speed and memory only). */
+    public FrameSchedule frameSchedule() {
+        return frameSchedule;
+    }
+
+    public void useFrameSchedule(FrameSchedule schedule) {
+        this.frameSchedule = Objects.requireNonNull(schedule);
+    }
+
     /** On the GL thread: after {@link #useAccel}, drops the programs and scene textures made for the old structure. */
     private void syncAccel() {
         AccelStructure wanted = accel;
@@ -212,22 +245,41 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         return nodeKind;
     }
 
-    /** The trace and first-hit (AOV) programs of one variant. */
-    private record TracePrograms(ComputeProgram trace, ComputeProgram aov) implements AutoCloseable {
+    /**
+     * The trace and first-hit (AOV) programs of one variant, and its wavefront passes (null until a
+     * wavefront frame is first traced with it).
+     */
+    private static final class TracePrograms implements AutoCloseable {
+        final ComputeProgram trace, aov;
+        private final Map<String, String> defines;
+        private GlWavefront wavefront;
+
+        private TracePrograms(ComputeProgram trace, ComputeProgram aov, Map<String, String> defines) {
+            this.trace = trace;
+            this.aov = aov;
+            this.defines = defines;
+        }
+
         static TracePrograms compile(Map<String, String> defines) {
             ComputeProgram trace = ComputeProgram.load("trace.comp", defines);
             try {
-                return new TracePrograms(trace, ComputeProgram.load("aov.comp", defines));
+                return new TracePrograms(trace, ComputeProgram.load("aov.comp", defines), defines);
             } catch (RuntimeException e) {
                 trace.close();
                 throw e;
             }
         }
 
+        GlWavefront wavefront() {
+            if (wavefront == null) wavefront = GlWavefront.compile(defines);
+            return wavefront;
+        }
+
         @Override
         public void close() {
             trace.close();
             aov.close();
+            if (wavefront != null) wavefront.close();
         }
     }
 
@@ -396,24 +448,16 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         boolean guidesSummed = guideAlbedoHits != null;
         int totalSamples = firstSample + sampleCount;
         TracePrograms programs = programsFor(image);
-        ComputeProgram trace = programs.trace(), aov = programs.aov();
+        ComputeProgram trace = programs.trace, aov = programs.aov;
+        // Paired camera rays exist only in the frame kernel, and so do scenes of more lights than a slot holds shadow rays.
+        GlWavefront wavefront = frameSchedule == FrameSchedule.WAVEFRONT && !pairedPrimary
+                && image.lightCount() <= GlWavefront.MAX_LIGHTS ? programs.wavefront() : null;
+        if (wavefront != null) wavefront.limitSlots(wavefrontSlotLimit);
         try (Texture2D display = Texture2D.create(TextureFormat.RGBA8, w, h);
              ShaderStorageBuffer diagnostics = ShaderStorageBuffer.create(4)) {
-            setCommonUniforms(trace, image, p);
-            trace.setInt("uSampleStart", firstSample);
-            trace.setInt("uSampleCount", sampleCount);
-            trace.setInt("uSamplesPerPixel", p.samplesPerPixel());
-            trace.setUInt("uSeed", p.seed());
-            trace.setInt("uFilter", p.filter().shaderCode());
-            trace.setInt("uCameraMotion", p.motion() ? 1 : 0);
-            trace.setVec3("uBackground", p.background()[0], p.background()[1], p.background()[2]);
-            trace.setVec3("uAmbientLight", p.ambientLight()[0], p.ambientLight()[1], p.ambientLight()[2]);
-            trace.setVec3("uAttenuation", p.attenuation()[0], p.attenuation()[1], p.attenuation()[2]);
-            trace.setFloat("uRayEpsilon", p.rayEpsilon());
-            trace.setFloat("uThroughputCutoff", p.throughputCutoff());
-            trace.setInt("uMaxDepth", p.maxDepth());
-            trace.setInt("uActiveCount", activeCount);
-            trace.setInt("uGuides", guidesSummed ? 1 : 0);
+            for (ComputeProgram pass : wavefront == null ? List.of(trace) : wavefront.programs()) {
+                setFramePassUniforms(pass, image, p, firstSample, sampleCount, guidesSummed);
+            }
             // Creating a texture rebinds texture unit 0, so the scene is bound after the frame's images.
             scene.bind();
             accumulation.bindImage(0, ImageAccess.READ_WRITE);
@@ -437,9 +481,13 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             List<PixelWindow> taken = new ArrayList<>();
             long traceNanos = 0;
             for (PixelWindow t = traceTiles.take(); t != null; t = traceTiles.take()) {
-                trace.setIVec2("uTileOffset", t.x(), t.y());
                 traceTimer.begin();
-                trace.dispatchCovering(t.width(), t.height());
+                if (wavefront != null) {
+                    wavefront.trace(t);
+                } else {
+                    trace.setIVec2("uTileOffset", t.x(), t.y());
+                    trace.dispatchCovering(t.width(), t.height());
+                }
                 traceTimer.end();
                 // Done before the next tile is taken: GPUs sharing a queue take tiles as they finish them.
                 GlSync.finish();
@@ -450,6 +498,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             // The image's tiles this pass covers: those taken, or every tile of the frame when the list was traced.
             List<PixelWindow> covered = listed ? tiles.all() : taken;
             lastTraceGpuMillis = traceNanos / 1e6;
+            lastFrameSchedule = wavefront != null ? FrameSchedule.WAVEFRONT : FrameSchedule.KERNEL;
+            if (wavefront != null) wavefrontWorkingBytes = wavefront.workingBytes();
             GlSync.imageBarrier();
             float[] depthValues = null, normals = null, albedo = null;
             if (wantsFirstHit) {
@@ -591,6 +641,26 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, builtFor);
         scene.update(image);
         return scene;
+    }
+
+    /** The uniforms of a pass that adds samples to the frame: the frame kernel, or each wavefront pass. */
+    private void setFramePassUniforms(ComputeProgram pass, GeometryImage image, TraceParameters p, int firstSample,
+                                      int sampleCount, boolean guidesSummed) {
+        setCommonUniforms(pass, image, p);
+        pass.setInt("uSampleStart", firstSample);
+        pass.setInt("uSampleCount", sampleCount);
+        pass.setInt("uSamplesPerPixel", p.samplesPerPixel());
+        pass.setUInt("uSeed", p.seed());
+        pass.setInt("uFilter", p.filter().shaderCode());
+        pass.setInt("uCameraMotion", p.motion() ? 1 : 0);
+        pass.setVec3("uBackground", p.background()[0], p.background()[1], p.background()[2]);
+        pass.setVec3("uAmbientLight", p.ambientLight()[0], p.ambientLight()[1], p.ambientLight()[2]);
+        pass.setVec3("uAttenuation", p.attenuation()[0], p.attenuation()[1], p.attenuation()[2]);
+        pass.setFloat("uRayEpsilon", p.rayEpsilon());
+        pass.setFloat("uThroughputCutoff", p.throughputCutoff());
+        pass.setInt("uMaxDepth", p.maxDepth());
+        pass.setInt("uActiveCount", activeCount);
+        pass.setInt("uGuides", guidesSummed ? 1 : 0);
     }
 
     static void setCommonUniforms(ComputeProgram program, GeometryImage image, TraceParameters p) {

@@ -3,9 +3,16 @@ package org.drtstudio.render.gl;
 import java.nio.ByteBuffer;
 
 import static org.lwjgl.opengl.GL15C.*;
+import static org.lwjgl.opengl.GL30C.GL_R32UI;
+import static org.lwjgl.opengl.GL30C.GL_RED_INTEGER;
 import static org.lwjgl.opengl.GL30C.glBindBufferBase;
+import static org.lwjgl.opengl.GL31C.GL_COPY_READ_BUFFER;
+import static org.lwjgl.opengl.GL31C.GL_COPY_WRITE_BUFFER;
+import static org.lwjgl.opengl.GL31C.glCopyBufferSubData;
 import static org.lwjgl.opengl.GL42C.glMemoryBarrier;
+import static org.lwjgl.opengl.GL43C.GL_DISPATCH_INDIRECT_BUFFER;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BUFFER;
+import static org.lwjgl.opengl.GL43C.glClearBufferSubData;
 import static org.lwjgl.opengl.GL42C.GL_BUFFER_UPDATE_BARRIER_BIT;
 
 /**
@@ -28,6 +35,22 @@ public final class ShaderStorageBuffer extends GlObject {
         }
         ByteBuffer zeros = ByteBuffer.allocateDirect(Math.toIntExact(sizeBytes));
         return create(zeros);
+    }
+
+    /**
+     * A buffer of {@code sizeBytes} whose contents are undefined until shaders write them: for large
+     * working memory that needs no copy from Java (the wavefront frame's path states).
+     */
+    public static ShaderStorageBuffer allocate(long sizeBytes) {
+        GlThread owner = GlThread.requireCurrent("ShaderStorageBuffer.allocate");
+        if (sizeBytes < 1) {
+            throw new IllegalArgumentException("ShaderStorageBuffer size must be positive, got " + sizeBytes);
+        }
+        int name = glGenBuffers();
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, name);
+        glBufferData(GL_SHADER_STORAGE_BUFFER, sizeBytes, GL_DYNAMIC_COPY);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+        return new ShaderStorageBuffer(owner, name, sizeBytes);
     }
 
     /** A buffer holding these ints (one zero int for none: a buffer cannot be empty). */
@@ -59,6 +82,32 @@ public final class ShaderStorageBuffer extends GlObject {
         glBindBuffer(GL_SHADER_STORAGE_BUFFER, glName());
         glBufferSubData(GL_SHADER_STORAGE_BUFFER, offset, data);
         glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    }
+
+    /** Zeroes {@code length} bytes from {@code offset} on the GPU (no copy from Java). */
+    public void clear(long offset, long length) {
+        checkRange(offset, length);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, glName());
+        glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, offset, length,
+                GL_RED_INTEGER, GL_UNSIGNED_INT, (ByteBuffer) null);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    }
+
+    /** Copies {@code length} bytes from {@code offset} of this buffer to {@code destOffset} of {@code dest}, on the GPU. */
+    public void copyTo(long offset, ShaderStorageBuffer dest, long destOffset, long length) {
+        checkRange(offset, length);
+        dest.checkRange(destOffset, length);
+        glBindBuffer(GL_COPY_READ_BUFFER, glName());
+        glBindBuffer(GL_COPY_WRITE_BUFFER, dest.glName());
+        glCopyBufferSubData(GL_COPY_READ_BUFFER,
+                GL_COPY_WRITE_BUFFER, offset, destOffset, length);
+        glBindBuffer(GL_COPY_READ_BUFFER, 0);
+        glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    }
+
+    /** Binds the buffer as the source of {@link ComputeProgram#dispatchIndirect}'s work group counts. */
+    void bindAsDispatchIndirect() {
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, glName());
     }
 
     /** Binds the buffer to the shader storage binding point {@code binding}. */

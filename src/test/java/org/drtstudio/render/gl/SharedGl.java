@@ -38,6 +38,15 @@ final class SharedGl<T extends AutoCloseable> implements BeforeAllCallback, Afte
         return new SharedGl<>(GlRenderer::start, "the GL tracer");
     }
 
+    /** A GL tracer that traces its frames as {@code schedule} says, wherever it can. */
+    static SharedGl<GlRenderer> renderer(FrameSchedule schedule) {
+        return new SharedGl<>(() -> {
+            GlRenderer r = GlRenderer.start();
+            r.useFrameSchedule(schedule);
+            return r;
+        }, "the GL tracer tracing frames as a " + schedule);
+    }
+
     /** A GL tracer walking {@code accel} in place of the BVH. */
     static SharedGl<GlRenderer> renderer(AccelStructure accel) {
         return new SharedGl<>(() -> GlRenderer.start(false, NodeKind.DEFAULT, accel), "the GL tracer walking the " + accel.cliName());

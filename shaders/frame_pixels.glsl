@@ -1,0 +1,51 @@
+// Which pixel an invocation of a frame pass traces, and how its samples are added to the frame's
+// sums; shared by the frame kernel (trace.comp) and the wavefront passes (wavefront_start.comp,
+// wavefront_finish.comp) so both cover and sum alike. Needs camera.glsl (uImageSize) and
+// guide_sums.glsl.
+//
+// uSampleState holds each pixel's sample count, negated once converge.comp found it converged
+// (adaptive sampling): such a pixel is skipped, so it costs no tracing and keeps its mean. After a
+// convergence test the host dispatches over the list of active pixels converge.comp made
+// (uActiveCount >= 0) instead of the image, so active pixels sit side by side in the SIMD lanes and
+// a converged one takes no lane at all; a pixel's samples do not depend on its lane, so the image is
+// the same either way.
+layout(binding = 0, rgba32f) uniform image2D uAccumulation;
+layout(binding = 1, r32f) uniform image2D uSampleState;
+layout(std430, binding = 0) buffer Diagnostics { uint overflowPixels; };
+layout(std430, binding = 2) readonly buffer ActivePixelList { int activeList[]; };
+
+uniform ivec2 uTileOffset;
+uniform int uSampleStart;
+uniform int uSampleCount;
+// Number of entries of activeList to trace (the invocations are laid out uImageSize.x wide), or -1: every pixel.
+uniform int uActiveCount;
+
+// The pixel at place `at` of the tile (or of the active list); false when there is none to trace there.
+bool framePixel(ivec2 at, out ivec2 pixel) {
+    pixel = uTileOffset + at;
+    if (uActiveCount >= 0) {
+        int entry = pixel.y * uImageSize.x + pixel.x;
+        if (pixel.x >= uImageSize.x || entry >= uActiveCount) return false;
+        int listed = activeList[entry];
+        pixel = ivec2(listed % uImageSize.x, listed / uImageSize.x);
+    }
+    if (pixel.x >= uImageSize.x || pixel.y >= uImageSize.y) return false;
+    // The first pass starts the states over; later ones skip converged (negative) pixels.
+    return !(uSampleStart > 0 && imageLoad(uSampleState, pixel).r < 0.0);
+}
+
+// Adds a pass's radiance sum, squared luminances and guides to the pixel's and records its sample count.
+void storePixelSums(ivec2 pixel, vec3 sum, float squares, GuideSums guides, bool overflowed) {
+    vec4 previous = uSampleStart == 0 ? vec4(0.0) : imageLoad(uAccumulation, pixel);
+    imageStore(uAccumulation, pixel, previous + vec4(sum, squares));
+    imageStore(uSampleState, pixel, vec4(float(uSampleStart + uSampleCount)));
+    if (uGuides) storeGuideSums(pixel, uSampleStart == 0, guides);
+    if (overflowed) atomicAdd(overflowPixels, 1u);
+}
+
+// A camera sample's colour added to the pass's sums (the square of its luminance for the variance).
+void addSample(vec3 c, inout vec3 sum, inout float squares) {
+    sum += c;
+    float l = 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
+    squares += l * l;
+}

@@ -1,0 +1,40 @@
+// The wavefront frame's first pass (wavefront.glsl): one slot per pixel of the window
+// (uSlotWidth wide from uTileOffset, or entries of the active pixel list as in trace.comp); sets
+// up each traced pixel's sums and sends its first camera ray. Slots with no pixel to trace are done.
+layout(local_size_x = WF_GROUP) in;
+#include "random.glsl"
+#include "whitted.glsl"
+#include "camera.glsl"
+#include "camera_samples.glsl"
+#include "guide_sums.glsl"
+#include "frame_pixels.glsl"
+#include "wavefront.glsl"
+#include "wavefront_paths.glsl"
+
+uniform int uSlotCount;
+uniform int uSlotWidth;
+
+bool startSlot(int slot) {
+    ivec2 pixel;
+    if (!framePixel(ivec2(slot % uSlotWidth, slot / uSlotWidth), pixel)) {
+        setIntField(slot, WF_PLACE, ivec4(-1));
+        return false;
+    }
+    int start = uSampleStart, end = uSampleStart + uSampleCount;
+    setIntField(slot, WF_PLACE, ivec4(pixel, start, end));
+    setField(slot, WF_SUM_SQUARES, vec4(0.0));
+    setField(slot, WF_GUIDE_ALBEDO_HITS, vec4(0.0));
+    setField(slot, WF_GUIDE_NORMAL_DEPTH, vec4(0.0));
+    if (start >= end) {
+        setIntField(slot, WF_WALK, ivec4(0, 0, 0, WF_PHASE_DONE));
+        return false;
+    }
+    startSample(slot, pixel, start, vec3(0.0), 0);
+    return true;
+}
+
+void main() {
+    int slot = int(gl_GlobalInvocationID.x);
+    bool sent = slot < uSlotCount && startSlot(slot);
+    enqueueGroup(slot, sent, 0);
+}

@@ -1,0 +1,61 @@
+package org.drtstudio.bench;
+
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.GeometryImagePacker;
+import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.render.Aov;
+import org.drtstudio.render.Frame;
+import org.drtstudio.render.ProgressListener;
+import org.drtstudio.render.TraceParameters;
+import org.drtstudio.render.gl.FrameSchedule;
+import org.drtstudio.render.gl.GlRenderer;
+import org.drtstudio.scene.PixelFilter;
+import org.drtstudio.scene.Scene;
+
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Locale;
+
+/**
+ * How closely the GPU's two frame schedules agree on a real driver (tests compare them on llvmpipe):
+ * {@code java … bench.ScheduleAgreement SCENE W H SPP} renders SCENE with depth of field, soft
+ * shadows and glossy reflection (NoiseMeasurement's "all three") by the frame kernel and by the
+ * wavefront, and prints how many radiance values differ, by how much, and each schedule's GPU time.
+ */
+public final class ScheduleAgreement {
+    private ScheduleAgreement() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Scene base = SceneLoader.load(Path.of(args[0])).scene();
+        int w = Integer.parseInt(args[1]), h = Integer.parseInt(args[2]), spp = Integer.parseInt(args[3]);
+        Scene s = NoiseMeasurement.variants().get(3).make().apply(base);
+        s = s.withSettings(s.settings().withSize(w, h).withSampling(spp, s.settings().maxDepth(), 1));
+        GeometryImage image = GeometryImagePacker.pack(s);
+        TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.GAUSSIAN);
+        try (GlRenderer gl = GlRenderer.start()) {
+            float[][] radiance = new float[2][];
+            FrameSchedule[] schedules = {FrameSchedule.KERNEL, FrameSchedule.WAVEFRONT};
+            for (int k = 0; k < 2; k++) {
+                gl.useFrameSchedule(schedules[k]);
+                Frame f = gl.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE);
+                f = gl.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE);
+                radiance[k] = f.radiance();
+                System.out.printf(Locale.ROOT, "%s: traced by %s, GPU %.1f ms%n", schedules[k], gl.lastFrameSchedule(), gl.lastTraceGpuMillis());
+            }
+            int differing = 0;
+            double maxAbs = 0, sumAbs = 0, sumSq = 0;
+            for (int i = 0; i < radiance[0].length; i++) {
+                double d = Math.abs(Math.min(radiance[0][i], 1f) - Math.min(radiance[1][i], 1f));
+                if (radiance[0][i] != radiance[1][i]) differing++;
+                maxAbs = Math.max(maxAbs, Math.abs(radiance[0][i] - radiance[1][i]));
+                sumAbs += d;
+                sumSq += d * d;
+            }
+            int n = radiance[0].length;
+            System.out.printf(Locale.ROOT, "%s %dx%d %d spp on %s: %d of %d radiance values differ; max |difference| %.3g, "
+                            + "mean %.3g of full scale, PSNR %.1f dB%n", args[0], w, h, spp, gl.info().renderer(), differing, n,
+                    maxAbs, sumAbs / n, 10 * Math.log10(1 / Math.max(sumSq / n, 1e-30)));
+        }
+    }
+}

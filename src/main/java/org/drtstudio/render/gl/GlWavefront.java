@@ -1,0 +1,251 @@
+package org.drtstudio.render.gl;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.drtstudio.render.PixelWindow;
+import org.drtstudio.render.RayStack;
+
+import static org.lwjgl.opengl.GL32C.glGetInteger64;
+import static org.lwjgl.opengl.GL42C.GL_BUFFER_UPDATE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL42C.GL_COMMAND_BARRIER_BIT;
+import static org.lwjgl.opengl.GL42C.glMemoryBarrier;
+import static org.lwjgl.opengl.GL43C.GL_MAX_SHADER_STORAGE_BLOCK_SIZE;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
+
+/**
+ * The frame traced as a wavefront (shaders/wavefront.glsl): the same samples as the frame kernel
+ * ({@code trace.comp}), but each pixel's walk from ray to ray is a state machine in GPU memory, and
+ * the rays of each step are traced by lean closest-hit and any-hit kernels over compacted lists.
+ * The frame kernel carries every path's registers through every walk, which limits it to few work
+ * groups per SM (docs/BENCHMARKS.md: its camera rays ran at a fifth of the one-ray-type kernels'
+ * speed); here only the walk's registers are live while rays are traced.
+ *
+ * <p>A tile is traced in windows of at most {@link #capacity} pixels (one slot each). Per window:
+ * the start pass sends every slot's first camera ray; then, step after step, the queue pass sizes
+ * the dispatches from the lists' lengths on the GPU (indirect dispatch, no read-back), the trace
+ * passes walk the listed rays, and the shade pass takes their results and lists each slot's next
+ * ray; the host reads the lists' lengths back every {@link #STEPS_PER_CHECK} steps to stop; the
+ * finish pass adds the slots' sums to the frame. Lives on the GL thread of its {@link GlRenderer}.
+ */
+final class GlWavefront implements AutoCloseable {
+    /** Invocations per work group of every wavefront pass (one dimension). */
+    static final int GROUP = 64;
+    static final int BINDING_STATES = 8, BINDING_RAYS = 9, BINDING_QUEUE = 10, BINDING_SHADOWS = 11;
+    /**
+     * Most lights of a scene traced as a wavefront: a slot keeps a shadow ray per light in flight
+     * (64 bytes each). Scenes with more are traced by the frame kernel.
+     */
+    static final int MAX_LIGHTS = 4;
+    /** Steps between read-backs of the lists' lengths: steps past the last run empty dispatches. */
+    static final int STEPS_PER_CHECK = Integer.getInteger("drt.wavefrontCheck", 16);
+    /** Most slots (pixels traced at once) on any device: bounds the working memory (about 700 bytes a slot). */
+    static final int MAX_SLOTS = 1 << 21;
+    /** The queue buffer's header before its lists: counts[4], args[6], padding[6] (wavefront.glsl). */
+    private static final int QUEUE_HEADER_BYTES = 64;
+    private static final int ARGS_OFFSET = 16, ARGS_BYTES_PER_KIND = 12;
+    private static final int RAY_BYTES = 64, SHADOW_BYTES = 64;
+    /** List entries per slot: two generations of a closest-hit ray and of MAX_LIGHTS shadow rays. */
+    private static final int LIST_ENTRIES_PER_SLOT = 2 * (1 + MAX_LIGHTS);
+    private static final int CLOSEST = 0, SHADOW = 1;
+    /** Experiments only: print each window's GPU time per kind of pass ({@code -Ddrt.wavefrontProfile=true}). */
+    private static final boolean PROFILE = Boolean.getBoolean("drt.wavefrontProfile");
+    /**
+     * vec4 fields of a slot's state (wavefront.glsl lists them; a mismatch fails its compile): 9,
+     * then three per entry of the ray stack.
+     */
+    static final int FIELDS = 9 + 3 * RayStack.CAPACITY;
+    private static final int FIELD_BYTES = 16;
+
+    private final ComputeProgram start, queue, traceClosest, traceShadow, shade, finish;
+    private final List<ComputeProgram> programs;
+    private final int capacity;
+    /** Most slots a window takes: the capacity, or less when a test asks ({@link #limitSlots}). */
+    private int slotLimit;
+    private final int stateBytes;
+    private ShaderStorageBuffer states, rays, shadows, lists;
+    /**
+     * The lists' lengths copied on the GPU for the host to read: a buffer the host reads from may be
+     * moved by the driver to host memory, where the shaders' atomics on the counters would crawl.
+     */
+    private ShaderStorageBuffer lengths;
+    private int allocatedSlots;
+    /** Steps (ray passes) of the last traced window; for benchmarks and tests. */
+    private int lastSteps;
+
+    private GlWavefront(Map<String, String> traceDefines) {
+        Map<String, String> d = new LinkedHashMap<>(traceDefines);
+        d.put("BL_STACK_SHARED", "0");
+        d.put("WF_GROUP", Integer.toString(GROUP));
+        d.put("WF_BINDING_STATES", Integer.toString(BINDING_STATES));
+        d.put("WF_BINDING_RAYS", Integer.toString(BINDING_RAYS));
+        d.put("WF_BINDING_QUEUE", Integer.toString(BINDING_QUEUE));
+        d.put("WF_FIELDS", Integer.toString(FIELDS));
+        d.put("WF_BINDING_SHADOWS", Integer.toString(BINDING_SHADOWS));
+        d.put("WF_MAX_LIGHTS", Integer.toString(MAX_LIGHTS));
+        ComputeProgram[] made = new ComputeProgram[6];
+        try {
+            made[0] = ComputeProgram.load("wavefront_start.comp", d);
+            made[1] = ComputeProgram.load("wavefront_queue.comp", d);
+            made[2] = ComputeProgram.load("wavefront_trace.comp", withKind(d, CLOSEST));
+            made[3] = ComputeProgram.load("wavefront_trace.comp", withKind(d, SHADOW));
+            made[4] = ComputeProgram.load("wavefront_shade.comp", d);
+            made[5] = ComputeProgram.load("wavefront_finish.comp", d);
+        } catch (RuntimeException e) {
+            for (ComputeProgram p : made) if (p != null) p.close();
+            throw e;
+        }
+        start = made[0];
+        queue = made[1];
+        traceClosest = made[2];
+        traceShadow = made[3];
+        shade = made[4];
+        finish = made[5];
+        programs = List.of(made);
+        stateBytes = FIELDS * FIELD_BYTES;
+        // A storage block may be no larger than the driver's limit (llvmpipe: 128 MB; NVIDIA: 2 GB and more).
+        long maxBlock = glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
+        long largestPerSlot = Math.max(stateBytes, Math.max(SHADOW_BYTES * MAX_LIGHTS, LIST_ENTRIES_PER_SLOT * 4L));
+        capacity = (int) Math.max(GROUP, Math.min(MAX_SLOTS, (maxBlock - QUEUE_HEADER_BYTES) / largestPerSlot));
+        slotLimit = capacity;
+    }
+
+    /** Compiles the passes with the frame kernel's defines (GL thread). */
+    static GlWavefront compile(Map<String, String> traceDefines) {
+        return new GlWavefront(traceDefines);
+    }
+
+    private static Map<String, String> withKind(Map<String, String> defines, int kind) {
+        Map<String, String> d = new LinkedHashMap<>(defines);
+        d.put("WF_KIND", Integer.toString(kind));
+        return d;
+    }
+
+    /** Every pass, for the uniforms the frame kernel takes too (a program ignores those it lacks). */
+    List<ComputeProgram> programs() {
+        return programs;
+    }
+
+    int lastSteps() {
+        return lastSteps;
+    }
+
+    /** Traces windows of at most {@code slots} pixels (at least a work group), so tests cover a tile split in windows. */
+    void limitSlots(int slots) {
+        slotLimit = Math.max(GROUP, Math.min(capacity, slots));
+    }
+
+    /** Bytes of GPU memory the wavefront holds now (path states, rays, shadow rays, lists). */
+    long workingBytes() {
+        long bytes = 0;
+        for (ShaderStorageBuffer b : new ShaderStorageBuffer[] {states, rays, shadows, lists, lengths}) if (b != null) bytes += b.size();
+        return bytes;
+    }
+
+    /**
+     * Traces the samples the programs' uniforms ask for over {@code tile} (in the frame, or in the
+     * active pixel list's layout), window by window. The frame's images and the active list are bound
+     * by the caller, as for the frame kernel.
+     */
+    void trace(PixelWindow tile) {
+        int rowsPerWindow = Math.max(1, slotLimit / tile.width());
+        for (int y = 0; y < tile.height(); y += rowsPerWindow) {
+            int rows = Math.min(rowsPerWindow, tile.height() - y);
+            traceWindow(tile.x(), tile.y() + y, tile.width(), rows);
+        }
+    }
+
+    private void traceWindow(int x, int y, int width, int height) {
+        int slots = width * height;
+        ensureBuffers(slots);
+        states.bindBase(BINDING_STATES);
+        rays.bindBase(BINDING_RAYS);
+        shadows.bindBase(BINDING_SHADOWS);
+        lists.bindBase(BINDING_QUEUE);
+        lists.clear(0, QUEUE_HEADER_BYTES);
+        for (ComputeProgram p : programs) {
+            p.setIVec2("uTileOffset", x, y);
+            p.setInt("uListCapacity", allocatedSlots);
+        }
+        start.setInt("uSlotCount", slots);
+        start.setInt("uSlotWidth", width);
+        finish.setInt("uSlotCount", slots);
+        // The start pass lists its rays as the next generation of generation 1, i.e. generation 0.
+        start.setInt("uGeneration", 1);
+        GlSync.imageAndStorageBarrier();
+        PassProfile profile = PROFILE ? new PassProfile() : null;
+        if (profile != null) profile.mark("begin");
+        start.dispatch(groups(slots), 1, 1);
+        if (profile != null) profile.mark("start");
+        ByteBuffer counts = ByteBuffer.allocateDirect(16).order(ByteOrder.nativeOrder());
+        int steps = 0;
+        for (int generation = 0; ; generation ^= 1) {
+            storageBarrier();
+            queue.setInt("uGeneration", generation);
+            queue.dispatch(1, 1, 1);
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+            if (profile != null) profile.mark("queue");
+            traceClosest.setInt("uGeneration", generation);
+            traceShadow.setInt("uGeneration", generation);
+            traceClosest.dispatchIndirect(lists, ARGS_OFFSET + CLOSEST * ARGS_BYTES_PER_KIND);
+            if (profile != null) profile.mark("trace closest");
+            traceShadow.dispatchIndirect(lists, ARGS_OFFSET + SHADOW * ARGS_BYTES_PER_KIND);
+            if (profile != null) profile.mark("trace shadow");
+            storageBarrier();
+            shade.setInt("uGeneration", generation);
+            shade.dispatchIndirect(lists, ARGS_OFFSET + CLOSEST * ARGS_BYTES_PER_KIND);
+            if (profile != null) profile.mark("shade");
+            steps++;
+            if (steps % STEPS_PER_CHECK == 0) {
+                // The next generation's lengths, complete once this step's shade passes are done.
+                glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+                lists.copyTo(0, lengths, 0, 16);
+                lengths.read(0, counts.clear());
+                if (profile != null) profile.mark("read-back");
+                int next = 1 - generation;
+                if (counts.getInt(4 * (2 * next)) == 0 && counts.getInt(4 * (2 * next + 1)) == 0) break;
+            }
+        }
+        lastSteps = steps;
+        storageBarrier();
+        finish.dispatch(groups(slots), 1, 1);
+        if (profile != null) {
+            profile.mark("finish");
+            System.err.println("wavefront: " + slots + " slots, " + steps + " steps, GPU ms " + profile.millisByLabel());
+        }
+    }
+
+    private static void storageBarrier() {
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    }
+
+    private static int groups(int invocations) {
+        return (invocations + GROUP - 1) / GROUP;
+    }
+
+    private void ensureBuffers(int slots) {
+        if (slots <= allocatedSlots) return;
+        closeBuffers();
+        states = ShaderStorageBuffer.allocate((long) stateBytes * slots);
+        rays = ShaderStorageBuffer.allocate((long) RAY_BYTES * slots);
+        shadows = ShaderStorageBuffer.allocate((long) SHADOW_BYTES * MAX_LIGHTS * slots);
+        lists = ShaderStorageBuffer.allocate(QUEUE_HEADER_BYTES + 4L * LIST_ENTRIES_PER_SLOT * slots);
+        lengths = ShaderStorageBuffer.allocate(16);
+        allocatedSlots = slots;
+    }
+
+    private void closeBuffers() {
+        for (ShaderStorageBuffer b : new ShaderStorageBuffer[] {states, rays, shadows, lists, lengths}) if (b != null) b.close();
+        states = rays = shadows = lists = lengths = null;
+        allocatedSlots = 0;
+    }
+
+    @Override
+    public void close() {
+        closeBuffers();
+        for (ComputeProgram p : programs) p.close();
+    }
+}

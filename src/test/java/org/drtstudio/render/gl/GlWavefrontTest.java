@@ -1,0 +1,129 @@
+package org.drtstudio.render.gl;
+
+import org.drtstudio.accel.AccelStructure;
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.GeometryImagePacker;
+import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.math.Vec3;
+import org.drtstudio.render.Aov;
+import org.drtstudio.render.Frame;
+import org.drtstudio.render.ProgressListener;
+import org.drtstudio.render.TraceParameters;
+import org.drtstudio.scene.Light;
+import org.drtstudio.scene.Material;
+import org.drtstudio.scene.PixelFilter;
+import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.Scene;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * The wavefront frame ({@link GlWavefront}) traces the frame kernel's samples: on scenes with every
+ * effect, the radiance, variance, sample counts and the guides summed by the trace pass are the
+ * kernel's (llvmpipe gives them bit for bit; the bound leaves room for a compiler's contractions),
+ * and the wavefront really ran. Where it cannot run (more lights than a slot keeps shadow rays for),
+ * the kernel traces the frame.
+ */
+@Timeout(600)
+class GlWavefrontTest {
+    @RegisterExtension
+    static final SharedGl<GlRenderer> KERNEL = SharedGl.renderer(FrameSchedule.KERNEL);
+    @RegisterExtension
+    static final SharedGl<GlRenderer> WAVEFRONT = SharedGl.renderer(FrameSchedule.WAVEFRONT);
+    private static final Set<Aov> AOVS = EnumSet.of(Aov.RADIANCE, Aov.VARIANCE, Aov.SAMPLES, Aov.DEPTH, Aov.NORMAL, Aov.ALBEDO);
+
+    /** The default scene with depth of field, soft shadows and glossy reflection; its glass balls reflect and refract. */
+    static Scene allEffects() throws Exception {
+        Scene s = SceneLoader.load(Path.of("scenes/default.nff")).scene();
+        s = s.withCamera(s.camera().withLens(0.15f, 6.9f)).withLights(s.lights().stream().map(l -> l.withRadius(1f)).toList());
+        List<Material> glossy = new ArrayList<>();
+        for (Material m : s.materials()) glossy.add(m.reflectivity() > 0 ? m.withRoughness(0.15f) : m);
+        return new Scene(s.name(), s.root(), glossy, s.lights(), s.camera(), s.settings());
+    }
+
+    static Stream<Arguments> scenes() throws Exception {
+        return Stream.of(
+                Arguments.of("all effects, 5 deep", allEffects(), 4, 5, 0f),
+                Arguments.of("all effects, adaptive", allEffects(), 24, 5, 0.05f),
+                Arguments.of("cornell box, 6 deep", SceneLoader.load(Path.of("scenes/cornell-box.json")).scene(), 4, 6, 0f),
+                Arguments.of("textured cow", SceneLoader.load(Path.of("scenes/spot.json")).scene(), 3, 3, 0f));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenes")
+    void wavefrontTracesTheKernelsSamples(String name, Scene scene, int spp, int depth, float noiseThreshold) throws Exception {
+        Scene s = scene.withSettings(scene.settings().withSize(56, 40).withSampling(spp, depth, 7).withNoiseThreshold(noiseThreshold));
+        GeometryImage image = GeometryImagePacker.pack(s);
+        TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.GAUSSIAN);
+        assertSameFrames(name, render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
+        assertEquals(FrameSchedule.WAVEFRONT, WAVEFRONT.get().lastFrameSchedule(), name + ": the wavefront traced the frame");
+    }
+
+    @Test
+    void aTileTracedInSeveralWindowsIsTheSame() throws Exception {
+        Scene s = allEffects();
+        s = s.withSettings(s.settings().withSize(50, 30).withSampling(3, 4, 3));
+        GeometryImage image = GeometryImagePacker.pack(s);
+        TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
+        try {
+            WAVEFRONT.get().limitWavefrontSlots(GlWavefront.GROUP * 5);  // 320 pixels a window: 7 rows of 50
+            assertSameFrames("windows", render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
+        } finally {
+            WAVEFRONT.get().limitWavefrontSlots(Integer.MAX_VALUE);
+        }
+    }
+
+    @Test
+    void moreLightsThanASlotHoldsAreTracedByTheKernel() throws Exception {
+        Scene s = allEffects();
+        List<Light> lights = new ArrayList<>(s.lights());
+        while (lights.size() <= GlWavefront.MAX_LIGHTS) lights.add(new PointLight(new Vec3(lights.size(), 6, 3), new Vec3(0.2f, 0.2f, 0.2f), 0.5f));
+        s = s.withLights(lights).withSettings(s.settings().withSize(32, 24).withSampling(2, 3, 1));
+        GeometryImage image = GeometryImagePacker.pack(s);
+        TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
+        assertSameFrames("many lights", render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
+        assertEquals(FrameSchedule.KERNEL, WAVEFRONT.get().lastFrameSchedule());
+    }
+
+    private static Frame render(GlRenderer r, GeometryImage image, TraceParameters p) throws Exception {
+        return r.render(image, p, AOVS, ProgressListener.NONE);
+    }
+
+    private static void assertSameFrames(String name, Frame kernel, Frame wavefront) {
+        assertEquals(0, kernel.errors(), name + ": the kernel's walk overflowed");
+        assertEquals(kernel.errors(), wavefront.errors(), name + ": overflowed pixels");
+        assertClose(name + " radiance", kernel.radiance(), wavefront.radiance());
+        assertClose(name + " variance", kernel.variance(), wavefront.variance());
+        assertArrayEquals(kernel.samples(), wavefront.samples(), name + ": samples per pixel");
+        assertClose(name + " depth", kernel.depth(), wavefront.depth());
+        assertClose(name + " normal", kernel.normals(), wavefront.normals());
+        assertClose(name + " albedo", kernel.albedo(), wavefront.albedo());
+        double mean = 0;
+        for (float v : kernel.radiance()) mean += v;
+        assertTrue(mean / kernel.radiance().length > 0.01, name + ": the picture is nearly black, the comparison would say little");
+    }
+
+    /** Equal to within float rounding of values of this size (1e-5 relative, 1e-6 absolute). */
+    private static void assertClose(String what, float[] expected, float[] actual) {
+        assertNotNull(expected, what);
+        assertEquals(expected.length, actual.length, what);
+        for (int i = 0; i < expected.length; i++) {
+            float e = expected[i], a = actual[i];
+            if (e == a || (Float.isNaN(e) && Float.isNaN(a))) continue;
+            assertTrue(Math.abs(e - a) <= 1e-6f + 1e-5f * Math.abs(e), what + " differs at " + i + ": " + e + " against " + a);
+        }
+    }
+}
