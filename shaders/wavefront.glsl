@@ -51,7 +51,8 @@ struct WavefrontRay {
     ivec4 hitIds;     // primitive, instance, overflow, found
 };
 
-// Shadow ray l of a slot (slot * WF_MAX_LIGHTS + l): toward light l from the surface shaded last.
+// Shadow ray l of a slot (slot * uShadowStride + l, a place per light of the scene): toward light l
+// from the surface shaded last.
 struct ShadowRay {
     vec4 originTMax;
     vec4 directionTime;
@@ -73,6 +74,7 @@ layout(std430, binding = WF_BINDING_QUEUE) buffer WavefrontQueue {
 
 uniform int uGeneration;
 uniform int uListCapacity;
+uniform int uShadowStride;  // shadow rays a slot has room for: the scene's lights (at least 1)
 
 vec4 field(int slot, int f) { return stateFields[f * uListCapacity + slot]; }
 ivec4 intField(int slot, int f) { return floatBitsToInt(stateFields[f * uListCapacity + slot]); }
@@ -80,13 +82,32 @@ void setField(int slot, int f, vec4 v) { stateFields[f * uListCapacity + slot] =
 void setIntField(int slot, int f, ivec4 v) { stateFields[f * uListCapacity + slot] = intBitsToFloat(v); }
 
 // Where generation g's list of a kind starts: closest lists hold a slot each, shadow lists up to
-// WF_MAX_LIGHTS rays a slot.
+// uShadowStride rays a slot.
 int listBase(int generation, int kind) {
-    return kind == WF_CLOSEST ? generation * uListCapacity : (2 + generation * WF_MAX_LIGHTS) * uListCapacity;
+    return kind == WF_CLOSEST ? generation * uListCapacity : (2 + generation * uShadowStride) * uListCapacity;
+}
+
+// Walks slot's closest-hit ray and stores its result (a ray of tMax 0 finds nothing).
+void traceClosestRay(int slot) {
+    vec4 originTMax = rays[slot].originTMax;
+    vec4 directionTime = rays[slot].directionTime;
+    Hit hit = newHit(originTMax.w);
+    bool found = originTMax.w > 0.0 && traverse(originTMax.xyz, directionTime.xyz, directionTime.w, hit, false);
+    rays[slot].hitTUv = vec4(hit.t, hit.uv, 0.0);
+    rays[slot].hitIds = ivec4(hit.primitive, hit.instance, hit.overflow ? 1 : 0, found ? 1 : 0);
+}
+
+// Walks shadow ray number `ray` (any hit) and stores whether it is blocked.
+void traceShadowRay(int ray) {
+    vec4 originTMax = shadows[ray].originTMax;
+    vec4 directionTime = shadows[ray].directionTime;
+    Hit hit = newHit(originTMax.w);
+    bool blocked = traverse(originTMax.xyz, directionTime.xyz, directionTime.w, hit, true);
+    shadows[ray].result = ivec4(blocked ? 1 : 0, hit.overflow ? 1 : 0, 0, 0);
 }
 
 // Lists the invocation's rays for the next generation's trace passes: its slot's closest-hit ray
-// (when closest) and its shadow rays (bit l of shadowMask: slot * WF_MAX_LIGHTS + l). Every
+// (when closest) and its shadow rays (bit l of shadowMask: slot * uShadowStride + l). Every
 // invocation of the work group must call it, once: the group counts its rays in shared memory and
 // reserves their places with one atomic per kind, since a million atomics on one counter serialise.
 shared uint groupRays[2];
@@ -105,7 +126,7 @@ void enqueueGroup(int slot, bool closest, int shadowMask) {
     barrier();
     if (closest) lists[listBase(g, WF_CLOSEST) + int(groupFirst[WF_CLOSEST] + closestPlace)] = slot;
     int at = listBase(g, WF_SHADOW) + int(groupFirst[WF_SHADOW] + shadowPlace);
-    for (int l = 0; l < WF_MAX_LIGHTS; l++) {
-        if ((shadowMask & (1 << l)) != 0) lists[at++] = slot * WF_MAX_LIGHTS + l;
+    for (int l = 0; l < uShadowStride; l++) {
+        if ((shadowMask & (1 << l)) != 0) lists[at++] = slot * uShadowStride + l;
     }
 }

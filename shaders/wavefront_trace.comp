@@ -9,17 +9,8 @@ void main() {
     if (entry >= counts[uGeneration * 2 + WF_KIND]) return;
     int ray = lists[listBase(uGeneration, WF_KIND) + int(entry)];
 #if WF_KIND == WF_CLOSEST
-    vec4 originTMax = rays[ray].originTMax;
-    vec4 directionTime = rays[ray].directionTime;
-    Hit hit = newHit(originTMax.w);
-    bool found = originTMax.w > 0.0 && traverse(originTMax.xyz, directionTime.xyz, directionTime.w, hit, false);
-    rays[ray].hitTUv = vec4(hit.t, hit.uv, 0.0);
-    rays[ray].hitIds = ivec4(hit.primitive, hit.instance, hit.overflow ? 1 : 0, found ? 1 : 0);
+    traceClosestRay(ray);
 #else
-    vec4 originTMax = shadows[ray].originTMax;
-    vec4 directionTime = shadows[ray].directionTime;
-    Hit hit = newHit(originTMax.w);
-    bool blocked = traverse(originTMax.xyz, directionTime.xyz, directionTime.w, hit, true);
-    shadows[ray].result = ivec4(blocked ? 1 : 0, hit.overflow ? 1 : 0, 0, 0);
+    traceShadowRay(ray);
 #endif
 }

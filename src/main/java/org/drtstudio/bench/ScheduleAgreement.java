@@ -53,8 +53,8 @@ public final class ScheduleAgreement {
                 sumSq += d * d;
             }
             int n = radiance[0].length;
-            System.out.printf(Locale.ROOT, "%s %dx%d %d spp on %s: %d of %d radiance values differ; max |difference| %.3g, "
-                            + "mean %.3g of full scale, PSNR %.1f dB%n", args[0], w, h, spp, gl.info().renderer(), differing, n,
+            System.out.printf(Locale.ROOT, "%s (%,d primitives, %d lights) %dx%d %d spp on %s: %d of %d radiance values differ; max |difference| %.3g, "
+                            + "mean %.3g of full scale, PSNR %.1f dB%n", args[0], image.primitiveCount(), image.lightCount(), w, h, spp, gl.info().renderer(), differing, n,
                     maxAbs, sumAbs / n, 10 * Math.log10(1 / Math.max(sumSq / n, 1e-30)));
         }
     }

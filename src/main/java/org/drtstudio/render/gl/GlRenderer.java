@@ -483,7 +483,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             for (PixelWindow t = traceTiles.take(); t != null; t = traceTiles.take()) {
                 traceTimer.begin();
                 if (wavefront != null) {
-                    wavefront.trace(t);
+                    wavefront.trace(t, image.lightCount());
                 } else {
                     trace.setIVec2("uTileOffset", t.x(), t.y());
                     trace.dispatchCovering(t.width(), t.height());

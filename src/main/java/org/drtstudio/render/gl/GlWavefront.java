@@ -24,12 +24,14 @@ import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
  * groups per SM (docs/BENCHMARKS.md: its camera rays ran at a fifth of the one-ray-type kernels'
  * speed); here only the walk's registers are live while rays are traced.
  *
- * <p>A tile is traced in windows of at most {@link #capacity} pixels (one slot each). Per window:
+ * <p>A tile is traced in windows of at most {@link #capacity} pixels (one slot each; about 700
+ * bytes a slot with one light, 64 more per light). Per window:
  * the start pass sends every slot's first camera ray; then, step after step, the queue pass sizes
  * the dispatches from the lists' lengths on the GPU (indirect dispatch, no read-back), the trace
  * passes walk the listed rays, and the shade pass takes their results and lists each slot's next
- * ray; the host reads the lists' lengths back every {@link #STEPS_PER_CHECK} steps to stop; the
- * finish pass adds the slots' sums to the frame. Lives on the GL thread of its {@link GlRenderer}.
+ * ray; the host reads the lists' lengths back every {@link #STEPS_PER_CHECK} steps, and once few
+ * slots are left, the drain pass walks them to their ends, each in one invocation; the finish pass
+ * adds the slots' sums to the frame. Lives on the GL thread of its {@link GlRenderer}.
  */
 final class GlWavefront implements AutoCloseable {
     /** Invocations per work group of every wavefront pass (one dimension). */
@@ -37,9 +39,16 @@ final class GlWavefront implements AutoCloseable {
     static final int BINDING_STATES = 8, BINDING_RAYS = 9, BINDING_QUEUE = 10, BINDING_SHADOWS = 11;
     /**
      * Most lights of a scene traced as a wavefront: a slot keeps a shadow ray per light in flight
-     * (64 bytes each). Scenes with more are traced by the frame kernel.
+     * (64 bytes each; a mask of them in an int). Scenes with more are traced by the frame kernel.
      */
-    static final int MAX_LIGHTS = 4;
+    static final int MAX_LIGHTS = 16;
+    /** The working memory a window may take; more pixels are traced in more windows. */
+    static final long WORKING_BYTES = 2L << 30;
+    /**
+     * The step passes stop once fewer than 1/DRAIN_FRACTION of a window's slots are left, and the
+     * drain pass walks those to their ends in one dispatch ({@code -Ddrt.wavefrontDrain} for experiments).
+     */
+    static final int DRAIN_FRACTION = Integer.getInteger("drt.wavefrontDrain", 16);
     /** Steps between read-backs of the lists' lengths: steps past the last run empty dispatches. */
     static final int STEPS_PER_CHECK = Integer.getInteger("drt.wavefrontCheck", 16);
     /** Most slots (pixels traced at once) on any device: bounds the working memory (about 700 bytes a slot). */
@@ -48,8 +57,6 @@ final class GlWavefront implements AutoCloseable {
     private static final int QUEUE_HEADER_BYTES = 64;
     private static final int ARGS_OFFSET = 16, ARGS_BYTES_PER_KIND = 12;
     private static final int RAY_BYTES = 64, SHADOW_BYTES = 64;
-    /** List entries per slot: two generations of a closest-hit ray and of MAX_LIGHTS shadow rays. */
-    private static final int LIST_ENTRIES_PER_SLOT = 2 * (1 + MAX_LIGHTS);
     private static final int CLOSEST = 0, SHADOW = 1;
     /** Experiments only: print each window's GPU time per kind of pass ({@code -Ddrt.wavefrontProfile=true}). */
     private static final boolean PROFILE = Boolean.getBoolean("drt.wavefrontProfile");
@@ -60,10 +67,10 @@ final class GlWavefront implements AutoCloseable {
     static final int FIELDS = 9 + 3 * RayStack.CAPACITY;
     private static final int FIELD_BYTES = 16;
 
-    private final ComputeProgram start, queue, traceClosest, traceShadow, shade, finish;
+    private final ComputeProgram start, queue, traceClosest, traceShadow, shade, drain, finish;
     private final List<ComputeProgram> programs;
-    private final int capacity;
-    /** Most slots a window takes: the capacity, or less when a test asks ({@link #limitSlots}). */
+    private final long maxBlockBytes;
+    /** Most slots a window takes, as a test asks ({@link #limitSlots}); the memory may allow fewer. */
     private int slotLimit;
     private final int stateBytes;
     private ShaderStorageBuffer states, rays, shadows, lists;
@@ -72,7 +79,7 @@ final class GlWavefront implements AutoCloseable {
      * moved by the driver to host memory, where the shaders' atomics on the counters would crawl.
      */
     private ShaderStorageBuffer lengths;
-    private int allocatedSlots;
+    private int allocatedSlots, allocatedStride;
     /** Steps (ray passes) of the last traced window; for benchmarks and tests. */
     private int lastSteps;
 
@@ -85,8 +92,7 @@ final class GlWavefront implements AutoCloseable {
         d.put("WF_BINDING_QUEUE", Integer.toString(BINDING_QUEUE));
         d.put("WF_FIELDS", Integer.toString(FIELDS));
         d.put("WF_BINDING_SHADOWS", Integer.toString(BINDING_SHADOWS));
-        d.put("WF_MAX_LIGHTS", Integer.toString(MAX_LIGHTS));
-        ComputeProgram[] made = new ComputeProgram[6];
+        ComputeProgram[] made = new ComputeProgram[7];
         try {
             made[0] = ComputeProgram.load("wavefront_start.comp", d);
             made[1] = ComputeProgram.load("wavefront_queue.comp", d);
@@ -94,6 +100,7 @@ final class GlWavefront implements AutoCloseable {
             made[3] = ComputeProgram.load("wavefront_trace.comp", withKind(d, SHADOW));
             made[4] = ComputeProgram.load("wavefront_shade.comp", d);
             made[5] = ComputeProgram.load("wavefront_finish.comp", d);
+            made[6] = ComputeProgram.load("wavefront_drain.comp", d);
         } catch (RuntimeException e) {
             for (ComputeProgram p : made) if (p != null) p.close();
             throw e;
@@ -104,13 +111,13 @@ final class GlWavefront implements AutoCloseable {
         traceShadow = made[3];
         shade = made[4];
         finish = made[5];
+        drain = made[6];
         programs = List.of(made);
         stateBytes = FIELDS * FIELD_BYTES;
         // A storage block may be no larger than the driver's limit (llvmpipe: 128 MB; NVIDIA: 2 GB and more).
         long maxBlock = glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
-        long largestPerSlot = Math.max(stateBytes, Math.max(SHADOW_BYTES * MAX_LIGHTS, LIST_ENTRIES_PER_SLOT * 4L));
-        capacity = (int) Math.max(GROUP, Math.min(MAX_SLOTS, (maxBlock - QUEUE_HEADER_BYTES) / largestPerSlot));
-        slotLimit = capacity;
+        maxBlockBytes = maxBlock;
+        slotLimit = MAX_SLOTS;
     }
 
     /** Compiles the passes with the frame kernel's defines (GL thread). */
@@ -135,7 +142,7 @@ final class GlWavefront implements AutoCloseable {
 
     /** Traces windows of at most {@code slots} pixels (at least a work group), so tests cover a tile split in windows. */
     void limitSlots(int slots) {
-        slotLimit = Math.max(GROUP, Math.min(capacity, slots));
+        slotLimit = Math.max(GROUP, Math.min(MAX_SLOTS, slots));
     }
 
     /** Bytes of GPU memory the wavefront holds now (path states, rays, shadow rays, lists). */
@@ -150,17 +157,38 @@ final class GlWavefront implements AutoCloseable {
      * active pixel list's layout), window by window. The frame's images and the active list are bound
      * by the caller, as for the frame kernel.
      */
-    void trace(PixelWindow tile) {
-        int rowsPerWindow = Math.max(1, slotLimit / tile.width());
+    void trace(PixelWindow tile, int lights) {
+        int stride = Math.max(1, lights);
+        int rowsPerWindow = Math.max(1, capacity(stride) / tile.width());
         for (int y = 0; y < tile.height(); y += rowsPerWindow) {
             int rows = Math.min(rowsPerWindow, tile.height() - y);
-            traceWindow(tile.x(), tile.y() + y, tile.width(), rows);
+            traceWindow(tile.x(), tile.y() + y, tile.width(), rows, stride);
         }
     }
 
-    private void traceWindow(int x, int y, int width, int height) {
+    /**
+     * Slots a window may take with room for {@code stride} shadow rays each: within the working
+     * memory, and no buffer above the driver's largest storage block (llvmpipe: 128 MB).
+     */
+    private int capacity(int stride) {
+        long largestPerSlot = Math.max(stateBytes, Math.max((long) SHADOW_BYTES * stride, 4L * listEntries(stride)));
+        long byBlock = (maxBlockBytes - QUEUE_HEADER_BYTES) / largestPerSlot;
+        long byBudget = WORKING_BYTES / bytesPerSlot(stride);
+        return (int) Math.max(GROUP, Math.min(slotLimit, Math.min(byBlock, byBudget)));
+    }
+
+    /** List entries per slot: two generations of a closest-hit ray and of stride shadow rays. */
+    private static int listEntries(int stride) {
+        return 2 * (1 + stride);
+    }
+
+    private long bytesPerSlot(int stride) {
+        return stateBytes + RAY_BYTES + (long) SHADOW_BYTES * stride + 4L * listEntries(stride);
+    }
+
+    private void traceWindow(int x, int y, int width, int height, int stride) {
         int slots = width * height;
-        ensureBuffers(slots);
+        ensureBuffers(slots, stride);
         states.bindBase(BINDING_STATES);
         rays.bindBase(BINDING_RAYS);
         shadows.bindBase(BINDING_SHADOWS);
@@ -169,6 +197,7 @@ final class GlWavefront implements AutoCloseable {
         for (ComputeProgram p : programs) {
             p.setIVec2("uTileOffset", x, y);
             p.setInt("uListCapacity", allocatedSlots);
+            p.setInt("uShadowStride", allocatedStride);
         }
         start.setInt("uSlotCount", slots);
         start.setInt("uSlotWidth", width);
@@ -205,8 +234,16 @@ final class GlWavefront implements AutoCloseable {
                 lists.copyTo(0, lengths, 0, 16);
                 lengths.read(0, counts.clear());
                 if (profile != null) profile.mark("read-back");
-                int next = 1 - generation;
-                if (counts.getInt(4 * (2 * next)) == 0 && counts.getInt(4 * (2 * next + 1)) == 0) break;
+                // Every slot still walking has a closest-hit ray listed (an empty one while only its shadow rays fly).
+                int next = 1 - generation, left = counts.getInt(4 * (2 * next));
+                if (left == 0) break;
+                if (left < slots / DRAIN_FRACTION) {
+                    storageBarrier();
+                    drain.setInt("uGeneration", next);
+                    drain.dispatch(groups(left), 1, 1);
+                    if (profile != null) profile.mark("drain");
+                    break;
+                }
             }
         }
         lastSteps = steps;
@@ -226,15 +263,16 @@ final class GlWavefront implements AutoCloseable {
         return (invocations + GROUP - 1) / GROUP;
     }
 
-    private void ensureBuffers(int slots) {
-        if (slots <= allocatedSlots) return;
+    private void ensureBuffers(int slots, int stride) {
+        if (slots <= allocatedSlots && stride == allocatedStride) return;
         closeBuffers();
         states = ShaderStorageBuffer.allocate((long) stateBytes * slots);
         rays = ShaderStorageBuffer.allocate((long) RAY_BYTES * slots);
-        shadows = ShaderStorageBuffer.allocate((long) SHADOW_BYTES * MAX_LIGHTS * slots);
-        lists = ShaderStorageBuffer.allocate(QUEUE_HEADER_BYTES + 4L * LIST_ENTRIES_PER_SLOT * slots);
+        shadows = ShaderStorageBuffer.allocate((long) SHADOW_BYTES * stride * slots);
+        lists = ShaderStorageBuffer.allocate(QUEUE_HEADER_BYTES + 4L * listEntries(stride) * slots);
         lengths = ShaderStorageBuffer.allocate(16);
         allocatedSlots = slots;
+        allocatedStride = stride;
     }
 
     private void closeBuffers() {

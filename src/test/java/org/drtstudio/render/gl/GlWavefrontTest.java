@@ -54,12 +54,20 @@ class GlWavefrontTest {
         return new Scene(s.name(), s.root(), glossy, s.lights(), s.camera(), s.settings());
     }
 
+    /** The scene with dim point lights added up to {@code count}. */
+    static Scene withLights(Scene s, int count) {
+        List<Light> lights = new ArrayList<>(s.lights());
+        while (lights.size() < count) lights.add(new PointLight(new Vec3(lights.size(), 6, 3), new Vec3(0.2f, 0.2f, 0.2f), 0.5f));
+        return s.withLights(lights);
+    }
+
     static Stream<Arguments> scenes() throws Exception {
         return Stream.of(
                 Arguments.of("all effects, 5 deep", allEffects(), 4, 5, 0f),
                 Arguments.of("all effects, adaptive", allEffects(), 24, 5, 0.05f),
                 Arguments.of("cornell box, 6 deep", SceneLoader.load(Path.of("scenes/cornell-box.json")).scene(), 4, 6, 0f),
-                Arguments.of("textured cow", SceneLoader.load(Path.of("scenes/spot.json")).scene(), 3, 3, 0f));
+                Arguments.of("textured cow", SceneLoader.load(Path.of("scenes/spot.json")).scene(), 3, 3, 0f),
+                Arguments.of("six lights", withLights(allEffects(), 6), 2, 4, 0f));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -88,10 +96,8 @@ class GlWavefrontTest {
 
     @Test
     void moreLightsThanASlotHoldsAreTracedByTheKernel() throws Exception {
-        Scene s = allEffects();
-        List<Light> lights = new ArrayList<>(s.lights());
-        while (lights.size() <= GlWavefront.MAX_LIGHTS) lights.add(new PointLight(new Vec3(lights.size(), 6, 3), new Vec3(0.2f, 0.2f, 0.2f), 0.5f));
-        s = s.withLights(lights).withSettings(s.settings().withSize(32, 24).withSampling(2, 3, 1));
+        Scene s = withLights(allEffects(), GlWavefront.MAX_LIGHTS + 1);
+        s = s.withSettings(s.settings().withSize(32, 24).withSampling(2, 3, 1));
         GeometryImage image = GeometryImagePacker.pack(s);
         TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
         assertSameFrames("many lights", render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));

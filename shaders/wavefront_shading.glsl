@@ -1,0 +1,108 @@
+// The wavefront frame's shading of one slot (wavefront.glsl), used by the shade pass and by the
+// drain pass. Needs wavefront_paths.glsl.
+void pushRay(int slot, int sp, PendingRay r) {
+    setField(slot, WF_STACK + 3 * sp, vec4(r.origin, intBitsToFloat(r.depth)));
+    setField(slot, WF_STACK + 3 * sp + 1, vec4(r.direction, 0.0));
+    setField(slot, WF_STACK + 3 * sp + 2, vec4(r.throughput, 0.0));
+}
+
+// Shades the slot's traced ray; returns whether it sent a closest-hit ray, and in shadowMask the
+// lights it sent shadow rays toward.
+bool shadeSlot(int slot, out int shadowMask) {
+    shadowMask = 0;
+    ivec4 place = intField(slot, WF_PLACE);
+    ivec4 walk = intField(slot, WF_WALK);
+    vec4 colorTime = field(slot, WF_COLOR_TIME);
+    vec3 color = colorTime.xyz;
+    float time = colorTime.w;
+    int phase = walk.w & WF_PHASE_MASK;
+    int flags = walk.w & ~WF_PHASE_MASK;
+
+    // The surface shaded last: its lights whose shadow rays came back unblocked, in light order.
+    if ((flags & WF_SHADOWS) != 0) {
+        vec3 local = field(slot, WF_SHADED_LOCAL).xyz;
+        for (int l = 0; l < uLightCount; l++) {
+            ShadowRay shadow = shadows[slot * uShadowStride + l];
+            if (shadow.light.w == 0.0 || shadow.result.x != 0) continue;
+            if (shadow.result.y != 0) flags |= WF_OVERFLOWED;
+            local += shadow.light.xyz;
+        }
+        color += field(slot, WF_SHADED_THROUGHPUT).xyz * local;
+        if ((flags & WF_ENDS_SAMPLE) != 0) {
+            endSample(slot, color);
+            color = vec3(0.0);
+        }
+        flags &= ~(WF_SHADOWS | WF_ENDS_SAMPLE);
+    }
+    if (phase == WF_PHASE_FLUSH) {
+        setField(slot, WF_COLOR_TIME, vec4(color, time));
+        setIntField(slot, WF_WALK, ivec4(walk.x, 0, 0, WF_PHASE_DONE | flags));
+        return false;
+    }
+
+    uint pixelIndex = uint(place.y * uImageSize.x + place.x);
+    uint sampleIndex = uint(place.z);
+    int seg = walk.z;
+    vec4 originTMax = rays[slot].originTMax;
+    vec4 directionTime = rays[slot].directionTime;
+    vec4 tUv = rays[slot].hitTUv;
+    ivec4 ids = rays[slot].hitIds;
+    Hit hit = newHit(tUv.x);
+    hit.uv = tUv.yz;
+    hit.primitive = ids.x;
+    hit.instance = ids.y;
+    hit.overflow = ids.z != 0;
+    bool found = ids.w != 0;
+    if (phase == WF_PHASE_CAMERA && uGuides) {
+        GuideSums guides = GuideSums(field(slot, WF_GUIDE_ALBEDO_HITS), field(slot, WF_GUIDE_NORMAL_DEPTH));
+        addGuideSample(originTMax.xyz, directionTime.xyz, time, found, hit, guides);
+        setField(slot, WF_GUIDE_ALBEDO_HITS, guides.albedoHits);
+        setField(slot, WF_GUIDE_NORMAL_DEPTH, guides.normalDepth);
+    }
+    if (hit.overflow) flags |= WF_OVERFLOWED;
+    if (!found) {
+        color += field(slot, WF_THROUGHPUT_DEPTH).xyz * uBackground;
+        return nextRay(slot, place, walk, color, time, flags);
+    }
+    vec4 throughputDepth = field(slot, WF_THROUGHPUT_DEPTH);
+    vec3 throughput = throughputDepth.xyz;
+    int depth = floatBitsToInt(throughputDepth.w);
+    Surface sf;
+    vec3 local = beginSurface(originTMax.xyz, directionTime.xyz, hit, time, sf, throughput);
+    for (int l = 0; l < uLightCount; l++) {
+        vec3 L;
+        float dist;
+        int at = slot * uShadowStride + l;
+        if (!lightRay(sf, l, pixelIndex, sampleIndex, seg, L, dist)) {
+            shadows[at].light = vec4(0.0);
+            continue;
+        }
+        shadows[at].originTMax = vec4(shadowOrigin(sf), dist);
+        shadows[at].directionTime = vec4(L, time);
+        shadows[at].light = vec4(lightContribution(sf, l, L, dist), 1.0);
+        shadowMask |= 1 << l;
+    }
+    if (shadowMask == 0) {
+        color += throughput * local;
+    } else {
+        // The surface's light is added when its shadow rays are back, before the next ray's.
+        setField(slot, WF_SHADED_LOCAL, vec4(local, 0.0));
+        setField(slot, WF_SHADED_THROUGHPUT, vec4(throughput, 0.0));
+        flags |= WF_SHADOWS;
+    }
+    if (depth + 1 < uMaxDepth) {
+        PendingRay a, b;
+        int spawned = spawnRays(sf, throughput, depth, pixelIndex, sampleIndex, seg, STACK_SIZE - walk.y, a, b);
+        // The last ray pushed is the next one popped: it is sent at once, the other kept.
+        if (spawned == 2) pushRay(slot, walk.y++, a);
+        if (spawned > 0) {
+            PendingRay next = spawned == 2 ? b : a;
+            setIntField(slot, WF_WALK, ivec4(walk.x + 1, walk.y, walk.x, WF_PHASE_SEGMENT | flags));
+            setField(slot, WF_COLOR_TIME, vec4(color, time));
+            setField(slot, WF_THROUGHPUT_DEPTH, vec4(next.throughput, intBitsToFloat(next.depth)));
+            sendRay(slot, next.origin, INFINITY, next.direction, time);
+            return true;
+        }
+    }
+    return nextRay(slot, place, walk, color, time, flags);
+}
