@@ -24,8 +24,8 @@ import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
  * groups per SM (docs/BENCHMARKS.md: its camera rays ran at a fifth of the one-ray-type kernels'
  * speed); here only the walk's registers are live while rays are traced.
  *
- * <p>A tile is traced in windows of at most {@link #capacity} pixels (one slot each; about 700
- * bytes a slot with one light, 64 more per light). Per window:
+ * <p>A tile is traced in windows of at most {@link #capacity} pixels (one slot each; 672 bytes a
+ * slot with one light, 72 more per light). Per window:
  * the start pass sends every slot's first camera ray; then, step after step, the queue pass sizes
  * the dispatches from the lists' lengths on the GPU (indirect dispatch, no read-back), the trace
  * passes walk the listed rays, and the shade pass takes their results and lists each slot's next
@@ -51,7 +51,7 @@ final class GlWavefront implements AutoCloseable {
     static final int DRAIN_FRACTION = Integer.getInteger("drt.wavefrontDrain", 16);
     /** Steps between read-backs of the lists' lengths: steps past the last run empty dispatches. */
     static final int STEPS_PER_CHECK = Integer.getInteger("drt.wavefrontCheck", 16);
-    /** Most slots (pixels traced at once) on any device: bounds the working memory (about 700 bytes a slot). */
+    /** Most slots (pixels traced at once) on any device: a 1080p frame in one window. */
     static final int MAX_SLOTS = 1 << 21;
     /** The queue buffer's header before its lists: counts[4], args[6], padding[6] (wavefront.glsl). */
     private static final int QUEUE_HEADER_BYTES = 64;
