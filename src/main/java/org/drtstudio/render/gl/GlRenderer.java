@@ -455,7 +455,10 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         if (wavefront != null) wavefront.limitSlots(wavefrontSlotLimit);
         try (Texture2D display = Texture2D.create(TextureFormat.RGBA8, w, h);
              ShaderStorageBuffer diagnostics = ShaderStorageBuffer.create(4)) {
-            for (ComputeProgram pass : wavefront == null ? List.of(trace) : wavefront.programs()) {
+            // The kernel's too where the wavefront runs: it takes over when the GPU lacks the wavefront's memory.
+            List<ComputeProgram> passes = new ArrayList<>(List.of(trace));
+            if (wavefront != null) passes.addAll(wavefront.programs());
+            for (ComputeProgram pass : passes) {
                 setFramePassUniforms(pass, image, p, firstSample, sampleCount, guidesSummed);
             }
             // Creating a texture rebinds texture unit 0, so the scene is bound after the frame's images.
@@ -483,8 +486,17 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             for (PixelWindow t = traceTiles.take(); t != null; t = traceTiles.take()) {
                 traceTimer.begin();
                 if (wavefront != null) {
-                    wavefront.trace(t, image.lightCount());
-                } else {
+                    try {
+                        wavefront.trace(t, image.lightCount());
+                    } catch (GpuMemoryException e) {
+                        // Nothing of the tile was traced: the kernel traces it, and this renderer's frames from now on.
+                        System.err.println("drt: " + e.getMessage() + " for the wavefront frame's working memory; "
+                                + "tracing frames with the frame kernel");
+                        frameSchedule = FrameSchedule.KERNEL;
+                        wavefront = null;
+                    }
+                }
+                if (wavefront == null) {
                     trace.setIVec2("uTileOffset", t.x(), t.y());
                     trace.dispatchCovering(t.width(), t.height());
                 }

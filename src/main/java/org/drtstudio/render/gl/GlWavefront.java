@@ -9,6 +9,9 @@ import java.util.Map;
 import org.drtstudio.render.PixelWindow;
 import org.drtstudio.render.RayStack;
 
+import org.lwjgl.opengl.GL;
+
+import static org.lwjgl.opengl.GL11C.glGetInteger;
 import static org.lwjgl.opengl.GL32C.glGetInteger64;
 import static org.lwjgl.opengl.GL42C.GL_BUFFER_UPDATE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL42C.GL_COMMAND_BARRIER_BIT;
@@ -44,6 +47,10 @@ final class GlWavefront implements AutoCloseable {
     static final int MAX_LIGHTS = 16;
     /** The working memory a window may take; more pixels are traced in more windows. */
     static final long WORKING_BYTES = 2L << 30;
+    /** The least working memory tried before giving up for the frame kernel (GpuMemoryException). */
+    static final long MIN_WORKING_BYTES = 32L << 20;
+    /** NVX_gpu_memory_info: the GPU memory free now, in kB. */
+    private static final int GPU_MEMORY_FREE_KB_NVX = 0x9049;
     /**
      * The step passes stop once fewer than 1/DRAIN_FRACTION of a window's slots are left, and the
      * drain pass walks those to their ends in one dispatch ({@code -Ddrt.wavefrontDrain} for experiments).
@@ -70,6 +77,11 @@ final class GlWavefront implements AutoCloseable {
     private final ComputeProgram start, queue, traceClosest, traceShadow, shade, drain, finish;
     private final List<ComputeProgram> programs;
     private final long maxBlockBytes;
+    /**
+     * The working memory a window may take: WORKING_BYTES, at most a quarter of the GPU memory free
+     * when the wavefront was made (where the driver says), and halved whenever the driver runs out.
+     */
+    private long workingBudget;
     /** Most slots a window takes, as a test asks ({@link #limitSlots}); the memory may allow fewer. */
     private int slotLimit;
     private final int stateBytes;
@@ -117,6 +129,10 @@ final class GlWavefront implements AutoCloseable {
         // A storage block may be no larger than the driver's limit (llvmpipe: 128 MB; NVIDIA: 2 GB and more).
         long maxBlock = glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
         maxBlockBytes = maxBlock;
+        workingBudget = WORKING_BYTES;
+        if (GL.getCapabilities().GL_NVX_gpu_memory_info) {
+            workingBudget = Math.max(MIN_WORKING_BYTES, Math.min(WORKING_BYTES, glGetInteger(GPU_MEMORY_FREE_KB_NVX) * 1024L / 4));
+        }
         slotLimit = MAX_SLOTS;
     }
 
@@ -157,8 +173,22 @@ final class GlWavefront implements AutoCloseable {
      * active pixel list's layout), window by window. The frame's images and the active list are bound
      * by the caller, as for the frame kernel.
      */
-    void trace(PixelWindow tile, int lights) {
+    void trace(PixelWindow tile, int lights) throws GpuMemoryException {
         int stride = Math.max(1, lights);
+        while (true) {
+            try {
+                traceWindows(tile, stride);
+                return;
+            } catch (GpuMemoryException e) {
+                // Only the first window allocates (later ones are no larger), so nothing was traced yet.
+                closeBuffers();
+                if (workingBudget / 2 < MIN_WORKING_BYTES) throw e;
+                workingBudget /= 2;
+            }
+        }
+    }
+
+    private void traceWindows(PixelWindow tile, int stride) throws GpuMemoryException {
         int rowsPerWindow = Math.max(1, capacity(stride) / tile.width());
         for (int y = 0; y < tile.height(); y += rowsPerWindow) {
             int rows = Math.min(rowsPerWindow, tile.height() - y);
@@ -173,7 +203,7 @@ final class GlWavefront implements AutoCloseable {
     private int capacity(int stride) {
         long largestPerSlot = Math.max(stateBytes, Math.max((long) SHADOW_BYTES * stride, 4L * listEntries(stride)));
         long byBlock = (maxBlockBytes - QUEUE_HEADER_BYTES) / largestPerSlot;
-        long byBudget = WORKING_BYTES / bytesPerSlot(stride);
+        long byBudget = workingBudget / bytesPerSlot(stride);
         return (int) Math.max(GROUP, Math.min(slotLimit, Math.min(byBlock, byBudget)));
     }
 
@@ -186,7 +216,7 @@ final class GlWavefront implements AutoCloseable {
         return stateBytes + RAY_BYTES + (long) SHADOW_BYTES * stride + 4L * listEntries(stride);
     }
 
-    private void traceWindow(int x, int y, int width, int height, int stride) {
+    private void traceWindow(int x, int y, int width, int height, int stride) throws GpuMemoryException {
         int slots = width * height;
         ensureBuffers(slots, stride);
         states.bindBase(BINDING_STATES);
@@ -263,7 +293,7 @@ final class GlWavefront implements AutoCloseable {
         return (invocations + GROUP - 1) / GROUP;
     }
 
-    private void ensureBuffers(int slots, int stride) {
+    private void ensureBuffers(int slots, int stride) throws GpuMemoryException {
         if (slots <= allocatedSlots && stride == allocatedStride) return;
         closeBuffers();
         states = ShaderStorageBuffer.allocate((long) stateBytes * slots);

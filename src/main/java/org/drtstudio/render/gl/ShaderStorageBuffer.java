@@ -41,15 +41,22 @@ public final class ShaderStorageBuffer extends GlObject {
      * A buffer of {@code sizeBytes} whose contents are undefined until shaders write them: for large
      * working memory that needs no copy from Java (the wavefront frame's path states).
      */
-    public static ShaderStorageBuffer allocate(long sizeBytes) {
+    public static ShaderStorageBuffer allocate(long sizeBytes) throws GpuMemoryException {
         GlThread owner = GlThread.requireCurrent("ShaderStorageBuffer.allocate");
         if (sizeBytes < 1) {
             throw new IllegalArgumentException("ShaderStorageBuffer size must be positive, got " + sizeBytes);
+        }
+        while (glGetError() != GL_NO_ERROR) {
+            // errors of earlier calls, so the check below sees this allocation's alone
         }
         int name = glGenBuffers();
         glBindBuffer(GL_SHADER_STORAGE_BUFFER, name);
         glBufferData(GL_SHADER_STORAGE_BUFFER, sizeBytes, GL_DYNAMIC_COPY);
         glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+        if (glGetError() == GL_OUT_OF_MEMORY) {
+            glDeleteBuffers(name);
+            throw new GpuMemoryException("the GPU has no room for " + sizeBytes / (1 << 20) + " MB more");
+        }
         return new ShaderStorageBuffer(owner, name, sizeBytes);
     }
 
