@@ -92,8 +92,6 @@ final class GlWavefront implements AutoCloseable {
      */
     private ShaderStorageBuffer lengths;
     private int allocatedSlots, allocatedStride;
-    /** Steps (ray passes) of the last traced window; for benchmarks and tests. */
-    private int lastSteps;
 
     private GlWavefront(Map<String, String> traceDefines) {
         Map<String, String> d = new LinkedHashMap<>(traceDefines);
@@ -150,10 +148,6 @@ final class GlWavefront implements AutoCloseable {
     /** Every pass, for the uniforms the frame kernel takes too (a program ignores those it lacks). */
     List<ComputeProgram> programs() {
         return programs;
-    }
-
-    int lastSteps() {
-        return lastSteps;
     }
 
     /** Traces windows of at most {@code slots} pixels (at least a work group), so tests cover a tile split in windows. */
@@ -276,7 +270,6 @@ final class GlWavefront implements AutoCloseable {
                 }
             }
         }
-        lastSteps = steps;
         storageBarrier();
         finish.dispatch(groups(slots), 1, 1);
         if (profile != null) {

@@ -18,14 +18,14 @@ import static org.lwjgl.opengl.GL33C.glQueryCounter;
  * experiment's breakdown of where a frame's time goes, for benchmarks only. GL thread.
  */
 final class PassProfile {
-    private final List<int[]> marks = new ArrayList<>();
+    private final List<Integer> queries = new ArrayList<>();
     private final List<String> labels = new ArrayList<>();
 
     /** Records the GPU time at this point in the command stream; the work since the last mark counts as {@code label}. */
     void mark(String label) {
         int q = glGenQueries();
         glQueryCounter(q, GL_TIMESTAMP);
-        marks.add(new int[] {q});
+        queries.add(q);
         labels.add(label);
     }
 
@@ -33,14 +33,14 @@ final class PassProfile {
     Map<String, Double> millisByLabel() {
         Map<String, Double> out = new LinkedHashMap<>();
         long previous = -1;
-        for (int i = 0; i < marks.size(); i++) {
-            int q = marks.get(i)[0];
+        for (int i = 0; i < queries.size(); i++) {
+            int q = queries.get(i);
             long t = glGetQueryObjectui64(q, GL_QUERY_RESULT);
             glDeleteQueries(q);
             if (previous >= 0) out.merge(labels.get(i), (t - previous) / 1e6, Double::sum);
             previous = t;
         }
-        marks.clear();
+        queries.clear();
         labels.clear();
         return out;
     }
