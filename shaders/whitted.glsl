@@ -7,7 +7,7 @@
 #include "sampling.glsl"
 #include "surface.glsl"
 
-// STACK_SIZE (rays waiting per sample) comes from the host: WhittedIntegrator.STACK_SIZE, the CPU twin's.
+// STACK_SIZE (rays waiting per sample) comes from the host: RayStack.CAPACITY, the CPU twin's too.
 
 uniform vec3 uBackground;
 uniform vec3 uAmbientLight;

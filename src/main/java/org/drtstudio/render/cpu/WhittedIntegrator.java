@@ -2,6 +2,7 @@ package org.drtstudio.render.cpu;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.NodeKind;
+import org.drtstudio.render.RayStack;
 import org.drtstudio.render.TraceParameters;
 
 import static org.drtstudio.accel.GeometryImageLayout.*;
@@ -25,7 +26,7 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  */
 final class WhittedIntegrator {
     /** Pending rays at most; deeper branches beyond it are dropped (the GLSL twin has the same bound). */
-    static final int STACK_SIZE = org.drtstudio.render.RayStack.CAPACITY;
+    static final int STACK_SIZE = RayStack.CAPACITY;
     private static final int RAY_FLOATS = 10;
 
     private final Primitives prims;

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * How the GPU tracer runs the rays of a frame. Both give the same samples in the same order, so the
- * same picture (GlWavefrontAgreementTest); they differ in speed and working memory.
+ * same picture (GlWavefrontTest); they differ in speed and working memory.
  */
 public enum FrameSchedule {
     /** One invocation per pixel walks all its rays ({@code trace.comp}): no working memory beyond the frame. */

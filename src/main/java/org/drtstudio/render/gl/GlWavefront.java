@@ -91,6 +91,8 @@ final class GlWavefront implements AutoCloseable {
      * moved by the driver to host memory, where the shaders' atomics on the counters would crawl.
      */
     private ShaderStorageBuffer lengths;
+    /** Where the host reads the lengths into (made once: a preview traces many frames a second). */
+    private final ByteBuffer counts = ByteBuffer.allocateDirect(16).order(ByteOrder.nativeOrder());
     private int allocatedSlots, allocatedStride;
 
     private GlWavefront(Map<String, String> traceDefines) {
@@ -233,7 +235,6 @@ final class GlWavefront implements AutoCloseable {
         if (profile != null) profile.mark("begin");
         start.dispatch(groups(slots), 1, 1);
         if (profile != null) profile.mark("start");
-        ByteBuffer counts = ByteBuffer.allocateDirect(16).order(ByteOrder.nativeOrder());
         int steps = 0;
         for (int generation = 0; ; generation ^= 1) {
             storageBarrier();
