@@ -1,76 +1,88 @@
-// One pass of the edge-avoiding a-trous wavelet filter; twin of org.drtstudio.render.AtrousDenoiser
-// (its Javadoc explains the weights). The host demodulates the radiance by the albedo, runs the
-// settings' passes with uStep = 1, 2, 4, ..., swapping input and output, and remodulates. SIGMA_*
-// come from AtrousDenoiser.Settings.DEFAULT as #defines.
+// Non-local means weights with a local plane fit; twin of org.drtstudio.render.NlmDenoiser (its
+// Javadoc explains the weights). The host demodulates the radiance by the albedo and blurs the
+// variance (NlmDenoiser.demodulate), runs this once, and remodulates. RADIUS, K, SIGMA_*, RIDGE and
+// EPSILON come from NlmDenoiser.Settings.DEFAULT as #defines.
 layout(local_size_x = 8, local_size_y = 8) in;
-layout(binding = 0, rgba32f) uniform readonly image2D uInput;        // rgb irradiance, a its variance
+layout(binding = 0, rgba32f) uniform readonly image2D uInput;        // rgb irradiance, a its blurred variance
 layout(binding = 1, rgba32f) uniform readonly image2D uNormalDepth;  // xyz normal, w depth
 layout(binding = 2, rgba32f) uniform readonly image2D uAlbedo;
 layout(binding = 3, rgba32f) uniform writeonly image2D uOutput;
 uniform ivec2 uImageSize;
-uniform int uStep;
-
-const float KERNEL[5] = float[5](1.0 / 16.0, 1.0 / 4.0, 3.0 / 8.0, 1.0 / 4.0, 1.0 / 16.0);
-const float BLUR[3] = float[3](1.0 / 4.0, 1.0 / 8.0, 1.0 / 16.0);
 
 float luminance(vec3 c) {
     return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
 }
 
-float blurredVariance(ivec2 p) {
+bool inside(ivec2 q) {
+    return q.x >= 0 && q.y >= 0 && q.x < uImageSize.x && q.y < uImageSize.y;
+}
+
+// max(0, mean patch distance) over the 3x3 patches around p and q (pairs inside the image).
+float patchExponent(ivec2 p, ivec2 q) {
     float sum = 0.0;
-    float weights = 0.0;
-    for (int dy = -1; dy <= 1; dy++) {
-        for (int dx = -1; dx <= 1; dx++) {
-            ivec2 q = p + ivec2(dx, dy);
-            if (q.x < 0 || q.y < 0 || q.x >= uImageSize.x || q.y >= uImageSize.y) continue;
-            float k = BLUR[abs(dx) + abs(dy)];
-            sum += k * imageLoad(uInput, q).a;
-            weights += k;
+    int count = 0;
+    for (int oy = -1; oy <= 1; oy++) {
+        for (int ox = -1; ox <= 1; ox++) {
+            ivec2 a = p + ivec2(ox, oy), b = q + ivec2(ox, oy);
+            if (!inside(a) || !inside(b)) continue;
+            vec4 ca = imageLoad(uInput, a), cb = imageLoad(uInput, b);
+            float diff = luminance(ca.rgb) - luminance(cb.rgb);
+            sum += (diff * diff - (ca.a + min(ca.a, cb.a))) / (EPSILON + K * K * (ca.a + cb.a));
+            count++;
         }
     }
-    return sum / weights;
+    return max(0.0, sum / float(count));
 }
 
-float geometryWeight(vec4 np, vec4 nq, float step) {
-    bool missP = isinf(np.w), missQ = isinf(nq.w);
-    if (missP || missQ) return missP && missQ ? 1.0 : 0.0;
-    float wn = pow(max(0.0, dot(np.xyz, nq.xyz)), SIGMA_NORMAL);
-    float wz = exp(-abs(np.w - nq.w) / (SIGMA_DEPTH * step * max(np.w, 1e-6)));
-    return wn * wz;
+float depthExponent(vec4 np, vec4 nq) {
+    return abs(np.w - nq.w) / (SIGMA_DEPTH * max(np.w, 1e-6));
 }
 
-float albedoWeight(vec3 ap, vec3 aq) {
+float albedoExponent(vec3 ap, vec3 aq) {
     vec3 da = ap - aq;
-    return exp(-dot(da, da) / (SIGMA_ALBEDO * SIGMA_ALBEDO));
+    return dot(da, da) / (SIGMA_ALBEDO * SIGMA_ALBEDO);
 }
 
 void main() {
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
-    if (p.x >= uImageSize.x || p.y >= uImageSize.y) return;
-    vec4 cp = imageLoad(uInput, p);
+    if (!inside(p)) return;
     vec4 np = imageLoad(uNormalDepth, p);
     vec3 ap = imageLoad(uAlbedo, p).rgb;
-    float lp = luminance(cp.rgb);
-    float sigmaL = SIGMA_LUMINANCE * sqrt(blurredVariance(p)) + 1e-4;
-    float sumW = 0.0;
-    vec3 sumC = vec3(0.0);
-    float sumV = 0.0;
-    for (int dy = -2; dy <= 2; dy++) {
-        for (int dx = -2; dx <= 2; dx++) {
-            ivec2 q = p + uStep * ivec2(dx, dy);
-            if (q.x < 0 || q.y < 0 || q.x >= uImageSize.x || q.y >= uImageSize.y) continue;
-            vec4 cq = imageLoad(uInput, q);
-            float weight = KERNEL[dx + 2] * KERNEL[dy + 2];
-            if (q != p) {
-                weight *= geometryWeight(np, imageLoad(uNormalDepth, q), float(uStep))
-                        * albedoWeight(ap, imageLoad(uAlbedo, q).rgb)
-                        * exp(-abs(lp - luminance(cq.rgb)) / sigmaL);
+    bool missP = isinf(np.w);
+    // Normal equations of the plane fit for X = (1, dx/r, dy/r): A symmetric, b per channel.
+    float a00 = 0.0, a01 = 0.0, a02 = 0.0, a11 = 0.0, a12 = 0.0, a22 = 0.0;
+    vec3 b0 = vec3(0.0), b1 = vec3(0.0), b2 = vec3(0.0);
+    for (int dy = -RADIUS; dy <= RADIUS; dy++) {
+        for (int dx = -RADIUS; dx <= RADIUS; dx++) {
+            ivec2 q = p + ivec2(dx, dy);
+            if (!inside(q)) continue;
+            vec4 nq = imageLoad(uNormalDepth, q);
+            if (missP != isinf(nq.w)) continue;
+            // One exponential for the patch, depth and albedo terms together (a product of three).
+            float exponent = patchExponent(p, q), normalWeight = 1.0;
+            if (!missP && q != p) {
+                normalWeight = pow(max(0.0, dot(np.xyz, nq.xyz)), SIGMA_NORMAL);
+                exponent += depthExponent(np, nq) + albedoExponent(ap, imageLoad(uAlbedo, q).rgb);
             }
-            sumW += weight;
-            sumC += weight * cq.rgb;
-            sumV += weight * weight * cq.a;
+            float weight = normalWeight * exp(-exponent);
+            if (weight == 0.0) continue;
+            float u = float(dx) / float(RADIUS), v = float(dy) / float(RADIUS);
+            vec3 value = weight * imageLoad(uInput, q).rgb;
+            a00 += weight;
+            a01 += weight * u;
+            a02 += weight * v;
+            a11 += weight * u * u;
+            a12 += weight * u * v;
+            a22 += weight * v * v;
+            b0 += value;
+            b1 += value * u;
+            b2 += value * v;
         }
     }
-    imageStore(uOutput, p, vec4(sumC / sumW, sumV / (sumW * sumW)));
+    a11 += RIDGE * a00;
+    a22 += RIDGE * a00;
+    float c00 = a11 * a22 - a12 * a12, c01 = a02 * a12 - a01 * a22, c02 = a01 * a12 - a02 * a11;
+    float det = a00 * c00 + a01 * c01 + a02 * c02;
+    vec3 intercept = (c00 * b0 + c01 * b1 + c02 * b2) / det;
+    imageStore(uOutput, p, vec4(max(intercept, vec3(0.0)), 1.0));
 }

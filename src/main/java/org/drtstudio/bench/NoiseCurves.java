@@ -4,7 +4,7 @@ import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.io.load.SceneLoader;
 import org.drtstudio.render.Aov;
-import org.drtstudio.render.AtrousDenoiser;
+import org.drtstudio.render.NlmDenoiser;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
@@ -135,7 +135,7 @@ public final class NoiseCurves {
         TraceParameters planned = new TraceParameters(p.width(), p.height(), plannedSpp, p.maxDepth(), p.seed(), p.open(),
                 p.close(), p.filter(), p.motion(), p.background(), p.ambientLight(), p.attenuation(), p.rayEpsilon(),
                 p.throughputCutoff());
-        return Timed.of(() -> new AtrousDenoiser().denoise(DenoiseInput.of(
+        return Timed.of(() -> new NlmDenoiser().denoise(DenoiseInput.of(
                 r.accumulate(image, planned, 0, p.samplesPerPixel(), DenoiseInput.NEEDED, ProgressListener.NONE))));
     }
 
@@ -166,7 +166,7 @@ public final class NoiseCurves {
                 GeometryImage image = new GeometryImageBuilder().build(s);
                 Frame f = r.render(image, parameters(s, image, w, h, 16, 1), DenoiseInput.NEEDED, ProgressListener.NONE);
                 float[][] panels = {readFloats(refs.resolve(v.name() + ".ref")), f.radiance(),
-                        new AtrousDenoiser().denoise(DenoiseInput.of(f))};
+                        new NlmDenoiser().denoise(DenoiseInput.of(f))};
                 int pw = cw * zoom, gap = 4, total = panels.length * pw + (panels.length - 1) * gap;
                 byte[] rgba = new byte[4 * total * ch * zoom];
                 java.util.Arrays.fill(rgba, (byte) 255);
@@ -206,7 +206,7 @@ public final class NoiseCurves {
                 Frame f = r.accumulate(image, passParameters, done, count, aovs, ProgressListener.NONE);
                 if (traceGuides) guides = f;
                 done += count;
-                float[] clean = guides == null ? null : new AtrousDenoiser().denoise(new DenoiseInput(w, h, f.radiance(),
+                float[] clean = guides == null ? null : new NlmDenoiser().denoise(new DenoiseInput(w, h, f.radiance(),
                         f.variance(), guides.normals(), guides.albedo(), guides.depth()));
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 long measuring = System.nanoTime();

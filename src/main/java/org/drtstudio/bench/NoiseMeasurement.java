@@ -5,7 +5,7 @@ import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.io.load.SceneLoader;
 import org.drtstudio.io.image.PngWriter;
 import org.drtstudio.render.Aov;
-import org.drtstudio.render.AtrousDenoiser;
+import org.drtstudio.render.NlmDenoiser;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.Frame;
@@ -107,7 +107,7 @@ public final class NoiseMeasurement {
         int refSpp = mode.equals("reference") ? Integer.parseInt(args[3]) : 0;
         int w = args.length > a + 1 ? Integer.parseInt(args[a]) : 160, h = args.length > a + 1 ? Integer.parseInt(args[a + 1]) : 120;
         String label = System.getProperty("noise.label", "run");
-        // -Dnoise.denoise=true: the renders are denoised (AtrousDenoiser) before they are compared.
+        // -Dnoise.denoise=true: the renders are denoised (NlmDenoiser) before they are compared.
         boolean denoise = Boolean.getBoolean("noise.denoise");
         // -Dnoise.counts=16,64 and -Dnoise.seeds=N narrow the measurement.
         int[] counts = Arrays.stream(System.getProperty("noise.counts", "4,16,64").split(",")).mapToInt(Integer::parseInt).toArray();
@@ -138,7 +138,7 @@ public final class NoiseMeasurement {
                     double sum = 0;
                     for (int seed = 1; seed <= seeds; seed++) {
                         Frame f = render(r, image, s, w, h, spp, seed, traced);
-                        if (denoise) f = Denoiser.apply(new AtrousDenoiser(), f);
+                        if (denoise) f = Denoiser.apply(new NlmDenoiser(), f);
                         sum += rmse(f.radiance(), ref);
                         if (seed == 1 && spp == 16) PngWriter.write(dir.resolve(v.name() + "-16spp-" + label + ".png"), w, h, f.srgb());
                     }

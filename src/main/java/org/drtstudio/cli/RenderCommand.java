@@ -78,7 +78,7 @@ final class RenderCommand implements Callable<Integer> {
                     + "samples (OUT.samples.pfm, samples each pixel took, and OUT.samples.png, the same as a heat map)")
     List<String> aovs = new ArrayList<>();
     @Option(names = "--denoise",
-            description = "smooth the picture with the edge-avoiding a-trous filter guided by normal, albedo, depth and "
+            description = "smooth the picture with a non-local means filter guided by normal, albedo, depth and "
                     + "per-pixel variance (GPU or CPU, like the tracer); --aov noisy keeps the picture before it")
     boolean denoise;
     @Option(names = "--noise-threshold", paramLabel = "T",

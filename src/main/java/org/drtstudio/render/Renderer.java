@@ -56,9 +56,9 @@ public interface Renderer extends AutoCloseable {
      */
     int converge(AdaptiveSampling adaptive) throws RenderException;
 
-    /** The denoiser that runs where this renderer does: the Java {@link AtrousDenoiser} unless overridden. */
+    /** The denoiser that runs where this renderer does: the Java {@link NlmDenoiser} unless overridden. */
     default Denoiser denoiser() {
-        return new AtrousDenoiser();
+        return new NlmDenoiser();
     }
 
     @Override

@@ -1,19 +1,19 @@
 package org.drtstudio.render.gl;
 
-import org.drtstudio.render.AtrousDenoiser;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Denoiser;
+import org.drtstudio.render.NlmDenoiser;
 import org.drtstudio.render.RenderException;
 
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The GL twin of {@link AtrousDenoiser}: the radiance is demodulated by the albedo as there
- * ({@link AtrousDenoiser#demodulate}, a division per pixel), then {@code shaders/denoise.comp} runs
- * {@link AtrousDenoiser.Settings#passes} times on the renderer's GL thread over textures of the
- * irradiance (+ variance), normal (+ depth) and albedo, ping-ponging between two images, and the
- * result is remodulated. Made by {@link GlRenderer#denoiser()}; its program is closed with the renderer.
+ * The GL twin of {@link NlmDenoiser}: the radiance is demodulated by the albedo and the variance
+ * blurred as there ({@link NlmDenoiser#demodulate}, a few operations per pixel), then
+ * {@code shaders/denoise.comp} runs once on the renderer's GL thread over textures of the irradiance
+ * (+ blurred variance), normal (+ depth) and albedo, and the result is remodulated. Made by
+ * {@link GlRenderer#denoiser()}; its program is closed with the renderer.
  */
 final class GlDenoiser implements Denoiser {
     private final GlThread gl;
@@ -33,13 +33,13 @@ final class GlDenoiser implements Denoiser {
     }
 
     private float[] run(DenoiseInput in) {
-        AtrousDenoiser.Settings s = AtrousDenoiser.Settings.DEFAULT;
+        NlmDenoiser.Settings s = NlmDenoiser.Settings.DEFAULT;
         if (program == null) {
-            program = ComputeProgram.load("denoise.comp", Map.of(
-                    "SIGMA_NORMAL", glsl(s.sigmaNormal()), "SIGMA_DEPTH", glsl(s.sigmaDepth()),
-                    "SIGMA_ALBEDO", glsl(s.sigmaAlbedo()), "SIGMA_LUMINANCE", glsl(s.sigmaLuminance())));
+            program = ComputeProgram.load("denoise.comp", Map.of("RADIUS", Integer.toString(s.radius()),
+                    "K", glsl(s.k()), "SIGMA_NORMAL", glsl(s.sigmaNormal()), "SIGMA_DEPTH", glsl(s.sigmaDepth()),
+                    "SIGMA_ALBEDO", glsl(s.sigmaAlbedo()), "RIDGE", glsl(s.ridge()), "EPSILON", glsl(NlmDenoiser.EPSILON)));
         }
-        AtrousDenoiser.Demodulated demodulated = AtrousDenoiser.demodulate(in, s.albedoFloor());
+        NlmDenoiser.Demodulated demodulated = NlmDenoiser.demodulate(in, s.albedoFloor());
         int w = in.width(), h = in.height(), n = w * h;
         float[] colour = new float[4 * n], normalDepth = new float[4 * n], albedo = new float[4 * n];
         for (int i = 0; i < n; i++) {
@@ -51,25 +51,18 @@ final class GlDenoiser implements Denoiser {
             colour[4 * i + 3] = demodulated.variance()[i];
             normalDepth[4 * i + 3] = in.depth()[i];
         }
-        try (Texture2D a = Texture2D.create(TextureFormat.RGBA32F, w, h, colour);
-             Texture2D b = Texture2D.create(TextureFormat.RGBA32F, w, h);
+        try (Texture2D input = Texture2D.create(TextureFormat.RGBA32F, w, h, colour);
+             Texture2D output = Texture2D.create(TextureFormat.RGBA32F, w, h);
              Texture2D guide = Texture2D.create(TextureFormat.RGBA32F, w, h, normalDepth);
              Texture2D albedoImage = Texture2D.create(TextureFormat.RGBA32F, w, h, albedo)) {
-            Texture2D source = a, target = b;
             program.setIVec2("uImageSize", w, h);
+            input.bindImage(0, ImageAccess.READ_ONLY);
             guide.bindImage(1, ImageAccess.READ_ONLY);
             albedoImage.bindImage(2, ImageAccess.READ_ONLY);
-            for (int pass = 0; pass < s.passes(); pass++) {
-                program.setInt("uStep", 1 << pass);
-                source.bindImage(0, ImageAccess.READ_ONLY);
-                target.bindImage(3, ImageAccess.WRITE_ONLY);
-                program.dispatchCovering(w, h);
-                GlSync.imageBarrier();
-                Texture2D t = source;
-                source = target;
-                target = t;
-            }
-            float[] rgba = GlRenderer.readFloats(source, 4);
+            output.bindImage(3, ImageAccess.WRITE_ONLY);
+            program.dispatchCovering(w, h);
+            GlSync.imageBarrier();
+            float[] rgba = GlRenderer.readFloats(output, 4);
             float[] out = new float[3 * n];
             for (int i = 0; i < n; i++) {
                 out[3 * i] = rgba[4 * i];

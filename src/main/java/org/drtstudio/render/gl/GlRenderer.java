@@ -291,7 +291,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
 
     private GlDenoiser denoiser;
 
-    /** The GLSL twin of {@link org.drtstudio.render.AtrousDenoiser}, run on this renderer's GL thread. */
+    /** The GLSL twin of {@link org.drtstudio.render.NlmDenoiser}, run on this renderer's GL thread. */
     @Override
     public synchronized org.drtstudio.render.Denoiser denoiser() {
         if (denoiser == null) denoiser = new GlDenoiser(gl);

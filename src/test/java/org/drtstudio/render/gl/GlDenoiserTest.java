@@ -1,6 +1,6 @@
 package org.drtstudio.render.gl;
 
-import org.drtstudio.render.AtrousDenoiser;
+import org.drtstudio.render.NlmDenoiser;
 import org.drtstudio.render.DenoiseInput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -10,7 +10,7 @@ import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code shaders/denoise.comp} and {@link AtrousDenoiser} give the same picture within float rounding. */
+/** {@code shaders/denoise.comp} and {@link NlmDenoiser} give the same picture within float rounding. */
 @Timeout(120)
 class GlDenoiserTest {
     @RegisterExtension
@@ -39,7 +39,7 @@ class GlDenoiserTest {
             }
         }
         DenoiseInput in = new DenoiseInput(w, h, radiance, variance, normals, albedo, depth);
-        float[] cpu = new AtrousDenoiser().denoise(in), gpuOut = GL.get().denoiser().denoise(in);
+        float[] cpu = new NlmDenoiser().denoise(in), gpuOut = GL.get().denoiser().denoise(in);
         double maxDiff = 0, changed = 0;
         for (int i = 0; i < cpu.length; i++) {
             maxDiff = Math.max(maxDiff, Math.abs(cpu[i] - gpuOut[i]));
