@@ -1,7 +1,7 @@
 // Non-local means weights with a local plane fit; twin of org.drtstudio.render.NlmDenoiser (its
 // Javadoc explains the weights). The host demodulates the radiance by the albedo and blurs the
-// variance (NlmDenoiser.demodulate), runs this once, and remodulates. RADIUS, K, SIGMA_*, RIDGE and
-// EPSILON come from NlmDenoiser.Settings.DEFAULT as #defines.
+// variance (NlmDenoiser.demodulate), runs this once, and remodulates. RADIUS, K, SIGMA_*, RIDGE,
+// EPSILON and NEGLIGIBLE come from NlmDenoiser (Settings.DEFAULT and its constants) as #defines.
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(binding = 0, rgba32f) uniform readonly image2D uInput;        // rgb irradiance, a its blurred variance
 layout(binding = 1, rgba32f) uniform readonly image2D uNormalDepth;  // xyz normal, w depth
@@ -64,6 +64,7 @@ void main() {
                 normalWeight = pow(max(0.0, dot(np.xyz, nq.xyz)), SIGMA_NORMAL);
                 exponent += depthExponent(np, nq) + albedoExponent(ap, imageLoad(uAlbedo, q).rgb);
             }
+            if (exponent > NEGLIGIBLE) continue;
             float weight = normalWeight * exp(-exponent);
             if (weight == 0.0) continue;
             float u = float(dx) / float(RADIUS), v = float(dy) / float(RADIUS);

@@ -36,15 +36,19 @@ public final class NlmDenoiser implements Denoiser {
     public record Settings(int radius, float k, float sigmaNormal, float sigmaDepth, float sigmaAlbedo, float ridge,
                            float albedoFloor) {
         /**
-         * An 11×11 window, k 0.8: the lowest RMSE summed over the four noise scenes at 16 spp of the
-         * radii 3–7, patches 3×3 to 7×7 and k 0.2–2 tried (docs/RESULTS.md); also the best at 4 and 64 spp.
+         * A 7×7 window, k 0.8: of the radii 2–7, patches 3×3 to 7×7 and k 0.2–2 tried on the four noise
+         * scenes (docs/RESULTS.md), within 0.5 % of the lowest RMSE summed at 16 spp (an 11×11 window)
+         * at 40 % of its taps: the studio denoises whole viewports on two cores.
          */
-        public static final Settings DEFAULT = new Settings(5, 0.8f, 64f, 0.05f, 0.3f, 1e-3f, 0.02f);
+        public static final Settings DEFAULT = new Settings(3, 0.8f, 64f, 0.05f, 0.3f, 1e-3f, 0.02f);
 
         public Settings {
             if (radius < 1 || radius > 15) throw new IllegalArgumentException("radius " + radius + " (1-15)");
         }
     }
+
+    /** A neighbour whose weight is below e^-this (1e-13 of the pixel's own) is left out: no exponential for it. */
+    public static final float NEGLIGIBLE = 30f;
 
     /** Keeps the patch distance finite where the variance is zero (background, unlit flat colour). */
     public static final float EPSILON = 1e-10f;
@@ -59,61 +63,85 @@ public final class NlmDenoiser implements Denoiser {
         this.settings = settings;
     }
 
+    /** Rows per band: a band's sums (15 floats a pixel) and patch terms stay in the cache across the offsets. */
+    private static final int BAND_ROWS = 8;
+
     /**
-     * Offset by offset rather than pixel by pixel: for each offset o of the window, every pixel's
-     * patch term against the pixel o away is computed once and summed over the 3×3 patches, so a
-     * term is shared by the nine patches it belongs to (nine times fewer divisions than per pixel).
-     * Per pixel the offsets still come in the shader's order, into float sums like the shader's.
+     * Band by band (in parallel), and within a band offset by offset rather than pixel by pixel: for
+     * each offset o of the window, every pixel's patch term against the pixel o away is computed once
+     * and summed over the 3×3 patches, so a term is shared by the nine patches it belongs to (nine
+     * times fewer divisions than per pixel). Per pixel the offsets still come in the shader's order,
+     * into float sums like the shader's.
      */
     @Override
     public float[] denoise(DenoiseInput in) {
-        int w = in.width(), h = in.height(), n = w * h, r = settings.radius();
+        int w = in.width(), h = in.height();
         Demodulated d = demodulate(in, settings.albedoFloor());
-        float[] terms = new float[n];
-        PlaneFit fit = new PlaneFit(n);
-        for (int dy = -r; dy <= r; dy++) {
-            for (int dx = -r; dx <= r; dx++) {
-                int ox = dx, oy = dy;
-                IntStream.range(0, h).parallel().forEach(y -> patchTerms(d, w, h, ox, oy, y, terms));
-                IntStream.range(0, h).parallel().forEach(y -> {
-                    for (int x = 0; x < w; x++) addNeighbour(in, d, terms, fit, x, y, ox, oy);
-                });
+        float[] out = new float[3 * w * h];
+        IntStream.range(0, (h + BAND_ROWS - 1) / BAND_ROWS).parallel().forEach(band -> {
+            int y0 = band * BAND_ROWS, y1 = Math.min(h, y0 + BAND_ROWS), r = settings.radius();
+            Band b = new Band(w, y0, y1, Math.max(0, y0 - 1), Math.min(h, y1 + 1));
+            for (int oy = -r; oy <= r; oy++) {
+                for (int ox = -r; ox <= r; ox++) {
+                    for (int y = b.termRow0; y < b.termRow1; y++) patchTerms(d, w, h, ox, oy, y, b);
+                    for (int y = y0; y < y1; y++) {
+                        for (int x = 0; x < w; x++) addNeighbour(in, d, b, x, y, ox, oy);
+                    }
+                }
             }
-        }
-        float[] out = new float[3 * n];
-        for (int p = 0; p < n; p++) fit.intercept(p, settings.ridge(), out);
+            for (int y = y0; y < y1; y++) {
+                for (int x = 0; x < w; x++) b.fit.intercept((y - y0) * w + x, settings.ridge(), out, y * w + x);
+            }
+        });
         return d.remodulate(out);
     }
 
+    /** One band's working arrays: rows [y0, y1) are filtered; the patch terms cover rows [termRow0, termRow1). */
+    private static final class Band {
+        final int y0, termRow0, termRow1;
+        final float[] terms;
+        final PlaneFit fit;
+
+        Band(int w, int y0, int y1, int termRow0, int termRow1) {
+            this.y0 = y0;
+            this.termRow0 = termRow0;
+            this.termRow1 = termRow1;
+            terms = new float[(termRow1 - termRow0) * w];
+            fit = new PlaneFit((y1 - y0) * w);
+        }
+    }
+
     /** Row y of the patch terms between each pixel s and s + (ox, oy): NaN where s + o lies outside. */
-    private void patchTerms(Demodulated d, int w, int h, int ox, int oy, int y, float[] terms) {
-        float[] l = d.luminance(), v = d.variance();
+    private void patchTerms(Demodulated d, int w, int h, int ox, int oy, int y, Band band) {
+        float[] l = d.luminance(), v = d.variance(), terms = band.terms;
         float k2 = settings.k() * settings.k();
+        int row = (y - band.termRow0) * w;
         for (int x = 0; x < w; x++) {
             int bx = x + ox, by = y + oy, a = y * w + x;
             if (bx < 0 || by < 0 || bx >= w || by >= h) {
-                terms[a] = Float.NaN;
+                terms[row + x] = Float.NaN;
                 continue;
             }
             int b = by * w + bx;
             float va = v[a], vb = v[b], diff = l[a] - l[b];
-            terms[a] = (diff * diff - (va + Math.min(va, vb))) / (EPSILON + k2 * (va + vb));
+            terms[row + x] = (diff * diff - (va + Math.min(va, vb))) / (EPSILON + k2 * (va + vb));
         }
     }
 
     /** Adds pixel q = p + (ox, oy), weighted, to p's plane fit. */
-    private void addNeighbour(DenoiseInput in, Demodulated d, float[] terms, PlaneFit fit, int x, int y, int ox, int oy) {
+    private void addNeighbour(DenoiseInput in, Demodulated d, Band band, int x, int y, int ox, int oy) {
         int w = in.width(), h = in.height(), qx = x + ox, qy = y + oy;
         if (qx < 0 || qy < 0 || qx >= w || qy >= h) return;
         int p = y * w + x, q = qy * w + qx;
-        float[] z = in.depth();
+        float[] z = in.depth(), terms = band.terms;
         boolean missP = Float.isInfinite(z[p]);
         if (missP != Float.isInfinite(z[q])) return;
         float sum = 0;
         int count = 0;
         for (int sy = Math.max(0, y - 1); sy <= Math.min(h - 1, y + 1); sy++) {
+            int row = (sy - band.termRow0) * w;
             for (int sx = Math.max(0, x - 1); sx <= Math.min(w - 1, x + 1); sx++) {
-                float t = terms[sy * w + sx];
+                float t = terms[row + sx];
                 if (Float.isNaN(t)) continue;
                 sum += t;
                 count++;
@@ -126,9 +154,11 @@ public final class NlmDenoiser implements Denoiser {
             if (normalWeight == 0f) return;
             exponent += depthExponent(z, p, q) + albedoExponent(in.albedo(), p, q);
         }
+        if (exponent > NEGLIGIBLE) return;
         float weight = normalWeight * (float) Math.exp(-exponent);
         if (weight == 0f) return;
-        fit.add(p, weight, ox / (float) settings.radius(), oy / (float) settings.radius(), d.irradiance(), q);
+        band.fit.add((y - band.y0) * w + x, weight, ox / (float) settings.radius(), oy / (float) settings.radius(),
+                d.irradiance(), q);
     }
 
     /**
@@ -159,8 +189,8 @@ public final class NlmDenoiser implements Denoiser {
             }
         }
 
-        /** The fitted plane's value at the pixel (the intercept), at least 0, into out. */
-        void intercept(int p, float ridge, float[] out) {
+        /** The fitted plane's value at sums slot p (the intercept), at least 0, into pixel o of out. */
+        void intercept(int p, float ridge, float[] out, int o3) {
             int o = SUMS * p;
             float a00 = sums[o], a01 = sums[o + 1], a02 = sums[o + 2];
             float a11 = sums[o + 3] + ridge * a00, a12 = sums[o + 4], a22 = sums[o + 5] + ridge * a00;
@@ -169,7 +199,7 @@ public final class NlmDenoiser implements Denoiser {
             float det = a00 * c00 + a01 * c01 + a02 * c02;
             for (int ch = 0; ch < 3; ch++) {
                 float intercept = (c00 * sums[o + 6 + ch] + c01 * sums[o + 9 + ch] + c02 * sums[o + 12 + ch]) / det;
-                out[3 * p + ch] = Math.max(0f, intercept);
+                out[3 * o3 + ch] = Math.max(0f, intercept);
             }
         }
     }

@@ -198,39 +198,58 @@ final class StudioFiles {
         record Loaded(ModelAsset asset, ImportPlacement.Placement place, List<String> warnings,
                       java.util.List<org.drtstudio.io.TimedPhase> phases) {
         }
+        // The preview stops refining the scene as it was while the file is read and parsed: on two
+        // cores its passes took half the machine and doubled the parse (measured, docs/STUDIO.md), and
+        // the pass in flight when the model arrived delayed the first picture with it. It goes on, with
+        // the model, once the import is committed or has failed.
+        window.holdPreview();
         background(() -> {
-            // The share of the file read so far drives the progress bar (at most once per percent).
-            // Once the whole file is read the bar goes back to moving on its own: parsing and normals follow.
-            ImportResult r = SceneLoader.load(file, fraction -> Platform.runLater(() -> {
-                if (pendingImports > 0) window.jobProgress(fraction >= 1 ? -1 : fraction);
-            }));
-            ModelAsset asset = new ModelAsset(file, r.scene().root(), r.scene().materials());
-            // A file that parses but holds nothing to show is not imported as an empty group.
-            if (NodeGeometry.bounds(asset.root()).isEmpty()) throw new SceneFormatException(file, 0, "it contains no geometry; nothing imported");
-            return new Loaded(asset, placement(scene, time, ImportPlacement.graphBox(asset.root()), aim), r.warnings(), r.phases());
+            try {
+                // The share of the file read so far drives the progress bar (at most once per percent).
+                // Once the whole file is read the bar goes back to moving on its own: parsing and normals follow.
+                ImportResult r = SceneLoader.load(file, fraction -> Platform.runLater(() -> {
+                    if (pendingImports > 0) window.jobProgress(fraction >= 1 ? -1 : fraction);
+                }));
+                ModelAsset asset = new ModelAsset(file, r.scene().root(), r.scene().materials());
+                // A file that parses but holds nothing to show is not imported as an empty group.
+                if (NodeGeometry.bounds(asset.root()).isEmpty()) throw new SceneFormatException(file, 0, "it contains no geometry; nothing imported");
+                return new Loaded(asset, placement(scene, time, ImportPlacement.graphBox(asset.root()), aim), r.warnings(), r.phases());
+            } catch (Throwable t) {
+                window.releasePreview();
+                throw t;
+            }
         }, (Loaded loaded) -> {
             pendingImports--;
-            SceneModel m = session().document.model();
-            String base = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
             try {
-                ImportPlacement.Placement place = loaded.place();
-                long before = window.viewport.requestRevision();
-                session().commit(new ImportModel(m.root().id(), base, loaded.asset(), place.transform()));
-                session().select(m.nextId());
-                // The reader's warnings (a material library outside the model's folder, skipped lines) go
-                // with it, as when a file is opened: otherwise a model imports without its materials unexplained.
-                String done = "imported " + name + warningsNote(loaded.warnings()) + (place.note().isEmpty() ? "" : "; " + place.note());
-                window.jobFinished(done);
-                // Once a frame with the model is on screen, the same line says where the time went.
-                window.viewport.whenShownAfter(before, () -> {
-                    PreviewRenderer.PackTimings pack = window.viewport.packTimings();
-                    window.message(ImportTimes.line(done, loaded.phases(), pack != null && pack.revision() > before ? pack : null,
-                            (System.nanoTime() - started) / 1e6));
-                });
-            } catch (IllegalArgumentException e) {
-                window.jobFinished("cannot import " + name + ": " + e.getMessage());
+                commitImport(loaded.asset(), loaded.place(), loaded.warnings(), loaded.phases(), name, started);
+            } finally {
+                window.releasePreview();
             }
         }, "cannot import " + name);
+    }
+
+    /** Adds a loaded model to the scene (on the FX thread) and reports where its import's time went once it is on screen. */
+    private void commitImport(ModelAsset asset, ImportPlacement.Placement place, List<String> warnings,
+                              List<org.drtstudio.io.TimedPhase> phases, String name, long started) {
+        SceneModel m = session().document.model();
+        String base = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
+        try {
+            long before = window.viewport.requestRevision();
+            session().commit(new ImportModel(m.root().id(), base, asset, place.transform()));
+            session().select(m.nextId());
+            // The reader's warnings (a material library outside the model's folder, skipped lines) go
+            // with it, as when a file is opened: otherwise a model imports without its materials unexplained.
+            String done = "imported " + name + warningsNote(warnings) + (place.note().isEmpty() ? "" : "; " + place.note());
+            window.jobFinished(done);
+            // Once a frame with the model is on screen, the same line says where the time went.
+            window.viewport.whenShownAfter(before, () -> {
+                PreviewRenderer.PackTimings pack = window.viewport.packTimings();
+                window.message(ImportTimes.line(done, phases, pack != null && pack.revision() > before ? pack : null,
+                        (System.nanoTime() - started) / 1e6));
+            });
+        } catch (IllegalArgumentException e) {
+            window.jobFinished("cannot import " + name + ": " + e.getMessage());
+        }
     }
 
     int pendingImports() {

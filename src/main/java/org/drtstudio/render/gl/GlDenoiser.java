@@ -37,7 +37,8 @@ final class GlDenoiser implements Denoiser {
         if (program == null) {
             program = ComputeProgram.load("denoise.comp", Map.of("RADIUS", Integer.toString(s.radius()),
                     "K", glsl(s.k()), "SIGMA_NORMAL", glsl(s.sigmaNormal()), "SIGMA_DEPTH", glsl(s.sigmaDepth()),
-                    "SIGMA_ALBEDO", glsl(s.sigmaAlbedo()), "RIDGE", glsl(s.ridge()), "EPSILON", glsl(NlmDenoiser.EPSILON)));
+                    "SIGMA_ALBEDO", glsl(s.sigmaAlbedo()), "RIDGE", glsl(s.ridge()), "EPSILON", glsl(NlmDenoiser.EPSILON),
+                    "NEGLIGIBLE", glsl(NlmDenoiser.NEGLIGIBLE)));
         }
         NlmDenoiser.Demodulated demodulated = NlmDenoiser.demodulate(in, s.albedoFloor());
         int w = in.width(), h = in.height(), n = w * h;
