@@ -25,8 +25,8 @@ import java.util.stream.IntStream;
  *       mean, so a wide window does not flatten shading ramps.</li>
  * </ol>
  * Measured against the two-pass à-trous filter it replaced, on the noise scenes of docs/RESULTS.md
- * (160×120, 16 spp): 17 % less error summed over the four scenes, and at 64 spp it nearly stops
- * costing accuracy where the picture is already clean.
+ * (160×120, 16 spp, seeds 1–4): 11–20 % less error per scene, and at 64 spp it nearly stops costing
+ * accuracy where the picture is already clean.
  * The guides average the pixel's camera samples ({@link DenoiseInput}). The GLSL twin is
  * {@code shaders/denoise.comp} (run by the GL renderer's denoiser on {@link #demodulate}'s output);
  * the two agree within float rounding.
