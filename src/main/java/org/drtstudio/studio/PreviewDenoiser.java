@@ -99,15 +99,19 @@ final class PreviewDenoiser implements Renderer {
      * (denoising off, the view past {@link #DENOISE_UP_TO_SAMPLES}, or its guides not traced yet).
      */
     byte[] denoisedSrgb(Frame pass, int samples) throws RenderException {
+        if (!denoises(pass, samples)) return null;
         Frame g = guides;
-        if (!enabled || samples > DENOISE_UP_TO_SAMPLES || g == null || pass.radiance() == null || pass.variance() == null
-                || g.width() != pass.width() || g.height() != pass.height()) {
-            return null;
-        }
         Denoiser d = renderer.denoiser();
         float[] clean = d.denoise(new DenoiseInput(pass.width(), pass.height(), pass.radiance(), pass.variance(), g.normals(),
                 g.albedo(), g.depth()));
         return ToneMapper.toSrgb(clean, pass.width() * pass.height());
+    }
+
+    /** Whether {@link #denoisedSrgb} would denoise this pass (rather than return null). */
+    boolean denoises(Frame pass, int samples) {
+        Frame g = guides;
+        return enabled && samples <= DENOISE_UP_TO_SAMPLES && g != null && pass.radiance() != null && pass.variance() != null
+                && g.width() == pass.width() && g.height() == pass.height();
     }
 
     @Override

@@ -275,6 +275,7 @@ final class PreviewRenderer implements AutoCloseable {
             renderer = r;
         }
         PreviewDenoiser denoiser = new PreviewDenoiser(r);
+        DenoisePacer pacer = new DenoisePacer();
         PreviewRequest current = null, packedFor = null;
         Set<Change> changesSincePack = EnumSet.noneOf(Change.class);
         GeometryImage image = null;
@@ -331,6 +332,7 @@ final class PreviewRenderer implements AutoCloseable {
                         stage = schedule.begin(next.refinedWidth(), next.refinedHeight(), next.targetSamples(), next.fullResolution());
                     }
                     budget.reset();
+                    pacer.reset();
                     if (r instanceof AccelChoice c && c.accel() != accel) c.useAccel(accel);
                     session = new ProgressiveSession(denoiser, budget);
                     session.restart(image, parameters(current, image, stage), adaptive(current, stage));
@@ -371,7 +373,16 @@ final class PreviewRenderer implements AutoCloseable {
                 Published pass = new Published(frame, session.samplesDone(), schedule.stage().pixelScale(), current, elapsed,
                         (long) frame.width() * frame.height() * Math.max(1, added), converged);
                 lastPublished = pass;
-                publish(pass, shownPicture(denoiser, frame, session.samplesDone()));
+                if (denoiser.denoises(frame, session.samplesDone())) {
+                    // Traced, not shown: the last denoised picture stays; a stage's last pass is always shown.
+                    if (!pacer.due(elapsed) && !session.converged()) continue;
+                    long denoiseStart = System.nanoTime();
+                    byte[] picture = shownPicture(denoiser, frame, session.samplesDone());
+                    pacer.denoised(System.nanoTime() - denoiseStart);
+                    publish(pass, picture);
+                } else {
+                    publish(pass, null);
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
