@@ -255,6 +255,12 @@ final class PreviewRenderer implements AutoCloseable {
      * stop it: during a drag requests come faster than a pack and a pass, and each taken request
      * gets at least one pass so the screen keeps following.
      */
+    private boolean held() {
+        synchronized (lock) {
+            return schedule.held();
+        }
+    }
+
     private boolean mayRender() {
         synchronized (lock) {
             return !closed && !schedule.idle();
@@ -374,6 +380,9 @@ final class PreviewRenderer implements AutoCloseable {
                         (long) frame.width() * frame.height() * Math.max(1, added), converged);
                 lastPublished = pass;
                 if (denoiser.denoises(frame, session.samplesDone())) {
+                    // Held by an import or export since the pass began: denoising it (a second or more on
+                    // the CPU) would only take the cores from them; the view goes on after the hold.
+                    if (held()) continue;
                     // Traced, not shown: the last denoised picture stays; a stage's last pass is always shown.
                     if (!pacer.due(elapsed) && !session.converged()) continue;
                     long denoiseStart = System.nanoTime();
