@@ -254,7 +254,8 @@ public final class NlmDenoiser implements Denoiser {
 
     /**
      * The cosine of the two normals to the power {@link Settings#sigmaNormal}, by repeated squaring
-     * where that is a power of two (64 by default; Math.pow per tap was a third of the filter's time).
+     * where that is a power of two (64 by default). With the three exponentials merged into one, this
+     * took the 160×120 frame from 140 to 120 ms (two threads; the two were not timed apart).
      */
     private float normalWeight(float[] n, int p, int q) {
         float cos = Math.max(0f, n[3 * p] * n[3 * q] + n[3 * p + 1] * n[3 * q + 1] + n[3 * p + 2] * n[3 * q + 2]);

@@ -255,15 +255,16 @@ final class PreviewRenderer implements AutoCloseable {
      * stop it: during a drag requests come faster than a pack and a pass, and each taken request
      * gets at least one pass so the screen keeps following.
      */
-    private boolean held() {
-        synchronized (lock) {
-            return schedule.held();
-        }
-    }
-
     private boolean mayRender() {
         synchronized (lock) {
             return !closed && !schedule.idle();
+        }
+    }
+
+    /** Whether an import or export holds the loop (it may finish the pass under way). */
+    private boolean held() {
+        synchronized (lock) {
+            return schedule.held();
         }
     }
 
