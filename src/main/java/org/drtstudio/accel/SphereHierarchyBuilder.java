@@ -422,12 +422,12 @@ public final class SphereHierarchyBuilder {
             float px0 = Float.POSITIVE_INFINITY, py0 = px0, pz0 = px0, px1 = Float.NEGATIVE_INFINITY, py1 = px1, pz1 = px1;
             for (int i = 0; i < c; i++) {
                 int b = 6 * (s + i);
-                if (box[b] < px0) px0 = box[b];
-                if (box[b + 1] < py0) py0 = box[b + 1];
-                if (box[b + 2] < pz0) pz0 = box[b + 2];
-                if (box[b + 3] > px1) px1 = box[b + 3];
-                if (box[b + 4] > py1) py1 = box[b + 4];
-                if (box[b + 5] > pz1) pz1 = box[b + 5];
+                px0 = Math.min(px0, box[b]);
+                py0 = Math.min(py0, box[b + 1]);
+                pz0 = Math.min(pz0, box[b + 2]);
+                px1 = Math.max(px1, box[b + 3]);
+                py1 = Math.max(py1, box[b + 4]);
+                pz1 = Math.max(pz1, box[b + 5]);
                 for (int a = 0; a < 3; a++) centroid[a * SMALL_MAX + i] = 0.5f * (box[b + a] + box[b + 3 + a]);
             }
             float parentWeight = Math.max(weight(px0, py0, pz0, px1, py1, pz1), Float.MIN_NORMAL);
@@ -486,7 +486,7 @@ public final class SphereHierarchyBuilder {
                 int o = bestAxis * SMALL_MAX;
                 for (int i = 0; i < c; i++) {
                     int from = s + sorted[o + i];
-                    System.arraycopy(box, 6 * from, scratchBox, 6 * i, 6);
+                    for (int k = 0; k < 6; k++) scratchBox[6 * i + k] = box[6 * from + k];
                     scratchOrder[i] = order[from];
                 }
                 System.arraycopy(scratchBox, 0, box, 6 * s, 6 * c);
@@ -651,7 +651,9 @@ public final class SphereHierarchyBuilder {
             z1 = Math.max(z1, box[b + 5]);
         }
         double cx = 0.5 * (x0 + x1), cy = 0.5 * (y0 + y1), cz = 0.5 * (z0 + z1);
-        double r = 0;
+        // Vertices by squared distance, one square root at the end: the same radius (the root is
+        // monotone and correctly rounded), a third of the roots.
+        double r = 0, vertexR2 = 0;
         int tris = scene.triangleCount();
         float[] pos = scene.positions(), sp = scene.spheres();
         for (int i = s; i < s + c; i++) {
@@ -659,14 +661,14 @@ public final class SphereHierarchyBuilder {
             if (p < tris) {
                 for (int v = 0; v < 3; v++) {
                     int b = scene.corner(p, v);
-                    r = Math.max(r, dist(cx, cy, cz, pos[b], pos[b + 1], pos[b + 2]));
+                    vertexR2 = Math.max(vertexR2, dist2(cx, cy, cz, pos[b], pos[b + 1], pos[b + 2]));
                 }
             } else {
                 int b = 4 * (p - tris);
-                r = Math.max(r, dist(cx, cy, cz, sp[b], sp[b + 1], sp[b + 2]) + sp[b + 3]);
+                r = Math.max(r, Math.sqrt(dist2(cx, cy, cz, sp[b], sp[b + 1], sp[b + 2])) + sp[b + 3]);
             }
         }
-        store(leafSpheres, 4 * s, cx, cy, cz, r);
+        store(leafSpheres, 4 * s, cx, cy, cz, Math.max(r, Math.sqrt(vertexR2)));
     }
 
     static void store(float[] out, int o, double cx, double cy, double cz, double r) {
@@ -678,8 +680,8 @@ public final class SphereHierarchyBuilder {
         out[o + 3] = (float) (r * (1 + INFLATE_RELATIVE) + 1e-6 * (scale + r) + 1e-30);
     }
 
-    private static double dist(double ax, double ay, double az, double bx, double by, double bz) {
+    private static double dist2(double ax, double ay, double az, double bx, double by, double bz) {
         double dx = ax - bx, dy = ay - by, dz = az - bz;
-        return Math.sqrt(dx * dx + dy * dy + dz * dz);
+        return dx * dx + dy * dy + dz * dz;
     }
 }
