@@ -2,6 +2,8 @@ package org.drtstudio.accel;
 
 import java.util.Arrays;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.RecursiveTask;
 
 /**
@@ -53,6 +55,12 @@ public final class SphereHierarchyBuilder {
      * bunny nodes below 16 primitives took about half of the build (docs/BENCHMARKS.md).
      */
     static final int SMALL_MAX = 16;
+    /**
+     * Nodes of at least this many primitives are binned in parallel parts, and the root's bounds
+     * found so: the top of the tree, where one core would otherwise wait for the other (the root's
+     * binning alone took about 15 ms of a 1M-triangle build). Bins are exact whatever the parts.
+     */
+    static final int PARALLEL_BINNING_MIN = 1 << 18;
     /** Primitives per chunk of the data-parallel passes (primitive boxes); each chunk is one task. */
     private static final int CHUNK = 32_768;
     /** Worker threads for large builds; daemon threads, idle when nobody builds. */
@@ -124,7 +132,7 @@ public final class SphereHierarchyBuilder {
     }
 
     /** Runs an action over [from, to) in chunks of {@link #CHUNK} as fork/join tasks. */
-    private static final class Chunks extends java.util.concurrent.RecursiveAction {
+    private static final class Chunks extends RecursiveAction {
         private final int from, to;
         private final RangeAction action;
 
@@ -159,69 +167,12 @@ public final class SphereHierarchyBuilder {
 
     private SphereHierarchy run() {
         float[] bounds = new float[BOUNDS];
-        boundsOf(0, n, bounds);
+        if (n >= PARALLEL_BINNING_MIN) boundsInParts(n, bounds);
+        else boundsOf(0, n, bounds);
         Subtree task = new Subtree(0, n, bounds);
         NodeList tree = n >= 2 * PARALLEL_MIN ? POOL.invoke(task) : task.compute();
         box = null;
-        return flatten(tree);
-    }
-
-    /**
-     * The tree under construction: children before flattening, with node indices local to this
-     * list. Parallel tasks build separate lists; a parent refers to its children's lists instead of
-     * copying them into its own (the copies cost a serial pass over every node below at each
-     * parallel level), and {@link #flatten} walks them all at once.
-     */
-    private static final class NodeList {
-        /** A child link: the node's index in this list, -1 for none (a leaf), or {@link #subRef} of a child list's root. */
-        int[] left, right, start, count;
-        int size;
-        /** Lists of the subtrees built by parallel tasks, referred to by {@link #subRef}. */
-        NodeList[] subs = new NodeList[0];
-
-        /** @param primitives the subtree's primitives: trees have about 0.8 nodes per primitive, so the arrays then do not grow */
-        NodeList(int primitives) {
-            int cap = Math.max(16, primitives);
-            left = new int[cap];
-            right = new int[cap];
-            start = new int[cap];
-            count = new int[cap];
-        }
-
-        int add(int s, int c) {
-            if (size == left.length) grow(size * 2);
-            left[size] = -1;
-            right[size] = -1;
-            start[size] = s;
-            count[size] = c;
-            return size++;
-        }
-
-        /** Keeps {@code other} as a child list; returns the link to its root. */
-        int attach(NodeList other) {
-            subs = Arrays.copyOf(subs, subs.length + 1);
-            subs[subs.length - 1] = other;
-            return subRef(subs.length - 1);
-        }
-
-        /** The link to the root of child list k: -2, -3, … (-1 means no child). */
-        static int subRef(int k) {
-            return -2 - k;
-        }
-
-        /** All nodes of this list and the lists below it. */
-        int totalSize() {
-            int total = size;
-            for (NodeList sub : subs) total += sub.totalSize();
-            return total;
-        }
-
-        private void grow(int cap) {
-            left = Arrays.copyOf(left, cap);
-            right = Arrays.copyOf(right, cap);
-            start = Arrays.copyOf(start, cap);
-            count = Arrays.copyOf(count, cap);
-        }
+        return HierarchyFlattener.flatten(tree, leafSpheres, order, POOL);
     }
 
     /**
@@ -293,6 +244,46 @@ public final class SphereHierarchyBuilder {
     /** Floats of a node's bounds: centroid min xyz, centroid max xyz, box min xyz, box max xyz. */
     private static final int BOUNDS = 12;
 
+    /** {@link #boundsOf} all slots, in parallel parts. */
+    private void boundsInParts(int c, float[] out) {
+        float[][] parts = new float[POOL.getParallelism()][BOUNDS];
+        inParts(0, c, parts.length, (k, from, to) -> boundsOf(from, to - from, parts[k]));
+        System.arraycopy(parts[0], 0, out, 0, BOUNDS);
+        for (float[] p : parts) {
+            for (int k = 0; k < 3; k++) {
+                out[k] = Math.min(out[k], p[k]);
+                out[3 + k] = Math.max(out[3 + k], p[3 + k]);
+                out[6 + k] = Math.min(out[6 + k], p[6 + k]);
+                out[9 + k] = Math.max(out[9 + k], p[9 + k]);
+            }
+        }
+    }
+
+    private interface PartAction {
+        void run(int part, int from, int to);
+    }
+
+    /** Runs an action on each of {@code parts} equal ranges of [s, s+c) as parallel fork/join tasks, from a pool thread or not. */
+    private static void inParts(int s, int c, int parts, PartAction action) {
+        RecursiveAction[] tasks = new RecursiveAction[parts];
+        for (int k = 0; k < parts; k++) {
+            int part = k, from = s + (int) ((long) c * k / parts), to = s + (int) ((long) c * (k + 1) / parts);
+            tasks[k] = new RecursiveAction() {
+                @Override
+                protected void compute() {
+                    action.run(part, from, to);
+                }
+            };
+        }
+        if (ForkJoinTask.inForkJoinPool()) ForkJoinTask.invokeAll(tasks);
+        else POOL.invoke(new RecursiveAction() {
+            @Override
+            protected void compute() {
+                invokeAll(tasks);
+            }
+        });
+    }
+
     /** The bounds of slots [s, s+c), written to out. */
     private void boundsOf(int s, int c, float[] out) {
         for (int k = 0; k < 3; k++) {
@@ -341,20 +332,14 @@ public final class SphereHierarchyBuilder {
                     scale[axis] = 0;
                     continue;
                 }
-                Arrays.fill(binCount, axis * BINS, axis * BINS + bins, 0);
-                Arrays.fill(binMin, 3 * axis * BINS, 3 * (axis * BINS + bins), Float.POSITIVE_INFINITY);
-                Arrays.fill(binMax, 3 * axis * BINS, 3 * (axis * BINS + bins), Float.NEGATIVE_INFINITY);
+                clearBins(axis, bins);
                 float extent = nb[3 + axis] - nb[axis];
                 scale[axis] = extent > 0 ? bins / extent : 0;
             }
-            if (only >= 0) {
-                int axis = only;
-                float sa = scale[axis], ca = nb[axis];
-                int base = axis * BINS;
-                for (int i = 6 * s, e = 6 * (s + c); i < e; i += 6) {
-                    float lx = box[i], ly = box[i + 1], lz = box[i + 2], hx = box[i + 3], hy = box[i + 4], hz = box[i + 5];
-                    addToBin(base + binOf(0.5f * (box[i + axis] + box[i + 3 + axis]), ca, sa, bins), lx, ly, lz, hx, hy, hz);
-                }
+            if (only >= 0 && c >= PARALLEL_BINNING_MIN) {
+                binInParts(s, c, only, nb[only], scale[only], bins);
+            } else if (only >= 0) {
+                binAxis(s, c, only, nb[only], scale[only], bins);
             } else {
                 float sx = scale[0], sy = scale[1], sz = scale[2], cx0 = nb[0], cy0 = nb[1], cz0 = nb[2];
                 for (int i = 6 * s, e = 6 * (s + c); i < e; i += 6) {
@@ -437,12 +422,12 @@ public final class SphereHierarchyBuilder {
             float px0 = Float.POSITIVE_INFINITY, py0 = px0, pz0 = px0, px1 = Float.NEGATIVE_INFINITY, py1 = px1, pz1 = px1;
             for (int i = 0; i < c; i++) {
                 int b = 6 * (s + i);
-                if (box[b] < px0) px0 = box[b];
-                if (box[b + 1] < py0) py0 = box[b + 1];
-                if (box[b + 2] < pz0) pz0 = box[b + 2];
-                if (box[b + 3] > px1) px1 = box[b + 3];
-                if (box[b + 4] > py1) py1 = box[b + 4];
-                if (box[b + 5] > pz1) pz1 = box[b + 5];
+                px0 = Math.min(px0, box[b]);
+                py0 = Math.min(py0, box[b + 1]);
+                pz0 = Math.min(pz0, box[b + 2]);
+                px1 = Math.max(px1, box[b + 3]);
+                py1 = Math.max(py1, box[b + 4]);
+                pz1 = Math.max(pz1, box[b + 5]);
                 for (int a = 0; a < 3; a++) centroid[a * SMALL_MAX + i] = 0.5f * (box[b + a] + box[b + 3 + a]);
             }
             float parentWeight = Math.max(weight(px0, py0, pz0, px1, py1, pz1), Float.MIN_NORMAL);
@@ -460,27 +445,28 @@ public final class SphereHierarchyBuilder {
                     }
                     sorted[o + j + 1] = i;
                 }
+                // Branch-free Math.min/max as in addToBin: the boxes along a sweep widen it unpredictably.
                 float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
                 for (int k = c - 1; k > 0; k--) {
                     int b = 6 * (s + sorted[o + k]);
-                    if (box[b] < x0) x0 = box[b];
-                    if (box[b + 1] < y0) y0 = box[b + 1];
-                    if (box[b + 2] < z0) z0 = box[b + 2];
-                    if (box[b + 3] > x1) x1 = box[b + 3];
-                    if (box[b + 4] > y1) y1 = box[b + 4];
-                    if (box[b + 5] > z1) z1 = box[b + 5];
+                    x0 = Math.min(x0, box[b]);
+                    y0 = Math.min(y0, box[b + 1]);
+                    z0 = Math.min(z0, box[b + 2]);
+                    x1 = Math.max(x1, box[b + 3]);
+                    y1 = Math.max(y1, box[b + 4]);
+                    z1 = Math.max(z1, box[b + 5]);
                     suffixWeight[k] = weight(x0, y0, z0, x1, y1, z1);
                 }
                 x0 = y0 = z0 = Float.POSITIVE_INFINITY;
                 x1 = y1 = z1 = Float.NEGATIVE_INFINITY;
                 for (int k = 1; k < c; k++) {
                     int b = 6 * (s + sorted[o + k - 1]);
-                    if (box[b] < x0) x0 = box[b];
-                    if (box[b + 1] < y0) y0 = box[b + 1];
-                    if (box[b + 2] < z0) z0 = box[b + 2];
-                    if (box[b + 3] > x1) x1 = box[b + 3];
-                    if (box[b + 4] > y1) y1 = box[b + 4];
-                    if (box[b + 5] > z1) z1 = box[b + 5];
+                    x0 = Math.min(x0, box[b]);
+                    y0 = Math.min(y0, box[b + 1]);
+                    z0 = Math.min(z0, box[b + 2]);
+                    x1 = Math.max(x1, box[b + 3]);
+                    y1 = Math.max(y1, box[b + 4]);
+                    z1 = Math.max(z1, box[b + 5]);
                     float cost = weight(x0, y0, z0, x1, y1, z1) * k + suffixWeight[k] * (c - k); // as in split: constant parts left out
                     if (cost < bestCost) {
                         bestCost = cost;
@@ -500,7 +486,7 @@ public final class SphereHierarchyBuilder {
                 int o = bestAxis * SMALL_MAX;
                 for (int i = 0; i < c; i++) {
                     int from = s + sorted[o + i];
-                    System.arraycopy(box, 6 * from, scratchBox, 6 * i, 6);
+                    for (int k = 0; k < 6; k++) scratchBox[6 * i + k] = box[6 * from + k];
                     scratchOrder[i] = order[from];
                 }
                 System.arraycopy(scratchBox, 0, box, 6 * s, 6 * c);
@@ -525,15 +511,52 @@ public final class SphereHierarchyBuilder {
             System.arraycopy(acc, 0, out, 6, 6);
         }
 
+        private void clearBins(int axis, int bins) {
+            Arrays.fill(binCount, axis * BINS, axis * BINS + bins, 0);
+            Arrays.fill(binMin, 3 * axis * BINS, 3 * (axis * BINS + bins), Float.POSITIVE_INFINITY);
+            Arrays.fill(binMax, 3 * axis * BINS, 3 * (axis * BINS + bins), Float.NEGATIVE_INFINITY);
+        }
+
+        /** Bins slots [s, s+c) along one axis whose bins start at {@code origin}, {@code scale} bins per unit. */
+        private void binAxis(int s, int c, int axis, float origin, float scale, int bins) {
+            float[] box = SphereHierarchyBuilder.this.box;
+            int base = axis * BINS;
+            for (int i = 6 * s, e = 6 * (s + c); i < e; i += 6) {
+                float lx = box[i], ly = box[i + 1], lz = box[i + 2], hx = box[i + 3], hy = box[i + 4], hz = box[i + 5];
+                addToBin(base + binOf(0.5f * (box[i + axis] + box[i + 3 + axis]), origin, scale, bins), lx, ly, lz, hx, hy, hz);
+            }
+        }
+
+        /** As {@link #binAxis}, each part into bins of its own, then merged into these (already cleared). */
+        private void binInParts(int s, int c, int axis, float origin, float scale, int bins) {
+            Splitter[] parts = new Splitter[POOL.getParallelism()];
+            inParts(s, c, parts.length, (k, from, to) -> {
+                parts[k] = new Splitter();
+                parts[k].clearBins(axis, bins);
+                parts[k].binAxis(from, to - from, axis, origin, scale, bins);
+            });
+            for (Splitter p : parts) {
+                for (int b = axis * BINS; b < axis * BINS + bins; b++) {
+                    binCount[b] += p.binCount[b];
+                    for (int k = 3 * b; k < 3 * b + 3; k++) {
+                        binMin[k] = Math.min(binMin[k], p.binMin[k]);
+                        binMax[k] = Math.max(binMax[k], p.binMax[k]);
+                    }
+                }
+            }
+        }
+
         private void addToBin(int b, float lx, float ly, float lz, float hx, float hy, float hz) {
+            // Math.min/max, not comparisons: they compile to branch-free code, and whether a box
+            // widens its bin is unpredictable (bunny_1m's build: 10-15% less CPU).
             binCount[b]++;
             int o = 3 * b;
-            if (lx < binMin[o]) binMin[o] = lx;
-            if (ly < binMin[o + 1]) binMin[o + 1] = ly;
-            if (lz < binMin[o + 2]) binMin[o + 2] = lz;
-            if (hx > binMax[o]) binMax[o] = hx;
-            if (hy > binMax[o + 1]) binMax[o + 1] = hy;
-            if (hz > binMax[o + 2]) binMax[o + 2] = hz;
+            binMin[o] = Math.min(binMin[o], lx);
+            binMin[o + 1] = Math.min(binMin[o + 1], ly);
+            binMin[o + 2] = Math.min(binMin[o + 2], lz);
+            binMax[o] = Math.max(binMax[o], hx);
+            binMax[o + 1] = Math.max(binMax[o + 1], hy);
+            binMax[o + 2] = Math.max(binMax[o + 2], hz);
         }
 
         /**
@@ -589,7 +612,7 @@ public final class SphereHierarchyBuilder {
     }
 
     private static void grow(float[] acc, float[] binMin, float[] binMax, int b) {
-        // Comparisons rather than Math.min/max: no NaN can occur here, and they compile to less.
+        // Comparisons rather than Math.min/max: no NaN can occur here, and over 16 bins the branches are cheap.
         for (int a = 0; a < 3; a++) {
             float lo = binMin[3 * b + a], hi = binMax[3 * b + a];
             if (lo < acc[a]) acc[a] = lo;
@@ -615,63 +638,6 @@ public final class SphereHierarchyBuilder {
         return dx * dx + dy * dy + dz * dz;
     }
 
-    private SphereHierarchy flatten(NodeList tree) {
-        int total = tree.totalSize();
-        float[] spheres = new float[4 * total];
-        int[] hit = new int[total], miss = new int[total], pStart = new int[total], pCount = new int[total];
-        boolean[] leaf = new boolean[total];
-        // Depth-first pre-order with an explicit stack of (list, node); left child first. A node's
-        // left child is then the next node, its right child follows the left child's subtree.
-        NodeList[] listStack = new NodeList[256];
-        int[] stack = new int[256], depthStack = new int[256];
-        int sp = 0, next = 0, maxDepth = 0;
-        listStack[sp] = tree;
-        stack[sp] = 0;
-        depthStack[sp++] = 1;
-        while (sp > 0) {
-            NodeList list = listStack[--sp];
-            int node = stack[sp], depth = depthStack[sp];
-            maxDepth = Math.max(maxDepth, depth);
-            int f = next++;
-            if (list.left[node] == -1) {
-                leaf[f] = true;
-                pStart[f] = list.start[node];
-                pCount[f] = list.count[node];
-                continue;
-            }
-            if (sp + 2 > stack.length) {
-                listStack = Arrays.copyOf(listStack, stack.length * 2);
-                depthStack = Arrays.copyOf(depthStack, stack.length * 2);
-                stack = Arrays.copyOf(stack, stack.length * 2);
-            }
-            sp = push(listStack, stack, depthStack, sp, list, list.right[node], depth + 1);
-            sp = push(listStack, stack, depthStack, sp, list, list.left[node], depth + 1);
-        }
-        // Subtree sizes give the skip links: a subtree is contiguous in pre-order.
-        int[] subtreeSize = new int[total];
-        for (int f = total - 1; f >= 0; f--) subtreeSize[f] = leaf[f] ? 1 : 1 + subtreeSize[f + 1] + subtreeSize[f + 1 + subtreeSize[f + 1]];
-        for (int f = 0; f < total; f++) {
-            int skip = f + subtreeSize[f];
-            miss[f] = skip == total ? GeometryImageLayout.END : skip;
-            hit[f] = leaf[f] ? miss[f] : f + 1;
-        }
-        // Spheres bottom-up: children come after their parent in pre-order.
-        for (int f = total - 1; f >= 0; f--) {
-            if (leaf[f]) System.arraycopy(leafSpheres, 4 * pStart[f], spheres, 4 * f, 4);
-            else enclose(spheres, 4 * (f + 1), 4 * (f + 1 + subtreeSize[f + 1]), 4 * f);
-        }
-        return new SphereHierarchy(spheres, hit, miss, pStart, pCount, order.clone(), maxDepth);
-    }
-
-    /** Pushes the child that {@code link} names in {@code list} (a node there, or a child list's root); returns the new stack size. */
-    private static int push(NodeList[] lists, int[] nodes, int[] depths, int sp, NodeList list, int link, int depth) {
-        boolean sub = link <= -2;
-        lists[sp] = sub ? list.subs[-2 - link] : list;
-        nodes[sp] = sub ? 0 : link;
-        depths[sp] = depth;
-        return sp + 1;
-    }
-
     /** The bounding sphere of a leaf, into {@link #leafSpheres}. */
     private void leafSphere(NodeList list, int node) {
         int s = list.start[node], c = list.count[node];
@@ -685,7 +651,9 @@ public final class SphereHierarchyBuilder {
             z1 = Math.max(z1, box[b + 5]);
         }
         double cx = 0.5 * (x0 + x1), cy = 0.5 * (y0 + y1), cz = 0.5 * (z0 + z1);
-        double r = 0;
+        // Vertices by squared distance, one square root at the end: the same radius (the root is
+        // monotone and correctly rounded), a third of the roots.
+        double r = 0, vertexR2 = 0;
         int tris = scene.triangleCount();
         float[] pos = scene.positions(), sp = scene.spheres();
         for (int i = s; i < s + c; i++) {
@@ -693,33 +661,17 @@ public final class SphereHierarchyBuilder {
             if (p < tris) {
                 for (int v = 0; v < 3; v++) {
                     int b = scene.corner(p, v);
-                    r = Math.max(r, dist(cx, cy, cz, pos[b], pos[b + 1], pos[b + 2]));
+                    vertexR2 = Math.max(vertexR2, dist2(cx, cy, cz, pos[b], pos[b + 1], pos[b + 2]));
                 }
             } else {
                 int b = 4 * (p - tris);
-                r = Math.max(r, dist(cx, cy, cz, sp[b], sp[b + 1], sp[b + 2]) + sp[b + 3]);
+                r = Math.max(r, Math.sqrt(dist2(cx, cy, cz, sp[b], sp[b + 1], sp[b + 2])) + sp[b + 3]);
             }
         }
-        store(leafSpheres, 4 * s, cx, cy, cz, r);
+        store(leafSpheres, 4 * s, cx, cy, cz, Math.max(r, Math.sqrt(vertexR2)));
     }
 
-    /** Smallest sphere containing spheres a and b, written at o. */
-    private static void enclose(float[] s, int a, int b, int o) {
-        double dx = s[b] - s[a], dy = s[b + 1] - s[a + 1], dz = s[b + 2] - s[a + 2];
-        double d = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        double ra = s[a + 3], rb = s[b + 3];
-        if (d + rb <= ra) {
-            store(s, o, s[a], s[a + 1], s[a + 2], ra);
-        } else if (d + ra <= rb) {
-            store(s, o, s[b], s[b + 1], s[b + 2], rb);
-        } else {
-            double r = 0.5 * (d + ra + rb);
-            double k = (r - ra) / d;
-            store(s, o, s[a] + dx * k, s[a + 1] + dy * k, s[a + 2] + dz * k, r);
-        }
-    }
-
-    private static void store(float[] out, int o, double cx, double cy, double cz, double r) {
+    static void store(float[] out, int o, double cx, double cy, double cz, double r) {
         out[o] = (float) cx;
         out[o + 1] = (float) cy;
         out[o + 2] = (float) cz;
@@ -728,8 +680,8 @@ public final class SphereHierarchyBuilder {
         out[o + 3] = (float) (r * (1 + INFLATE_RELATIVE) + 1e-6 * (scale + r) + 1e-30);
     }
 
-    private static double dist(double ax, double ay, double az, double bx, double by, double bz) {
+    private static double dist2(double ax, double ay, double az, double bx, double by, double bz) {
         double dx = ax - bx, dy = ay - by, dz = az - bz;
-        return Math.sqrt(dx * dx + dy * dy + dz * dz);
+        return dx * dx + dy * dy + dz * dz;
     }
 }

@@ -20,8 +20,6 @@ import org.drtstudio.scene.TriangleMesh;
  * </ul>
  */
 final class ObjMeshBuilder {
-    /** Normal of a vertex whose faces all have zero area: any unit vector will do. */
-    private static final float[] FALLBACK_NORMAL = {0f, 0f, 1f};
     /** Corner order of a face that already is a triangle (read only). */
     private static final int[] TRIANGLE = {0, 1, 2};
 
@@ -35,14 +33,13 @@ final class ObjMeshBuilder {
     private final IntList outIndices, outMaterials;
     private float[] polygon = new float[3 * 16];
     private int[] polygonVertices = new int[16];
+    private final double[] newell = new double[3];
     /**
-     * For a mesh whose corners carry neither texture coordinates nor normals and whose faces all
-     * smooth together (a plain scan), per OBJ vertex its output vertex, or -1: then corner keys
-     * and smoothing slots are the vertex itself, and arrays replace both hash maps (ids and slots
-     * come out in the same first-use order, so the mesh is the same). Null otherwise.
+     * Whether the mesh's corners carry neither texture coordinates nor normals and its faces all
+     * smooth together (a plain scan): then {@link PlainMeshBuilder} makes the same mesh on every
+     * core, without this builder's hash maps and lists.
      */
-    private final int[] plainIds;
-    private double[] plainSums;
+    private final boolean plain;
 
     /**
      * @param materialOfName per entry of {@link ObjGeometry#materials()}, the scene material index;
@@ -65,30 +62,16 @@ final class ObjMeshBuilder {
             }
         }
         withTexCoords = anyTexCoord;
-        boolean plain = plainPath && isPlain(geometry);
-        plainIds = plain ? new int[geometry.positions().length / 3] : null;
-        if (plainIds != null) {
-            java.util.Arrays.fill(plainIds, -1);
-            plainSums = new double[3 * Math.max(16, plainIds.length)];
-        }
-        // The plain path needs neither map: do not allocate them (tens of MB for a million triangles).
-        vertexIds = new IntTripleMap(plain ? 16 : corners / 2);
-        smoothNormals = new NormalGenerator(plain ? 16 : corners / 4);
-        if (plain) {
-            // Sized exactly (each OBJ vertex at most once; n - 2 triangles per n-gon), so the mesh's
-            // arrays are these lists' own: a 1M-triangle import holds no second copy of them.
-            int vertices = geometry.positions().length, triangles = corners - 2 * geometry.faceCount();
-            outPositions = new FloatList(vertices);
-            outNormals = new FloatList(vertices);
-            outIndices = new IntList(3 * triangles);
-            outMaterials = new IntList(triangles);
-        } else {
-            outPositions = new FloatList(3 * corners / 2);
-            outNormals = new FloatList(3 * corners / 2);
-            outIndices = new IntList(corners * 2);
-            outMaterials = new IntList(corners);
-        }
-        outTexCoords = new FloatList(withTexCoords ? corners : 4);
+        plain = plainPath && isPlain(geometry);
+        // The plain path needs neither the maps nor the lists: do not allocate them (tens of MB for a million triangles).
+        int size = plain ? 0 : corners;
+        vertexIds = new IntTripleMap(size / 2);
+        smoothNormals = new NormalGenerator(size / 4);
+        outPositions = new FloatList(3 * size / 2);
+        outNormals = new FloatList(3 * size / 2);
+        outIndices = new IntList(size * 2);
+        outMaterials = new IntList(size);
+        outTexCoords = new FloatList(withTexCoords ? size : 4);
     }
 
     private static boolean isPlain(ObjGeometry g) {
@@ -101,9 +84,9 @@ final class ObjMeshBuilder {
     }
 
     TriangleMesh build(String name) {
+        if (plain) return PlainMeshBuilder.build(g, materialOfName, name);
         int[] faceStart = g.faceStart();
         for (int f = 0; f < g.faceCount(); f++) addFace(f, faceStart[f], faceStart[f + 1]);
-        if (plainIds != null) return buildPlain(name);
         float[] normals = outNormals.toArray();
         for (int v = 0; v < outSmoothSlot.size(); v++) {
             int slot = outSmoothSlot.get(v);
@@ -112,21 +95,6 @@ final class ObjMeshBuilder {
         }
         return new TriangleMesh(name, outPositions.toArray(), normals, withTexCoords ? outTexCoords.toArray() : null,
                 outIndices.toArray(), outMaterials.toArray());
-    }
-
-    /** The plain path's mesh: each vertex's normal from its sums, as {@link NormalGenerator#normal} computes it. */
-    private TriangleMesh buildPlain(String name) {
-        float[] normals = outNormals.release();
-        int vertices = outPositions.size() / 3;
-        for (int v = 0; v < vertices; v++) {
-            double x = plainSums[3 * v], y = plainSums[3 * v + 1], z = plainSums[3 * v + 2];
-            double length = Math.sqrt(x * x + y * y + z * z);
-            if (!(length > 0) || !Double.isFinite(length)) continue; // keeps the normal of the face that created it
-            normals[3 * v] = (float) (x / length);
-            normals[3 * v + 1] = (float) (y / length);
-            normals[3 * v + 2] = (float) (z / length);
-        }
-        return new TriangleMesh(name, outPositions.release(), normals, null, outIndices.release(), outMaterials.release());
     }
 
     private void addFace(int face, int start, int end) {
@@ -142,20 +110,9 @@ final class ObjMeshBuilder {
             polygon[3 * i + 1] = p[3 * v + 1];
             polygon[3 * i + 2] = p[3 * v + 2];
         }
-        // Newell's normal: its length is twice the polygon's area, so it weighs faces by area.
-        double nx = 0, ny = 0, nz = 0;
-        for (int i = 0; i < n; i++) {
-            int j = i + 1 == n ? 0 : i + 1;
-            double xi = polygon[3 * i], yi = polygon[3 * i + 1], zi = polygon[3 * i + 2];
-            double xj = polygon[3 * j], yj = polygon[3 * j + 1], zj = polygon[3 * j + 2];
-            nx += (yi - yj) * (zi + zj);
-            ny += (zi - zj) * (xi + xj);
-            nz += (xi - xj) * (yi + yj);
-        }
-        double length = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        float[] faceNormal = length > 0 && Double.isFinite(length)
-                ? new float[] {(float) (nx / length), (float) (ny / length), (float) (nz / length)}
-                : FALLBACK_NORMAL;
+        FaceNormal.newell(p, g.cornerVertex(), start, end, newell);
+        double nx = newell[0], ny = newell[1], nz = newell[2];
+        float[] faceNormal = FaceNormal.unit(newell);
 
         int group = g.faceSmoothing()[face];
         for (int i = 0; i < n; i++) {
@@ -164,13 +121,6 @@ final class ObjMeshBuilder {
             if (vn >= 0) {
                 // A zero normal says nothing about the surface: use the face's own, unshared.
                 polygonVertices[i] = isZeroNormal(vn) ? newVertex(v, vt, -1, -1, faceNormal) : vertex(v, vt, vn, -1, faceNormal);
-            } else if (plainIds != null) {
-                int id = plainIds[v];
-                if (id < 0) plainIds[v] = id = newVertex(v, vt, -2 - group, -1, faceNormal);
-                plainSums[3 * id] += nx;
-                plainSums[3 * id + 1] += ny;
-                plainSums[3 * id + 2] += nz;
-                polygonVertices[i] = id;
             } else if (group != ObjStatementReader.FLAT) {
                 int slot = smoothNormals.slot(v, group);
                 smoothNormals.add(slot, nx, ny, nz);

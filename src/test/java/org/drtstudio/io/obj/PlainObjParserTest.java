@@ -133,6 +133,28 @@ class PlainObjParserTest {
         assertNull(plain.texCoords());
     }
 
+    /**
+     * Split into vertex ranges and face chunks of a few faces, the plain builder still makes the
+     * general path's mesh bit for bit: quads and a concave pentagon (triangulated), a face of zero
+     * area (its vertices keep the fallback normal), an unused vertex, a triangle and its reverse.
+     */
+    @Test
+    void plainMeshInPartsIsTheGeneralPathsMesh() throws Exception {
+        String obj = ObjNormalsTest.uvSphere(12, 20)
+                + "v 5 0 0\nv 6 0 0\nv 6 1 0\nv 5 1 0\nv 5.5 0.2 0\nv 9 9 9\nv 7 0 0\nv 8 0 0\n"
+                + "f -8 -7 -6 -5\nf -8 -4 -7 -6 -5\nf -2 -1 -1\nf -8 -7 -6\nf -6 -7 -8\n";
+        ObjGeometry g = PlainObjParser.parse(write(obj)).geometry();
+        assertNotNull(g);
+        TriangleMesh general = new ObjMeshBuilder(g, new int[0], false).build("m");
+        for (int parts : new int[]{1, 2, 3, 7}) {
+            TriangleMesh plain = PlainMeshBuilder.build(g, new int[0], "m", parts, 5);
+            assertArrayEquals(general.positions(), plain.positions(), parts + " parts");
+            assertArrayEquals(general.normals(), plain.normals(), parts + " parts");
+            assertArrayEquals(general.indices(), plain.indices(), parts + " parts");
+            assertArrayEquals(general.triangleMaterials(), plain.triangleMaterials(), parts + " parts");
+        }
+    }
+
     private Path write(String text) throws IOException {
         Path f = Files.createTempFile(dir, "plain", ".obj");
         Files.writeString(f, text, StandardCharsets.UTF_8);

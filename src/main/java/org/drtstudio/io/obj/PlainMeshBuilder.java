@@ -1,0 +1,150 @@
+package org.drtstudio.io.obj;
+
+import org.drtstudio.math.PolygonTriangulator;
+import org.drtstudio.scene.TriangleMesh;
+
+import java.util.Arrays;
+import java.util.stream.IntStream;
+
+/**
+ * The mesh of a plain OBJ model (corners with neither texture coordinates nor normals, all faces in
+ * one smoothing group, as scanners write them) on every core: the same mesh, bit for bit, as
+ * {@link ObjMeshBuilder}'s general path makes from the same geometry.
+ *
+ * <p>What makes it the same: output vertices are numbered in the order the faces first use them
+ * (one cheap serial pass, the only one); triangles and materials go to fixed places (a face of n
+ * corners starts at triangle {@code faceStart - 2·face}), so faces are triangulated in parallel
+ * chunks; and every vertex's smooth normal sums its faces' Newell normals in double, in face
+ * order, as {@link NormalGenerator} does: each part of the work owns a range of vertices and walks
+ * all faces in order, adding only to its own, so no sum is split and joined in another order.
+ */
+final class PlainMeshBuilder {
+    /** Faces per chunk of the triangulation pass. */
+    private static final int FACE_CHUNK = 32_768;
+    /** Below this many faces everything runs on the calling thread: forking would cost more than it saves. */
+    private static final int PARALLEL_FACES = 65_536;
+
+    private final ObjGeometry g;
+    private final int[] materialOfName;
+    /** Per OBJ vertex, its output vertex, or -1 when no face uses it. */
+    private final int[] idOf;
+    /** Per output vertex: its OBJ vertex and the first face using it (whose normal it keeps when its faces' normals cancel). */
+    private final int[] objVertex, firstFace;
+    private final int vertices;
+
+    private PlainMeshBuilder(ObjGeometry g, int[] materialOfName) {
+        this.g = g;
+        this.materialOfName = materialOfName;
+        int[] cv = g.cornerVertex(), faceStart = g.faceStart();
+        idOf = new int[g.positions().length / 3];
+        Arrays.fill(idOf, -1);
+        int[] objOf = new int[idOf.length], first = new int[idOf.length];
+        int count = 0;
+        for (int f = 0, faces = g.faceCount(); f < faces; f++) {
+            for (int c = faceStart[f]; c < faceStart[f + 1]; c++) {
+                int v = cv[c];
+                if (idOf[v] >= 0) continue;
+                idOf[v] = count;
+                objOf[count] = v;
+                first[count++] = f;
+            }
+        }
+        vertices = count;
+        objVertex = objOf;
+        firstFace = first;
+    }
+
+    /** @param materialOfName as for {@link ObjMeshBuilder}'s constructor */
+    static TriangleMesh build(ObjGeometry g, int[] materialOfName, String name) {
+        int parts = g.faceCount() < PARALLEL_FACES ? 1 : Runtime.getRuntime().availableProcessors();
+        return build(g, materialOfName, name, parts, FACE_CHUNK);
+    }
+
+    /** As {@link #build(ObjGeometry, int[], String)} in {@code parts} vertex ranges and face chunks of {@code faceChunk} (tests split small meshes). */
+    static TriangleMesh build(ObjGeometry g, int[] materialOfName, String name, int parts, int faceChunk) {
+        PlainMeshBuilder b = new PlainMeshBuilder(g, materialOfName);
+        int faces = g.faceCount(), triangles = g.cornerVertex().length - 2 * faces;
+        int[] indices = new int[3 * triangles], materials = new int[triangles];
+        float[] positions = new float[3 * b.vertices], normals = new float[3 * b.vertices];
+        int chunks = (faces + faceChunk - 1) / faceChunk;
+        inParallel(chunks + parts, parts > 1, task -> {
+            if (task < chunks) b.triangles(task * faceChunk, Math.min(faces, (task + 1) * faceChunk), indices, materials);
+            else b.vertices(b.vertices * (long) (task - chunks) / parts, b.vertices * (long) (task - chunks + 1) / parts, positions, normals);
+        });
+        return new TriangleMesh(name, positions, normals, null, indices, materials);
+    }
+
+    private static void inParallel(int tasks, boolean parallel, java.util.function.IntConsumer task) {
+        IntStream range = IntStream.range(0, tasks);
+        (parallel ? range.parallel() : range).forEach(task);
+    }
+
+    /** Triangles and their materials of faces [from, to). */
+    private void triangles(int from, int to, int[] indices, int[] materials) {
+        int[] cv = g.cornerVertex(), faceStart = g.faceStart(), faceMaterial = g.faceMaterial();
+        float[] p = g.positions(), polygon = new float[3 * 16];
+        for (int f = from; f < to; f++) {
+            int start = faceStart[f], n = faceStart[f + 1] - start, t = start - 2 * f;
+            int material = faceMaterial[f] < 0 ? 0 : materialOfName[faceMaterial[f]];
+            if (n == 3) {
+                indices[3 * t] = idOf[cv[start]];
+                indices[3 * t + 1] = idOf[cv[start + 1]];
+                indices[3 * t + 2] = idOf[cv[start + 2]];
+                materials[t] = material;
+                continue;
+            }
+            if (polygon.length < 3 * n) polygon = new float[3 * n];
+            for (int i = 0; i < n; i++) System.arraycopy(p, 3 * cv[start + i], polygon, 3 * i, 3);
+            int[] corners = PolygonTriangulator.triangulate(polygon, n);
+            for (int k = 0; k < corners.length; k += 3, t++) {
+                indices[3 * t] = idOf[cv[start + corners[k]]];
+                indices[3 * t + 1] = idOf[cv[start + corners[k + 1]]];
+                indices[3 * t + 2] = idOf[cv[start + corners[k + 2]]];
+                materials[t] = material;
+            }
+        }
+    }
+
+    /** Positions and smooth normals of output vertices [from, to): every face in order, adding only to these vertices' sums. */
+    private void vertices(long fromId, long toId, float[] positions, float[] normals) {
+        int from = (int) fromId, to = (int) toId;
+        float[] p = g.positions();
+        int[] cv = g.cornerVertex(), faceStart = g.faceStart();
+        double[] sums = new double[3 * (to - from)];
+        double[] normal = new double[3];
+        for (int f = 0, faces = g.faceCount(); f < faces; f++) {
+            int start = faceStart[f], end = faceStart[f + 1];
+            boolean mine = false;
+            for (int c = start; c < end && !mine; c++) {
+                int id = idOf[cv[c]];
+                mine = id >= from && id < to;
+            }
+            if (!mine) continue;
+            FaceNormal.newell(p, cv, start, end, normal);
+            for (int c = start; c < end; c++) {
+                int id = idOf[cv[c]];
+                if (id < from || id >= to) continue;
+                int o = 3 * (id - from);
+                sums[o] += normal[0];
+                sums[o + 1] += normal[1];
+                sums[o + 2] += normal[2];
+            }
+        }
+        for (int id = from; id < to; id++) {
+            System.arraycopy(p, 3 * objVertex[id], positions, 3 * id, 3);
+            int o = 3 * (id - from);
+            double x = sums[o], y = sums[o + 1], z = sums[o + 2];
+            double length = Math.sqrt(x * x + y * y + z * z);
+            if (length > 0 && Double.isFinite(length)) {
+                normals[3 * id] = (float) (x / length);
+                normals[3 * id + 1] = (float) (y / length);
+                normals[3 * id + 2] = (float) (z / length);
+            } else {
+                // The faces' normals cancel or have no area: the normal of the face that created the vertex.
+                int f = firstFace[id];
+                FaceNormal.newell(p, cv, faceStart[f], faceStart[f + 1], normal);
+                System.arraycopy(FaceNormal.unit(normal), 0, normals, 3 * id, 3);
+            }
+        }
+    }
+}
