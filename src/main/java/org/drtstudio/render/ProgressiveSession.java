@@ -3,6 +3,7 @@ package org.drtstudio.render;
 import org.drtstudio.accel.GeometryImage;
 
 import java.util.EnumSet;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -69,11 +70,38 @@ public final class ProgressiveSession {
 
     /** Renders the next pass and returns the running mean, or null when already converged. */
     public Frame nextPass() throws RenderException {
+        return nextPass(() -> false);
+    }
+
+    /**
+     * As {@link #nextPass()}, but a tracer that can stop mid-pass does so once {@code abandon} turns
+     * true (e.g. an import needs the cores): then the view starts again from sample 0 and null is
+     * returned. A pass at a full view's resolution takes a second or more on the CPU tracer.
+     */
+    public Frame nextPass(BooleanSupplier abandon) throws RenderException {
         if (parameters == null) throw new IllegalStateException("restart() with a view first");
         if (converged()) return null;
         int count = Math.min(budget.samples(), parameters.samplesPerPixel() - samplesDone);
         long t0 = clock.getAsLong();
-        Frame frame = renderer.accumulate(image, parameters, samplesDone, count, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+        ProgressListener listener = new ProgressListener() {
+            @Override
+            public void progress(double fraction) {
+            }
+
+            @Override
+            public boolean abandoned() {
+                return abandon.getAsBoolean();
+            }
+        };
+        Frame frame;
+        try {
+            frame = renderer.accumulate(image, parameters, samplesDone, count, EnumSet.noneOf(Aov.class), listener);
+        } catch (PassAbandonedException e) {
+            samplesDone = 0;
+            activePixels = pixels();
+            budget.reset();
+            return null;
+        }
         samplesDone += count;
         if (adaptive.enabled() && samplesDone >= adaptive.minSamples() && samplesDone < parameters.samplesPerPixel()) {
             activePixels = renderer.converge(adaptive);

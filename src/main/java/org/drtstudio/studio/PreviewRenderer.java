@@ -112,6 +112,14 @@ final class PreviewRenderer implements AutoCloseable {
         }
     }
 
+    /** Asks for {@code r}'s view again from its first stage, unless a newer request waits; packs nothing. */
+    private void restartView(PreviewRequest r) {
+        synchronized (lock) {
+            if (pending == null) pending = r;
+            lock.notifyAll();
+        }
+    }
+
     /** The newest finished frame not yet taken, or null. Any thread; taking it empties the slot. */
     PreviewFrame takeFrame() {
         return slot.getAndSet(null);
@@ -261,7 +269,7 @@ final class PreviewRenderer implements AutoCloseable {
         }
     }
 
-    /** Whether an import or export holds the loop (it may finish the pass under way). */
+    /** Whether an import or export holds the loop (a tracer that cannot stop mid-pass finishes the pass under way). */
     private boolean held() {
         synchronized (lock) {
             return schedule.held();
@@ -358,7 +366,10 @@ final class PreviewRenderer implements AutoCloseable {
                 denoiser.setEnabled(denoise);
                 schedule.passStarted();
                 try {
-                    frame = session.nextPass();
+                    // An import or export that holds the preview stops the CPU tracer's pass between two
+                    // rows (at full resolution a pass takes a second or more, which it would take from
+                    // them); the view then starts again from sample 0 when the hold ends.
+                    frame = session.nextPass(this::held);
                 } catch (RenderException | RuntimeException e) {
                     // Report and wait for the next change rather than stopping the preview for good.
                     problems.accept("preview pass failed: " + e.getMessage());
@@ -366,7 +377,12 @@ final class PreviewRenderer implements AutoCloseable {
                     stopView();
                     continue;
                 }
-                if (frame == null) continue;
+                if (frame == null) {
+                    // Abandoned for a hold, its samples gone: the view starts again from its coarse
+                    // stages when the hold ends (unless the import's own request replaces it first).
+                    if (session.samplesDone() == 0 && current != null) restartView(current);
+                    continue;
+                }
                 int added = session.samplesDone() - before;
                 long elapsed = schedule.passFinished(added, (long) frame.width() * frame.height());
                 passes.incrementAndGet();

@@ -89,6 +89,7 @@ final class StudioFiles {
     }
 
     private void open(Path file, boolean sample) {
+        ImportWarmup.stopShared();
         window.jobStarted("opening " + file.getFileName() + sizeNote(file) + "…", null);
         background(() -> ProjectConverter.open(file), (LoadedProject p) -> {
             boolean project = ProjectConverter.isProject(file);
@@ -187,6 +188,7 @@ final class StudioFiles {
         } catch (IOException e) {
             // unreadable: the loader below says why
         }
+        ImportWarmup.stopShared(); // the import gets the cores; what was compiled so far stays compiled
         pendingImports++;
         long started = System.nanoTime();
         window.jobStarted("importing " + name + sizeNote(file) + "…", null);

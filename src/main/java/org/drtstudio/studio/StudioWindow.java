@@ -116,6 +116,9 @@ final class StudioWindow {
         })), new TextureLoader(w -> Platform.runLater(() -> message("warning: " + w))),
                 p -> Platform.runLater(() -> previewProblem(p)));
         this.viewport = new ViewportPane(session, preview);
+        // Once the first picture is on screen, the import path is compiled in the background, so a first
+        // import of a large model takes about half the time (docs/BENCHMARKS.md, "Import at scale").
+        viewport.whenShownAfter(0, ImportWarmup::startShared);
         this.effects = new EffectsPanel(session);
         this.files = new StudioFiles(this, dialogs, workers, config);
         this.tree = new SceneTreePane(session);

@@ -56,4 +56,46 @@ public class ProgressiveTest {
         assertTrue(session.converged());
         assertTrue(passes < 10, "the budget should have grown the passes: " + passes);
     }
+
+    /**
+     * A pass abandoned mid-way (an import wants the cores) leaves nothing half-added: the CPU tracer
+     * throws, its running sum is gone, and the session starts the view again from sample 0, whose
+     * passes then give the very image of an undisturbed session.
+     */
+    @Test
+    void anAbandonedPassStartsTheViewAgain() throws Exception {
+        Scene s = DistributedEffectsChecks.penumbraFloor(16);
+        GeometryImage gi = GeometryImagePacker.pack(s);
+        TraceParameters p = TraceParameters.of(s.camera(), s.settings().withSampling(8, 2, 0), gi);
+        CpuRenderer r = new CpuRenderer(2);
+        r.accumulate(gi, p, 0, 2, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+        int[] rowsAsked = {0};
+        ProgressListener stopAfterTwoRows = new ProgressListener() {
+            @Override
+            public void progress(double fraction) {
+            }
+
+            @Override
+            public boolean abandoned() {
+                return ++rowsAsked[0] > 2;
+            }
+        };
+        assertThrows(PassAbandonedException.class, () -> r.accumulate(gi, p, 2, 2, EnumSet.noneOf(Aov.class), stopAfterTwoRows));
+        assertTrue(rowsAsked[0] < 16 + 2, "the tracer went on after being told: " + rowsAsked[0] + " rows asked");
+        assertThrows(IllegalStateException.class, () -> r.accumulate(gi, p, 2, 2, EnumSet.noneOf(Aov.class), ProgressListener.NONE),
+                "the half-added sum must not be added to");
+
+        ProgressiveSession session = new ProgressiveSession(r, new PassBudget(33_000_000L, 1));
+        session.restart(gi, p);
+        session.nextPass();
+        assertEquals(1, session.samplesDone());
+        assertNull(session.nextPass(() -> true));
+        assertEquals(0, session.samplesDone());
+        assertFalse(session.converged());
+        Frame last = null;
+        for (Frame f = session.nextPass(); f != null; f = session.nextPass()) last = f;
+        assertEquals(8, session.samplesDone());
+        Frame undisturbed = new CpuRenderer(2).render(gi, p, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+        assertArrayEquals(undisturbed.srgb(), last.srgb());
+    }
 }

@@ -2,6 +2,15 @@ package org.drtstudio.studio;
 
 import org.drtstudio.io.project.ProjectConverter;
 import org.drtstudio.math.Vec3;
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.render.AdaptiveSampling;
+import org.drtstudio.render.Aov;
+import org.drtstudio.render.Frame;
+import org.drtstudio.render.PassAbandonedException;
+import org.drtstudio.render.ProgressListener;
+import org.drtstudio.render.RenderException;
+import org.drtstudio.render.Renderer;
+import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.PixelFilter;
@@ -150,6 +159,68 @@ class PreviewRendererTest {
             await(p, seen, f -> true);
             assertTrue(p.passes() > passes);
             assertEquals(PreviewRenderer.State.RENDERING, p.state());
+        }
+    }
+
+    /**
+     * A hold (an import) does not wait for the pass under way: the pass is told to stop, the loop
+     * sleeps, and after the release the view starts again from sample 0. The tracer here stalls its
+     * passes until told, so the test does not depend on how long a real pass takes.
+     */
+    @Test
+    void aHoldAbandonsThePassUnderWay() throws Exception {
+        List<PreviewFrame> seen = new ArrayList<>();
+        StallingRenderer tracer = new StallingRenderer();
+        try (PreviewRenderer p = new PreviewRenderer(() -> tracer, TextureSource.NONE, s -> { throw new AssertionError(s); })) {
+            p.show(request(stage(), EnumSet.allOf(Change.class), 160, 100, 5000, true, 1));
+            await(p, seen, f -> f.samples() >= 1);
+            tracer.stall = true;
+            until(() -> tracer.stalled, "a pass stalls");
+            long passes = p.passes();
+            p.hold();
+            assertAsleep(p, seen);
+            assertEquals(passes, p.passes(), "the stalled pass was not counted");
+            tracer.stall = false;
+            int calls = tracer.firstSamples.size();
+            p.release();
+            await(p, seen, f -> true);
+            assertEquals(0, tracer.firstSamples.get(calls), "the view starts again from sample 0");
+        }
+    }
+
+    /** The CPU tracer, whose passes stall while {@link #stall} is set until their listener abandons them. */
+    private static final class StallingRenderer implements Renderer {
+        private final CpuRenderer cpu = new CpuRenderer(2);
+        final List<Integer> firstSamples = new java.util.concurrent.CopyOnWriteArrayList<>();
+        volatile boolean stall, stalled;
+
+        @Override
+        public Frame accumulate(GeometryImage image, TraceParameters p, int firstSample, int count, Set<Aov> aovs, ProgressListener progress)
+                throws RenderException {
+            firstSamples.add(firstSample);
+            if (!stall) return cpu.accumulate(image, p, firstSample, count, aovs, progress);
+            stalled = true;
+            long end = System.nanoTime() + GIVE_UP_NANOS;
+            while (!progress.abandoned()) {
+                if (System.nanoTime() > end) throw new AssertionError("the pass was never abandoned");
+                Thread.onSpinWait();
+            }
+            throw new PassAbandonedException();
+        }
+
+        @Override
+        public int converge(AdaptiveSampling adaptive) throws RenderException {
+            return cpu.converge(adaptive);
+        }
+
+        @Override
+        public String description() {
+            return "stalling CPU tracer";
+        }
+
+        @Override
+        public void close() {
+            cpu.close();
         }
     }
 

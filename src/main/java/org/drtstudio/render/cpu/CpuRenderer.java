@@ -8,6 +8,7 @@ import org.drtstudio.render.ConvergenceMask;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.GuideSums;
+import org.drtstudio.render.PassAbandonedException;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.NodeKind;
@@ -23,6 +24,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -140,6 +142,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
         AtomicInteger nextRow = new AtomicInteger();
         AtomicInteger rowsDone = new AtomicInteger();
         AtomicLong errors = new AtomicLong();
+        AtomicBoolean abandoned = new AtomicBoolean();
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "cpu-tracer");
             t.setDaemon(true);
@@ -154,6 +157,10 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
                     PrimaryRays rays = new PrimaryRays(p);
                     float[] sample = new float[3], aov = new float[6];
                     for (int row = nextRow.getAndIncrement(); row < h; row = nextRow.getAndIncrement()) {
+                        if (progress.abandoned()) {
+                            abandoned.set(true);
+                            break;
+                        }
                         for (int column = 0; column < w; column++) {
                             int x = x0 + column, y = y0 + row, stored = row * w + column;
                             renderPixel(integrator, rays, p, x, y, stored, first, last, sum, square, states, sample, guideA, guideN);
@@ -179,6 +186,11 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
             throw new RenderException("CPU tracer failed: " + e.getCause(), e.getCause());
         } finally {
             pool.shutdownNow();
+        }
+        if (abandoned.get()) {
+            // Some rows have this pass's samples and others not: the running sum is no use any more.
+            if (sum == sums) sums = null;
+            throw new PassAbandonedException();
         }
         float[] radiance = new float[3 * w * h];
         float inv = 1f / last;

@@ -1,0 +1,54 @@
+package org.drtstudio.studio;
+
+import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.scene.MeshNode;
+import org.drtstudio.scene.SceneNode;
+import org.drtstudio.scene.TransformNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class ImportWarmupTest {
+
+    /** The model is a plain OBJ the fast import path takes, of about the triangles asked for. */
+    @Test
+    void writesAPlainObjOfAboutTheTrianglesAsked(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("sphere.obj");
+        ImportWarmup.writeBumpySphere(file, 20_000);
+        for (String line : Files.readAllLines(file)) assertTrue(line.startsWith("v ") || line.startsWith("f "), line);
+        var result = SceneLoader.load(file);
+        int triangles = triangles(result.scene().root());
+        assertTrue(triangles > 18_000 && triangles <= 20_000, triangles + " triangles");
+        assertTrue(result.warnings().isEmpty(), result.warnings().toString());
+    }
+
+    /** It runs its rounds and leaves no file behind; a stopped warm-up runs none. */
+    @Test
+    void runsItsRoundsAndCleansUp(@TempDir Path dir) throws Exception {
+        ImportWarmup w = new ImportWarmup(dir, 2_000, 5_000);
+        w.run();
+        assertEquals(2, w.roundsDone());
+        assertTrue(w.millis() > 0);
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of(), left.toList());
+        }
+
+        ImportWarmup stopped = new ImportWarmup(dir, 2_000, 5_000);
+        stopped.stop();
+        stopped.run();
+        assertEquals(0, stopped.roundsDone());
+    }
+
+    private static int triangles(SceneNode n) {
+        if (n instanceof MeshNode m) return m.mesh().triangleCount();
+        int sum = 0;
+        if (n instanceof TransformNode t) for (SceneNode c : t.children()) sum += triangles(c);
+        return sum;
+    }
+}
