@@ -41,6 +41,20 @@ float boxEntry(vec3 lo, vec3 hi, vec3 o, vec3 invD, float tMax) {
     return enter <= leave ? enter : -1.0;
 }
 
+// boxEntry with the origin scaled beforehand (oInvD = o * invD): each slab distance (lo - o) / d is
+// fma(lo, invD, -oInvD), one fused multiply-add instead of a subtraction and a product (Aila and
+// Laine 2009). precise keeps the fma one operation on every compiler, as Math.fma is in the Java twin
+// (Traversal.boxEntryScaled), so both tracers still decide alike.
+float boxEntryScaled(vec3 lo, vec3 hi, vec3 oInvD, vec3 invD, float tMax) {
+    precise vec3 t0 = fma(lo, invD, -oInvD);
+    precise vec3 t1 = fma(hi, invD, -oInvD);
+    vec3 tn = min(t0, t1);
+    vec3 tf = max(t0, t1);
+    float enter = max(max(tn.x, tn.y), max(tn.z, 0.0));
+    float leave = min(min(tf.x, tf.y), min(tf.z, tMax));
+    return enter <= leave ? enter : -1.0;
+}
+
 // Primitive p from the layout's own copy: v0 and the edges, or a sphere's centre and radius.
 bool intersectLeafPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
     vec4 a = boxPrimitiveTexel(p, BL_PRIMITIVE_V0);
@@ -95,7 +109,7 @@ bool traverseBoxes(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
     bool inShape = false;
     int node = 0;        // inside a shape: an inner node (>= 0) or a leaf (~leaf word)
     int instance = -1;
-    vec3 lo = vec3(0.0), ld = vec3(0.0), invD = vec3(0.0);
+    vec3 lo = vec3(0.0), ld = vec3(0.0), invD = vec3(0.0), oInvD = vec3(0.0);
     int sp = 0;
     int steps = 0;
     bool found = false;
@@ -125,6 +139,7 @@ bool traverseBoxes(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
                 node = floatBitsToInt(fetchTexel(uBoxRoots, instance).x);
 #endif
                 invD = safeInverse(ld);
+                oInvD = lo * invD;
                 sp = 0;
                 inShape = true;
             }
@@ -135,8 +150,8 @@ bool traverseBoxes(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
             vec4 a1 = boxNodeTexel(node, BL_CHILD_A_HI);
             vec4 b0 = boxNodeTexel(node, BL_CHILD_B_LO);
             vec4 b1 = boxNodeTexel(node, BL_CHILD_B_HI);
-            float ta = boxEntry(a0.xyz, a1.xyz, lo, invD, hit.t);
-            float tb = boxEntry(b0.xyz, b1.xyz, lo, invD, hit.t);
+            float ta = boxEntryScaled(a0.xyz, a1.xyz, oInvD, invD, hit.t);
+            float tb = boxEntryScaled(b0.xyz, b1.xyz, oInvD, invD, hit.t);
             int la = floatBitsToInt(a0.w), lb = floatBitsToInt(a1.w);
             if (ta >= 0.0 && tb >= 0.0) {
                 if (sp == BL_STACK_SIZE) {  // cannot happen for a layout BoxLayout made: it bounds the height

@@ -154,7 +154,7 @@ final class Traversal {
         int[] stack = this.stack;
         int node = 0, instance = -1, sp = 0;
         boolean inShape = false;
-        float lox = 0, loy = 0, loz = 0, ldx = 0, ldy = 0, ldz = 0, ix = 0, iy = 0, iz = 0;
+        float lox = 0, loy = 0, loz = 0, ldx = 0, ldy = 0, ldz = 0, ix = 0, iy = 0, iz = 0, oix = 0, oiy = 0, oiz = 0;
         long steps = 0;
         boolean found = false;
         while (true) {
@@ -185,6 +185,9 @@ final class Traversal {
                     ix = safeInverse(ldx);
                     iy = safeInverse(ldy);
                     iz = safeInverse(ldz);
+                    oix = lox * ix;
+                    oiy = loy * iy;
+                    oiz = loz * iz;
                     node = boxRoots[instance];
                     sp = 0;
                     inShape = true;
@@ -193,8 +196,8 @@ final class Traversal {
             }
             if (node >= 0) {
                 int b = 4 * BoxLayout.NODE_TEXELS * node;
-                float ta = boxEntry(boxes, b, b + 4, lox, loy, loz, ix, iy, iz, hit.t);
-                float tb = boxEntry(boxes, b + 8, b + 12, lox, loy, loz, ix, iy, iz, hit.t);
+                float ta = boxEntryScaled(boxes, b, b + 4, oix, oiy, oiz, ix, iy, iz, hit.t);
+                float tb = boxEntryScaled(boxes, b + 8, b + 12, oix, oiy, oiz, ix, iy, iz, hit.t);
                 int la = Float.floatToRawIntBits(boxes[b + 3]), lb = Float.floatToRawIntBits(boxes[b + 7]);
                 if (ta >= 0f && tb >= 0f) {
                     if (sp == stack.length) { // BoxLayout bounds the height, so only a corrupt layout gets here
@@ -312,6 +315,19 @@ final class Traversal {
         float t0x = (box[lo] - ox) * ix, t1x = (box[hi] - ox) * ix;
         float t0y = (box[lo + 1] - oy) * iy, t1y = (box[hi + 1] - oy) * iy;
         float t0z = (box[lo + 2] - oz) * iz, t1z = (box[hi + 2] - oz) * iz;
+        float enter = Math.max(Math.max(Math.min(t0x, t1x), Math.min(t0y, t1y)), Math.max(Math.min(t0z, t1z), 0f));
+        float leave = Math.min(Math.min(Math.max(t0x, t1x), Math.max(t0y, t1y)), Math.min(Math.max(t0z, t1z), tMax));
+        return enter <= leave ? enter : -1f;
+    }
+
+    /**
+     * {@link #boxEntry} with the origin scaled beforehand (oi = o * i): each slab distance is
+     * fma(lo, i, -oi), one fused multiply-add as in the GLSL twin (boxEntryScaled in traverse_box.glsl).
+     */
+    static float boxEntryScaled(float[] box, int lo, int hi, float oix, float oiy, float oiz, float ix, float iy, float iz, float tMax) {
+        float t0x = Math.fma(box[lo], ix, -oix), t1x = Math.fma(box[hi], ix, -oix);
+        float t0y = Math.fma(box[lo + 1], iy, -oiy), t1y = Math.fma(box[hi + 1], iy, -oiy);
+        float t0z = Math.fma(box[lo + 2], iz, -oiz), t1z = Math.fma(box[hi + 2], iz, -oiz);
         float enter = Math.max(Math.max(Math.min(t0x, t1x), Math.min(t0y, t1y)), Math.max(Math.min(t0z, t1z), 0f));
         float leave = Math.min(Math.min(Math.max(t0x, t1x), Math.max(t0y, t1y)), Math.min(Math.max(t0z, t1z), tMax));
         return enter <= leave ? enter : -1f;
