@@ -33,10 +33,11 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class ImportWarmup {
     /**
-     * Triangles of each round's model, a fifth of a large scan at most: the five rounds take about
-     * 3.5 s of CPU on the 2-core machine alone, 7-8 s of wall time beside the preview's passes.
+     * Triangles of each round's model. The last rounds pass SphereHierarchyBuilder.PARALLEL_BINNING_MIN
+     * (262,144), so the top of a large model's tree, binned in parallel parts, is compiled too: with
+     * rounds of at most 200k the first import of bunny_1m took 1.2 s in the hierarchy, the next ones 0.8 s.
      */
-    static final int[] ROUND_TRIANGLES = {60_000, 120_000, 120_000, 200_000, 200_000};
+    static final int[] ROUND_TRIANGLES = {60_000, 150_000, 300_000, 300_000};
 
     private final int[] rounds;
 
@@ -110,7 +111,8 @@ final class ImportWarmup {
                 if (stopped) break;
                 writeBumpySphere(file, triangles);
                 if (stopped) break;
-                Scene model = SceneLoader.load(file).scene();
+                // With a progress listener, as an import reads: the read then goes through ReadProgress's stream.
+                Scene model = SceneLoader.load(file, fraction -> { }).scene();
                 if (stopped) break;
                 new GeometryImageBuilder().build(inScene(model, beside));
                 roundsDone++;
@@ -145,13 +147,14 @@ final class ImportWarmup {
     }
 
     /**
-     * A UV sphere of about {@code triangles} triangles as plain {@code v} and {@code f} lines (what scans
+     * A UV sphere of about {@code triangles} triangles as plain {@code v} and {@code f} lines after a comment (what scans
      * and exported meshes hold), its radius modulated by a few waves so triangles differ in size and slant.
      */
     static void writeBumpySphere(Path file, int triangles) throws IOException {
         int segments = Math.max(8, (int) Math.sqrt(triangles / 2.0));
         int rings = Math.max(4, triangles / (2 * segments));
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.US_ASCII)) {
+            w.write("# DRT Studio's import warm-up: a bumpy sphere of " + triangles + " triangles\n");
             for (int i = 0; i <= rings; i++) {
                 double theta = Math.PI * i / rings;
                 for (int j = 0; j < segments; j++) {
