@@ -182,15 +182,41 @@ final class PreviewRenderer implements AutoCloseable {
         return r instanceof AccelChoice c ? c.accel() : AccelStructure.BVH;
     }
 
-    /** Stops rendering while an export runs; every hold is ended by one {@link #release}. Any thread. */
+    /** What a hold does to the pass under way. */
+    enum Hold {
+        /** It finishes (an export): the view keeps its samples and goes on from them after the hold. */
+        FINISH_PASS,
+        /**
+         * The CPU tracer stops it between two rows (an import: the scene is about to change, and at
+         * full resolution a pass takes a second or more it would take from the parse); the view
+         * starts again from its first stage after the hold.
+         */
+        STOP_PASS
+    }
+
+    /** Guarded by {@link #lock}: holds of kind {@link Hold#STOP_PASS} not yet released. */
+    private int passStoppingHolds;
+
+    /** {@link #hold(Hold)} letting the pass under way finish. */
     void hold() {
+        hold(Hold.FINISH_PASS);
+    }
+
+    /** Stops rendering while an import or export runs; every hold is ended by one {@link #release} of its kind. Any thread. */
+    void hold(Hold kind) {
         synchronized (lock) {
             schedule.hold();
+            if (kind == Hold.STOP_PASS) passStoppingHolds++;
         }
     }
 
     void release() {
+        release(Hold.FINISH_PASS);
+    }
+
+    void release(Hold kind) {
         synchronized (lock) {
+            if (kind == Hold.STOP_PASS && passStoppingHolds > 0) passStoppingHolds--;
             schedule.release();
             lock.notifyAll();
         }
@@ -269,10 +295,17 @@ final class PreviewRenderer implements AutoCloseable {
         }
     }
 
-    /** Whether an import or export holds the loop (a tracer that cannot stop mid-pass finishes the pass under way). */
+    /** Whether an import or export holds the loop (it may finish the pass under way). */
     private boolean held() {
         synchronized (lock) {
             return schedule.held();
+        }
+    }
+
+    /** Whether a hold asks the pass under way to stop ({@link Hold#STOP_PASS}); read by the tracer between rows. */
+    private boolean passToStop() {
+        synchronized (lock) {
+            return schedule.held() && passStoppingHolds > 0;
         }
     }
 
@@ -366,10 +399,8 @@ final class PreviewRenderer implements AutoCloseable {
                 denoiser.setEnabled(denoise);
                 schedule.passStarted();
                 try {
-                    // An import or export that holds the preview stops the CPU tracer's pass between two
-                    // rows (at full resolution a pass takes a second or more, which it would take from
-                    // them); the view then starts again from sample 0 when the hold ends.
-                    frame = session.nextPass(this::held);
+                    // An import's hold stops the CPU tracer's pass between two rows (see Hold.STOP_PASS).
+                    frame = session.nextPass(this::passToStop);
                 } catch (RenderException | RuntimeException e) {
                     // Report and wait for the next change rather than stopping the preview for good.
                     problems.accept("preview pass failed: " + e.getMessage());

@@ -202,9 +202,9 @@ final class StudioFiles {
         }
         // The preview stops refining the scene as it was while the file is read and parsed: on two
         // cores its passes took half the machine and doubled the parse (measured, docs/STUDIO.md), and
-        // the pass in flight when the model arrived delayed the first picture with it. It goes on, with
-        // the model, once the import is committed or has failed.
-        window.holdPreview();
+        // the pass in flight when the model arrived delayed the first picture with it, so that pass is
+        // stopped. It goes on, with the model, once the import is committed or has failed.
+        window.holdPreview(PreviewRenderer.Hold.STOP_PASS);
         background(() -> {
             try {
                 // The share of the file read so far drives the progress bar (at most once per percent).
@@ -217,7 +217,7 @@ final class StudioFiles {
                 if (NodeGeometry.bounds(asset.root()).isEmpty()) throw new SceneFormatException(file, 0, "it contains no geometry; nothing imported");
                 return new Loaded(asset, placement(scene, time, ImportPlacement.graphBox(asset.root()), aim), r.warnings(), r.phases());
             } catch (Throwable t) {
-                window.releasePreview();
+                window.releasePreview(PreviewRenderer.Hold.STOP_PASS);
                 throw t;
             }
         }, (Loaded loaded) -> {
@@ -225,7 +225,7 @@ final class StudioFiles {
             try {
                 commitImport(loaded.asset(), loaded.place(), loaded.warnings(), loaded.phases(), name, started);
             } finally {
-                window.releasePreview();
+                window.releasePreview(PreviewRenderer.Hold.STOP_PASS);
             }
         }, "cannot import " + name);
     }
@@ -286,8 +286,9 @@ final class StudioFiles {
                 session().filter());
         window.jobStarted((animation ? "exporting frames " + s.firstFrame() + "-" + s.lastFrame() : "exporting " + s.output().getFileName()) + "…",
                 job::cancel);
-        // The preview pauses while the export renders, so the export gets the cores, and goes on after.
-        window.holdPreview();
+        // The preview pauses while the export renders, so the export gets the cores, and goes on after
+        // from the samples it had (its pass under way finishes).
+        window.holdPreview(PreviewRenderer.Hold.FINISH_PASS);
         workers.submit(() -> {
             String outcome;
             try {
@@ -301,7 +302,7 @@ final class StudioFiles {
             } catch (Exception e) {
                 outcome = "export failed: " + e.getMessage();
             } finally {
-                window.releasePreview();
+                window.releasePreview(PreviewRenderer.Hold.FINISH_PASS);
             }
             String message = outcome;
             Platform.runLater(() -> {

@@ -402,14 +402,17 @@ final class StudioWindow {
         return statsLabel.getText();
     }
 
-    /** Stops the preview while an export renders (the two would share the cores); every hold needs one release. */
-    void holdPreview() {
-        preview.hold();
+    /**
+     * Stops the preview while an import or export runs (the two would share the cores); every hold
+     * needs one release of the same kind ({@link PreviewRenderer.Hold}).
+     */
+    void holdPreview(PreviewRenderer.Hold kind) {
+        preview.hold(kind);
         viewport.wake();
     }
 
-    void releasePreview() {
-        preview.release();
+    void releasePreview(PreviewRenderer.Hold kind) {
+        preview.release(kind);
         viewport.wake();
     }
 

@@ -163,7 +163,7 @@ class PreviewRendererTest {
     }
 
     /**
-     * A hold (an import) does not wait for the pass under way: the pass is told to stop, the loop
+     * An import's hold does not wait for the pass under way: the pass is told to stop, the loop
      * sleeps, and after the release the view starts again from sample 0. The tracer here stalls its
      * passes until told, so the test does not depend on how long a real pass takes.
      */
@@ -177,22 +177,47 @@ class PreviewRendererTest {
             tracer.stall = true;
             until(() -> tracer.stalled, "a pass stalls");
             long passes = p.passes();
-            p.hold();
+            p.hold(PreviewRenderer.Hold.STOP_PASS);
             assertAsleep(p, seen);
             assertEquals(passes, p.passes(), "the stalled pass was not counted");
             tracer.stall = false;
             int calls = tracer.firstSamples.size();
-            p.release();
+            p.release(PreviewRenderer.Hold.STOP_PASS);
             await(p, seen, f -> true);
             assertEquals(0, tracer.firstSamples.get(calls), "the view starts again from sample 0");
         }
     }
 
-    /** The CPU tracer, whose passes stall while {@link #stall} is set until their listener abandons them. */
+    /** An export's hold lets the pass under way finish, and the view goes on from its samples. */
+    @Test
+    void anExportHoldLetsThePassFinish() throws Exception {
+        List<PreviewFrame> seen = new ArrayList<>();
+        StallingRenderer tracer = new StallingRenderer();
+        try (PreviewRenderer p = new PreviewRenderer(() -> tracer, TextureSource.NONE, s -> { throw new AssertionError(s); })) {
+            p.show(request(stage(), EnumSet.allOf(Change.class), 160, 100, 5000, true, 1));
+            await(p, seen, f -> f.samples() >= 1);
+            tracer.stall = true;
+            until(() -> tracer.stalled, "a pass stalls");
+            long passes = p.passes();
+            p.hold(PreviewRenderer.Hold.FINISH_PASS);
+            Thread.sleep(200);
+            assertFalse(tracer.abandoned, "an export's hold does not stop the pass");
+            tracer.stall = false;
+            assertAsleep(p, seen);
+            assertEquals(passes + 1, p.passes(), "the pass under way was finished and counted");
+            int calls = tracer.firstSamples.size();
+            p.release(PreviewRenderer.Hold.FINISH_PASS);
+            await(p, seen, f -> true);
+            assertTrue(tracer.firstSamples.get(calls) > 0, "the view goes on from its samples");
+            assertFalse(tracer.abandoned);
+        }
+    }
+
+    /** The CPU tracer, whose passes stall while {@link #stall} is set, unless their listener abandons them. */
     private static final class StallingRenderer implements Renderer {
         private final CpuRenderer cpu = new CpuRenderer(2);
         final List<Integer> firstSamples = new java.util.concurrent.CopyOnWriteArrayList<>();
-        volatile boolean stall, stalled;
+        volatile boolean stall, stalled, abandoned;
 
         @Override
         public Frame accumulate(GeometryImage image, TraceParameters p, int firstSample, int count, Set<Aov> aovs, ProgressListener progress)
@@ -201,11 +226,16 @@ class PreviewRendererTest {
             if (!stall) return cpu.accumulate(image, p, firstSample, count, aovs, progress);
             stalled = true;
             long end = System.nanoTime() + GIVE_UP_NANOS;
-            while (!progress.abandoned()) {
+            while (stall) {
+                if (progress.abandoned()) {
+                    abandoned = true;
+                    throw new PassAbandonedException();
+                }
                 if (System.nanoTime() > end) throw new AssertionError("the pass was never abandoned");
                 Thread.onSpinWait();
             }
-            throw new PassAbandonedException();
+            stalled = false;
+            return cpu.accumulate(image, p, firstSample, count, aovs, progress);
         }
 
         @Override
