@@ -171,11 +171,7 @@ class PreviewRendererTest {
     void aHoldAbandonsThePassUnderWay() throws Exception {
         List<PreviewFrame> seen = new ArrayList<>();
         StallingRenderer tracer = new StallingRenderer();
-        try (PreviewRenderer p = new PreviewRenderer(() -> tracer, TextureSource.NONE, s -> { throw new AssertionError(s); })) {
-            p.show(request(stage(), EnumSet.allOf(Change.class), 160, 100, 5000, true, 1));
-            await(p, seen, f -> f.samples() >= 1);
-            tracer.stall = true;
-            until(() -> tracer.stalled, "a pass stalls");
+        try (PreviewRenderer p = stalledPreview(tracer, seen)) {
             long passes = p.passes();
             p.hold(PreviewRenderer.Hold.STOP_PASS);
             assertAsleep(p, seen);
@@ -193,11 +189,7 @@ class PreviewRendererTest {
     void anExportHoldLetsThePassFinish() throws Exception {
         List<PreviewFrame> seen = new ArrayList<>();
         StallingRenderer tracer = new StallingRenderer();
-        try (PreviewRenderer p = new PreviewRenderer(() -> tracer, TextureSource.NONE, s -> { throw new AssertionError(s); })) {
-            p.show(request(stage(), EnumSet.allOf(Change.class), 160, 100, 5000, true, 1));
-            await(p, seen, f -> f.samples() >= 1);
-            tracer.stall = true;
-            until(() -> tracer.stalled, "a pass stalls");
+        try (PreviewRenderer p = stalledPreview(tracer, seen)) {
             long passes = p.passes();
             p.hold(PreviewRenderer.Hold.FINISH_PASS);
             Thread.sleep(200);
@@ -210,6 +202,21 @@ class PreviewRendererTest {
             await(p, seen, f -> true);
             assertTrue(tracer.firstSamples.get(calls) > 0, "the view goes on from its samples");
             assertFalse(tracer.abandoned);
+        }
+    }
+
+    /** A preview that has shown a frame and whose tracer now stalls in the pass under way. */
+    private static PreviewRenderer stalledPreview(StallingRenderer tracer, List<PreviewFrame> seen) throws Exception {
+        PreviewRenderer p = new PreviewRenderer(() -> tracer, TextureSource.NONE, s -> { throw new AssertionError(s); });
+        try {
+            p.show(request(stage(), EnumSet.allOf(Change.class), 160, 100, 5000, true, 1));
+            await(p, seen, f -> f.samples() >= 1);
+            tracer.stall = true;
+            until(() -> tracer.stalled, "a pass stalls");
+            return p;
+        } catch (Exception | AssertionError e) {
+            p.close();
+            throw e;
         }
     }
 
