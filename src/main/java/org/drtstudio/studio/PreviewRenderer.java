@@ -286,8 +286,8 @@ final class PreviewRenderer implements AutoCloseable {
 
     /**
      * Whether to render a pass now: not paused, held or finished. A newer request waiting does not
-     * stop it: during a drag requests come faster than a pack and a pass, and each taken request
-     * gets at least one pass so the screen keeps following.
+     * prevent it: during a drag requests come faster than a pack and a pass, and each taken request
+     * gets at least one pass so the screen keeps following (later passes it stops: {@link #passToStop}).
      */
     private boolean mayRender() {
         synchronized (lock) {
@@ -302,10 +302,23 @@ final class PreviewRenderer implements AutoCloseable {
         }
     }
 
-    /** Whether a hold asks the pass under way to stop ({@link Hold#STOP_PASS}); read by the tracer between rows. */
+    /**
+     * Render thread only: the pass under way is the first of the request taken last. It is never
+     * stopped for a newer request: during a drag requests come faster than passes, and each gets
+     * one so the screen keeps following.
+     */
+    private volatile boolean firstPassOfRequest;
+
+    /**
+     * Whether the pass under way should stop; read by the CPU tracer between rows. An import's hold
+     * ({@link Hold#STOP_PASS}) stops it, and so does a newer request once its own request has had a
+     * pass: the view is about to start again, so the rest of the pass would be thrown away. On the
+     * CPU tracer a full-resolution pass of a 1M-triangle scene takes 2-3 s, which a drag of a node
+     * waited for before its first picture.
+     */
     private boolean passToStop() {
         synchronized (lock) {
-            return schedule.held() && passStoppingHolds > 0;
+            return (schedule.held() && passStoppingHolds > 0) || (pending != null && !firstPassOfRequest);
         }
     }
 
@@ -375,6 +388,7 @@ final class PreviewRenderer implements AutoCloseable {
                         continue;
                     }
                     current = next;
+                    firstPassOfRequest = true;
                     PreviewSchedule.Stage stage;
                     synchronized (lock) {
                         stage = schedule.begin(next.refinedWidth(), next.refinedHeight(), next.targetSamples(), next.fullResolution());
@@ -399,7 +413,7 @@ final class PreviewRenderer implements AutoCloseable {
                 denoiser.setEnabled(denoise);
                 schedule.passStarted();
                 try {
-                    // An import's hold stops the CPU tracer's pass between two rows (see Hold.STOP_PASS).
+                    // An import's hold or a newer request stops the CPU tracer's pass between two rows (see passToStop).
                     frame = session.nextPass(this::passToStop);
                 } catch (RenderException | RuntimeException e) {
                     // Report and wait for the next change rather than stopping the preview for good.
@@ -409,11 +423,12 @@ final class PreviewRenderer implements AutoCloseable {
                     continue;
                 }
                 if (frame == null) {
-                    // Abandoned for a hold, its samples gone: the view starts again from its coarse
-                    // stages when the hold ends (unless the import's own request replaces it first).
+                    // Stopped, its samples gone: the view starts again from its coarse stages when the
+                    // hold ends, unless a newer request (the import's own, or the one that stopped it) replaces it.
                     if (session.samplesDone() == 0 && current != null) restartView(current);
                     continue;
                 }
+                firstPassOfRequest = false;
                 int added = session.samplesDone() - before;
                 long elapsed = schedule.passFinished(added, (long) frame.width() * frame.height());
                 passes.incrementAndGet();

@@ -205,6 +205,30 @@ class PreviewRendererTest {
         }
     }
 
+    /**
+     * A newer request stops a refining pass (its samples would be thrown away), so a drag's first
+     * picture does not wait for a full-resolution pass; a request's first pass is never stopped.
+     */
+    @Test
+    void aNewerRequestStopsARefiningPassButNotARequestsFirst() throws Exception {
+        List<PreviewFrame> seen = new ArrayList<>();
+        StallingRenderer tracer = new StallingRenderer();
+        try (PreviewRenderer p = stalledPreview(tracer, seen)) {
+            SceneModel m = stage();
+            p.show(request(m, Set.of(Change.CAMERA), 160, 100, 5000, true, 2));
+            until(() -> tracer.abandoned, "the refining pass is stopped");
+            // Request 2's first pass stalls too: request 3 arriving now must not stop it.
+            until(() -> tracer.stalled && tracer.firstSamples.get(tracer.firstSamples.size() - 1) == 0, "request 2's first pass stalls");
+            tracer.abandoned = false;
+            p.show(request(m, Set.of(Change.CAMERA), 160, 100, 5000, true, 3));
+            Thread.sleep(200);
+            assertFalse(tracer.abandoned, "a request's first pass is not stopped");
+            tracer.stall = false;
+            await(p, seen, f -> f.revision() == 2);
+            await(p, seen, f -> f.revision() == 3);
+        }
+    }
+
     /** A preview that has shown a frame and whose tracer now stalls in the pass under way. */
     private static PreviewRenderer stalledPreview(StallingRenderer tracer, List<PreviewFrame> seen) throws Exception {
         PreviewRenderer p = new PreviewRenderer(() -> tracer, TextureSource.NONE, s -> { throw new AssertionError(s); });
@@ -236,6 +260,7 @@ class PreviewRendererTest {
             while (stall) {
                 if (progress.abandoned()) {
                     abandoned = true;
+                    stalled = false;
                     throw new PassAbandonedException();
                 }
                 if (System.nanoTime() > end) throw new AssertionError("the pass was never abandoned");
