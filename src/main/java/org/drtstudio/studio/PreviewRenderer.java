@@ -197,21 +197,12 @@ final class PreviewRenderer implements AutoCloseable {
     /** Guarded by {@link #lock}: holds of kind {@link Hold#STOP_PASS} not yet released. */
     private int passStoppingHolds;
 
-    /** {@link #hold(Hold)} letting the pass under way finish. */
-    void hold() {
-        hold(Hold.FINISH_PASS);
-    }
-
     /** Stops rendering while an import or export runs; every hold is ended by one {@link #release} of its kind. Any thread. */
     void hold(Hold kind) {
         synchronized (lock) {
             schedule.hold();
             if (kind == Hold.STOP_PASS) passStoppingHolds++;
         }
-    }
-
-    void release() {
-        release(Hold.FINISH_PASS);
     }
 
     void release(Hold kind) {

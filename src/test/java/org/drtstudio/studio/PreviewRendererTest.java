@@ -151,11 +151,11 @@ class PreviewRendererTest {
         try (PreviewRenderer p = renderer()) {
             p.show(request(stage(), EnumSet.allOf(Change.class), 160, 100, 5000, true, 1));
             await(p, seen, f -> f.samples() >= 1);
-            p.hold();
+            p.hold(PreviewRenderer.Hold.FINISH_PASS);
             assertEquals(PreviewRenderer.State.EXPORTING, p.state());
             assertAsleep(p, seen);
             long passes = p.passes();
-            p.release();
+            p.release(PreviewRenderer.Hold.FINISH_PASS);
             await(p, seen, f -> true);
             assertTrue(p.passes() > passes);
             assertEquals(PreviewRenderer.State.RENDERING, p.state());
