@@ -4,12 +4,24 @@
 // documents the layout; its constants are the BL_* defines). The top level is the stackless sphere
 // walk of traverse.glsl; inside an instance the ray tests both children of a node, goes on to the
 // nearer one it meets and keeps the other on a short stack, so one layout serves every direction.
+// BL_BUFFERS (set by the host per device, org.drtstudio.render.gl.BoxStorage) reads the nodes and
+// primitives from read-only storage buffers, plain global loads: on an H100 27 % more shadow rays a
+// second on bunny_18m than through texelFetch; on llvmpipe textures are faster, so it keeps them.
+layout(binding = BL_ROOTS_UNIT) uniform sampler2D uBoxRoots;  // per instance: x = its shape's root node (int bits)
+#ifndef BL_BUFFERS
+#define BL_BUFFERS 0
+#endif
+#if BL_BUFFERS
+layout(std430, binding = BL_NODES_BINDING) readonly restrict buffer BoxNodes { vec4 boxNodes[]; };
+layout(std430, binding = BL_PRIMITIVES_BINDING) readonly restrict buffer BoxPrimitives { vec4 boxPrimitives[]; };
+vec4 boxNodeTexel(int node, int k) { return boxNodes[node * BL_NODE_TEXELS + k]; }
+vec4 boxPrimitiveTexel(int p, int k) { return boxPrimitives[p * BL_PRIMITIVE_TEXELS + k]; }
+#else
 layout(binding = BL_NODES_UNIT) uniform sampler2D uBoxNodes;
 layout(binding = BL_PRIMITIVES_UNIT) uniform sampler2D uBoxPrimitives;
-layout(binding = BL_ROOTS_UNIT) uniform sampler2D uBoxRoots;  // per instance: x = its shape's root node (int bits)
-
 vec4 boxNodeTexel(int node, int k) { return fetchTexel(uBoxNodes, node * BL_NODE_TEXELS + k); }
 vec4 boxPrimitiveTexel(int p, int k) { return fetchTexel(uBoxPrimitives, p * BL_PRIMITIVE_TEXELS + k); }
+#endif
 
 // 1 / d with zero components replaced by +-1e-20 (by sign bit-free comparison, as the Java twin does),
 // so the slab test never forms 0 * inf.

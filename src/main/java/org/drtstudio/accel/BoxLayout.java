@@ -78,6 +78,12 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
     public static final int GROUP_INVOCATIONS = GROUP_WIDTH * GROUP_HEIGHT;
     /** Sampler units of the nodes, the primitives and the per-instance roots, after the geometry image's 0..7. */
     public static final int NODES_UNIT = 8, PRIMITIVES_UNIT = 9, ROOTS_UNIT = 10;
+    /**
+     * Shader storage binding points of the nodes and primitives where the GPU tracer keeps them in
+     * buffers instead of the textures at {@link #NODES_UNIT} and {@link #PRIMITIVES_UNIT} (GLSL
+     * {@code BL_BUFFERS}, chosen per device by the renderer); after the wavefront's 8..11.
+     */
+    public static final int NODES_BINDING = 12, PRIMITIVES_BINDING = 13;
 
     /** The image's own layout when its builder made one, else one derived from its arrays (images made by hand in tests). */
     public static BoxLayout of(GeometryImage image) {
@@ -173,6 +179,8 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
         d.put("BL_NODES_UNIT", Integer.toString(NODES_UNIT));
         d.put("BL_PRIMITIVES_UNIT", Integer.toString(PRIMITIVES_UNIT));
         d.put("BL_ROOTS_UNIT", Integer.toString(ROOTS_UNIT));
+        d.put("BL_NODES_BINDING", Integer.toString(NODES_BINDING));
+        d.put("BL_PRIMITIVES_BINDING", Integer.toString(PRIMITIVES_BINDING));
         return d;
     }
 

@@ -168,6 +168,7 @@ final class SceneBenchmark {
                 + String.format(Locale.ROOT, ", after at least %.0f ms of 1-spp frames, until their times were flat for as long (GPU clock warm-up)",
                 GpuTimer.CLOCK_WARM_UP_MS));
         r.put("frame_schedule", gpu.lastFrameSchedule().name().toLowerCase(Locale.ROOT));
+        r.put("box_storage", gpu.boxStorage().name().toLowerCase(Locale.ROOT));
         if (gpu.lastFrameSchedule() == FrameSchedule.WAVEFRONT) {
             r.put("frame_wavefront_bytes", gpu.wavefrontWorkingBytes());
         }

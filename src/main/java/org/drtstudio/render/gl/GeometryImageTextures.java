@@ -17,7 +17,9 @@ import java.util.Arrays;
  * {@link GeometryImageLayout#TEXTURE_WIDTH} texels per row, bound to the sampler units that
  * {@code shaders/geometry_image.glsl} declares (0 nodes, 1 primitives, 2 vertices, 3 materials,
  * 4 lights, 5 top nodes, 6 instances, 7 textures, and with box nodes the {@link BoxLayout}'s
- * nodes, primitives and per-instance roots at its units 8, 9, 10). An update re-uploads only
+ * nodes, primitives and per-instance roots at its units 8, 9, 10; with {@link BoxStorage#BUFFERS}
+ * the nodes and primitives go to shader storage buffers at {@link BoxLayout#NODES_BINDING} and
+ * {@link BoxLayout#PRIMITIVES_BINDING} instead). An update re-uploads only
  * the arrays that are not the very arrays uploaded last time: after a transform edit that is the
  * top level alone.
  */
@@ -27,6 +29,10 @@ final class GeometryImageTextures implements AutoCloseable {
     private final GlInfo info;
     private final float[][] uploaded = new float[NAMES.length][];
     private final Texture2D[] textures = new Texture2D[NAMES.length];
+    /** Slots of the box layout's nodes and primitives, held in {@link #buffers} instead with {@link BoxStorage#BUFFERS}. */
+    private static final int BOX_NODES = 8, BOX_PRIMITIVES = 9;
+    private final ShaderStorageBuffer[] buffers = new ShaderStorageBuffer[NAMES.length];
+    private final BoxStorage boxStorage;
 
     private final boolean boxes;
     /** The instance array the box-layout roots were last made for, and those roots. */
@@ -40,12 +46,13 @@ final class GeometryImageTextures implements AutoCloseable {
     private final PortalBuffers portals = new PortalBuffers();
 
     GeometryImageTextures(GlInfo info, NodeKind nodes) {
-        this(info, nodes, AccelStructure.BVH);
+        this(info, nodes, AccelStructure.BVH, BoxStorage.TEXTURES);
     }
 
-    GeometryImageTextures(GlInfo info, NodeKind nodes, AccelStructure accel) {
+    GeometryImageTextures(GlInfo info, NodeKind nodes, AccelStructure accel, BoxStorage boxStorage) {
         this.info = info;
         this.accel = accel;
+        this.boxStorage = boxStorage;
         // Portals walk every shape that is not a voxel space through the box layout.
         this.boxes = nodes == NodeKind.BOXES && accel == AccelStructure.BVH || accel == AccelStructure.PORTALS;
     }
@@ -97,6 +104,7 @@ final class GeometryImageTextures implements AutoCloseable {
     }
 
     private long upload(int slot, float[] data) throws RenderException {
+        if (boxStorage == BoxStorage.BUFFERS && (slot == BOX_NODES || slot == BOX_PRIMITIVES)) return uploadBuffer(slot, data);
         int width = GeometryImageLayout.TEXTURE_WIDTH;
         int rows;
         rows = checkFits(NAMES[slot], data.length / 4, info);
@@ -119,6 +127,19 @@ final class GeometryImageTextures implements AutoCloseable {
         return 4L * data.length;
     }
 
+    /** As {@link #upload}, into a shader storage buffer made anew (the layout changes only with a new build). */
+    private long uploadBuffer(int slot, float[] data) throws RenderException {
+        long limit = org.lwjgl.opengl.GL43C.glGetInteger64(org.lwjgl.opengl.GL43C.GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
+        if (4L * data.length > limit) {
+            throw new RenderException("the scene's " + NAMES[slot] + " need " + 4L * data.length / (1 << 20)
+                    + " MB, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE = " + limit / (1 << 20) + " MB of " + info.renderer());
+        }
+        if (buffers[slot] != null) buffers[slot].close();
+        buffers[slot] = null;
+        buffers[slot] = ShaderStorageBuffer.ofFloats(data);
+        return 4L * data.length;
+    }
+
     /**
      * The rows an array of {@code texels} needs, wrapped at the data-texture width.
      *
@@ -137,12 +158,15 @@ final class GeometryImageTextures implements AutoCloseable {
 
     void bind() {
         for (int i = 0; i < textures.length; i++) if (textures[i] != null) textures[i].bindSampler(i);
+        if (buffers[BOX_NODES] != null) buffers[BOX_NODES].bindBase(BoxLayout.NODES_BINDING);
+        if (buffers[BOX_PRIMITIVES] != null) buffers[BOX_PRIMITIVES].bindBase(BoxLayout.PRIMITIVES_BINDING);
         portals.bind();
     }
 
     @Override
     public void close() {
         for (Texture2D t : textures) if (t != null) t.close();
+        for (ShaderStorageBuffer b : buffers) if (b != null) b.close();
         portals.close();
     }
 }

@@ -93,6 +93,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
     /** How frames are traced on this device: one kernel, or the wavefront passes ({@link FrameSchedule}). */
     private volatile FrameSchedule frameSchedule;
     private volatile FrameSchedule lastFrameSchedule = FrameSchedule.KERNEL;
+    /** Where the walk reads the box layout from on this device ({@link BoxStorage}); fixed, as the programs are compiled for it. */
+    private final BoxStorage boxStorage;
     private volatile long wavefrontWorkingBytes;
     private volatile int wavefrontSlotLimit = Integer.MAX_VALUE;
     /** Times the tracing dispatches of each frame (created with the programs). */
@@ -100,12 +102,13 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
     /** GPU time of the last frame's tracing dispatches, from timer queries; for benchmarks. */
     private volatile double lastTraceGpuMillis;
 
-    private GlRenderer(GlThread gl, boolean pairedPrimary, NodeKind nodeKind, AccelStructure accel) {
+    private GlRenderer(GlThread gl, boolean pairedPrimary, NodeKind nodeKind, AccelStructure accel, BoxStorage boxStorage) {
         this.gl = gl;
         this.pairedPrimary = pairedPrimary;
         this.nodeKind = nodeKind;
         this.tile = Integer.getInteger("drt.tile", gl.info().software() ? SOFTWARE_TILE : GPU_TILE);
         this.frameSchedule = FrameSchedule.defaultFor(gl.info());
+        this.boxStorage = boxStorage != null ? boxStorage : BoxStorage.defaultFor(gl.info());
         this.accel = accel;
         this.builtFor = accel;
     }
@@ -135,8 +138,18 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
      * ({@link EglContext#create(int)}; negative: the usual choice and fallbacks).
      */
     public static GlRenderer start(boolean pairedPrimary, NodeKind nodeKind, AccelStructure accel, int device) throws GlUnavailableException {
+        return start(pairedPrimary, nodeKind, accel, device, null);
+    }
+
+    /** As {@link #start()}, keeping the box layout where {@code boxStorage} says rather than where this device does best (tests). */
+    static GlRenderer start(BoxStorage boxStorage) throws GlUnavailableException {
+        return start(TracerOptions.DEFAULT.pairedPrimary(), TracerOptions.DEFAULT.nodes(), AccelStructure.DEFAULT, -1, boxStorage);
+    }
+
+    private static GlRenderer start(boolean pairedPrimary, NodeKind nodeKind, AccelStructure accel, int device, BoxStorage boxStorage)
+            throws GlUnavailableException {
         GlThread gl = GlThread.start(device);
-        GlRenderer r = new GlRenderer(gl, pairedPrimary, nodeKind, accel);
+        GlRenderer r = new GlRenderer(gl, pairedPrimary, nodeKind, accel, boxStorage);
         try {
             gl.call(() -> {
                 r.compile();
@@ -171,6 +184,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         defines.putAll(org.drtstudio.accel.voxel.PortalLayout.defines());
         // The frame's kernels keep the box walk's stack in shared memory (traverse_box.glsl says why).
         defines.put("BL_STACK_SHARED", "1");
+        defines.put("BL_BUFFERS", boxStorage == BoxStorage.BUFFERS ? "1" : "0");
         defines.putAll(experimentDefines());
         return defines;
     }
@@ -212,6 +226,11 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
     /** Tests only: wavefront windows of at most {@code slots} pixels, so a tile is traced in several. */
     void limitWavefrontSlots(int slots) {
         wavefrontSlotLimit = slots;
+    }
+
+    /** Where the walk reads the box layout from on this device; both hold the same floats. */
+    public BoxStorage boxStorage() {
+        return boxStorage;
     }
 
     /** How frames are traced; both give the same samples (the choice changes speed and memory only). */
@@ -417,7 +436,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
                     + " of " + gl.info().renderer());
         }
         syncAccel();
-        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, builtFor);
+        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, builtFor, boxStorage);
         long uploaded = scene.update(image);
         if (firstSample == 0 && (accumulation == null || accumulation.width() != w || accumulation.height() != h)) {
             if (accumulation != null) accumulation.close();
@@ -650,7 +669,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
     /** The scene's textures, brought up to date with {@code image}; call on the GL thread. */
     GeometryImageTextures sceneTextures(GeometryImage image) throws org.drtstudio.render.RenderException {
         syncAccel();
-        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, builtFor);
+        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, builtFor, boxStorage);
         scene.update(image);
         return scene;
     }

@@ -67,6 +67,17 @@ public final class ShaderStorageBuffer extends GlObject {
         return create(b);
     }
 
+    /** A buffer holding these floats, sent straight from the array (no direct-buffer copy). */
+    public static ShaderStorageBuffer ofFloats(float[] values) {
+        GlThread owner = GlThread.requireCurrent("ShaderStorageBuffer.ofFloats");
+        if (values.length == 0) throw new IllegalArgumentException("ShaderStorageBuffer data must not be empty");
+        int name = glGenBuffers();
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, name);
+        glBufferData(GL_SHADER_STORAGE_BUFFER, values, GL_STATIC_DRAW);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+        return new ShaderStorageBuffer(owner, name, 4L * values.length);
+    }
+
     /** A buffer holding a copy of the remaining bytes of a direct buffer. */
     public static ShaderStorageBuffer create(ByteBuffer data) {
         GlThread owner = GlThread.requireCurrent("ShaderStorageBuffer.create");

@@ -50,6 +50,8 @@ public final class TraversalExperiment {
         BoxNodeVariants.Wide wide = BoxNodeVariants.wideBoxNodes(image);
         BoxLayout layout = BoxLayout.of(image);
         float[] layoutRoots = layout.instanceRoots(image.instances(), image.instanceCount());
+        // the box-layout variant reads the layout where the renderer keeps it
+        boolean buffers = renderer.boxStorage() == BoxStorage.BUFFERS;
         return renderer.glThread().call(() -> {
             Map<Variant, Double> mrays = new LinkedHashMap<>();
             Map<Variant, Boolean> same = new LinkedHashMap<>();
@@ -63,11 +65,14 @@ public final class TraversalExperiment {
                  Texture2D layoutNodes = dataTexture(layout.nodes());
                  Texture2D layoutPrimitives = dataTexture(layout.primitives());
                  Texture2D layoutRootTexels = dataTexture(layoutRoots);
+                 ShaderStorageBuffer layoutNodeBuffer = buffers ? ShaderStorageBuffer.ofFloats(layout.nodes()) : null;
+                 ShaderStorageBuffer layoutPrimitiveBuffer = buffers ? ShaderStorageBuffer.ofFloats(layout.primitives()) : null;
                  GpuTimer timer = GpuTimer.create()) {
                 GeometryImageTextures scene = renderer.sceneTextures(image);
                 for (Variant v : Variant.values()) {
                     Map<String, String> defines = new LinkedHashMap<>(GeometryImageLayout.glslDefines());
                     defines.putAll(BoxNodeVariants.glslDefines());
+                    defines.put("BL_BUFFERS", buffers ? "1" : "0");
                     defines.put("VARIANT", Integer.toString(v.ordinal()));
                     try (ComputeProgram program = ComputeProgram.load("traversal_bench.comp", defines)) {
                         GlRenderer.setCommonUniforms(program, image, p);
@@ -80,6 +85,10 @@ public final class TraversalExperiment {
                         layoutNodes.bindSampler(BoxLayout.NODES_UNIT);
                         layoutPrimitives.bindSampler(BoxLayout.PRIMITIVES_UNIT);
                         layoutRootTexels.bindSampler(BoxLayout.ROOTS_UNIT);
+                        if (layoutNodeBuffer != null) {
+                            layoutNodeBuffer.bindBase(BoxLayout.NODES_BINDING);
+                            layoutPrimitiveBuffer.bindBase(BoxLayout.PRIMITIVES_BINDING);
+                        }
                         out.bindImage(2, ImageAccess.WRITE_ONLY);
                         // medianDispatch warms the GPU's clock up first (GpuTimer.CLOCK_WARM_UP_MS)
                         double seconds = timer.medianDispatch(program, p.width(), p.height(), repeats).millis() / 1e3;

@@ -60,6 +60,7 @@ class ShaderTexelOffsetsTest {
         Set<String> defined = new HashSet<>(GeometryImageLayout.glslDefines().keySet());
         defined.addAll(BoxNodeVariants.glslDefines().keySet());
         defined.add("BL_STACK_SHARED"); // set per kernel by the host, with a default in traverse_box.glsl
+        defined.add("BL_BUFFERS"); // set per device by the host (BoxStorage), with a default in traverse_box.glsl
         List<String> undefined = new ArrayList<>();
         for (Path p : shaders()) {
             Matcher m = DEFINE_USE.matcher(Files.readString(p).replaceAll("//[^\n]*", ""));

@@ -47,6 +47,11 @@ final class SharedGl<T extends AutoCloseable> implements BeforeAllCallback, Afte
         }, "the GL tracer tracing frames as a " + schedule);
     }
 
+    /** A GL tracer keeping the box layout where {@code storage} says. */
+    static SharedGl<GlRenderer> renderer(BoxStorage storage) {
+        return new SharedGl<>(() -> GlRenderer.start(storage), "the GL tracer keeping the box layout in " + storage);
+    }
+
     /** A GL tracer walking {@code accel} in place of the BVH. */
     static SharedGl<GlRenderer> renderer(AccelStructure accel) {
         return new SharedGl<>(() -> GlRenderer.start(false, NodeKind.DEFAULT, accel), "the GL tracer walking the " + accel.cliName());

@@ -1,0 +1,100 @@
+package org.drtstudio.render.gl;
+
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.GeometryImageBuilder;
+import org.drtstudio.accel.GeometryImagePacker;
+import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.render.Aov;
+import org.drtstudio.render.Frame;
+import org.drtstudio.render.ProgressListener;
+import org.drtstudio.render.TraceParameters;
+import org.drtstudio.scene.PixelFilter;
+import org.drtstudio.scene.Scene;
+import org.drtstudio.testing.TestScenes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * The box layout in shader storage buffers ({@link BoxStorage#BUFFERS}, what GPUs use) and in
+ * textures (what software GL uses) hold the same floats, so every kernel that walks it gives the same
+ * result bit for bit: the frame kernel and the wavefront, the guide pass, the ray benchmark and the
+ * traversal experiment.
+ */
+@Timeout(600)
+class GlBoxStorageTest {
+    @RegisterExtension
+    static final SharedGl<GlRenderer> TEXTURES = SharedGl.renderer(BoxStorage.TEXTURES);
+    @RegisterExtension
+    static final SharedGl<GlRenderer> BUFFERS = SharedGl.renderer(BoxStorage.BUFFERS);
+    private static final Set<Aov> AOVS = EnumSet.of(Aov.RADIANCE, Aov.VARIANCE, Aov.SAMPLES, Aov.DEPTH, Aov.NORMAL, Aov.ALBEDO);
+
+    static Stream<Arguments> scenes() throws Exception {
+        return Stream.of(
+                Arguments.of("all effects", GlWavefrontTest.allEffects(), FrameSchedule.KERNEL),
+                Arguments.of("all effects, wavefront", GlWavefrontTest.allEffects(), FrameSchedule.WAVEFRONT),
+                Arguments.of("textured cow", SceneLoader.load(Path.of("scenes/spot.json")).scene(), FrameSchedule.KERNEL),
+                Arguments.of("triangles and spheres", TestScenes.randomSoup(3, 2000, 300), FrameSchedule.KERNEL));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenes")
+    void framesAreTheSameFromBuffersAsFromTextures(String name, Scene scene, FrameSchedule schedule) throws Exception {
+        Scene s = scene.withSettings(scene.settings().withSize(48, 36).withSampling(3, 4, 5));
+        GeometryImage image = GeometryImagePacker.pack(s);
+        TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.GAUSSIAN);
+        Frame textures = render(TEXTURES.get(), schedule, image, p), buffers = render(BUFFERS.get(), schedule, image, p);
+        assertEquals(schedule, BUFFERS.get().lastFrameSchedule(), name + ": traced as asked");
+        assertEquals(0, textures.errors(), name + ": the walk overflowed");
+        assertEquals(textures.errors(), buffers.errors(), name);
+        assertArrayEquals(textures.radiance(), buffers.radiance(), name + ": radiance");
+        assertArrayEquals(textures.variance(), buffers.variance(), name + ": variance");
+        assertArrayEquals(textures.samples(), buffers.samples(), name + ": samples");
+        assertArrayEquals(textures.depth(), buffers.depth(), name + ": depth");
+        assertArrayEquals(textures.normals(), buffers.normals(), name + ": normals");
+        assertArrayEquals(textures.albedo(), buffers.albedo(), name + ": albedo");
+        double mean = 0;
+        for (float v : textures.radiance()) mean += v;
+        assertTrue(mean / textures.radiance().length > 0.01, name + ": the picture is nearly black, the comparison would say little");
+    }
+
+    @Test
+    void theBenchmarkKernelsFindTheSameHits() throws Exception {
+        Scene s = TestScenes.randomSoup(4, 2500, 300);
+        GeometryImage image = new GeometryImageBuilder().build(s);
+        TraceParameters p = TraceParameters.of(s.camera(), s.settings().withSize(40, 32), image);
+        RayThroughput.Result t = RayThroughput.run(TEXTURES.get(), image, p, 48f, 1);
+        RayThroughput.Result b = RayThroughput.run(BUFFERS.get(), image, p, 48f, 1);
+        assertTrue(t.primary().hits() > 300 && t.shadow().rays() > 300, "the rays meet the soup: " + t);
+        assertEquals(t.primary().hits(), b.primary().hits(), "primary hits");
+        assertEquals(t.shadow().hits(), b.shadow().hits(), "blocked shadow rays");
+        assertEquals(t.glossy().hits(), b.glossy().hits(), "glossy hits");
+        assertEquals(t.uploadBytes(), b.uploadBytes(), "the same bytes, wherever they are kept");
+        TraversalExperiment.Result e = TraversalExperiment.run(BUFFERS.get(), image, p, false, 1);
+        assertTrue(e.allSameHits(), "the experiment's box-layout walk reads the buffers: " + e.sameHits());
+    }
+
+    @Test
+    void softwareGlKeepsTexturesAndGpusBuffers() {
+        GlInfo llvmpipe = new GlInfo("test", "llvmpipe (LLVM 15.0.6, 256 bits)", "4.5", "Mesa", 4, 5, 16384, 1024, 0, List.of());
+        GlInfo nvidia = new GlInfo("test", "NVIDIA H100 80GB HBM3/PCIe/SSE2", "4.6.0 NVIDIA 580.159.04", "NVIDIA Corporation", 4, 6, 32768, 1024, 0, List.of());
+        assertEquals(BoxStorage.TEXTURES, BoxStorage.defaultFor(llvmpipe));
+        assertEquals(BoxStorage.BUFFERS, BoxStorage.defaultFor(nvidia));
+    }
+
+    private static Frame render(GlRenderer r, FrameSchedule schedule, GeometryImage image, TraceParameters p) throws Exception {
+        r.useFrameSchedule(schedule);
+        return r.render(image, p, AOVS, ProgressListener.NONE);
+    }
+}
