@@ -48,10 +48,13 @@ import java.util.Map;
  * @param primitives  {@link #PRIMITIVE_TEXELS} texels per primitive of the geometry image
  * @param nodeCount   inner nodes
  * @param sphereRoots each shape's root in the sphere tree, ascending
- * @param rootLinks   the link of the same shape's root here (always an inner node), same order
+ * @param rootLinks   the link of the same shape's root here (always an inner node, the first of the
+ *                    shape's contiguous nodes), same order
  * @param height      the tallest shape's height in inner nodes
+ * @param shapeHeights each shape's height, same order
  */
-public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] sphereRoots, int[] rootLinks, int height) {
+public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] sphereRoots, int[] rootLinks, int height,
+                        int[] shapeHeights) {
     public static final int NODE_TEXELS = 4;
     /** Node texels: child a's box corners (with links a and b in w), child b's box corners. */
     public static final int CHILD_A_LO = 0, CHILD_A_HI = 1, CHILD_B_LO = 2, CHILD_B_HI = 3;
@@ -119,13 +122,87 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
         float[] prims = packPrimitives(primitives, vertices);
         int[] sphereRoots = new int[sorted.size()], rootLinks = new int[sorted.size()];
         for (int k = 0; k < sorted.size(); k++) sphereRoots[k] = sorted.get(k)[0];
+        int[] shapeHeights = new int[sorted.size()];
         if (low && !serial) {
-            RankedNodes r = new RankedNodes(tree, sorted, height, rootLinks);
-            return new BoxLayout(r.out, prims, r.count, sphereRoots, rootLinks, r.maxHeight);
+            RankedNodes r = new RankedNodes(tree, sorted, height, rootLinks, shapeHeights);
+            return new BoxLayout(r.out, prims, r.count, sphereRoots, rootLinks, r.maxHeight, shapeHeights);
         }
         Writer w = new Writer(tree, height);
-        for (int k = 0; k < sorted.size(); k++) rootLinks[k] = w.shape(sorted.get(k)[0]);
-        return new BoxLayout(Arrays.copyOf(w.out, NODE_TEXELS * 4 * w.count), prims, w.count, sphereRoots, rootLinks, w.maxHeight);
+        for (int k = 0; k < sorted.size(); k++) {
+            int before = w.maxHeight;
+            w.maxHeight = 0;
+            rootLinks[k] = w.shape(sorted.get(k)[0]);
+            shapeHeights[k] = w.maxHeight;
+            w.maxHeight = Math.max(before, w.maxHeight);
+        }
+        return new BoxLayout(Arrays.copyOf(w.out, NODE_TEXELS * 4 * w.count), prims, w.count, sphereRoots, rootLinks, w.maxHeight, shapeHeights);
+    }
+
+    /**
+     * Where a shape of a new shape level takes its part of the layout from: shape {@code shape} of
+     * layout {@code from} (an earlier level's layout, or one made for the shape alone), whose
+     * primitives start at {@code primitiveFrom} there and at {@code primitiveBase} in the new level.
+     */
+    public record Part(BoxLayout from, int shape, int primitiveFrom, int primitiveCount, int primitiveBase) {
+    }
+
+    /**
+     * The layout of a shape level assembled from parts of other layouts, each shape's nodes and
+     * primitives copied with their links moved: what {@link #build} makes for the whole level, byte
+     * for byte (BoxLayoutTest), without deriving the shapes already laid out again. Adding a small
+     * model to a scene that holds a 1M-triangle one so copies 80 MB instead of building them anew
+     * (docs/BENCHMARKS.md).
+     *
+     * @param parts       one per shape, in the level's order (ascending sphere roots)
+     * @param sphereRoots each shape's root in the level's sphere tree, same order
+     * @param primitives  the level's primitives
+     * @throws IllegalArgumentException when a moved leaf no longer fits the packed leaf word
+     */
+    public static BoxLayout assemble(List<Part> parts, int[] sphereRoots, int primitives) {
+        int total = 0;
+        for (Part p : parts) total += nodesOf(p.from, p.shape);
+        float[] nodes = new float[NODE_TEXELS * 4 * total], prims = new float[PRIMITIVE_TEXELS * 4 * primitives];
+        int[] rootLinks = new int[parts.size()], shapeHeights = new int[parts.size()];
+        int next = 0, height = 0;
+        for (int k = 0; k < parts.size(); k++) {
+            Part p = parts.get(k);
+            int first = p.from.rootLinks[p.shape], count = nodesOf(p.from, p.shape);
+            int nodeShift = next - first, primShift = p.primitiveBase - p.primitiveFrom, to = next;
+            float[] src = p.from.nodes;
+            ParallelRanges.forEach(count, (a, b) -> {
+                System.arraycopy(src, NODE_TEXELS * 4 * (first + a), nodes, NODE_TEXELS * 4 * (to + a), NODE_TEXELS * 4 * (b - a));
+                for (int i = to + a; i < to + b; i++) {
+                    int o = NODE_TEXELS * 4 * i;
+                    nodes[o + 3] = Float.intBitsToFloat(moved(Float.floatToRawIntBits(nodes[o + 3]), nodeShift, primShift));
+                    nodes[o + 7] = Float.intBitsToFloat(moved(Float.floatToRawIntBits(nodes[o + 7]), nodeShift, primShift));
+                }
+            });
+            System.arraycopy(p.from.primitives, PRIMITIVE_TEXELS * 4 * p.primitiveFrom, prims, PRIMITIVE_TEXELS * 4 * p.primitiveBase,
+                    PRIMITIVE_TEXELS * 4 * p.primitiveCount);
+            rootLinks[k] = next;
+            shapeHeights[k] = p.from.shapeHeights[p.shape];
+            height = Math.max(height, shapeHeights[k]);
+            next += count;
+        }
+        return new BoxLayout(nodes, prims, total, sphereRoots.clone(), rootLinks, height, shapeHeights);
+    }
+
+    /** Inner nodes of shape {@code shape} of a layout: from its root link to the next shape's. */
+    private static int nodesOf(BoxLayout l, int shape) {
+        int end = shape + 1 < l.rootLinks.length ? l.rootLinks[shape + 1] : l.nodeCount;
+        return end - l.rootLinks[shape];
+    }
+
+    /** A link whose shape moved: an inner node by {@code nodeShift}, a leaf's first primitive by {@code primShift} (an empty leaf stays). */
+    private static int moved(int link, int nodeShift, int primShift) {
+        if (link >= 0) return link + nodeShift;
+        int word = ~link, count = word & ((1 << LEAF_COUNT_BITS) - 1);
+        if (count == 0) return link;
+        long start = (long) (word >>> LEAF_COUNT_BITS) + primShift;
+        if (start >= 1 << (31 - LEAF_COUNT_BITS))
+            throw new IllegalArgumentException("a leaf of " + count + " primitives from " + start + " does not fit the box layout's leaf word (at most "
+                    + (1 << (31 - LEAF_COUNT_BITS)) + " primitives in all)");
+        return leafLink((int) start, count);
     }
 
     /** This layout's root link for the shape whose sphere-tree root is {@code sphereRoot}. */
@@ -226,15 +303,16 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
         final int count;
         int maxHeight;
 
-        /** @param rootLinks filled with each shape's root link, in the order of {@code sorted} */
-        RankedNodes(BoxTree t, List<int[]> sorted, int[] height, int[] rootLinks) {
+        /** @param rootLinks filled with each shape's root link, in the order of {@code sorted}; {@code shapeHeights} likewise */
+        RankedNodes(BoxTree t, List<int[]> sorted, int[] height, int[] rootLinks, int[] shapeHeights) {
             int[] place = new int[t.n];
             Arrays.fill(place, -1); // nodes of no listed shape are not written
             int next = 0;
             for (int k = 0; k < sorted.size(); k++) {
                 int root = sorted.get(k)[0], end = root + sorted.get(k)[1];
                 rootLinks[k] = next;
-                maxHeight = Math.max(maxHeight, Math.max(1, height[root]));
+                shapeHeights[k] = Math.max(1, height[root]);
+                maxHeight = Math.max(maxHeight, shapeHeights[k]);
                 if (t.first[root] < 0) { // a one-leaf shape gets one inner node (see the class comment)
                     checkLeaf(t, root);
                     place[root] = next++;

@@ -78,7 +78,7 @@ public final class GeometryImageBuilder {
         }
         shapes.keySet().retainAll(shapeIndex.keySet()); // forget shapes no longer in the scene
         if (lastLevel == null || !sameIdentities(order, lastShapeOrder)) {
-            lastLevel = ShapeLevel.concatenate(order, shapes);
+            lastLevel = ShapeLevel.concatenate(order, shapes, lastLevel);
             lastShapeOrder = order;
         }
         ShapeLevel level = lastLevel;
@@ -157,6 +157,12 @@ public final class GeometryImageBuilder {
         int[] rootOf; // per shape (in order): its root node index
         int nodeCount, triangleCount, sphereCount, depth;
         private BoxLayout boxLayout;
+        /** The shapes, in order, with their hierarchies and first primitives: what a later level reuses of this one's box layout. */
+        private List<Object> order;
+        private ShapeHierarchy[] hierarchies;
+        private int[] primitiveBase;
+        /** The level this one replaces, until this one's box layout is made from its parts. */
+        private ShapeLevel previous;
 
         /** The shapes (in {@code order}, this level's) made of a voxel space's faces, by root. */
         List<GeometryImage.VoxelShape> voxelShapes(List<Object> order) {
@@ -167,21 +173,77 @@ public final class GeometryImageBuilder {
             return out;
         }
 
-        /** The box layout the tracers walk, made once per shape level (moving transforms reuses it). */
+        /**
+         * The box layout the tracers walk, made once per shape level (moving transforms reuses it).
+         * Shapes the previous level held are copied from its layout and only new shapes are laid
+         * out: adding or removing a model does not derive every other shape's boxes again.
+         */
         BoxLayout boxLayout() {
             if (boxLayout == null) {
-                List<int[]> roots = new ArrayList<>();
-                for (int k = 0; k < rootOf.length; k++) {
-                    int end = k + 1 < rootOf.length ? rootOf[k + 1] : nodeCount;
-                    roots.add(new int[]{rootOf[k], end - rootOf[k]});
-                }
-                boxLayout = BoxLayout.build(nodes, nodeCount, primitives, vertices, roots);
+                boxLayout = reusable() ? assembled() : built();
+                previous = null;
             }
             return boxLayout;
         }
 
-        static ShapeLevel concatenate(List<Object> order, Map<Object, ShapeHierarchy> shapes) {
-            if (order.size() == 1) return of(shapes.get(order.get(0)));
+        /**
+         * Whether copying the previous level's shapes pays: when they hold at least as many primitives
+         * as the new ones. Copying a shape's part is several times cheaper than laying it out, but
+         * a new shape's own layout is copied once more into the level's: importing a 1M-triangle
+         * model into a scene of a few small shapes so lays the whole level out, as before.
+         */
+        private boolean reusable() {
+            if (previous == null || previous.boxLayout == null) return false;
+            Map<Object, Boolean> before = new IdentityHashMap<>();
+            for (Object shape : previous.order) before.put(shape, true);
+            long reused = 0, fresh = 0;
+            for (int k = 0; k < order.size(); k++) {
+                if (before.containsKey(order.get(k))) reused += hierarchies[k].primitiveCount();
+                else fresh += hierarchies[k].primitiveCount();
+            }
+            return reused > 0 && reused >= fresh;
+        }
+
+        private BoxLayout built() {
+            List<int[]> roots = new ArrayList<>();
+            for (int k = 0; k < rootOf.length; k++) {
+                int end = k + 1 < rootOf.length ? rootOf[k + 1] : nodeCount;
+                roots.add(new int[]{rootOf[k], end - rootOf[k]});
+            }
+            return BoxLayout.build(nodes, nodeCount, primitives, vertices, roots);
+        }
+
+        private BoxLayout assembled() {
+            Map<Object, Integer> before = new IdentityHashMap<>();
+            for (int j = 0; j < previous.order.size(); j++) before.put(previous.order.get(j), j);
+            List<BoxLayout.Part> parts = new ArrayList<>();
+            for (int k = 0; k < order.size(); k++) {
+                ShapeHierarchy h = hierarchies[k];
+                Integer j = before.get(order.get(k));
+                parts.add(j != null
+                        ? new BoxLayout.Part(previous.boxLayout, j, previous.primitiveBase[j], h.primitiveCount(), primitiveBase[k])
+                        : new BoxLayout.Part(BoxLayout.build(h.nodes(), h.nodeCount(), h.primitives(), h.vertices(),
+                        List.<int[]>of(new int[]{0, h.nodeCount()})), 0, 0, h.primitiveCount(), primitiveBase[k]));
+            }
+            return BoxLayout.assemble(parts, rootOf, primitives.length / (4 * PRIMITIVE_TEXELS));
+        }
+
+        static ShapeLevel concatenate(List<Object> order, Map<Object, ShapeHierarchy> shapes, ShapeLevel previous) {
+            ShapeLevel l = order.size() == 1 ? of(shapes.get(order.get(0))) : concatenate(order, shapes);
+            l.order = List.copyOf(order);
+            l.hierarchies = new ShapeHierarchy[order.size()];
+            l.primitiveBase = new int[order.size()];
+            int base = 0;
+            for (int k = 0; k < order.size(); k++) {
+                l.hierarchies[k] = shapes.get(order.get(k));
+                l.primitiveBase[k] = base;
+                base += l.hierarchies[k].primitiveCount();
+            }
+            l.previous = previous;
+            return l;
+        }
+
+        private static ShapeLevel concatenate(List<Object> order, Map<Object, ShapeHierarchy> shapes) {
             ShapeLevel l = new ShapeLevel();
             int nodes = 0, prims = 0, verts = 0;
             for (Object s : order) {

@@ -27,8 +27,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * Each round writes a plain OBJ (a bumpy sphere, irregular enough that the hierarchy builder meets
  * large and small nodes, both sides of its branches) to a temporary file, reads it through
  * {@link SceneLoader} as an import does, and builds the geometry image (hierarchy, packing of several
- * shapes, box layout) of a scene that holds it beside a small mesh and two spheres, with a builder of
- * its own: nothing of the user's scene or of the preview's caches is touched. {@link #stop} ends it
+ * shapes, box layout) of a scene that holds it beside a small mesh and two spheres, then once more
+ * with two new spheres (the box layout assembled from the first's parts), with a builder of its own: nothing of the user's scene or of the preview's caches is touched. {@link #stop} ends it
  * between two steps, so an import that starts meanwhile soon has the cores to itself.
  */
 final class ImportWarmup {
@@ -114,7 +114,11 @@ final class ImportWarmup {
                 // With a progress listener, as an import reads: the read then goes through ReadProgress's stream.
                 Scene model = SceneLoader.load(file, fraction -> { }).scene();
                 if (stopped) break;
-                new GeometryImageBuilder().build(inScene(model, beside));
+                GeometryImageBuilder builder = new GeometryImageBuilder();
+                builder.build(inScene(model, beside));
+                // Again with new spheres beside the same model: the box layout is then assembled from
+                // the last one's parts, as when the user adds a shape to a scene holding a large model.
+                builder.build(inScene(model, beside));
                 roundsDone++;
                 millis = (System.nanoTime() - start) / 1e6;
             }

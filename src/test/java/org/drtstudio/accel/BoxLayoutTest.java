@@ -67,6 +67,7 @@ class BoxLayoutTest {
             assertEquals(serial.nodeCount(), parallel.nodeCount());
             assertEquals(serial.height(), parallel.height());
             assertArrayEquals(serial.rootLinks(), parallel.rootLinks());
+            assertArrayEquals(serial.shapeHeights(), parallel.shapeHeights());
             assertArrayEquals(serial.sphereRoots(), parallel.sphereRoots());
             assertArrayEquals(bits(serial.nodes()), bits(parallel.nodes()), "nodes, bit for bit");
             assertArrayEquals(bits(serial.primitives()), bits(parallel.primitives()), "primitives, bit for bit");
@@ -80,6 +81,47 @@ class BoxLayoutTest {
         return b;
     }
 
+    /**
+     * Adding, removing and reordering shapes lays out only the new ones and copies the rest from the
+     * last layout, moving their links: the result is the layout derived from the whole image anew,
+     * byte for byte. The soups' leaves hold several primitives, so moved leaf words are covered; a
+     * tall caterpillar-free scene keeps every shape low, the balanced case is covered below.
+     */
+    @Test
+    void aLevelAssembledFromTheLastLayoutEqualsOneBuiltAnew() {
+        Scene a = TestScenes.randomSoup(11, 30_000, 400), b = TestScenes.randomSoup(12, 3_000, 0), c = TestScenes.randomSoup(13, 1, 1);
+        GeometryImageBuilder builder = new GeometryImageBuilder();
+        List<List<Scene>> edits = List.of(List.of(a), List.of(a, b), List.of(a, b, c), List.of(b, c), List.of(c, b, a), List.of(a));
+        BoxLayout last = null;
+        for (List<Scene> parts : edits) {
+            List<org.drtstudio.scene.SceneNode> roots = new ArrayList<>();
+            for (Scene p : parts) roots.add(p.root());
+            GeometryImage gi = builder.build(TestScenes.scene(roots, a.materials(), a.lights(), a.camera()));
+            BoxLayout made = gi.boxLayout(), derived = BoxLayout.derive(gi);
+            String what = parts.size() + " soups";
+            assertNotSame(last, made, what);
+            assertEquals(derived.nodeCount(), made.nodeCount(), what);
+            assertEquals(derived.height(), made.height(), what);
+            assertArrayEquals(derived.shapeHeights(), made.shapeHeights(), what);
+            assertArrayEquals(derived.rootLinks(), made.rootLinks(), what);
+            assertArrayEquals(derived.sphereRoots(), made.sphereRoots(), what);
+            assertArrayEquals(bits(derived.nodes()), bits(made.nodes()), what + ": nodes, bit for bit");
+            assertArrayEquals(bits(derived.primitives()), bits(made.primitives()), what + ": primitives, bit for bit");
+            assertEquals(List.of(), GeometryImageValidator.validate(gi), what);
+            last = made;
+        }
+    }
+
+    @Test
+    void aMovedLeafThatNoLongerFitsItsWordIsRefused() {
+        GeometryImage gi = new GeometryImageBuilder().build(TestScenes.randomSoup(3, 300, 0));
+        BoxLayout l = gi.boxLayout();
+        BoxLayout.Part far = new BoxLayout.Part(l, 0, 0, gi.primitiveCount(), (1 << (31 - BoxLayout.LEAF_COUNT_BITS)) - 10);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> BoxLayout.assemble(List.of(far), l.sphereRoots(), 1 << 10));
+        assertTrue(e.getMessage().contains("does not fit the box layout's leaf word"), e.getMessage());
+    }
+
     @Test
     void theValidatorCatchesBrokenLayouts() {
         GeometryImage gi = new GeometryImageBuilder().build(TestScenes.randomSoup(3, 300, 20));
@@ -88,7 +130,7 @@ class BoxLayoutTest {
         // Child b of node 1 shrinks to its lower corner; a copied vertex moves.
         for (int a = 0; a < 3; a++) nodes[4 * BoxLayout.NODE_TEXELS + 12 + a] = nodes[4 * BoxLayout.NODE_TEXELS + 8 + a];
         prims[4 * BoxLayout.PRIMITIVE_TEXELS * 7] += 0.5f;
-        BoxLayout broken = new BoxLayout(nodes, prims, good.nodeCount(), good.sphereRoots(), good.rootLinks(), good.height());
+        BoxLayout broken = new BoxLayout(nodes, prims, good.nodeCount(), good.sphereRoots(), good.rootLinks(), good.height(), good.shapeHeights());
         List<String> problems = new ArrayList<>();
         GeometryImageValidator.checkBoxLayout(gi, broken, problems);
         assertTrue(problems.stream().anyMatch(p -> p.contains("sticks out of box node 1") || p.contains("stick out of their parent's box in node 1")),
