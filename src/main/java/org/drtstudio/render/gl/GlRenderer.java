@@ -141,12 +141,11 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         return start(pairedPrimary, nodeKind, accel, device, null);
     }
 
-    /** As {@link #start()}, keeping the box layout where {@code boxStorage} says rather than where this device does best (tests). */
-    static GlRenderer start(BoxStorage boxStorage) throws GlUnavailableException {
-        return start(TracerOptions.DEFAULT.pairedPrimary(), TracerOptions.DEFAULT.nodes(), AccelStructure.DEFAULT, -1, boxStorage);
-    }
-
-    private static GlRenderer start(boolean pairedPrimary, NodeKind nodeKind, AccelStructure accel, int device, BoxStorage boxStorage)
+    /**
+     * As {@link #start(boolean, NodeKind, AccelStructure, int)}, keeping the box layout where
+     * {@code boxStorage} says (null: where this device does best; tests choose).
+     */
+    static GlRenderer start(boolean pairedPrimary, NodeKind nodeKind, AccelStructure accel, int device, BoxStorage boxStorage)
             throws GlUnavailableException {
         GlThread gl = GlThread.start(device);
         GlRenderer r = new GlRenderer(gl, pairedPrimary, nodeKind, accel, boxStorage);

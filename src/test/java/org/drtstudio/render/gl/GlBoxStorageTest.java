@@ -1,9 +1,11 @@
 package org.drtstudio.render.gl;
 
+import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.accel.GeometryImagePacker;
 import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.render.AccelAgreementChecks;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
@@ -38,6 +40,10 @@ class GlBoxStorageTest {
     static final SharedGl<GlRenderer> TEXTURES = SharedGl.renderer(BoxStorage.TEXTURES);
     @RegisterExtension
     static final SharedGl<GlRenderer> BUFFERS = SharedGl.renderer(BoxStorage.BUFFERS);
+    @RegisterExtension
+    static final SharedGl<GlRenderer> PORTALS_IN_TEXTURES = SharedGl.renderer(AccelStructure.PORTALS, BoxStorage.TEXTURES);
+    @RegisterExtension
+    static final SharedGl<GlRenderer> PORTALS_IN_BUFFERS = SharedGl.renderer(AccelStructure.PORTALS, BoxStorage.BUFFERS);
     private static final Set<Aov> AOVS = EnumSet.of(Aov.RADIANCE, Aov.VARIANCE, Aov.SAMPLES, Aov.DEPTH, Aov.NORMAL, Aov.ALBEDO);
 
     static Stream<Arguments> scenes() throws Exception {
@@ -67,6 +73,23 @@ class GlBoxStorageTest {
         double mean = 0;
         for (float v : textures.radiance()) mean += v;
         assertTrue(mean / textures.radiance().length > 0.01, name + ": the picture is nearly black, the comparison would say little");
+    }
+
+    /** {@code --accel portals} walks the meshes beside its voxel spaces through the box layout, from buffers too. */
+    @Test
+    void thePortalWalkReadsTheBuffersToo() throws Exception {
+        for (Scene scene : List.of(SceneLoader.load(Path.of("scenes/room.vxt")).scene(), AccelAgreementChecks.instanced(40, 30))) {
+            Scene s = scene.withSettings(scene.settings().withSize(40, 30).withSampling(2, 3, 5));
+            GeometryImage image = GeometryImagePacker.pack(s);
+            TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
+            Frame textures = render(PORTALS_IN_TEXTURES.get(), FrameSchedule.KERNEL, image, p);
+            Frame buffers = render(PORTALS_IN_BUFFERS.get(), FrameSchedule.KERNEL, image, p);
+            assertArrayEquals(textures.radiance(), buffers.radiance(), s.name() + ": radiance");
+            assertArrayEquals(textures.depth(), buffers.depth(), s.name() + ": depth");
+            double mean = 0;
+            for (float v : textures.radiance()) mean += v;
+            assertTrue(mean / textures.radiance().length > 0.01, s.name() + ": the picture is lit");
+        }
     }
 
     @Test

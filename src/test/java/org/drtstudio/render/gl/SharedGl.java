@@ -49,7 +49,13 @@ final class SharedGl<T extends AutoCloseable> implements BeforeAllCallback, Afte
 
     /** A GL tracer keeping the box layout where {@code storage} says. */
     static SharedGl<GlRenderer> renderer(BoxStorage storage) {
-        return new SharedGl<>(() -> GlRenderer.start(storage), "the GL tracer keeping the box layout in " + storage);
+        return renderer(AccelStructure.DEFAULT, storage);
+    }
+
+    /** A GL tracer walking {@code accel} and keeping the box layout where {@code storage} says. */
+    static SharedGl<GlRenderer> renderer(AccelStructure accel, BoxStorage storage) {
+        return new SharedGl<>(() -> GlRenderer.start(false, NodeKind.DEFAULT, accel, -1, storage),
+                "the GL tracer walking the " + accel.cliName() + ", the box layout in " + storage);
     }
 
     /** A GL tracer walking {@code accel} in place of the BVH. */
