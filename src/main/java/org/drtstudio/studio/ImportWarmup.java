@@ -4,10 +4,12 @@ import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.load.SceneLoader;
 import org.drtstudio.math.Vec3;
+import org.drtstudio.scene.MeshNode;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.SphereNode;
 import org.drtstudio.scene.TransformNode;
+import org.drtstudio.scene.TriangleMesh;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -28,18 +30,29 @@ import java.util.concurrent.atomic.AtomicReference;
  * large and small nodes, both sides of its branches) to a temporary file, reads it through
  * {@link SceneLoader} as an import does, and builds the geometry image (hierarchy, packing of several
  * shapes, box layout) of a scene that holds it beside a small mesh and two spheres, then once more
- * with two new spheres (the box layout assembled from the first's parts), with a builder of its own: nothing of the user's scene or of the preview's caches is touched. {@link #stop} ends it
+ * with two new spheres (the box layout assembled from the first's parts), with a builder of its own;
+ * a last round builds a million-triangle sphere made in memory: nothing of the user's scene or of the preview's caches is touched. {@link #stop} ends it
  * between two steps, so an import that starts meanwhile soon has the cores to itself.
  */
 final class ImportWarmup {
     /**
-     * Triangles of each round's model. The last rounds pass SphereHierarchyBuilder.PARALLEL_BINNING_MIN
-     * (262,144), so the top of a large model's tree, binned in parallel parts, is compiled too: with
-     * rounds of at most 200k the first import of bunny_1m took 1.2 s in the hierarchy, the next ones 0.8 s.
+     * Triangles of each round's model, read from a file. The 300k rounds pass
+     * SphereHierarchyBuilder.PARALLEL_BINNING_MIN (262,144), so the top of a large model's tree,
+     * binned in parallel parts, is compiled too: with rounds of at most 200k the first import of
+     * bunny_1m took 1.2 s in the hierarchy, the next ones 0.8 s.
      */
     static final int[] ROUND_TRIANGLES = {60_000, 150_000, 300_000, 300_000};
+    /**
+     * Triangles of the last round's model, made in memory and built (no file, no parse). The methods
+     * a build calls only a few times (its tasks, the flattening, the box layout's passes) reach the
+     * second compiler only at a million triangles; without this round they were compiled during the
+     * user's first import of bunny_1m, one of them for 179 ms of a core (first import 2.1-2.4 s,
+     * with it 1.8-2.3 s, alternating runs: docs/BENCHMARKS.md, seventh round).
+     */
+    static final int BUILD_ONLY_TRIANGLES = 1_100_000;
 
     private final int[] rounds;
+    private final int buildOnlyTriangles;
 
     /** Where the models are written: the temporary folder, or a test's. */
     private final Path folder;
@@ -49,12 +62,18 @@ final class ImportWarmup {
      * @param rounds the triangles of each round's model, in order
      */
     ImportWarmup(Path folder, int... rounds) {
+        this(folder, rounds, 0);
+    }
+
+    /** @param buildOnlyTriangles the triangles of a last round made in memory, or 0 for none */
+    ImportWarmup(Path folder, int[] rounds, int buildOnlyTriangles) {
         this.folder = folder;
         this.rounds = rounds.clone();
+        this.buildOnlyTriangles = buildOnlyTriangles;
     }
 
     ImportWarmup() {
-        this(Path.of(System.getProperty("java.io.tmpdir")), ROUND_TRIANGLES);
+        this(Path.of(System.getProperty("java.io.tmpdir")), ROUND_TRIANGLES, BUILD_ONLY_TRIANGLES);
     }
 
     /** The JVM's warm-up: compiled code is shared by every window of the process, so it runs once. */
@@ -114,13 +133,18 @@ final class ImportWarmup {
                 // With a progress listener, as an import reads: the read then goes through ReadProgress's stream.
                 Scene model = SceneLoader.load(file, fraction -> { }).scene();
                 if (stopped) break;
-                GeometryImageBuilder builder = new GeometryImageBuilder();
-                builder.build(inScene(model, beside));
-                // Again with new spheres beside the same model: the box layout is then assembled from
-                // the last one's parts, as when the user adds a shape to a scene holding a large model.
-                builder.build(inScene(model, beside));
+                build(model, beside);
                 roundsDone++;
                 millis = (System.nanoTime() - start) / 1e6;
+            }
+            if (buildOnlyTriangles > 0 && !stopped) {
+                TransformNode root = TransformNode.group("warm-up", List.of(new MeshNode("bumpy sphere", bumpySphere(buildOnlyTriangles))));
+                Scene model = new Scene("warm-up", root, beside.materials(), beside.lights(), beside.camera(), beside.settings());
+                if (!stopped) {
+                    build(model, beside);
+                    roundsDone++;
+                    millis = (System.nanoTime() - start) / 1e6;
+                }
             }
         } catch (IOException | SceneFormatException | RuntimeException e) {
             // Only a speed-up is lost (e.g. no room for the temporary file): the import itself is unaffected.
@@ -128,6 +152,17 @@ final class ImportWarmup {
             delete(file);
             delete(small);
         }
+    }
+
+    /**
+     * Builds the model's geometry image beside a small mesh and spheres, then again with new spheres
+     * beside the same model: the box layout is then assembled from the first one's parts, as when the
+     * user adds a shape to a scene holding a large model.
+     */
+    private static void build(Scene model, Scene beside) {
+        GeometryImageBuilder builder = new GeometryImageBuilder();
+        builder.build(inScene(model, beside));
+        builder.build(inScene(model, beside));
     }
 
     /**
@@ -155,28 +190,68 @@ final class ImportWarmup {
      * and exported meshes hold), its radius modulated by a few waves so triangles differ in size and slant.
      */
     static void writeBumpySphere(Path file, int triangles) throws IOException {
-        int segments = Math.max(8, (int) Math.sqrt(triangles / 2.0));
-        int rings = Math.max(4, triangles / (2 * segments));
+        BumpySphere sphere = new BumpySphere(triangles);
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.US_ASCII)) {
             w.write("# DRT Studio's import warm-up: a bumpy sphere of " + triangles + " triangles\n");
-            for (int i = 0; i <= rings; i++) {
-                double theta = Math.PI * i / rings;
-                for (int j = 0; j < segments; j++) {
-                    double phi = 2 * Math.PI * j / segments;
-                    double r = 1 + 0.15 * Math.sin(5 * theta) * Math.cos(3 * phi) + 0.05 * Math.sin(17 * phi + 11 * theta);
-                    w.write("v " + (float) (r * Math.sin(theta) * Math.cos(phi)) + " " + (float) (r * Math.cos(theta)) + " "
-                            + (float) (r * Math.sin(theta) * Math.sin(phi)) + "\n");
-                }
+            for (int v = 0; v < sphere.vertices(); v++) {
+                w.write("v " + sphere.coordinate(v, 0) + " " + sphere.coordinate(v, 1) + " " + sphere.coordinate(v, 2) + "\n");
             }
-            for (int i = 0; i < rings; i++) {
-                for (int j = 0; j < segments; j++) {
-                    int a = 1 + i * segments + j, b = 1 + i * segments + (j + 1) % segments;
-                    int c = a + segments, d = b + segments;
-                    w.write("f " + a + " " + c + " " + b + "\nf " + b + " " + c + " " + d + "\n");
-                }
+            for (int t = 0; t < sphere.triangles(); t++) {
+                w.write("f " + (1 + sphere.corner(t, 0)) + " " + (1 + sphere.corner(t, 1)) + " " + (1 + sphere.corner(t, 2)) + "\n");
             }
         } catch (UncheckedIOException e) {
             throw e.getCause();
+        }
+    }
+
+    /** The same sphere as a mesh, its normals the sphere's (a build reads positions only). */
+    static TriangleMesh bumpySphere(int triangles) {
+        BumpySphere sphere = new BumpySphere(triangles);
+        float[] positions = new float[3 * sphere.vertices()], normals = new float[positions.length];
+        for (int v = 0; v < sphere.vertices(); v++) {
+            double len = 0;
+            for (int a = 0; a < 3; a++) {
+                positions[3 * v + a] = sphere.coordinate(v, a);
+                len += positions[3 * v + a] * positions[3 * v + a];
+            }
+            for (int a = 0; a < 3; a++) normals[3 * v + a] = (float) (positions[3 * v + a] / Math.max(1e-12, Math.sqrt(len)));
+        }
+        int[] indices = new int[3 * sphere.triangles()];
+        for (int t = 0; t < sphere.triangles(); t++) for (int c = 0; c < 3; c++) indices[3 * t + c] = sphere.corner(t, c);
+        return new TriangleMesh("bumpy sphere", positions, normals, null, indices, new int[sphere.triangles()]);
+    }
+
+    /** A UV sphere of {@code rings} x {@code segments} quads, two triangles each, its radius modulated by a few waves. */
+    private record BumpySphere(int segments, int rings) {
+        BumpySphere(int triangles) {
+            this(Math.max(8, (int) Math.sqrt(triangles / 2.0)), Math.max(4, triangles / (2 * Math.max(8, (int) Math.sqrt(triangles / 2.0)))));
+        }
+
+        int vertices() {
+            return (rings + 1) * segments;
+        }
+
+        int triangles() {
+            return 2 * rings * segments;
+        }
+
+        /** Coordinate {@code axis} of vertex {@code v} (ring by ring, 0-based). */
+        float coordinate(int v, int axis) {
+            int i = v / segments, j = v % segments;
+            double theta = Math.PI * i / rings, phi = 2 * Math.PI * j / segments;
+            double r = 1 + 0.15 * Math.sin(5 * theta) * Math.cos(3 * phi) + 0.05 * Math.sin(17 * phi + 11 * theta);
+            return (float) switch (axis) {
+                case 0 -> r * Math.sin(theta) * Math.cos(phi);
+                case 1 -> r * Math.cos(theta);
+                default -> r * Math.sin(theta) * Math.sin(phi);
+            };
+        }
+
+        /** Corner {@code c} of triangle {@code t} (0-based vertex index): quad by quad, two triangles each. */
+        int corner(int t, int c) {
+            int quad = t / 2, i = quad / segments, j = quad % segments;
+            int a = i * segments + j, b = i * segments + (j + 1) % segments, cc = a + segments, d = b + segments;
+            return t % 2 == 0 ? new int[]{a, cc, b}[c] : new int[]{b, cc, d}[c];
         }
     }
 }

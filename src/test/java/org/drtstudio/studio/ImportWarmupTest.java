@@ -28,6 +28,24 @@ class ImportWarmupTest {
         assertTrue(result.warnings().isEmpty(), result.warnings().toString());
     }
 
+    /** The last round's model, made in memory, is the sphere the files hold: the same vertices and triangles. */
+    @Test
+    void theBuildOnlyRoundIsTheSameSphereMadeInMemory(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("sphere.obj");
+        ImportWarmup.writeBumpySphere(file, 20_000);
+        MeshNode read = (MeshNode) ((TransformNode) SceneLoader.load(file).scene().root()).children().get(0);
+        var made = ImportWarmup.bumpySphere(20_000);
+        assertEquals(read.mesh().triangleCount(), made.triangleCount());
+        // The reader numbers vertices in the order faces first use them: compare corner by corner.
+        for (int t = 0; t < made.triangleCount(); t++) {
+            for (int c = 0; c < 3; c++) {
+                int r = read.mesh().indices()[3 * t + c], m = made.indices()[3 * t + c];
+                for (int a = 0; a < 3; a++)
+                    assertEquals(read.mesh().positions()[3 * r + a], made.positions()[3 * m + a], "triangle " + t + ", corner " + c);
+            }
+        }
+    }
+
     /** It runs its rounds and leaves no file behind; a stopped warm-up runs none. */
     @Test
     void runsItsRoundsAndCleansUp(@TempDir Path dir) throws Exception {
@@ -38,6 +56,10 @@ class ImportWarmupTest {
         try (Stream<Path> left = Files.list(dir)) {
             assertEquals(List.of(), left.toList());
         }
+
+        ImportWarmup withBuildOnly = new ImportWarmup(dir, new int[]{2_000}, 3_000);
+        withBuildOnly.run();
+        assertEquals(2, withBuildOnly.roundsDone(), "a file round and the round made in memory");
 
         ImportWarmup stopped = new ImportWarmup(dir, 2_000, 5_000);
         stopped.stop();
