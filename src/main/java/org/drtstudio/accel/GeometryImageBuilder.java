@@ -239,7 +239,8 @@ public final class GeometryImageBuilder {
                 l.primitiveBase[k] = base;
                 base += l.hierarchies[k].primitiveCount();
             }
-            l.previous = previous;
+            // Only a level whose layout was made is of use (and so no chain of levels is kept alive).
+            l.previous = previous != null && previous.boxLayout != null ? previous : null;
             return l;
         }
 

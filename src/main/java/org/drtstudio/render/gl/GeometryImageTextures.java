@@ -12,6 +12,9 @@ import org.drtstudio.render.RenderException;
 
 import java.util.Arrays;
 
+import static org.lwjgl.opengl.GL32C.glGetInteger64;
+import static org.lwjgl.opengl.GL43C.GL_MAX_SHADER_STORAGE_BLOCK_SIZE;
+
 /**
  * The geometry image on the GPU: its arrays as RGBA32F textures of
  * {@link GeometryImageLayout#TEXTURE_WIDTH} texels per row, bound to the sampler units that
@@ -129,13 +132,13 @@ final class GeometryImageTextures implements AutoCloseable {
 
     /** As {@link #upload}, into a shader storage buffer made anew (the layout changes only with a new build). */
     private long uploadBuffer(int slot, float[] data) throws RenderException {
-        long limit = org.lwjgl.opengl.GL43C.glGetInteger64(org.lwjgl.opengl.GL43C.GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
+        long limit = glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
         if (4L * data.length > limit) {
             throw new RenderException("the scene's " + NAMES[slot] + " need " + 4L * data.length / (1 << 20)
                     + " MB, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE = " + limit / (1 << 20) + " MB of " + info.renderer());
         }
         if (buffers[slot] != null) buffers[slot].close();
-        buffers[slot] = null;
+        buffers[slot] = null; // not a closed buffer, should the new one fail
         buffers[slot] = ShaderStorageBuffer.ofFloats(data);
         return 4L * data.length;
     }
