@@ -180,10 +180,19 @@ public final class GeometryImageBuilder {
          */
         BoxLayout boxLayout() {
             if (boxLayout == null) {
-                boxLayout = reusable() ? assembled() : built();
+                Map<Object, Integer> before = previousShapes();
+                boxLayout = reusable(before) ? assembled(before) : built();
                 previous = null;
             }
             return boxLayout;
+        }
+
+        /** Each shape of the previous level by its index there; empty when there is no layout to copy from. */
+        private Map<Object, Integer> previousShapes() {
+            Map<Object, Integer> before = new IdentityHashMap<>();
+            if (previous != null && previous.boxLayout != null)
+                for (int j = 0; j < previous.order.size(); j++) before.put(previous.order.get(j), j);
+            return before;
         }
 
         /**
@@ -192,10 +201,7 @@ public final class GeometryImageBuilder {
          * a new shape's own layout is copied once more into the level's: importing a 1M-triangle
          * model into a scene of a few small shapes so lays the whole level out, as before.
          */
-        private boolean reusable() {
-            if (previous == null || previous.boxLayout == null) return false;
-            Map<Object, Boolean> before = new IdentityHashMap<>();
-            for (Object shape : previous.order) before.put(shape, true);
+        private boolean reusable(Map<Object, Integer> before) {
             long reused = 0, fresh = 0;
             for (int k = 0; k < order.size(); k++) {
                 if (before.containsKey(order.get(k))) reused += hierarchies[k].primitiveCount();
@@ -213,9 +219,7 @@ public final class GeometryImageBuilder {
             return BoxLayout.build(nodes, nodeCount, primitives, vertices, roots);
         }
 
-        private BoxLayout assembled() {
-            Map<Object, Integer> before = new IdentityHashMap<>();
-            for (int j = 0; j < previous.order.size(); j++) before.put(previous.order.get(j), j);
+        private BoxLayout assembled(Map<Object, Integer> before) {
             List<BoxLayout.Part> parts = new ArrayList<>();
             for (int k = 0; k < order.size(); k++) {
                 ShapeHierarchy h = hierarchies[k];

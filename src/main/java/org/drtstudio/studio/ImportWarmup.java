@@ -193,8 +193,10 @@ final class ImportWarmup {
         BumpySphere sphere = new BumpySphere(triangles);
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.US_ASCII)) {
             w.write("# DRT Studio's import warm-up: a bumpy sphere of " + triangles + " triangles\n");
+            float[] p = new float[3];
             for (int v = 0; v < sphere.vertices(); v++) {
-                w.write("v " + sphere.coordinate(v, 0) + " " + sphere.coordinate(v, 1) + " " + sphere.coordinate(v, 2) + "\n");
+                sphere.vertex(v, p, 0);
+                w.write("v " + p[0] + " " + p[1] + " " + p[2] + "\n");
             }
             for (int t = 0; t < sphere.triangles(); t++) {
                 w.write("f " + (1 + sphere.corner(t, 0)) + " " + (1 + sphere.corner(t, 1)) + " " + (1 + sphere.corner(t, 2)) + "\n");
@@ -209,11 +211,9 @@ final class ImportWarmup {
         BumpySphere sphere = new BumpySphere(triangles);
         float[] positions = new float[3 * sphere.vertices()], normals = new float[positions.length];
         for (int v = 0; v < sphere.vertices(); v++) {
+            sphere.vertex(v, positions, 3 * v);
             double len = 0;
-            for (int a = 0; a < 3; a++) {
-                positions[3 * v + a] = sphere.coordinate(v, a);
-                len += positions[3 * v + a] * positions[3 * v + a];
-            }
+            for (int a = 0; a < 3; a++) len += positions[3 * v + a] * positions[3 * v + a];
             for (int a = 0; a < 3; a++) normals[3 * v + a] = (float) (positions[3 * v + a] / Math.max(1e-12, Math.sqrt(len)));
         }
         int[] indices = new int[3 * sphere.triangles()];
@@ -235,23 +235,22 @@ final class ImportWarmup {
             return 2 * rings * segments;
         }
 
-        /** Coordinate {@code axis} of vertex {@code v} (ring by ring, 0-based). */
-        float coordinate(int v, int axis) {
+        /** Vertex {@code v} (ring by ring, 0-based) into out[o..o+2]. */
+        void vertex(int v, float[] out, int o) {
             int i = v / segments, j = v % segments;
             double theta = Math.PI * i / rings, phi = 2 * Math.PI * j / segments;
             double r = 1 + 0.15 * Math.sin(5 * theta) * Math.cos(3 * phi) + 0.05 * Math.sin(17 * phi + 11 * theta);
-            return (float) switch (axis) {
-                case 0 -> r * Math.sin(theta) * Math.cos(phi);
-                case 1 -> r * Math.cos(theta);
-                default -> r * Math.sin(theta) * Math.sin(phi);
-            };
+            out[o] = (float) (r * Math.sin(theta) * Math.cos(phi));
+            out[o + 1] = (float) (r * Math.cos(theta));
+            out[o + 2] = (float) (r * Math.sin(theta) * Math.sin(phi));
         }
 
-        /** Corner {@code c} of triangle {@code t} (0-based vertex index): quad by quad, two triangles each. */
+        /** Corner {@code c} of triangle {@code t} (0-based vertex index): quad by quad, two triangles each (a c b, b c d). */
         int corner(int t, int c) {
             int quad = t / 2, i = quad / segments, j = quad % segments;
-            int a = i * segments + j, b = i * segments + (j + 1) % segments, cc = a + segments, d = b + segments;
-            return t % 2 == 0 ? new int[]{a, cc, b}[c] : new int[]{b, cc, d}[c];
+            int a = i * segments + j, b = i * segments + (j + 1) % segments;
+            if (c == 1) return a + segments;
+            return t % 2 == 0 ? (c == 0 ? a : b) : (c == 0 ? b : b + segments);
         }
     }
 }
