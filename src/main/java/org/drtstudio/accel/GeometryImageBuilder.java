@@ -31,6 +31,10 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
 public final class GeometryImageBuilder {
     private final TextureSource textureSource;
     private final Map<Object, ShapeHierarchy> shapes = new IdentityHashMap<>();
+    /** Meshes whose hierarchy in {@link #shapes} is still the coarse stage, with their second stage. */
+    private final Map<Object, ShapeHierarchyBuilder.StagedMesh> coarse = new IdentityHashMap<>();
+    /** New meshes of at least this many triangles are built in two stages (see {@link #coarseFirstFrom}). */
+    private int coarseFrom = Integer.MAX_VALUE;
     private List<Object> lastShapeOrder = List.of();
     private ShapeLevel lastLevel;
     private List<Material> lastMaterials;
@@ -50,6 +54,35 @@ public final class GeometryImageBuilder {
     /** @param textures decodes the textures that materials name; asked once per distinct texture set */
     public GeometryImageBuilder(TextureSource textures) {
         this.textureSource = textures;
+    }
+
+    /**
+     * New meshes of at least {@code triangles} triangles get a coarse hierarchy first (leaves of up
+     * to 16 triangles: the top of the tree, about half the build's time and a sixth of its nodes), so
+     * a large import reaches the screen sooner; {@link #refine} then builds their full hierarchies,
+     * for the next {@link #build}. The studio's preview asks for this; renders and benchmarks do not.
+     */
+    public void coarseFirstFrom(int triangles) {
+        coarseFrom = triangles;
+    }
+
+    /** Whether the last image holds a coarse hierarchy that {@link #refine} would replace. */
+    public boolean hasCoarseShapes() {
+        return !coarse.isEmpty();
+    }
+
+    /**
+     * Builds the full hierarchies of the shapes still coarse; the next {@link #build} uses them
+     * (its shape level and box layout are made again). Returns the milliseconds it took.
+     */
+    public double refine() {
+        long t0 = System.nanoTime();
+        double[] hierarchyMillis = new double[1];
+        for (Map.Entry<Object, ShapeHierarchyBuilder.StagedMesh> e : coarse.entrySet())
+            shapes.put(e.getKey(), e.getValue().refine(hierarchyMillis));
+        coarse.clear();
+        lastShapeOrder = List.of(); // a new shape level: the refined shapes' arrays differ
+        return (System.nanoTime() - t0) / 1e6;
     }
 
     /** A still scene. */
@@ -77,6 +110,7 @@ public final class GeometryImageBuilder {
             if (!shapes.containsKey(shape)) shapes.put(shape, buildShape(shape, materialCount, hierarchyMillis));
         }
         shapes.keySet().retainAll(shapeIndex.keySet()); // forget shapes no longer in the scene
+        coarse.keySet().retainAll(shapeIndex.keySet());
         if (lastLevel == null || !sameIdentities(order, lastShapeOrder)) {
             lastLevel = ShapeLevel.concatenate(order, shapes, lastLevel);
             lastShapeOrder = order;
@@ -130,10 +164,13 @@ public final class GeometryImageBuilder {
         return lastTimings;
     }
 
-    private static ShapeHierarchy buildShape(Object shape, int materialCount, double[] hierarchyMillis) {
+    private ShapeHierarchy buildShape(Object shape, int materialCount, double[] hierarchyMillis) {
         if (shape instanceof TriangleMesh mesh) {
             for (int m : mesh.triangleMaterials()) checkMaterial(m, mesh.name(), materialCount);
-            return ShapeHierarchyBuilder.of(mesh, hierarchyMillis);
+            if (mesh.triangleCount() < coarseFrom) return ShapeHierarchyBuilder.of(mesh, hierarchyMillis);
+            ShapeHierarchyBuilder.StagedMesh staged = ShapeHierarchyBuilder.staged(mesh, hierarchyMillis);
+            coarse.put(mesh, staged);
+            return staged.coarse();
         }
         @SuppressWarnings("unchecked") List<Sphere> spheres = (List<Sphere>) shape;
         for (Sphere s : spheres) checkMaterial(s.material(), "spheres", materialCount);
@@ -187,11 +224,14 @@ public final class GeometryImageBuilder {
             return boxLayout;
         }
 
-        /** Each shape of the previous level by its index there; empty when there is no layout to copy from. */
+        /**
+         * Each shape hierarchy of the previous level by its index there; empty when there is no
+         * layout to copy from. Keyed by hierarchy, not shape: a refined shape is laid out anew.
+         */
         private Map<Object, Integer> previousShapes() {
             Map<Object, Integer> before = new IdentityHashMap<>();
             if (previous != null && previous.boxLayout != null)
-                for (int j = 0; j < previous.order.size(); j++) before.put(previous.order.get(j), j);
+                for (int j = 0; j < previous.order.size(); j++) before.put(previous.hierarchies[j], j);
             return before;
         }
 
@@ -204,7 +244,7 @@ public final class GeometryImageBuilder {
         private boolean reusable(Map<Object, Integer> before) {
             long reused = 0, fresh = 0;
             for (int k = 0; k < order.size(); k++) {
-                if (before.containsKey(order.get(k))) reused += hierarchies[k].primitiveCount();
+                if (before.containsKey(hierarchies[k])) reused += hierarchies[k].primitiveCount();
                 else fresh += hierarchies[k].primitiveCount();
             }
             return reused > 0 && reused >= fresh;
@@ -223,7 +263,7 @@ public final class GeometryImageBuilder {
             List<BoxLayout.Part> parts = new ArrayList<>();
             for (int k = 0; k < order.size(); k++) {
                 ShapeHierarchy h = hierarchies[k];
-                Integer j = before.get(order.get(k));
+                Integer j = before.get(h);
                 parts.add(j != null
                         ? new BoxLayout.Part(previous.boxLayout, j, previous.primitiveBase[j], h.primitiveCount(), primitiveBase[k])
                         : new BoxLayout.Part(BoxLayout.build(h.nodes(), h.nodeCount(), h.primitives(), h.vertices(),

@@ -24,13 +24,58 @@ public final class ShapeHierarchyBuilder {
 
     /** As {@link #of(TriangleMesh)}, adding the milliseconds of the hierarchy build (not the packing) to {@code hierarchyMillis[0]}. */
     static ShapeHierarchy of(TriangleMesh mesh, double[] hierarchyMillis) {
+        long t0 = System.nanoTime();
+        SphereHierarchy h = SphereHierarchyBuilder.build(flat(mesh));
+        hierarchyMillis[0] += (System.nanoTime() - t0) / 1e6;
+        return packed(h, mesh, null);
+    }
+
+    /**
+     * A mesh's hierarchy in two stages ({@link SphereHierarchyBuilder#buildStaged}): a coarse one
+     * at once, for a first picture sooner, and the full one when asked for.
+     */
+    static final class StagedMesh {
+        private final TriangleMesh mesh;
+        private final SphereHierarchyBuilder.Staged stages;
+        private final ShapeHierarchy coarse;
+
+        private StagedMesh(TriangleMesh mesh, SphereHierarchyBuilder.Staged stages, ShapeHierarchy coarse) {
+            this.mesh = mesh;
+            this.stages = stages;
+            this.coarse = coarse;
+        }
+
+        ShapeHierarchy coarse() {
+            return coarse;
+        }
+
+        /** The full hierarchy, as {@link #of(TriangleMesh)} builds it (the coarse one's vertices are shared). */
+        ShapeHierarchy refine(double[] hierarchyMillis) {
+            long t0 = System.nanoTime();
+            SphereHierarchy h = stages.refine();
+            hierarchyMillis[0] += (System.nanoTime() - t0) / 1e6;
+            return packed(h, mesh, coarse.vertices());
+        }
+    }
+
+    /** As {@link #of(TriangleMesh, double[])}, in two stages. */
+    static StagedMesh staged(TriangleMesh mesh, double[] hierarchyMillis) {
+        long t0 = System.nanoTime();
+        SphereHierarchyBuilder.Staged stages = SphereHierarchyBuilder.buildStaged(flat(mesh));
+        hierarchyMillis[0] += (System.nanoTime() - t0) / 1e6;
+        return new StagedMesh(mesh, stages, packed(stages.coarse(), mesh, null));
+    }
+
+    private static FlatScene flat(TriangleMesh mesh) {
+        return new FlatScene(mesh.positions(), mesh.indices(), mesh.triangleMaterials(), new float[0], new int[0]);
+    }
+
+    /** Nodes, primitives and vertices of a mesh's hierarchy; {@code shared} are its vertices when already made (they do not depend on the tree). */
+    private static ShapeHierarchy packed(SphereHierarchy h, TriangleMesh mesh, float[] shared) {
         int tris = mesh.triangleCount(), verts = mesh.vertexCount();
         float[] p = mesh.positions(), vn = mesh.normals(), vt = mesh.texCoords();
         int[] idx = mesh.indices();
         int[] materials = mesh.triangleMaterials();
-        long t0 = System.nanoTime();
-        SphereHierarchy h = SphereHierarchyBuilder.build(new FlatScene(p, idx, materials, new float[0], new int[0]));
-        hierarchyMillis[0] += (System.nanoTime() - t0) / 1e6;
         // Nodes first, then let the hierarchy go (all but its primitive order) before the primitives
         // and vertices are made: the import's peak memory is here (docs/BENCHMARKS.md).
         float[] nodes = packNodes(h);
@@ -38,6 +83,11 @@ public final class ShapeHierarchyBuilder {
         int nodeCount = h.nodeCount(), depth = h.depth();
         float[] bound = bound(h);
         h = null;
+        return new ShapeHierarchy(nodes, packPrimitives(order, idx, materials, vt != null, tris),
+                shared != null ? shared : packVertices(p, vn, vt, verts), nodeCount, tris, 0, depth, bound);
+    }
+
+    private static float[] packVertices(float[] p, float[] vn, float[] vt, int verts) {
         // Every vertex and primitive is packed on its own, so both loops run on every core.
         float[] vertices = new float[4 * VERTEX_TEXELS * verts];
         ParallelRanges.forEach(verts, (from, to) -> {
@@ -55,6 +105,10 @@ public final class ShapeHierarchyBuilder {
                 }
             }
         });
+        return vertices;
+    }
+
+    private static float[] packPrimitives(int[] order, int[] idx, int[] materials, boolean textured, int tris) {
         float[] prims = new float[4 * PRIMITIVE_TEXELS * tris];
         ParallelRanges.forEach(tris, (from, to) -> {
             for (int s = from; s < to; s++) {
@@ -62,10 +116,10 @@ public final class ShapeHierarchyBuilder {
                 prims[o] = Float.intBitsToFloat(idx[3 * t]);
                 prims[o + 1] = Float.intBitsToFloat(idx[3 * t + 1]);
                 prims[o + 2] = Float.intBitsToFloat(idx[3 * t + 2]);
-                prims[o + 3] = Float.intBitsToFloat(primitiveInfo(KIND_TRIANGLE, vt != null, materials[t]));
+                prims[o + 3] = Float.intBitsToFloat(primitiveInfo(KIND_TRIANGLE, textured, materials[t]));
             }
         });
-        return new ShapeHierarchy(nodes, prims, vertices, nodeCount, tris, 0, depth, bound);
+        return prims;
     }
 
     public static ShapeHierarchy of(List<Sphere> spheres) {

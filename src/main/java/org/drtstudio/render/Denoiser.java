@@ -8,6 +8,15 @@ public interface Denoiser {
     /** The denoised linear radiance, 3 floats per pixel. */
     float[] denoise(DenoiseInput input) throws RenderException;
 
+    /**
+     * As {@link #denoise(DenoiseInput)}, or null when {@code stop} turned true before it finished: a
+     * denoiser that takes long (the CPU's, a second or more on a large view) looks between its parts,
+     * so a studio import need not wait for the preview's picture. Others may ignore {@code stop}.
+     */
+    default float[] denoise(DenoiseInput input, java.util.function.BooleanSupplier stop) throws RenderException {
+        return denoise(input);
+    }
+
     /** A copy of {@code noisy} with its picture and radiance replaced by the denoised ones; the AOVs stay. */
     static Frame apply(Denoiser d, Frame noisy) throws RenderException {
         float[] clean = d.denoise(DenoiseInput.of(noisy));

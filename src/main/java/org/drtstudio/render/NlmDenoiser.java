@@ -75,10 +75,21 @@ public final class NlmDenoiser implements Denoiser {
      */
     @Override
     public float[] denoise(DenoiseInput in) {
+        return denoise(in, () -> false);
+    }
+
+    /** As {@link #denoise(DenoiseInput)}; {@code stop} is read before each band. */
+    @Override
+    public float[] denoise(DenoiseInput in, java.util.function.BooleanSupplier stop) {
         int w = in.width(), h = in.height();
         Demodulated d = demodulate(in, settings.albedoFloor());
         float[] out = new float[3 * w * h];
+        java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
         IntStream.range(0, (h + BAND_ROWS - 1) / BAND_ROWS).parallel().forEach(band -> {
+            if (stopped.get() || stop.getAsBoolean()) {
+                stopped.set(true);
+                return;
+            }
             int y0 = band * BAND_ROWS, y1 = Math.min(h, y0 + BAND_ROWS), r = settings.radius();
             Band b = new Band(w, y0, y1, Math.max(0, y0 - 1), Math.min(h, y1 + 1));
             for (int oy = -r; oy <= r; oy++) {
@@ -93,7 +104,7 @@ public final class NlmDenoiser implements Denoiser {
                 for (int x = 0; x < w; x++) b.fit.intercept((y - y0) * w + x, settings.ridge(), out, y * w + x);
             }
         });
-        return d.remodulate(out);
+        return stopped.get() ? null : d.remodulate(out);
     }
 
     /** One band's working arrays: rows [y0, y1) are filtered; the patch terms cover rows [termRow0, termRow1). */

@@ -25,7 +25,8 @@ final class ImportTimes {
     static String line(String done, List<TimedPhase> loadPhases, PreviewRenderer.PackTimings pack, double totalMillis) {
         List<TimedPhase> phases = new ArrayList<>(loadPhases);
         if (pack != null) {
-            phases.add(new TimedPhase("hierarchy", pack.hierarchyMillis()));
+            // A large model's first picture comes through the top of its tree; the rest is built right after.
+            phases.add(new TimedPhase(pack.coarse() ? "coarse hierarchy" : "hierarchy", pack.hierarchyMillis()));
             phases.add(new TimedPhase("packing", pack.packMillis()));
             phases.add(new TimedPhase("box layout", pack.boxLayoutMillis()));
             phases.add(new TimedPhase("upload + first pass", pack.firstPassMillis()));

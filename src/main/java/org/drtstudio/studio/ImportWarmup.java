@@ -155,13 +155,20 @@ final class ImportWarmup {
     }
 
     /**
-     * Builds the model's geometry image beside a small mesh and spheres, then again with new spheres
+     * Builds the model's geometry image beside a small mesh and spheres (through the coarse hierarchy
+     * and then the full one, when the model is large), then again with new spheres
      * beside the same model: the box layout is then assembled from the first one's parts, as when the
      * user adds a shape to a scene holding a large model.
      */
     private static void build(Scene model, Scene beside) {
         GeometryImageBuilder builder = new GeometryImageBuilder();
+        // As the preview builds: a large model's coarse hierarchy first, then its full one.
+        builder.coarseFirstFrom(PreviewRenderer.COARSE_FIRST_TRIANGLES);
         builder.build(inScene(model, beside));
+        if (builder.hasCoarseShapes()) {
+            builder.refine();
+            builder.build(inScene(model, beside));
+        }
         builder.build(inScene(model, beside));
     }
 

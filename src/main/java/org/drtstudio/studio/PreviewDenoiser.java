@@ -99,12 +99,17 @@ final class PreviewDenoiser implements Renderer {
      * (denoising off, the view past {@link #DENOISE_UP_TO_SAMPLES}, or its guides not traced yet).
      */
     byte[] denoisedSrgb(Frame pass, int samples) throws RenderException {
+        return denoisedSrgb(pass, samples, () -> false);
+    }
+
+    /** As {@link #denoisedSrgb(Frame, int)}, or null when {@code stop} turned true before the denoiser finished. */
+    byte[] denoisedSrgb(Frame pass, int samples, java.util.function.BooleanSupplier stop) throws RenderException {
         if (!denoises(pass, samples)) return null;
         Frame g = guides;
         Denoiser d = renderer.denoiser();
         float[] clean = d.denoise(new DenoiseInput(pass.width(), pass.height(), pass.radiance(), pass.variance(), g.normals(),
-                g.albedo(), g.depth()));
-        return ToneMapper.toSrgb(clean, pass.width() * pass.height());
+                g.albedo(), g.depth()), stop);
+        return clean == null ? null : ToneMapper.toSrgb(clean, pass.width() * pass.height());
     }
 
     /** Whether {@link #denoisedSrgb} would denoise this pass (rather than return null). */

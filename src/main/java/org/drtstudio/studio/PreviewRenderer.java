@@ -65,8 +65,24 @@ final class PreviewRenderer implements AutoCloseable {
      * (derived with the image), and the first pass (the upload of the image and tracing).
      *
      * @param revision the request that was packed
+     * @param coarse   whether a new shape's hierarchy was the coarse first stage (see {@link #COARSE_FIRST_TRIANGLES})
      */
-    record PackTimings(long revision, double hierarchyMillis, double packMillis, double boxLayoutMillis, double firstPassMillis) {
+    record PackTimings(long revision, double hierarchyMillis, boolean coarse, double packMillis, double boxLayoutMillis, double firstPassMillis) {
+    }
+
+    /**
+     * New meshes of at least this many triangles reach the screen through a coarse hierarchy first
+     * (the top of the tree: about half the build's time and a sixth of its nodes, so also less to
+     * pack and lay out), and the view starts again once the full one is built, right after that
+     * first picture. Below this a build takes a tenth of a second or less on two cores.
+     */
+    static final int COARSE_FIRST_TRIANGLES = 250_000;
+
+    /** Milliseconds the last refinement of coarse hierarchies took (0 before any); any thread. */
+    private volatile double refineMillis;
+
+    double refineMillis() {
+        return refineMillis;
     }
 
     /** The newest {@link PackTimings}, published before the frame it ends with; any thread. */
@@ -92,6 +108,8 @@ final class PreviewRenderer implements AutoCloseable {
     PreviewRenderer(Supplier<Renderer> renderers, TextureSource textures, Consumer<String> problems) {
         this.rendererFactory = renderers;
         this.builder = new GeometryImageBuilder(textures);
+        // -Ddrt.coarseFirstTriangles=N moves the threshold (tests use small models).
+        builder.coarseFirstFrom(Integer.getInteger("drt.coarseFirstTriangles", COARSE_FIRST_TRIANGLES));
         this.problems = problems;
         this.schedule = new PreviewSchedule(System::nanoTime);
         this.thread = new Thread(this::loop, "drt-preview");
@@ -300,6 +318,13 @@ final class PreviewRenderer implements AutoCloseable {
      */
     private volatile boolean firstPassOfRequest;
 
+    /** Whether an import holds the loop ({@link Hold#STOP_PASS}): the CPU denoiser stops between bands then. */
+    private boolean importHolds() {
+        synchronized (lock) {
+            return schedule.held() && passStoppingHolds > 0;
+        }
+    }
+
     /**
      * Whether the pass under way should stop; read by the CPU tracer between rows. An import's hold
      * ({@link Hold#STOP_PASS}) stops it, and so does a newer request once its own request has had a
@@ -309,7 +334,7 @@ final class PreviewRenderer implements AutoCloseable {
      */
     private boolean passToStop() {
         synchronized (lock) {
-            return (schedule.held() && passStoppingHolds > 0) || (pending != null && !firstPassOfRequest);
+            return importHolds() || (pending != null && !firstPassOfRequest);
         }
     }
 
@@ -334,6 +359,8 @@ final class PreviewRenderer implements AutoCloseable {
         ProgressiveSession session = null;
         PassBudget budget = new PassBudget(PassBudget.DEFAULT_BUDGET_NANOS, 64);
         GeometryImageBuilder.Timings packed = null; // a new image's timings until its first frame
+        boolean coarseShown = false; // a pass of an image with coarse hierarchies was traced
+        boolean packedCoarse = false;
         long packedRevision = 0, packEnd = 0;
         try {
             while (!isClosed()) {
@@ -361,6 +388,7 @@ final class PreviewRenderer implements AutoCloseable {
                             image = pack(next);
                             packEnd = System.nanoTime();
                             packed = builder.lastTimings();
+                            packedCoarse = builder.hasCoarseShapes();
                             packedRevision = next.revision();
                             packs.incrementAndGet();
                             packedFor = next;
@@ -398,6 +426,15 @@ final class PreviewRenderer implements AutoCloseable {
                     budget.reset();
                     session.restart(image, parameters(current, image, stage), adaptive(current, stage));
                 }
+                if (work == null && coarseShown && !held()) {
+                    // The first picture of a large new model came through its coarse hierarchy: build the
+                    // full one now and start the view again with it (the same picture, faster to trace).
+                    coarseShown = false;
+                    refineMillis = builder.refine();
+                    packedFor = null;
+                    restartView(current);
+                    continue;
+                }
                 if (!mayRender()) continue; // paused or held: sleep, keeping the view's samples
                 int before = session.samplesDone();
                 Frame frame;
@@ -420,11 +457,12 @@ final class PreviewRenderer implements AutoCloseable {
                     continue;
                 }
                 firstPassOfRequest = false;
+                coarseShown = builder.hasCoarseShapes();
                 int added = session.samplesDone() - before;
                 long elapsed = schedule.passFinished(added, (long) frame.width() * frame.height());
                 passes.incrementAndGet();
                 if (packed != null) {
-                    packTimings = new PackTimings(packedRevision, packed.hierarchyMillis(), packed.packMillis(), packed.boxLayoutMillis(),
+                    packTimings = new PackTimings(packedRevision, packed.hierarchyMillis(), packedCoarse, packed.packMillis(), packed.boxLayoutMillis(),
                             (System.nanoTime() - packEnd) / 1e6);
                     packed = null;
                 }
@@ -440,7 +478,10 @@ final class PreviewRenderer implements AutoCloseable {
                     // Traced, not shown: the last denoised picture stays; a stage's last pass is always shown.
                     if (!pacer.due(elapsed) && !session.converged()) continue;
                     long denoiseStart = System.nanoTime();
-                    byte[] picture = shownPicture(denoiser, frame, session.samplesDone());
+                    byte[] picture = shownPicture(denoiser, frame, session.samplesDone(), this::importHolds);
+                    // An import's hold came while the CPU denoised (a second or more on a large view): it
+                    // stopped there, and the view goes on after the hold.
+                    if (picture == null && importHolds()) continue;
                     pacer.denoised(System.nanoTime() - denoiseStart);
                     publish(pass, picture);
                 } else {
@@ -501,8 +542,13 @@ final class PreviewRenderer implements AutoCloseable {
 
     /** The denoised picture of a pass, or null to show it as accumulated (a denoiser failure is reported, not fatal). */
     private byte[] shownPicture(PreviewDenoiser denoiser, Frame frame, int samples) {
+        return shownPicture(denoiser, frame, samples, () -> false);
+    }
+
+    /** As {@link #shownPicture(PreviewDenoiser, Frame, int)}; null also when {@code stop} ended the denoising. */
+    private byte[] shownPicture(PreviewDenoiser denoiser, Frame frame, int samples, java.util.function.BooleanSupplier stop) {
         try {
-            return denoiser.denoisedSrgb(frame, samples);
+            return denoiser.denoisedSrgb(frame, samples, stop);
         } catch (RenderException | RuntimeException e) {
             problems.accept("preview denoiser failed: " + e.getMessage());
             return null;

@@ -318,6 +318,11 @@ final class ViewportPane extends Pane {
         return preview.packTimings();
     }
 
+    /** Milliseconds the preview's last refinement of a coarse hierarchy took; 0 before any. */
+    double refineMillis() {
+        return preview.refineMillis();
+    }
+
     /** The newest request's revision; a shown frame with this revision shows the current state. */
     long requestRevision() {
         return requestRevision;

@@ -45,6 +45,46 @@ class SphereHierarchyBuilderTest {
     }
 
     @Test
+    void aStagedBuildRefinesToTheVeryTreeOfAOneGoBuild() {
+        SphereHierarchy full = SphereHierarchyBuilder.build(flat(MESH));
+        SphereHierarchyBuilder.Staged staged = SphereHierarchyBuilder.buildStaged(flat(MESH));
+        SphereHierarchy coarse = staged.coarse();
+        assertTrue(coarse.nodeCount() < full.nodeCount() / 3, "coarse " + coarse.nodeCount() + " nodes, full " + full.nodeCount());
+        SphereHierarchy refined = staged.refine();
+        assertArrayEquals(full.spheres(), refined.spheres());
+        assertArrayEquals(full.hit(), refined.hit());
+        assertArrayEquals(full.miss(), refined.miss());
+        assertArrayEquals(full.primStart(), refined.primStart());
+        assertArrayEquals(full.primCount(), refined.primCount());
+        assertArrayEquals(full.primOrder(), refined.primOrder());
+        assertEquals(full.depth(), refined.depth());
+        assertThrows(IllegalStateException.class, staged::refine);
+    }
+
+    @Test
+    void theCoarseStageHoldsEveryTriangleOnceInLeavesOfAtMostSixteenInsideTheirSpheres() {
+        SphereHierarchy h = SphereHierarchyBuilder.buildStaged(flat(MESH)).coarse();
+        int[] seen = new int[MESH.triangleCount()];
+        int largest = 0;
+        float[] p = MESH.positions();
+        int[] idx = MESH.indices();
+        for (int i = 0; i < h.nodeCount(); i++) {
+            largest = Math.max(largest, h.primCount()[i]);
+            for (int s = h.primStart()[i]; s < h.primStart()[i] + h.primCount()[i]; s++) {
+                int t = h.primOrder()[s];
+                seen[t]++;
+                for (int c = 0; c < 3; c++) {
+                    int v = 3 * idx[3 * t + c];
+                    double dx = p[v] - h.spheres()[4 * i], dy = p[v + 1] - h.spheres()[4 * i + 1], dz = p[v + 2] - h.spheres()[4 * i + 2];
+                    assertTrue(Math.sqrt(dx * dx + dy * dy + dz * dz) <= h.spheres()[4 * i + 3], "triangle " + t + " outside leaf " + i);
+                }
+            }
+        }
+        for (int t = 0; t < seen.length; t++) assertEquals(1, seen[t], "triangle " + t);
+        assertTrue(largest > SphereHierarchyBuilder.MAX_LEAF_SIZE && largest <= SphereHierarchyBuilder.SMALL_MAX, "largest leaf " + largest);
+    }
+
+    @Test
     void exactSweepsOnSmallSubtreesGiveATreeAtLeastAsGoodAsBinningEverywhere() {
         FlatScene scene = flat(MESH);
         double swept = HierarchyQuality.sahCost(SphereHierarchyBuilder.build(scene, SphereHierarchyBuilder.MAX_LEAF_SIZE, SphereHierarchyBuilder.SMALL_MAX));

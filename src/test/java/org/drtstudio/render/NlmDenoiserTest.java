@@ -4,7 +4,9 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Random;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The CPU denoiser on synthetic frames with known clean images: noise goes, edges stay. */
@@ -55,6 +57,17 @@ class NlmDenoiserTest {
         double sum = 0;
         for (int y = 0; y < H; y++) for (int x = x0; x < x1; x++) sum += rgb[3 * (y * W + x)];
         return sum / (H * (x1 - x0));
+    }
+
+    @Test
+    void aStopBetweenBandsEndsItWithNoPictureAndNoStopChangesNothing() {
+        Synthetic s = make((x, y) -> 0.5f, (x, y) -> 0f, (x, y) -> 0.6f, (x, y) -> 3f, 2);
+        NlmDenoiser d = new NlmDenoiser();
+        assertArrayEquals(d.denoise(s.noisy()), d.denoise(s.noisy(), () -> false));
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        // Stop once two bands have started (as an import's hold arrives while the preview denoises).
+        assertNull(d.denoise(s.noisy(), () -> asked.incrementAndGet() > 2));
+        assertTrue(asked.get() >= 3, "asked before each band: " + asked.get());
     }
 
     @Test

@@ -20,19 +20,22 @@ class ImportTimesUiTest {
         h.stop();
     }
 
-    @Test
-    void theStatusBarNamesEveryPhaseOfTheImportOnceTheModelIsShown(@TempDir Path dir) throws Exception {
-        // A plain OBJ (v and f only), so it takes the fast parser: a 40 x 40 grid of quads.
+    /** A plain OBJ (v and f only), so it takes the fast parser: an n x n grid of quads. */
+    private static String gridObj(int n) {
         StringBuilder obj = new StringBuilder();
-        int n = 40;
         for (int j = 0; j <= n; j++) for (int i = 0; i <= n; i++) obj.append("v ").append(i * 0.05).append(' ').append(0.1 + j * 0.05).append(" 0\n");
         for (int j = 0; j < n; j++)
             for (int i = 0; i < n; i++) {
                 int a = 1 + j * (n + 1) + i;
                 obj.append("f ").append(a).append(' ').append(a + 1).append(' ').append(a + n + 2).append(' ').append(a + n + 1).append('\n');
             }
+        return obj.toString();
+    }
+
+    @Test
+    void theStatusBarNamesEveryPhaseOfTheImportOnceTheModelIsShown(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("grid.obj");
-        Files.writeString(file, obj);
+        Files.writeString(file, gridObj(40));
         h.start(TestData.resource("studio/stage.nff"), 1200, 760);
         h.importModel(file);
         // The line as it was when it appeared (a later message may replace it).
@@ -45,6 +48,31 @@ class ImportTimesUiTest {
         for (String phase : new String[]{"imported grid.obj", "read + parse", "triangles + normals", "hierarchy", "packing", "box layout", "upload + first pass"})
             assertTrue(status.contains(phase + " ") || status.contains(phase + ";"), "names '" + phase + "': " + status);
         assertTrue(status.matches(".*hierarchy [0-9,]+ ms.*"), "with its time in ms: " + status);
+    }
+
+    @Test
+    void aLargeModelIsShownThroughItsCoarseHierarchyFirstAndThenRefined(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("grid.obj");
+        Files.writeString(file, gridObj(40));
+        // 3,200 triangles count as large here; the studio's own threshold is 250,000.
+        System.setProperty("drt.coarseFirstTriangles", "1000");
+        try {
+            h.start(TestData.resource("studio/stage.nff"), 1200, 760);
+        } finally {
+            System.clearProperty("drt.coarseFirstTriangles");
+        }
+        h.importModel(file);
+        java.util.concurrent.atomic.AtomicReference<String> seen = new java.util.concurrent.atomic.AtomicReference<>("");
+        waitUntil(() -> {
+            seen.set(h.window.statusMessage());
+            return seen.get().contains("on screen");
+        }, 60, "the import's timings in the status bar");
+        assertTrue(seen.get().matches(".*coarse hierarchy [0-9,]+ ms.*"), "the first picture's hierarchy is the coarse one: " + seen.get());
+        waitUntil(() -> h.window.viewport.refineMillis() > 0, 60, "the full hierarchy, built after the first picture");
+        long after = h.window.viewport.packTimings().revision();
+        // The view goes on with the full hierarchy: a later frame of the same scene, with the model in it.
+        waitUntil(() -> h.window.viewport.packTimings().revision() >= after && !h.window.viewport.packTimings().coarse(), 60,
+                "a frame of the refined image");
     }
 
     @Test
