@@ -32,19 +32,23 @@ class ImportTimesUiTest {
         return obj.toString();
     }
 
+    /** The status bar's line as it was when it first contained {@code text} (a later message may replace it). */
+    private String statusOnceItSays(String text, String what) throws Exception {
+        java.util.concurrent.atomic.AtomicReference<String> seen = new java.util.concurrent.atomic.AtomicReference<>("");
+        waitUntil(() -> {
+            seen.set(h.window.statusMessage());
+            return seen.get().contains(text);
+        }, 60, what);
+        return seen.get();
+    }
+
     @Test
     void theStatusBarNamesEveryPhaseOfTheImportOnceTheModelIsShown(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("grid.obj");
         Files.writeString(file, gridObj(40));
         h.start(TestData.resource("studio/stage.nff"), 1200, 760);
         h.importModel(file);
-        // The line as it was when it appeared (a later message may replace it).
-        java.util.concurrent.atomic.AtomicReference<String> seen = new java.util.concurrent.atomic.AtomicReference<>("");
-        waitUntil(() -> {
-            seen.set(h.window.statusMessage());
-            return seen.get().contains("on screen");
-        }, 60, "the import's timings in the status bar");
-        String status = seen.get();
+        String status = statusOnceItSays("on screen", "the import's timings in the status bar");
         for (String phase : new String[]{"imported grid.obj", "read + parse", "triangles + normals", "hierarchy", "packing", "box layout", "upload + first pass"})
             assertTrue(status.contains(phase + " ") || status.contains(phase + ";"), "names '" + phase + "': " + status);
         assertTrue(status.matches(".*hierarchy [0-9,]+ ms.*"), "with its time in ms: " + status);
@@ -62,12 +66,8 @@ class ImportTimesUiTest {
             System.clearProperty("drt.coarseFirstTriangles");
         }
         h.importModel(file);
-        java.util.concurrent.atomic.AtomicReference<String> seen = new java.util.concurrent.atomic.AtomicReference<>("");
-        waitUntil(() -> {
-            seen.set(h.window.statusMessage());
-            return seen.get().contains("on screen");
-        }, 60, "the import's timings in the status bar");
-        assertTrue(seen.get().matches(".*coarse hierarchy [0-9,]+ ms.*"), "the first picture's hierarchy is the coarse one: " + seen.get());
+        String status = statusOnceItSays("on screen", "the import's timings in the status bar");
+        assertTrue(status.matches(".*coarse hierarchy [0-9,]+ ms.*"), "the first picture's hierarchy is the coarse one: " + status);
         waitUntil(() -> h.window.viewport.refineMillis() > 0, 60, "the full hierarchy, built after the first picture");
         long after = h.window.viewport.packTimings().revision();
         // The view goes on with the full hierarchy: a later frame of the same scene, with the model in it.
@@ -85,11 +85,7 @@ class ImportTimesUiTest {
         Files.writeString(file, "mtllib ../outside.mtl\nusemtl red\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
         h.start(TestData.resource("studio/stage.nff"), 1200, 760);
         h.importModel(file);
-        java.util.concurrent.atomic.AtomicReference<String> seen = new java.util.concurrent.atomic.AtomicReference<>("");
-        waitUntil(() -> {
-            seen.set(h.window.statusMessage());
-            return seen.get().contains("imported tri.obj");
-        }, 60, "the import's message");
-        assertTrue(seen.get().contains("outside the scene's folder"), "the reader's warning is told: " + seen.get());
+        String status = statusOnceItSays("imported tri.obj", "the import's message");
+        assertTrue(status.contains("outside the scene's folder"), "the reader's warning is told: " + status);
     }
 }
