@@ -77,9 +77,7 @@ public final class GeometryImageBuilder {
      */
     public double refine() {
         long t0 = System.nanoTime();
-        double[] hierarchyMillis = new double[1];
-        for (Map.Entry<Object, ShapeHierarchyBuilder.StagedMesh> e : coarse.entrySet())
-            shapes.put(e.getKey(), e.getValue().refine(hierarchyMillis));
+        for (Map.Entry<Object, ShapeHierarchyBuilder.StagedMesh> e : coarse.entrySet()) shapes.put(e.getKey(), e.getValue().refine());
         coarse.clear();
         lastShapeOrder = List.of(); // a new shape level: the refined shapes' arrays differ
         return (System.nanoTime() - t0) / 1e6;

@@ -50,11 +50,8 @@ public final class ShapeHierarchyBuilder {
         }
 
         /** The full hierarchy, as {@link #of(TriangleMesh)} builds it (the coarse one's vertices are shared). */
-        ShapeHierarchy refine(double[] hierarchyMillis) {
-            long t0 = System.nanoTime();
-            SphereHierarchy h = stages.refine();
-            hierarchyMillis[0] += (System.nanoTime() - t0) / 1e6;
-            return packed(h, mesh, coarse.vertices());
+        ShapeHierarchy refine() {
+            return packed(stages.refine(), mesh, coarse.vertices());
         }
     }
 

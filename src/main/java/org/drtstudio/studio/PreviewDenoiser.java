@@ -96,13 +96,9 @@ final class PreviewDenoiser implements Renderer {
     /**
      * The picture to show for a pass that brought the view to {@code samples} samples per pixel:
      * its denoised sRGB pixels (RGBA, like {@link Frame#srgb()}), or null to show the pass as it is
-     * (denoising off, the view past {@link #DENOISE_UP_TO_SAMPLES}, or its guides not traced yet).
+     * (denoising off, the view past {@link #DENOISE_UP_TO_SAMPLES}, or its guides not traced yet),
+     * also when {@code stop} turned true before the denoiser finished.
      */
-    byte[] denoisedSrgb(Frame pass, int samples) throws RenderException {
-        return denoisedSrgb(pass, samples, () -> false);
-    }
-
-    /** As {@link #denoisedSrgb(Frame, int)}, or null when {@code stop} turned true before the denoiser finished. */
     byte[] denoisedSrgb(Frame pass, int samples, java.util.function.BooleanSupplier stop) throws RenderException {
         if (!denoises(pass, samples)) return null;
         Frame g = guides;

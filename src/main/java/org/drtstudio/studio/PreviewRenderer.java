@@ -370,7 +370,7 @@ final class PreviewRenderer implements AutoCloseable {
                     denoiser.setEnabled(denoise);
                     Published last = lastPublished;
                     if (last != null && session != null) {
-                        byte[] picture = shownPicture(denoiser, last.frame(), last.samples());
+                        byte[] picture = shownPicture(denoiser, last.frame(), last.samples(), () -> false);
                         if (picture == null && denoise && current != null && last.samples() <= PreviewDenoiser.DENOISE_UP_TO_SAMPLES
                                 && last.samples() > PreviewDenoiser.GUIDES_FROM_SAMPLE) {
                             show(current); // rendered with denoising off: no guides yet, so the view starts again with them
@@ -540,12 +540,10 @@ final class PreviewRenderer implements AutoCloseable {
         }
     }
 
-    /** The denoised picture of a pass, or null to show it as accumulated (a denoiser failure is reported, not fatal). */
-    private byte[] shownPicture(PreviewDenoiser denoiser, Frame frame, int samples) {
-        return shownPicture(denoiser, frame, samples, () -> false);
-    }
-
-    /** As {@link #shownPicture(PreviewDenoiser, Frame, int)}; null also when {@code stop} ended the denoising. */
+    /**
+     * The denoised picture of a pass, or null to show it as accumulated (a denoiser failure is
+     * reported, not fatal); null also when {@code stop} ended the denoising.
+     */
     private byte[] shownPicture(PreviewDenoiser denoiser, Frame frame, int samples, java.util.function.BooleanSupplier stop) {
         try {
             return denoiser.denoisedSrgb(frame, samples, stop);
