@@ -57,10 +57,10 @@ public final class GeometryImageBuilder {
     }
 
     /**
-     * New meshes of at least {@code triangles} triangles get a coarse hierarchy first (leaves of up
-     * to 16 triangles: the top of the tree, about half the build's time and a sixth of its nodes), so
-     * a large import reaches the screen sooner; {@link #refine} then builds their full hierarchies,
-     * for the next {@link #build}. The studio's preview asks for this; renders and benchmarks do not.
+     * New meshes of at least {@code triangles} triangles get a coarse hierarchy first (a linear BVH,
+     * {@link MortonHierarchyBuilder}: a third of the binned build's time), so a large import reaches
+     * the screen sooner; {@link #refine} then builds their full hierarchies, for the next
+     * {@link #build}. The studio's preview asks for this; renders and benchmarks do not.
      */
     public void coarseFirstFrom(int triangles) {
         coarseFrom = triangles;

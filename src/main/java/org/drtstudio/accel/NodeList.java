@@ -14,9 +14,6 @@ final class NodeList {
     int size;
     /** Lists of the subtrees built by parallel tasks, referred to by {@link #subRef}. */
     NodeList[] subs = new NodeList[0];
-    /** Coarse leaves whose subtrees a staged build makes later (see {@code SphereHierarchyBuilder.buildStaged}). */
-    int[] pending = new int[0];
-    int pendingCount;
 
     /** @param primitives the subtree's primitives: trees have about 0.8 nodes per primitive, so the arrays then do not grow */
     NodeList(int primitives) {
@@ -34,11 +31,6 @@ final class NodeList {
         start[size] = s;
         count[size] = c;
         return size++;
-    }
-
-    void markPending(int node) {
-        if (pendingCount == pending.length) pending = Arrays.copyOf(pending, Math.max(16, 2 * pendingCount));
-        pending[pendingCount++] = node;
     }
 
     /** Keeps {@code other} as a child list; returns the link to its root. */

@@ -1,8 +1,6 @@
 package org.drtstudio.accel;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
@@ -70,11 +68,6 @@ public final class SphereHierarchyBuilder {
 
     private final FlatScene scene;
     private final int maxLeafSize;
-    /**
-     * Whether subtrees of at most {@link #smallMax} primitives are left as coarse leaves, their
-     * exact sweeps put off to {@link Staged#refine} (see {@link #buildStaged}).
-     */
-    private final boolean staged;
     /** Subtrees of at most this many primitives take the exact sweeps ({@link #SMALL_MAX}; 0 in tests comparing with binning only). */
     private final int smallMax;
     private final int n;
@@ -90,11 +83,10 @@ public final class SphereHierarchyBuilder {
      */
     private final float[] leafSpheres;
 
-    private SphereHierarchyBuilder(FlatScene scene, int maxLeafSize, int smallMax, boolean staged) {
+    private SphereHierarchyBuilder(FlatScene scene, int maxLeafSize, int smallMax) {
         this.scene = scene;
         this.maxLeafSize = maxLeafSize;
         this.smallMax = smallMax;
-        this.staged = staged;
         this.n = scene.primitiveCount();
         box = new float[6 * n];
         order = new int[n];
@@ -115,77 +107,41 @@ public final class SphereHierarchyBuilder {
     static SphereHierarchy build(FlatScene scene, int maxLeafSize, int smallMax) {
         if (scene.primitiveCount() == 0) throw new IllegalArgumentException("the scene has no geometry to render");
         if (smallMax < 0 || smallMax > SMALL_MAX) throw new IllegalArgumentException("smallMax must be 0.." + SMALL_MAX);
-        return new SphereHierarchyBuilder(scene, maxLeafSize, smallMax, false).run();
+        return new SphereHierarchyBuilder(scene, maxLeafSize, smallMax).run();
     }
 
     /**
-     * A build in two stages, for a first picture sooner: {@link Staged#coarse} is the hierarchy
-     * down to subtrees of at most {@link #SMALL_MAX} primitives, each left as one leaf (the top of
-     * the tree, binned: about half of a 1M-triangle build, and a sixth of its nodes);
-     * {@link Staged#refine} then builds those subtrees by the exact sweeps and returns the very
-     * hierarchy {@link #build(FlatScene)} makes. Leaves of up to 16 primitives are valid everywhere
-     * a hierarchy is (both tracers loop over a leaf's primitives, the box layout's leaf word holds 31).
+     * A build in two stages, for a first picture sooner: {@link Staged#coarse} is a linear BVH
+     * ({@link MortonHierarchyBuilder}: on a 1.1M-triangle mesh about a third of the time of this
+     * builder's binned tree, which traces slower), {@link Staged#refine} then makes the very
+     * hierarchy {@link #build(FlatScene)} makes.
      */
     static Staged buildStaged(FlatScene scene) {
-        if (scene.primitiveCount() == 0) throw new IllegalArgumentException("the scene has no geometry to render");
-        SphereHierarchyBuilder b = new SphereHierarchyBuilder(scene, MAX_LEAF_SIZE, SMALL_MAX, true);
-        NodeList tree = b.grow();
-        return new Staged(HierarchyFlattener.flatten(tree, b.leafSpheres, b.order, POOL), b, tree);
+        return new Staged(MortonHierarchyBuilder.build(scene, POOL), scene);
     }
 
     /** The two stages of {@link #buildStaged}. */
     static final class Staged {
         private final SphereHierarchy coarse;
-        private SphereHierarchyBuilder builder;
-        private NodeList tree;
+        private FlatScene scene;
 
-        private Staged(SphereHierarchy coarse, SphereHierarchyBuilder builder, NodeList tree) {
+        private Staged(SphereHierarchy coarse, FlatScene scene) {
             this.coarse = coarse;
-            this.builder = builder;
-            this.tree = tree;
+            this.scene = scene;
         }
 
-        /** The hierarchy with coarse leaves of up to {@link #SMALL_MAX} primitives. */
+        /** The quick hierarchy, leaves of up to {@link MortonHierarchyBuilder#LEAF_MAX} primitives. */
         SphereHierarchy coarse() {
             return coarse;
         }
 
-        /** The full hierarchy, the same as {@link #build(FlatScene)}'s; once (the builder's arrays are let go). */
+        /** The full hierarchy, the same as {@link #build(FlatScene)}'s; once. */
         SphereHierarchy refine() {
-            if (builder == null) throw new IllegalStateException("already refined");
-            SphereHierarchy full = builder.refine(tree);
-            builder = null;
-            tree = null;
+            if (scene == null) throw new IllegalStateException("already refined");
+            SphereHierarchy full = build(scene);
+            scene = null;
             return full;
         }
-    }
-
-    /**
-     * Builds the coarse leaves' subtrees (each list's own, on all cores: they cover disjoint slots)
-     * and flattens the whole tree again.
-     */
-    private SphereHierarchy refine(NodeList tree) {
-        List<NodeList> lists = new ArrayList<>();
-        collect(tree, lists);
-        inParts(0, lists.size(), Math.min(lists.size(), 4 * POOL.getParallelism()), (k, from, to) -> {
-            Splitter splitter = new Splitter();
-            for (int i = from; i < to; i++) {
-                NodeList list = lists.get(i);
-                for (int p = 0; p < list.pendingCount; p++) {
-                    int node = list.pending[p];
-                    splitter.buildSmall(list, node, list.start[node], list.count[node]);
-                }
-                list.pending = null;
-                list.pendingCount = 0;
-            }
-        });
-        box = null;
-        return HierarchyFlattener.flatten(tree, leafSpheres, order, POOL);
-    }
-
-    private static void collect(NodeList list, List<NodeList> out) {
-        out.add(list);
-        for (NodeList sub : list.subs) collect(sub, out);
     }
 
     private void computePrimitiveBoxes() {
@@ -249,7 +205,6 @@ public final class SphereHierarchyBuilder {
         return HierarchyFlattener.flatten(tree, leafSpheres, order, POOL);
     }
 
-    /** The tree (coarse when {@link #staged}). */
     private NodeList grow() {
         float[] bounds = new float[BOUNDS];
         if (n >= PARALLEL_BINNING_MIN) boundsInParts(n, bounds);
@@ -291,14 +246,7 @@ public final class SphereHierarchyBuilder {
                 int node = stack[--sp];
                 int ns = list.start[node], nc = list.count[node];
                 if (nc <= smallMax) {
-                    if (staged) {
-                        // The sphere around the node's box: no pass over its vertices for a leaf the refinement replaces.
-                        int b = sp * BOUNDS;
-                        boxSphere(ns, stackBounds[b + 6], stackBounds[b + 7], stackBounds[b + 8], stackBounds[b + 9], stackBounds[b + 10], stackBounds[b + 11]);
-                        list.markPending(node);
-                    } else {
-                        splitter.buildSmall(list, node, ns, nc);
-                    }
+                    splitter.buildSmall(list, node, ns, nc);
                     continue;
                 }
                 System.arraycopy(stackBounds, sp * BOUNDS, nb, 0, BOUNDS);
@@ -759,13 +707,6 @@ public final class SphereHierarchyBuilder {
             }
         }
         store(leafSpheres, 4 * s, cx, cy, cz, Math.max(r, Math.sqrt(vertexR2)));
-    }
-
-    /** A coarse leaf's sphere into {@link #leafSpheres} at slot s: centred on its box, reaching the box's corners (so every primitive). */
-    private void boxSphere(int s, float x0, float y0, float z0, float x1, float y1, float z1) {
-        double dx = (double) x1 - x0, dy = (double) y1 - y0, dz = (double) z1 - z0;
-        store(leafSpheres, 4 * s, 0.5 * ((double) x0 + x1), 0.5 * ((double) y0 + y1), 0.5 * ((double) z0 + z1),
-                0.5 * Math.sqrt(dx * dx + dy * dy + dz * dz));
     }
 
     static void store(float[] out, int o, double cx, double cy, double cz, double r) {

@@ -32,6 +32,7 @@ class PlainObjParserTest {
                     + "vn 0 0 2\nvn 0 1 0\nvn 1 0 0\nf 1/1/1 2/2/2 3/3/3\nf -3/-3 -2/-2 -1/-1\nf 1//1 2//2 3//3\n",
             "v 0x1p-2 1.0f 2d\nv 0.12345678901234567890123 1 0\nv\t1\t1\t1\nf 1 2 3\nf\t-1 -2 -3\n",
             "\uFEFFv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3", // UTF-8 byte order mark, no final newline
+            " \t# an indented comment # with a second hash\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\r", // a final CR, no newline
     };
 
     private static final String[] NOT_PLAIN = {
@@ -50,6 +51,12 @@ class PlainObjParserTest {
             "v 0 0 1e39\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
             "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n# caf\u00e9\n",
             "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\rf 1 2 3\n",
+            // Group names are not read, so only the line's scan can decline these.
+            "g part\r\r\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
+            "g pa\u0000rt\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
+            "g pa\u007frt\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
+            "g pa\\rt\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
+            "v# 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
             "v 0 0 0\nv 1 0 0\nv 0 1 0\nvn 0 0 1\nf 1//1 2//1 3//2\n",
             "# no faces\nv 0 0 0\n",
     };

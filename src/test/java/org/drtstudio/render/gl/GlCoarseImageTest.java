@@ -20,8 +20,8 @@ import java.util.Set;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * The studio's first picture of a large model comes through its coarse hierarchy (leaves of up to
- * 16 primitives, GeometryImageBuilder.coarseFirstFrom): the GLSL walks find the same hits through it
+ * The studio's first picture of a large model comes through its coarse hierarchy (a linear BVH with
+ * leaves of up to 16 primitives, GeometryImageBuilder.coarseFirstFrom): the GLSL walks find the same hits through it
  * as through the full hierarchy, in the box layout and in the sphere nodes.
  */
 @Timeout(600)
