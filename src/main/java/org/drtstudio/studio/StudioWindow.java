@@ -146,6 +146,7 @@ final class StudioWindow {
         root.setCenter(split);
         root.setBottom(new VBox(timeline, statusBar()));
         Scene scene = new Scene(root, 1180, 680);
+        scene.getStylesheets().add(java.util.Objects.requireNonNull(StudioWindow.class.getResource("studio.css")).toExternalForm());
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::shortcut);
         scene.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
