@@ -228,17 +228,12 @@ final class MortonHierarchyBuilder {
                 int mid = split(ns, ns + nc);
                 int lc = mid - ns, rc = ns + nc - mid;
                 if (lc >= PARALLEL_MIN && rc >= PARALLEL_MIN) {
-                    Range l = new Range(ns, lc), r = new Range(mid, rc);
-                    invokeAll(l, r);
-                    list.left[node] = list.attach(l.join());
-                    list.right[node] = list.attach(r.join());
+                    list.forkChildren(node, new Range(ns, lc), new Range(mid, rc));
                     continue;
                 }
-                int li = list.add(ns, lc), ri = list.add(mid, rc);
-                list.left[node] = li;
-                list.right[node] = ri;
+                int li = list.addChildren(node, ns, lc, rc);
                 if (sp + 2 > stack.length) stack = java.util.Arrays.copyOf(stack, 2 * stack.length);
-                stack[sp++] = ri;
+                stack[sp++] = li + 1;
                 stack[sp++] = li;
             }
             return list;

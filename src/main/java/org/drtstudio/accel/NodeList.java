@@ -1,6 +1,8 @@
 package org.drtstudio.accel;
 
 import java.util.Arrays;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.RecursiveTask;
 
 /**
  * The tree under construction: children before flattening, with node indices local to this
@@ -31,6 +33,21 @@ final class NodeList {
         start[size] = s;
         count[size] = c;
         return size++;
+    }
+
+    /** Builds {@code node}'s two subtrees as parallel fork/join tasks (from a task) and keeps their lists as its children. */
+    void forkChildren(int node, RecursiveTask<NodeList> left, RecursiveTask<NodeList> right) {
+        ForkJoinTask.invokeAll(left, right);
+        this.left[node] = attach(left.join());
+        this.right[node] = attach(right.join());
+    }
+
+    /** Adds {@code node}'s children over slots [s, s+lc) and [s+lc, s+lc+rc); returns the left one (the right one is the next index). */
+    int addChildren(int node, int s, int lc, int rc) {
+        int li = add(s, lc), ri = add(s + lc, rc);
+        left[node] = li;
+        right[node] = ri;
+        return li;
     }
 
     /** Keeps {@code other} as a child list; returns the link to its root. */

@@ -257,15 +257,10 @@ public final class SphereHierarchyBuilder {
                 }
                 int lc = mid - ns, rc = ns + nc - mid;
                 if (lc >= PARALLEL_MIN && rc >= PARALLEL_MIN) {
-                    Subtree l = new Subtree(ns, lc, lb.clone()), r = new Subtree(mid, rc, rb.clone());
-                    invokeAll(l, r);
-                    list.left[node] = list.attach(l.join());
-                    list.right[node] = list.attach(r.join());
+                    list.forkChildren(node, new Subtree(ns, lc, lb.clone()), new Subtree(mid, rc, rb.clone()));
                     continue;
                 }
-                int li = list.add(ns, lc), ri = list.add(mid, rc);
-                list.left[node] = li;
-                list.right[node] = ri;
+                int li = list.addChildren(node, ns, lc, rc), ri = li + 1;
                 if (sp + 2 > stack.length) {
                     stack = Arrays.copyOf(stack, stack.length * 2);
                     stackBounds = Arrays.copyOf(stackBounds, stack.length * BOUNDS);
