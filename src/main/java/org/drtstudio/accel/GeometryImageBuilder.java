@@ -58,7 +58,7 @@ public final class GeometryImageBuilder {
 
     /**
      * New meshes of at least {@code triangles} triangles get a coarse hierarchy first (a linear BVH,
-     * {@link MortonHierarchyBuilder}: a third of the binned build's time), so a large import reaches
+     * {@link MortonHierarchyBuilder}: about a fifth of the binned build's time), so a large import reaches
      * the screen sooner; {@link #refine} then builds their full hierarchies, for the next
      * {@link #build}. The studio's preview asks for this; renders and benchmarks do not.
      */

@@ -112,7 +112,7 @@ public final class SphereHierarchyBuilder {
 
     /**
      * A build in two stages, for a first picture sooner: {@link Staged#coarse} is a linear BVH
-     * ({@link MortonHierarchyBuilder}: on a 1.1M-triangle mesh about a third of the time of this
+     * ({@link MortonHierarchyBuilder}: on a 1.1M-triangle mesh about a fifth of the time of this
      * builder's binned tree, which traces slower), {@link Staged#refine} then makes the very
      * hierarchy {@link #build(FlatScene)} makes.
      */

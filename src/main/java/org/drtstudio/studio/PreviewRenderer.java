@@ -72,7 +72,7 @@ final class PreviewRenderer implements AutoCloseable {
 
     /**
      * New meshes of at least this many triangles reach the screen through a coarse hierarchy first
-     * (a linear BVH: a sixth of the binned build's time and a quarter of its nodes, so also less to
+     * (a linear BVH: about a fifth of the binned build's time and a quarter of its nodes, so also less to
      * pack and lay out), and the view starts again once the full one is built, right after that
      * first picture. Below this a build takes a tenth of a second or less on two cores.
      */
