@@ -2,7 +2,6 @@ package org.drtstudio.accel;
 
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
-import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.RecursiveTask;
 
 /**
@@ -143,7 +142,7 @@ final class MortonHierarchyBuilder {
             int[] srcK = keys, srcV = values, dstK = k2, dstV = v2;
             int sh = shift;
             int[][] counts = new int[parts][BUCKETS];
-            inParts(pool, n, parts, (part, from, to) -> {
+            ParallelRanges.inParts(pool, 0, n, parts, (part, from, to) -> {
                 int[] c = counts[part];
                 for (int i = from; i < to; i++) c[srcK[i] >>> sh & BUCKETS - 1]++;
             });
@@ -155,7 +154,7 @@ final class MortonHierarchyBuilder {
                     next += k;
                 }
             }
-            inParts(pool, n, parts, (part, from, to) -> {
+            ParallelRanges.inParts(pool, 0, n, parts, (part, from, to) -> {
                 int[] at = counts[part];
                 for (int i = from; i < to; i++) {
                     int d = at[srcK[i] >>> sh & BUCKETS - 1]++;
@@ -169,29 +168,6 @@ final class MortonHierarchyBuilder {
             values = dstV;
         }
         return new int[][]{keys, values};
-    }
-
-    private interface PartAction {
-        void run(int part, int from, int to);
-    }
-
-    /** Runs an action on each of {@code parts} equal ranges of [0, n) in the pool. */
-    private static void inParts(ForkJoinPool pool, int n, int parts, PartAction action) {
-        if (parts == 1) {
-            action.run(0, 0, n);
-            return;
-        }
-        RecursiveAction[] tasks = new RecursiveAction[parts];
-        for (int k = 0; k < parts; k++) {
-            int part = k, from = (int) ((long) n * k / parts), to = (int) ((long) n * (k + 1) / parts);
-            tasks[k] = new RecursiveAction() {
-                @Override
-                protected void compute() {
-                    action.run(part, from, to);
-                }
-            };
-        }
-        inPool(pool, () -> ForkJoinTask.invokeAll(tasks));
     }
 
     /** Runs {@code r} as a task of the pool (so its parallel streams and forks use the pool's threads), from a pool thread or not. */
@@ -255,7 +231,7 @@ final class MortonHierarchyBuilder {
         return lo;
     }
 
-    /** A leaf's sphere as the binned build makes it: centred on the leaf's box, reaching its farthest vertex (or sphere). */
+    /** A leaf's sphere as the binned build makes it, from the box of its vertices (this builder keeps no boxes). */
     private void leafSphere(int s, int c) {
         int tris = scene.triangleCount();
         float[] pos = scene.positions(), sp = scene.spheres();
@@ -283,22 +259,6 @@ final class MortonHierarchyBuilder {
                 z1 = Math.max(z1, sp[b + 2] + r);
             }
         }
-        double cx = 0.5 * (x0 + x1), cy = 0.5 * (y0 + y1), cz = 0.5 * (z0 + z1);
-        double r = 0, vertexR2 = 0;
-        for (int i = s; i < s + c; i++) {
-            int p = order[i];
-            if (p < tris) {
-                for (int v = 0; v < 3; v++) {
-                    int b = scene.corner(p, v);
-                    double dx = cx - pos[b], dy = cy - pos[b + 1], dz = cz - pos[b + 2];
-                    vertexR2 = Math.max(vertexR2, dx * dx + dy * dy + dz * dz);
-                }
-            } else {
-                int b = 4 * (p - tris);
-                double dx = cx - sp[b], dy = cy - sp[b + 1], dz = cz - sp[b + 2];
-                r = Math.max(r, Math.sqrt(dx * dx + dy * dy + dz * dz) + sp[b + 3]);
-            }
-        }
-        SphereHierarchyBuilder.store(leafSpheres, 4 * s, cx, cy, cz, Math.max(r, Math.sqrt(vertexR2)));
+SphereHierarchyBuilder.storeLeafSphere(scene, order, s, c, x0, y0, z0, x1, y1, z1, leafSpheres);
     }
 }

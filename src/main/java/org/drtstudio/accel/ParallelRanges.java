@@ -1,5 +1,8 @@
 package org.drtstudio.accel;
 
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.RecursiveAction;
 import java.util.stream.IntStream;
 
 /**
@@ -27,5 +30,33 @@ final class ParallelRanges {
             return;
         }
         IntStream.range(0, chunks).parallel().forEach(c -> action.run(c * CHUNK, Math.min(n, (c + 1) * CHUNK)));
+    }
+
+    interface PartAction {
+        void run(int part, int from, int to);
+    }
+
+    /**
+     * Runs an action on each of {@code parts} equal ranges of [s, s+c) as parallel fork/join tasks
+     * of {@code pool} (of the pool the caller runs in, when it runs in one); with one part, on the
+     * calling thread. For passes whose parts keep results of their own (bins, counts) to merge.
+     */
+    static void inParts(ForkJoinPool pool, int s, int c, int parts, PartAction action) {
+        if (parts == 1) {
+            action.run(0, s, s + c);
+            return;
+        }
+        RecursiveAction[] tasks = new RecursiveAction[parts];
+        for (int k = 0; k < parts; k++) {
+            int part = k, from = s + (int) ((long) c * k / parts), to = s + (int) ((long) c * (k + 1) / parts);
+            tasks[k] = new RecursiveAction() {
+                @Override
+                protected void compute() {
+                    action.run(part, from, to);
+                }
+            };
+        }
+        if (ForkJoinTask.inForkJoinPool()) ForkJoinTask.invokeAll(tasks);
+        else pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
     }
 }

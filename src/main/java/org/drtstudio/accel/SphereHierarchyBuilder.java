@@ -280,7 +280,7 @@ public final class SphereHierarchyBuilder {
     /** {@link #boundsOf} all slots, in parallel parts. */
     private void boundsInParts(int c, float[] out) {
         float[][] parts = new float[POOL.getParallelism()][BOUNDS];
-        inParts(0, c, parts.length, (k, from, to) -> boundsOf(from, to - from, parts[k]));
+        ParallelRanges.inParts(POOL, 0, c, parts.length, (k, from, to) -> boundsOf(from, to - from, parts[k]));
         System.arraycopy(parts[0], 0, out, 0, BOUNDS);
         for (float[] p : parts) {
             for (int k = 0; k < 3; k++) {
@@ -290,31 +290,6 @@ public final class SphereHierarchyBuilder {
                 out[9 + k] = Math.max(out[9 + k], p[9 + k]);
             }
         }
-    }
-
-    private interface PartAction {
-        void run(int part, int from, int to);
-    }
-
-    /** Runs an action on each of {@code parts} equal ranges of [s, s+c) as parallel fork/join tasks, from a pool thread or not. */
-    private static void inParts(int s, int c, int parts, PartAction action) {
-        RecursiveAction[] tasks = new RecursiveAction[parts];
-        for (int k = 0; k < parts; k++) {
-            int part = k, from = s + (int) ((long) c * k / parts), to = s + (int) ((long) c * (k + 1) / parts);
-            tasks[k] = new RecursiveAction() {
-                @Override
-                protected void compute() {
-                    action.run(part, from, to);
-                }
-            };
-        }
-        if (ForkJoinTask.inForkJoinPool()) ForkJoinTask.invokeAll(tasks);
-        else POOL.invoke(new RecursiveAction() {
-            @Override
-            protected void compute() {
-                invokeAll(tasks);
-            }
-        });
     }
 
     /** The bounds of slots [s, s+c), written to out. */
@@ -563,7 +538,7 @@ public final class SphereHierarchyBuilder {
         /** As {@link #binAxis}, each part into bins of its own, then merged into these (already cleared). */
         private void binInParts(int s, int c, int axis, float origin, float scale, int bins) {
             Splitter[] parts = new Splitter[POOL.getParallelism()];
-            inParts(s, c, parts.length, (k, from, to) -> {
+            ParallelRanges.inParts(POOL, s, c, parts.length, (k, from, to) -> {
                 parts[k] = new Splitter();
                 parts[k].clearBins(axis, bins);
                 parts[k].binAxis(from, to - from, axis, origin, scale, bins);
@@ -683,6 +658,15 @@ public final class SphereHierarchyBuilder {
             y1 = Math.max(y1, box[b + 4]);
             z1 = Math.max(z1, box[b + 5]);
         }
+        storeLeafSphere(scene, order, s, c, x0, y0, z0, x1, y1, z1, leafSpheres);
+    }
+
+    /**
+     * The sphere of the leaf over slots [s, s+c) whose box is given, into {@code out} at slot s:
+     * centred on the box, reaching its farthest vertex (or sphere). Shared by both builders.
+     */
+    static void storeLeafSphere(FlatScene scene, int[] order, int s, int c, float x0, float y0, float z0,
+                                float x1, float y1, float z1, float[] out) {
         double cx = 0.5 * (x0 + x1), cy = 0.5 * (y0 + y1), cz = 0.5 * (z0 + z1);
         // Vertices by squared distance, one square root at the end: the same radius (the root is
         // monotone and correctly rounded), a third of the roots.
@@ -701,7 +685,7 @@ public final class SphereHierarchyBuilder {
                 r = Math.max(r, Math.sqrt(dist2(cx, cy, cz, sp[b], sp[b + 1], sp[b + 2])) + sp[b + 3]);
             }
         }
-        store(leafSpheres, 4 * s, cx, cy, cz, Math.max(r, Math.sqrt(vertexR2)));
+        store(out, 4 * s, cx, cy, cz, Math.max(r, Math.sqrt(vertexR2)));
     }
 
     static void store(float[] out, int o, double cx, double cy, double cz, double r) {
