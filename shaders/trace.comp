@@ -45,8 +45,10 @@ void main() {
         }
         for (int k = 0; k < n; k++) {
             if (uGuides) addGuideSample(o[k], d[k], t[k], h[k].primitive >= 0, h[k], guides);
-            vec3 c = shadeRayFromHit(o[k], d[k], t[k], pixelIndex, uint(s + k), true, h[k].primitive >= 0, h[k]);
+            vec3 diffuse;
+            vec3 c = shadeRayFromHit(o[k], d[k], t[k], pixelIndex, uint(s + k), true, h[k].primitive >= 0, h[k], diffuse);
             addSample(c, sum, squares);
+            if (uGuides) addSplitSample(c, diffuse, guides);
         }
         s += n;
     }
@@ -58,8 +60,10 @@ void main() {
         Hit hit = newHit(INFINITY);
         bool found = traverse(origin, direction, time, hit, false);
         if (uGuides) addGuideSample(origin, direction, time, found, hit, guides);
-        vec3 c = shadeRayFromHit(origin, direction, time, pixelIndex, uint(s), true, found, hit);
+        vec3 diffuse;
+        vec3 c = shadeRayFromHit(origin, direction, time, pixelIndex, uint(s), true, found, hit, diffuse);
         addSample(c, sum, squares);
+        if (uGuides) addSplitSample(c, diffuse, guides);
     }
 #endif
     storePixelSums(pixel, sum, squares, guides, traversalOverflowed);

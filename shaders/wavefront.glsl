@@ -26,6 +26,7 @@
 #define WF_OVERFLOWED 4      // a walk of this pass exceeded its bound (trace.comp's traversalOverflowed)
 #define WF_SHADOWS 8         // shadow rays of the last shaded surface are in flight
 #define WF_ENDS_SAMPLE 16    // ... and they were the last of their sample
+#define WF_CAMERA_SHADOWS 32 // ... and they are the camera hit's: their diffuse terms go to WF_SAMPLE_DIFFUSE
 
 // A slot's state, field by field, each field an array over the slots (WF_FIELD * uListCapacity +
 // slot), so the lanes of a warp read and write neighbouring vec4s. Integer fields are stored as bits.
@@ -38,7 +39,9 @@
 #define WF_THROUGHPUT_DEPTH 6   // the closest ray in flight: throughput, depth (int bits)
 #define WF_SHADED_LOCAL 7       // the surface whose shadow rays are in flight: its ambient light
 #define WF_SHADED_THROUGHPUT 8  // ... and the throughput its light is added with
-#define WF_STACK 9              // the ray stack, 3 fields an entry: origin and depth (int bits), direction, throughput
+#define WF_GUIDE_DIFFUSE 9      // GuideSums.diffuse of the pass (with uGuides)
+#define WF_SAMPLE_DIFFUSE 10    // the current sample's first-hit diffuse light; GuideSums.otherSquares of the pass
+#define WF_STACK 11             // the ray stack, 3 fields an entry: origin and depth (int bits), direction, throughput
 #if WF_FIELDS != WF_STACK + 3 * STACK_SIZE
 #error "WF_FIELDS (GlWavefront.FIELDS) does not match the fields listed here"
 #endif
@@ -58,6 +61,7 @@ struct ShadowRay {
     vec4 directionTime;
     vec4 light;       // the light's term at the surface were the ray unblocked (lightContribution)
     ivec4 result;     // blocked, overflow
+    vec4 diffuse;     // of light's term, the diffuse part, for a camera hit with uGuides (diffuseContribution)
 };
 
 layout(std430, binding = WF_BINDING_STATES) buffer PathStates { vec4 stateFields[]; };

@@ -16,6 +16,7 @@ void main() {
     ivec4 place = intField(slot, WF_PLACE);
     if (place.x < 0) return;
     vec4 sumSquares = field(slot, WF_SUM_SQUARES);
-    GuideSums guides = GuideSums(field(slot, WF_GUIDE_ALBEDO_HITS), field(slot, WF_GUIDE_NORMAL_DEPTH));
+    GuideSums guides = GuideSums(field(slot, WF_GUIDE_ALBEDO_HITS), field(slot, WF_GUIDE_NORMAL_DEPTH),
+                                 field(slot, WF_GUIDE_DIFFUSE), field(slot, WF_SAMPLE_DIFFUSE).w);
     storePixelSums(place.xy, sumSquares.xyz, sumSquares.w, guides, (intField(slot, WF_WALK).w & WF_OVERFLOWED) != 0);
 }

@@ -21,13 +21,20 @@ void startSample(int slot, ivec2 pixel, int s, vec3 color, int flags) {
     sendRay(slot, origin, INFINITY, direction, time);
 }
 
-// Adds a finished sample's colour to the pass's sums.
+// Adds a finished sample's colour to the pass's sums (and its split, with the guides).
 void endSample(int slot, vec3 color) {
     vec4 sumSquares = field(slot, WF_SUM_SQUARES);
     vec3 sum = sumSquares.xyz;
     float squares = sumSquares.w;
     addSample(color, sum, squares);
     setField(slot, WF_SUM_SQUARES, vec4(sum, squares));
+    if (uGuides) {
+        vec4 sampleDiffuse = field(slot, WF_SAMPLE_DIFFUSE);
+        GuideSums split = GuideSums(vec4(0.0), vec4(0.0), field(slot, WF_GUIDE_DIFFUSE), sampleDiffuse.w);
+        addSplitSample(color, sampleDiffuse.xyz, split);
+        setField(slot, WF_GUIDE_DIFFUSE, split.diffuse);
+        setField(slot, WF_SAMPLE_DIFFUSE, vec4(vec3(0.0), split.otherSquares));
+    }
 }
 
 // The slot's next closest-hit ray once its current one is shaded and sent no ray on: the top of its

@@ -21,18 +21,22 @@ bool shadeSlot(int slot, out int shadowMask) {
     // The surface shaded last: its lights whose shadow rays came back unblocked, in light order.
     if ((flags & WF_SHADOWS) != 0) {
         vec3 local = field(slot, WF_SHADED_LOCAL).xyz;
+        bool camera = (flags & WF_CAMERA_SHADOWS) != 0;
+        vec4 sampleDiffuse = camera ? field(slot, WF_SAMPLE_DIFFUSE) : vec4(0.0);
         for (int l = 0; l < uLightCount; l++) {
             ShadowRay shadow = shadows[slot * uShadowStride + l];
             if (shadow.light.w == 0.0 || shadow.result.x != 0) continue;
             if (shadow.result.y != 0) flags |= WF_OVERFLOWED;
             local += shadow.light.xyz;
+            if (camera) sampleDiffuse.xyz += shadow.diffuse.xyz;
         }
+        if (camera) setField(slot, WF_SAMPLE_DIFFUSE, sampleDiffuse);
         color += field(slot, WF_SHADED_THROUGHPUT).xyz * local;
         if ((flags & WF_ENDS_SAMPLE) != 0) {
             endSample(slot, color);
             color = vec3(0.0);
         }
-        flags &= ~(WF_SHADOWS | WF_ENDS_SAMPLE);
+        flags &= ~(WF_SHADOWS | WF_ENDS_SAMPLE | WF_CAMERA_SHADOWS);
     }
     if (phase == WF_PHASE_FLUSH) {
         setField(slot, WF_COLOR_TIME, vec4(color, time));
@@ -54,7 +58,7 @@ bool shadeSlot(int slot, out int shadowMask) {
     hit.overflow = ids.z != 0;
     bool found = ids.w != 0;
     if (phase == WF_PHASE_CAMERA && uGuides) {
-        GuideSums guides = GuideSums(field(slot, WF_GUIDE_ALBEDO_HITS), field(slot, WF_GUIDE_NORMAL_DEPTH));
+        GuideSums guides = GuideSums(field(slot, WF_GUIDE_ALBEDO_HITS), field(slot, WF_GUIDE_NORMAL_DEPTH), vec4(0.0), 0.0);
         addGuideSample(originTMax.xyz, directionTime.xyz, time, found, hit, guides);
         setField(slot, WF_GUIDE_ALBEDO_HITS, guides.albedoHits);
         setField(slot, WF_GUIDE_NORMAL_DEPTH, guides.normalDepth);
@@ -69,6 +73,9 @@ bool shadeSlot(int slot, out int shadowMask) {
     int depth = floatBitsToInt(throughputDepth.w);
     Surface sf;
     vec3 local = beginSurface(originTMax.xyz, directionTime.xyz, hit, time, sf, throughput);
+    // A camera hit's diffuse light, for the denoiser's split: the ambient term now, the lights' once their shadow rays are back.
+    bool splitDiffuse = phase == WF_PHASE_CAMERA && uGuides;
+    if (splitDiffuse) setField(slot, WF_SAMPLE_DIFFUSE, vec4(local, field(slot, WF_SAMPLE_DIFFUSE).w));
     for (int l = 0; l < uLightCount; l++) {
         vec3 L;
         float dist;
@@ -80,6 +87,7 @@ bool shadeSlot(int slot, out int shadowMask) {
         shadows[at].originTMax = vec4(shadowOrigin(sf), dist);
         shadows[at].directionTime = vec4(L, time);
         shadows[at].light = vec4(lightContribution(sf, l, L, dist), 1.0);
+        if (splitDiffuse) shadows[at].diffuse = vec4(diffuseContribution(sf, l, L, dist), 0.0);
         shadowMask |= 1 << l;
     }
     if (shadowMask == 0) {
@@ -89,6 +97,7 @@ bool shadeSlot(int slot, out int shadowMask) {
         setField(slot, WF_SHADED_LOCAL, vec4(local, 0.0));
         setField(slot, WF_SHADED_THROUGHPUT, vec4(throughput, 0.0));
         flags |= WF_SHADOWS;
+        if (splitDiffuse) flags |= WF_CAMERA_SHADOWS;
     }
     if (depth + 1 < uMaxDepth) {
         PendingRay a, b;

@@ -25,6 +25,8 @@ bool startSlot(int slot) {
     setField(slot, WF_SUM_SQUARES, vec4(0.0));
     setField(slot, WF_GUIDE_ALBEDO_HITS, vec4(0.0));
     setField(slot, WF_GUIDE_NORMAL_DEPTH, vec4(0.0));
+    setField(slot, WF_GUIDE_DIFFUSE, vec4(0.0));
+    setField(slot, WF_SAMPLE_DIFFUSE, vec4(0.0));
     if (start >= end) {
         setIntField(slot, WF_WALK, ivec4(0, 0, 0, WF_PHASE_DONE));
         return false;

@@ -127,6 +127,12 @@ bool lightRay(Surface sf, int l, uint pixel, uint sampleIndex, int seg, out vec3
     return !(ndotl <= 0.0 || dot(sf.ng, L) <= 0.0);
 }
 
+// Light l's colour arriving at a surface dist away.
+vec3 lightArriving(int l, float dist) {
+    float atten = 1.0 / (uAttenuation.x + uAttenuation.y * dist + uAttenuation.z * dist * dist);
+    return lightTexel(l, GI_LIGHT_COLOR).xyz * atten;
+}
+
 // Light l's Phong term at the surface, its shadow ray (L, dist) unblocked.
 vec3 lightContribution(Surface sf, int l, vec3 L, float dist) {
     vec4 m0 = materialTexel(sf.mat, GI_MATERIAL_AMBIENT);
@@ -134,8 +140,12 @@ vec3 lightContribution(Surface sf, int l, vec3 L, float dist) {
     float ndotl = dot(sf.n, L);
     float rdotv = -dot(2.0 * ndotl * sf.n - L, sf.rd);
     float spec = rdotv > 0.0 ? pow(rdotv, m0.w) : 0.0;
-    float atten = 1.0 / (uAttenuation.x + uAttenuation.y * dist + uAttenuation.z * dist * dist);
-    return (sf.kd * ndotl + m2.xyz * spec) * (lightTexel(l, GI_LIGHT_COLOR).xyz * atten);
+    return (sf.kd * ndotl + m2.xyz * spec) * lightArriving(l, dist);
+}
+
+// The diffuse part of lightContribution: what a camera hit adds to its sample's diffuse light (DiffuseSplit).
+vec3 diffuseContribution(Surface sf, int l, vec3 L, float dist) {
+    return sf.kd * dot(sf.n, L) * lightArriving(l, dist);
 }
 
 // The rays the surface sends on (refracted, then reflected, in the order they are pushed), given
@@ -197,9 +207,11 @@ int spawnRays(Surface sf, vec3 throughput, int depth, uint pixel, uint sampleInd
 }
 
 // Shades a ray; when firstKnown, its first hit (firstFound, firstHit) was already found, e.g. by the
-// paired traversal of two camera rays, and is not searched again.
+// paired traversal of two camera rays, and is not searched again. firstDiffuse: the diffuse light of
+// the first hit (the ambient term and the lights' diffuse terms), 0 on a miss.
 vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIndex, bool firstKnown, bool firstFound,
-                     Hit firstHit) {
+                     Hit firstHit, out vec3 firstDiffuse) {
+    firstDiffuse = vec3(0.0);
     PendingRay stack[STACK_SIZE];
     int sp = 0;
     stack[sp++] = PendingRay(origin, direction, vec3(1.0), 0);
@@ -222,6 +234,7 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
         }
         Surface sf;
         vec3 local = beginSurface(ray.origin, ray.direction, hit, time, sf, throughput);
+        if (seg == 0) firstDiffuse = local;
         for (int l = 0; l < uLightCount; l++) {
             vec3 L;
             float dist;
@@ -230,6 +243,7 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
             if (traverse(shadowOrigin(sf), L, time, shadow, true)) continue;
             traversalOverflowed = traversalOverflowed || shadow.overflow;
             local += lightContribution(sf, l, L, dist);
+            if (seg == 0) firstDiffuse += diffuseContribution(sf, l, L, dist);
         }
         color += throughput * local;
 
@@ -243,5 +257,6 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
 }
 
 vec3 shadeRay(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIndex) {
-    return shadeRayFromHit(origin, direction, time, pixel, sampleIndex, false, false, newHit(INFINITY));
+    vec3 firstDiffuse;
+    return shadeRayFromHit(origin, direction, time, pixel, sampleIndex, false, false, newHit(INFINITY), firstDiffuse);
 }

@@ -4,9 +4,12 @@ import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImagePacker;
 import org.drtstudio.io.load.SceneLoader;
 import org.drtstudio.render.Aov;
+import org.drtstudio.render.DenoiseInput;
+import org.drtstudio.render.DiffuseSplit;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.TraceParameters;
+import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.render.gl.FrameSchedule;
 import org.drtstudio.render.gl.GlRenderer;
 import org.drtstudio.scene.PixelFilter;
@@ -20,10 +23,19 @@ import java.util.Locale;
  * How closely the GPU's two frame schedules agree on a real driver (tests compare them on llvmpipe):
  * {@code java … bench.ScheduleAgreement SCENE W H SPP} renders SCENE with depth of field, soft
  * shadows and glossy reflection (NoiseMeasurement's "all three") by the frame kernel and by the
- * wavefront, and prints how many radiance values differ, by how much, and each schedule's GPU time.
+ * wavefront, and prints how many radiance values differ, by how much, and each schedule's GPU time;
+ * then how many values of the denoiser's split ({@link DiffuseSplit}) the two schedules and the CPU
+ * tracer give alike.
  */
 public final class ScheduleAgreement {
     private ScheduleAgreement() {
+    }
+
+    /** "k of n values" equal within 1e-3 relative (1e-5 absolute). */
+    private static String alike(float[] a, float[] b) {
+        int same = 0;
+        for (int i = 0; i < a.length; i++) if (Math.abs(a[i] - b[i]) <= 1e-5f + 1e-3f * Math.abs(b[i])) same++;
+        return String.format(Locale.ROOT, "%,d of %,d values", same, a.length);
     }
 
     public static void main(String[] args) throws Exception {
@@ -35,12 +47,14 @@ public final class ScheduleAgreement {
         TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.GAUSSIAN);
         try (GlRenderer gl = GlRenderer.start()) {
             float[][] radiance = new float[2][];
+            DiffuseSplit[] splits = new DiffuseSplit[2];
             FrameSchedule[] schedules = {FrameSchedule.KERNEL, FrameSchedule.WAVEFRONT};
             for (int k = 0; k < 2; k++) {
                 gl.useFrameSchedule(schedules[k]);
                 Frame f = gl.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE);
                 f = gl.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE);
                 radiance[k] = f.radiance();
+                splits[k] = gl.render(image, p, DenoiseInput.NEEDED, ProgressListener.NONE).split();
                 System.out.printf(Locale.ROOT, "%s: traced by %s, GPU %.1f ms%n", schedules[k], gl.lastFrameSchedule(), gl.lastTraceGpuMillis());
             }
             int differing = 0;
@@ -56,6 +70,12 @@ public final class ScheduleAgreement {
             System.out.printf(Locale.ROOT, "%s (%,d primitives, %d lights) %dx%d %d spp on %s: %d of %d radiance values differ; max |difference| %.3g, "
                             + "mean %.3g of full scale, PSNR %.1f dB%n", args[0], image.primitiveCount(), image.lightCount(), w, h, spp, gl.info().renderer(), differing, n,
                     maxAbs, sumAbs / n, 10 * Math.log10(1 / Math.max(sumSq / n, 1e-30)));
+            DiffuseSplit cpu;
+            try (CpuRenderer c = new CpuRenderer()) {
+                cpu = c.render(image, p, DenoiseInput.NEEDED, ProgressListener.NONE).split();
+            }
+            System.out.printf(Locale.ROOT, "denoiser's split, diffuse part: kernel and wavefront alike on %s; wavefront and CPU on %s%n",
+                    alike(splits[0].diffuse(), splits[1].diffuse()), alike(splits[1].diffuse(), cpu.diffuse()));
         }
     }
 }

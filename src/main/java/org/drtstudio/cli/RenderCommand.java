@@ -75,7 +75,9 @@ final class RenderCommand implements Callable<Integer> {
                     + "albedo (OUT.albedo.pfm, diffuse colour of the first hit, textures included, 0 on a miss), "
                     + "noisy (OUT.noisy.pfm, the linear radiance before --denoise), "
                     + "variance (OUT.variance.pfm, per-pixel variance of the mean luminance), "
-                    + "samples (OUT.samples.pfm, samples each pixel took, and OUT.samples.png, the same as a heat map)")
+                    + "samples (OUT.samples.pfm, samples each pixel took, and OUT.samples.png, the same as a heat map), "
+                    + "diffuse (OUT.diffuse.pfm, the light the first hits' diffuse colours reflect: the rest of the radiance "
+                    + "is highlights, reflections, refractions and background)")
     List<String> aovs = new ArrayList<>();
     @Option(names = "--denoise",
             description = "smooth the picture with a non-local means filter guided by normal, albedo, depth and "
@@ -283,6 +285,9 @@ final class RenderCommand implements Callable<Integer> {
         if (frame.depth() != null && wanted.contains(Aov.DEPTH)) files.add(new AtomicFileWriter.Output(aovPath(target, "depth"), PfmWriter.body(w, h, 1, frame.depth())));
         if (frame.normals() != null && wanted.contains(Aov.NORMAL)) files.add(new AtomicFileWriter.Output(aovPath(target, "normal"), PfmWriter.body(w, h, 3, frame.normals())));
         if (frame.albedo() != null && wanted.contains(Aov.ALBEDO)) files.add(new AtomicFileWriter.Output(aovPath(target, "albedo"), PfmWriter.body(w, h, 3, frame.albedo())));
+        if (frame.split() != null && wanted.contains(Aov.DIFFUSE)) {
+            files.add(new AtomicFileWriter.Output(aovPath(target, "diffuse"), PfmWriter.body(w, h, 3, frame.split().diffuse())));
+        }
         AtomicFileWriter.writeAll(files);
     }
 
@@ -293,7 +298,7 @@ final class RenderCommand implements Callable<Integer> {
     private static Frame denoised(Renderer renderer, Frame noisy) throws RenderException {
         Frame clean = Denoiser.apply(renderer.denoiser(), noisy);
         return new Frame(clean.width(), clean.height(), clean.srgb(), noisy.radiance(), noisy.depth(), noisy.normals(),
-                noisy.albedo(), noisy.variance(), noisy.samples(), noisy.errors(), noisy.uploadedBytes());
+                noisy.albedo(), noisy.variance(), noisy.samples(), noisy.split(), noisy.errors(), noisy.uploadedBytes());
     }
 
     /**
@@ -426,7 +431,8 @@ final class RenderCommand implements Callable<Integer> {
                 case "noisy" -> set.add(Aov.RADIANCE);
                 case "variance" -> set.add(Aov.VARIANCE);
                 case "samples" -> set.add(Aov.SAMPLES);
-                default -> throw new UsageProblem("unknown --aov '" + a + "'; supported: depth, normal, albedo, noisy, variance, samples");
+                case "diffuse" -> set.add(Aov.DIFFUSE);
+                default -> throw new UsageProblem("unknown --aov '" + a + "'; supported: depth, normal, albedo, noisy, variance, samples, diffuse");
             }
         }
         return set;

@@ -35,7 +35,7 @@ public final class AdaptiveRender {
         // Asked for on the first pass, the guide AOVs are summed by every pass's tracing (GuideSums):
         // each pixel's guides then average its own samples, however many it took, at no cost of their own.
         Set<Aov> guides = EnumSet.noneOf(Aov.class);
-        for (Aov a : aovs) if (a.fromFirstHit()) guides.add(a);
+        for (Aov a : aovs) if (a.summedWithGuides()) guides.add(a);
         int done = 0;
         while (true) {
             int count = nextPass(done, max, adaptive);

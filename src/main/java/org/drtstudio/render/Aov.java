@@ -24,10 +24,22 @@ public enum Aov {
      * Samples each pixel took (1 float per pixel): all the same without adaptive sampling; with it,
      * fewer where the pixel converged early ({@link AdaptiveSampling}).
      */
-    SAMPLES;
+    SAMPLES,
+    /**
+     * The light the first hits' diffuse colours reflect (RGB floats): the ambient term and the
+     * lights' diffuse terms there, averaged over the pixel's samples; the rest of the radiance is
+     * highlights, reflections, refractions and background. Summed by the trace passes when the
+     * render's first pass asks for it or for a guide; the denoiser filters it apart ({@link DiffuseSplit}).
+     */
+    DIFFUSE;
 
     /** Whether the AOV pass (first hits of the pixel's camera rays) produces it. */
     public boolean fromFirstHit() {
         return this == DEPTH || this == NORMAL || this == ALBEDO;
+    }
+
+    /** Whether asking for it on a render's first pass makes the trace passes sum the guides and the split. */
+    public boolean summedWithGuides() {
+        return fromFirstHit() || this == DIFFUSE;
     }
 }

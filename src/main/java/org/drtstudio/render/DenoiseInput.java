@@ -3,10 +3,11 @@ package org.drtstudio.render;
 /**
  * What the denoiser reads: the noisy mean radiance, its per-pixel variance and the first-hit guides
  * (normal, albedo, depth, averaged over the pixel's first camera samples), all at
- * {@code width × height}, rows top to bottom.
+ * {@code width × height}, rows top to bottom; and, when the tracer summed it, the radiance's diffuse
+ * part ({@link DiffuseSplit}, else null), which the denoisers filter apart from the rest.
  */
 public record DenoiseInput(int width, int height, float[] radiance, float[] variance, float[] normals, float[] albedo,
-                           float[] depth) {
+                           float[] depth, DiffuseSplit split) {
     /**
      * The guide AOVs average a pixel's camera samples 0 … {@link #guideSamples} − 1 at least: the rays
      * of its radiance samples (summed by the trace passes at no cost, {@link GuideSums}), and more
@@ -31,8 +32,18 @@ public record DenoiseInput(int width, int height, float[] radiance, float[] vari
     public static final java.util.Set<Aov> NEEDED = java.util.EnumSet.of(Aov.RADIANCE, Aov.VARIANCE, Aov.NORMAL,
             Aov.ALBEDO, Aov.DEPTH);
 
+    /** Inputs without the split: the whole radiance is filtered as one. */
+    public DenoiseInput(int width, int height, float[] radiance, float[] variance, float[] normals, float[] albedo,
+                        float[] depth) {
+        this(width, height, radiance, variance, normals, albedo, depth, null);
+    }
+
     public DenoiseInput {
         int n = width * height;
+        if (split != null && (split.diffuse().length != 3 * n || split.diffuseVariance().length != n
+                || split.otherVariance().length != n || split.ownAlbedo().length != 3 * n)) {
+            throw new IllegalArgumentException("denoiser split does not match " + width + "x" + height);
+        }
         if (radiance.length != 3 * n || variance.length != n || normals.length != 3 * n || albedo.length != 3 * n
                 || depth.length != n) {
             throw new IllegalArgumentException("denoiser inputs do not match " + width + "x" + height);
@@ -44,6 +55,6 @@ public record DenoiseInput(int width, int height, float[] radiance, float[] vari
         if (f.radiance() == null || f.variance() == null || f.normals() == null || f.albedo() == null || f.depth() == null) {
             throw new IllegalArgumentException("a frame to denoise needs radiance, variance, normal, albedo and depth");
         }
-        return new DenoiseInput(f.width(), f.height(), f.radiance(), f.variance(), f.normals(), f.albedo(), f.depth());
+        return new DenoiseInput(f.width(), f.height(), f.radiance(), f.variance(), f.normals(), f.albedo(), f.depth(), f.split());
     }
 }

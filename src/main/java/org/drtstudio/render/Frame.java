@@ -10,23 +10,31 @@ package org.drtstudio.render;
  * @param albedo   3 floats per pixel, see {@link Aov#ALBEDO}, or null when not requested
  * @param variance 1 float per pixel, see {@link Aov#VARIANCE}, or null when not requested
  * @param samples  1 float per pixel, see {@link Aov#SAMPLES}, or null when not requested
+ * @param split    the radiance's diffuse part for the denoiser ({@link DiffuseSplit}), or null: made
+ *                 when the trace passes summed the guides from sample 0
  * @param errors   pixels whose traversal exceeded its bound (a corrupt hierarchy); should be 0
  * @param uploadedBytes geometry-image bytes sent to the device for this frame (0 for the CPU tracer,
  *                      0 on the GPU when nothing changed since the previous frame)
  */
 public record Frame(int width, int height, byte[] srgb, float[] radiance, float[] depth, float[] normals, float[] albedo,
-                    float[] variance, float[] samples, long errors, long uploadedBytes) {
+                    float[] variance, float[] samples, DiffuseSplit split, long errors, long uploadedBytes) {
+
+    /** A frame without the denoiser's split. */
+    public Frame(int width, int height, byte[] srgb, float[] radiance, float[] depth, float[] normals, float[] albedo,
+                 float[] variance, float[] samples, long errors, long uploadedBytes) {
+        this(width, height, srgb, radiance, depth, normals, albedo, variance, samples, null, errors, uploadedBytes);
+    }
 
     /** A frame without the samples-per-pixel map. */
     public Frame(int width, int height, byte[] srgb, float[] radiance, float[] depth, float[] normals, float[] albedo,
                  float[] variance, long errors, long uploadedBytes) {
-        this(width, height, srgb, radiance, depth, normals, albedo, variance, null, errors, uploadedBytes);
+        this(width, height, srgb, radiance, depth, normals, albedo, variance, null, null, errors, uploadedBytes);
     }
 
     /** A frame without the variance estimate. */
     public Frame(int width, int height, byte[] srgb, float[] radiance, float[] depth, float[] normals, float[] albedo,
                  long errors, long uploadedBytes) {
-        this(width, height, srgb, radiance, depth, normals, albedo, null, null, errors, uploadedBytes);
+        this(width, height, srgb, radiance, depth, normals, albedo, null, null, null, errors, uploadedBytes);
     }
 
     /** Per-pixel variance of the mean luminance from the running sums of luminance and its square over n samples. */

@@ -29,6 +29,8 @@ public final class FrameMosaic {
         byte[] srgb = first.srgb() == null ? null : new byte[first.srgb().length];
         float[] radiance = like(first.radiance()), depth = like(first.depth()), normals = like(first.normals()),
                 albedo = like(first.albedo()), variance = like(first.variance()), samples = like(first.samples());
+        DiffuseSplit split = first.split() == null ? null : new DiffuseSplit(like(first.split().diffuse()),
+                like(first.split().diffuseVariance()), like(first.split().otherVariance()), like(first.split().ownAlbedo()));
         long errors = 0, uploaded = 0;
         for (Part part : parts) {
             Frame f = part.frame();
@@ -43,9 +45,17 @@ public final class FrameMosaic {
                 copy(f.albedo(), albedo, tile, w, 3);
                 copy(f.variance(), variance, tile, w, 1);
                 copy(f.samples(), samples, tile, w, 1);
+                if (split != null) {
+                    // Every part of one render sums the split alike; one that did not would leave zeros.
+                    if (f.split() == null) throw new IllegalArgumentException("a part lacks the denoiser's split");
+                    copy(f.split().diffuse(), split.diffuse(), tile, w, 3);
+                    copy(f.split().diffuseVariance(), split.diffuseVariance(), tile, w, 1);
+                    copy(f.split().otherVariance(), split.otherVariance(), tile, w, 1);
+                    copy(f.split().ownAlbedo(), split.ownAlbedo(), tile, w, 3);
+                }
             }
         }
-        return new Frame(w, h, srgb, radiance, depth, normals, albedo, variance, samples, errors, uploaded);
+        return new Frame(w, h, srgb, radiance, depth, normals, albedo, variance, samples, split, errors, uploaded);
     }
 
     /**

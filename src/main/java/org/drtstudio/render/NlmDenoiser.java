@@ -81,8 +81,17 @@ public final class NlmDenoiser implements Denoiser {
     /** As {@link #denoise(DenoiseInput)}; {@code stop} is read before each band. */
     @Override
     public float[] denoise(DenoiseInput in, java.util.function.BooleanSupplier stop) {
+        try {
+            return DiffuseSplit.denoise(in, settings.albedoFloor(), (part, floor) -> filter(part, floor, stop));
+        } catch (RenderException e) {
+            throw new IllegalStateException(e); // filter throws none
+        }
+    }
+
+    /** One filtering of the radiance demodulated by the albedo (at least {@code floor}); null when stopped. */
+    private float[] filter(DenoiseInput in, float floor, java.util.function.BooleanSupplier stop) {
         int w = in.width(), h = in.height();
-        Demodulated d = demodulate(in, settings.albedoFloor());
+        Demodulated d = demodulate(in, floor);
         float[] out = new float[3 * w * h];
         java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
         IntStream.range(0, (h + BAND_ROWS - 1) / BAND_ROWS).parallel().forEach(band -> {

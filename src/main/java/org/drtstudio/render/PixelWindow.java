@@ -38,10 +38,11 @@ public record PixelWindow(int x, int y, int width, int height) {
         }
         return new Frame(width, height, cropBytes(whole.srgb(), whole.width(), 4), crop(whole.radiance(), whole.width(), 3),
                 crop(whole.depth(), whole.width(), 1), crop(whole.normals(), whole.width(), 3), crop(whole.albedo(), whole.width(), 3),
-                crop(whole.variance(), whole.width(), 1), crop(whole.samples(), whole.width(), 1), whole.errors(), whole.uploadedBytes());
+                crop(whole.variance(), whole.width(), 1), crop(whole.samples(), whole.width(), 1),
+                whole.split() == null ? null : whole.split().crop(this, whole.width()), whole.errors(), whole.uploadedBytes());
     }
 
-    private float[] crop(float[] data, int frameWidth, int channels) {
+    float[] crop(float[] data, int frameWidth, int channels) {
         if (data == null) return null;
         float[] out = new float[pixels() * channels];
         for (int row = 0; row < height; row++) {

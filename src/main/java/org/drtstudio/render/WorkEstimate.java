@@ -27,6 +27,9 @@ public record WorkEstimate(int width, int height, int samplesPerPixel, long fram
      */
     static final int BYTES_PER_PIXEL = 12 + 12 + 4 + 4;
 
+    /** The denoiser's split ({@link DiffuseSplit}), made whenever the guides are summed: its sums (5 floats) and resolved arrays (8). */
+    static final int SPLIT_BYTES_PER_PIXEL = 4 * (5 + 8);
+
     public static WorkEstimate of(int width, int height, int samplesPerPixel, long frames, Set<Aov> aovs) {
         long perPixel = BYTES_PER_PIXEL;
         for (Aov a : aovs) {
@@ -34,8 +37,10 @@ public record WorkEstimate(int width, int height, int samplesPerPixel, long fram
                 case DEPTH, VARIANCE, SAMPLES -> 4;
                 case NORMAL, ALBEDO -> 12;
                 case RADIANCE -> 0; // the mean radiance is counted already
+                case DIFFUSE -> 0; // counted with the split, below
             };
         }
+        if (aovs.stream().anyMatch(Aov::summedWithGuides)) perPixel += SPLIT_BYTES_PER_PIXEL;
         return new WorkEstimate(width, height, samplesPerPixel, frames, perPixel * width * height);
     }
 

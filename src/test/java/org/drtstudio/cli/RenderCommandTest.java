@@ -60,6 +60,29 @@ class RenderCommandTest {
     }
 
     @Test
+    void diffuseAovHoldsTheDiffuseLightAndNotTheHighlight() throws Exception {
+        Path matte = plane(), shiny = dir.resolve("shiny.nff");
+        // The same plane with a Phong highlight (Ks 0.5, exponent 10) right below the light.
+        Files.writeString(shiny, Files.readString(matte).replace("f 1 1 1 1 0 0 0 1", "f 1 1 1 1 0.5 10 0 1"));
+        for (Path scene : new Path[]{matte, shiny}) {
+            Path png = dir.resolve(scene.getFileName() + ".png");
+            assertEquals(0, drt("render", scene.toString(), "-o", png.toString(), "--width", "16", "--height", "12", "--spp", "4",
+                    "--eye", "0,0,10", "--look", "0,0,0", "--aov", "diffuse,noisy", "--denoise", "--backend", "cpu"), err.toString());
+        }
+        int[] size = new int[3];
+        float[] matteDiffuse = PfmWriter.read(dir.resolve("plane.nff.diffuse.pfm"), size);
+        assertArrayEquals(new int[]{16, 12, 3}, size);
+        float[] matteNoisy = PfmWriter.read(dir.resolve("plane.nff.noisy.pfm"), size);
+        assertArrayEquals(matteNoisy, matteDiffuse, 1e-6f, "a matte plane filling the view is all diffuse light");
+        float[] shinyDiffuse = PfmWriter.read(dir.resolve("shiny.nff.diffuse.pfm"), size);
+        float[] shinyNoisy = PfmWriter.read(dir.resolve("shiny.nff.noisy.pfm"), size);
+        assertArrayEquals(matteDiffuse, shinyDiffuse, 1e-6f, "the highlight leaves the diffuse light as it was");
+        double highlight = 0;
+        for (int i = 0; i < shinyNoisy.length; i++) highlight = Math.max(highlight, shinyNoisy[i] - shinyDiffuse[i]);
+        assertTrue(highlight > 0.1, "the highlight is in the picture, not in the diffuse AOV: " + highlight);
+    }
+
+    @Test
     void pfmRowsRunBottomToTop() throws Exception {
         // Tilt the view so the top row sees the plane farther away than the bottom row.
         Path png = dir.resolve("tilt.png");

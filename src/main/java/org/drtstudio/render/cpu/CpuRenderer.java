@@ -6,6 +6,7 @@ import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.ConvergenceMask;
 import org.drtstudio.render.DenoiseInput;
+import org.drtstudio.render.DiffuseSplit;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.PassAbandonedException;
@@ -85,6 +86,8 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
      * from a separate guide pass ({@link #firstHitAovs}).
      */
     private float[] guideAlbedoHits, guideNormalDepth;
+    /** The denoiser's split ({@link DiffuseSplit}' sums), summed with the guides. */
+    private float[] diffuseSums, otherSquares;
     private int sumsWidth, sumsHeight;
 
     @Override
@@ -96,16 +99,27 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
             sums = new float[3 * w * h];
             squares = new float[w * h];
             state = new float[w * h];
-            boolean sumGuides = aovs.stream().anyMatch(Aov::fromFirstHit);
+            boolean sumGuides = aovs.stream().anyMatch(Aov::summedWithGuides);
             guideAlbedoHits = sumGuides ? new float[GuideSums.FLOATS * w * h] : null;
             guideNormalDepth = sumGuides ? new float[GuideSums.FLOATS * w * h] : null;
+            diffuseSums = sumGuides ? new float[DiffuseSplit.FLOATS * w * h] : null;
+            otherSquares = sumGuides ? new float[w * h] : null;
             sumsWidth = w;
             sumsHeight = h;
         } else if (sums == null || sumsWidth != w || sumsHeight != h) {
             throw new IllegalStateException("no " + w + "x" + h + " accumulation to add samples to; start at sample 0");
         }
         return trace(image, p, PixelWindow.whole(w, h), firstSample, firstSample + sampleCount, sums, squares, state,
-                guideAlbedoHits, guideNormalDepth, aovs, progress);
+                guideAlbedoHits == null ? null : new SummedGuides(guideAlbedoHits, guideNormalDepth, diffuseSums, otherSquares),
+                aovs, progress);
+    }
+
+    /** The sums kept beside the radiance when the render's first pass asked for a guide or the diffuse AOV ({@link Aov#summedWithGuides}): {@link GuideSums}' and {@link DiffuseSplit}'s. */
+    private record SummedGuides(float[] albedoHits, float[] normalDepth, float[] diffuseSums, float[] otherSquares) {
+        static SummedGuides of(int pixels) {
+            return new SummedGuides(new float[GuideSums.FLOATS * pixels], new float[GuideSums.FLOATS * pixels],
+                    new float[DiffuseSplit.FLOATS * pixels], new float[pixels]);
+        }
     }
 
     /** Traces only the window's pixels, into sums of its own (the progressive sums are left as they are). */
@@ -116,10 +130,9 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
             throw new IllegalArgumentException("window " + window + " does not fit in " + p.width() + "x" + p.height());
         }
         int n = window.pixels();
-        boolean sumGuides = aovs.stream().anyMatch(Aov::fromFirstHit);
+        boolean sumGuides = aovs.stream().anyMatch(Aov::summedWithGuides);
         return trace(image, p, window, 0, p.samplesPerPixel(), new float[3 * n], new float[n], new float[n],
-                sumGuides ? new float[GuideSums.FLOATS * n] : null, sumGuides ? new float[GuideSums.FLOATS * n] : null,
-                aovs, progress);
+                sumGuides ? SummedGuides.of(n) : null, aovs, progress);
     }
 
     /**
@@ -128,13 +141,13 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
      * pixel's rays and random numbers are those of its place in the whole frame.
      */
     private Frame trace(GeometryImage image, TraceParameters p, PixelWindow window, int first, int last, float[] sum,
-                        float[] square, float[] states, float[] guideA, float[] guideN, Set<Aov> aovs,
+                        float[] square, float[] states, SummedGuides guides, Set<Aov> aovs,
                         ProgressListener progress) throws RenderException {
         int w = window.width(), h = window.height(), x0 = window.x(), y0 = window.y();
         float[] depth = aovs.contains(Aov.DEPTH) ? new float[w * h] : null;
         float[] normals = aovs.contains(Aov.NORMAL) ? new float[3 * w * h] : null;
         float[] albedo = aovs.contains(Aov.ALBEDO) ? new float[3 * w * h] : null;
-        boolean summed = guideA != null, firstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
+        boolean summed = guides != null, firstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
         int guideEnd = DenoiseInput.guideSamples(p.samplesPerPixel());
         // The guide pass's sums, added to the trace passes' once every row is done (see GuideSums).
         float[] extraA = firstHit ? new float[GuideSums.FLOATS * w * h] : null;
@@ -153,7 +166,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
             for (int i = 0; i < threads; i++) {
                 jobs.add(pool.submit(() -> {
                     WhittedIntegrator integrator = new WhittedIntegrator(image, p, nodes, accel);
-                    integrator.recordGuide = guideA != null;
+                    integrator.recordGuide = summed;
                     PrimaryRays rays = new PrimaryRays(p);
                     float[] sample = new float[3], aov = new float[6];
                     for (int row = nextRow.getAndIncrement(); row < h; row = nextRow.getAndIncrement()) {
@@ -163,7 +176,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
                         }
                         for (int column = 0; column < w; column++) {
                             int x = x0 + column, y = y0 + row, stored = row * w + column;
-                            renderPixel(integrator, rays, p, x, y, stored, first, last, sum, square, states, sample, guideA, guideN);
+                            renderPixel(integrator, rays, p, x, y, stored, first, last, sum, square, states, sample, guides);
                             if (firstHit) {
                                 int start = summed ? (int) Math.abs(states[stored]) : 0;
                                 extraGuideSums(integrator, rays, x, y, stored, start, guideEnd, extraA, extraN, aov);
@@ -210,16 +223,21 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
             }
         }
         float[] samples = aovs.contains(Aov.SAMPLES) ? ConvergenceMask.sampleCounts(states, w * h) : null;
+        DiffuseSplit split = null;
+        if (summed && (firstHit || aovs.contains(Aov.DIFFUSE))) {
+            split = DiffuseSplit.resolve(sum, 3, guides.diffuseSums(), guides.otherSquares(), guides.albedoHits(),
+                    ConvergenceMask.sampleCounts(states, w * h));
+        }
         if (firstHit) {
             if (summed) {
-                GuideSums.add(extraA, guideA);
-                GuideSums.add(extraN, guideN);
+                GuideSums.add(extraA, guides.albedoHits());
+                GuideSums.add(extraN, guides.normalDepth());
             }
             GuideSums.resolve(extraA, extraN, GuideSums.guideCounts(ConvergenceMask.sampleCounts(states, w * h), summed, guideEnd),
                     depth, normals, albedo);
         }
         return new Frame(w, h, srgb, aovs.contains(Aov.RADIANCE) ? radiance : null, depth, normals, albedo, variance,
-                samples, errors.get(), 0);
+                samples, split, errors.get(), 0);
     }
 
     @Override
@@ -230,18 +248,30 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
 
     private static void renderPixel(WhittedIntegrator integrator, PrimaryRays rays, TraceParameters p, int x, int y,
                                     int stored, int first, int last, float[] sum, float[] square, float[] state,
-                                    float[] sample, float[] guideA, float[] guideN) {
+                                    float[] sample, SummedGuides guides) {
         // The frame's pixel index picks the random numbers; the stored index is the pixel's place in the window.
         int pixel = y * p.width() + x;
         if (state[stored] < 0) return; // converged: keeps its mean, costs nothing
         float sr = 0, sg = 0, sb = 0, sq = 0;
         // This pass's guide sums, added in sample order as shaders/guide_sums.glsl adds them.
         float ar = 0, ag = 0, ab = 0, hits = 0, nx = 0, ny = 0, nz = 0, distances = 0;
+        // ... and the split's (DiffuseSplit), as guide_sums.glsl adds them.
+        float dr = 0, dg = 0, db = 0, dq = 0, oq = 0;
         for (int s = first; s < last; s++) {
             rays.generate(x, y, s);
             integrator.radiance(rays.origin[0], rays.origin[1], rays.origin[2], rays.direction[0], rays.direction[1],
                     rays.direction[2], rays.time, pixel, s, sample);
-            if (guideA != null && integrator.guideDistance != Float.POSITIVE_INFINITY) {
+            if (guides != null) {
+                float[] d = integrator.diffuse;
+                dr += d[0];
+                dg += d[1];
+                db += d[2];
+                float dl = Frame.luminance(d[0], d[1], d[2]);
+                float ol = Frame.luminance(sample[0] - d[0], sample[1] - d[1], sample[2] - d[2]);
+                dq += dl * dl;
+                oq += ol * ol;
+            }
+            if (guides != null && integrator.guideDistance != Float.POSITIVE_INFINITY) {
                 float[] g = integrator.guide;
                 ar += g[3];
                 ag += g[4];
@@ -263,8 +293,15 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
         sum[3 * stored] += sr;
         sum[3 * stored + 1] += sg;
         sum[3 * stored + 2] += sb;
-        if (guideA != null) {
+        if (guides != null) {
+            float[] guideA = guides.albedoHits(), guideN = guides.normalDepth(), split = guides.diffuseSums();
+            int d = DiffuseSplit.FLOATS * stored;
+            split[d] += dr;
+            split[d + 1] += dg;
+            split[d + 2] += db;
+            split[d + 3] += dq;
             int g = GuideSums.FLOATS * stored;
+            guides.otherSquares()[stored] += oq;
             guideA[g] += ar;
             guideA[g + 1] += ag;
             guideA[g + 2] += ab;

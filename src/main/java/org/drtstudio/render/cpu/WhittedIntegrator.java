@@ -114,6 +114,11 @@ final class WhittedIntegrator {
     boolean recordGuide;
     /** The last recorded first hit: normal xyz, albedo rgb (see {@link #firstHitGuide}). */
     final float[] guide = new float[6];
+    /**
+     * The last recorded camera ray's diffuse light at its first hit, rgb: the ambient term and the
+     * lights' diffuse terms ({@code org.drtstudio.render.DiffuseSplit}); 0 on a miss.
+     */
+    final float[] diffuse = new float[3];
     float guideDistance;
 
     /**
@@ -123,6 +128,7 @@ final class WhittedIntegrator {
     void radiance(float ox, float oy, float oz, float dx, float dy, float dz, float time, int pixel, int sample, float[] out) {
         float r = 0, g = 0, b = 0;
         int sp = 0, segment = 0;
+        diffuse[0] = diffuse[1] = diffuse[2] = 0f;
         push(sp++, ox, oy, oz, dx, dy, dz, 1, 1, 1, 0);
         while (sp > 0) {
             int seg = segment++;
@@ -179,6 +185,12 @@ final class WhittedIntegrator {
             float lg = p.ambientLight()[1] * (materials[mat + 1] * texColor[1]);
             float lb = p.ambientLight()[2] * (materials[mat + 2] * texColor[2]);
             float exponent = materials[mat + 3];
+            boolean splitDiffuse = seg == 0 && recordGuide;
+            if (splitDiffuse) {
+                diffuse[0] = lr;
+                diffuse[1] = lg;
+                diffuse[2] = lb;
+            }
             for (int l = 0; l < lightCount; l++) {
                 int lo = 4 * LIGHT_TEXELS * l;
                 samplePointOnLight(lo, sox, soy, soz, pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_LIGHTS + 2 * l));
@@ -199,6 +211,11 @@ final class WhittedIntegrator {
                 lr += (kdr * ndotl + materials[mat + 8] * spec) * er;
                 lg += (kdg * ndotl + materials[mat + 9] * spec) * eg;
                 lb += (kdb * ndotl + materials[mat + 10] * spec) * eb;
+                if (splitDiffuse) {
+                    diffuse[0] += kdr * ndotl * er;
+                    diffuse[1] += kdg * ndotl * eg;
+                    diffuse[2] += kdb * ndotl * eb;
+                }
             }
             r += tr * lr;
             g += tg * lg;

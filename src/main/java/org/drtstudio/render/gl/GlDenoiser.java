@@ -2,6 +2,7 @@ package org.drtstudio.render.gl;
 
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Denoiser;
+import org.drtstudio.render.DiffuseSplit;
 import org.drtstudio.render.NlmDenoiser;
 import org.drtstudio.render.RenderException;
 
@@ -32,7 +33,8 @@ final class GlDenoiser implements Denoiser {
         }
     }
 
-    private float[] run(DenoiseInput in) {
+    /** On the GL thread: the guides uploaded once, then each part of the input ({@link DiffuseSplit}) filtered with them. */
+    private float[] run(DenoiseInput in) throws RenderException {
         NlmDenoiser.Settings s = NlmDenoiser.Settings.DEFAULT;
         if (program == null) {
             program = ComputeProgram.load("denoise.comp", Map.of("RADIUS", Integer.toString(s.radius()),
@@ -40,22 +42,32 @@ final class GlDenoiser implements Denoiser {
                     "SIGMA_ALBEDO", glsl(s.sigmaAlbedo()), "RIDGE", glsl(s.ridge()), "EPSILON", glsl(NlmDenoiser.EPSILON),
                     "NEGLIGIBLE", glsl(NlmDenoiser.NEGLIGIBLE)));
         }
-        NlmDenoiser.Demodulated demodulated = NlmDenoiser.demodulate(in, s.albedoFloor());
         int w = in.width(), h = in.height(), n = w * h;
-        float[] colour = new float[4 * n], normalDepth = new float[4 * n], albedo = new float[4 * n];
+        float[] normalDepth = new float[4 * n], albedo = new float[4 * n];
         for (int i = 0; i < n; i++) {
             for (int c = 0; c < 3; c++) {
-                colour[4 * i + c] = demodulated.irradiance()[3 * i + c];
                 normalDepth[4 * i + c] = in.normals()[3 * i + c];
                 albedo[4 * i + c] = in.albedo()[3 * i + c];
             }
-            colour[4 * i + 3] = demodulated.variance()[i];
             normalDepth[4 * i + 3] = in.depth()[i];
         }
-        try (Texture2D input = Texture2D.create(TextureFormat.RGBA32F, w, h, colour);
-             Texture2D output = Texture2D.create(TextureFormat.RGBA32F, w, h);
-             Texture2D guide = Texture2D.create(TextureFormat.RGBA32F, w, h, normalDepth);
-             Texture2D albedoImage = Texture2D.create(TextureFormat.RGBA32F, w, h, albedo)) {
+        try (Texture2D guide = Texture2D.create(TextureFormat.RGBA32F, w, h, normalDepth);
+             Texture2D albedoImage = Texture2D.create(TextureFormat.RGBA32F, w, h, albedo);
+             Texture2D output = Texture2D.create(TextureFormat.RGBA32F, w, h)) {
+            return DiffuseSplit.denoise(in, s.albedoFloor(), (part, floor) -> filter(part, floor, guide, albedoImage, output));
+        }
+    }
+
+    /** One filtering: the part demodulated by the albedo (at least {@code floor}), run through the shader, remodulated. */
+    private float[] filter(DenoiseInput in, float floor, Texture2D guide, Texture2D albedoImage, Texture2D output) {
+        NlmDenoiser.Demodulated demodulated = NlmDenoiser.demodulate(in, floor);
+        int w = in.width(), h = in.height(), n = w * h;
+        float[] colour = new float[4 * n];
+        for (int i = 0; i < n; i++) {
+            for (int c = 0; c < 3; c++) colour[4 * i + c] = demodulated.irradiance()[3 * i + c];
+            colour[4 * i + 3] = demodulated.variance()[i];
+        }
+        try (Texture2D input = Texture2D.create(TextureFormat.RGBA32F, w, h, colour)) {
             program.setIVec2("uImageSize", w, h);
             input.bindImage(0, ImageAccess.READ_ONLY);
             guide.bindImage(1, ImageAccess.READ_ONLY);

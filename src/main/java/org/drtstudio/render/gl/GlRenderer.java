@@ -7,6 +7,7 @@ import org.drtstudio.render.Aov;
 import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.ConvergenceMask;
 import org.drtstudio.render.DenoiseInput;
+import org.drtstudio.render.DiffuseSplit;
 import org.drtstudio.render.CameraBasis;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
@@ -84,6 +85,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
      * first-hit AOV: then a later pass that asks gets them from the separate guide pass ({@code aov.comp}).
      */
     private Texture2D guideAlbedoHits, guideNormalDepth;
+    /** The denoiser's split ({@link DiffuseSplit}), summed with the guides. */
+    private Texture2D diffuseSums, otherSquares;
     /** Active pixels listed by the last convergence test (y × width + x), traced instead of the whole image. */
     private ShaderStorageBuffer activeList;
     /** Entries of {@link #activeList} valid for the running sum, or -1 before its first convergence test: trace every pixel. */
@@ -453,7 +456,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             accumulatedWidth = w;
             accumulatedHeight = h;
             activeCount = -1;
-            boolean sumGuides = aovs.stream().anyMatch(Aov::fromFirstHit);
+            boolean sumGuides = aovs.stream().anyMatch(Aov::summedWithGuides);
             // The first pass writes the sums rather than adding to them, so images of the right size are reused as they are.
             if (!sumGuides || guideAlbedoHits == null || guideAlbedoHits.width() != w || guideAlbedoHits.height() != h) {
                 closeGuideSums();
@@ -461,6 +464,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             if (sumGuides && guideAlbedoHits == null) {
                 guideAlbedoHits = Texture2D.create(TextureFormat.RGBA32F, w, h);
                 guideNormalDepth = Texture2D.create(TextureFormat.RGBA32F, w, h);
+                diffuseSums = Texture2D.create(TextureFormat.RGBA32F, w, h);
+                otherSquares = Texture2D.create(TextureFormat.R32F, w, h);
             }
         }
         boolean guidesSummed = guideAlbedoHits != null;
@@ -488,6 +493,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             if (guidesSummed) {
                 guideAlbedoHits.bindImage(3, ImageAccess.READ_WRITE);
                 guideNormalDepth.bindImage(4, ImageAccess.READ_WRITE);
+                diffuseSums.bindImage(5, ImageAccess.READ_WRITE);
+                otherSquares.bindImage(6, ImageAccess.READ_WRITE);
             }
             // After a convergence test (whole frames only) the listed pixels are traced instead, laid out w wide.
             boolean listed = activeCount >= 0;
@@ -532,10 +539,23 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             if (wavefront != null) wavefrontWorkingBytes = wavefront.workingBytes();
             GlSync.imageBarrier();
             float[] depthValues = null, normals = null, albedo = null;
+            DiffuseSplit split = null;
+            float[] albedoHits = null;
+            // The sums and sample counts are read back once (a 1080p RGBA32F image is 33 MB) for all that needs them.
+            boolean splits = guidesSummed && (wantsFirstHit || aovs.contains(Aov.DIFFUSE));
+            boolean readSums = splits || aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE);
+            float[] counts = readSums || wantsFirstHit || aovs.contains(Aov.SAMPLES)
+                    ? ConvergenceMask.sampleCounts(readFloats(sampleState, 1), w * h) : null;
+            float[] rgba = readSums ? readFloats(accumulation, 4) : null;
+            if (splits) {
+                // Before a guide pass adds to albedoHits: the split divides by the albedo of the radiance's own samples.
+                albedoHits = readFloats(guideAlbedoHits, 4);
+                split = DiffuseSplit.resolve(rgba, 4, readFloats(diffuseSums, 4), readFloats(otherSquares, 1), albedoHits, counts);
+            }
             if (wantsFirstHit) {
                 int guideEnd = DenoiseInput.guideSamples(p.samplesPerPixel());
-                float[] samples = ConvergenceMask.sampleCounts(readFloats(sampleState, 1), w * h);
-                float[] albedoHits = guidesSummed ? readFloats(guideAlbedoHits, 4) : new float[GuideSums.FLOATS * w * h];
+                float[] samples = counts;
+                if (albedoHits == null) albedoHits = new float[GuideSums.FLOATS * w * h];
                 float[] normalDepth = guidesSummed ? readFloats(guideNormalDepth, 4) : new float[GuideSums.FLOATS * w * h];
                 if (guidePass) {
                     try (Texture2D extraAlbedoHits = Texture2D.create(TextureFormat.RGBA32F, w, h);
@@ -578,9 +598,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             byte[] srgb = readBytes(display);
             float[] radiance = null, variance = null, samples = null;
             if (aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE) || aovs.contains(Aov.SAMPLES)) {
-                float[] counts = ConvergenceMask.sampleCounts(readFloats(sampleState, 1), w * h);
                 if (aovs.contains(Aov.SAMPLES)) samples = counts;
-                float[] rgba = aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE) ? readFloats(accumulation, 4) : null;
                 if (aovs.contains(Aov.RADIANCE)) {
                     radiance = new float[3 * w * h];
                     float inv = 1f / totalSamples;
@@ -602,15 +620,20 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             ByteBuffer count = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder());
             diagnostics.read(0, count);
             long errors = Integer.toUnsignedLong(count.getInt(0));
-            return new TracedTiles(new Frame(w, h, srgb, radiance, depthValues, normals, albedo, variance, samples, errors, uploaded), covered);
+            return new TracedTiles(new Frame(w, h, srgb, radiance, depthValues, normals, albedo, variance, samples, split, errors,
+                    uploaded), covered);
         }
     }
 
     private void closeGuideSums() {
         if (guideAlbedoHits != null) guideAlbedoHits.close();
         if (guideNormalDepth != null) guideNormalDepth.close();
+        if (diffuseSums != null) diffuseSums.close();
+        if (otherSquares != null) otherSquares.close();
         guideAlbedoHits = null;
         guideNormalDepth = null;
+        diffuseSums = null;
+        otherSquares = null;
     }
 
     @Override

@@ -27,8 +27,8 @@ import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
  * groups per SM (docs/BENCHMARKS.md: its camera rays ran at a fifth of the one-ray-type kernels'
  * speed); here only the walk's registers are live while rays are traced.
  *
- * <p>A tile is traced in windows of at most {@link #capacity} pixels (one slot each; 672 bytes a
- * slot with one light, 72 more per light). Per window:
+ * <p>A tile is traced in windows of at most {@link #capacity} pixels (one slot each; 720 bytes a
+ * slot with one light, 88 more per light). Per window:
  * the start pass sends every slot's first camera ray; then, step after step, the queue pass sizes
  * the dispatches from the lists' lengths on the GPU (indirect dispatch, no read-back), the trace
  * passes walk the listed rays, and the shade pass takes their results and lists each slot's next
@@ -63,7 +63,7 @@ final class GlWavefront implements AutoCloseable {
     /** The queue buffer's header before its lists: counts[4], args[6], padding[6] (wavefront.glsl). */
     private static final int QUEUE_HEADER_BYTES = 64;
     private static final int ARGS_OFFSET = 16, ARGS_BYTES_PER_KIND = 12;
-    private static final int RAY_BYTES = 64, SHADOW_BYTES = 64;
+    private static final int RAY_BYTES = 64, SHADOW_BYTES = 80;
     private static final int CLOSEST = 0, SHADOW = 1;
     /** Experiments only: print each window's GPU time per kind of pass ({@code -Ddrt.wavefrontProfile=true}). */
     private static final boolean PROFILE = Boolean.getBoolean("drt.wavefrontProfile");
@@ -71,7 +71,7 @@ final class GlWavefront implements AutoCloseable {
      * vec4 fields of a slot's state (wavefront.glsl lists them; a mismatch fails its compile): 9,
      * then three per entry of the ray stack.
      */
-    static final int FIELDS = 9 + 3 * RayStack.CAPACITY;
+    static final int FIELDS = 11 + 3 * RayStack.CAPACITY;
     private static final int FIELD_BYTES = 16;
 
     private final ComputeProgram start, queue, traceClosest, traceShadow, shade, drain, finish;

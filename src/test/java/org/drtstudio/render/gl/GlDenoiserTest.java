@@ -2,6 +2,7 @@ package org.drtstudio.render.gl;
 
 import org.drtstudio.render.NlmDenoiser;
 import org.drtstudio.render.DenoiseInput;
+import org.drtstudio.render.DiffuseSplit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
@@ -10,7 +11,7 @@ import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code shaders/denoise.comp} and {@link NlmDenoiser} give the same picture within float rounding. */
+/** {@code shaders/denoise.comp} and {@link NlmDenoiser} give the same picture within float rounding, with and without a {@link DiffuseSplit}. */
 @Timeout(120)
 class GlDenoiserTest {
     @RegisterExtension
@@ -39,6 +40,27 @@ class GlDenoiserTest {
             }
         }
         DenoiseInput in = new DenoiseInput(w, h, radiance, variance, normals, albedo, depth);
+        assertAlike(in, radiance);
+        // With a split: part of each pixel diffuse light, its own samples' albedo off the guide's by up to 20 %.
+        float[] diffuse = new float[3 * n], own = new float[3 * n], diffuseVariance = new float[n], otherVariance = new float[n];
+        for (int i = 0; i < 3 * n; i++) {
+            diffuse[i] = radiance[i] * (0.3f + 0.6f * random.nextFloat());
+            own[i] = albedo[i] * (0.8f + 0.4f * random.nextFloat());
+        }
+        for (int i = 0; i < n; i++) {
+            diffuseVariance[i] = 0.6f * variance[i];
+            otherVariance[i] = 0.4f * variance[i];
+        }
+        DenoiseInput split = new DenoiseInput(w, h, radiance, variance, normals, albedo, depth,
+                new DiffuseSplit(diffuse, diffuseVariance, otherVariance, own));
+        assertAlike(split, radiance);
+        float[] asOne = new NlmDenoiser().denoise(in), parts = new NlmDenoiser().denoise(split);
+        double differ = 0;
+        for (int i = 0; i < asOne.length; i++) differ += Math.abs(asOne[i] - parts[i]);
+        assertTrue(differ / asOne.length > 1e-3, "the split changes what is filtered: " + differ / asOne.length);
+    }
+
+    private static void assertAlike(DenoiseInput in, float[] radiance) throws Exception {
         float[] cpu = new NlmDenoiser().denoise(in), gpuOut = GL.get().denoiser().denoise(in);
         double maxDiff = 0, changed = 0;
         for (int i = 0; i < cpu.length; i++) {

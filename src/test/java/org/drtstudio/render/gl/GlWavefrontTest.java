@@ -117,7 +117,14 @@ class GlWavefrontTest {
         assertClose(name + " depth", kernel.depth(), wavefront.depth());
         assertClose(name + " normal", kernel.normals(), wavefront.normals());
         assertClose(name + " albedo", kernel.albedo(), wavefront.albedo());
-        double mean = 0;
+        assertNotNull(kernel.split(), name + ": the trace pass summed the denoiser's split with the guides");
+        assertClose(name + " diffuse part", kernel.split().diffuse(), wavefront.split().diffuse());
+        assertClose(name + " diffuse variance", kernel.split().diffuseVariance(), wavefront.split().diffuseVariance());
+        assertClose(name + " other variance", kernel.split().otherVariance(), wavefront.split().otherVariance());
+        assertClose(name + " own albedo", kernel.split().ownAlbedo(), wavefront.split().ownAlbedo());
+        double mean = 0, diffuse = 0;
+        for (float v : kernel.split().diffuse()) diffuse += v;
+        assertTrue(diffuse / kernel.split().diffuse().length > 0.005, name + ": the diffuse part is nearly black");
         for (float v : kernel.radiance()) mean += v;
         assertTrue(mean / kernel.radiance().length > 0.01, name + ": the picture is nearly black, the comparison would say little");
     }

@@ -1,12 +1,15 @@
 package org.drtstudio.render.gl;
 
 import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.GeometryImagePacker;
 import org.drtstudio.render.Aov;
+import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.GuideScenes;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.cpu.CpuRenderer;
+import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.Scene;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -19,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The GL tracer's guides (summed by {@code trace.comp}, topped up by {@code aov.comp}) average the same
  * camera rays as the CPU twin's: equal guides under depth of field (the summed guides' own checks are
- * in the renderer contract).
+ * in the renderer contract), and the same split of the radiance for the denoiser.
  */
 @Timeout(300)
 class GuideAovTwinTest {
@@ -53,6 +56,39 @@ class GuideAovTwinTest {
         assertTrue(mixed >= 4 * GuideScenes.HEIGHT, "the comparison should cover averaged pixels: " + mixed);
         // A sample ray grazing an edge may hit on one side in one tracer and the other in the other.
         assertTrue(agree >= 0.99 * n, "GPU and CPU guides agree on " + agree + " of " + n + " pixels");
+    }
+
+    /** The denoiser's split (DiffuseSplit), summed by both tracers' trace passes, on a scene with every effect. */
+    @Test
+    void gpuAndCpuSplitTheSamplesAlike() throws Exception {
+        Scene s = GlWavefrontTest.allEffects();
+        s = s.withSettings(s.settings().withSize(40, 30).withSampling(3, 5, 7));
+        GeometryImage image = GeometryImagePacker.pack(s);
+        TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
+        Frame g = GL.get().render(image, p, DenoiseInput.NEEDED, ProgressListener.NONE);
+        Frame c;
+        try (CpuRenderer cpu = new CpuRenderer(2)) {
+            c = cpu.render(image, p, DenoiseInput.NEEDED, ProgressListener.NONE);
+        }
+        int n = p.width() * p.height(), agree = 0, diffuseLit = 0, otherLit = 0;
+        for (int i = 0; i < n; i++) {
+            boolean same = close(g.split().diffuseVariance()[i], c.split().diffuseVariance()[i])
+                    && close(g.split().otherVariance()[i], c.split().otherVariance()[i]);
+            for (int k = 0; k < 3; k++) {
+                same &= close(g.split().diffuse()[3 * i + k], c.split().diffuse()[3 * i + k])
+                        && close(g.split().ownAlbedo()[3 * i + k], c.split().ownAlbedo()[3 * i + k]);
+            }
+            if (same) agree++;
+            if (c.split().diffuse()[3 * i + 1] > 0.05f) diffuseLit++;
+            if (c.radiance()[3 * i + 1] - c.split().diffuse()[3 * i + 1] > 0.05f) otherLit++;
+        }
+        assertTrue(diffuseLit > n / 4 && otherLit > n / 10, "both parts hold light: " + diffuseLit + ", " + otherLit);
+        // A ray grazing an edge may go one way in one tracer and the other in the other (see above).
+        assertTrue(agree >= 0.98 * n, "GPU and CPU split " + agree + " of " + n + " pixels alike");
+    }
+
+    private static boolean close(float a, float b) {
+        return Math.abs(a - b) <= 1e-5f + 1e-3f * Math.abs(b);
     }
 
 

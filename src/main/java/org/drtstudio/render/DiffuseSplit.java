@@ -1,0 +1,109 @@
+package org.drtstudio.render;
+
+/**
+ * Each camera sample's radiance split in two for the denoiser: the first hit's diffuse light
+ * ("diffuse": the ambient term and the lights' diffuse terms there, what the albedo multiplies) and
+ * the rest ("other": highlights, reflections, refractions, the background). Both tracers sum the
+ * diffuse part and the two parts' squared luminances in the trace pass, beside the radiance and the
+ * guides ({@code shaders/guide_sums.glsl}, {@code CpuRenderer}).
+ *
+ * <p>Why: on a pixel that straddles two materials, the diffuse part is the light times the albedo of
+ * the samples that fell on each side, so dividing it by the albedo of <em>the same samples</em>
+ * ({@link #ownAlbedo}) leaves the light alone, smooth across the edge, and multiplying the filtered
+ * light by the guide's albedo (four times as many samples) gives the edge that guide's precision.
+ * Dividing the whole radiance instead leaves the highlights and reflections, which differ between
+ * the materials, and the filter must then refuse to smooth there; the other part is filtered on its
+ * own, not divided by the albedo. Measured on the noise scenes of docs/RESULTS.md.
+ *
+ * <p>Sums layout, the same on the GPU (an RGBA32F and an R32F image) and in Java: {@code diffuseSums}
+ * 4 floats per pixel (sum of the diffuse parts r, g, b; sum of their squared luminances),
+ * {@code otherSquares} 1 float per pixel (sum of the other parts' squared luminances).
+ *
+ * @param diffuse         3 floats per pixel, the mean diffuse part
+ * @param diffuseVariance 1 float per pixel, the variance of its mean luminance
+ * @param otherVariance   1 float per pixel, the same for the other part (radiance − diffuse)
+ * @param ownAlbedo       3 floats per pixel, the mean albedo of the pixel's own samples' first hits
+ */
+public record DiffuseSplit(float[] diffuse, float[] diffuseVariance, float[] otherVariance, float[] ownAlbedo) {
+    /** Floats per pixel of {@code diffuseSums}. */
+    public static final int FLOATS = 4;
+
+    /**
+     * The split of pixels whose {@code samples[i]} samples summed {@code radianceSums} (r, g, b first
+     * of every {@code stride} floats), {@code diffuseSums}, {@code otherSquares} and {@code ownAlbedoHits}
+     * (the trace passes' albedo sums, {@link GuideSums}' layout, before a guide pass adds to them).
+     */
+    public static DiffuseSplit resolve(float[] radianceSums, int stride, float[] diffuseSums, float[] otherSquares,
+                                       float[] ownAlbedoHits, float[] samples) {
+        int n = samples.length;
+        float[] diffuse = new float[3 * n], ownAlbedo = new float[3 * n];
+        float[] diffuseVariance = new float[n], otherVariance = new float[n];
+        for (int i = 0; i < n; i++) {
+            int count = (int) samples[i], d = FLOATS * i, a = GuideSums.FLOATS * i;
+            float inv = count > 0 ? 1f / count : 0f;
+            for (int c = 0; c < 3; c++) {
+                diffuse[3 * i + c] = diffuseSums[d + c] * inv;
+                ownAlbedo[3 * i + c] = ownAlbedoHits[a + c] * inv;
+            }
+            if (count == 0) continue;
+            float diffuseLuminance = Frame.luminance(diffuseSums[d], diffuseSums[d + 1], diffuseSums[d + 2]);
+            int r = stride * i;
+            float luminance = Frame.luminance(radianceSums[r], radianceSums[r + 1], radianceSums[r + 2]);
+            diffuseVariance[i] = Frame.meanVariance(diffuseLuminance, diffuseSums[d + 3], count);
+            otherVariance[i] = Frame.meanVariance(luminance - diffuseLuminance, otherSquares[i], count);
+        }
+        return new DiffuseSplit(diffuse, diffuseVariance, otherVariance, ownAlbedo);
+    }
+
+    /**
+     * The diffuse part as the denoiser is to read it: its pixels scaled by the guide's albedo over
+     * the own samples' (each at least {@code floor}), so that the denoiser's division by the guide's
+     * albedo leaves the diffuse part over the own samples' albedo, and its variance.
+     */
+    public DenoiseInput diffuseInput(DenoiseInput in, float floor) {
+        float[] scaled = new float[diffuse.length];
+        for (int i = 0; i < scaled.length; i++) {
+            scaled[i] = diffuse[i] * Math.max(in.albedo()[i], floor) / Math.max(ownAlbedo[i], floor);
+        }
+        return new DenoiseInput(in.width(), in.height(), scaled, diffuseVariance, in.normals(), in.albedo(), in.depth());
+    }
+
+    /** The other part (radiance − diffuse) and its variance, to be filtered undivided (an albedo floor of 1). */
+    public DenoiseInput otherInput(DenoiseInput in) {
+        float[] other = new float[diffuse.length];
+        for (int i = 0; i < other.length; i++) other[i] = in.radiance()[i] - diffuse[i];
+        return new DenoiseInput(in.width(), in.height(), other, otherVariance, in.normals(), in.albedo(), in.depth());
+    }
+
+    /** The albedo floor of the other part's filtering: 1, so nothing (an albedo is at most 1) divides it. */
+    public static final float OTHER_FLOOR = 1f;
+
+    /** One filtering of a denoiser: the input's radiance demodulated by its albedo (at least {@code floor}), filtered, remodulated. */
+    @FunctionalInterface
+    public interface Filter {
+        /** The filtered radiance, or null when stopped. */
+        float[] filter(DenoiseInput in, float floor) throws RenderException;
+    }
+
+    /**
+     * What both denoisers return: {@code in} filtered as one ({@code floor} the albedo floor) when it
+     * has no split, else its diffuse part and its other part filtered apart and added; null when a
+     * filtering was stopped.
+     */
+    public static float[] denoise(DenoiseInput in, float floor, Filter filter) throws RenderException {
+        DiffuseSplit split = in.split();
+        if (split == null) return filter.filter(in, floor);
+        float[] diffuse = filter.filter(split.diffuseInput(in, floor), floor);
+        if (diffuse == null) return null;
+        float[] other = filter.filter(split.otherInput(in), OTHER_FLOOR);
+        if (other == null) return null;
+        for (int i = 0; i < diffuse.length; i++) diffuse[i] += other[i];
+        return diffuse;
+    }
+
+    /** A window of this split, for {@link PixelWindow#crop}. */
+    DiffuseSplit crop(PixelWindow window, int wholeWidth) {
+        return new DiffuseSplit(window.crop(diffuse, wholeWidth, 3), window.crop(diffuseVariance, wholeWidth, 1),
+                window.crop(otherVariance, wholeWidth, 1), window.crop(ownAlbedo, wholeWidth, 3));
+    }
+}
