@@ -8,6 +8,8 @@ import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.io.support.OutputProblem;
 import org.drtstudio.io.support.OutputTarget;
 import org.drtstudio.render.Aov;
+import org.drtstudio.render.DenoiseInput;
+import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.Frame;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.render.ProgressListener;
@@ -66,13 +68,28 @@ final class ExportJob {
     private void checkBeforeWork(Path firstOutput) throws IOException {
         if (!settings.pfm()) ImageFormat.forFile(firstOutput);
         OutputTarget.resolve(firstOutput);
-        WorkEstimate e = WorkEstimate.of(settings.width(), settings.height(), settings.samples(), 1,
-                settings.pfm() ? Set.of(Aov.RADIANCE) : Set.of());
+        Set<Aov> read = EnumSet.noneOf(Aov.class);
+        if (settings.pfm()) read.add(Aov.RADIANCE);
+        if (settings.denoise()) read.addAll(DenoiseInput.NEEDED);
+        WorkEstimate e = WorkEstimate.of(settings.width(), settings.height(), settings.samples(), 1, read);
         long free = WorkEstimate.availableHeap();
         if (e.frameBytes() > 0.9 * free)
             throw new OutputProblem(firstOutput, "a " + settings.width() + "x" + settings.height() + " frame needs about "
                     + WorkEstimate.bytes(e.frameBytes()) + " of memory and " + WorkEstimate.bytes(free)
                     + " are free; export it smaller or start the studio with more memory (JAVA_OPTS=-Xmx…)");
+    }
+
+    /**
+     * What a pass reads back: radiance only for the last pass of a PFM export; to denoise, the
+     * denoiser's inputs with the last pass, and the split (Aov.DIFFUSE) asked from the first so the
+     * trace passes sum it with the guides, with no guide pass before the last.
+     */
+    private Set<Aov> passAovs(int done, boolean last) {
+        Set<Aov> aovs = EnumSet.noneOf(Aov.class);
+        if (last && settings.pfm()) aovs.add(Aov.RADIANCE);
+        if (settings.denoise() && done == 0) aovs.add(Aov.DIFFUSE);
+        if (settings.denoise() && last) aovs.addAll(DenoiseInput.NEEDED);
+        return aovs;
     }
 
     void run(Supplier<Renderer> renderers, TextureSource textures, DoubleConsumer progress) throws RenderException, IOException {
@@ -91,13 +108,13 @@ final class ExportJob {
                 for (int done = 0; done < settings.samples(); ) {
                     if (cancelled) throw new CancellationException("export cancelled");
                     int n = Math.min(SAMPLES_PER_PASS, settings.samples() - done);
-                    // Radiance is read back only for the last pass of a PFM export.
-                    var aovs = settings.pfm() && done + n >= settings.samples() ? EnumSet.of(Aov.RADIANCE) : EnumSet.noneOf(Aov.class);
-                    frame = renderer.accumulate(image, params, done, n, aovs, ProgressListener.NONE);
+                    frame = renderer.accumulate(image, params, done, n, passAovs(done, done + n >= settings.samples()),
+                            ProgressListener.NONE);
                     done += n;
                     double frameFraction = done / (double) settings.samples();
                     progress.accept(((f - first) + frameFraction) / (last - first + 1));
                 }
+                if (settings.denoise()) frame = Denoiser.apply(renderer.denoiser(), frame);
                 var out = animation ? settings.frameFile(f) : settings.output();
                 if (settings.pfm()) PfmWriter.write(out, frame.width(), frame.height(), 3, frame.radiance());
                 else AtomicFileWriter.write(out, ImageFormat.forFile(out).body(frame.width(), frame.height(), frame.srgb()));

@@ -7,8 +7,15 @@ import java.nio.file.Path;
  * number.
  *
  * @param pfm write linear radiance as PFM (HDR) instead of an 8-bit PNG
+ * @param denoise write each frame denoised, as {@code drt render --denoise} does
  */
-record ExportSettings(Path output, int width, int height, int samples, boolean pfm, int firstFrame, int lastFrame) {
+record ExportSettings(Path output, int width, int height, int samples, boolean pfm, int firstFrame, int lastFrame,
+                      boolean denoise) {
+    /** Settings that write the frames as traced. */
+    ExportSettings(Path output, int width, int height, int samples, boolean pfm, int firstFrame, int lastFrame) {
+        this(output, width, height, samples, pfm, firstFrame, lastFrame, false);
+    }
+
     ExportSettings {
         if (width < 1 || height < 1 || width > 16384 || height > 16384)
             throw new IllegalArgumentException("size must be 1..16384 pixels per side, got " + width + "x" + height);
@@ -17,7 +24,7 @@ record ExportSettings(Path output, int width, int height, int samples, boolean p
     }
 
     ExportSettings withOutput(Path p) {
-        return new ExportSettings(p, width, height, samples, pfm, firstFrame, lastFrame);
+        return new ExportSettings(p, width, height, samples, pfm, firstFrame, lastFrame, denoise);
     }
 
     /**

@@ -95,6 +95,8 @@ final class FxStudioDialogs implements StudioDialogs {
         ComboBox<String> format = new ComboBox<>();
         format.getItems().addAll("PNG (8-bit sRGB)", "PFM (linear HDR)");
         format.getSelectionModel().select(d.pfm() ? 1 : 0);
+        CheckBox denoise = new CheckBox("guided by normal, albedo and depth, as drt render --denoise");
+        denoise.setSelected(d.denoise());
         GridPane g = new GridPane();
         g.setHgap(8);
         g.setVgap(6);
@@ -102,9 +104,10 @@ final class FxStudioDialogs implements StudioDialogs {
         g.addRow(1, new Label("Height"), height);
         g.addRow(2, new Label("Samples per pixel"), samples);
         g.addRow(3, new Label("Format"), format);
+        g.addRow(4, new Label("Denoise"), denoise);
         if (animation) {
-            g.addRow(4, new Label("First frame"), first);
-            g.addRow(5, new Label("Last frame"), last);
+            g.addRow(5, new Label("First frame"), first);
+            g.addRow(6, new Label("Last frame"), last);
         }
         dialog.getDialogPane().setContent(g);
         dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
@@ -114,7 +117,8 @@ final class FxStudioDialogs implements StudioDialogs {
         ExportSettings chosen;
         try {
             chosen = new ExportSettings(d.output(), Integer.parseInt(width.getText().trim()), Integer.parseInt(height.getText().trim()),
-                    Integer.parseInt(samples.getText().trim()), pfm, Integer.parseInt(first.getText().trim()), Integer.parseInt(last.getText().trim()));
+                    Integer.parseInt(samples.getText().trim()), pfm, Integer.parseInt(first.getText().trim()), Integer.parseInt(last.getText().trim()),
+                    denoise.isSelected());
         } catch (IllegalArgumentException e) {
             showError("Export: " + (e instanceof NumberFormatException ? "not a whole number: " + e.getMessage() : e.getMessage()));
             return Optional.empty();

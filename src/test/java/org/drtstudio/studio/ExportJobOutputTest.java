@@ -1,6 +1,7 @@
 package org.drtstudio.studio;
 
 import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.image.PfmWriter;
 import org.drtstudio.io.image.PngWriter;
 import org.drtstudio.io.project.ProjectConverter;
 import org.drtstudio.io.support.HostileFiles;
@@ -24,9 +25,13 @@ class ExportJobOutputTest {
     private final AtomicInteger renderersMade = new AtomicInteger();
 
     private void export(Path out, int width) throws Exception {
+        export(new ExportSettings(out, width, width, 1, false, 0, 0));
+    }
+
+    private void export(ExportSettings settings) throws Exception {
         Path nff = Path.of("scenes/default.nff");
         SceneModel model = ProjectConverter.fromImport(nff, SceneLoader.load(nff).scene());
-        ExportJob job = new ExportJob(model, new ExportSettings(out, width, width, 1, false, 0, 0), false, 0, false, PixelFilter.BOX);
+        ExportJob job = new ExportJob(model, settings, false, 0, false, PixelFilter.BOX);
         job.run(() -> {
             renderersMade.incrementAndGet();
             return new CpuRenderer(2);
@@ -40,6 +45,25 @@ class ExportJobOutputTest {
         byte[] b = Files.readAllBytes(jpg);
         assertEquals(0xFFD8, (b[0] & 0xff) << 8 | (b[1] & 0xff));
         assertEquals(16, PngWriter.read(jpg).getWidth());
+    }
+
+    @Test
+    void aDenoisedExportIsCloserToTheConvergedPicture() throws Exception {
+        Path reference = dir.resolve("reference.pfm"), plain = dir.resolve("plain.pfm"), denoised = dir.resolve("denoised.pfm");
+        export(new ExportSettings(reference, 48, 27, 256, true, 0, 0));
+        // 6 samples: a pass of 4 and one of 2, so the denoiser's sums run across passes.
+        export(new ExportSettings(plain, 48, 27, 6, true, 0, 0));
+        export(new ExportSettings(denoised, 48, 27, 6, true, 0, 0, true));
+        int[] size = new int[3];
+        float[] ref = PfmWriter.read(reference, size), noisy = PfmWriter.read(plain, size), clean = PfmWriter.read(denoised, size);
+        double noisyError = rmse(noisy, ref), cleanError = rmse(clean, ref);
+        assertTrue(cleanError < 0.8 * noisyError, "denoised " + cleanError + " against " + noisyError + " as traced");
+    }
+
+    private static double rmse(float[] a, float[] b) {
+        double sum = 0;
+        for (int i = 0; i < a.length; i++) sum += (Math.min(a[i], 1f) - Math.min(b[i], 1f)) * (Math.min(a[i], 1f) - Math.min(b[i], 1f));
+        return Math.sqrt(sum / a.length);
     }
 
     @Test
