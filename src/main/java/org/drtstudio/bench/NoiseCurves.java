@@ -155,7 +155,8 @@ public final class NoiseCurves {
 
     /**
      * {@code crops SCENE REFDIR OUTDIR}: for each noise scene a 3× enlarged crop (the near glass ball,
-     * the checker's edges and the shadows) of the reference, the 16-spp render and the same denoised.
+     * the checker's edges and the shadows) of the reference, the 16-spp render, the same denoised as one
+     * (no {@code DiffuseSplit}) and denoised as {@code --denoise} does it.
      */
     private static void crops(Scene base, Path refs, Path out, int threads) throws Exception {
         int w = 160, h = 120, cx = 40, cy = 50, cw = 80, ch = 60, zoom = 3;
@@ -165,8 +166,10 @@ public final class NoiseCurves {
                 Scene s = v.make().apply(base);
                 GeometryImage image = new GeometryImageBuilder().build(s);
                 Frame f = r.render(image, parameters(s, image, w, h, 16, 1), DenoiseInput.NEEDED, ProgressListener.NONE);
+                DenoiseInput in = DenoiseInput.of(f);
+                DenoiseInput asOne = new DenoiseInput(w, h, in.radiance(), in.variance(), in.normals(), in.albedo(), in.depth());
                 float[][] panels = {readFloats(refs.resolve(v.name() + ".ref")), f.radiance(),
-                        new NlmDenoiser().denoise(DenoiseInput.of(f))};
+                        new NlmDenoiser().denoise(asOne), new NlmDenoiser().denoise(in)};
                 int pw = cw * zoom, gap = 4, total = panels.length * pw + (panels.length - 1) * gap;
                 byte[] rgba = new byte[4 * total * ch * zoom];
                 java.util.Arrays.fill(rgba, (byte) 255);
