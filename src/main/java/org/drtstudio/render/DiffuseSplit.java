@@ -82,7 +82,7 @@ public record DiffuseSplit(float[] diffuse, float[] diffuseVariance, float[] oth
     @FunctionalInterface
     public interface Filter {
         /** The filtered radiance, or null when stopped. */
-        float[] filter(DenoiseInput in, float floor) throws RenderException;
+        float[] filter(DenoiseInput in, float floor);
     }
 
     /**
@@ -90,7 +90,7 @@ public record DiffuseSplit(float[] diffuse, float[] diffuseVariance, float[] oth
      * has no split, else its diffuse part and its other part filtered apart and added; null when a
      * filtering was stopped.
      */
-    public static float[] denoise(DenoiseInput in, float floor, Filter filter) throws RenderException {
+    public static float[] denoise(DenoiseInput in, float floor, Filter filter) {
         DiffuseSplit split = in.split();
         if (split == null) return filter.filter(in, floor);
         float[] diffuse = filter.filter(split.diffuseInput(in, floor), floor);

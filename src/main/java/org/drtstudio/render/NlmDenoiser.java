@@ -81,11 +81,7 @@ public final class NlmDenoiser implements Denoiser {
     /** As {@link #denoise(DenoiseInput)}; {@code stop} is read before each band. */
     @Override
     public float[] denoise(DenoiseInput in, java.util.function.BooleanSupplier stop) {
-        try {
-            return DiffuseSplit.denoise(in, settings.albedoFloor(), (part, floor) -> filter(part, floor, stop));
-        } catch (RenderException e) {
-            throw new IllegalStateException(e); // filter throws none
-        }
+        return DiffuseSplit.denoise(in, settings.albedoFloor(), (part, floor) -> filter(part, floor, stop));
     }
 
     /** One filtering of the radiance demodulated by the albedo (at least {@code floor}); null when stopped. */

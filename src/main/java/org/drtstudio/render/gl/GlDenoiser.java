@@ -34,7 +34,7 @@ final class GlDenoiser implements Denoiser {
     }
 
     /** On the GL thread: the guides uploaded once, then each part of the input ({@link DiffuseSplit}) filtered with them. */
-    private float[] run(DenoiseInput in) throws RenderException {
+    private float[] run(DenoiseInput in) {
         NlmDenoiser.Settings s = NlmDenoiser.Settings.DEFAULT;
         if (program == null) {
             program = ComputeProgram.load("denoise.comp", Map.of("RADIUS", Integer.toString(s.radius()),
