@@ -1,4 +1,4 @@
-// The guide pass: the guides (GuideSums' layout, shaders/guide.glsl) of each pixel's camera samples
+// The guide pass: the guides (GuideSums' layout, shaders/guide.glsl: the ends of their guide chains) of each pixel's camera samples
 // from its first one the trace passes did not sum (uFromSampleState: the pixel's sample count in
 // uSampleState; else 0) up to uGuideEnd, written as sums to uExtraAlbedoHits and uExtraNormalDepth.
 // GlRenderer adds them to the trace passes' sums, so a render's guides average at least
@@ -8,11 +8,9 @@
 // The work group BoxLayout chose for the walk's stacks in shared memory (BL_GROUP_INVOCATIONS invocations).
 layout(local_size_x = BL_GROUP_WIDTH, local_size_y = BL_GROUP_HEIGHT) in;
 #include "random.glsl"
-#include "traverse.glsl"
-#include "sampling.glsl"
-#include "surface.glsl"
-#include "camera.glsl"
 #include "guide.glsl"
+#include "camera.glsl"
+#include "camera_samples.glsl"
 
 layout(binding = 1, r32f) uniform readonly image2D uSampleState;
 layout(binding = 3, rgba32f) uniform writeonly image2D uExtraAlbedoHits;
@@ -20,10 +18,6 @@ layout(binding = 4, rgba32f) uniform writeonly image2D uExtraNormalDepth;
 uniform ivec2 uTileOffset;
 uniform int uGuideEnd;
 uniform bool uFromSampleState;
-uniform int uSamplesPerPixel;
-uniform int uFilter;
-uniform uint uSeed;
-uniform bool uCameraMotion;
 
 void main() {
     ivec2 pixel = uTileOffset + ivec2(gl_GlobalInvocationID.xy);
@@ -32,20 +26,12 @@ void main() {
     int start = uFromSampleState ? int(abs(imageLoad(uSampleState, pixel).r)) : 0;
     vec4 albedoHits = vec4(0.0), normalDepth = vec4(0.0);
     for (int s = start; s < uGuideEnd; s++) {
-        uint si = uint(s);
-        vec2 imagePoint = vec2(pixel) + vec2(0.5);
-        if (uSamplesPerPixel > 1) {
-            imagePoint += pixelOffset(uFilter, uniformSample(pixelIndex, si, DIM_PIXEL_X, uSeed),
-                                      uniformSample(pixelIndex, si, DIM_PIXEL_Y, uSeed));
-        }
-        float time = uMotion || uCameraMotion ? uniformSample(pixelIndex, si, DIM_TIME, uSeed) : 0.0;
         vec3 origin, d;
-        cameraRay(imagePoint, time, uniformSample(pixelIndex, si, DIM_LENS_U, uSeed),
-                  uniformSample(pixelIndex, si, DIM_LENS_V, uSeed), origin, d);
+        float time = sampleCameraRay(pixel, pixelIndex, s, origin, d);
         Hit hit = newHit(INFINITY);
         if (!traverse(origin, d, time, hit, false)) continue;
         vec3 normal, albedo;
-        firstHitGuide(origin, d, time, hit, normal, albedo);
+        chainGuide(origin, d, time, hit, normal, albedo);
         albedoHits += vec4(albedo, 1.0);
         normalDepth += vec4(normal, hit.t);
     }

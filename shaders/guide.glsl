@@ -1,18 +1,32 @@
-// The denoiser's guides at one camera ray's first hit: the shading normal (bump-mapped) turned
-// toward the ray, and the diffuse colour times the diffuse texture. Shared by trace.comp, which sums
-// them over every camera sample it shades, and aov.comp, the separate guide pass; twin of
-// WhittedIntegrator.firstHitGuide.
-#include "traverse.glsl"
-#include "surface.glsl"
+// The denoiser's guides of one camera ray: those of the surface that ends its guide chain (the
+// first hit, or through a perfect mirror or glass the surface seen along its heavier ray,
+// whitted.glsl's chainBranch), as the shading records them (ChainGuide). The separate guide pass
+// (aov.comp) walks the chain here without shading; the trace passes record it while they shade.
+// Twin of WhittedIntegrator.firstHit.
+#include "whitted.glsl"
 
-void firstHitGuide(vec3 origin, vec3 d, float time, Hit hit, out vec3 normal, out vec3 albedo) {
-    vec3 ng;
-    vec2 uv;
-    surfaceNormals(hit, origin + hit.t * d, time, ng, normal, uv);
-    if (dot(ng, d) > 0.0) ng = -ng;
-    if (dot(normal, ng) < 0.0) normal = -normal;
-    int mat = primitiveMaterial(primitiveTexel(hit.primitive));
-    vec3 texColor = vec3(1.0);
-    if (TEXTURED) texColor = diffuseTexture(mat, uv);
-    albedo = materialTexel(mat, GI_MATERIAL_DIFFUSE).xyz * texColor;
+// The guides of the camera ray (origin, d) whose first hit is `hit`: the chain's last surface's
+// shading normal, and its diffuse colour times texture times the chain's throughput. The chain
+// stops where its next ray misses, keeping the last surface's guides.
+void chainGuide(vec3 origin, vec3 d, float time, Hit hit, out vec3 normal, out vec3 albedo) {
+    vec3 throughput = vec3(1.0);
+    bool onward = true;
+    for (int depth = 0; onward; depth++) {
+        Surface sf;
+        vec3 ambient = beginSurface(origin, d, hit, time, sf, throughput);
+        ChainGuide guide = chainSurface(sf, throughput, ambient);
+        normal = guide.normal;
+        albedo = guide.albedo;
+        Branches br = branchWeights(sf);
+        int branch = depth + 1 < uMaxDepth ? chainBranch(sf, br) : CHAIN_NONE;
+        float weight = branch == CHAIN_REFRACTED ? br.refractWeight : br.reflectWeight;
+        onward = branch != CHAIN_NONE && maxComponent(throughput) * weight > uThroughputCutoff;
+        if (onward) {
+            origin = branch == CHAIN_REFRACTED ? sf.p - sf.ng * uRayEpsilon : shadowOrigin(sf);
+            d = branch == CHAIN_REFRACTED ? br.refracted : br.mirrored;
+            throughput *= weight;
+            hit = newHit(INFINITY);
+            onward = traverse(origin, d, time, hit, false);
+        }
+    }
 }

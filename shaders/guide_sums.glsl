@@ -1,10 +1,11 @@
 // The denoiser's guides summed by the trace pass over every camera sample it shades, so they cost
-// no pass of their own: at each camera ray's first hit, in GuideSums' layout (two RGBA32F images the
-// size of the picture, added to pass after pass like the radiance): uGuideAlbedoHits = (sum of the
-// first hits' albedos, number of samples that hit), uGuideNormalDepth = (sum of their normals, sum of
-// their distances). GuideSums.resolve turns them into the depth, normal and albedo AOVs. With them,
-// the denoiser's split (DiffuseSplit's layout): uDiffuseSums = (sum of the camera samples' first-hit
-// diffuse light, sum of its squared luminance), uOtherSquares = sum of the rest's squared luminance.
+// no pass of their own: at the end of each camera ray's guide chain (whitted.glsl's ChainGuide), in
+// GuideSums' layout (two RGBA32F images the size of the picture, added to pass after pass like the
+// radiance): uGuideAlbedoHits = (sum of the chains' albedos, number of samples that hit),
+// uGuideNormalDepth = (sum of their normals, sum of the first hits' distances). GuideSums.resolve
+// turns them into the depth, normal and albedo AOVs. With them, the denoiser's split (DiffuseSplit's
+// layout): uDiffuseSums = (sum of the camera samples' chain diffuse light, sum of its squared
+// luminance), uOtherSquares = sum of the rest's squared luminance.
 // Twin of CpuRenderer's guide sums; off (uGuides false) unless the render asked for them from sample 0.
 #include "guide.glsl"
 
@@ -25,7 +26,7 @@ GuideSums noGuideSums() {
     return GuideSums(vec4(0.0), vec4(0.0), vec4(0.0), 0.0);
 }
 
-// Adds a finished sample's split: of its colour c, `diffuse` is its first hit's diffuse light.
+// Adds a finished sample's split: of its colour c, `diffuse` is its guide chain's diffuse light.
 void addSplitSample(vec3 c, vec3 diffuse, inout GuideSums sums) {
     vec3 other = c - diffuse;
     float d = 0.2126 * diffuse.r + 0.7152 * diffuse.g + 0.0722 * diffuse.b;
@@ -34,13 +35,12 @@ void addSplitSample(vec3 c, vec3 diffuse, inout GuideSums sums) {
     sums.otherSquares += o * o;
 }
 
-// Adds one camera sample's first hit (a miss adds nothing: black albedo, no normal or depth).
-void addGuideSample(vec3 origin, vec3 direction, float time, bool found, Hit hit, inout GuideSums sums) {
+// Adds one camera sample's guides: its guide chain's normal and albedo, its first hit's distance
+// (a miss adds nothing: black albedo, no normal or depth).
+void addGuideSample(bool found, float distance, vec3 normal, vec3 albedo, inout GuideSums sums) {
     if (!found) return;
-    vec3 normal, albedo;
-    firstHitGuide(origin, direction, time, hit, normal, albedo);
     sums.albedoHits += vec4(albedo, 1.0);
-    sums.normalDepth += vec4(normal, hit.t);
+    sums.normalDepth += vec4(normal, distance);
 }
 
 // Adds a pass's sums to the pixel's (the first pass of a render starts them over).

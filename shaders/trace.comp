@@ -44,11 +44,12 @@ void main() {
             traverse(o[0], d[0], t[0], h[0], false);
         }
         for (int k = 0; k < n; k++) {
-            if (uGuides) addGuideSample(o[k], d[k], t[k], h[k].primitive >= 0, h[k], guides);
-            vec3 diffuse;
-            vec3 c = shadeRayFromHit(o[k], d[k], t[k], pixelIndex, uint(s + k), true, h[k].primitive >= 0, h[k], diffuse);
+            ChainGuide guide;
+            bool found = h[k].primitive >= 0;
+            vec3 c = shadeRayFromHit(o[k], d[k], t[k], pixelIndex, uint(s + k), true, found, h[k], uGuides, guide);
             addSample(c, sum, squares);
-            if (uGuides) addSplitSample(c, diffuse, guides);
+            if (uGuides) addGuideSample(found, h[k].t, guide.normal, guide.albedo, guides);
+            if (uGuides) addSplitSample(c, guide.diffuse, guides);
         }
         s += n;
     }
@@ -56,14 +57,14 @@ void main() {
     for (; s < end; s++) {
         vec3 origin, direction;
         float time = sampleCameraRay(pixel, pixelIndex, s, origin, direction);
-        // The first hit is found here, for the guides, and not searched again by the shading.
+        // The first hit is found here, for the guides' distance, and not searched again by the shading.
         Hit hit = newHit(INFINITY);
         bool found = traverse(origin, direction, time, hit, false);
-        if (uGuides) addGuideSample(origin, direction, time, found, hit, guides);
-        vec3 diffuse;
-        vec3 c = shadeRayFromHit(origin, direction, time, pixelIndex, uint(s), true, found, hit, diffuse);
+        ChainGuide guide;
+        vec3 c = shadeRayFromHit(origin, direction, time, pixelIndex, uint(s), true, found, hit, uGuides, guide);
         addSample(c, sum, squares);
-        if (uGuides) addSplitSample(c, diffuse, guides);
+        if (uGuides) addGuideSample(found, hit.t, guide.normal, guide.albedo, guides);
+        if (uGuides) addSplitSample(c, guide.diffuse, guides);
     }
 #endif
     storePixelSums(pixel, sum, squares, guides, traversalOverflowed);

@@ -26,7 +26,8 @@
 #define WF_OVERFLOWED 4      // a walk of this pass exceeded its bound (trace.comp's traversalOverflowed)
 #define WF_SHADOWS 8         // shadow rays of the last shaded surface are in flight
 #define WF_ENDS_SAMPLE 16    // ... and they were the last of their sample
-#define WF_CAMERA_SHADOWS 32 // ... and they are the camera hit's: their diffuse terms go to WF_SAMPLE_DIFFUSE
+#define WF_CHAIN_SHADOWS 32  // ... and they are a guide chain surface's: their diffuse terms go to WF_SAMPLE_DIFFUSE
+#define WF_CHAIN 64          // the closest ray in flight carries its sample's guide chain on (with uGuides)
 
 // A slot's state, field by field, each field an array over the slots (WF_FIELD * uListCapacity +
 // slot), so the lanes of a warp read and write neighbouring vec4s. Integer fields are stored as bits.
@@ -40,8 +41,10 @@
 #define WF_SHADED_LOCAL 7       // the surface whose shadow rays are in flight: its ambient light
 #define WF_SHADED_THROUGHPUT 8  // ... and the throughput its light is added with
 #define WF_GUIDE_DIFFUSE 9      // GuideSums.diffuse of the pass (with uGuides)
-#define WF_SAMPLE_DIFFUSE 10    // the current sample's first-hit diffuse light; GuideSums.otherSquares of the pass
-#define WF_STACK 11             // the ray stack, 3 fields an entry: origin and depth (int bits), direction, throughput
+#define WF_SAMPLE_DIFFUSE 10    // the current sample's guide chain's diffuse light; GuideSums.otherSquares of the pass
+#define WF_SAMPLE_ALBEDO 11     // the current sample's guide chain's albedo, 1 when its camera ray hit (with uGuides)
+#define WF_SAMPLE_NORMAL 12     // ... its normal, the camera ray's hit distance
+#define WF_STACK 13             // the ray stack, 3 fields an entry: origin and depth (int bits), direction and chain (1: on it), throughput
 #if WF_FIELDS != WF_STACK + 3 * STACK_SIZE
 #error "WF_FIELDS (GlWavefront.FIELDS) does not match the fields listed here"
 #endif
@@ -61,7 +64,7 @@ struct ShadowRay {
     vec4 directionTime;
     vec4 light;       // the light's term at the surface were the ray unblocked (lightContribution)
     ivec4 result;     // blocked, overflow
-    vec4 diffuse;     // of light's term, the diffuse part, for a camera hit with uGuides (diffuseContribution)
+    vec4 diffuse;     // of light's term, the diffuse part times the throughput, for a guide chain's surface (diffuseContribution)
 };
 
 layout(std430, binding = WF_BINDING_STATES) buffer PathStates { vec4 stateFields[]; };

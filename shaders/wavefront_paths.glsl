@@ -16,12 +16,14 @@ void startSample(int slot, ivec2 pixel, int s, vec3 color, int flags) {
     vec3 origin, direction;
     float time = sampleCameraRay(pixel, pixelIndex, s, origin, direction);
     setField(slot, WF_COLOR_TIME, vec4(color, time));
-    setIntField(slot, WF_WALK, ivec4(1, 0, 0, WF_PHASE_CAMERA | flags));
+    // A camera ray starts its sample's guide chain.
+    int chain = uGuides ? WF_CHAIN : 0;
+    setIntField(slot, WF_WALK, ivec4(1, 0, 0, WF_PHASE_CAMERA | (flags & ~WF_CHAIN) | chain));
     setField(slot, WF_THROUGHPUT_DEPTH, vec4(vec3(1.0), intBitsToFloat(0)));
     sendRay(slot, origin, INFINITY, direction, time);
 }
 
-// Adds a finished sample's colour to the pass's sums (and its split, with the guides).
+// Adds a finished sample's colour to the pass's sums (and its guides and split, with the guides).
 void endSample(int slot, vec3 color) {
     vec4 sumSquares = field(slot, WF_SUM_SQUARES);
     vec3 sum = sumSquares.xyz;
@@ -34,6 +36,13 @@ void endSample(int slot, vec3 color) {
         addSplitSample(color, sampleDiffuse.xyz, split);
         setField(slot, WF_GUIDE_DIFFUSE, split.diffuse);
         setField(slot, WF_SAMPLE_DIFFUSE, vec4(vec3(0.0), split.otherSquares));
+        vec4 albedoHit = field(slot, WF_SAMPLE_ALBEDO), normalDistance = field(slot, WF_SAMPLE_NORMAL);
+        GuideSums guides = GuideSums(field(slot, WF_GUIDE_ALBEDO_HITS), field(slot, WF_GUIDE_NORMAL_DEPTH), vec4(0.0), 0.0);
+        addGuideSample(albedoHit.w != 0.0, normalDistance.w, normalDistance.xyz, albedoHit.xyz, guides);
+        setField(slot, WF_GUIDE_ALBEDO_HITS, guides.albedoHits);
+        setField(slot, WF_GUIDE_NORMAL_DEPTH, guides.normalDepth);
+        setField(slot, WF_SAMPLE_ALBEDO, vec4(0.0));
+        setField(slot, WF_SAMPLE_NORMAL, vec4(0.0));
     }
 }
 
@@ -46,7 +55,8 @@ bool nextRay(int slot, ivec4 place, ivec4 walk, vec3 color, float time, int flag
         vec4 originDepth = field(slot, WF_STACK + 3 * sp);
         vec4 direction = field(slot, WF_STACK + 3 * sp + 1);
         vec4 throughput = field(slot, WF_STACK + 3 * sp + 2);
-        setIntField(slot, WF_WALK, ivec4(walk.x + 1, sp, walk.x, WF_PHASE_SEGMENT | flags));
+        int chain = direction.w != 0.0 ? WF_CHAIN : 0;
+        setIntField(slot, WF_WALK, ivec4(walk.x + 1, sp, walk.x, WF_PHASE_SEGMENT | (flags & ~WF_CHAIN) | chain));
         setField(slot, WF_COLOR_TIME, vec4(color, time));
         setField(slot, WF_THROUGHPUT_DEPTH, vec4(throughput.xyz, originDepth.w));
         sendRay(slot, originDepth.xyz, INFINITY, direction.xyz, time);

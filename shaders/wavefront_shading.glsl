@@ -2,7 +2,7 @@
 // drain pass. Needs wavefront_paths.glsl.
 void pushRay(int slot, int sp, PendingRay r) {
     setField(slot, WF_STACK + 3 * sp, vec4(r.origin, intBitsToFloat(r.depth)));
-    setField(slot, WF_STACK + 3 * sp + 1, vec4(r.direction, 0.0));
+    setField(slot, WF_STACK + 3 * sp + 1, vec4(r.direction, r.chain ? 1.0 : 0.0));
     setField(slot, WF_STACK + 3 * sp + 2, vec4(r.throughput, 0.0));
 }
 
@@ -21,22 +21,22 @@ bool shadeSlot(int slot, out int shadowMask) {
     // The surface shaded last: its lights whose shadow rays came back unblocked, in light order.
     if ((flags & WF_SHADOWS) != 0) {
         vec3 local = field(slot, WF_SHADED_LOCAL).xyz;
-        bool camera = (flags & WF_CAMERA_SHADOWS) != 0;
-        vec4 sampleDiffuse = camera ? field(slot, WF_SAMPLE_DIFFUSE) : vec4(0.0);
+        bool chained = (flags & WF_CHAIN_SHADOWS) != 0;
+        vec4 sampleDiffuse = chained ? field(slot, WF_SAMPLE_DIFFUSE) : vec4(0.0);
         for (int l = 0; l < uLightCount; l++) {
             ShadowRay shadow = shadows[slot * uShadowStride + l];
             if (shadow.light.w == 0.0 || shadow.result.x != 0) continue;
             if (shadow.result.y != 0) flags |= WF_OVERFLOWED;
             local += shadow.light.xyz;
-            if (camera) sampleDiffuse.xyz += shadow.diffuse.xyz;
+            if (chained) sampleDiffuse.xyz += shadow.diffuse.xyz;
         }
-        if (camera) setField(slot, WF_SAMPLE_DIFFUSE, sampleDiffuse);
+        if (chained) setField(slot, WF_SAMPLE_DIFFUSE, sampleDiffuse);
         color += field(slot, WF_SHADED_THROUGHPUT).xyz * local;
         if ((flags & WF_ENDS_SAMPLE) != 0) {
             endSample(slot, color);
             color = vec3(0.0);
         }
-        flags &= ~(WF_SHADOWS | WF_ENDS_SAMPLE | WF_CAMERA_SHADOWS);
+        flags &= ~(WF_SHADOWS | WF_ENDS_SAMPLE | WF_CHAIN_SHADOWS);
     }
     if (phase == WF_PHASE_FLUSH) {
         setField(slot, WF_COLOR_TIME, vec4(color, time));
@@ -57,12 +57,6 @@ bool shadeSlot(int slot, out int shadowMask) {
     hit.instance = ids.y;
     hit.overflow = ids.z != 0;
     bool found = ids.w != 0;
-    if (phase == WF_PHASE_CAMERA && uGuides) {
-        GuideSums guides = GuideSums(field(slot, WF_GUIDE_ALBEDO_HITS), field(slot, WF_GUIDE_NORMAL_DEPTH), vec4(0.0), 0.0);
-        addGuideSample(originTMax.xyz, directionTime.xyz, time, found, hit, guides);
-        setField(slot, WF_GUIDE_ALBEDO_HITS, guides.albedoHits);
-        setField(slot, WF_GUIDE_NORMAL_DEPTH, guides.normalDepth);
-    }
     if (hit.overflow) flags |= WF_OVERFLOWED;
     if (!found) {
         color += field(slot, WF_THROUGHPUT_DEPTH).xyz * uBackground;
@@ -73,9 +67,16 @@ bool shadeSlot(int slot, out int shadowMask) {
     int depth = floatBitsToInt(throughputDepth.w);
     Surface sf;
     vec3 local = beginSurface(originTMax.xyz, directionTime.xyz, hit, time, sf, throughput);
-    // A camera hit's diffuse light, for the denoiser's split: the ambient term now, the lights' once their shadow rays are back.
-    bool splitDiffuse = phase == WF_PHASE_CAMERA && uGuides;
-    if (splitDiffuse) setField(slot, WF_SAMPLE_DIFFUSE, vec4(local, field(slot, WF_SAMPLE_DIFFUSE).w));
+    // A guide chain's surface (ChainGuide, whitted.glsl): its guides, the camera ray's distance, and
+    // its diffuse light for the denoiser's split: the ambient term now, the lights' once their shadow rays are back.
+    bool chain = (flags & WF_CHAIN) != 0;
+    if (chain) {
+        ChainGuide guide = chainSurface(sf, throughput, local);
+        bool camera = phase == WF_PHASE_CAMERA;
+        setField(slot, WF_SAMPLE_ALBEDO, vec4(guide.albedo, camera ? 1.0 : field(slot, WF_SAMPLE_ALBEDO).w));
+        setField(slot, WF_SAMPLE_NORMAL, vec4(guide.normal, camera ? hit.t : field(slot, WF_SAMPLE_NORMAL).w));
+        setField(slot, WF_SAMPLE_DIFFUSE, vec4(guide.diffuse, field(slot, WF_SAMPLE_DIFFUSE).w));
+    }
     for (int l = 0; l < uLightCount; l++) {
         vec3 L;
         float dist;
@@ -87,7 +88,7 @@ bool shadeSlot(int slot, out int shadowMask) {
         shadows[at].originTMax = vec4(shadowOrigin(sf), dist);
         shadows[at].directionTime = vec4(L, time);
         shadows[at].light = vec4(lightContribution(sf, l, L, dist), 1.0);
-        if (splitDiffuse) shadows[at].diffuse = vec4(diffuseContribution(sf, l, L, dist), 0.0);
+        if (chain) shadows[at].diffuse = vec4(throughput * diffuseContribution(sf, l, L, dist), 0.0);
         shadowMask |= 1 << l;
     }
     if (shadowMask == 0) {
@@ -97,16 +98,17 @@ bool shadeSlot(int slot, out int shadowMask) {
         setField(slot, WF_SHADED_LOCAL, vec4(local, 0.0));
         setField(slot, WF_SHADED_THROUGHPUT, vec4(throughput, 0.0));
         flags |= WF_SHADOWS;
-        if (splitDiffuse) flags |= WF_CAMERA_SHADOWS;
+        if (chain) flags |= WF_CHAIN_SHADOWS;
     }
     if (depth + 1 < uMaxDepth) {
         PendingRay a, b;
-        int spawned = spawnRays(sf, throughput, depth, pixelIndex, sampleIndex, seg, STACK_SIZE - walk.y, a, b);
+        int spawned = spawnRays(sf, throughput, depth, pixelIndex, sampleIndex, seg, STACK_SIZE - walk.y, chain, a, b);
         // The last ray pushed is the next one popped: it is sent at once, the other kept.
         if (spawned == 2) pushRay(slot, walk.y++, a);
         if (spawned > 0) {
             PendingRay next = spawned == 2 ? b : a;
-            setIntField(slot, WF_WALK, ivec4(walk.x + 1, walk.y, walk.x, WF_PHASE_SEGMENT | flags));
+            int nextChain = next.chain ? WF_CHAIN : 0;
+            setIntField(slot, WF_WALK, ivec4(walk.x + 1, walk.y, walk.x, WF_PHASE_SEGMENT | (flags & ~WF_CHAIN) | nextChain));
             setField(slot, WF_COLOR_TIME, vec4(color, time));
             setField(slot, WF_THROUGHPUT_DEPTH, vec4(next.throughput, intBitsToFloat(next.depth)));
             sendRay(slot, next.origin, INFINITY, next.direction, time);

@@ -27,6 +27,8 @@ bool startSlot(int slot) {
     setField(slot, WF_GUIDE_NORMAL_DEPTH, vec4(0.0));
     setField(slot, WF_GUIDE_DIFFUSE, vec4(0.0));
     setField(slot, WF_SAMPLE_DIFFUSE, vec4(0.0));
+    setField(slot, WF_SAMPLE_ALBEDO, vec4(0.0));
+    setField(slot, WF_SAMPLE_NORMAL, vec4(0.0));
     if (start >= end) {
         setIntField(slot, WF_WALK, ivec4(0, 0, 0, WF_PHASE_DONE));
         return false;

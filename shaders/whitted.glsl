@@ -21,6 +21,7 @@ struct PendingRay {
     vec3 direction;
     vec3 throughput;
     int depth;
+    bool chain;  // the ray carries its sample's guide chain on (chainBranch)
 };
 
 bool traversalOverflowed = false;
@@ -148,57 +149,86 @@ vec3 diffuseContribution(Surface sf, int l, vec3 L, float dist) {
     return sf.kd * dot(sf.n, L) * lightArriving(l, dist);
 }
 
-// The rays the surface sends on (refracted, then reflected, in the order they are pushed), given
-// room for that many more on the ray stack; returns how many (0-2), the first in a. The caller
-// has checked the depth.
-int spawnRays(Surface sf, vec3 throughput, int depth, uint pixel, uint sampleIndex, int seg, int room,
-              out PendingRay a, out PendingRay b) {
-    int count = 0;
-    a = PendingRay(vec3(0.0), vec3(0.0), vec3(0.0), 0);
-    b = a;
-    vec3 n = sf.n, ng = sf.ng, rd = sf.rd;
-    vec4 m1 = materialTexel(sf.mat, GI_MATERIAL_DIFFUSE);
+// The weights of a surface's reflected and refracted rays (reflectivity, plus transparency split
+// by Schlick's Fresnel, all of it reflected past the critical angle) and their directions (the
+// mirror direction; Snell's law). Twin of WhittedIntegrator.branchWeights.
+struct Branches {
+    float reflectWeight;
+    float refractWeight;
+    vec3 mirrored;
+    vec3 refracted;
+};
+
+Branches branchWeights(Surface sf) {
+    vec3 n = sf.n, rd = sf.rd;
     float transparency = materialTexel(sf.mat, GI_MATERIAL_SPECULAR).w;
     float cosI = -dot(n, rd);
-    float reflectWeight = m1.w;
-    float refractWeight = 0.0;
-    vec3 refracted = vec3(0.0);
+    Branches br = Branches(materialTexel(sf.mat, GI_MATERIAL_DIFFUSE).w, 0.0, rd + 2.0 * cosI * n, vec3(0.0));
+    br.mirrored *= 1.0 / sqrt(dot(br.mirrored, br.mirrored));
     if (transparency > 0.0) {
         float ior = materialTexel(sf.mat, GI_MATERIAL_ABSORPTION).w;
         float eta = sf.entering ? 1.0 / ior : ior;
         float sin2T = eta * eta * (1.0 - cosI * cosI);
         if (sin2T >= 1.0) {
-            reflectWeight += transparency;
+            br.reflectWeight += transparency;
         } else {
             float cosT = sqrt(1.0 - sin2T);
             float r0 = (1.0 - ior) / (1.0 + ior);
             r0 = r0 * r0;
             float c = 1.0 - (sf.entering ? cosI : cosT);
             float fresnel = r0 + (1.0 - r0) * c * c * c * c * c;
-            reflectWeight += transparency * fresnel;
-            refractWeight = transparency * (1.0 - fresnel);
-            refracted = eta * rd + (eta * cosI - cosT) * n;
-            refracted *= 1.0 / sqrt(dot(refracted, refracted));
+            br.reflectWeight += transparency * fresnel;
+            br.refractWeight = transparency * (1.0 - fresnel);
+            br.refracted = eta * rd + (eta * cosI - cosT) * n;
+            br.refracted *= 1.0 / sqrt(dot(br.refracted, br.refracted));
         }
     }
+    return br;
+}
+
+#define CHAIN_NONE 0
+#define CHAIN_REFRACTED 1
+#define CHAIN_REFLECTED 2
+
+// Which of the surface's rays carries a sample's guide chain on (GuideSums.CHAIN_WEIGHT): on a
+// perfect mirror or glass (no lobe), the heavier of the two when it weighs at least CHAIN_WEIGHT.
+// Twin of WhittedIntegrator.chainBranch.
+int chainBranch(Surface sf, Branches br) {
+    if (materialTexel(sf.mat, GI_MATERIAL_LOBE).x > 0.0) return CHAIN_NONE;
+    if (br.refractWeight >= CHAIN_WEIGHT && br.refractWeight > br.reflectWeight) return CHAIN_REFRACTED;
+    if (br.reflectWeight >= CHAIN_WEIGHT && br.reflectWeight >= br.refractWeight) return CHAIN_REFLECTED;
+    return CHAIN_NONE;
+}
+
+// The rays the surface sends on (refracted, then reflected, in the order they are pushed), given
+// room for that many more on the ray stack; returns how many (0-2), the first in a. The caller
+// has checked the depth. chain: the surface is on its sample's guide chain, which goes on with
+// the ray chainBranch picks.
+int spawnRays(Surface sf, vec3 throughput, int depth, uint pixel, uint sampleIndex, int seg, int room, bool chain,
+              out PendingRay a, out PendingRay b) {
+    int count = 0;
+    a = PendingRay(vec3(0.0), vec3(0.0), vec3(0.0), 0, false);
+    b = a;
+    vec3 ng = sf.ng;
+    Branches br = branchWeights(sf);
+    int chained = chain ? chainBranch(sf, br) : CHAIN_NONE;
     float weight = maxComponent(throughput);
     float lobe = materialTexel(sf.mat, GI_MATERIAL_LOBE).x;
-    if (refractWeight > 0.0 && weight * refractWeight > uThroughputCutoff && count < room) {
+    if (br.refractWeight > 0.0 && weight * br.refractWeight > uThroughputCutoff && count < room) {
         // Rough refraction: the transmitted ray drawn from the lobe; one that turns back out is absorbed.
-        vec3 dir = refracted;
+        vec3 dir = br.refracted;
         bool keep = true;
-        if (lobe > 0.0) keep = sampleLobe(refracted, lobe, pixel, sampleIndex, segmentDimension(seg, SLOT_GLOSSY + 2), -ng, dir);
-        if (keep) a = PendingRay(sf.p - ng * uRayEpsilon, dir, throughput * refractWeight, depth + 1);
+        if (lobe > 0.0) keep = sampleLobe(br.refracted, lobe, pixel, sampleIndex, segmentDimension(seg, SLOT_GLOSSY + 2), -ng, dir);
+        if (keep) a = PendingRay(sf.p - ng * uRayEpsilon, dir, throughput * br.refractWeight, depth + 1,
+                                 chained == CHAIN_REFRACTED);
         if (keep) count++;
     }
-    if (reflectWeight > 0.0 && weight * reflectWeight > uThroughputCutoff && count < room) {
-        vec3 mirrored = rd + 2.0 * cosI * n;
-        mirrored *= 1.0 / sqrt(dot(mirrored, mirrored));
+    if (br.reflectWeight > 0.0 && weight * br.reflectWeight > uThroughputCutoff && count < room) {
         // Glossy reflection, importance-sampled from the normalised Phong lobe: the weight stays the reflectivity.
-        vec3 dir = mirrored;
+        vec3 dir = br.mirrored;
         bool keep = true;
-        if (lobe > 0.0) keep = sampleLobe(mirrored, lobe, pixel, sampleIndex, segmentDimension(seg, SLOT_GLOSSY), ng, dir);
-        PendingRay r = PendingRay(shadowOrigin(sf), dir, throughput * reflectWeight, depth + 1);
+        if (lobe > 0.0) keep = sampleLobe(br.mirrored, lobe, pixel, sampleIndex, segmentDimension(seg, SLOT_GLOSSY), ng, dir);
+        PendingRay r = PendingRay(shadowOrigin(sf), dir, throughput * br.reflectWeight, depth + 1, chained == CHAIN_REFLECTED);
         if (keep && count == 0) a = r;
         if (keep && count == 1) b = r;
         if (keep) count++;
@@ -206,15 +236,30 @@ int spawnRays(Surface sf, vec3 throughput, int depth, uint pixel, uint sampleInd
     return count;
 }
 
+// What a sample's guide chain ends on (GuideSums): the last surface's shading normal, its diffuse
+// colour (times texture) times the chain's throughput, and its diffuse light (the ambient term and
+// the lights' diffuse terms) times that throughput, the denoiser's diffuse part (DiffuseSplit).
+struct ChainGuide {
+    vec3 normal;
+    vec3 albedo;
+    vec3 diffuse;
+};
+
+// The guides of a chain surface whose shading starts with ambient term `local`; the lights'
+// diffuse terms are added as their shadow rays come back unblocked.
+ChainGuide chainSurface(Surface sf, vec3 throughput, vec3 local) {
+    return ChainGuide(sf.n, throughput * sf.kd, throughput * local);
+}
+
 // Shades a ray; when firstKnown, its first hit (firstFound, firstHit) was already found, e.g. by the
-// paired traversal of two camera rays, and is not searched again. firstDiffuse: the diffuse light of
-// the first hit (the ambient term and the lights' diffuse terms), 0 on a miss.
+// paired traversal of two camera rays, and is not searched again. guide: the end of the sample's
+// guide chain (ChainGuide), zeros when the camera ray misses; only followed when chain is set.
 vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIndex, bool firstKnown, bool firstFound,
-                     Hit firstHit, out vec3 firstDiffuse) {
-    firstDiffuse = vec3(0.0);
+                     Hit firstHit, bool chain, out ChainGuide guide) {
+    guide = ChainGuide(vec3(0.0), vec3(0.0), vec3(0.0));
     PendingRay stack[STACK_SIZE];
     int sp = 0;
-    stack[sp++] = PendingRay(origin, direction, vec3(1.0), 0);
+    stack[sp++] = PendingRay(origin, direction, vec3(1.0), 0, chain);
     vec3 color = vec3(0.0);
     int segment = 0;
     while (sp > 0) {
@@ -234,7 +279,7 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
         }
         Surface sf;
         vec3 local = beginSurface(ray.origin, ray.direction, hit, time, sf, throughput);
-        if (seg == 0) firstDiffuse = local;
+        if (ray.chain) guide = chainSurface(sf, throughput, local);
         for (int l = 0; l < uLightCount; l++) {
             vec3 L;
             float dist;
@@ -243,13 +288,13 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
             if (traverse(shadowOrigin(sf), L, time, shadow, true)) continue;
             traversalOverflowed = traversalOverflowed || shadow.overflow;
             local += lightContribution(sf, l, L, dist);
-            if (seg == 0) firstDiffuse += diffuseContribution(sf, l, L, dist);
+            if (ray.chain) guide.diffuse += throughput * diffuseContribution(sf, l, L, dist);
         }
         color += throughput * local;
 
         if (ray.depth + 1 >= uMaxDepth) continue;
         PendingRay a, b;
-        int spawned = spawnRays(sf, throughput, ray.depth, pixel, sampleIndex, seg, STACK_SIZE - sp, a, b);
+        int spawned = spawnRays(sf, throughput, ray.depth, pixel, sampleIndex, seg, STACK_SIZE - sp, ray.chain, a, b);
         if (spawned > 0) stack[sp++] = a;
         if (spawned > 1) stack[sp++] = b;
     }
@@ -257,6 +302,6 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
 }
 
 vec3 shadeRay(vec3 origin, vec3 direction, float time, uint pixel, uint sampleIndex) {
-    vec3 firstDiffuse;
-    return shadeRayFromHit(origin, direction, time, pixel, sampleIndex, false, false, newHit(INFINITY), firstDiffuse);
+    ChainGuide guide;
+    return shadeRayFromHit(origin, direction, time, pixel, sampleIndex, false, false, newHit(INFINITY), false, guide);
 }

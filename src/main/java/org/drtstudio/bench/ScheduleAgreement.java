@@ -21,11 +21,11 @@ import java.util.Locale;
 
 /**
  * How closely the GPU's two frame schedules agree on a real driver (tests compare them on llvmpipe):
- * {@code java … bench.ScheduleAgreement SCENE W H SPP} renders SCENE with depth of field, soft
- * shadows and glossy reflection (NoiseMeasurement's "all three") by the frame kernel and by the
- * wavefront, and prints how many radiance values differ, by how much, and each schedule's GPU time;
- * then how many values of the denoiser's split ({@link DiffuseSplit}) the two schedules and the CPU
- * tracer give alike.
+ * {@code java … bench.ScheduleAgreement SCENE W H SPP [VARIANT]} renders SCENE with depth of field,
+ * soft shadows and glossy reflection (NoiseMeasurement's "all three", or the variant named) by the
+ * frame kernel and by the wavefront, and prints how many radiance values differ, by how much, and
+ * each schedule's GPU time; then how many values of the denoiser's split ({@link DiffuseSplit}) and
+ * guides (albedo, normal) the two schedules and the CPU tracer give alike.
  */
 public final class ScheduleAgreement {
     private ScheduleAgreement() {
@@ -41,20 +41,22 @@ public final class ScheduleAgreement {
     public static void main(String[] args) throws Exception {
         Scene base = SceneLoader.load(Path.of(args[0])).scene();
         int w = Integer.parseInt(args[1]), h = Integer.parseInt(args[2]), spp = Integer.parseInt(args[3]);
-        Scene s = NoiseMeasurement.variants().get(3).make().apply(base);
+        String variant = args.length > 4 ? args[4] : "all-three";
+        Scene s = NoiseMeasurement.variants().stream().filter(v -> v.name().equals(variant)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no variant " + variant)).make().apply(base);
         s = s.withSettings(s.settings().withSize(w, h).withSampling(spp, s.settings().maxDepth(), 1));
         GeometryImage image = GeometryImagePacker.pack(s);
         TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.GAUSSIAN);
         try (GlRenderer gl = GlRenderer.start()) {
             float[][] radiance = new float[2][];
-            DiffuseSplit[] splits = new DiffuseSplit[2];
+            Frame[] guided = new Frame[2];
             FrameSchedule[] schedules = {FrameSchedule.KERNEL, FrameSchedule.WAVEFRONT};
             for (int k = 0; k < 2; k++) {
                 gl.useFrameSchedule(schedules[k]);
                 Frame f = gl.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE);
                 f = gl.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE);
                 radiance[k] = f.radiance();
-                splits[k] = gl.render(image, p, DenoiseInput.NEEDED, ProgressListener.NONE).split();
+                guided[k] = gl.render(image, p, DenoiseInput.NEEDED, ProgressListener.NONE);
                 System.out.printf(Locale.ROOT, "%s: traced by %s, GPU %.1f ms%n", schedules[k], gl.lastFrameSchedule(), gl.lastTraceGpuMillis());
             }
             int differing = 0;
@@ -70,12 +72,16 @@ public final class ScheduleAgreement {
             System.out.printf(Locale.ROOT, "%s (%,d primitives, %d lights) %dx%d %d spp on %s: %d of %d radiance values differ; max |difference| %.3g, "
                             + "mean %.3g of full scale, PSNR %.1f dB%n", args[0], image.primitiveCount(), image.lightCount(), w, h, spp, gl.info().renderer(), differing, n,
                     maxAbs, sumAbs / n, 10 * Math.log10(1 / Math.max(sumSq / n, 1e-30)));
-            DiffuseSplit cpu;
+            Frame cpu;
             try (CpuRenderer c = new CpuRenderer()) {
-                cpu = c.render(image, p, DenoiseInput.NEEDED, ProgressListener.NONE).split();
+                cpu = c.render(image, p, DenoiseInput.NEEDED, ProgressListener.NONE);
             }
             System.out.printf(Locale.ROOT, "denoiser's split, diffuse part: kernel and wavefront alike on %s; wavefront and CPU on %s%n",
-                    alike(splits[0].diffuse(), splits[1].diffuse()), alike(splits[1].diffuse(), cpu.diffuse()));
+                    alike(guided[0].split().diffuse(), guided[1].split().diffuse()), alike(guided[1].split().diffuse(), cpu.split().diffuse()));
+            System.out.printf(Locale.ROOT, "guides, albedo: kernel and wavefront alike on %s; wavefront and CPU on %s%n",
+                    alike(guided[0].albedo(), guided[1].albedo()), alike(guided[1].albedo(), cpu.albedo()));
+            System.out.printf(Locale.ROOT, "guides, normal: kernel and wavefront alike on %s; wavefront and CPU on %s%n",
+                    alike(guided[0].normals(), guided[1].normals()), alike(guided[1].normals(), cpu.normals()));
         }
     }
 }

@@ -8,9 +8,16 @@ public enum Aov {
      * pixel-centre ray with one sample per pixel); +Inf when none hit.
      */
     DEPTH,
-    /** Normalised mean of the first hits' unit shading normals, each turned toward its ray; 0 when none hit. */
+    /**
+     * Normalised mean of the unit shading normals, each turned toward its ray, of the surfaces that
+     * end the camera rays' guide chains (the first hit, or through a perfect mirror or glass what
+     * it shows: {@link GuideSums#CHAIN_WEIGHT}); 0 when none hit.
+     */
     NORMAL,
-    /** Mean diffuse colour (times the diffuse texture) of the first hits, a miss counting as 0. */
+    /**
+     * Mean diffuse colour (times the diffuse texture) of the same surfaces, times the chain's
+     * throughput (a mirror's pixel shows the floor's colour times its reflectivity), a miss counting as 0.
+     */
     ALBEDO,
     /** The linear, un-tone-mapped mean radiance per pixel (RGB floats). */
     RADIANCE,
@@ -26,8 +33,9 @@ public enum Aov {
      */
     SAMPLES,
     /**
-     * The light the first hits' diffuse colours reflect (RGB floats): the ambient term and the
-     * lights' diffuse terms there, averaged over the pixel's samples; the rest of the radiance is
+     * The light the guide chains' surfaces' diffuse colours reflect (RGB floats; see {@link #ALBEDO}):
+     * the ambient term and the lights' diffuse terms there, times the chain's throughput, averaged
+     * over the pixel's samples; the rest of the radiance is
      * highlights, reflections, refractions and background. Summed by the trace passes when the
      * render's first pass asks for it or for a guide; the denoiser filters it apart ({@link DiffuseSplit}).
      */

@@ -1,8 +1,10 @@
 package org.drtstudio.render;
 
 /**
- * Each camera sample's radiance split in two for the denoiser: the first hit's diffuse light
- * ("diffuse": the ambient term and the lights' diffuse terms there, what the albedo multiplies) and
+ * Each camera sample's radiance split in two for the denoiser: the diffuse light of the surface
+ * that ends its guide chain ("diffuse": the first hit's, or through a perfect mirror or glass that
+ * of what it shows, {@link GuideSums#CHAIN_WEIGHT}; the ambient term and the lights' diffuse terms
+ * there times the chain's throughput, what the guide's albedo multiplies) and
  * the rest ("other": highlights, reflections, refractions, the background). Both tracers sum the
  * diffuse part and the two parts' squared luminances in the trace pass, beside the radiance and the
  * guides ({@code shaders/guide_sums.glsl}, {@code CpuRenderer}).
@@ -22,7 +24,7 @@ package org.drtstudio.render;
  * @param diffuse         3 floats per pixel, the mean diffuse part
  * @param diffuseVariance 1 float per pixel, the variance of its mean luminance
  * @param otherVariance   1 float per pixel, the same for the other part (radiance − diffuse)
- * @param ownAlbedo       3 floats per pixel, the mean albedo of the pixel's own samples' first hits
+ * @param ownAlbedo       3 floats per pixel, the mean albedo of the pixel's own samples' guide chains
  */
 public record DiffuseSplit(float[] diffuse, float[] diffuseVariance, float[] otherVariance, float[] ownAlbedo) {
     /** Floats per pixel of {@code diffuseSums}. */

@@ -2,6 +2,7 @@ package org.drtstudio.render.cpu;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.NodeKind;
+import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.RayStack;
 import org.drtstudio.render.TraceParameters;
 
@@ -27,7 +28,7 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
 final class WhittedIntegrator {
     /** Pending rays at most; deeper branches beyond it are dropped (the GLSL twin has the same bound). */
     static final int STACK_SIZE = RayStack.CAPACITY;
-    private static final int RAY_FLOATS = 10;
+    private static final int RAY_FLOATS = 11;
 
     private final Primitives prims;
     private final float[] vertices, materials, lights;
@@ -70,9 +71,13 @@ final class WhittedIntegrator {
     }
 
     /**
-     * The AOVs of the first hit along a unit ray at shutter time {@code time}, twin of {@code shaders/aov.comp}:
-     * returns the distance (+Inf on a miss) and writes the shading normal (bump-mapped) turned toward
-     * the ray and the diffuse colour times the diffuse texture (zeros on a miss) to out[0..2] and out[3..5].
+     * The guides of a camera ray (a unit ray at shutter time {@code time}), twin of
+     * {@code chainGuide} in {@code shaders/guide.glsl}: returns the first hit's distance (+Inf on a
+     * miss) and writes the guides of the surface that ends the ray's guide chain (see
+     * {@link #radiance}) to out: its shading normal turned toward the arriving ray to out[0..2], its
+     * diffuse colour times the diffuse texture times the chain's throughput to out[3..5]; zeros on a
+     * miss. The chain follows a perfect mirror or glass's heavier ray ({@link #chainBranch}) as the
+     * shading would push it, and stops where the next ray misses (keeping the last surface's guides).
      */
     float firstHit(float ox, float oy, float oz, float dx, float dy, float dz, float time, float[] out) {
         hit.reset(Float.POSITIVE_INFINITY);
@@ -80,14 +85,54 @@ final class WhittedIntegrator {
         overflow |= hit.overflow;
         java.util.Arrays.fill(out, 0, 6, 0f);
         if (!found) return Float.POSITIVE_INFINITY;
-        surfaceNormals(hit, ox + hit.t * dx, oy + hit.t * dy, oz + hit.t * dz, time);
-        firstHitGuide(dx, dy, dz, prims.material(hit.primitive), out);
-        return hit.t;
+        float firstDistance = hit.t;
+        float tr = 1f, tg = 1f, tb = 1f, eps = p.rayEpsilon();
+        for (int depth = 0; ; depth++) {
+            float px = ox + hit.t * dx, py = oy + hit.t * dy, pz = oz + hit.t * dz;
+            surfaceNormals(hit, px, py, pz, time);
+            int material = prims.material(hit.primitive), mat = 4 * MATERIAL_TEXELS * material;
+            boolean entering = surface[0] * dx + surface[1] * dy + surface[2] * dz < 0f;
+            if (!entering && materials[mat + 11] > 0f) {
+                tr *= (float) Math.exp(-materials[mat + 12] * hit.t);
+                tg *= (float) Math.exp(-materials[mat + 13] * hit.t);
+                tb *= (float) Math.exp(-materials[mat + 14] * hit.t);
+            }
+            firstHitGuide(dx, dy, dz, material, out);
+            out[3] *= tr;
+            out[4] *= tg;
+            out[5] *= tb;
+            if (depth + 1 >= p.maxDepth()) break;
+            float side = entering ? 1f : -1f;
+            float ngx = side * surface[0], ngy = side * surface[1], ngz = side * surface[2];
+            float nx = out[0], ny = out[1], nz = out[2], cosI = -(nx * dx + ny * dy + nz * dz);
+            branchWeights(mat, entering, cosI, dx, dy, dz, nx, ny, nz);
+            int branch = chainBranch(mat);
+            float weight = branch == REFRACTED ? refractWeight : reflectWeight;
+            if (branch == NO_BRANCH || !(maxOf(tr, tg, tb) * weight > p.throughputCutoff())) break;
+            if (branch == REFRACTED) {
+                ox = px - ngx * eps; oy = py - ngy * eps; oz = pz - ngz * eps;
+                dx = refracted[0]; dy = refracted[1]; dz = refracted[2];
+            } else {
+                float k = 2f * cosI;
+                float mx = dx + k * nx, my = dy + k * ny, mz = dz + k * nz;
+                float inv = invLength(mx, my, mz);
+                ox = px + ngx * eps; oy = py + ngy * eps; oz = pz + ngz * eps;
+                dx = mx * inv; dy = my * inv; dz = mz * inv;
+            }
+            tr *= weight;
+            tg *= weight;
+            tb *= weight;
+            hit.reset(Float.POSITIVE_INFINITY);
+            boolean next = traversal.closest(ox, oy, oz, dx, dy, dz, time, hit);
+            overflow |= hit.overflow;
+            if (!next) break;
+        }
+        return firstDistance;
     }
 
     /**
-     * The guides at a first hit whose {@link #surface} was just computed, twin of
-     * {@code shaders/guide.glsl}: the shading normal turned toward the ray to out[0..2], the diffuse
+     * The guides at a hit whose {@link #surface} was just computed, twin of {@code chainSurface} in
+     * {@code shaders/whitted.glsl}: the shading normal turned toward the ray to out[0..2], the diffuse
      * colour times the diffuse texture to out[3..5].
      */
     private void firstHitGuide(float dx, float dy, float dz, int material, float[] out) {
@@ -107,19 +152,26 @@ final class WhittedIntegrator {
     }
 
     /**
-     * When set, each {@link #radiance} call writes its camera ray's first hit to {@link #guide}
-     * ({@link #guideDistance} +Inf on a miss), from the hit its shading finds anyway: the guide sums
-     * of the trace pass ({@code org.drtstudio.render.GuideSums}), twin of {@code shaders/guide_sums.glsl}.
+     * When set, each {@link #radiance} call records its camera ray's guides and diffuse light, from
+     * the hits its shading finds anyway: the guide sums of the trace pass
+     * ({@code org.drtstudio.render.GuideSums}), twin of {@code shaders/guide_sums.glsl}. They are
+     * those of the surface that ends the ray's <em>guide chain</em>: the first hit, or, through a
+     * perfect mirror or glass, the surface seen in it along the heavier ray ({@link #chainBranch}),
+     * weighted by the chain's throughput; a chain whose next ray misses ends at the last surface.
+     * So a mirror ball's pixels are guided and split by the floor they show (as external denoisers
+     * ask of their albedo and normal inputs), not by the ball's own flat, dark surface.
      */
     boolean recordGuide;
-    /** The last recorded first hit: normal xyz, albedo rgb (see {@link #firstHitGuide}). */
+    /** The recorded chain's last surface: normal xyz, albedo rgb times the chain's throughput (see {@link #firstHitGuide}). */
     final float[] guide = new float[6];
     /**
-     * The last recorded camera ray's diffuse light at its first hit, rgb: the ambient term and the
-     * lights' diffuse terms ({@code org.drtstudio.render.DiffuseSplit}); 0 on a miss.
+     * The recorded chain's diffuse light at its last surface, rgb: the ambient term and the lights'
+     * diffuse terms times the chain's throughput ({@code org.drtstudio.render.DiffuseSplit}); 0 on a miss.
      */
     final float[] diffuse = new float[3];
+    /** The recorded camera ray's first-hit distance, +Inf on a miss. */
     float guideDistance;
+
 
     /**
      * Radiance along a unit primary ray at shutter time {@code time}, written to out[0..2]; pixel and
@@ -129,7 +181,7 @@ final class WhittedIntegrator {
         float r = 0, g = 0, b = 0;
         int sp = 0, segment = 0;
         diffuse[0] = diffuse[1] = diffuse[2] = 0f;
-        push(sp++, ox, oy, oz, dx, dy, dz, 1, 1, 1, 0);
+        push(sp++, ox, oy, oz, dx, dy, dz, 1, 1, 1, 0, recordGuide);
         while (sp > 0) {
             int seg = segment++;
             int s = --sp * RAY_FLOATS;
@@ -137,6 +189,7 @@ final class WhittedIntegrator {
             float rdx = stack[s + 3], rdy = stack[s + 4], rdz = stack[s + 5];
             float tr = stack[s + 6], tg = stack[s + 7], tb = stack[s + 8];
             int depth = (int) stack[s + 9];
+            boolean chain = stack[s + 10] != 0f;
 
             hit.reset(Float.POSITIVE_INFINITY);
             boolean found = traversal.closest(rox, roy, roz, rdx, rdy, rdz, time, hit);
@@ -155,7 +208,7 @@ final class WhittedIntegrator {
             float px = rox + t * rdx, py = roy + t * rdy, pz = roz + t * rdz;
 
             surfaceNormals(hit, px, py, pz, time);
-            if (seg == 0 && recordGuide) firstHitGuide(rdx, rdy, rdz, material, guide);
+            if (chain) firstHitGuide(rdx, rdy, rdz, material, guide);
             float ngx = surface[0], ngy = surface[1], ngz = surface[2], nx = surface[3], ny = surface[4], nz = surface[5];
             // Two-sided: turn both normals toward the side the ray came from.
             boolean entering = ngx * rdx + ngy * rdy + ngz * rdz < 0f;
@@ -185,11 +238,13 @@ final class WhittedIntegrator {
             float lg = p.ambientLight()[1] * (materials[mat + 1] * texColor[1]);
             float lb = p.ambientLight()[2] * (materials[mat + 2] * texColor[2]);
             float exponent = materials[mat + 3];
-            boolean splitDiffuse = seg == 0 && recordGuide;
-            if (splitDiffuse) {
-                diffuse[0] = lr;
-                diffuse[1] = lg;
-                diffuse[2] = lb;
+            if (chain) {
+                guide[3] *= tr;
+                guide[4] *= tg;
+                guide[5] *= tb;
+                diffuse[0] = tr * lr;
+                diffuse[1] = tg * lg;
+                diffuse[2] = tb * lb;
             }
             for (int l = 0; l < lightCount; l++) {
                 int lo = 4 * LIGHT_TEXELS * l;
@@ -211,10 +266,10 @@ final class WhittedIntegrator {
                 lr += (kdr * ndotl + materials[mat + 8] * spec) * er;
                 lg += (kdg * ndotl + materials[mat + 9] * spec) * eg;
                 lb += (kdb * ndotl + materials[mat + 10] * spec) * eb;
-                if (splitDiffuse) {
-                    diffuse[0] += kdr * ndotl * er;
-                    diffuse[1] += kdg * ndotl * eg;
-                    diffuse[2] += kdb * ndotl * eb;
+                if (chain) {
+                    diffuse[0] += tr * (kdr * ndotl * er);
+                    diffuse[1] += tg * (kdg * ndotl * eg);
+                    diffuse[2] += tb * (kdb * ndotl * eb);
                 }
             }
             r += tr * lr;
@@ -222,40 +277,20 @@ final class WhittedIntegrator {
             b += tb * lb;
 
             if (depth + 1 >= p.maxDepth()) continue;
-            float reflectivity = materials[mat + 7];
             float cosI = -(nx * rdx + ny * rdy + nz * rdz);
-            float reflectWeight = reflectivity, refractWeight = 0f;
-            float tx = 0, ty = 0, tz = 0;
-            if (transparency > 0f) {
-                float ior = materials[mat + 15];
-                float eta = entering ? 1f / ior : ior;
-                float sin2T = eta * eta * (1f - cosI * cosI);
-                if (sin2T >= 1f) {
-                    reflectWeight += transparency; // total internal reflection
-                } else {
-                    float cosT = (float) Math.sqrt(1f - sin2T);
-                    float r0 = (1f - ior) / (1f + ior);
-                    r0 = r0 * r0;
-                    float c = 1f - (entering ? cosI : cosT);
-                    float fresnel = r0 + (1f - r0) * c * c * c * c * c;
-                    reflectWeight += transparency * fresnel;
-                    refractWeight = transparency * (1f - fresnel);
-                    float k = eta * cosI - cosT;
-                    tx = eta * rdx + k * nx;
-                    ty = eta * rdy + k * ny;
-                    tz = eta * rdz + k * nz;
-                    float inv = invLength(tx, ty, tz);
-                    tx *= inv; ty *= inv; tz *= inv;
-                }
-            }
+            branchWeights(mat, entering, cosI, rdx, rdy, rdz, nx, ny, nz);
+            float reflectWeight = this.reflectWeight, refractWeight = this.refractWeight;
+            float tx = refracted[0], ty = refracted[1], tz = refracted[2];
             float cutoff = p.throughputCutoff();
             float lobe = materials[mat + 16];
+            int chainBranch = chain ? chainBranch(mat) : NO_BRANCH;
+            boolean chainRefracts = chainBranch == REFRACTED, chainReflects = chainBranch == REFLECTED;
             if (refractWeight > 0f && maxOf(tr, tg, tb) * refractWeight > cutoff && sp < STACK_SIZE) {
                 // Rough refraction: the transmitted ray drawn from the lobe; one that turns back out is absorbed.
                 if (lobe <= 0f || glossy(tx, ty, tz, lobe, pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY + 2), -ngx, -ngy, -ngz)) {
                     if (lobe > 0f) { tx = lobeDir[0]; ty = lobeDir[1]; tz = lobeDir[2]; }
                     push(sp++, px - ngx * eps, py - ngy * eps, pz - ngz * eps, tx, ty, tz,
-                            tr * refractWeight, tg * refractWeight, tb * refractWeight, depth + 1);
+                            tr * refractWeight, tg * refractWeight, tb * refractWeight, depth + 1, chainRefracts);
                 }
             }
             if (reflectWeight > 0f && maxOf(tr, tg, tb) * reflectWeight > cutoff && sp < STACK_SIZE) {
@@ -268,13 +303,69 @@ final class WhittedIntegrator {
                 if (lobe <= 0f || glossy(mx, my, mz, lobe, pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY), ngx, ngy, ngz)) {
                     if (lobe > 0f) { mx = lobeDir[0]; my = lobeDir[1]; mz = lobeDir[2]; }
                     push(sp++, sox, soy, soz, mx, my, mz,
-                            tr * reflectWeight, tg * reflectWeight, tb * reflectWeight, depth + 1);
+                            tr * reflectWeight, tg * reflectWeight, tb * reflectWeight, depth + 1, chainReflects);
                 }
             }
         }
         out[0] = r;
         out[1] = g;
         out[2] = b;
+    }
+
+
+    /** Outputs of {@link #branchWeights}: the weights of the reflected and refracted rays, the refracted direction. */
+    private float reflectWeight, refractWeight;
+    private final float[] refracted = new float[3];
+
+    /**
+     * The weights of a surface's reflected and refracted rays into {@link #reflectWeight} and
+     * {@link #refractWeight} (reflectivity, plus transparency split by Schlick's Fresnel, all of it
+     * reflected past the critical angle), and the refracted unit direction into {@link #refracted}
+     * (Snell's law); twin of {@code branchWeights} in {@code shaders/whitted.glsl}. n is the shading
+     * normal on the ray's side, cosI = −n·d.
+     */
+    private void branchWeights(int mat, boolean entering, float cosI, float rdx, float rdy, float rdz,
+                               float nx, float ny, float nz) {
+        float transparency = materials[mat + 11];
+        reflectWeight = materials[mat + 7];
+        refractWeight = 0f;
+        refracted[0] = refracted[1] = refracted[2] = 0f;
+        if (!(transparency > 0f)) return;
+        float ior = materials[mat + 15];
+        float eta = entering ? 1f / ior : ior;
+        float sin2T = eta * eta * (1f - cosI * cosI);
+        if (sin2T >= 1f) {
+            reflectWeight += transparency; // total internal reflection
+            return;
+        }
+        float cosT = (float) Math.sqrt(1f - sin2T);
+        float r0 = (1f - ior) / (1f + ior);
+        r0 = r0 * r0;
+        float c = 1f - (entering ? cosI : cosT);
+        float fresnel = r0 + (1f - r0) * c * c * c * c * c;
+        reflectWeight += transparency * fresnel;
+        refractWeight = transparency * (1f - fresnel);
+        float k = eta * cosI - cosT;
+        float tx = eta * rdx + k * nx, ty = eta * rdy + k * ny, tz = eta * rdz + k * nz;
+        float inv = invLength(tx, ty, tz);
+        refracted[0] = tx * inv;
+        refracted[1] = ty * inv;
+        refracted[2] = tz * inv;
+    }
+
+    /** {@link #chainBranch}'s answers: no ray, the refracted ray, the reflected ray. */
+    static final int NO_BRANCH = 0, REFRACTED = 1, REFLECTED = 2;
+
+    /**
+     * Which of a surface's rays carries the guide chain on ({@link #branchWeights} just computed):
+     * on a perfect mirror or glass (no lobe), the heavier of the two when it weighs at least
+     * {@link GuideSums#CHAIN_WEIGHT}; twin of {@code chainBranch} in {@code shaders/whitted.glsl}.
+     */
+    private int chainBranch(int mat) {
+        if (materials[mat + 16] > 0f) return NO_BRANCH;
+        if (refractWeight >= GuideSums.CHAIN_WEIGHT && refractWeight > reflectWeight) return REFRACTED;
+        if (reflectWeight >= GuideSums.CHAIN_WEIGHT && reflectWeight >= refractWeight) return REFLECTED;
+        return NO_BRANCH;
     }
 
     /**
@@ -427,12 +518,13 @@ final class WhittedIntegrator {
     }
 
     private void push(int slot, float ox, float oy, float oz, float dx, float dy, float dz,
-                      float tr, float tg, float tb, int depth) {
+                      float tr, float tg, float tb, int depth, boolean chain) {
         int s = slot * RAY_FLOATS;
         stack[s] = ox; stack[s + 1] = oy; stack[s + 2] = oz;
         stack[s + 3] = dx; stack[s + 4] = dy; stack[s + 5] = dz;
         stack[s + 6] = tr; stack[s + 7] = tg; stack[s + 8] = tb;
         stack[s + 9] = depth;
+        stack[s + 10] = chain ? 1f : 0f;
     }
 
     private static float invLength(float x, float y, float z) {

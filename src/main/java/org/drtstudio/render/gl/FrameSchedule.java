@@ -11,7 +11,7 @@ public enum FrameSchedule {
     KERNEL,
     /**
      * Pixels' walks kept in memory, rays traced by lean kernels pass after pass ({@link GlWavefront}):
-     * 720 bytes per pixel with one light (88 more per light) while a tile is traced, at most 2 GiB.
+     * 752 bytes per pixel with one light (88 more per light) while a tile is traced, at most 2 GiB.
      */
     WAVEFRONT;
 

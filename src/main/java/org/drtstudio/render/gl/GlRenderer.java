@@ -180,6 +180,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         Map<String, String> defines = new LinkedHashMap<>(GeometryImageLayout.glslDefines());
         defines.put("TEXTURED", Boolean.toString(textured));
         defines.put("STACK_SIZE", Integer.toString(RayStack.CAPACITY));
+        defines.put("CHAIN_WEIGHT", Float.toString(GuideSums.CHAIN_WEIGHT));
         defines.put("PAIRED_PRIMARY", pairedPrimary ? "1" : "0");
         defines.put("BOX_NODES", nodeKind == NodeKind.BOXES ? "1" : "0");
         defines.put("ACCEL_WALK", Integer.toString(SpatialLayout.walkOf(builtFor)));
@@ -561,6 +562,10 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
                     try (Texture2D extraAlbedoHits = Texture2D.create(TextureFormat.RGBA32F, w, h);
                          Texture2D extraNormalDepth = Texture2D.create(TextureFormat.RGBA32F, w, h)) {
                         setCommonUniforms(aov, image, p);
+                        // The guide chain follows mirrors and glass as the shading does (guide.glsl).
+                        aov.setFloat("uRayEpsilon", p.rayEpsilon());
+                        aov.setFloat("uThroughputCutoff", p.throughputCutoff());
+                        aov.setInt("uMaxDepth", p.maxDepth());
                         aov.setInt("uGuideEnd", guideEnd);
                         aov.setInt("uFromSampleState", guidesSummed ? 1 : 0);
                         aov.setInt("uSamplesPerPixel", p.samplesPerPixel());

@@ -27,7 +27,7 @@ import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
  * groups per SM (docs/BENCHMARKS.md: its camera rays ran at a fifth of the one-ray-type kernels'
  * speed); here only the walk's registers are live while rays are traced.
  *
- * <p>A tile is traced in windows of at most {@link #capacity} pixels (one slot each; 720 bytes a
+ * <p>A tile is traced in windows of at most {@link #capacity} pixels (one slot each; 752 bytes a
  * slot with one light, 88 more per light). Per window:
  * the start pass sends every slot's first camera ray; then, step after step, the queue pass sizes
  * the dispatches from the lists' lengths on the GPU (indirect dispatch, no read-back), the trace
@@ -71,7 +71,7 @@ final class GlWavefront implements AutoCloseable {
      * vec4 fields of a slot's state (wavefront.glsl lists them; a mismatch fails its compile): 9,
      * then three per entry of the ray stack.
      */
-    static final int FIELDS = 11 + 3 * RayStack.CAPACITY;
+    static final int FIELDS = 13 + 3 * RayStack.CAPACITY;
     private static final int FIELD_BYTES = 16;
 
     private final ComputeProgram start, queue, traceClosest, traceShadow, shade, drain, finish;

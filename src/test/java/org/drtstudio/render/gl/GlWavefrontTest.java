@@ -54,6 +54,15 @@ class GlWavefrontTest {
         return new Scene(s.name(), s.root(), glossy, s.lights(), s.camera(), s.settings());
     }
 
+    /**
+     * The default scene with depth of field and soft shadows but its perfect mirror and glass kept
+     * sharp: the samples' guide chains go on through them (GuideSums.CHAIN_WEIGHT).
+     */
+    static Scene perfectMirrorAndGlass() throws Exception {
+        Scene s = SceneLoader.load(Path.of("scenes/default.nff")).scene();
+        return s.withCamera(s.camera().withLens(0.15f, 6.9f)).withLights(s.lights().stream().map(l -> l.withRadius(1f)).toList());
+    }
+
     /** The scene with dim point lights added up to {@code count}. */
     static Scene withLights(Scene s, int count) {
         List<Light> lights = new ArrayList<>(s.lights());
@@ -65,6 +74,7 @@ class GlWavefrontTest {
         return Stream.of(
                 Arguments.of("all effects, 5 deep", allEffects(), 4, 5, 0f),
                 Arguments.of("all effects, adaptive", allEffects(), 24, 5, 0.05f),
+                Arguments.of("perfect mirror and glass, 6 deep", perfectMirrorAndGlass(), 4, 6, 0f),
                 Arguments.of("cornell box, 6 deep", SceneLoader.load(Path.of("scenes/cornell-box.json")).scene(), 4, 6, 0f),
                 Arguments.of("textured cow", SceneLoader.load(Path.of("scenes/spot.json")).scene(), 3, 3, 0f),
                 Arguments.of("six lights", withLights(allEffects(), 6), 2, 4, 0f));

@@ -14,6 +14,11 @@ import org.drtstudio.scene.Scene;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.stream.Stream;
 
 import java.util.EnumSet;
 
@@ -58,11 +63,20 @@ class GuideAovTwinTest {
         assertTrue(agree >= 0.99 * n, "GPU and CPU guides agree on " + agree + " of " + n + " pixels");
     }
 
-    /** The denoiser's split (DiffuseSplit), summed by both tracers' trace passes, on a scene with every effect. */
-    @Test
-    void gpuAndCpuSplitTheSamplesAlike() throws Exception {
-        Scene s = GlWavefrontTest.allEffects();
-        s = s.withSettings(s.settings().withSize(40, 30).withSampling(3, 5, 7));
+    static Stream<Arguments> effectScenes() throws Exception {
+        return Stream.of(Arguments.of("every effect", GlWavefrontTest.allEffects()),
+                Arguments.of("perfect mirror and glass", GlWavefrontTest.perfectMirrorAndGlass()));
+    }
+
+    /**
+     * The denoiser's split (DiffuseSplit), summed by both tracers' trace passes, and the guides
+     * (the trace passes' and the guide pass's), on a scene with every effect, and on one whose
+     * perfect mirror and glass pass the guide chain on.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("effectScenes")
+    void gpuAndCpuSplitTheSamplesAlike(String name, Scene scene) throws Exception {
+        Scene s = scene.withSettings(scene.settings().withSize(40, 30).withSampling(3, 5, 7));
         GeometryImage image = GeometryImagePacker.pack(s);
         TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
         Frame g = GL.get().render(image, p, DenoiseInput.NEEDED, ProgressListener.NONE);
@@ -78,13 +92,16 @@ class GuideAovTwinTest {
                 same &= close(g.split().diffuse()[3 * i + k], c.split().diffuse()[3 * i + k])
                         && close(g.split().ownAlbedo()[3 * i + k], c.split().ownAlbedo()[3 * i + k]);
             }
+            for (int k = 0; k < 3; k++) {
+                same &= close(g.albedo()[3 * i + k], c.albedo()[3 * i + k]) && close(g.normals()[3 * i + k], c.normals()[3 * i + k]);
+            }
             if (same) agree++;
             if (c.split().diffuse()[3 * i + 1] > 0.05f) diffuseLit++;
             if (c.radiance()[3 * i + 1] - c.split().diffuse()[3 * i + 1] > 0.05f) otherLit++;
         }
         assertTrue(diffuseLit > n / 4 && otherLit > n / 10, "both parts hold light: " + diffuseLit + ", " + otherLit);
         // A ray grazing an edge may go one way in one tracer and the other in the other (see above).
-        assertTrue(agree >= 0.98 * n, "GPU and CPU split " + agree + " of " + n + " pixels alike");
+        assertTrue(agree >= 0.98 * n, name + ": GPU and CPU split and guide " + agree + " of " + n + " pixels alike");
     }
 
     private static boolean close(float a, float b) {
