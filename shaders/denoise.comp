@@ -1,6 +1,6 @@
 // Non-local means weights with a local plane fit; twin of org.drtstudio.render.NlmDenoiser (its
-// Javadoc explains the weights). The host demodulates the radiance by the albedo and blurs the
-// variance (NlmDenoiser.demodulate), runs this once, and remodulates. RADIUS, K, SIGMA_*, RIDGE,
+// Javadoc explains the weights). denoise_stages.comp demodulates the radiance by the albedo and
+// blurs the variance (NlmDenoiser.demodulate's twin) before this runs, and remodulates after. RADIUS, K, SIGMA_*, RIDGE,
 // EPSILON and NEGLIGIBLE come from NlmDenoiser (Settings.DEFAULT and its constants) as #defines.
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(binding = 0, rgba32f) uniform readonly image2D uInput;        // rgb irradiance, a its blurred variance

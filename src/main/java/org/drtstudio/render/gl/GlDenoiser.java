@@ -6,19 +6,28 @@ import org.drtstudio.render.DiffuseSplit;
 import org.drtstudio.render.NlmDenoiser;
 import org.drtstudio.render.RenderException;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The GL twin of {@link NlmDenoiser}: the radiance is demodulated by the albedo and the variance
- * blurred as there ({@link NlmDenoiser#demodulate}, a few operations per pixel), then
- * {@code shaders/denoise.comp} runs once on the renderer's GL thread over textures of the irradiance
- * (+ blurred variance), normal (+ depth) and albedo, and the result is remodulated. Made by
- * {@link GlRenderer#denoiser()}; its program is closed with the renderer.
+ * The GL twin of {@link NlmDenoiser}. The input's arrays go up as they are, as shader storage
+ * buffers (no packing on the host); {@code shaders/denoise_stages.comp} packs the guides, prepares
+ * each part of the input ({@link DiffuseSplit}: demodulated by the albedo, the variance over its
+ * luminance squared and blurred 3x3, as {@link NlmDenoiser#demodulate} does),
+ * {@code shaders/denoise.comp} filters it, and the stages shader remodulates it into one result,
+ * read back once. Measured at 1080p on an H100 before this layout: of one part's 150 ms the filter
+ * took 21 ms and the host's demodulating, packing and unpacking of 2M pixels most of the rest
+ * (docs/RESULTS.md). Made by {@link GlRenderer#denoiser()}; its programs are closed with the renderer.
  */
 final class GlDenoiser implements Denoiser {
+    /** denoise_stages.comp's stages and parts (its #defines). */
+    private static final int GUIDES = 0, PREPARE = 1, BLUR = 2, REMODULATE = 3;
+    private static final int WHOLE = 0, DIFFUSE = 1, OTHER = 2;
+
     private final GlThread gl;
-    private ComputeProgram program;
+    private ComputeProgram filter, stages;
 
     GlDenoiser(GlThread gl) {
         this.gl = gl;
@@ -29,61 +38,105 @@ final class GlDenoiser implements Denoiser {
         try {
             return gl.call(() -> run(in));
         } catch (RuntimeException e) {
+            // A GpuMemoryException from run comes wrapped; its message says how much room was missing.
             throw new RenderException("GPU denoiser failed: " + GlRenderer.rootMessage(e), e);
         }
     }
 
-    /** On the GL thread: the guides uploaded once, then each part of the input ({@link DiffuseSplit}) filtered with them. */
-    private float[] run(DenoiseInput in) {
+    /** One filtering of the input: which part, with which variance and albedo floor. */
+    private record Part(int kind, ShaderStorageBuffer variance, float floor) {
+    }
+
+    /** On the GL thread: the inputs uploaded once, the guides packed once, then each part filtered and added to the result. */
+    private float[] run(DenoiseInput in) throws GpuMemoryException {
         NlmDenoiser.Settings s = NlmDenoiser.Settings.DEFAULT;
-        if (program == null) {
-            program = ComputeProgram.load("denoise.comp", Map.of("RADIUS", Integer.toString(s.radius()),
+        if (filter == null) {
+            filter = ComputeProgram.load("denoise.comp", Map.of("RADIUS", Integer.toString(s.radius()),
                     "K", glsl(s.k()), "SIGMA_NORMAL", glsl(s.sigmaNormal()), "SIGMA_DEPTH", glsl(s.sigmaDepth()),
                     "SIGMA_ALBEDO", glsl(s.sigmaAlbedo()), "RIDGE", glsl(s.ridge()), "EPSILON", glsl(NlmDenoiser.EPSILON),
                     "NEGLIGIBLE", glsl(NlmDenoiser.NEGLIGIBLE)));
+            stages = ComputeProgram.load("denoise_stages.comp", Map.of());
         }
         int w = in.width(), h = in.height(), n = w * h;
-        float[] normalDepth = new float[4 * n], albedo = new float[4 * n];
-        for (int i = 0; i < n; i++) {
-            for (int c = 0; c < 3; c++) {
-                normalDepth[4 * i + c] = in.normals()[3 * i + c];
-                albedo[4 * i + c] = in.albedo()[3 * i + c];
+        DiffuseSplit split = in.split();
+        List<ShaderStorageBuffer> buffers = new ArrayList<>();
+        List<Texture2D> images = new ArrayList<>();
+        try {
+            ShaderStorageBuffer radiance = upload(buffers, in.radiance()), albedo = upload(buffers, in.albedo());
+            // Written whole by the first part's remodulation before anything reads it.
+            ShaderStorageBuffer result = ShaderStorageBuffer.allocate(4L * 3 * n);
+            buffers.add(result);
+            List<Part> parts = split == null
+                    ? List.of(new Part(WHOLE, upload(buffers, in.variance()), s.albedoFloor()))
+                    : List.of(new Part(DIFFUSE, upload(buffers, split.diffuseVariance()), s.albedoFloor()),
+                            new Part(OTHER, upload(buffers, split.otherVariance()), DiffuseSplit.OTHER_FLOOR));
+            radiance.bindBase(0);
+            albedo.bindBase(2);
+            upload(buffers, in.normals()).bindBase(3);
+            upload(buffers, in.depth()).bindBase(4);
+            // Without a split nothing reads these; a buffer is bound there all the same.
+            (split == null ? radiance : upload(buffers, split.diffuse())).bindBase(5);
+            (split == null ? albedo : upload(buffers, split.ownAlbedo())).bindBase(6);
+            result.bindBase(7);
+            Texture2D prepared = image(images, w, h), blurred = image(images, w, h), normalDepth = image(images, w, h),
+                    albedoImage = image(images, w, h), filtered = image(images, w, h);
+            stages.setIVec2("uImageSize", w, h);
+            filter.setIVec2("uImageSize", w, h);
+            prepared.bindImage(0, ImageAccess.READ_WRITE);
+            normalDepth.bindImage(2, ImageAccess.WRITE_ONLY);
+            albedoImage.bindImage(3, ImageAccess.WRITE_ONLY);
+            stage(GUIDES, w, h);
+            for (int k = 0; k < parts.size(); k++) {
+                Part part = parts.get(k);
+                part.variance().bindBase(1);
+                stages.setInt("uPart", part.kind());
+                stages.setFloat("uFloor", part.floor());
+                stages.setInt("uAccumulate", k > 0 ? 1 : 0);
+                prepared.bindImage(0, ImageAccess.READ_WRITE);
+                stage(PREPARE, w, h);
+                blurred.bindImage(1, ImageAccess.WRITE_ONLY);
+                stage(BLUR, w, h);
+                blurred.bindImage(0, ImageAccess.READ_ONLY);
+                normalDepth.bindImage(1, ImageAccess.READ_ONLY);
+                albedoImage.bindImage(2, ImageAccess.READ_ONLY);
+                filtered.bindImage(3, ImageAccess.WRITE_ONLY);
+                filter.dispatchCovering(w, h);
+                GlSync.imageBarrier();
+                // The stages shader's own units again (denoise.comp took units 0-3 for its images).
+                prepared.bindImage(0, ImageAccess.READ_WRITE);
+                blurred.bindImage(1, ImageAccess.WRITE_ONLY);
+                normalDepth.bindImage(2, ImageAccess.WRITE_ONLY);
+                albedoImage.bindImage(3, ImageAccess.WRITE_ONLY);
+                filtered.bindImage(4, ImageAccess.READ_ONLY);
+                stage(REMODULATE, w, h);
             }
-            normalDepth[4 * i + 3] = in.depth()[i];
-        }
-        try (Texture2D guide = Texture2D.create(TextureFormat.RGBA32F, w, h, normalDepth);
-             Texture2D albedoImage = Texture2D.create(TextureFormat.RGBA32F, w, h, albedo);
-             Texture2D output = Texture2D.create(TextureFormat.RGBA32F, w, h)) {
-            return DiffuseSplit.denoise(in, s.albedoFloor(), (part, floor) -> filter(part, floor, guide, albedoImage, output));
+            float[] out = new float[3 * n];
+            result.read(out);
+            return out;
+        } finally {
+            for (Texture2D t : images) t.close();
+            for (ShaderStorageBuffer b : buffers) b.close();
         }
     }
 
-    /** One filtering: the part demodulated by the albedo (at least {@code floor}), run through the shader, remodulated. */
-    private float[] filter(DenoiseInput in, float floor, Texture2D guide, Texture2D albedoImage, Texture2D output) {
-        NlmDenoiser.Demodulated demodulated = NlmDenoiser.demodulate(in, floor);
-        int w = in.width(), h = in.height(), n = w * h;
-        float[] colour = new float[4 * n];
-        for (int i = 0; i < n; i++) {
-            for (int c = 0; c < 3; c++) colour[4 * i + c] = demodulated.irradiance()[3 * i + c];
-            colour[4 * i + 3] = demodulated.variance()[i];
-        }
-        try (Texture2D input = Texture2D.create(TextureFormat.RGBA32F, w, h, colour)) {
-            program.setIVec2("uImageSize", w, h);
-            input.bindImage(0, ImageAccess.READ_ONLY);
-            guide.bindImage(1, ImageAccess.READ_ONLY);
-            albedoImage.bindImage(2, ImageAccess.READ_ONLY);
-            output.bindImage(3, ImageAccess.WRITE_ONLY);
-            program.dispatchCovering(w, h);
-            GlSync.imageBarrier();
-            float[] rgba = GlRenderer.readFloats(output, 4);
-            float[] out = new float[3 * n];
-            for (int i = 0; i < n; i++) {
-                out[3 * i] = rgba[4 * i];
-                out[3 * i + 1] = rgba[4 * i + 1];
-                out[3 * i + 2] = rgba[4 * i + 2];
-            }
-            return demodulated.remodulate(out);
-        }
+    /** One dispatch of the stages shader over the picture, its writes made visible to the next. */
+    private void stage(int stage, int w, int h) {
+        stages.setInt("uStage", stage);
+        stages.dispatchCovering(w, h);
+        GlSync.imageBarrier();
+        org.lwjgl.opengl.GL43.glMemoryBarrier(org.lwjgl.opengl.GL43.GL_SHADER_STORAGE_BARRIER_BIT);
+    }
+
+    private static ShaderStorageBuffer upload(List<ShaderStorageBuffer> buffers, float[] values) {
+        ShaderStorageBuffer b = ShaderStorageBuffer.ofFloats(values);
+        buffers.add(b);
+        return b;
+    }
+
+    private static Texture2D image(List<Texture2D> images, int w, int h) {
+        Texture2D t = Texture2D.create(TextureFormat.RGBA32F, w, h);
+        images.add(t);
+        return t;
     }
 
     private static String glsl(float v) {
@@ -92,7 +145,9 @@ final class GlDenoiser implements Denoiser {
 
     /** Call on the GL thread. */
     void closeOnGlThread() {
-        if (program != null) program.close();
-        program = null;
+        if (filter != null) filter.close();
+        if (stages != null) stages.close();
+        filter = null;
+        stages = null;
     }
 }

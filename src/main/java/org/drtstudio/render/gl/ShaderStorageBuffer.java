@@ -149,6 +149,19 @@ public final class ShaderStorageBuffer extends GlObject {
         glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     }
 
+    /**
+     * Copies the buffer's first {@code dest.length} floats straight into {@code dest}, after making
+     * earlier shader writes visible: for results the host keeps as a float array (no direct-buffer copy).
+     */
+    public void read(float[] dest) {
+        int name = glName(); // checks the thread before any GL call
+        checkRange(0, 4L * dest.length);
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, name);
+        glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, dest);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    }
+
     public long size() {
         return size;
     }
