@@ -41,7 +41,7 @@ public enum Aov {
      */
     DIFFUSE;
 
-    /** Whether the AOV pass (first hits of the pixel's camera rays) produces it. */
+    /** Whether the AOV pass (the pixel's camera rays' first hits and guide chains) produces it. */
     public boolean fromFirstHit() {
         return this == DEPTH || this == NORMAL || this == ALBEDO;
     }

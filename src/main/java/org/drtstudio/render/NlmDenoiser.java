@@ -28,8 +28,8 @@ import java.util.stream.IntStream;
  * (160×120, 16 spp, seeds 1–4): 11–20 % less error per scene, and at 64 spp it nearly stops costing
  * accuracy where the picture is already clean.
  * The guides average the pixel's camera samples ({@link DenoiseInput}). The GLSL twin is
- * {@code shaders/denoise.comp} (run by the GL renderer's denoiser on {@link #demodulate}'s output);
- * the two agree within float rounding.
+ * {@code shaders/denoise.comp} (run by the GL renderer's denoiser on the output of
+ * {@code shaders/denoise_stages.comp}, {@link #demodulate}'s twin); the two agree within float rounding.
  */
 public final class NlmDenoiser implements Denoiser {
     /** The filter's parameters; {@link #DEFAULT} is what both twins use (the GLSL one as {@code #define}s). */

@@ -45,6 +45,35 @@ public final class GuideScenes {
         return NffReader.read(Path.of("two-colour-floor.nff"), new StringReader(nff)).scene();
     }
 
+    /** Two walls at z = ±1 facing each other, each mostly mirror (0.6) and partly glass (0.35), red and blue; camera between them. */
+    public static Scene facingMirrors(int maxDepth) throws Exception {
+        String nff = """
+                b 0 0 0
+                v
+                from 0 0 0
+                at 0.3 0.2 1
+                up 0 1 0
+                angle 50
+                hither 0.01
+                resolution 16 16
+                l 0 5 0
+                f 1 0.2 0.2 0.05 0.6 50 0.35 1.3
+                p 4
+                -50 -50 1
+                50 -50 1
+                50 50 1
+                -50 50 1
+                f 0.2 0.2 1 0.05 0.6 50 0.35 1.3
+                p 4
+                -50 -50 -1
+                -50 50 -1
+                50 50 -1
+                50 -50 -1
+                """;
+        Scene s = NffReader.read(Path.of("facing.nff"), new StringReader(nff)).scene();
+        return s.withSettings(s.settings().withSize(16, 16).withSampling(1, maxDepth, 1));
+    }
+
     /** The scene's parameters at {@link #WIDTH}×{@link #HEIGHT}, {@code spp} samples, lens of radius {@code aperture} focused at 1. */
     public static TraceParameters parameters(Scene s, GeometryImage image, int spp, float aperture) {
         var settings = s.settings().withSize(WIDTH, HEIGHT).withSampling(spp, s.settings().maxDepth(), 7);

@@ -76,8 +76,10 @@ final class WhittedIntegrator {
      * miss) and writes the guides of the surface that ends the ray's guide chain (see
      * {@link #radiance}) to out: its shading normal turned toward the arriving ray to out[0..2], its
      * diffuse colour times the diffuse texture times the chain's throughput to out[3..5]; zeros on a
-     * miss. The chain follows a perfect mirror or glass's heavier ray ({@link #chainBranch}) as the
-     * shading would push it, and stops where the next ray misses (keeping the last surface's guides).
+     * miss. The chain follows a perfect mirror or glass's heavier ray ({@link #chainBranch}) where
+     * the shading would push it (within the depth, the throughput cut-off and the ray stack's room,
+     * counting the refracted rays a chain that reflects leaves waiting), and stops where the next ray
+     * misses (keeping the last surface's guides).
      */
     float firstHit(float ox, float oy, float oz, float dx, float dy, float dz, float time, float[] out) {
         hit.reset(Float.POSITIVE_INFINITY);
@@ -87,6 +89,9 @@ final class WhittedIntegrator {
         if (!found) return Float.POSITIVE_INFINITY;
         float firstDistance = hit.t;
         float tr = 1f, tg = 1f, tb = 1f, eps = p.rayEpsilon();
+        // The rays the shading's stack would hold below this surface's: refracted rays left waiting by
+        // chain surfaces that reflected (a refracted chain ray is popped after its reflected sibling's tree).
+        int waiting = 0;
         for (int depth = 0; ; depth++) {
             float px = ox + hit.t * dx, py = oy + hit.t * dy, pz = oz + hit.t * dz;
             surfaceNormals(hit, px, py, pz, time);
@@ -97,7 +102,7 @@ final class WhittedIntegrator {
                 tg *= (float) Math.exp(-materials[mat + 13] * hit.t);
                 tb *= (float) Math.exp(-materials[mat + 14] * hit.t);
             }
-            firstHitGuide(dx, dy, dz, material, out);
+            surfaceGuide(dx, dy, dz, material, out);
             out[3] *= tr;
             out[4] *= tg;
             out[5] *= tb;
@@ -107,8 +112,14 @@ final class WhittedIntegrator {
             float nx = out[0], ny = out[1], nz = out[2], cosI = -(nx * dx + ny * dy + nz * dz);
             branchWeights(mat, entering, cosI, dx, dy, dz, nx, ny, nz);
             int branch = chainBranch(mat);
+            float cutoff = p.throughputCutoff(), strongest = maxOf(tr, tg, tb);
+            // radiance's push conditions, in its order: refracted first, then reflected.
+            boolean refractPushed = refractWeight > 0f && strongest * refractWeight > cutoff && waiting < STACK_SIZE;
+            boolean reflectPushed = reflectWeight > 0f && strongest * reflectWeight > cutoff
+                    && waiting + (refractPushed ? 1 : 0) < STACK_SIZE;
+            if (branch == NO_BRANCH || !(branch == REFRACTED ? refractPushed : reflectPushed)) break;
+            if (branch == REFLECTED && refractPushed) waiting++;
             float weight = branch == REFRACTED ? refractWeight : reflectWeight;
-            if (branch == NO_BRANCH || !(maxOf(tr, tg, tb) * weight > p.throughputCutoff())) break;
             if (branch == REFRACTED) {
                 ox = px - ngx * eps; oy = py - ngy * eps; oz = pz - ngz * eps;
                 dx = refracted[0]; dy = refracted[1]; dz = refracted[2];
@@ -135,9 +146,10 @@ final class WhittedIntegrator {
      * {@code shaders/whitted.glsl}: the shading normal turned toward the ray to out[0..2], the diffuse
      * colour times the diffuse texture to out[3..5].
      */
-    private void firstHitGuide(float dx, float dy, float dz, int material, float[] out) {
+    private void surfaceGuide(float dx, float dy, float dz, int material, float[] out) {
         float[] n = surface;
-        float side = n[0] * dx + n[1] * dy + n[2] * dz > 0f ? -1f : 1f;
+        // As the shading turns them: a ray that does not come from the geometric normal's side (n·d ≥ 0) flips it.
+        float side = n[0] * dx + n[1] * dy + n[2] * dz >= 0f ? -1f : 1f;
         float ngx = side * n[0], ngy = side * n[1], ngz = side * n[2];
         float flip = n[3] * ngx + n[4] * ngy + n[5] * ngz < 0f ? -1f : 1f;
         out[0] = flip * n[3];
@@ -162,7 +174,7 @@ final class WhittedIntegrator {
      * ask of their albedo and normal inputs), not by the ball's own flat, dark surface.
      */
     boolean recordGuide;
-    /** The recorded chain's last surface: normal xyz, albedo rgb times the chain's throughput (see {@link #firstHitGuide}). */
+    /** The recorded chain's last surface: normal xyz, albedo rgb times the chain's throughput (see {@link #surfaceGuide}). */
     final float[] guide = new float[6];
     /**
      * The recorded chain's diffuse light at its last surface, rgb: the ambient term and the lights'
@@ -171,7 +183,6 @@ final class WhittedIntegrator {
     final float[] diffuse = new float[3];
     /** The recorded camera ray's first-hit distance, +Inf on a miss. */
     float guideDistance;
-
 
     /**
      * Radiance along a unit primary ray at shutter time {@code time}, written to out[0..2]; pixel and
@@ -208,7 +219,7 @@ final class WhittedIntegrator {
             float px = rox + t * rdx, py = roy + t * rdy, pz = roz + t * rdz;
 
             surfaceNormals(hit, px, py, pz, time);
-            if (chain) firstHitGuide(rdx, rdy, rdz, material, guide);
+            if (chain) surfaceGuide(rdx, rdy, rdz, material, guide);
             float ngx = surface[0], ngy = surface[1], ngz = surface[2], nx = surface[3], ny = surface[4], nz = surface[5];
             // Two-sided: turn both normals toward the side the ray came from.
             boolean entering = ngx * rdx + ngy * rdy + ngz * rdz < 0f;

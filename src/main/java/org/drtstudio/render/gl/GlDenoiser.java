@@ -38,7 +38,7 @@ final class GlDenoiser implements Denoiser {
         try {
             return gl.call(() -> run(in));
         } catch (RuntimeException e) {
-            // A GpuMemoryException from run comes wrapped; its message says how much room was missing.
+            // The result buffer's GpuMemoryException comes wrapped; the root message says what was missing.
             throw new RenderException("GPU denoiser failed: " + GlRenderer.rootMessage(e), e);
         }
     }
@@ -55,8 +55,8 @@ final class GlDenoiser implements Denoiser {
                     "K", glsl(s.k()), "SIGMA_NORMAL", glsl(s.sigmaNormal()), "SIGMA_DEPTH", glsl(s.sigmaDepth()),
                     "SIGMA_ALBEDO", glsl(s.sigmaAlbedo()), "RIDGE", glsl(s.ridge()), "EPSILON", glsl(NlmDenoiser.EPSILON),
                     "NEGLIGIBLE", glsl(NlmDenoiser.NEGLIGIBLE)));
-            stages = ComputeProgram.load("denoise_stages.comp", Map.of());
         }
+        if (stages == null) stages = ComputeProgram.load("denoise_stages.comp", Map.of());
         int w = in.width(), h = in.height(), n = w * h;
         DiffuseSplit split = in.split();
         List<ShaderStorageBuffer> buffers = new ArrayList<>();
@@ -102,7 +102,7 @@ final class GlDenoiser implements Denoiser {
                 filtered.bindImage(3, ImageAccess.WRITE_ONLY);
                 filter.dispatchCovering(w, h);
                 GlSync.imageBarrier();
-                // The stages shader's own units again (denoise.comp took units 0-3 for its images).
+                // The stages shader's own units again (REMODULATE reads unit 4; the rest as at the top, to be safe).
                 prepared.bindImage(0, ImageAccess.READ_WRITE);
                 blurred.bindImage(1, ImageAccess.WRITE_ONLY);
                 normalDepth.bindImage(2, ImageAccess.WRITE_ONLY);
@@ -123,8 +123,7 @@ final class GlDenoiser implements Denoiser {
     private void stage(int stage, int w, int h) {
         stages.setInt("uStage", stage);
         stages.dispatchCovering(w, h);
-        GlSync.imageBarrier();
-        org.lwjgl.opengl.GL43.glMemoryBarrier(org.lwjgl.opengl.GL43.GL_SHADER_STORAGE_BARRIER_BIT);
+        GlSync.imageAndStorageBarrier();
     }
 
     private static ShaderStorageBuffer upload(List<ShaderStorageBuffer> buffers, float[] values) {

@@ -68,7 +68,7 @@ final class GlWavefront implements AutoCloseable {
     /** Experiments only: print each window's GPU time per kind of pass ({@code -Ddrt.wavefrontProfile=true}). */
     private static final boolean PROFILE = Boolean.getBoolean("drt.wavefrontProfile");
     /**
-     * vec4 fields of a slot's state (wavefront.glsl lists them; a mismatch fails its compile): 9,
+     * vec4 fields of a slot's state (wavefront.glsl lists them; a mismatch fails its compile): 13,
      * then three per entry of the ray stack.
      */
     static final int FIELDS = 13 + 3 * RayStack.CAPACITY;

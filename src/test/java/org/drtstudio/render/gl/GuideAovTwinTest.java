@@ -18,9 +18,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.util.stream.Stream;
-
 import java.util.EnumSet;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -102,6 +101,33 @@ class GuideAovTwinTest {
         assertTrue(diffuseLit > n / 4 && otherLit > n / 10, "both parts hold light: " + diffuseLit + ", " + otherLit);
         // A ray grazing an edge may go one way in one tracer and the other in the other (see above).
         assertTrue(agree >= 0.98 * n, name + ": GPU and CPU split and guide " + agree + " of " + n + " pixels alike");
+    }
+
+    /**
+     * The guide pass's walk of the chains (guide.glsl) and the CPU's on two facing part-transparent
+     * mirrors 12 deep, where the shading's ray stack runs out of room before the depth does.
+     */
+    @Test
+    void gpuAndCpuWalkLongChainsAlike() throws Exception {
+        Scene s = GuideScenes.facingMirrors(12);
+        s = s.withSettings(s.settings().withSize(24, 24).withSampling(2, 12, 3));
+        GeometryImage image = GeometryImagePacker.pack(s);
+        TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
+        var aovs = java.util.EnumSet.of(Aov.ALBEDO, Aov.NORMAL);
+        Frame g = GL.get().render(image, p, aovs, ProgressListener.NONE);
+        Frame c;
+        try (CpuRenderer cpu = new CpuRenderer(2)) {
+            c = cpu.render(image, p, aovs, ProgressListener.NONE);
+        }
+        int n = p.width() * p.height(), agree = 0;
+        for (int i = 0; i < n; i++) {
+            boolean same = true;
+            for (int k = 0; k < 3; k++) {
+                same &= close(g.albedo()[3 * i + k], c.albedo()[3 * i + k]) && close(g.normals()[3 * i + k], c.normals()[3 * i + k]);
+            }
+            if (same) agree++;
+        }
+        assertTrue(agree >= 0.98 * n, "GPU and CPU guides of long chains alike on " + agree + " of " + n + " pixels");
     }
 
     private static boolean close(float a, float b) {
