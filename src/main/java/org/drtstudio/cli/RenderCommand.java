@@ -71,12 +71,14 @@ final class RenderCommand implements Callable<Integer> {
     String backend;
     @Option(names = "--aov", paramLabel = "LIST", split = ",",
             description = "extra outputs as PFM beside OUT: depth (OUT.depth.pfm, distance to the first hit, +Inf on a miss), "
-                    + "normal (OUT.normal.pfm, world-space unit normal of the first hit, 0 on a miss), "
-                    + "albedo (OUT.albedo.pfm, diffuse colour of the first hit, textures included, 0 on a miss), "
+                    + "normal (OUT.normal.pfm, world-space unit normal of the first hit, or on a perfect mirror or glass "
+                    + "of what it shows, 0 on a miss), "
+                    + "albedo (OUT.albedo.pfm, diffuse colour of the same surface, textures included, times the mirror's "
+                    + "or glass's reflectance, 0 on a miss), "
                     + "noisy (OUT.noisy.pfm, the linear radiance before --denoise), "
                     + "variance (OUT.variance.pfm, per-pixel variance of the mean luminance), "
                     + "samples (OUT.samples.pfm, samples each pixel took, and OUT.samples.png, the same as a heat map), "
-                    + "diffuse (OUT.diffuse.pfm, the light the first hits' diffuse colours reflect: the rest of the radiance "
+                    + "diffuse (OUT.diffuse.pfm, the light those surfaces' diffuse colours reflect: the rest of the radiance "
                     + "is highlights, reflections, refractions and background)")
     List<String> aovs = new ArrayList<>();
     @Option(names = "--denoise",
