@@ -37,6 +37,8 @@ final class WhittedIntegrator {
     private final Traversal traversal;
     private final Hit hit = new Hit(), shadowHit = new Hit();
     private final float[] stack = new float[STACK_SIZE * RAY_FLOATS];
+    /** The rays {@link #firstHit}'s walk lets {@link #spawnRays} push, laid out as {@link #stack}. */
+    private final float[] walk = new float[STACK_SIZE * RAY_FLOATS];
     private final TextureSampler textures;
     /** The atlas holds at least one image: the GL tracer then runs its variant compiled with TEXTURED true. */
     private final boolean textured;
@@ -76,10 +78,10 @@ final class WhittedIntegrator {
      * miss) and writes the guides of the surface that ends the ray's guide chain (see
      * {@link #radiance}) to out: its shading normal turned toward the arriving ray to out[0..2], its
      * diffuse colour times the diffuse texture times the chain's throughput to out[3..5]; zeros on a
-     * miss. The chain follows a perfect mirror or glass's heavier ray ({@link #chainBranch}) where
-     * the shading would push it (within the depth, the throughput cut-off and the ray stack's room,
-     * counting the refracted rays a chain that reflects leaves waiting), and stops where the next ray
-     * misses (keeping the last surface's guides).
+     * miss. Each surface sends its rays on through {@link #spawnRays}, as the shading does, so the
+     * chain goes on along a perfect mirror or glass's heavier ray ({@link #chainBranch}) exactly where
+     * the shading would push it (depth, throughput cut-off, the ray stack's room), and stops where
+     * that ray misses (keeping the last surface's guides).
      */
     float firstHit(float ox, float oy, float oz, float dx, float dy, float dz, float time, float[] out) {
         hit.reset(Float.POSITIVE_INFINITY);
@@ -88,7 +90,7 @@ final class WhittedIntegrator {
         java.util.Arrays.fill(out, 0, 6, 0f);
         if (!found) return Float.POSITIVE_INFINITY;
         float firstDistance = hit.t;
-        float tr = 1f, tg = 1f, tb = 1f, eps = p.rayEpsilon();
+        float tr = 1f, tg = 1f, tb = 1f;
         // The rays the shading's stack would hold below this surface's: refracted rays left waiting by
         // chain surfaces that reflected (a refracted chain ray is popped after its reflected sibling's tree).
         int waiting = 0;
@@ -108,31 +110,19 @@ final class WhittedIntegrator {
             out[5] *= tb;
             if (depth + 1 >= p.maxDepth()) break;
             float side = entering ? 1f : -1f;
-            float ngx = side * surface[0], ngy = side * surface[1], ngz = side * surface[2];
-            float nx = out[0], ny = out[1], nz = out[2], cosI = -(nx * dx + ny * dy + nz * dz);
-            branchWeights(mat, entering, cosI, dx, dy, dz, nx, ny, nz);
-            int branch = chainBranch(mat);
-            float cutoff = p.throughputCutoff(), strongest = maxOf(tr, tg, tb);
-            // radiance's push conditions, in its order: refracted first, then reflected.
-            boolean refractPushed = refractWeight > 0f && strongest * refractWeight > cutoff && waiting < STACK_SIZE;
-            boolean reflectPushed = reflectWeight > 0f && strongest * reflectWeight > cutoff
-                    && waiting + (refractPushed ? 1 : 0) < STACK_SIZE;
-            if (branch == NO_BRANCH || !(branch == REFRACTED ? refractPushed : reflectPushed)) break;
-            if (branch == REFLECTED && refractPushed) waiting++;
-            float weight = branch == REFRACTED ? refractWeight : reflectWeight;
-            if (branch == REFRACTED) {
-                ox = px - ngx * eps; oy = py - ngy * eps; oz = pz - ngz * eps;
-                dx = refracted[0]; dy = refracted[1]; dz = refracted[2];
-            } else {
-                float k = 2f * cosI;
-                float mx = dx + k * nx, my = dy + k * ny, mz = dz + k * nz;
-                float inv = invLength(mx, my, mz);
-                ox = px + ngx * eps; oy = py + ngy * eps; oz = pz + ngz * eps;
-                dx = mx * inv; dy = my * inv; dz = mz * inv;
-            }
-            tr *= weight;
-            tg *= weight;
-            tb *= weight;
+            // The rays the shading would push, above the ones it would hold below this surface's. The
+            // chain never goes on along a lobe, so the sample numbers that would draw one do not matter.
+            int top = spawnRays(walk, waiting, mat, entering, px, py, pz, side * surface[0], side * surface[1],
+                    side * surface[2], out[0], out[1], out[2], dx, dy, dz, tr, tg, tb, depth, 0, 0, depth, true);
+            int chained = -1;
+            for (int k = waiting; k < top; k++) if (walk[k * RAY_FLOATS + 10] != 0f) chained = k;
+            if (chained < 0) break;
+            // A refracted ray pushed below the chain's reflected one waits while the chain goes on.
+            waiting = chained;
+            int w = chained * RAY_FLOATS;
+            ox = walk[w]; oy = walk[w + 1]; oz = walk[w + 2];
+            dx = walk[w + 3]; dy = walk[w + 4]; dz = walk[w + 5];
+            tr = walk[w + 6]; tg = walk[w + 7]; tb = walk[w + 8];
             hit.reset(Float.POSITIVE_INFINITY);
             boolean next = traversal.closest(ox, oy, oz, dx, dy, dz, time, hit);
             overflow |= hit.overflow;
@@ -192,7 +182,7 @@ final class WhittedIntegrator {
         float r = 0, g = 0, b = 0;
         int sp = 0, segment = 0;
         diffuse[0] = diffuse[1] = diffuse[2] = 0f;
-        push(sp++, ox, oy, oz, dx, dy, dz, 1, 1, 1, 0, recordGuide);
+        push(stack, sp++, ox, oy, oz, dx, dy, dz, 1, 1, 1, 0, recordGuide);
         while (sp > 0) {
             int seg = segment++;
             int s = --sp * RAY_FLOATS;
@@ -288,41 +278,57 @@ final class WhittedIntegrator {
             b += tb * lb;
 
             if (depth + 1 >= p.maxDepth()) continue;
-            float cosI = -(nx * rdx + ny * rdy + nz * rdz);
-            branchWeights(mat, entering, cosI, rdx, rdy, rdz, nx, ny, nz);
-            float reflectWeight = this.reflectWeight, refractWeight = this.refractWeight;
-            float tx = refracted[0], ty = refracted[1], tz = refracted[2];
-            float cutoff = p.throughputCutoff();
-            float lobe = materials[mat + 16];
-            int chainBranch = chain ? chainBranch(mat) : NO_BRANCH;
-            boolean chainRefracts = chainBranch == REFRACTED, chainReflects = chainBranch == REFLECTED;
-            if (refractWeight > 0f && maxOf(tr, tg, tb) * refractWeight > cutoff && sp < STACK_SIZE) {
-                // Rough refraction: the transmitted ray drawn from the lobe; one that turns back out is absorbed.
-                if (lobe <= 0f || glossy(tx, ty, tz, lobe, pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY + 2), -ngx, -ngy, -ngz)) {
-                    if (lobe > 0f) { tx = lobeDir[0]; ty = lobeDir[1]; tz = lobeDir[2]; }
-                    push(sp++, px - ngx * eps, py - ngy * eps, pz - ngz * eps, tx, ty, tz,
-                            tr * refractWeight, tg * refractWeight, tb * refractWeight, depth + 1, chainRefracts);
-                }
-            }
-            if (reflectWeight > 0f && maxOf(tr, tg, tb) * reflectWeight > cutoff && sp < STACK_SIZE) {
-                float k = 2f * cosI;
-                float mx = rdx + k * nx, my = rdy + k * ny, mz = rdz + k * nz;
-                float inv = invLength(mx, my, mz);
-                mx *= inv; my *= inv; mz *= inv;
-                // Glossy reflection: importance-sampled from the normalised Phong lobe around the mirror
-                // direction, so the weight stays the reflectivity; rays that dive under the surface are absorbed.
-                if (lobe <= 0f || glossy(mx, my, mz, lobe, pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY), ngx, ngy, ngz)) {
-                    if (lobe > 0f) { mx = lobeDir[0]; my = lobeDir[1]; mz = lobeDir[2]; }
-                    push(sp++, sox, soy, soz, mx, my, mz,
-                            tr * reflectWeight, tg * reflectWeight, tb * reflectWeight, depth + 1, chainReflects);
-                }
-            }
+            sp = spawnRays(stack, sp, mat, entering, px, py, pz, ngx, ngy, ngz, nx, ny, nz, rdx, rdy, rdz,
+                    tr, tg, tb, depth, pixel, sample, seg, chain);
         }
         out[0] = r;
         out[1] = g;
         out[2] = b;
     }
 
+
+    /**
+     * The rays a surface sends on, as the shading pushes them: onto {@code into} from slot {@code sp},
+     * while it holds fewer than {@link #STACK_SIZE}, the refracted ray first, then the reflected one;
+     * returns the new top. Twin of {@code spawnRays} in {@code shaders/whitted.glsl}. The hit: point
+     * p, geometric normal ng and shading normal n turned toward the ray, unit direction rd,
+     * throughput t, material offset mat; the caller has checked the depth. A lobe's direction is
+     * drawn with the pixel's and sample's numbers at segment seg. chain: the surface is on its
+     * sample's guide chain, which goes on with the ray {@link #chainBranch} picks.
+     */
+    private int spawnRays(float[] into, int sp, int mat, boolean entering, float px, float py, float pz,
+                          float ngx, float ngy, float ngz, float nx, float ny, float nz, float rdx, float rdy, float rdz,
+                          float tr, float tg, float tb, int depth, int pixel, int sample, int seg, boolean chain) {
+        float cosI = -(nx * rdx + ny * rdy + nz * rdz);
+        branchWeights(mat, entering, cosI, rdx, rdy, rdz, nx, ny, nz);
+        float reflectWeight = this.reflectWeight, refractWeight = this.refractWeight;
+        float tx = refracted[0], ty = refracted[1], tz = refracted[2];
+        float cutoff = p.throughputCutoff(), eps = p.rayEpsilon();
+        float lobe = materials[mat + 16];
+        int chainBranch = chain ? chainBranch(mat) : NO_BRANCH;
+        if (refractWeight > 0f && maxOf(tr, tg, tb) * refractWeight > cutoff && sp < STACK_SIZE) {
+            // Rough refraction: the transmitted ray drawn from the lobe; one that turns back out is absorbed.
+            if (lobe <= 0f || glossy(tx, ty, tz, lobe, pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY + 2), -ngx, -ngy, -ngz)) {
+                if (lobe > 0f) { tx = lobeDir[0]; ty = lobeDir[1]; tz = lobeDir[2]; }
+                push(into, sp++, px - ngx * eps, py - ngy * eps, pz - ngz * eps, tx, ty, tz,
+                        tr * refractWeight, tg * refractWeight, tb * refractWeight, depth + 1, chainBranch == REFRACTED);
+            }
+        }
+        if (reflectWeight > 0f && maxOf(tr, tg, tb) * reflectWeight > cutoff && sp < STACK_SIZE) {
+            float k = 2f * cosI;
+            float mx = rdx + k * nx, my = rdy + k * ny, mz = rdz + k * nz;
+            float inv = invLength(mx, my, mz);
+            mx *= inv; my *= inv; mz *= inv;
+            // Glossy reflection: importance-sampled from the normalised Phong lobe around the mirror
+            // direction, so the weight stays the reflectivity; rays that dive under the surface are absorbed.
+            if (lobe <= 0f || glossy(mx, my, mz, lobe, pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY), ngx, ngy, ngz)) {
+                if (lobe > 0f) { mx = lobeDir[0]; my = lobeDir[1]; mz = lobeDir[2]; }
+                push(into, sp++, px + ngx * eps, py + ngy * eps, pz + ngz * eps, mx, my, mz,
+                        tr * reflectWeight, tg * reflectWeight, tb * reflectWeight, depth + 1, chainBranch == REFLECTED);
+            }
+        }
+        return sp;
+    }
 
     /** Outputs of {@link #branchWeights}: the weights of the reflected and refracted rays, the refracted direction. */
     private float reflectWeight, refractWeight;
@@ -528,14 +534,14 @@ final class WhittedIntegrator {
         textures.bumpNormal(material, uv[0], uv[1], nx * lo, ny * lo, nz * lo, frame, scratch, bumped);
     }
 
-    private void push(int slot, float ox, float oy, float oz, float dx, float dy, float dz,
-                      float tr, float tg, float tb, int depth, boolean chain) {
+    private static void push(float[] into, int slot, float ox, float oy, float oz, float dx, float dy, float dz,
+                             float tr, float tg, float tb, int depth, boolean chain) {
         int s = slot * RAY_FLOATS;
-        stack[s] = ox; stack[s + 1] = oy; stack[s + 2] = oz;
-        stack[s + 3] = dx; stack[s + 4] = dy; stack[s + 5] = dz;
-        stack[s + 6] = tr; stack[s + 7] = tg; stack[s + 8] = tb;
-        stack[s + 9] = depth;
-        stack[s + 10] = chain ? 1f : 0f;
+        into[s] = ox; into[s + 1] = oy; into[s + 2] = oz;
+        into[s + 3] = dx; into[s + 4] = dy; into[s + 5] = dz;
+        into[s + 6] = tr; into[s + 7] = tg; into[s + 8] = tb;
+        into[s + 9] = depth;
+        into[s + 10] = chain ? 1f : 0f;
     }
 
     private static float invLength(float x, float y, float z) {
