@@ -12,6 +12,15 @@ uint segmentDimension(int segment, int slot) {
     return uint((segment + 1) * 65536 + slot);
 }
 
+// The light whose point at the camera ray's first hit takes the lens's two dimensions (stratified
+// in 4D with the pixel position), -1 for none; from the host (org.drtstudio.render.LensLight).
+uniform int uLensLight;
+
+// Dimension of light l's point at path segment `segment`; twin of Sampling.lightDimension.
+uint lightDimension(int segment, int l) {
+    return segment == 0 && l == uLensLight ? DIM_LENS_U : segmentDimension(segment, SLOT_LIGHTS + 2 * l);
+}
+
 // Shirley-Chiu concentric map of the unit square onto the unit disk.
 vec2 concentricDisk(float u, float v) {
     float a = 2.0 * u - 1.0;

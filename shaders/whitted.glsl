@@ -119,7 +119,7 @@ vec3 shadowOrigin(Surface sf) {
 // light does not reach the surface's side and no ray is traced.
 bool lightRay(Surface sf, int l, uint pixel, uint sampleIndex, int seg, out vec3 L, out float dist) {
     vec3 so = shadowOrigin(sf);
-    vec3 toLight = samplePointOnLight(l, so, pixel, sampleIndex, segmentDimension(seg, SLOT_LIGHTS + 2 * l)) - so;
+    vec3 toLight = samplePointOnLight(l, so, pixel, sampleIndex, lightDimension(seg, l)) - so;
     dist = sqrt(dot(toLight, toLight));
     L = vec3(0.0);
     if (!(dist > 0.0)) return false;

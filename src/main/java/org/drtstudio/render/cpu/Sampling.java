@@ -17,6 +17,15 @@ final class Sampling {
         return (segment + 1) * 65536 + slot;
     }
 
+    /**
+     * Dimension of light {@code light}'s point at path segment {@code segment}: the lens's two when
+     * the segment is the camera ray's and the light is {@code lensLight} ({@link org.drtstudio.render.LensLight}),
+     * else slots 4 + 2l and 5 + 2l of the segment.
+     */
+    static int lightDimension(int segment, int light, int lensLight) {
+        return segment == 0 && light == lensLight ? DIM_LENS_U : segmentDimension(segment, SLOT_LIGHTS + 2 * light);
+    }
+
     /** Shirley–Chiu concentric map of the unit square onto the unit disk, written to out[0..1]. */
     static void concentricDisk(float u, float v, float[] out) {
         float a = 2f * u - 1f, b = 2f * v - 1f;

@@ -32,6 +32,8 @@ final class WhittedIntegrator {
 
     private final Primitives prims;
     private final float[] vertices, materials, lights;
+    /** The light whose first-hit point takes the lens's sample dimensions ({@link org.drtstudio.render.LensLight}). */
+    private final int lensLight;
     private final int lightCount;
     private final TraceParameters p;
     private final Traversal traversal;
@@ -67,6 +69,7 @@ final class WhittedIntegrator {
         this.lights = image.lights();
         this.lightCount = image.lightCount();
         this.p = parameters;
+        this.lensLight = org.drtstudio.render.LensLight.of(image, parameters);
         this.traversal = new Traversal(image, nodes, accel);
         this.textures = new TextureSampler(image);
         this.textured = image.textureCount() > 0;
@@ -249,7 +252,7 @@ final class WhittedIntegrator {
             }
             for (int l = 0; l < lightCount; l++) {
                 int lo = 4 * LIGHT_TEXELS * l;
-                samplePointOnLight(lo, sox, soy, soz, pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_LIGHTS + 2 * l));
+                samplePointOnLight(lo, sox, soy, soz, pixel, sample, Sampling.lightDimension(seg, l, lensLight));
                 float lx = lightPoint[0] - sox, ly = lightPoint[1] - soy, lz = lightPoint[2] - soz;
                 float dist = (float) Math.sqrt(lx * lx + ly * ly + lz * lz);
                 if (!(dist > 0f)) continue;

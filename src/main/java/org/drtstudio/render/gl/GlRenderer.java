@@ -731,6 +731,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         setCamera(program, "", p.open());
         setCamera(program, "Close", p.close());
         program.setInt("uLens", p.open().hasLens() || p.close().hasLens() ? 1 : 0);
+        program.setInt("uLensLight", org.drtstudio.render.LensLight.of(image, p));
         program.setIVec2("uImageSize", p.width(), p.height());
     }
 

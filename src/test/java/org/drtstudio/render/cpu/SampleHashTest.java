@@ -63,6 +63,27 @@ class SampleHashTest {
     }
 
     @Test
+    void theLensLightsFirstHitPointIsStratifiedWithThePixelPositionIn4d() {
+        // With the lens closed the first area light's point at the first hit is drawn from the lens's
+        // dimensions (LensLight); elsewhere, and for the other lights, from its segment's own pair.
+        int lensLight = 1;
+        for (int pixel = 0; pixel < 200; pixel++) {
+            boolean[] seen = new boolean[16];
+            for (int s = 0; s < 16; s++) {
+                int light = Sampling.lightDimension(0, lensLight, lensLight);
+                float[] v = {SampleHash.uniform(pixel, s, Sampling.DIM_PIXEL_X, 5), SampleHash.uniform(pixel, s, Sampling.DIM_PIXEL_Y, 5),
+                        SampleHash.uniform(pixel, s, light, 5), SampleHash.uniform(pixel, s, light + 1, 5)};
+                int cell = 0;
+                for (float x : v) cell = 2 * cell + (x < 0.5f ? 0 : 1);
+                assertTrue(!seen[cell], "pixel " + pixel + ": cell " + cell + " twice");
+                seen[cell] = true;
+            }
+        }
+        assertEquals(Sampling.segmentDimension(0, Sampling.SLOT_LIGHTS), Sampling.lightDimension(0, 0, lensLight));
+        assertEquals(Sampling.segmentDimension(1, Sampling.SLOT_LIGHTS + 2), Sampling.lightDimension(1, lensLight, lensLight));
+    }
+
+    @Test
     void valuesAreUniformOverPixelsAtEachSampleIndex() {
         // Over many pixels one sample index must look uniform: the per-pixel scramble decorrelates pixels.
         int bins = 16, pixels = 32000;

@@ -63,6 +63,15 @@ class GlWavefrontTest {
         return s.withCamera(s.camera().withLens(0.15f, 6.9f)).withLights(s.lights().stream().map(l -> l.withRadius(1f)).toList());
     }
 
+    /**
+     * The default scene with soft shadows and the lens closed: the first light's point at the first
+     * hit is drawn from the lens's sample dimensions (LensLight).
+     */
+    static Scene softShadowsLensClosed() throws Exception {
+        Scene s = SceneLoader.load(Path.of("scenes/default.nff")).scene();
+        return s.withLights(s.lights().stream().map(l -> l.withRadius(1f)).toList());
+    }
+
     /** The scene with dim point lights added up to {@code count}. */
     static Scene withLights(Scene s, int count) {
         List<Light> lights = new ArrayList<>(s.lights());
@@ -75,6 +84,7 @@ class GlWavefrontTest {
                 Arguments.of("all effects, 5 deep", allEffects(), 4, 5, 0f),
                 Arguments.of("all effects, adaptive", allEffects(), 24, 5, 0.05f),
                 Arguments.of("perfect mirror and glass, 6 deep", perfectMirrorAndGlass(), 4, 6, 0f),
+                Arguments.of("soft shadows, lens closed", softShadowsLensClosed(), 4, 5, 0f),
                 Arguments.of("cornell box, 6 deep", SceneLoader.load(Path.of("scenes/cornell-box.json")).scene(), 4, 6, 0f),
                 Arguments.of("textured cow", SceneLoader.load(Path.of("scenes/spot.json")).scene(), 3, 3, 0f),
                 Arguments.of("six lights", withLights(allEffects(), 6), 2, 4, 0f));

@@ -64,7 +64,8 @@ class GuideAovTwinTest {
 
     static Stream<Arguments> effectScenes() throws Exception {
         return Stream.of(Arguments.of("every effect", GlWavefrontTest.allEffects()),
-                Arguments.of("perfect mirror and glass", GlWavefrontTest.perfectMirrorAndGlass()));
+                Arguments.of("perfect mirror and glass", GlWavefrontTest.perfectMirrorAndGlass()),
+                Arguments.of("soft shadows, lens closed", GlWavefrontTest.softShadowsLensClosed()));
     }
 
     /**
