@@ -102,9 +102,10 @@ public final class NoiseCurves {
                     for (int seed = 1; seed <= seeds; seed++) {
                         TraceParameters p = parameters(s, image, w, h, spp, seed);
                         Timed plain = Timed.of(() -> r.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE).radiance());
-                        // The guides average guideSamples(planned spp) camera samples: the radiance's own, summed by
-                        // the trace pass, and the rest from the guide pass. Planning a quarter or half of the samples
-                        // gives guides of 1× and 2× the radiance's samples (1×: no guide pass) instead of 4×.
+                        // The guides of a pixel on an edge of the guides average GuideEdges.samples(planned spp) camera
+                        // samples: the radiance's own, summed by the trace pass, and the rest from the guide pass (the
+                        // others keep their own). Planning a quarter or half of the samples gives edge guides of 2× and
+                        // 4× the radiance's samples instead of 8×.
                         Timed own = denoisedWithGuides(r, image, p, Math.max(2, spp / 4)); // 2: one planned sample means pixel centres
                         Timed half = denoisedWithGuides(r, image, p, Math.max(1, spp / 2));
                         Timed denoised = denoisedWithGuides(r, image, p, spp);
@@ -127,8 +128,8 @@ public final class NoiseCurves {
     }
 
     /**
-     * One render of {@code p}'s samples denoised, its guides averaging guideSamples({@code plannedSpp})
-     * camera samples (samples the tracer takes do not depend on the planned count).
+     * One render of {@code p}'s samples denoised, the guides of its pixels on guide edges averaging
+     * GuideEdges.samples({@code plannedSpp}) camera samples (samples the tracer takes do not depend on the planned count).
      */
     private static Timed denoisedWithGuides(CpuRenderer r, GeometryImage image, TraceParameters p, int plannedSpp)
             throws Exception {

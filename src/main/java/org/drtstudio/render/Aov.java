@@ -4,8 +4,8 @@ package org.drtstudio.render;
 public enum Aov {
     /**
      * Distance from the ray's origin to the first hit, averaged over the pixel's camera rays that hit
-     * (all its samples, and more up to {@link DenoiseInput#guideSamples}: {@link GuideSums}; the
-     * pixel-centre ray with one sample per pixel); +Inf when none hit.
+     * (all its samples, and on an edge of the guides more up to {@link GuideEdges#samples}: {@link GuideSums};
+     * the pixel-centre ray with one sample per pixel); +Inf when none hit.
      */
     DEPTH,
     /**

@@ -9,9 +9,10 @@ package org.drtstudio.render;
 public record DenoiseInput(int width, int height, float[] radiance, float[] variance, float[] normals, float[] albedo,
                            float[] depth, DiffuseSplit split) {
     /**
-     * The guide AOVs average a pixel's camera samples 0 … {@link #guideSamples} − 1 at least: the rays
-     * of its radiance samples (summed by the trace passes at no cost, {@link GuideSums}), and more
-     * traced by a guide pass. The denoiser divides the radiance by the albedo and multiplies the
+     * The guide AOVs average a pixel's first camera samples: the rays of its radiance samples (summed
+     * by the trace passes at no cost, {@link GuideSums}), and more traced by a guide pass: on pixels
+     * on an edge of the guides up to {@link GuideEdges#samples}, or, when the trace passes did not
+     * sum them (the studio's young views), on every pixel up to {@link #guideSamples}. The denoiser divides the radiance by the albedo and multiplies the
      * filtered light back by it, so a pixel on a texture or silhouette edge comes out as exact as
      * its albedo: with the radiance's own 16 samples the edges keep all their anti-aliasing noise.
      * Measured at 16 spp on the noise scenes of docs/RESULTS.md (RMSE, all three effects): 16 guide
@@ -21,8 +22,9 @@ public record DenoiseInput(int width, int height, float[] radiance, float[] vari
     public static final int GUIDE_SAMPLES = 64;
 
     /**
-     * How many camera samples the guides of a render with {@code samples} samples per pixel average:
-     * four times the radiance's, at most {@link #GUIDE_SAMPLES}; 1 (the pixel centre) for one sample.
+     * How many camera samples the guide pass traces for every pixel of a render of {@code samples}
+     * samples per pixel whose trace passes did not sum the guides: four times the radiance's, at most
+     * {@link #GUIDE_SAMPLES}; 1 (the pixel centre) for one sample.
      */
     public static int guideSamples(int samples) {
         return samples <= 1 ? 1 : Math.min(4 * samples, GUIDE_SAMPLES);

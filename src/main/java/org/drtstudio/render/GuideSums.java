@@ -33,18 +33,6 @@ public final class GuideSums {
     private GuideSums() {
     }
 
-    /**
-     * How many camera samples each pixel's guides average: its own samples when the trace passes
-     * summed them ({@code summed}), topped up by the guide pass to {@code guideEnd}
-     * ({@link DenoiseInput#guideSamples}) where it has fewer; {@code guideEnd} when only the guide pass
-     * traced them.
-     */
-    public static float[] guideCounts(float[] samples, boolean summed, int guideEnd) {
-        float[] counts = new float[samples.length];
-        for (int i = 0; i < samples.length; i++) counts[i] = summed ? Math.max(samples[i], guideEnd) : guideEnd;
-        return counts;
-    }
-
     /** {@code sums} plus {@code extra}, element by element, in place (the guide pass's sums added to the trace passes'). */
     public static void add(float[] sums, float[] extra) {
         for (int i = 0; i < sums.length; i++) sums[i] += extra[i];

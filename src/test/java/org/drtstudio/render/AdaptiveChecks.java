@@ -161,9 +161,9 @@ public final class AdaptiveChecks {
         Set<Aov> aovs = EnumSet.of(Aov.DEPTH, Aov.NORMAL, Aov.SAMPLES);
         Frame adaptive = AdaptiveRender.render(r, gi, p, AdaptiveSampling.of(0.02f), aovs, ProgressListener.NONE);
         for (float c : adaptive.samples()) assertTrue(c < 256, "every pixel converged early, this one took " + c);
-        // The AOVs average camera samples 0 .. 63 (guideSamples of 16 spp and more) wherever a pixel has
-        // fewer: its own, summed by the trace passes, and the rest from the guide pass. A fixed render of
-        // 16 spp averages the same 64, summed in other groups (float rounding).
+        // The AOVs average each pixel's own camera samples, summed by the trace passes, and the guide pass
+        // tops up the pixels on an edge of the guides (GuideEdges; the floor's perspective ramp is none).
+        // A fixed render of 16 spp averages its own 16: the same guides within float rounding.
         Frame fixed = r.render(gi, TraceParameters.of(s.camera(), s.settings().withSampling(16, 2, 0), gi), aovs, ProgressListener.NONE);
         int hits = 0;
         for (float d : adaptive.depth()) if (Float.isFinite(d) && d > 0) hits++;

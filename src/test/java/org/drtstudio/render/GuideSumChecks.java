@@ -21,37 +21,49 @@ public final class GuideSumChecks {
     }
 
     /**
-     * 16 spp under depth of field, guides averaging guideSamples(16) = 64 camera samples: asked for
-     * from the first pass, 16 of them are summed by the two trace passes and 48 traced by the guide
-     * pass; asked for only on the last pass, the guide pass traces all 64. Same rays, same guides.
+     * 16 spp under depth of field, the guides asked for from the first pass: 16 camera samples are
+     * summed by the two trace passes, and the guide pass tops up only the pixels on an edge of the
+     * guides (GuideEdges) to GuideEdges.samples(16) = 128. So every pixel's guides are either those of
+     * its 16 own samples or those of 128 (the same rays: a render of 128 samples averages exactly
+     * them), and where the two differ (pixels on an edge) nearly all took the 128.
      */
     public static void summedAndToppedUpGuidesAreTheGuidePassOnes(Renderer r) throws Exception {
         Scene s = GuideScenes.twoColourFloor();
         GeometryImage image = GuideScenes.pack(s);
         TraceParameters p = GuideScenes.parameters(s, image, 16, 0.4f);
+        assertEquals(128, GuideEdges.samples(16));
         r.accumulate(image, p, 0, 8, GUIDES, ProgressListener.NONE);
         Frame summed = r.accumulate(image, p, 8, 8, GUIDES, ProgressListener.NONE);
-        r.accumulate(image, p, 0, 15, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
-        Frame separate = r.accumulate(image, p, 15, 1, GUIDES, ProgressListener.NONE);
-        int n = p.width() * p.height(), mixed = 0;
+        // Guides of samples 0-15: a render of 4 whose guides are all traced by the guide pass (guideSamples(4) = 16).
+        r.accumulate(image, GuideScenes.parameters(s, image, 4, 0.4f), 0, 3, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+        Frame own = r.accumulate(image, GuideScenes.parameters(s, image, 4, 0.4f), 3, 1, GUIDES, ProgressListener.NONE);
+        // Guides of samples 0-127: a render of 128, whose trace passes sum them all.
+        Frame deep = r.render(image, GuideScenes.parameters(s, image, 128, 0.4f), GUIDES, ProgressListener.NONE);
+        int n = p.width() * p.height(), topped = 0, kept = 0;
         for (int i = 0; i < n; i++) {
-            for (int k = 0; k < 3; k++) {
-                assertEquals(separate.albedo()[3 * i + k], summed.albedo()[3 * i + k], 1e-5f, "albedo of pixel " + i);
-                assertEquals(separate.normals()[3 * i + k], summed.normals()[3 * i + k], 1e-5f, "normal of pixel " + i);
-            }
-            if (Float.isInfinite(separate.depth()[i])) {
-                assertTrue(Float.isInfinite(summed.depth()[i]), "pixel " + i + " hit nothing in the guide pass");
-            } else {
-                assertEquals(separate.depth()[i], summed.depth()[i], 1e-5f * separate.depth()[i], "depth of pixel " + i);
-            }
-            float green = summed.albedo()[3 * i + 1];
-            if (green > 0.05f && green < 0.95f) mixed++;
+            boolean asOwn = sameGuides(own, summed, i), asDeep = sameGuides(deep, summed, i);
+            assertTrue(asOwn || asDeep, "pixel " + i + ": guides of neither its own 16 samples nor of 128");
+            if (asDeep && !asOwn) topped++;
+            if (asOwn && !asDeep) kept++;
         }
-        assertTrue(mixed >= 4 * GuideScenes.HEIGHT, "the comparison should cover averaged pixels: " + mixed);
+        assertTrue(topped >= 4 * GuideScenes.HEIGHT, "edge pixels topped up to 128 samples: " + topped);
+        // Where the two differ the pixel is on an edge; the probes may miss one now and then.
+        assertTrue(kept <= topped / 10, "pixels whose 128-sample guides differ but kept their own: " + kept + " of " + (kept + topped));
+    }
+
+    private static boolean sameGuides(Frame a, Frame b, int i) {
+        for (int k = 0; k < 3; k++) {
+            if (Math.abs(a.albedo()[3 * i + k] - b.albedo()[3 * i + k]) > 1e-5f) return false;
+            if (Math.abs(a.normals()[3 * i + k] - b.normals()[3 * i + k]) > 1e-5f) return false;
+        }
+        float da = a.depth()[i], db = b.depth()[i];
+        if (Float.isInfinite(da) || Float.isInfinite(db)) return da == db;
+        return Math.abs(da - db) <= 1e-5f * da;
     }
 
     /**
-     * At 128 spp the guides average all 128 camera samples, more than the guide pass's 64: on the
+     * At 128 spp the guides average all 128 camera samples, more than a guide pass traced without the
+     * trace passes' sums (64, DenoiseInput.guideSamples) and as many as an edge pixel's: on the
      * floor's red-white edge (albedo green = blue = the fraction of samples on white) some pixel's
      * fraction is an odd number of 128ths, which no average of 64 samples can give.
      */

@@ -8,6 +8,7 @@ import org.drtstudio.render.ConvergenceMask;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.DiffuseSplit;
 import org.drtstudio.render.Frame;
+import org.drtstudio.render.GuideEdges;
 import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.PassAbandonedException;
 import org.drtstudio.render.ProgressListener;
@@ -148,10 +149,13 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
         float[] normals = aovs.contains(Aov.NORMAL) ? new float[3 * w * h] : null;
         float[] albedo = aovs.contains(Aov.ALBEDO) ? new float[3 * w * h] : null;
         boolean summed = guides != null, firstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
-        int guideEnd = DenoiseInput.guideSamples(p.samplesPerPixel());
-        // The guide pass's sums, added to the trace passes' once every row is done (see GuideSums).
+        // With the trace passes' guide sums the guide pass traces only pixels on guide edges (GuideEdges), more deeply.
+        int guideEnd = summed ? GuideEdges.samples(p.samplesPerPixel()) : DenoiseInput.guideSamples(p.samplesPerPixel());
+        // The guide pass's sums, added to the trace passes' once every row is done (see GuideSums), and
+        // how many camera samples each pixel's guides then average.
         float[] extraA = firstHit ? new float[GuideSums.FLOATS * w * h] : null;
         float[] extraN = firstHit ? new float[GuideSums.FLOATS * w * h] : null;
+        float[] guideCounts = firstHit ? new float[w * h] : null;
         AtomicInteger nextRow = new AtomicInteger();
         AtomicInteger rowsDone = new AtomicInteger();
         AtomicLong errors = new AtomicLong();
@@ -168,7 +172,12 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
                     WhittedIntegrator integrator = new WhittedIntegrator(image, p, nodes, accel);
                     integrator.recordGuide = summed;
                     PrimaryRays rays = new PrimaryRays(p);
-                    float[] sample = new float[3], aov = new float[6];
+                    float[] sample = new float[3], aov = new float[6], edgeScratch = new float[12];
+                    GuideEdges.Probe probe = (qx, qy, out) -> {
+                        rays.generate(qx, qy, 0);
+                        return integrator.firstHit(rays.origin[0], rays.origin[1], rays.origin[2], rays.direction[0],
+                                rays.direction[1], rays.direction[2], rays.time, out);
+                    };
                     for (int row = nextRow.getAndIncrement(); row < h; row = nextRow.getAndIncrement()) {
                         if (progress.abandoned()) {
                             abandoned.set(true);
@@ -178,8 +187,13 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
                             int x = x0 + column, y = y0 + row, stored = row * w + column;
                             renderPixel(integrator, rays, p, x, y, stored, first, last, sum, square, states, sample, guides);
                             if (firstHit) {
-                                int start = summed ? (int) Math.abs(states[stored]) : 0;
-                                extraGuideSums(integrator, rays, x, y, stored, start, guideEnd, extraA, extraN, aov);
+                                int start = summed ? (int) Math.abs(states[stored]) : 0, end = guideEnd;
+                                if (summed && start < guideEnd && !GuideEdges.onEdge(guides.albedoHits(), guides.normalDepth(),
+                                        GuideSums.FLOATS * stored, start, x, y, p.width(), p.height(), probe, edgeScratch)) {
+                                    end = start;
+                                }
+                                extraGuideSums(integrator, rays, x, y, stored, start, end, extraA, extraN, aov);
+                                guideCounts[stored] = Math.max(start, end);
                             }
                             if (integrator.overflow) {
                                 errors.incrementAndGet();
@@ -233,8 +247,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
                 GuideSums.add(extraA, guides.albedoHits());
                 GuideSums.add(extraN, guides.normalDepth());
             }
-            GuideSums.resolve(extraA, extraN, GuideSums.guideCounts(ConvergenceMask.sampleCounts(states, w * h), summed, guideEnd),
-                    depth, normals, albedo);
+            GuideSums.resolve(extraA, extraN, guideCounts, depth, normals, albedo);
         }
         return new Frame(w, h, srgb, aovs.contains(Aov.RADIANCE) ? radiance : null, depth, normals, albedo, variance,
                 samples, split, errors.get(), 0);

@@ -4,6 +4,7 @@ import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
+import org.drtstudio.render.GuideEdges;
 import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.ConvergenceMask;
 import org.drtstudio.render.DenoiseInput;
@@ -61,6 +62,13 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
      * in one (docs/BENCHMARKS.md).
      */
     static final int GPU_TILE = 2048;
+    /**
+     * Camera samples a pixel's guide pass traces per dispatch, after one that probes its neighbours
+     * (shaders/aov.comp): llvmpipe ends a shader's loops after 65,535 iterations in all, which 16
+     * first hits and 8 probes of a 30,000-triangle soup reached in one invocation of the sphere walk
+     * (GlCoarseImageTest); 8 did not.
+     */
+    static final int GUIDE_CHUNK = 8;
     /** The tile of this renderer's device; the system property {@code drt.tile} overrides it (experiments only). */
     private final int tile;
     private final GlThread gl;
@@ -181,6 +189,9 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         defines.put("TEXTURED", Boolean.toString(textured));
         defines.put("STACK_SIZE", Integer.toString(RayStack.CAPACITY));
         defines.put("CHAIN_WEIGHT", Float.toString(GuideSums.CHAIN_WEIGHT));
+        defines.put("GUIDE_EDGE_ALBEDO", Float.toString(GuideEdges.ALBEDO));
+        defines.put("GUIDE_EDGE_NORMAL", Float.toString(GuideEdges.NORMAL));
+        defines.put("GUIDE_EDGE_DEPTH", Float.toString(GuideEdges.DEPTH));
         defines.put("PAIRED_PRIMARY", pairedPrimary ? "1" : "0");
         defines.put("BOX_NODES", nodeKind == NodeKind.BOXES ? "1" : "0");
         defines.put("ACCEL_WALK", Integer.toString(SpatialLayout.walkOf(builtFor)));
@@ -502,9 +513,11 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             TileQueue traceTiles = !listed ? tiles
                     : activeCount == 0 ? TileQueue.empty() : TileQueue.of(PixelWindow.whole(w, (activeCount + w - 1) / w), tile);
             boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
-            // The guide pass tops the summed guides up to guideSamples(spp) camera samples, where a pixel has fewer.
-            boolean guidePass = wantsFirstHit && (!guidesSummed || listed
-                    || totalSamples < DenoiseInput.guideSamples(p.samplesPerPixel()));
+            // The guide pass tops the summed guides up to GuideEdges.samples(spp) camera samples on the
+            // pixels on guide edges, where a pixel has fewer; without the trace passes' sums it traces
+            // guideSamples(spp) of every pixel.
+            int guideEnd = guidesSummed ? GuideEdges.samples(p.samplesPerPixel()) : DenoiseInput.guideSamples(p.samplesPerPixel());
+            boolean guidePass = wantsFirstHit && (!guidesSummed || listed || totalSamples < guideEnd);
             // Progress counts the queue's tiles, whoever takes them: several renderers' fractions add up to the pass's.
             int total = Math.max(1, traceTiles.size() + (guidePass ? tiles.size() : 0)), done = 0;
             List<PixelWindow> taken = new ArrayList<>();
@@ -554,13 +567,14 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
                 split = DiffuseSplit.resolve(rgba, 4, readFloats(diffuseSums, 4), readFloats(otherSquares, 1), albedoHits, counts);
             }
             if (wantsFirstHit) {
-                int guideEnd = DenoiseInput.guideSamples(p.samplesPerPixel());
-                float[] samples = counts;
+                // Without a guide pass each pixel's guides average its own samples (or none were summed: see below).
+                float[] guideCounts = counts;
                 if (albedoHits == null) albedoHits = new float[GuideSums.FLOATS * w * h];
                 float[] normalDepth = guidesSummed ? readFloats(guideNormalDepth, 4) : new float[GuideSums.FLOATS * w * h];
                 if (guidePass) {
                     try (Texture2D extraAlbedoHits = Texture2D.create(TextureFormat.RGBA32F, w, h);
-                         Texture2D extraNormalDepth = Texture2D.create(TextureFormat.RGBA32F, w, h)) {
+                         Texture2D extraNormalDepth = Texture2D.create(TextureFormat.RGBA32F, w, h);
+                         Texture2D passCounts = Texture2D.create(TextureFormat.R32F, w, h)) {
                         setCommonUniforms(aov, image, p);
                         // The guide chain follows mirrors and glass as the shading does (guide.glsl).
                         aov.setFloat("uRayEpsilon", p.rayEpsilon());
@@ -568,30 +582,41 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
                         aov.setInt("uMaxDepth", p.maxDepth());
                         aov.setInt("uGuideEnd", guideEnd);
                         aov.setInt("uFromSampleState", guidesSummed ? 1 : 0);
+                        aov.setInt("uEdgesOnly", guidesSummed ? 1 : 0);
                         aov.setInt("uSamplesPerPixel", p.samplesPerPixel());
                         aov.setInt("uFilter", p.filter().shaderCode());
                         aov.setUInt("uSeed", p.seed());
                         aov.setInt("uCameraMotion", p.motion() ? 1 : 0);
                         scene.bind();
                         sampleState.bindImage(1, ImageAccess.READ_ONLY);
-                        extraAlbedoHits.bindImage(3, ImageAccess.WRITE_ONLY);
-                        extraNormalDepth.bindImage(4, ImageAccess.WRITE_ONLY);
+                        passCounts.bindImage(2, ImageAccess.READ_WRITE);
+                        extraAlbedoHits.bindImage(3, ImageAccess.READ_WRITE);
+                        extraNormalDepth.bindImage(4, ImageAccess.READ_WRITE);
+                        if (guidesSummed) {
+                            guideAlbedoHits.bindImage(5, ImageAccess.READ_ONLY);
+                            guideNormalDepth.bindImage(6, ImageAccess.READ_ONLY);
+                        }
+                        aov.setInt("uChunkSamples", GUIDE_CHUNK);
                         for (PixelWindow t : covered) {
                             aov.setIVec2("uTileOffset", t.x(), t.y());
-                            aov.dispatchCovering(t.width(), t.height());
+                            for (int chunk = 0; chunk == 0 || (chunk - 1) * GUIDE_CHUNK < guideEnd; chunk++) {
+                                aov.setInt("uChunk", chunk);
+                                aov.dispatchCovering(t.width(), t.height());
+                                GlSync.imageBarrier();
+                            }
                             GlSync.finish();
                             progress.progress((double) ++done / total);
                         }
                         GlSync.imageBarrier();
                         GuideSums.add(albedoHits, readFloats(extraAlbedoHits, 4));
                         GuideSums.add(normalDepth, readFloats(extraNormalDepth, 4));
+                        guideCounts = readFloats(passCounts, 1);
                     }
                 }
                 if (aovs.contains(Aov.DEPTH)) depthValues = new float[w * h];
                 if (aovs.contains(Aov.NORMAL)) normals = new float[3 * w * h];
                 if (aovs.contains(Aov.ALBEDO)) albedo = new float[3 * w * h];
-                GuideSums.resolve(albedoHits, normalDepth, GuideSums.guideCounts(samples, guidesSummed, guideEnd),
-                        depthValues, normals, albedo);
+                GuideSums.resolve(albedoHits, normalDepth, guideCounts, depthValues, normals, albedo);
             }
             resolve.setIVec2("uImageSize", w, h);
             resolve.setFloat("uSampleCount", totalSamples);
