@@ -1,10 +1,12 @@
 // The guide pass: the guides (GuideSums' layout, shaders/guide.glsl: the ends of their guide chains) of each pixel's camera samples
 // from its first one the trace passes did not sum (uFromSampleState: the pixel's sample count in
-// uSampleState; else 0) up to uGuideEnd, written as sums to uExtraAlbedoHits and uExtraNormalDepth.
-// GlRenderer adds them to the trace passes' sums, so a render's guides average at least
-// uGuideEnd = DenoiseInput.guideSamples(spp) camera samples (the very rays of its radiance samples
-// and the next ones: filtered position, lens point, time; the pixel centre with one sample per
-// pixel) while the trace passes' own samples cost nothing. Twin of CpuRenderer's extraGuideSums.
+// uSampleState; else 0) up to uGuideEnd, written as sums to uExtraAlbedoHits and uExtraNormalDepth,
+// and the number of camera samples the pixel's guides then average to uGuideCounts. GlRenderer adds
+// them to the trace passes' sums. With the trace passes' sums (uEdgesOnly) only pixels on an edge of
+// the guides are topped up, to uGuideEnd = GuideEdges.samples(spp), and the others keep their own
+// samples' guides; without them every pixel gets uGuideEnd = DenoiseInput.guideSamples(spp) (the
+// very rays of its radiance samples and the next ones: filtered position, lens point, time; the
+// pixel centre with one sample per pixel). Twin of CpuRenderer's extraGuideSums and GuideEdges.
 // The work group BoxLayout chose for the walk's stacks in shared memory (BL_GROUP_INVOCATIONS invocations).
 layout(local_size_x = BL_GROUP_WIDTH, local_size_y = BL_GROUP_HEIGHT) in;
 #include "random.glsl"

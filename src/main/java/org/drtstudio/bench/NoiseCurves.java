@@ -27,9 +27,11 @@ import java.util.Set;
 /**
  * The noise curves of docs/RESULTS.md, measured with the CPU tracer: RMSE against a 2048-spp
  * reference ({@link NoiseMeasurement}'s) as the sample count grows, with the time each render took,
- * plain and denoised with guides of 1×, 2× and (the default) 4× the radiance's samples (at most 64: the
- * radiance's own summed by the trace pass, the rest traced by the guide pass; guide pass and filter
- * timed, wall and process CPU seconds); and a progressive
+ * plain and denoised with the guides of pixels on an edge of the guides ({@link org.drtstudio.render.GuideEdges})
+ * averaging 2× ("guides1x" in the CSV, named before the edge guides), 4× ("guides2x") and (the default)
+ * 8× the radiance's samples, at most 128 (the radiance's own summed by the trace pass, the rest traced
+ * by the guide pass; the other pixels keep their own; guide pass and filter timed, wall and process
+ * CPU seconds); and a progressive
  * run like the studio's preview (passes of 1, 1, 2, 4, … samples, guides (16 samples) traced with the
  * pass from sample 4, each pass denoised). Rows go to a CSV; {@link NoisePlot} draws them.
  */

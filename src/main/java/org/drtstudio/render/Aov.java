@@ -5,7 +5,8 @@ public enum Aov {
     /**
      * Distance from the ray's origin to the first hit, averaged over the pixel's camera rays that hit
      * (all its samples, and on an edge of the guides more up to {@link GuideEdges#samples}: {@link GuideSums};
-     * the pixel-centre ray with one sample per pixel); +Inf when none hit.
+     * {@link DenoiseInput#guideSamples} of every pixel when the render's first pass did not ask for
+     * it; the pixel-centre ray with one sample per pixel); +Inf when none hit.
      */
     DEPTH,
     /**

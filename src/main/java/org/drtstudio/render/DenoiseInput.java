@@ -15,9 +15,10 @@ public record DenoiseInput(int width, int height, float[] radiance, float[] vari
      * sum them (the studio's young views), on every pixel up to {@link #guideSamples}. The denoiser divides the radiance by the albedo and multiplies the
      * filtered light back by it, so a pixel on a texture or silhouette edge comes out as exact as
      * its albedo: with the radiance's own 16 samples the edges keep all their anti-aliasing noise.
-     * Measured at 16 spp on the noise scenes of docs/RESULTS.md (RMSE, all three effects): 16 guide
-     * samples 2.63, 32 2.33, 64 2.2, 128 2.10. A guide sample is a first hit only, but on the CPU
-     * tracer the 48 traced beyond 16 shaded samples cost about as much as those (docs/RESULTS.md).
+     * Measured at 16 spp on the noise scenes of docs/RESULTS.md (RMSE, all three effects, the first
+     * filter): guides of 16 samples on every pixel 2.63, 32 2.33, 64 2.2, 128 2.10. A guide sample is
+     * a first hit only, but on the CPU tracer 48 traced beyond 16 shaded samples on every pixel cost
+     * about as much as those; hence the edge pixels only when the trace passes summed the guides.
      */
     public static final int GUIDE_SAMPLES = 64;
 

@@ -9,7 +9,7 @@ import org.drtstudio.accel.GeometryImageLayout;
  * the pixel position and the lens point are stratified together in 4D. With the lens closed they
  * are free, and the first area light takes them: its point is then stratified in 4D with the pixel
  * position, as the lens point is when open, which spreads the samples of a penumbra that crosses
- * a pixel more evenly. Measured (docs/RESULTS.md, soft shadows at 16 spp): 3 % less error, 5 %
+ * a pixel more evenly. Measured (docs/RESULTS.md, soft shadows at 16 spp): 3 % less error, 4 %
  * less once denoised. Both tracers take the index from here: the CPU integrator, and the GL
  * renderer's {@code uLensLight} for {@code lightDimension} in {@code shaders/sampling.glsl}.
  */
