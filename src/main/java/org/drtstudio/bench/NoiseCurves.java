@@ -28,8 +28,8 @@ import java.util.Set;
  * The noise curves of docs/RESULTS.md, measured with the CPU tracer: RMSE against a 2048-spp
  * reference ({@link NoiseMeasurement}'s) as the sample count grows, with the time each render took,
  * plain and denoised with the guides of pixels on an edge of the guides ({@link org.drtstudio.render.GuideEdges})
- * averaging 2× ("guides1x" in the CSV, named before the edge guides), 4× ("guides2x") and (the default)
- * 8× the radiance's samples, at most 128 (the radiance's own summed by the trace pass, the rest traced
+ * averaging 4× ("guides1x" in the CSV, named before the edge guides), 8× ("guides2x") and (the default)
+ * 16× the radiance's samples, at most 256 (the radiance's own summed by the trace pass, the rest traced
  * by the guide pass; the other pixels keep their own; guide pass and filter timed, wall and process
  * CPU seconds); and a progressive
  * run like the studio's preview (passes of 1, 1, 2, 4, … samples, guides (16 samples) traced with the
@@ -106,8 +106,8 @@ public final class NoiseCurves {
                         Timed plain = Timed.of(() -> r.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE).radiance());
                         // The guides of a pixel on an edge of the guides average GuideEdges.samples(planned spp) camera
                         // samples: the radiance's own, summed by the trace pass, and the rest from the guide pass (the
-                        // others keep their own). Planning a quarter or half of the samples gives edge guides of 2× and
-                        // 4× the radiance's samples instead of 8×.
+                        // others keep their own). Planning a quarter or half of the samples gives edge guides of 4× and
+                        // 8× the radiance's samples instead of 16×.
                         Timed own = denoisedWithGuides(r, image, p, Math.max(2, spp / 4)); // 2: one planned sample means pixel centres
                         Timed half = denoisedWithGuides(r, image, p, Math.max(1, spp / 2));
                         Timed denoised = denoisedWithGuides(r, image, p, spp);

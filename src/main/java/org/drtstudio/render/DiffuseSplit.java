@@ -83,8 +83,8 @@ public record DiffuseSplit(float[] diffuse, float[] diffuseVariance, float[] oth
     /** One filtering of a denoiser: the input's radiance demodulated by its albedo (at least {@code floor}), filtered, remodulated. */
     @FunctionalInterface
     public interface Filter {
-        /** The filtered radiance, or null when stopped. */
-        float[] filter(DenoiseInput in, float floor);
+        /** The filtered radiance, or null when stopped; {@code diffusePart}: {@code in} is the split's diffuse part. */
+        float[] filter(DenoiseInput in, float floor, boolean diffusePart);
     }
 
     /**
@@ -94,10 +94,10 @@ public record DiffuseSplit(float[] diffuse, float[] diffuseVariance, float[] oth
      */
     public static float[] denoise(DenoiseInput in, float floor, Filter filter) {
         DiffuseSplit split = in.split();
-        if (split == null) return filter.filter(in, floor);
-        float[] diffuse = filter.filter(split.diffuseInput(in, floor), floor);
+        if (split == null) return filter.filter(in, floor, false);
+        float[] diffuse = filter.filter(split.diffuseInput(in, floor), floor, true);
         if (diffuse == null) return null;
-        float[] other = filter.filter(split.otherInput(in), OTHER_FLOOR);
+        float[] other = filter.filter(split.otherInput(in), OTHER_FLOOR, false);
         if (other == null) return null;
         for (int i = 0; i < diffuse.length; i++) diffuse[i] += other[i];
         return diffuse;

@@ -15,9 +15,10 @@ package org.drtstudio.render;
  * {@link #samples} camera samples, the others keep their own.
  *
  * <p>Measured on the noise scenes of docs/RESULTS.md (160×120, 16 spp, seeds 1–2, denoised RMSE):
- * about a quarter of the pixels are on an edge, and with 128 guide samples there the error is within
- * 2 % of guides of 128 samples everywhere, 7–12 % below the previous 64 everywhere with depth of
- * field and soft shadows, for about 30 % fewer first hits traced by the guide pass. The GLSL twin
+ * about a quarter of the pixels are on an edge, and guides of 128 samples there gave within 2 % of
+ * guides of 128 samples everywhere, 7–12 % below the previous 64 everywhere with depth of field and
+ * soft shadows, for about 30 % fewer first hits traced by the guide pass; 256 on the edges took
+ * another 2–9 % off (seeds 1–4), for about 40 % more first hits than the 64 everywhere. The GLSL twin
  * is {@code shaders/aov.comp} (its {@code probeDiffers}); {@code CpuRenderer} uses this class.
  */
 public final class GuideEdges {
@@ -35,10 +36,10 @@ public final class GuideEdges {
 
     /**
      * How many camera samples the guides of an edge pixel average in a render of {@code spp} samples
-     * per pixel: eight times the radiance's, at most 128; 1 (the pixel centre) for one sample.
+     * per pixel: sixteen times the radiance's, at most 256; 1 (the pixel centre) for one sample.
      */
     public static int samples(int spp) {
-        return spp <= 1 ? 1 : Math.min(8 * spp, 128);
+        return spp <= 1 ? 1 : Math.min(16 * spp, 256);
     }
 
     /** Neighbour {@code k} (0–7) of pixel x, y: its offset along x. */

@@ -62,10 +62,10 @@ class GuideEdgesTest {
     }
 
     @Test
-    void edgePixelsTakeEightTimesTheSamplesUpTo128() {
+    void edgePixelsTakeSixteenTimesTheSamplesUpTo256() {
         assertEquals(1, GuideEdges.samples(1));
-        assertEquals(32, GuideEdges.samples(4));
-        assertEquals(128, GuideEdges.samples(16));
-        assertEquals(128, GuideEdges.samples(1000));
+        assertEquals(64, GuideEdges.samples(4));
+        assertEquals(256, GuideEdges.samples(16));
+        assertEquals(256, GuideEdges.samples(1000));
     }
 }

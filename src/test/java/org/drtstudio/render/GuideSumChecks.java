@@ -23,32 +23,32 @@ public final class GuideSumChecks {
     /**
      * 16 spp under depth of field, the guides asked for from the first pass: 16 camera samples are
      * summed by the two trace passes, and the guide pass tops up only the pixels on an edge of the
-     * guides (GuideEdges) to GuideEdges.samples(16) = 128. So every pixel's guides are either those of
-     * its 16 own samples or those of 128 (the same rays: a render of 128 samples averages exactly
-     * them), and where the two differ (pixels on an edge) nearly all took the 128.
+     * guides (GuideEdges) to GuideEdges.samples(16) = 256. So every pixel's guides are either those of
+     * its 16 own samples or those of 256 (the same rays: a render of 256 samples averages exactly
+     * them), and where the two differ (pixels on an edge) nearly all took the 256.
      */
     public static void summedAndToppedUpGuidesAreTheGuidePassOnes(Renderer r) throws Exception {
         Scene s = GuideScenes.twoColourFloor();
         GeometryImage image = GuideScenes.pack(s);
         TraceParameters p = GuideScenes.parameters(s, image, 16, 0.4f);
-        assertEquals(128, GuideEdges.samples(16));
+        assertEquals(256, GuideEdges.samples(16));
         r.accumulate(image, p, 0, 8, GUIDES, ProgressListener.NONE);
         Frame summed = r.accumulate(image, p, 8, 8, GUIDES, ProgressListener.NONE);
         // Guides of samples 0-15: a render of 4 whose guides are all traced by the guide pass (guideSamples(4) = 16).
         r.accumulate(image, GuideScenes.parameters(s, image, 4, 0.4f), 0, 3, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
         Frame own = r.accumulate(image, GuideScenes.parameters(s, image, 4, 0.4f), 3, 1, GUIDES, ProgressListener.NONE);
-        // Guides of samples 0-127: a render of 128, whose trace passes sum them all.
-        Frame deep = r.render(image, GuideScenes.parameters(s, image, 128, 0.4f), GUIDES, ProgressListener.NONE);
+        // Guides of samples 0-255: a render of 256, whose trace passes sum them all.
+        Frame deep = r.render(image, GuideScenes.parameters(s, image, 256, 0.4f), GUIDES, ProgressListener.NONE);
         int n = p.width() * p.height(), topped = 0, kept = 0;
         for (int i = 0; i < n; i++) {
             boolean asOwn = sameGuides(own, summed, i), asDeep = sameGuides(deep, summed, i);
-            assertTrue(asOwn || asDeep, "pixel " + i + ": guides of neither its own 16 samples nor of 128");
+            assertTrue(asOwn || asDeep, "pixel " + i + ": guides of neither its own 16 samples nor of 256");
             if (asDeep && !asOwn) topped++;
             if (asOwn && !asDeep) kept++;
         }
-        assertTrue(topped >= 4 * GuideScenes.HEIGHT, "edge pixels topped up to 128 samples: " + topped);
+        assertTrue(topped >= 4 * GuideScenes.HEIGHT, "edge pixels topped up to 256 samples: " + topped);
         // Where the two differ the pixel is on an edge; the probes may miss one now and then.
-        assertTrue(kept <= topped / 10, "pixels whose 128-sample guides differ but kept their own: " + kept + " of " + (kept + topped));
+        assertTrue(kept <= topped / 10, "pixels whose 256-sample guides differ but kept their own: " + kept + " of " + (kept + topped));
     }
 
     private static boolean sameGuides(Frame a, Frame b, int i) {
@@ -62,15 +62,15 @@ public final class GuideSumChecks {
     }
 
     /**
-     * At 128 spp the guides average all 128 camera samples, more than a guide pass traced without the
+     * At 256 spp the guides average all 256 camera samples, more than a guide pass traced without the
      * trace passes' sums (64, DenoiseInput.guideSamples) and as many as an edge pixel's: on the
      * floor's red-white edge (albedo green = blue = the fraction of samples on white) some pixel's
-     * fraction is an odd number of 128ths, which no average of 64 samples can give.
+     * fraction is an odd number of 256ths, which no average of 128 samples can give.
      */
     public static void guidesAverageEverySampleOfTheRender(Renderer r) throws Exception {
         Scene s = GuideScenes.twoColourFloor();
         GeometryImage image = GuideScenes.pack(s);
-        int spp = 128;
+        int spp = 256;
         assertTrue(DenoiseInput.guideSamples(spp) < spp);
         Frame f = r.render(image, GuideScenes.parameters(s, image, spp, 0.4f), GUIDES, ProgressListener.NONE);
         int odd = 0, ramp = 0;
@@ -83,6 +83,6 @@ public final class GuideSumChecks {
             if (whites % 2 == 1) odd++;
         }
         assertTrue(ramp >= 2 * GuideScenes.HEIGHT, "edge pixels: " + ramp);
-        assertTrue(odd >= 1, "of " + ramp + " edge pixels none averages an odd number of 128ths: the guides skipped samples");
+        assertTrue(odd >= 1, "of " + ramp + " edge pixels none averages an odd number of 256ths: the guides skipped samples");
     }
 }

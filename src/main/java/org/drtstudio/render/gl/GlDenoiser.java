@@ -27,7 +27,8 @@ final class GlDenoiser implements Denoiser {
     private static final int WHOLE = 0, DIFFUSE = 1, OTHER = 2;
 
     private final GlThread gl;
-    private ComputeProgram filter, stages;
+    /** denoise.comp with NlmDenoiser's default settings, and with those of the split's diffuse part. */
+    private ComputeProgram filter, diffuseFilter, stages;
 
     GlDenoiser(GlThread gl) {
         this.gl = gl;
@@ -50,12 +51,8 @@ final class GlDenoiser implements Denoiser {
     /** On the GL thread: the inputs uploaded once, the guides packed once, then each part filtered and added to the result. */
     private float[] run(DenoiseInput in) throws GpuMemoryException {
         NlmDenoiser.Settings s = NlmDenoiser.Settings.DEFAULT;
-        if (filter == null) {
-            filter = ComputeProgram.load("denoise.comp", Map.of("RADIUS", Integer.toString(s.radius()),
-                    "K", glsl(s.k()), "SIGMA_NORMAL", glsl(s.sigmaNormal()), "SIGMA_DEPTH", glsl(s.sigmaDepth()),
-                    "SIGMA_ALBEDO", glsl(s.sigmaAlbedo()), "RIDGE", glsl(s.ridge()), "EPSILON", glsl(NlmDenoiser.EPSILON),
-                    "NEGLIGIBLE", glsl(NlmDenoiser.NEGLIGIBLE)));
-        }
+        if (filter == null) filter = filterProgram(s);
+        if (diffuseFilter == null) diffuseFilter = filterProgram(NlmDenoiser.Settings.DIFFUSE);
         if (stages == null) stages = ComputeProgram.load("denoise_stages.comp", Map.of());
         int w = in.width(), h = in.height(), n = w * h;
         DiffuseSplit split = in.split();
@@ -81,7 +78,6 @@ final class GlDenoiser implements Denoiser {
             Texture2D prepared = image(images, w, h), blurred = image(images, w, h), normalDepth = image(images, w, h),
                     albedoImage = image(images, w, h), filtered = image(images, w, h);
             stages.setIVec2("uImageSize", w, h);
-            filter.setIVec2("uImageSize", w, h);
             prepared.bindImage(0, ImageAccess.READ_WRITE);
             normalDepth.bindImage(2, ImageAccess.WRITE_ONLY);
             albedoImage.bindImage(3, ImageAccess.WRITE_ONLY);
@@ -100,7 +96,9 @@ final class GlDenoiser implements Denoiser {
                 normalDepth.bindImage(1, ImageAccess.READ_ONLY);
                 albedoImage.bindImage(2, ImageAccess.READ_ONLY);
                 filtered.bindImage(3, ImageAccess.WRITE_ONLY);
-                filter.dispatchCovering(w, h);
+                ComputeProgram f = part.kind() == DIFFUSE ? diffuseFilter : filter;
+                f.setIVec2("uImageSize", w, h);
+                f.dispatchCovering(w, h);
                 GlSync.imageBarrier();
                 // The stages shader's own units again (REMODULATE reads unit 4; the rest as at the top, to be safe).
                 prepared.bindImage(0, ImageAccess.READ_WRITE);
@@ -117,6 +115,14 @@ final class GlDenoiser implements Denoiser {
             for (Texture2D t : images) t.close();
             for (ShaderStorageBuffer b : buffers) b.close();
         }
+    }
+
+    /** denoise.comp with a filter's settings as its #defines. */
+    private static ComputeProgram filterProgram(NlmDenoiser.Settings s) {
+        return ComputeProgram.load("denoise.comp", Map.of("RADIUS", Integer.toString(s.radius()),
+                "K", glsl(s.k()), "SIGMA_NORMAL", glsl(s.sigmaNormal()), "SIGMA_DEPTH", glsl(s.sigmaDepth()),
+                "SIGMA_ALBEDO", glsl(s.sigmaAlbedo()), "RIDGE", glsl(s.ridge()), "EPSILON", glsl(NlmDenoiser.EPSILON),
+                "NEGLIGIBLE", glsl(NlmDenoiser.NEGLIGIBLE)));
     }
 
     /** One dispatch of the stages shader over the picture, its writes made visible to the next. */
@@ -145,8 +151,10 @@ final class GlDenoiser implements Denoiser {
     /** Call on the GL thread. */
     void closeOnGlThread() {
         if (filter != null) filter.close();
+        if (diffuseFilter != null) diffuseFilter.close();
         if (stages != null) stages.close();
         filter = null;
+        diffuseFilter = null;
         stages = null;
     }
 }
