@@ -51,8 +51,12 @@ bool probeDiffers(ivec2 q, vec3 albedo, vec3 normal, float depth) {
         || abs(depth - hit.t) > GUIDE_EDGE_DEPTH * max(depth, hit.t);
 }
 
+// The probed neighbours, in GuideEdges' order (DX, DY).
+const ivec2 PROBES[8] = ivec2[8](ivec2(-1, -1), ivec2(0, -1), ivec2(1, -1), ivec2(-1, 0), ivec2(1, 0),
+                                 ivec2(-1, 1), ivec2(0, 1), ivec2(1, 1));
+
 // Whether the pixel is on an edge of the guides: partly covered by its own `own` samples, or unlike
-// the probe of a neighbour inside the image; twin of GuideEdges.onEdge, in its neighbours' order.
+// the probe of a neighbour inside the image; twin of GuideEdges.onEdge.
 bool onEdge(ivec2 pixel, float own) {
     vec4 ah = imageLoad(uOwnAlbedoHits, pixel), nd = imageLoad(uOwnNormalDepth, pixel);
     float hits = ah.w;
@@ -62,7 +66,7 @@ bool onEdge(ivec2 pixel, float own) {
     vec3 albedo = ah.xyz * inv, normal = nd.xyz * (len > 0.0 ? 1.0 / len : 0.0);
     float depth = hits > 0.0 ? nd.w / hits : INFINITY;
     for (int k = 0; k < 8; k++) {
-        ivec2 q = pixel + ivec2(k == 0 || k == 3 || k == 5 ? -1 : k == 1 || k == 6 ? 0 : 1, k < 3 ? -1 : k < 5 ? 0 : 1);
+        ivec2 q = pixel + PROBES[k];
         if (q.x < 0 || q.y < 0 || q.x >= uImageSize.x || q.y >= uImageSize.y) continue;
         if (probeDiffers(q, albedo, normal, depth)) return true;
     }

@@ -42,14 +42,13 @@ public final class GuideEdges {
         return spp <= 1 ? 1 : Math.min(16 * spp, 256);
     }
 
-    /** Neighbour {@code k} (0–7) of pixel x, y: its offset along x. */
-    public static int dx(int k) {
-        return DX[k];
-    }
-
-    /** Neighbour {@code k} (0–7) of pixel x, y: its offset along y. */
-    public static int dy(int k) {
-        return DY[k];
+    /**
+     * Where a render's guide pass stops: {@link #samples} when the trace passes summed the guides
+     * ({@code summed}; then only pixels on an edge are topped up), else
+     * {@link DenoiseInput#guideSamples} for every pixel. Both renderers take it from here.
+     */
+    public static int guideEnd(int spp, boolean summed) {
+        return summed ? samples(spp) : DenoiseInput.guideSamples(spp);
     }
 
     /** Whether some but not all of a pixel's {@code samples} own samples hit a surface: a silhouette against the background. */
@@ -71,7 +70,6 @@ public final class GuideEdges {
      */
     public static boolean onEdge(float[] albedoHits, float[] normalDepth, int g, float own, int x, int y, int width,
                                  int height, Probe probe, float[] scratch) {
-        float[] guide = scratch;
         float hits = albedoHits[g + 3];
         if (partlyCovered(hits, own)) return true;
         float inv = own > 0f ? 1f / own : 0f;
@@ -88,8 +86,8 @@ public final class GuideEdges {
         for (int k = 0; k < DX.length; k++) {
             int qx = x + DX[k], qy = y + DY[k];
             if (qx < 0 || qy < 0 || qx >= width || qy >= height) continue;
-            float t = probe.trace(qx, qy, guide);
-            if (differs(scratch, 6, depth, guide, t)) return true;
+            float t = probe.trace(qx, qy, scratch);
+            if (differs(scratch, 6, depth, scratch, t)) return true;
         }
         return false;
     }

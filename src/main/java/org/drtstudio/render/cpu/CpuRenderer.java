@@ -5,7 +5,6 @@ import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.ConvergenceMask;
-import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.DiffuseSplit;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.GuideEdges;
@@ -150,7 +149,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
         float[] albedo = aovs.contains(Aov.ALBEDO) ? new float[3 * w * h] : null;
         boolean summed = guides != null, firstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
         // With the trace passes' guide sums the guide pass traces only pixels on guide edges (GuideEdges), more deeply.
-        int guideEnd = summed ? GuideEdges.samples(p.samplesPerPixel()) : DenoiseInput.guideSamples(p.samplesPerPixel());
+        int guideEnd = GuideEdges.guideEnd(p.samplesPerPixel(), summed);
         // The guide pass's sums, added to the trace passes' once every row is done (see GuideSums), and
         // how many camera samples each pixel's guides then average.
         float[] extraA = firstHit ? new float[GuideSums.FLOATS * w * h] : null;

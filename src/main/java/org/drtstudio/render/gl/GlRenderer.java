@@ -7,7 +7,6 @@ import org.drtstudio.render.Aov;
 import org.drtstudio.render.GuideEdges;
 import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.ConvergenceMask;
-import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.DiffuseSplit;
 import org.drtstudio.render.CameraBasis;
 import org.drtstudio.render.Frame;
@@ -516,7 +515,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             // The guide pass tops the summed guides up to GuideEdges.samples(spp) camera samples on the
             // pixels on guide edges, where a pixel has fewer; without the trace passes' sums it traces
             // guideSamples(spp) of every pixel.
-            int guideEnd = guidesSummed ? GuideEdges.samples(p.samplesPerPixel()) : DenoiseInput.guideSamples(p.samplesPerPixel());
+            int guideEnd = GuideEdges.guideEnd(p.samplesPerPixel(), guidesSummed);
             boolean guidePass = wantsFirstHit && (!guidesSummed || listed || totalSamples < guideEnd);
             // Progress counts the queue's tiles, whoever takes them: several renderers' fractions add up to the pass's.
             int total = Math.max(1, traceTiles.size() + (guidePass ? tiles.size() : 0)), done = 0;
@@ -597,9 +596,11 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
                             guideNormalDepth.bindImage(6, ImageAccess.READ_ONLY);
                         }
                         aov.setInt("uChunkSamples", GUIDE_CHUNK);
+                        // Dispatch 0 probes; 1 … n trace GUIDE_CHUNK samples each, enough for a pixel that has none.
+                        int dispatches = 1 + (guideEnd + GUIDE_CHUNK - 1) / GUIDE_CHUNK;
                         for (PixelWindow t : covered) {
                             aov.setIVec2("uTileOffset", t.x(), t.y());
-                            for (int chunk = 0; chunk == 0 || (chunk - 1) * GUIDE_CHUNK < guideEnd; chunk++) {
+                            for (int chunk = 0; chunk < dispatches; chunk++) {
                                 aov.setInt("uChunk", chunk);
                                 aov.dispatchCovering(t.width(), t.height());
                                 GlSync.imageBarrier();
