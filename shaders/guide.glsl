@@ -7,7 +7,7 @@
 
 // The guides of the camera ray (origin, d) whose first hit is `hit`: the chain's last surface's
 // shading normal, and its diffuse colour times texture times the chain's throughput. Each surface
-// sends its rays on through spawnRays, as the shading does, so the chain goes on exactly where the
+// sends its rays on through spawnedRay, as the shading does, so the chain goes on exactly where the
 // shading would push its ray (depth, throughput cut-off, the stack's room), and stops where that
 // ray misses, keeping the last surface's guides.
 void chainGuide(vec3 origin, vec3 d, float time, Hit hit, out vec3 normal, out vec3 albedo) {
@@ -22,13 +22,26 @@ void chainGuide(vec3 origin, vec3 d, float time, Hit hit, out vec3 normal, out v
         ChainGuide guide = chainSurface(sf, throughput, ambient);
         normal = guide.normal;
         albedo = guide.albedo;
-        PendingRay a, b;
-        // The chain never goes on along a lobe, so the sample numbers that would draw one do not matter.
-        int spawned = depth + 1 < uMaxDepth ? spawnRays(sf, throughput, depth, 0u, 0u, depth, STACK_SIZE - waiting, true, a, b) : 0;
-        onward = (spawned > 0 && a.chain) || (spawned > 1 && b.chain);
+        // The rays the shading would push, counted, and where among them the chain's goes on. The
+        // chain never goes on along a lobe, so the sample numbers that would draw one do not matter.
+        int count = 0, chained = -1;
+        PendingRay next;
+        if (depth + 1 < uMaxDepth) {
+            Spawn spawn = beginSpawn(sf, throughput, depth, true);
+            for (int k = 0; k < SPAWN_CANDIDATES && count < STACK_SIZE - waiting; k++) {
+                PendingRay r;
+                if (!spawnedRay(sf, spawn, throughput, depth, 0u, 0u, depth, k, r)) continue;
+                if (r.chain) {
+                    chained = count;
+                    next = r;
+                }
+                count++;
+            }
+        }
+        onward = chained >= 0;
         if (onward) {
-            PendingRay next = a.chain ? a : b;
-            if (spawned > 1 && b.chain) waiting++;
+            // The rays pushed below the chain's wait while it goes on.
+            waiting += chained;
             origin = next.origin;
             d = next.direction;
             throughput = next.throughput;

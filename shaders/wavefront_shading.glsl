@@ -101,12 +101,18 @@ bool shadeSlot(int slot, out int shadowMask) {
         if (chain) flags |= WF_CHAIN_SHADOWS;
     }
     if (depth + 1 < uMaxDepth) {
-        PendingRay a, b;
-        int spawned = spawnRays(sf, throughput, depth, pixelIndex, sampleIndex, seg, STACK_SIZE - walk.y, chain, a, b);
-        // The last ray pushed is the next one popped: it is sent at once, the other kept.
-        if (spawned == 2) pushRay(slot, walk.y++, a);
-        if (spawned > 0) {
-            PendingRay next = spawned == 2 ? b : a;
+        // The last ray pushed is the next one popped: it is sent at once, the others kept.
+        Spawn spawn = beginSpawn(sf, throughput, depth, chain);
+        int room = STACK_SIZE - walk.y, count = 0;
+        PendingRay next;
+        for (int k = 0; k < SPAWN_CANDIDATES && count < room; k++) {
+            PendingRay r;
+            if (!spawnedRay(sf, spawn, throughput, depth, pixelIndex, sampleIndex, seg, k, r)) continue;
+            if (count > 0) pushRay(slot, walk.y++, next);
+            next = r;
+            count++;
+        }
+        if (count > 0) {
             int nextChain = next.chain ? WF_CHAIN : 0;
             setIntField(slot, WF_WALK, ivec4(walk.x + 1, walk.y, walk.x, WF_PHASE_SEGMENT | (flags & ~WF_CHAIN) | nextChain));
             setField(slot, WF_COLOR_TIME, vec4(color, time));

@@ -7,7 +7,9 @@
 #include "sampling.glsl"
 #include "surface.glsl"
 
-// STACK_SIZE (rays waiting per sample) comes from the host: RayStack.CAPACITY, the CPU twin's too.
+// STACK_SIZE (rays waiting per sample) comes from the host: RayStack.CAPACITY, the CPU twin's too;
+// GLOSSY_SPLIT (rays a weighty rough branch sends at the camera ray's first hit) and GLOSSY_SPLIT_WEIGHT
+// (the least weight split) from GlossySplit.
 
 uniform vec3 uBackground;
 uniform vec3 uAmbientLight;
@@ -200,40 +202,62 @@ int chainBranch(Surface sf, Branches br) {
     return CHAIN_NONE;
 }
 
-// The rays the surface sends on (refracted, then reflected, in the order they are pushed), given
-// room for that many more on the ray stack; returns how many (0-2), the first in a. The caller
-// has checked the depth. chain: the surface is on its sample's guide chain, which goes on with
-// the ray chainBranch picks.
-int spawnRays(Surface sf, vec3 throughput, int depth, uint pixel, uint sampleIndex, int seg, int room, bool chain,
-              out PendingRay a, out PendingRay b) {
-    int count = 0;
-    a = PendingRay(vec3(0.0), vec3(0.0), vec3(0.0), 0, false);
-    b = a;
-    vec3 ng = sf.ng;
-    Branches br = branchWeights(sf);
-    int chained = chain ? chainBranch(sf, br) : CHAIN_NONE;
-    float weight = maxComponent(throughput);
-    float lobe = materialTexel(sf.mat, GI_MATERIAL_LOBE).x;
-    if (br.refractWeight > 0.0 && weight * br.refractWeight > uThroughputCutoff && count < room) {
-        // Rough refraction: the transmitted ray drawn from the lobe; one that turns back out is absorbed.
-        vec3 dir = br.refracted;
-        bool keep = true;
-        if (lobe > 0.0) keep = sampleLobe(br.refracted, lobe, pixel, sampleIndex, segmentDimension(seg, SLOT_GLOSSY + 2), -ng, dir);
-        if (keep) a = PendingRay(sf.p - ng * uRayEpsilon, dir, throughput * br.refractWeight, depth + 1,
-                                 chained == CHAIN_REFRACTED);
-        if (keep) count++;
-    }
-    if (br.reflectWeight > 0.0 && weight * br.reflectWeight > uThroughputCutoff && count < room) {
-        // Glossy reflection, importance-sampled from the normalised Phong lobe: the weight stays the reflectivity.
-        vec3 dir = br.mirrored;
-        bool keep = true;
-        if (lobe > 0.0) keep = sampleLobe(br.mirrored, lobe, pixel, sampleIndex, segmentDimension(seg, SLOT_GLOSSY), ng, dir);
-        PendingRay r = PendingRay(shadowOrigin(sf), dir, throughput * br.reflectWeight, depth + 1, chained == CHAIN_REFLECTED);
-        if (keep && count == 0) a = r;
-        if (keep && count == 1) b = r;
-        if (keep) count++;
-    }
-    return count;
+// What a surface sends on, worked out once; spawnedRay then gives its candidate rays one by one, so
+// no array of rays is built (on the GPU one would sit in slow local memory). Twin of
+// WhittedIntegrator.spawnRays.
+struct Spawn {
+    Branches br;
+    int chained;      // chainBranch's pick, CHAIN_NONE off the chain
+    float lobe;       // the lobe's exponent, 0 for a sharp surface
+    int refractRays;  // rays each branch sends (GlossySplit): GLOSSY_SPLIT for a weighty rough
+    int reflectRays;  // branch at the camera ray's first hit, else 1
+    float weight;     // the throughput's largest component, for the cut-off
+};
+
+// Twin of GlossySplit.raysAt.
+int splitRays(float lobe, int depth, float branchWeight) {
+    return lobe > 0.0 && depth == 0 && branchWeight >= GLOSSY_SPLIT_WEIGHT ? GLOSSY_SPLIT : 1;
+}
+
+Spawn beginSpawn(Surface sf, vec3 throughput, int depth, bool chain) {
+    Spawn sp;
+    sp.br = branchWeights(sf);
+    sp.chained = chain ? chainBranch(sf, sp.br) : CHAIN_NONE;
+    sp.lobe = materialTexel(sf.mat, GI_MATERIAL_LOBE).x;
+    sp.refractRays = splitRays(sp.lobe, depth, sp.br.refractWeight);
+    sp.reflectRays = splitRays(sp.lobe, depth, sp.br.reflectWeight);
+    sp.weight = maxComponent(throughput);
+    return sp;
+}
+
+// How many candidates spawnedRay is asked for: GLOSSY_SPLIT a branch, a constant so the loops unroll.
+#define SPAWN_CANDIDATES (2 * GLOSSY_SPLIT)
+
+// Candidate k of the surface's rays, in the order they are pushed: ray k of the refracted branch
+// (k < GLOSSY_SPLIT), then ray k - GLOSSY_SPLIT of the reflected one; candidates past a branch's
+// rays are not sent. Returns whether it is sent; the caller pushes it while the ray stack has room.
+// A rough lobe's ray j of `rays` is drawn with sample number sampleIndex * rays + j and carries
+// 1 / rays of the branch's weight (GlossySplit); one that leaves on the wrong side is absorbed. The
+// caller has checked the depth.
+bool spawnedRay(Surface sf, Spawn sp, vec3 throughput, int depth, uint pixel, uint sampleIndex, int seg, int k,
+                out PendingRay r) {
+    bool refract = k < GLOSSY_SPLIT;
+    int j = refract ? k : k - GLOSSY_SPLIT;
+    int rays = refract ? sp.refractRays : sp.reflectRays;
+    float branchWeight = refract ? sp.br.refractWeight : sp.br.reflectWeight;
+    r = PendingRay(vec3(0.0), vec3(0.0), vec3(0.0), 0, false);
+    if (j >= rays) return false;
+    if (!(branchWeight > 0.0 && sp.weight * branchWeight > uThroughputCutoff)) return false;
+    vec3 axis = refract ? sp.br.refracted : sp.br.mirrored;
+    vec3 side = refract ? -sf.ng : sf.ng;
+    vec3 dir = axis;
+    // Rough refraction or glossy reflection, importance-sampled from the normalised Phong lobe.
+    if (sp.lobe > 0.0 && !sampleLobe(axis, sp.lobe, pixel, sampleIndex * uint(rays) + uint(j),
+                                     segmentDimension(seg, refract ? SLOT_GLOSSY + 2 : SLOT_GLOSSY), side, dir)) return false;
+    vec3 origin = refract ? sf.p - sf.ng * uRayEpsilon : shadowOrigin(sf);
+    r = PendingRay(origin, dir, throughput * branchWeight * (1.0 / float(rays)), depth + 1,
+                   sp.chained == (refract ? CHAIN_REFRACTED : CHAIN_REFLECTED));
+    return true;
 }
 
 // What a sample's guide chain ends on (GuideSums): the last surface's shading normal, its diffuse
@@ -293,10 +317,11 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
         color += throughput * local;
 
         if (ray.depth + 1 >= uMaxDepth) continue;
-        PendingRay a, b;
-        int spawned = spawnRays(sf, throughput, ray.depth, pixel, sampleIndex, seg, STACK_SIZE - sp, ray.chain, a, b);
-        if (spawned > 0) stack[sp++] = a;
-        if (spawned > 1) stack[sp++] = b;
+        Spawn spawn = beginSpawn(sf, throughput, ray.depth, ray.chain);
+        for (int k = 0; k < SPAWN_CANDIDATES && sp < STACK_SIZE; k++) {
+            PendingRay next;
+            if (spawnedRay(sf, spawn, throughput, ray.depth, pixel, sampleIndex, seg, k, next)) stack[sp++] = next;
+        }
     }
     return color;
 }

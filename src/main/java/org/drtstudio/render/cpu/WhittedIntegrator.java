@@ -2,6 +2,7 @@ package org.drtstudio.render.cpu;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.NodeKind;
+import org.drtstudio.render.GlossySplit;
 import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.RayStack;
 import org.drtstudio.render.TraceParameters;
@@ -41,6 +42,8 @@ final class WhittedIntegrator {
     private final float[] stack = new float[STACK_SIZE * RAY_FLOATS];
     /** The rays {@link #firstHit}'s walk lets {@link #spawnRays} push, laid out as {@link #stack}. */
     private final float[] walk = new float[STACK_SIZE * RAY_FLOATS];
+    /** The rays a rough lobe sends at the camera ray's first hit ({@link GlossySplit}); tests compare it with 1. */
+    int glossySplit = GlossySplit.RAYS;
     private final TextureSampler textures;
     /** The atlas holds at least one image: the GL tracer then runs its variant compiled with TEXTURED true. */
     private final boolean textured;
@@ -292,8 +295,10 @@ final class WhittedIntegrator {
 
     /**
      * The rays a surface sends on, as the shading pushes them: onto {@code into} from slot {@code sp},
-     * while it holds fewer than {@link #STACK_SIZE}, the refracted ray first, then the reflected one;
-     * returns the new top. Twin of {@code spawnRays} in {@code shaders/whitted.glsl}. The hit: point
+     * while it holds fewer than {@link #STACK_SIZE}, the refracted rays first, then the reflected ones
+     * (one each, or {@link GlossySplit#RAYS} from a weighty rough lobe at the camera ray's first hit);
+     * returns the new top. Twin of {@code beginSpawn} and {@code spawnedRay} in
+     * {@code shaders/whitted.glsl}. The hit: point
      * p, geometric normal ng and shading normal n turned toward the ray, unit direction rd,
      * throughput t, material offset mat; the caller has checked the depth. A lobe's direction is
      * drawn with the pixel's and sample's numbers at segment seg. chain: the surface is on its
@@ -311,11 +316,9 @@ final class WhittedIntegrator {
         int chainBranch = chain ? chainBranch(mat) : NO_BRANCH;
         if (refractWeight > 0f && maxOf(tr, tg, tb) * refractWeight > cutoff && sp < STACK_SIZE) {
             // Rough refraction: the transmitted ray drawn from the lobe; one that turns back out is absorbed.
-            if (lobe <= 0f || glossy(tx, ty, tz, lobe, pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY + 2), -ngx, -ngy, -ngz)) {
-                if (lobe > 0f) { tx = lobeDir[0]; ty = lobeDir[1]; tz = lobeDir[2]; }
-                push(into, sp++, px - ngx * eps, py - ngy * eps, pz - ngz * eps, tx, ty, tz,
-                        tr * refractWeight, tg * refractWeight, tb * refractWeight, depth + 1, chainBranch == REFRACTED);
-            }
+            sp = pushBranch(into, sp, tx, ty, tz, lobe, rays(lobe, depth, refractWeight), pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY + 2),
+                    -ngx, -ngy, -ngz, px - ngx * eps, py - ngy * eps, pz - ngz * eps,
+                    tr * refractWeight, tg * refractWeight, tb * refractWeight, depth + 1, chainBranch == REFRACTED);
         }
         if (reflectWeight > 0f && maxOf(tr, tg, tb) * reflectWeight > cutoff && sp < STACK_SIZE) {
             float k = 2f * cosI;
@@ -324,11 +327,36 @@ final class WhittedIntegrator {
             mx *= inv; my *= inv; mz *= inv;
             // Glossy reflection: importance-sampled from the normalised Phong lobe around the mirror
             // direction, so the weight stays the reflectivity; rays that dive under the surface are absorbed.
-            if (lobe <= 0f || glossy(mx, my, mz, lobe, pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY), ngx, ngy, ngz)) {
-                if (lobe > 0f) { mx = lobeDir[0]; my = lobeDir[1]; mz = lobeDir[2]; }
-                push(into, sp++, px + ngx * eps, py + ngy * eps, pz + ngz * eps, mx, my, mz,
-                        tr * reflectWeight, tg * reflectWeight, tb * reflectWeight, depth + 1, chainBranch == REFLECTED);
+            sp = pushBranch(into, sp, mx, my, mz, lobe, rays(lobe, depth, reflectWeight), pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY),
+                    ngx, ngy, ngz, px + ngx * eps, py + ngy * eps, pz + ngz * eps,
+                    tr * reflectWeight, tg * reflectWeight, tb * reflectWeight, depth + 1, chainBranch == REFLECTED);
+        }
+        return sp;
+    }
+
+    /** The rays a branch of weight {@code weight} sends: {@link GlossySplit} for a rough lobe, else 1. */
+    private int rays(float lobe, int depth, float weight) {
+        return lobe > 0f ? GlossySplit.raysAt(depth, weight, glossySplit) : 1;
+    }
+
+    /**
+     * Pushes one branch of a surface (the refracted or the reflected one) from slot {@code sp} while
+     * the stack has room; returns the new top. Around axis a, a rough lobe (exponent {@code lobe} > 0)
+     * sends {@code rays} rays, ray j drawn with sample number sample · rays + j ({@link GlossySplit}),
+     * each with 1 / rays of the weight t, dropping those that leave on the wrong side of s; a sharp
+     * surface sends the axis itself. o: the rays' origin.
+     */
+    private int pushBranch(float[] into, int sp, float ax, float ay, float az, float lobe, int rays, int pixel, int sample,
+                           int dimension, float sx, float sy, float sz, float ox, float oy, float oz,
+                           float tr, float tg, float tb, int depth, boolean chain) {
+        float share = 1f / rays;
+        for (int j = 0; j < rays && sp < STACK_SIZE; j++) {
+            float dx = ax, dy = ay, dz = az;
+            if (lobe > 0f) {
+                if (!glossy(ax, ay, az, lobe, pixel, sample * rays + j, dimension, sx, sy, sz)) continue;
+                dx = lobeDir[0]; dy = lobeDir[1]; dz = lobeDir[2];
             }
+            push(into, sp++, ox, oy, oz, dx, dy, dz, tr * share, tg * share, tb * share, depth, chain);
         }
         return sp;
     }

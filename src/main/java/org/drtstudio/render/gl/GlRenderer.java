@@ -4,6 +4,7 @@ import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
+import org.drtstudio.render.GlossySplit;
 import org.drtstudio.render.GuideEdges;
 import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.ConvergenceMask;
@@ -187,6 +188,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         Map<String, String> defines = new LinkedHashMap<>(GeometryImageLayout.glslDefines());
         defines.put("TEXTURED", Boolean.toString(textured));
         defines.put("STACK_SIZE", Integer.toString(RayStack.CAPACITY));
+        defines.put("GLOSSY_SPLIT", Integer.toString(GlossySplit.RAYS));
+        defines.put("GLOSSY_SPLIT_WEIGHT", Float.toString(GlossySplit.MIN_WEIGHT));
         defines.put("CHAIN_WEIGHT", Float.toString(GuideSums.CHAIN_WEIGHT));
         defines.put("GUIDE_EDGE_ALBEDO", Float.toString(GuideEdges.ALBEDO));
         defines.put("GUIDE_EDGE_NORMAL", Float.toString(GuideEdges.NORMAL));
