@@ -51,8 +51,8 @@ public final class NoiseMeasurement {
                 new Variant("glossy", glossy), new Variant("all-three", s -> glossy.apply(soft.apply(dof.apply(s)))));
     }
 
-    /** Every reflective material made glossy (roughness 0.15). */
-    static Scene glossy(Scene s) {
+    /** Every reflective material made glossy (roughness 0.15): the measured "glossy" scene, also used by tests. */
+    public static Scene glossy(Scene s) {
         List<Material> ms = new ArrayList<>();
         for (Material m : s.materials()) ms.add(m.reflectivity() > 0 ? m.withRoughness(0.15f) : m);
         return new Scene(s.name(), s.root(), ms, s.lights(), s.camera(), s.settings());

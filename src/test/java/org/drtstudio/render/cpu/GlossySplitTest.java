@@ -2,17 +2,15 @@ package org.drtstudio.render.cpu;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImagePacker;
+import org.drtstudio.bench.NoiseMeasurement;
 import org.drtstudio.io.load.SceneLoader;
 import org.drtstudio.render.GlossySplit;
 import org.drtstudio.render.TraceParameters;
-import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.Scene;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -74,10 +72,7 @@ class GlossySplitTest {
 
     /** The default scene's reflective materials made rough, as in the noise measurements. */
     private static Scene glossyScene() throws Exception {
-        Scene s = SceneLoader.load(Path.of("scenes/default.nff")).scene();
-        List<Material> ms = new ArrayList<>();
-        for (Material m : s.materials()) ms.add(m.reflectivity() > 0 ? m.withRoughness(0.15f) : m);
-        return new Scene(s.name(), s.root(), ms, s.lights(), s.camera(), s.settings());
+        return NoiseMeasurement.glossy(SceneLoader.load(Path.of("scenes/default.nff")).scene());
     }
 
     /**
