@@ -10,7 +10,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 
 /**
  * Who may use whom (DESIGN.md, docs/ARCHITECTURE.md "Packages"), checked on the compiled main
- * classes: JavaFX only in the studio, LWJGL only in {@code render.gl}, the core (math, the scene
+ * classes: JavaFX only in the studio, LWJGL only in {@code render.gl} and {@code render.embree} (the
+ * native library behind the CPU tracer's walk), the core (math, the scene
  * packages, accel, render, render.cpu, io) free of both and of everything built on it, and no
  * package cycles. The app, cli and bench packages reach GL and the studio only through
  * {@code render.gl}'s and {@code studio}'s own classes ({@code app.Backends} picks the GL tracer,
@@ -29,10 +30,10 @@ class ArchitectureTest {
             .because("the studio is the only JavaFX code; the CLI and headless renders must load without it");
 
     @ArchTest
-    static final ArchRule lwjglOnlyInTheGlTracer = noClasses()
-            .that().resideOutsideOfPackage("org.drtstudio.render.gl..")
+    static final ArchRule lwjglOnlyInTheGlTracerAndTheEmbreeBinding = noClasses()
+            .that().resideOutsideOfPackages("org.drtstudio.render.gl..", "org.drtstudio.render.embree..")
             .should().dependOnClassesThat().resideInAnyPackage("org.lwjgl..")
-            .because("GL calls live behind render.gl's wrappers and its GL thread");
+            .because("GL calls live behind render.gl's wrappers and its GL thread, Embree's behind render.embree's");
 
     @ArchTest
     static final ArchRule theCoreIsFreeOfUiGlAndWhatIsBuiltOnIt = noClasses()

@@ -4,6 +4,7 @@ import org.drtstudio.cli.RendererFactory;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.TracerOptions;
 import org.drtstudio.render.cpu.CpuRenderer;
+import org.drtstudio.render.embree.EmbreeWalk;
 import org.drtstudio.render.GpuSelection;
 import org.drtstudio.render.gl.GlDevices;
 import org.drtstudio.render.gl.GlRenderer;
@@ -13,7 +14,7 @@ import org.drtstudio.render.gl.GlUnavailableException;
 import java.util.List;
 import java.util.function.Consumer;
 
-/** Picks the GPU tracer when a GL 4.3 context can be made, else the CPU reference with a notice. */
+/** Picks the GPU tracer when a GL 4.3 context can be made, else the production CPU tracer with a notice. */
 final class Backends implements RendererFactory {
     @Override
     public Renderer create(Backend backend, Consumer<String> notices) {
@@ -27,7 +28,7 @@ final class Backends implements RendererFactory {
             return gpu(options, notices);
         } catch (GlUnavailableException e) {
             if (backend == Backend.GPU) throw new IllegalStateException("GPU back end unavailable: " + e.getMessage());
-            notices.accept("no usable GPU (" + e.getMessage() + "); rendering with the CPU reference tracer");
+            notices.accept("no usable GPU (" + e.getMessage() + "); rendering with the CPU tracer");
             return cpu(options);
         }
     }
@@ -63,8 +64,12 @@ final class Backends implements RendererFactory {
         }
     }
 
+    /** The production CPU tracer: Embree's walk where it is installed, else the Java four-wide walk (EmbreeWalk). */
     private static Renderer cpu(TracerOptions options) {
-        return new CpuRenderer(Runtime.getRuntime().availableProcessors(), options.nodes(), options.accel());
+        // Embree is loaded here, on the thread that asks for a renderer: the studio asks before JavaFX
+        // starts, and two threads in the dynamic loader at once deadlocked it once (StudioEntry).
+        EmbreeWalk.available();
+        return new CpuRenderer(Runtime.getRuntime().availableProcessors(), options.nodes(), options.accel(), new EmbreeWalk());
     }
 
     /**
@@ -74,12 +79,25 @@ final class Backends implements RendererFactory {
      * llvmpipe and ~80 ms on the CPU tracer (docs/STUDIO.md), and a preview must be fluid.
      */
     Renderer createForPreview(Backend backend, Consumer<String> notices) {
-        Renderer r = create(backend, notices);
+        return passOverSoftwareGl(backend, create(backend, notices), TracerOptions.DEFAULT, notices);
+    }
+
+    /**
+     * Renders, exports and farm tasks pass over a software OpenGL too: the default scene's 16-spp
+     * still with every effect took 39 s at 960x540 on llvmpipe and 11 s on the CPU tracer
+     * (2-core machine, docs/BENCHMARKS.md).
+     */
+    @Override
+    public Renderer createForPictures(Backend backend, Consumer<String> notices, TracerOptions options) {
+        return passOverSoftwareGl(backend, create(backend, notices, options), options, notices);
+    }
+
+    private static Renderer passOverSoftwareGl(Backend backend, Renderer r, TracerOptions options, Consumer<String> notices) {
         if (backend == Backend.AUTO && r instanceof GlRenderer gl && isSoftware(gl.info().renderer())) {
             String name = gl.info().renderer();
             gl.close();
-            notices.accept("OpenGL is software (" + name + "), slower than the CPU tracer; previewing with the CPU tracer");
-            return cpu(TracerOptions.DEFAULT);
+            notices.accept("OpenGL is software (" + name + "), slower than the CPU tracer; using the CPU tracer");
+            return cpu(options);
         }
         return r;
     }

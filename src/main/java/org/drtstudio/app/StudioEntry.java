@@ -35,7 +35,7 @@ final class StudioEntry implements StudioLauncher {
     public int open(Path scene, RendererFactory.Backend backend, double measureSeconds, boolean measureMaximized) {
         // The preview prefers a fast tracer on one GPU; exports use the same choice as 'drt render': every GPU.
         return Studio.run(scene, earlyPreviewRenderer(backend),
-                notices -> renderers.create(backend, notices, TracerOptions.DEFAULT.withGpus(GpuSelection.ALL)),
+                notices -> renderers.createForPictures(backend, notices, TracerOptions.DEFAULT.withGpus(GpuSelection.ALL)),
                 measureSeconds, measureMaximized, System.err);
     }
 

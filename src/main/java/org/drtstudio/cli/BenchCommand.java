@@ -98,6 +98,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--obj", paramLabel = "FILE", description = "import suite: the OBJ file to import (default: the generated "
             + "1.1M-triangle bunny_1m, written to a temporary file from --data's bunny)")
     Path obj;
+    @Option(names = "--cam", arity = "12", paramLabel = "V", description = "rays suite: EX EY EZ AX AY AZ UX UY UZ FOV W H, the peers' pinhole camera")
+    List<Double> cam;
+    @Option(names = "--light", arity = "3", paramLabel = "V", description = "rays suite: X Y Z, the shadow rays' point light")
+    List<Double> light;
     @Option(names = "--max-size", paramLabel = "N", description = "resolution suite: the largest image side; sizes double "
             + "from 128 up to it (default 512, for software GL; at most 4096, as the report)")
     Integer maxSize;
@@ -166,6 +170,9 @@ final class BenchCommand implements Callable<Integer> {
             }
             case "gpus" -> {
                 return GpusSuite.run(this, out, err);
+            }
+            case "rays" -> {
+                return RaysSuite.run(this, out, err);
             }
             case "spheres", "resolution" -> {
                 return GeneratedSceneSuites.run(name, this, renderers, out, err);

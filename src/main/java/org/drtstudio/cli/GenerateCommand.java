@@ -17,7 +17,8 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code drt generate}: scenes made from numbers rather than read. */
-@Command(name = "generate", description = "Write a generated scene file.", subcommands = GenerateCommand.Spheres.class)
+@Command(name = "generate", description = "Write a generated scene file.",
+        subcommands = {GenerateCommand.Spheres.class, GenerateCommand.City.class, GenerateCommand.Terrain.class})
 final class GenerateCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -65,6 +66,75 @@ final class GenerateCommand implements Runnable {
                 err.println("drt: cannot write " + out + ": " + IoReason.of(e));
                 return 1;
             }
+        }
+    }
+
+    /** {@code drt generate city|terrain}: a generated model as OBJ, with the peers' camera line beside it. */
+    abstract static class Model implements Callable<Integer> {
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "random seed (default 1)")
+        long seed;
+        @Option(names = {"-o", "--output"}, paramLabel = "FILE.obj", required = true,
+                description = "the OBJ file to write; FILE.cam beside it gets the peers' --cam (1920x1080) and --light arguments")
+        Path output;
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        abstract org.drtstudio.scene.Scene scene();
+
+        @Override
+        public Integer call() {
+            PrintWriter err = spec.commandLine().getErr();
+            String name = output.getFileName() == null ? "" : output.getFileName().toString();
+            try {
+                if (!name.toLowerCase(Locale.ROOT).endsWith(".obj") || name.length() == 4)
+                    throw new OutputProblem(output, "must be NAME.obj (the model is written as OBJ)");
+                Path dir = output.toAbsolutePath().getParent();
+                String base = name.substring(0, name.length() - 4);
+                OutputTarget.resolve(output);
+                OutputTarget.resolve(dir.resolve(base + ".cam"));
+                org.drtstudio.scene.Scene scene;
+                try {
+                    scene = scene();
+                } catch (IllegalArgumentException e) {
+                    err.println("drt: " + e.getMessage());
+                    return 2;
+                }
+                var written = org.drtstudio.bench.PeerExport.write(base, scene, 1920, 1080, dir);
+                err.printf("drt: wrote %s (%,d triangles, seed %d) and %s%n", written.obj(), written.triangles(), seed, written.cam());
+                return 0;
+            } catch (OutputProblem e) {
+                err.println("drt: cannot write " + e.getMessage());
+                return 2;
+            } catch (IOException e) {
+                err.println("drt: cannot write " + output + ": " + IoReason.of(e));
+                return 1;
+            }
+        }
+    }
+
+    @Command(name = "city", description = "Write a city of box buildings seen from the street, cables strung between roofs "
+            + "(long thin triangles), as OBJ: an architectural scene for the ray benchmarks.")
+    static final class City extends Model {
+        @Option(names = "--blocks", paramLabel = "N", defaultValue = "100", description = "blocks along each side, 1 to 2000 "
+                + "(default 100: about 1.2 M triangles)")
+        int blocks;
+
+        @Override
+        org.drtstudio.scene.Scene scene() {
+            return org.drtstudio.bench.GeneratedScenes.city(seed, blocks);
+        }
+    }
+
+    @Command(name = "terrain", description = "Write a fractal terrain seen at a grazing angle, as OBJ: rays that pass close "
+            + "to the surface for a long way, for the ray benchmarks.")
+    static final class Terrain extends Model {
+        @Option(names = "--side", paramLabel = "N", defaultValue = "1025", description = "vertices along each side, 2 to 8192 "
+                + "(default 1025: about 2.1 M triangles)")
+        int side;
+
+        @Override
+        org.drtstudio.scene.Scene scene() {
+            return org.drtstudio.bench.GeneratedScenes.terrain(seed, side);
         }
     }
 }

@@ -212,7 +212,7 @@ final class RenderCommand implements Callable<Integer> {
         if (tracer.accel() == AccelStructure.PORTALS) PortalNotes.print(image, err);
         try (Renderer renderer = createRenderer(choice, tracer, err)) {
             err.printf("drt: %s, %,d triangles, %,d spheres, built in %.0f ms; %s%n", options.scene.getFileName(),
-                    image.triangleCount(), image.sphereCount(), (t1 - t0) / 1e6, renderer.description());
+                    image.triangleCount(), image.sphereCount(), (t1 - t0) / 1e6, renderer.description(image));
             for (int f = first; f <= last; f++) {
                 // A static scene is the same at every frame: its geometry image is built once.
                 if (f > first && !animated.isStatic()) exposure = expose(animated, animated.animation().frameTime(f));
@@ -369,7 +369,7 @@ final class RenderCommand implements Callable<Integer> {
 
     private Renderer createRenderer(RendererFactory.Backend choice, TracerOptions tracer, PrintWriter err) throws RenderException {
         try {
-            return renderers.create(choice, notice -> err.println("drt: " + notice), tracer);
+            return renderers.createForPictures(choice, notice -> err.println("drt: " + notice), tracer);
         } catch (IllegalStateException e) {
             throw new RenderException(e.getMessage(), e);
         }

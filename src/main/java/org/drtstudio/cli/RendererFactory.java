@@ -23,4 +23,13 @@ public interface RendererFactory {
     default Renderer create(Backend backend, Consumer<String> notices, TracerOptions options) {
         return create(backend, notices);
     }
+
+    /**
+     * The renderer for pictures people wait for ({@code drt render}, exports, farm tasks): as
+     * {@link #create(Backend, Consumer, TracerOptions)}, except that {@code AUTO} passes over a
+     * software OpenGL (Mesa's llvmpipe), which traces several times slower than the CPU tracer.
+     */
+    default Renderer createForPictures(Backend backend, Consumer<String> notices, TracerOptions options) {
+        return create(backend, notices, options);
+    }
 }

@@ -13,6 +13,11 @@ public interface Renderer extends AutoCloseable {
     /** One line naming the back end and device, e.g. "GPU: NVIDIA H100 … OpenGL 4.6" or "CPU reference, 2 threads". */
     String description();
 
+    /** One line naming what traces {@code image}: {@link #description()} unless the tracer decides per image (the CPU tracer's walk). */
+    default String description(GeometryImage image) {
+        return description();
+    }
+
     /** A whole frame of {@code parameters.samplesPerPixel()} samples. */
     default Frame render(GeometryImage image, TraceParameters parameters, Set<Aov> aovs, ProgressListener progress)
             throws RenderException {

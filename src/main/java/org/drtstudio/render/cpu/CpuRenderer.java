@@ -30,14 +30,22 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The reference tracer: Java on all cores over the same packed arrays as the GPU. It is the oracle
- * for the GPU tests and the fallback when no GL context can be made. Rows are handed out one at a
- * time from a shared counter so cores stay busy whatever the scene's cost per row.
+ * The CPU tracer: Java shading, sampling and sums on all cores over the same packed arrays as the
+ * GPU, the hits found by a {@link CpuWalk}. Without one it walks the twin of the GPU's traversal
+ * ({@link Traversal}): the reference tracer, the oracle of the GPU tests. With one (the production
+ * tracer: Embree, or the Java four-wide walk) the pictures agree with the reference's within float
+ * rounding of the hit distances. A grid, an octree, portals or the sphere nodes are walked by the
+ * twin's walks whatever the walk, as they are what the user asked to measure. Rows are handed out
+ * one at a time from a shared counter so cores stay busy whatever the scene's cost per row.
  */
 public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelChoice {
     private final int threads;
     private final NodeKind nodes;
     private volatile AccelStructure accel;
+    /** The production walk, or null for the twin's. */
+    private final CpuWalk walk;
+    /** The walk that traced the last pass, for status lines. */
+    private volatile String walked;
 
     public CpuRenderer() {
         this(Runtime.getRuntime().availableProcessors());
@@ -54,9 +62,30 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
 
     /** @param accel the structure walked inside each shape; the image is the same with each, only the speed differs */
     public CpuRenderer(int threads, NodeKind nodes, AccelStructure accel) {
+        this(threads, nodes, accel, null);
+    }
+
+    /** @param walk the walk that finds hits with the default structure (BVH, box nodes); null for the twin's */
+    public CpuRenderer(int threads, NodeKind nodes, AccelStructure accel, CpuWalk walk) {
         this.threads = Math.max(1, threads);
         this.nodes = nodes;
         this.accel = accel;
+        this.walk = walk;
+    }
+
+    /** The production tracer on {@code threads} threads: hits found by {@code walk}, the default structure. */
+    public static CpuRenderer production(int threads, CpuWalk walk) {
+        return new CpuRenderer(threads, NodeKind.DEFAULT, AccelStructure.DEFAULT, java.util.Objects.requireNonNull(walk));
+    }
+
+    /** Whether {@code image} is walked by the production walk (else by the twin's walks). */
+    private boolean fast() {
+        return walk != null && accel == AccelStructure.BVH && nodes == NodeKind.BOXES;
+    }
+
+    /** A thread's shading over this tracer's walk of {@code image}. */
+    WhittedIntegrator integrator(GeometryImage image, TraceParameters p) {
+        return fast() ? new WhittedIntegrator(image, p, walk.open(image)) : new WhittedIntegrator(image, p, nodes, accel);
     }
 
     @Override
@@ -70,8 +99,16 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
     }
 
     @Override
+    public String description(GeometryImage image) {
+        String what = fast() ? "CPU tracer, " + walk.name(image) : null;
+        return what == null ? description() : what + ", " + threads + (threads == 1 ? " thread" : " threads");
+    }
+
+    @Override
     public String description() {
-        return "CPU reference tracer, " + threads + (threads == 1 ? " thread" : " threads");
+        String what = walked != null ? walked : fast() ? "CPU tracer, " + walk.name()
+                : walk != null ? "CPU tracer, Java " + accel.cliName() + " walk" : "CPU reference tracer (the GPU tracer's Java twin)";
+        return what + ", " + threads + (threads == 1 ? " thread" : " threads");
     }
 
     /** Running sums of radiance per pixel between progressive passes. */
@@ -168,38 +205,39 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
             List<Future<?>> jobs = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 jobs.add(pool.submit(() -> {
-                    WhittedIntegrator integrator = new WhittedIntegrator(image, p, nodes, accel);
-                    integrator.recordGuide = summed;
-                    PrimaryRays rays = new PrimaryRays(p);
-                    float[] sample = new float[3], aov = new float[6], edgeScratch = new float[12];
-                    GuideEdges.Probe probe = (qx, qy, out) -> {
-                        rays.generate(qx, qy, 0);
-                        return integrator.firstHit(rays.origin[0], rays.origin[1], rays.origin[2], rays.direction[0],
-                                rays.direction[1], rays.direction[2], rays.time, out);
-                    };
-                    for (int row = nextRow.getAndIncrement(); row < h; row = nextRow.getAndIncrement()) {
-                        if (progress.abandoned()) {
-                            abandoned.set(true);
-                            break;
-                        }
-                        for (int column = 0; column < w; column++) {
-                            int x = x0 + column, y = y0 + row, stored = row * w + column;
-                            renderPixel(integrator, rays, p, x, y, stored, first, last, sum, square, states, sample, guides);
-                            if (firstHit) {
-                                int start = summed ? (int) Math.abs(states[stored]) : 0, end = guideEnd;
-                                if (summed && start < guideEnd && !GuideEdges.onEdge(guides.albedoHits(), guides.normalDepth(),
-                                        GuideSums.FLOATS * stored, start, x, y, p.width(), p.height(), probe, edgeScratch)) {
-                                    end = start;
+                    try (WhittedIntegrator integrator = integrator(image, p)) {
+                        integrator.recordGuide = summed;
+                        PrimaryRays rays = new PrimaryRays(p);
+                        float[] sample = new float[3], aov = new float[6], edgeScratch = new float[12];
+                        GuideEdges.Probe probe = (qx, qy, out) -> {
+                            rays.generate(qx, qy, 0);
+                            return integrator.firstHit(rays.origin[0], rays.origin[1], rays.origin[2], rays.direction[0],
+                                    rays.direction[1], rays.direction[2], rays.time, out);
+                        };
+                        for (int row = nextRow.getAndIncrement(); row < h; row = nextRow.getAndIncrement()) {
+                            if (progress.abandoned()) {
+                                abandoned.set(true);
+                                break;
+                            }
+                            for (int column = 0; column < w; column++) {
+                                int x = x0 + column, y = y0 + row, stored = row * w + column;
+                                renderPixel(integrator, rays, p, x, y, stored, first, last, sum, square, states, sample, guides);
+                                if (firstHit) {
+                                    int start = summed ? (int) Math.abs(states[stored]) : 0, end = guideEnd;
+                                    if (summed && start < guideEnd && !GuideEdges.onEdge(guides.albedoHits(), guides.normalDepth(),
+                                            GuideSums.FLOATS * stored, start, x, y, p.width(), p.height(), probe, edgeScratch)) {
+                                        end = start;
+                                    }
+                                    extraGuideSums(integrator, rays, x, y, stored, start, end, extraA, extraN, aov);
+                                    guideCounts[stored] = Math.max(start, end);
                                 }
-                                extraGuideSums(integrator, rays, x, y, stored, start, end, extraA, extraN, aov);
-                                guideCounts[stored] = Math.max(start, end);
+                                if (integrator.overflow) {
+                                    errors.incrementAndGet();
+                                    integrator.overflow = false;
+                                }
                             }
-                            if (integrator.overflow) {
-                                errors.incrementAndGet();
-                                integrator.overflow = false;
-                            }
+                            progress.progress((double) rowsDone.incrementAndGet() / h);
                         }
-                        progress.progress((double) rowsDone.incrementAndGet() / h);
                     }
                     return null;
                 }));
@@ -213,6 +251,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
         } finally {
             pool.shutdownNow();
         }
+        if (fast()) walked = "CPU tracer, " + walk.name(image);
         if (abandoned.get()) {
             // Some rows have this pass's samples and others not: the running sum is no use any more.
             if (sum == sums) sums = null;
@@ -374,5 +413,6 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
 
     @Override
     public void close() {
+        if (walk != null) walk.close();
     }
 }

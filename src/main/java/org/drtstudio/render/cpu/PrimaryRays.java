@@ -11,7 +11,7 @@ import org.drtstudio.render.TraceParameters;
  */
 final class PrimaryRays {
     private final TraceParameters p;
-    private final float[] offset = new float[2], disk = new float[2];
+    private final float[] offset = new float[2], disk = new float[2], pair = new float[2];
     private final float[] eye = new float[3], fwd = new float[3], right = new float[3], up = new float[3];
     private final float[] lensR = new float[3], lensU = new float[3];
     /** The last generated ray: origin, unit direction, time. */
@@ -26,9 +26,8 @@ final class PrimaryRays {
         int pixel = y * p.width() + x;
         float sx = x + 0.5f, sy = y + 0.5f;
         if (p.samplesPerPixel() > 1) {
-            Sampling.pixelOffset(p.filter().shaderCode(),
-                    SampleHash.uniform(pixel, sample, Sampling.DIM_PIXEL_X, p.seed()),
-                    SampleHash.uniform(pixel, sample, Sampling.DIM_PIXEL_Y, p.seed()), offset);
+            SampleHash.pair(pixel, sample, Sampling.DIM_PIXEL_X, p.seed(), pair);
+            Sampling.pixelOffset(p.filter().shaderCode(), pair[0], pair[1], offset);
             sx += offset[0];
             sy += offset[1];
         }
@@ -52,8 +51,8 @@ final class PrimaryRays {
         origin[1] = eye[1];
         origin[2] = eye[2];
         if (a.hasLens() || b.hasLens()) {
-            Sampling.concentricDisk(SampleHash.uniform(pixel, sample, Sampling.DIM_LENS_U, p.seed()),
-                    SampleHash.uniform(pixel, sample, Sampling.DIM_LENS_V, p.seed()), disk);
+            SampleHash.pair(pixel, sample, Sampling.DIM_LENS_U, p.seed(), pair);
+            Sampling.concentricDisk(pair[0], pair[1], disk);
             // The pinhole ray meets the plane of focus here; every lens ray through the pixel aims at it.
             float fl = 1f / (float) Math.sqrt(fwd[0] * fwd[0] + fwd[1] * fwd[1] + fwd[2] * fwd[2]);
             float along = focus / ((dx * fwd[0] + dy * fwd[1] + dz * fwd[2]) * fl);

@@ -79,6 +79,35 @@ public final class SampleHash {
         return r;
     }
 
+    /**
+     * {@link #sobol} of each byte value at each byte position, XORed together four at a time: the
+     * same bits in four table reads instead of 32 tests (the lens's two dimensions took 110 ns a
+     * value, a fifth of a camera sample's cost on the CPU).
+     */
+    private static final int[] SOBOL_THIRD_BYTES = byteTables(SOBOL_THIRD), SOBOL_FOURTH_BYTES = byteTables(SOBOL_FOURTH);
+
+    private static int[] byteTables(int[] directions) {
+        int[] t = new int[4 * 256];
+        for (int position = 0; position < 4; position++) {
+            for (int value = 0; value < 256; value++) t[256 * position + value] = sobol(directions, value << 8 * position);
+        }
+        return t;
+    }
+
+    /** Sobol dimension 3 of {@code index}, as {@code sobol(SOBOL_THIRD, index)}. */
+    static int sobolThird(int index) {
+        return sobolBytes(SOBOL_THIRD_BYTES, index);
+    }
+
+    /** Sobol dimension 4 of {@code index}, as {@code sobol(SOBOL_FOURTH, index)}. */
+    static int sobolFourth(int index) {
+        return sobolBytes(SOBOL_FOURTH_BYTES, index);
+    }
+
+    private static int sobolBytes(int[] t, int index) {
+        return t[index & 0xff] ^ t[256 + (index >>> 8 & 0xff)] ^ t[512 + (index >>> 16 & 0xff)] ^ t[768 + (index >>> 24)];
+    }
+
     /** Uniform float in [0, 1) with 24 bits: dimension {@code dimension} of sample {@code sample} of the pixel. */
     public static float uniform(int pixel, int sample, int dimension, int seed) {
         int pixelSeed = pcg(pixel ^ pcg(seed));
@@ -87,12 +116,39 @@ public final class SampleHash {
         if (dimension == 2 || dimension == 3) {
             // The lens: in the pixel pair's sample order (pair 0's seed), Sobol dimensions 3 and 4.
             int index = nestedUniformScramble(sample, pcg(pcg(pixelSeed) + 0x9e3779b9));
-            bits = sobol(dimension == 2 ? SOBOL_THIRD : SOBOL_FOURTH, index);
+            bits = sobolBytes(dimension == 2 ? SOBOL_THIRD_BYTES : SOBOL_FOURTH_BYTES, index);
         } else {
             int index = nestedUniformScramble(sample, pairSeed);
             bits = (dimension & 1) == 0 ? Integer.reverse(index) : sobolSecond(index);
         }
         int h = nestedUniformScramble(bits, pcg(pairSeed + 1 + (dimension & 1)));
         return (h >>> 8) * (1f / 16777216f);
+    }
+
+    /**
+     * Dimensions {@code dimension} and {@code dimension + 1} ({@code dimension} even: one pair) of a
+     * sample into out[0] and out[1]: the same values as two {@link #uniform} calls, with the pixel's
+     * and the pair's hashes and the scrambled index computed once.
+     */
+    public static void pair(int pixel, int sample, int dimension, int seed, float[] out) {
+        if ((dimension & 1) != 0) {
+            out[0] = uniform(pixel, sample, dimension, seed);
+            out[1] = uniform(pixel, sample, dimension + 1, seed);
+            return;
+        }
+        int pixelSeed = pcg(pixel ^ pcg(seed));
+        int pairSeed = pcg(pcg(pixelSeed + (dimension >>> 1)) + 0x9e3779b9);
+        int first, second;
+        if (dimension == 2) {
+            int index = nestedUniformScramble(sample, pcg(pcg(pixelSeed) + 0x9e3779b9));
+            first = sobolBytes(SOBOL_THIRD_BYTES, index);
+            second = sobolBytes(SOBOL_FOURTH_BYTES, index);
+        } else {
+            int index = nestedUniformScramble(sample, pairSeed);
+            first = Integer.reverse(index);
+            second = sobolSecond(index);
+        }
+        out[0] = (nestedUniformScramble(first, pcg(pairSeed + 1)) >>> 8) * (1f / 16777216f);
+        out[1] = (nestedUniformScramble(second, pcg(pairSeed + 2)) >>> 8) * (1f / 16777216f);
     }
 }

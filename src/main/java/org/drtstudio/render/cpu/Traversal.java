@@ -18,7 +18,7 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  * {@link NodeKind#BOXES} the shape level is walked over the {@link BoxLayout} instead, nearer child
  * first with a short stack (twin of {@code traverseBoxes} in {@code shaders/traverse_box.glsl}).
  */
-final class Traversal {
+final class Traversal implements RayCaster {
     private final float[] nodes, prims, vertices, top, instances;
     /** The box layout's nodes and primitives and each instance's root link there when walking boxes ({@link NodeKind#BOXES}), else null. */
     private final float[] boxes, boxPrims;
@@ -31,7 +31,7 @@ final class Traversal {
     /** The box walk's stack (one per Traversal: a Traversal serves one thread). */
     private final int[] stack = new int[BoxLayout.STACK_SIZE];
     private final long maxSteps;
-    private final boolean motion;
+    private final InstanceRows instanceRows;
     private final float[] rows = new float[12];
 
     Traversal(GeometryImage image) {
@@ -77,28 +77,23 @@ final class Traversal {
         this.instances = image.instances();
         // The box walk may visit two more nodes per instance (BoxLayout: a leaf root gets an inner node).
         this.maxSteps = image.stepBound() + 2L * image.instanceCount();
-        this.motion = image.motion();
+        this.instanceRows = new InstanceRows(image);
     }
 
-    /**
-     * The world-to-object rows (3 × 4) of an instance at shutter time {@code time} in [0, 1]: the
-     * open rows, or with motion the linear blend of open and close rows (exact for translations).
-     */
+    /** The world-to-object rows of an instance at shutter time {@code time} ({@link InstanceRows}). */
     void instanceRows(int instance, float time, float[] out) {
-        int m = 4 * INSTANCE_TEXELS * instance;
-        for (int i = 0; i < 12; i++) {
-            float open = instances[m + i];
-            out[i] = motion ? open + time * (instances[m + 12 + i] - open) : open;
-        }
+        instanceRows.rows(instance, time, out);
     }
 
     /** Finds the closest hit with 0 < t < hit.t; returns whether one was found. */
-    boolean closest(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit) {
+    @Override
+    public boolean closest(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit) {
         return walk(ox, oy, oz, dx, dy, dz, time, hit, false);
     }
 
     /** Whether anything lies on the ray with 0 < t < tMax (shadow rays). */
-    boolean occluded(float ox, float oy, float oz, float dx, float dy, float dz, float time, float tMax, Hit scratch) {
+    @Override
+    public boolean occluded(float ox, float oy, float oz, float dx, float dy, float dz, float time, float tMax, Hit scratch) {
         scratch.reset(tMax);
         return walk(ox, oy, oz, dx, dy, dz, time, scratch, true);
     }

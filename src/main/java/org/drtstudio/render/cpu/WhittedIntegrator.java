@@ -26,7 +26,7 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  *
  * <p>One instance per thread: it owns scratch state.
  */
-final class WhittedIntegrator {
+final class WhittedIntegrator implements AutoCloseable {
     /** Pending rays at most; deeper branches beyond it are dropped (the GLSL twin has the same bound). */
     static final int STACK_SIZE = RayStack.CAPACITY;
     private static final int RAY_FLOATS = 11;
@@ -37,7 +37,8 @@ final class WhittedIntegrator {
     private final int lensLight;
     private final int lightCount;
     private final TraceParameters p;
-    private final Traversal traversal;
+    private final RayCaster traversal;
+    private final InstanceRows instanceRows;
     private final Hit hit = new Hit(), shadowHit = new Hit();
     private final float[] stack = new float[STACK_SIZE * RAY_FLOATS];
     /** The rays {@link #firstHit}'s walk lets {@link #spawnRays} push, laid out as {@link #stack}. */
@@ -47,7 +48,7 @@ final class WhittedIntegrator {
     private final TextureSampler textures;
     /** The atlas holds at least one image: the GL tracer then runs its variant compiled with TEXTURED true. */
     private final boolean textured;
-    private final float[] rows = new float[12], disk = new float[2];
+    private final float[] rows = new float[12], disk = new float[2], pairValues = new float[2];
     /** Outputs of {@link #samplePointOnLight} and {@link #glossy} (read by the ray benchmark too). */
     final float[] lightPoint = new float[3], lobeDir = new float[3];
     private final float[] texColor = new float[3], uv = new float[2], corners = new float[6], frame = new float[6],
@@ -66,6 +67,11 @@ final class WhittedIntegrator {
     }
 
     WhittedIntegrator(GeometryImage image, TraceParameters parameters, NodeKind nodes, org.drtstudio.accel.AccelStructure accel) {
+        this(image, parameters, new Traversal(image, nodes, accel));
+    }
+
+    /** Shading over the hits {@code walk} finds (the twin's {@link Traversal} or a production walk); the integrator closes it. */
+    WhittedIntegrator(GeometryImage image, TraceParameters parameters, RayCaster walk) {
         this.prims = new Primitives(image);
         this.vertices = image.vertices();
         this.materials = image.materials();
@@ -73,9 +79,16 @@ final class WhittedIntegrator {
         this.lightCount = image.lightCount();
         this.p = parameters;
         this.lensLight = org.drtstudio.render.LensLight.of(image, parameters);
-        this.traversal = new Traversal(image, nodes, accel);
+        this.traversal = walk;
+        this.instanceRows = new InstanceRows(image);
         this.textures = new TextureSampler(image);
         this.textured = image.textureCount() > 0;
+    }
+
+    /** Lets go of the walk's resources (a native walk's ray buffers). */
+    @Override
+    public void close() {
+        traversal.close();
     }
 
     /**
@@ -426,8 +439,9 @@ final class WhittedIntegrator {
         lightPoint[1] = cy;
         lightPoint[2] = cz;
         if (Float.floatToRawIntBits(lights[lo + 7]) == LIGHT_RECTANGLE) {
-            float u = SampleHash.uniform(pixel, sample, dimension, p.seed()) - 0.5f;
-            float v = SampleHash.uniform(pixel, sample, dimension + 1, p.seed()) - 0.5f;
+            SampleHash.pair(pixel, sample, dimension, p.seed(), pairValues);
+            float u = pairValues[0] - 0.5f;
+            float v = pairValues[1] - 0.5f;
             lightPoint[0] = cx + u * lights[lo + 8] + v * lights[lo + 12];
             lightPoint[1] = cy + u * lights[lo + 9] + v * lights[lo + 13];
             lightPoint[2] = cz + u * lights[lo + 10] + v * lights[lo + 14];
@@ -443,8 +457,8 @@ final class WhittedIntegrator {
         float a = -1f / (sign + az), bb = ax * ay * a;
         float t1x = 1f + sign * ax * ax * a, t1y = sign * bb, t1z = -sign * ax;
         float t2x = bb, t2y = sign + ay * ay * a, t2z = -ay;
-        Sampling.concentricDisk(SampleHash.uniform(pixel, sample, dimension, p.seed()),
-                SampleHash.uniform(pixel, sample, dimension + 1, p.seed()), disk);
+        SampleHash.pair(pixel, sample, dimension, p.seed(), pairValues);
+        Sampling.concentricDisk(pairValues[0], pairValues[1], disk);
         lightPoint[0] = cx + radius * (disk[0] * t1x + disk[1] * t2x);
         lightPoint[1] = cy + radius * (disk[0] * t1y + disk[1] * t2y);
         lightPoint[2] = cz + radius * (disk[0] * t1z + disk[1] * t2z);
@@ -455,8 +469,9 @@ final class WhittedIntegrator {
      * returns false when it falls on the wrong side of the surface (normal sx, sy, sz).
      */
     boolean glossy(float ax, float ay, float az, float n, int pixel, int sample, int dimension, float sx, float sy, float sz) {
-        float u = SampleHash.uniform(pixel, sample, dimension, p.seed());
-        float v = SampleHash.uniform(pixel, sample, dimension + 1, p.seed());
+        SampleHash.pair(pixel, sample, dimension, p.seed(), pairValues);
+        float u = pairValues[0];
+        float v = pairValues[1];
         float cosT = (float) Math.pow(u, 1f / (n + 1f));
         float sinT = (float) Math.sqrt(Math.max(0f, 1f - cosT * cosT));
         float phi = 6.283185307f * v;
@@ -482,7 +497,7 @@ final class WhittedIntegrator {
         int kind = prims.kind(p);
         float ngx, ngy, ngz, nx, ny, nz;
         float[] m = rows;
-        traversal.instanceRows(hit.instance, time, m);
+        instanceRows.rows(hit.instance, time, m);
         if (kind == KIND_TRIANGLE) {
             prims.triangle(p, triangle);
             float e1x = triangle[3], e1y = triangle[4], e1z = triangle[5];

@@ -141,4 +141,26 @@ class SampleHashTest {
             assertEquals(r, SampleHash.sobolSecond(i), "index " + i);
         }
     }
+
+    /** The lens dimensions' byte tables give the loop's bits; a pair gives two uniform calls' values, to the bit. */
+    @Test
+    void pairsAndByteTablesGiveTheSameBitsAsOneValueAtATime() {
+        java.util.Random random = new java.util.Random(5);
+        float[] out = new float[2];
+        int[] dimensions = {0, 2, 4, 6, 65536, 65540, 2 * 65536 + 6, 3, 65541};
+        for (int i = 0; i < 20_000; i++) {
+            int pixel = random.nextInt(1 << 22), sample = random.nextInt(1 << 12), seed = random.nextInt();
+            int d = dimensions[i % dimensions.length];
+            SampleHash.pair(pixel, sample, d, seed, out);
+            assertEquals(Float.floatToRawIntBits(SampleHash.uniform(pixel, sample, d, seed)), Float.floatToRawIntBits(out[0]),
+                    "dimension " + d + " of pixel " + pixel + " sample " + sample);
+            assertEquals(Float.floatToRawIntBits(SampleHash.uniform(pixel, sample, d + 1, seed)), Float.floatToRawIntBits(out[1]),
+                    "dimension " + (d + 1) + " of pixel " + pixel + " sample " + sample);
+        }
+        for (int i = 0; i < 20_000; i++) {
+            int index = random.nextInt();
+            assertEquals(SampleHash.sobol(SampleHash.SOBOL_THIRD, index), SampleHash.sobolThird(index), "index " + index);
+            assertEquals(SampleHash.sobol(SampleHash.SOBOL_FOURTH, index), SampleHash.sobolFourth(index), "index " + index);
+        }
+    }
 }
