@@ -72,6 +72,18 @@ rm -rf "$unpack"
 sed "s|@CLASSPATH@|$classpath|" installer/drt >"$tree/bin/drt"
 chmod 755 "$tree/bin/drt"
 cp -r scenes assets "$tree/"
+# Embree for the CPU tracer's walk (render.embree.EmbreeLibrary looks in lib/native first): the
+# tarball carries Debian's libembree3 and the libtbb it links to, with their licences; the .deb
+# depends on the libembree3-3 package instead (the copy is taken out of it below).
+step "Embree for the CPU tracer (lib/native)"
+embree=$(ldconfig -p | sed -n 's/.*libembree3\.so\.3 (libc6,x86-64) => //p' | head -1)
+tbb=$(ldconfig -p | sed -n 's/.*libtbb\.so\.12 (libc6,x86-64) => //p' | head -1)
+[ -n "$embree" ] && [ -n "$tbb" ] || fail "Embree 3 is not installed here (apt-get install libembree3-3); the tarball carries it"
+mkdir -p "$tree/lib/native"
+cp -L "$embree" "$tree/lib/native/libembree3.so.3"
+cp -L "$tbb" "$tree/lib/native/libtbb.so.12"
+cp /usr/share/doc/libembree3-3/copyright "$tree/lib/native/libembree3.copyright"
+cp /usr/share/doc/libtbb12/copyright "$tree/lib/native/libtbb12.copyright"
 mkdir -p "$tree/share/applications" "$tree/share/mime/packages" \
   "$tree/share/icons/hicolor/scalable/apps" "$tree/share/icons/hicolor/128x128/apps"
 cp installer/share/drt-studio.desktop "$tree/share/applications/"
@@ -96,13 +108,14 @@ cp -al "$tree" "$pkg/usr/lib/drt-studio" # hard links: no second copy of 130 MB
 mv "$pkg/usr/lib/drt-studio/share/"* "$pkg/usr/share/"
 rmdir "$pkg/usr/lib/drt-studio/share"
 mv "$pkg/usr/lib/drt-studio/README.txt" "$pkg/usr/share/doc/drt-studio/"
+rm -r "$pkg/usr/lib/drt-studio/lib" # the package depends on Debian's libembree3-3 instead
 ln -s ../lib/drt-studio/bin/drt "$pkg/usr/bin/drt"
 cp assets/LICENSES.md "$pkg/usr/share/doc/drt-studio/"
 size=$(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
 depends="libc6, libgcc-s1, libstdc++6, zlib1g, libasound2, libatk1.0-0, libcairo2, libcairo-gobject2, \
 libfontconfig1, libfreetype6, libgdk-pixbuf-2.0-0, libgif7, libgl1, libglib2.0-0, libgtk-3-0, libharfbuzz0b, \
 libjpeg62-turbo, liblcms2-2, libpango-1.0-0, libpangocairo-1.0-0, libpangoft2-1.0-0, libpng16-16, libx11-6, \
-libxext6, libxi6, libxrender1, libxtst6, libxxf86vm1"
+libxext6, libxi6, libxrender1, libxtst6, libxxf86vm1, libembree3-3"
 sed -e "s|@VERSION@|$deb_version|" -e "s|@SIZE@|$size|" -e "s|@DEPENDS@|$depends|" installer/control.in >"$pkg/DEBIAN/control"
 # The shared MIME database, the desktop database and the icon cache are refreshed by dpkg triggers
 # of their own packages (shared-mime-info, desktop-file-utils, GTK), so no maintainer scripts.

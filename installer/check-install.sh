@@ -77,7 +77,12 @@ check_installation() {
   # Without GL: the CPU tracer, with the notice.
   (cd "$work/run" && __EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json "${drt[@]}" render "$inst/scenes/default.nff" -o nogl.png \
     --width 32 --height 24) 2>"$work/nogl.err" || { cat "$work/nogl.err" >&2; fail "$1 without GL"; }
-  grep -q "rendering with the CPU reference tracer" "$work/nogl.err" || { cat "$work/nogl.err" >&2; fail "no CPU fallback notice"; }
+  grep -q "rendering with the CPU tracer" "$work/nogl.err" || { cat "$work/nogl.err" >&2; fail "no CPU fallback notice"; }
+  # The CPU tracer finds the hits of a scene of some size with Embree (the .deb's dependency, the tarball's lib/native).
+  (cd "$work/run" && "${drt[@]}" generate terrain --side 65 -o terrain.obj && "${drt[@]}" render terrain.obj --backend cpu \
+    -o terrain.png --width 32 --height 24) 2>"$work/embree.err" || { cat "$work/embree.err" >&2; fail "$1 render --backend cpu"; }
+  grep -q "CPU tracer, Embree 3" "$work/embree.err" || { cat "$work/embree.err" >&2; fail "$1: the CPU tracer does not use Embree"; }
+  rm -f "$work/run/terrain.obj" "$work/run/terrain.cam"
   # Bad input: one line naming the file, exit code 2.
   local code=0
   (cd "$work/run" && "${drt[@]}" render missing.nff -o x.png) 2>"$work/bad.err" || code=$?

@@ -2,7 +2,7 @@
 # Sets up a fresh Debian machine for DRT Studio's tests and runs them all.
 # Then builds the installers and checks them installed (installer/check-install.sh).
 # Installs (with apt-get, only when missing) a JDK 17, Maven and Mesa's EGL/OpenGL (llvmpipe), which
-# the GPU tracer's tests run on when there is no GPU, plus what the studio's UI tests need: a virtual
+# the GPU tracer's tests run on when there is no GPU, Embree 3 (the CPU tracer's walk), plus what the studio's UI tests need: a virtual
 # X display (Xvfb) with a window manager (openbox, as users have: it decides window sizes, placement
 # and focus), GTK 3 and the X libraries JavaFX loads, and a font; and ffmpeg, which the render farm's
 # --video assembles frames with. Without a DISPLAY the tests run on
@@ -28,6 +28,7 @@ ldconfig -p | grep -q 'libXtst.so.6' || need+=(libxtst6)
 ldconfig -p | grep -q 'libXxf86vm.so.1' || need+=(libxxf86vm1)
 fc-list 2>/dev/null | grep -q . || need+=(fontconfig fonts-dejavu-core)
 command -v ffmpeg >/dev/null || need+=(ffmpeg) # the render farm's --video (FarmTaskMergeTest's video check)
+ldconfig -p | grep -q 'libembree3.so.3' || need+=(libembree3-3) # the CPU tracer's walk (render.embree); the tarball carries it
 if [ ${#need[@]} -gt 0 ]; then
   echo "test.sh: installing ${need[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo

@@ -12,6 +12,7 @@ import org.drtstudio.render.RenderException;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.cpu.CpuRayThroughput;
 import org.drtstudio.render.cpu.CpuRenderer;
+import org.drtstudio.render.embree.EmbreeWalk;
 import org.drtstudio.render.gl.FrameSchedule;
 import org.drtstudio.render.gl.GlRenderer;
 import org.drtstudio.render.gl.GpuTimer;
@@ -248,15 +249,23 @@ final class SceneBenchmark {
         return new FrameTimes(trace, wall, errors, GpuTimer.median(trace) > 0.01 * GpuTimer.median(wall));
     }
 
-    /** The CPU reference tracer: the same three ray types at a reduced size, and a full-effects frame. */
+    /** The production CPU tracer: the same three ray types at a reduced size, and a full-effects frame. */
     private void cpu(Map<String, Object> r, GeometryImage image, Scene effects, float exponent) throws RenderException {
         int threads = settings.cpuThreads();
         TraceParameters rays = TraceParameters.of(effects.camera(),
                 effects.settings().withSize(settings.cpuRayWidth(), settings.cpuRayHeight()), image);
-        CpuRayThroughput.run(image, rays, exponent, threads); // warm-up: JIT compilation
+        try (EmbreeWalk walk = new EmbreeWalk()) {
+            cpu(r, image, effects, exponent, threads, rays, walk);
+        }
+    }
+
+    private void cpu(Map<String, Object> r, GeometryImage image, Scene effects, float exponent, int threads, TraceParameters rays,
+                     EmbreeWalk walk) throws RenderException {
+        CpuRayThroughput.run(image, rays, exponent, threads, walk); // warm-up: JIT compilation
         int runs = Math.min(3, settings.repeats());
         CpuRayThroughput.Result[] results = new CpuRayThroughput.Result[runs];
-        for (int i = 0; i < runs; i++) results[i] = CpuRayThroughput.run(image, rays, exponent, threads);
+        for (int i = 0; i < runs; i++) results[i] = CpuRayThroughput.run(image, rays, exponent, threads, walk);
+        r.put("cpu_walk", walk.name(image));
         r.put("cpu_threads", threads);
         r.put("cpu_ray_resolution", rays.width() + "x" + rays.height());
         r.put("cpu_primary_mrays_per_s", median(results, res -> res.primary().mraysPerSecond()));
@@ -267,7 +276,7 @@ final class SceneBenchmark {
         TraceParameters p = TraceParameters.of(effects.camera(), effects.camera(),
                 effects.settings().withSize(w, h).withSampling(settings.frameSpp(), effects.settings().maxDepth(), 1),
                 image, PixelFilter.GAUSSIAN);
-        try (CpuRenderer cpu = new CpuRenderer(threads)) {
+        try (CpuRenderer cpu = CpuRenderer.production(threads, walk)) {
             long t0 = System.nanoTime();
             cpu.render(image, p, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
             double ms = (System.nanoTime() - t0) / 1e6;

@@ -42,7 +42,9 @@ import java.util.concurrent.Callable;
                 + "import (an OBJ to the geometry image phase by phase, with and without the importer's fast paths), "
                 + "spheres (100, 1,000 and 10,000 random spheres at 800x800, flat shading: frames per second, as the OpenCL sphere "
                 + "caster measured), resolution (GPU against CPU tracer over image sizes 128^2 .. --max-size^2, as the CUDA octree report), "
-                + "voxels (voxel spaces through div portals against their faces in the geometry image, 720x360 and 1920x1080).",
+                + "voxels (voxel spaces through div portals against their faces in the geometry image, 720x360 and 1920x1080), "
+                + "rays (the peers' rays on --obj FILE: primary and shadow Mrays/s of the CPU tracer, hit and occluded counts, "
+                + "as ../shared/peer/embree-oracle traces them for the same --cam and --light).",
         "--report DIR turns the full-suite JSON files in DIR into the results page and its plot instead."})
 final class BenchCommand implements Callable<Integer> {
     /** Version of the instancing and traversal suites; the scene suites carry {@link SuiteScenes#FULL_VERSION}. */
@@ -50,8 +52,8 @@ final class BenchCommand implements Callable<Integer> {
     private final RendererFactory renderers;
 
     @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing",
-            description = "full, quick, instancing (default), traversal, import, spheres, resolution, voxels or accel "
-                    + "(BVH, grid and octree per scene, and the grid-resolution sweep)")
+            description = "full, quick, instancing (default), traversal, import, spheres, resolution, voxels, accel "
+                    + "(BVH, grid and octree per scene, and the grid-resolution sweep) or rays (--obj FILE)")
     String suite;
     @Option(names = "--data", paramLabel = "DIR", description = "folder with nff/ and obj/ of the scene files (default: ../shared/data, else shared/data)")
     Path data;
@@ -96,11 +98,14 @@ final class BenchCommand implements Callable<Integer> {
             + "--cam ... --light ...), so ../shared/peer/vk-rt-bench and embree-oracle trace the same rays")
     Path exportPeer;
     @Option(names = "--obj", paramLabel = "FILE", description = "import suite: the OBJ file to import (default: the generated "
-            + "1.1M-triangle bunny_1m, written to a temporary file from --data's bunny)")
+            + "1.1M-triangle bunny_1m, written to a temporary file from --data's bunny); rays suite: the scene to trace")
     Path obj;
-    @Option(names = "--cam", arity = "12", paramLabel = "V", description = "rays suite: EX EY EZ AX AY AZ UX UY UZ FOV W H, the peers' pinhole camera")
+    @Option(names = "--cam", arity = "12", paramLabel = "V", description = "rays suite: EX EY EZ AX AY AZ UX UY UZ FOV W H, "
+            + "the peers' pinhole camera: eye, look-at, up, vertical field of view edge to edge in degrees, image size "
+            + "(default: the scene's own camera and size)")
     List<Double> cam;
-    @Option(names = "--light", arity = "3", paramLabel = "V", description = "rays suite: X Y Z, the shadow rays' point light")
+    @Option(names = "--light", arity = "3", paramLabel = "V", description = "rays suite: X Y Z, the shadow rays' point light "
+            + "(default: the scene's first light)")
     List<Double> light;
     @Option(names = "--max-size", paramLabel = "N", description = "resolution suite: the largest image side; sizes double "
             + "from 128 up to it (default 512, for software GL; at most 4096, as the report)")
@@ -178,7 +183,7 @@ final class BenchCommand implements Callable<Integer> {
                 return GeneratedSceneSuites.run(name, this, renderers, out, err);
             }
             default -> {
-                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal, import, spheres, resolution, voxels, accel, gpus");
+                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal, import, spheres, resolution, voxels, accel, gpus, rays");
                 return 2;
             }
         }

@@ -17,12 +17,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The CPU reference tracer's rays per second on the rays of {@code shaders/ray_bench.comp}, its GPU
- * twin: primary rays through pixel centres (closest hit), then from each primary hit one shadow ray
- * per light toward a point drawn on it (any hit) and one glossy ray from the Phong lobe around the
- * mirror direction (closest hit); rays the renderer would not launch are not counted. Same
- * traversal, sampling and random numbers as {@link CpuRenderer}, on all its threads. Each ray type
- * is timed on its own over the whole image; the hit points come from an untimed first pass.
+ * The CPU tracer's rays per second on the rays of {@code shaders/ray_bench.comp}, its GPU twin:
+ * primary rays through pixel centres (closest hit), then from each primary hit one shadow ray per
+ * light toward a point drawn on it (any hit) and one glossy ray from the Phong lobe around the
+ * mirror direction (closest hit); rays the renderer would not launch are not counted. Same walk,
+ * sampling and random numbers as {@link CpuRenderer} (the twin's walk, or a production
+ * {@link CpuWalk}), on all its threads. Each ray type is timed on its own over the whole image; the
+ * hit points come from an untimed first pass.
  */
 public final class CpuRayThroughput {
     private CpuRayThroughput() {
@@ -43,16 +44,22 @@ public final class CpuRayThroughput {
         void row(Worker w, int y, long[] counts);
     }
 
-    /** Per-thread scratch: the integrator (traversal, normals, sampling) and hit records. */
-    private static final class Worker {
+    /** Per-thread scratch: the integrator (normals, sampling), the walk and hit records. */
+    private static final class Worker implements AutoCloseable {
         final WhittedIntegrator integrator;
-        final Traversal traversal;
+        final RayCaster traversal;
         final Hit hit = new Hit(), shadow = new Hit();
         final float[] dir = new float[3];
 
-        Worker(GeometryImage image, TraceParameters p, AccelStructure accel) {
+        Worker(GeometryImage image, TraceParameters p, AccelStructure accel, CpuWalk walk) {
             integrator = new WhittedIntegrator(image, p, NodeKind.DEFAULT, accel);
-            traversal = new Traversal(image, NodeKind.DEFAULT, accel);
+            traversal = walk != null && accel == AccelStructure.BVH ? walk.open(image) : new Traversal(image, NodeKind.DEFAULT, accel);
+        }
+
+        @Override
+        public void close() {
+            integrator.close();
+            traversal.close();
         }
     }
 
@@ -66,11 +73,20 @@ public final class CpuRayThroughput {
 
     /** As {@link #run(GeometryImage, TraceParameters, float, int)}, walking {@code accel} inside each shape. */
     public static Result run(GeometryImage image, TraceParameters p, float glossyExponent, int threads, AccelStructure accel) {
+        return run(image, p, glossyExponent, threads, accel, null);
+    }
+
+    /** As {@link #run(GeometryImage, TraceParameters, float, int)}, the hits found by {@code walk} (null: the twin's). */
+    public static Result run(GeometryImage image, TraceParameters p, float glossyExponent, int threads, CpuWalk walk) {
+        return run(image, p, glossyExponent, threads, AccelStructure.BVH, walk);
+    }
+
+    private static Result run(GeometryImage image, TraceParameters p, float glossyExponent, int threads, AccelStructure accel, CpuWalk walk) {
         int w = p.width(), h = p.height();
         // Hit point xyz, facing geometric normal xyz per pixel; NaN x marks a miss.
         float[] hits = new float[6 * w * h];
         float eps = p.rayEpsilon();
-        Measurement primary = pass(image, p, threads, accel, (wk, y, counts) -> {
+        Measurement primary = pass(image, p, threads, accel, walk, (wk, y, counts) -> {
             for (int x = 0; x < w; x++) {
                 CpuRenderer.primaryDirection(p, x + 0.5f, y + 0.5f, wk.dir);
                 float dx = wk.dir[0], dy = wk.dir[1], dz = wk.dir[2];
@@ -97,7 +113,7 @@ public final class CpuRayThroughput {
             }
         });
         int lightCount = image.lightCount();
-        Measurement shadow = pass(image, p, threads, accel, (wk, y, counts) -> {
+        Measurement shadow = pass(image, p, threads, accel, walk, (wk, y, counts) -> {
             for (int x = 0; x < w; x++) {
                 int o = 6 * (y * w + x), pixel = y * w + x;
                 if (Float.isNaN(hits[o])) continue;
@@ -118,7 +134,7 @@ public final class CpuRayThroughput {
                 }
             }
         });
-        Measurement glossy = pass(image, p, threads, accel, (wk, y, counts) -> {
+        Measurement glossy = pass(image, p, threads, accel, walk, (wk, y, counts) -> {
             for (int x = 0; x < w; x++) {
                 int o = 6 * (y * w + x), pixel = y * w + x;
                 if (Float.isNaN(hits[o])) continue;
@@ -140,7 +156,7 @@ public final class CpuRayThroughput {
     }
 
     /** Runs one row-parallel pass on {@code threads} threads and times it. */
-    private static Measurement pass(GeometryImage image, TraceParameters p, int threads, AccelStructure accel, RowWork work) {
+    private static Measurement pass(GeometryImage image, TraceParameters p, int threads, AccelStructure accel, CpuWalk walk, RowWork work) {
         AtomicInteger nextRow = new AtomicInteger();
         AtomicLong rays = new AtomicLong(), hits = new AtomicLong();
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -148,9 +164,9 @@ public final class CpuRayThroughput {
             t.setDaemon(true);
             return t;
         });
+        List<Worker> workers = new ArrayList<>();
         try {
-            List<Worker> workers = new ArrayList<>();
-            for (int i = 0; i < threads; i++) workers.add(new Worker(image, p, accel));
+            for (int i = 0; i < threads; i++) workers.add(new Worker(image, p, accel, walk));
             long t0 = System.nanoTime();
             List<Future<?>> jobs = new ArrayList<>();
             for (Worker wk : workers) {
@@ -170,6 +186,7 @@ public final class CpuRayThroughput {
             throw new IllegalStateException("CPU ray benchmark failed: " + e.getCause(), e.getCause());
         } finally {
             pool.shutdownNow();
+            for (Worker w : workers) w.close();
         }
     }
 }
