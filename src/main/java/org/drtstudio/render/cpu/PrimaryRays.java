@@ -18,20 +18,23 @@ final class PrimaryRays {
     final float[] origin = new float[3], direction = new float[3];
     float time;
 
+    private final SampleSeeds seeds;
+
     PrimaryRays(TraceParameters parameters) {
         this.p = parameters;
+        this.seeds = new SampleSeeds(parameters.seed());
     }
 
     void generate(int x, int y, int sample) {
         int pixel = y * p.width() + x;
         float sx = x + 0.5f, sy = y + 0.5f;
         if (p.samplesPerPixel() > 1) {
-            SampleHash.pair(pixel, sample, Sampling.DIM_PIXEL_X, p.seed(), pair);
+            seeds.pair(pixel, sample, Sampling.DIM_PIXEL_X, pair);
             Sampling.pixelOffset(p.filter().shaderCode(), pair[0], pair[1], offset);
             sx += offset[0];
             sy += offset[1];
         }
-        time = p.motion() ? SampleHash.uniform(pixel, sample, Sampling.DIM_TIME, p.seed()) : 0f;
+        time = p.motion() ? seeds.uniform(pixel, sample, Sampling.DIM_TIME) : 0f;
         CameraBasis a = p.open(), b = p.close();
         float focus = a.focusDistance() + time * (b.focusDistance() - a.focusDistance());
         lerp(a.eye(), b.eye(), eye);
@@ -51,7 +54,7 @@ final class PrimaryRays {
         origin[1] = eye[1];
         origin[2] = eye[2];
         if (a.hasLens() || b.hasLens()) {
-            SampleHash.pair(pixel, sample, Sampling.DIM_LENS_U, p.seed(), pair);
+            seeds.pair(pixel, sample, Sampling.DIM_LENS_U, pair);
             Sampling.concentricDisk(pair[0], pair[1], disk);
             // The pinhole ray meets the plane of focus here; every lens ray through the pixel aims at it.
             float fl = 1f / (float) Math.sqrt(fwd[0] * fwd[0] + fwd[1] * fwd[1] + fwd[2] * fwd[2]);

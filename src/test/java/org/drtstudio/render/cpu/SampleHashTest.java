@@ -163,4 +163,25 @@ class SampleHashTest {
             assertEquals(SampleHash.sobol(SampleHash.SOBOL_FOURTH, index), SampleHash.sobolFourth(index), "index " + index);
         }
     }
+
+    /** The per-thread seed cache gives SampleHash's values to the bit, whatever order pixels and pairs come in. */
+    @Test
+    void cachedSeedsGiveTheSameBits() {
+        java.util.Random random = new java.util.Random(9);
+        int seed = 12345;
+        SampleSeeds seeds = new SampleSeeds(seed);
+        float[] out = new float[2];
+        int[] dimensions = {0, 2, 4, 6, 65536, 65540, 65542, 2 * 65536 + 6, 3 * 65536, 5, 65541};
+        for (int i = 0; i < 50_000; i++) {
+            int pixel = random.nextInt(8), sample = random.nextInt(1 << 10), d = dimensions[random.nextInt(dimensions.length)];
+            if ((d & 1) == 0 && random.nextBoolean()) {
+                seeds.pair(pixel, sample, d, out);
+                assertEquals(Float.floatToRawIntBits(SampleHash.uniform(pixel, sample, d, seed)), Float.floatToRawIntBits(out[0]), "pair " + d);
+                assertEquals(Float.floatToRawIntBits(SampleHash.uniform(pixel, sample, d + 1, seed)), Float.floatToRawIntBits(out[1]), "pair " + d);
+            } else {
+                assertEquals(Float.floatToRawIntBits(SampleHash.uniform(pixel, sample, d, seed)),
+                        Float.floatToRawIntBits(seeds.uniform(pixel, sample, d)), "dimension " + d);
+            }
+        }
+    }
 }
