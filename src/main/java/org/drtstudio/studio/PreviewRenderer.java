@@ -457,6 +457,8 @@ final class PreviewRenderer implements AutoCloseable {
                     continue;
                 }
                 firstPassOfRequest = false;
+                // The CPU tracer names the walk that traced the pass (Embree, or the Java walk and why).
+                description = r.description();
                 coarseShown = builder.hasCoarseShapes();
                 int added = session.samplesDone() - before;
                 long elapsed = schedule.passFinished(added, (long) frame.width() * frame.height());
