@@ -260,6 +260,65 @@ class HostileInputTest {
         assertEquals(1, SceneLoader.load(le).scene().root().children().size());
     }
 
+    // ---- issue 37: the second round ----
+
+    /** A small PNG, to stand for a private picture outside the scene's folder. */
+    private static byte[] png() throws Exception {
+        java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(2, 2, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        img.setRGB(1, 1, 0xff0000);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        javax.imageio.ImageIO.write(img, "png", out);
+        return out.toByteArray();
+    }
+
+    /**
+     * An NFF whose fills name textures the way an attacker would: absolute, climbing out, a device,
+     * a link inside the folder to a picture outside; and one good relative name, which must be found
+     * beside the NFF, not in the working folder.
+     */
+    private Path nffWithHostileTextures() throws Exception {
+        Path outside = Files.createDirectories(dir.resolveSibling(dir.getFileName() + "-private")).resolve("private.png");
+        Files.write(outside, png());
+        Files.createDirectories(dir.resolve("scene/sub"));
+        Files.write(dir.resolve("private.png"), png());
+        Files.write(dir.resolve("scene/sub/ok.png"), png());
+        Files.createSymbolicLink(dir.resolve("scene/linked.png"), outside);
+        return write("scene/x.nff", "l 0 10 10\n"
+                + "f 1 0 0 1 0 0 0 1 " + outside + "\ns 0 0 0 1\n"
+                + "f 0 1 0 1 0 0 0 1 ../private.png\ns 2 0 0 1\n"
+                + "f 0 0 1 1 0 0 0 1 /dev/stdin\ns 4 0 0 1\n"
+                + "f 1 1 0 1 0 0 0 1 linked.png\ns 6 0 0 1\n"
+                + "f 1 0 1 1 0 0 0 1 sub/ok.png\ns 8 0 0 1\n");
+    }
+
+    /** The textures the materials hold: only the good one, resolved in the NFF's folder. */
+    private void onlyTheTextureInsideRemains(ImportResult r) {
+        fourAreRefused(r);
+        List<String> textures = r.scene().materials().stream().map(Material::diffuseTexture).filter(t -> t != null).toList();
+        assertEquals(List.of(dir.resolve("scene/sub/ok.png").toAbsolutePath().normalize().toString()), textures);
+    }
+
+    private static void fourAreRefused(ImportResult r) {
+        assertClean(r.warnings());
+        assertEquals(4, r.warnings().stream().filter(w -> w.contains("is outside the scene's folder")).count(), r.warnings().toString());
+    }
+
+    @Test
+    void nffFillTexturesReachOnlyTheNffsFolder() throws Exception {
+        onlyTheTextureInsideRemains(SceneLoader.load(nffWithHostileTextures()));
+    }
+
+    @Test
+    void nffFillTexturesAreConfinedWhenACfgOrAProjectPlacesTheNff() throws Exception {
+        nffWithHostileTextures();
+        onlyTheTextureInsideRemains(SceneLoader.load(write("scene/s.cfg", "OBJ=x.nff\n")));
+        String project = Files.readString(Path.of("scenes", "orbit.json"));
+        assertTrue(project.contains("\"default.nff\""), "test bug: orbit.json names default.nff");
+        // A project uses its own copies of a model's materials; the model's import still refuses the four.
+        fourAreRefused(SceneLoader.load(write("scene/p.json", project.replace("\"default.nff\"", "\"x.nff\""))));
+        // (The studio imports a model through SceneLoader as drt does: nffFillTexturesReachOnlyTheNffsFolder.)
+    }
+
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

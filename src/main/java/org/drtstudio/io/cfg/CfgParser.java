@@ -5,6 +5,7 @@ import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.Excerpt;
 import org.drtstudio.io.support.LineTokenizer;
 import org.drtstudio.io.support.SceneFolder;
+import org.drtstudio.io.support.SceneFolder.ConfinedPath;
 import org.drtstudio.io.support.SceneFraming;
 import org.drtstudio.io.support.WarningLog;
 import org.drtstudio.math.Vec3;
@@ -19,8 +20,8 @@ import org.drtstudio.scene.TransformNode;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -47,7 +48,7 @@ final class CfgParser {
     private final List<String> overrides;
 
     private final ModelMerger models = new ModelMerger();
-    private final Map<Path, TransformNode> loaded = new HashMap<>();
+    private final Map<Object, TransformNode> loaded = new HashMap<>();
     private final List<Light> lights = new ArrayList<>();
     private final Set<String> seenKeys = new HashSet<>();
     /** Whether a known key has been read: only then may messages quote whole lines of the file. */
@@ -203,18 +204,14 @@ final class CfgParser {
 
     private void model(String value) throws SceneFormatException, IOException {
         String written = unquote(value);
-        Path path;
-        try {
-            Path dir = cfg == null ? null : cfg.toAbsolutePath().getParent();
-            path = dir == null ? Path.of(written) : dir.resolve(written);
-        } catch (InvalidPathException e) {
-            throw in.error("OBJ path " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH) + " is not a valid file name");
-        }
-        path = path.normalize();
         SceneFolder folder = SceneFolder.of(cfg == null ? Path.of("scene.cfg") : cfg);
-        if (!folder.allowsName(folder.path(), written) || Files.exists(path) && !folder.containsReal(path)) {
-            throw in.error("OBJ path " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH) + " " + folder.refusal());
+        ConfinedPath model;
+        try {
+            model = folder.resolve(written);
+        } catch (SceneFolder.Refused r) {
+            throw in.error("OBJ path " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH) + " " + r.getMessage());
         }
+        Path path = model.file();
         if (Files.exists(path) && !Files.isRegularFile(path)) {
             throw in.error("model " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH) + " is "
                     + (Files.isDirectory(path) ? "a folder" : "a device, FIFO or socket") + ", not a regular file");
@@ -223,14 +220,22 @@ final class CfgParser {
             throw in.error("model file not found: " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH)
                     + " (looked for " + LineTokenizer.quote(path.toString(), PATH_QUOTE_LENGTH) + ")");
         }
-        TransformNode known = loaded.get(path);
+        // One model read once, whatever the name, link or spelling that reaches it.
+        Object identity = identity(path);
+        TransformNode known = loaded.get(identity);
         if (known != null) {
             models.addAgain(known);
             return;
         }
-        ImportResult model = loader.load(path);
-        model.warnings().forEach(warnings::addVerbatim);
-        loaded.put(path, models.add(model.scene()));
+        ImportResult loadedModel = loader.load(model);
+        loadedModel.warnings().forEach(warnings::addVerbatim);
+        loaded.put(identity, models.add(loadedModel.scene()));
+    }
+
+    /** What makes two names the same file: device and inode where the system has them, else the real path. */
+    private static Object identity(Path file) throws IOException {
+        Object key = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+        return key != null ? key : file.toRealPath();
     }
 
     private void light(String value) throws SceneFormatException {

@@ -3,6 +3,8 @@ package org.drtstudio.io.nff;
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.support.LineTokenizer;
+import org.drtstudio.io.support.SceneFolder;
+import org.drtstudio.io.support.SceneFolder.ConfinedPath;
 import org.drtstudio.io.support.SceneFraming;
 import org.drtstudio.io.support.WarningLog;
 import org.drtstudio.math.Vec3;
@@ -43,7 +45,12 @@ final class NffParser {
 
     private static final Vec3 AMBIENT_LIGHT = new Vec3(0.1f, 0.1f, 0.1f);
 
+    /** Paths are quoted up to this length: the user needs them to find the file, but no more. */
+    private static final int PATH_QUOTE_LENGTH = 200;
+
     private final Path file;
+    /** Where the fills' textures may be: the NFF's folder and below. */
+    private final SceneFolder folder;
     private final LineTokenizer in;
     private final WarningLog warnings;
 
@@ -64,6 +71,7 @@ final class NffParser {
 
     NffParser(Path file, Reader reader) {
         this.file = file;
+        this.folder = SceneFolder.of(file == null ? Path.of("scene.nff") : file);
         this.in = new LineTokenizer(file, reader, '#');
         this.warnings = new WarningLog(file);
     }
@@ -202,7 +210,19 @@ final class NffParser {
         float t = n >= 7 ? number(7, "transmittance T") : 0f;
         float ior = n >= 8 ? number(8, "index of refraction") : 1f;
         if (shine < 0) throw in.error("Shine (Phong exponent) must be ≥ 0, got " + shine);
-        materials.fill(rgb.x(), rgb.y(), rgb.z(), kd, ks, shine, t, ior, texture);
+        recognised = true; // a whole fill statement: the file is NFF, and its texture's name may be quoted
+        materials.fill(rgb.x(), rgb.y(), rgb.z(), kd, ks, shine, t, ior, texture == null ? null : texture(texture));
+    }
+
+    /** The fill's texture, found in the NFF's folder (never the working folder), or null when refused with a warning. */
+    private ConfinedPath texture(String written) {
+        try {
+            return folder.resolve(written);
+        } catch (SceneFolder.Refused r) {
+            warnings.add("texture outside", in.lineNumber(), "texture " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH) + " "
+                    + r.getMessage() + "; the material renders without it");
+            return null;
+        }
     }
 
     private void sphere() throws SceneFormatException {

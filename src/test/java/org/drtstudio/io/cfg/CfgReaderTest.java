@@ -50,9 +50,9 @@ class CfgReaderTest {
 
     /** Paths the loader was asked for, in order. */
     private final List<Path> loaded = new ArrayList<>();
-    private final ModelLoader loader = file -> {
-        loaded.add(file);
-        return NffReader.read(file);
+    private final ModelLoader loader = model -> {
+        loaded.add(model.file());
+        return NffReader.read(model.file());
     };
 
     @BeforeEach

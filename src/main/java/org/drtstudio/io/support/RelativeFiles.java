@@ -1,4 +1,4 @@
-package org.drtstudio.io.obj;
+package org.drtstudio.io.support;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -7,16 +7,22 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
 /**
- * Finds the files a model refers to (MTL libraries, textures). Models travel between systems, so
- * besides the name as written this tries Windows separators turned into slashes ({@code .\tex.jpg})
- * and a case-insensitive match of the file name in its folder ({@code Wood.JPG} for {@code wood.jpg}).
+ * Finds the files a model refers to (MTL libraries, textures, models). Models travel between
+ * systems, so besides the name as written this tries Windows separators turned into slashes
+ * ({@code .\tex.jpg}) and a case-insensitive match of the file name in its folder ({@code Wood.JPG}
+ * for {@code wood.jpg}). Only {@link SceneFolder} asks, after it has checked the name.
  */
 final class RelativeFiles {
     private RelativeFiles() {
     }
 
-    /** The regular file that {@code name}, relative to {@code dir}, refers to, or null when there is none. */
-    static Path find(Path dir, String name) {
+    /**
+     * The regular file that {@code name}, relative to {@code dir}, refers to, or null when there is none.
+     *
+     * @param listableRoot a folder listed for the case-insensitive match must lie inside this real
+     *                     path (a link to a folder elsewhere is not listed); null for any
+     */
+    static Path find(Path dir, String name, Path listableRoot) {
         if (name == null || name.isBlank()) return null;
         Path exact = regularFile(dir, name);
         if (exact != null) return exact;
@@ -25,9 +31,15 @@ final class RelativeFiles {
         if (withSlashes != null) return withSlashes;
         Path wanted = path(dir, slashed);
         if (wanted == null || wanted.getFileName() == null || wanted.getParent() == null) return null;
-        if (!Files.isDirectory(wanted.getParent())) return null;
+        Path folder = wanted.getParent();
+        if (!Files.isDirectory(folder)) return null;
         String fileName = wanted.getFileName().toString();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(wanted.getParent())) {
+        try {
+            if (listableRoot != null && !folder.toRealPath().startsWith(listableRoot)) return null;
+        } catch (IOException e) {
+            return null;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
             for (Path entry : entries) {
                 if (entry.getFileName().toString().equalsIgnoreCase(fileName) && Files.isRegularFile(entry)) return entry;
             }
