@@ -319,6 +319,67 @@ class HostileInputTest {
         // (The studio imports a model through SceneLoader as drt does: nffFillTexturesReachOnlyTheNffsFolder.)
     }
 
+    /** Files that are no scene of any format, each holding the word ADVSECRET where a reader would quote it. */
+    private static final List<String> NOT_SCENES = List.of(
+            "YANZ5TF+LXXADVSECRET=\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n",       // a key file: base64 lines, the first ending in '='
+            "correct horse ADVSECRET staple=\n",                               // a passphrase file
+            "DB_USER_ADVSECRET=admin\nAPI_TOKEN_ADVSECRET=abc123\n",           // a .env file: unknown keys
+            "CAMERA=ADVSECRET\nLIGHT=ADVSECRET\n",                              // known keys, values that are secrets
+            "export PATH=/bin\nv ADVSECRET 1 2\n",                              // the OBJ case
+            "s ADVSECRET 1 2 3\n",                                             // an NFF keyword, then a secret
+            "p ADVSECRET\n",
+            "newmtl ADVSECRET\nKd ADVSECRET 1 1\n",
+            "{ \"token\": ADVSECRET }\n",                                       // JSON that is no project
+            "{ \"format\": \"ADVSECRET\" }\n",
+            "size ADVSECRET 1 1\n");
+
+    @Test
+    void linksToFilesThatAreNoScenesQuoteNothingOfThemInAnyReader() throws Exception {
+        Path outside = Files.createDirectories(dir.resolveSibling(dir.getFileName() + "-private"));
+        List<String> quoted = new ArrayList<>();
+        int n = 0;
+        for (String text : NOT_SCENES) {
+            Path secret = outside.resolve("secret" + n++);
+            Files.writeString(secret, text);
+            for (String ext : List.of("obj", "nff", "cfg", "json", "vxt", "vox")) {
+                Path link = dir.resolve("s" + n + "." + ext);
+                Files.createSymbolicLink(link, secret);
+                List<String> said = new ArrayList<>();
+                try {
+                    ImportResult r = SceneLoader.load(link);
+                    said.addAll(r.warnings());
+                } catch (SceneFormatException e) {
+                    said.add(e.getMessage());
+                }
+                for (String s : said) {
+                    assertClean(s);
+                    String lower = s.toLowerCase(java.util.Locale.ROOT);
+                    if (lower.contains("advsecret") || s.contains("admin") || s.contains("abc123") || lower.contains("horse")) {
+                        quoted.add(ext + " quoted the file: " + s);
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), quoted);
+    }
+
+    @Test
+    void anObjLinkedToAMaterialLibraryThatIsNoLibraryQuotesNothing() throws Exception {
+        Path outside = Files.createDirectories(dir.resolveSibling(dir.getFileName() + "-private"));
+        int n = 0;
+        for (String text : NOT_SCENES) {
+            Path secret = Files.writeString(outside.resolve("lib" + n), text);
+            Files.createDirectories(dir.resolve("scene" + n));
+            Files.copy(secret, dir.resolve("scene" + n + "/lib.mtl"));
+            ImportResult r = SceneLoader.load(write("scene" + n + "/m.obj", "mtllib lib.mtl\n" + TRIANGLE));
+            n++;
+            for (String w : r.warnings()) {
+                assertClean(w);
+                assertFalse(w.toLowerCase(java.util.Locale.ROOT).contains("advsecret"), w);
+            }
+        }
+    }
+
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

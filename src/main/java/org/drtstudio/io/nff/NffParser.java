@@ -66,13 +66,10 @@ final class NffParser {
     private float[] xyz = new float[3 * 64];
     private float[] nrm = new float[3 * 64];
 
-    /** Whether a statement has been read: only then may messages quote the file's text. */
-    private boolean recognised;
-
     NffParser(Path file, Reader reader) {
         this.file = file;
         this.folder = SceneFolder.of(file == null ? Path.of("scene.nff") : file);
-        this.in = new LineTokenizer(file, reader, '#');
+        this.in = new LineTokenizer(file, reader, '#', "an NFF file");
         this.warnings = new WarningLog(file);
     }
 
@@ -116,18 +113,18 @@ final class NffParser {
                 default -> {
                     if (SKIPPED_KEYWORDS.contains(keyword)) {
                         warnings.add(keyword, in.lineNumber(), "'" + keyword + "' is an assimp extension, not NFF; line skipped");
-                    } else if (!recognised) {
+                    } else if (!in.recognised()) {
                         // Not a word of NFF on the first statement: this may be any file (an .nff
                         // link to a password file), so nothing of it is quoted.
                         throw in.error("does not start with an NFF keyword; this does not look like an NFF file"
                                 + " (NFF has v, from, at, up, angle, hither, resolution, b, l, f, c, s, p, pp)");
                     } else {
-                        throw in.error("unknown keyword " + LineTokenizer.quote(keyword)
+                        throw in.error("unknown keyword " + in.excerpt(keyword)
                                 + " (NFF has v, from, at, up, angle, hither, resolution, b, l, f, c, s, p, pp)");
                     }
                 }
             }
-            recognised = true;
+            in.recognise(); // a whole statement read: messages may quote the file from now on
         }
         try {
             return new ImportResult(buildScene(), warnings.toList());
@@ -210,7 +207,7 @@ final class NffParser {
         float t = n >= 7 ? number(7, "transmittance T") : 0f;
         float ior = n >= 8 ? number(8, "index of refraction") : 1f;
         if (shine < 0) throw in.error("Shine (Phong exponent) must be ≥ 0, got " + shine);
-        recognised = true; // a whole fill statement: the file is NFF, and its texture's name may be quoted
+        in.recognise(); // a whole fill statement: the file is NFF, and its texture's name may be quoted
         materials.fill(rgb.x(), rgb.y(), rgb.z(), kd, ks, shine, t, ior, texture == null ? null : texture(texture));
     }
 
@@ -219,7 +216,7 @@ final class NffParser {
         try {
             return folder.resolve(written);
         } catch (SceneFolder.Refused r) {
-            warnings.add("texture outside", in.lineNumber(), "texture " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH) + " "
+            warnings.add("texture outside", in.lineNumber(), "texture " + in.excerpt(written, PATH_QUOTE_LENGTH) + " "
                     + r.getMessage() + "; the material renders without it");
             return null;
         }
@@ -328,7 +325,7 @@ final class NffParser {
 
     private String describeLine() {
         if (!isNumber(in.token(0))) {
-            return "a line starting with " + LineTokenizer.quote(in.token(0)) + " (fewer vertex lines than declared?)";
+            return "a line starting with " + in.excerpt(in.token(0)) + " (fewer vertex lines than declared?)";
         }
         return values(in.count());
     }

@@ -42,6 +42,13 @@ final class ObjGeometryCollector extends AbstractWritableObj {
     private final IndexRange normalRange = new IndexRange("normal", "normals");
     private int currentMaterial = -1;
     private int degenerateFaces, firstDegenerateLine;
+    /** Whether a vertex, normal or texture coordinate was read whole: only then may messages quote the file. */
+    private boolean recognised;
+
+    /** Whether the file has shown itself to be OBJ (a whole v, vt or vn statement read). */
+    boolean recognised() {
+        return recognised;
+    }
 
     ObjGeometryCollector(ObjStatementReader source) {
         this.source = source;
@@ -54,6 +61,7 @@ final class ObjGeometryCollector extends AbstractWritableObj {
         float x = t.getX(), y = t.getY(), z = t.getZ();
         requireFinite("vertex", x, y, z);
         positions.add(x, y, z);
+        recognised = true;
     }
 
     @Override
@@ -61,6 +69,7 @@ final class ObjGeometryCollector extends AbstractWritableObj {
         float u = t.getX(), v = t.getDimensions() > 1 ? t.getY() : 0f;
         requireFinite("texture coordinate", u, v, 0f);
         texCoords.add(u, v);
+        recognised = true;
     }
 
     @Override
@@ -69,6 +78,7 @@ final class ObjGeometryCollector extends AbstractWritableObj {
         float x = t.getX(), y = t.getY(), z = t.getZ();
         requireFinite("normal", x, y, z);
         normals.add(x, y, z);
+        recognised = true;
     }
 
     @Override
