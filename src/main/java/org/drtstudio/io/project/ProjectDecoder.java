@@ -238,7 +238,7 @@ final class ProjectDecoder {
                     int index = part.asInt();
                     asset = build(part, () -> whole.part(index));
                 }
-                int needed = offset + asset.materials().size();
+                long needed = (long) offset + asset.materials().size(); // 64-bit: an offset near 2^31 must not wrap
                 if (needed > materialCount)
                     throw v.get("materialOffset").problem("the model has " + asset.materials().size() + " materials, so the project needs materials "
                             + offset + ".." + (needed - 1) + " but has " + materialCount + "; import the model again");
