@@ -2,6 +2,7 @@ package org.drtstudio.app;
 
 import org.drtstudio.cli.DrtCommand;
 import org.drtstudio.cli.OutOfMemory;
+import org.drtstudio.io.Excerpt;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,8 +25,8 @@ public final class Main {
             if (studio.displayAvailable()) {
                 effective = scene != null ? new String[]{"studio", scene.toString()} : new String[]{"studio"};
             } else if (scene != null) {
-                System.err.println("drt: no display (DISPLAY is not set), so no studio window; rendering " + scene
-                        + " headless to default.png instead (see 'drt --help')");
+                System.err.println(Excerpt.message("drt: no display (DISPLAY is not set), so no studio window; rendering " + scene
+                        + " headless to default.png instead (see 'drt --help')"));
                 effective = new String[]{"render", scene.toString(), "-o", "default.png"};
             }
         } else {
