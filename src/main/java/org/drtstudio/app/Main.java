@@ -3,6 +3,7 @@ package org.drtstudio.app;
 import org.drtstudio.cli.DrtCommand;
 import org.drtstudio.cli.OutOfMemory;
 import org.drtstudio.io.Excerpt;
+import org.drtstudio.io.support.AtomicFileWriter;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +40,7 @@ public final class Main {
             Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
                 if (OutOfMemory.causedBy(e)) {
                     System.err.println(OutOfMemory.message());
+                    AtomicFileWriter.removeTemporaries(); // halt skips the shutdown hook that would
                     Runtime.getRuntime().halt(3);
                 }
                 System.err.print("Exception in thread \"" + thread.getName() + "\" ");

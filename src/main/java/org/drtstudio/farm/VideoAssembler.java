@@ -1,5 +1,6 @@
 package org.drtstudio.farm;
 
+import org.drtstudio.io.support.FrameNumbering;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,10 +55,8 @@ public final class VideoAssembler {
         Sidecar.write(job.videoOutputs(), job.videoSignature());
     }
 
-    /** out_####.png → out_%04d.png, with any other '%' doubled as ffmpeg's pattern syntax wants. */
+    /** out_####.png → out_%04d.png, with any other '%' doubled as ffmpeg's pattern syntax wants ({@link FrameNumbering}). */
     static String ffmpegPattern(String output) {
-        int start = output.indexOf('#'), end = start;
-        while (end < output.length() && output.charAt(end) == '#') end++;
-        return output.substring(0, start).replace("%", "%%") + "%0" + (end - start) + "d" + output.substring(end).replace("%", "%%");
+        return FrameNumbering.printfPattern(output);
     }
 }
