@@ -380,6 +380,41 @@ class HostileInputTest {
         }
     }
 
+    @Test
+    void aMaterialLibraryIsReadOnceWhateverNameReachesIt() throws Exception {
+        // issue 37, item 7: 1,000 mtllib lines reaching one 2 MB library took 100 s and 2.5 GB.
+        // This library warns each time it is read (a statement before its first newmtl): one warning is one read.
+        write("scene/lib.mtl", "Kd 1 1 1\nnewmtl red\nKd 1 0 0\n");
+        StringBuilder obj = new StringBuilder("mtllib lib.mtl\nmtllib ./lib.mtl\nmtllib LIB.mtl\nmtllib sub/../lib.mtl\n");
+        Files.createDirectories(dir.resolve("scene/sub"));
+        for (int i = 0; i < 200; i++) {
+            Files.createSymbolicLink(dir.resolve("scene/l" + i + ".mtl"), Path.of("lib.mtl"));
+            Files.createLink(dir.resolve("scene/h" + i + ".mtl"), dir.resolve("scene/lib.mtl"));
+            obj.append("mtllib l").append(i).append(".mtl\nmtllib h").append(i).append(".mtl\n");
+        }
+        ImportResult r = SceneLoader.load(write("scene/m.obj", obj + TRIANGLE));
+        assertEquals(1, r.warnings().stream().filter(w -> w.contains("before the first 'newmtl' ignored")).count(), r.warnings().toString());
+        assertTrue(r.warnings().stream().noneMatch(w -> w.contains("more warnings like the above (mtl statement)")), r.warnings().toString());
+        assertTrue(r.scene().materials().stream().anyMatch(m -> m.name().equals("red")));
+    }
+
+    @Test
+    void theLibrariesOfOneModelShareABudget() throws Exception {
+        // 18 different libraries of 1 MiB each (mostly comments, cheap to parse): 16 MiB together are read, the rest refused
+        Files.createDirectories(dir.resolve("scene"));
+        String filler = ("# " + "x".repeat(1021) + "\n").repeat(1024);
+        StringBuilder obj = new StringBuilder();
+        for (int i = 0; i < 18; i++) {
+            Files.writeString(dir.resolve("scene/lib" + i + ".mtl"), "newmtl m" + i + "\nKd 1 0 0\n" + filler);
+            obj.append("mtllib lib").append(i).append(".mtl\n");
+        }
+        ImportResult r = SceneLoader.load(write("scene/m.obj", obj + TRIANGLE));
+        assertClean(r.warnings());
+        long refused = r.warnings().stream().filter(w -> w.contains("may hold 16 MiB together")).count();
+        assertTrue(refused >= 2 && refused <= 3, r.warnings().toString());
+        assertEquals(18 - refused, r.scene().materials().size() - 1, "the libraries within the budget were read");
+    }
+
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

@@ -33,10 +33,11 @@ final class ObjMaterials {
     /** Paths are quoted up to this length: the user needs them to find the file, but no more. */
     private static final int PATH_QUOTE_LENGTH = 200;
     /**
-     * What the material libraries of one model may hold together. Real libraries are kilobytes; a
-     * few hundred names reaching one large file (links, spellings) would otherwise cost gigabytes.
+     * What the material libraries of one model may hold together. Real libraries are kilobytes;
+     * with each file read once whatever names reach it, this caps the reading a model can ask for
+     * (1,000 names of one 2 MB library cost 100 s and 2.5 GB when each was read).
      */
-    static final long MAX_LIBRARY_BYTES = MtlFileReader.MAX_BYTES;
+    static final long MAX_LIBRARY_BYTES = 16L << 20;
     private final List<Material> materials = new ArrayList<>(List.of(Material.DEFAULT));
     private final int[] indexOfUsedName;
 
