@@ -39,9 +39,12 @@ public final class Main {
             // the same one line; the studio keeps its own handling (its open document must survive).
             Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
                 if (OutOfMemory.causedBy(e)) {
-                    System.err.println(OutOfMemory.message());
-                    AtomicFileWriter.removeTemporaries(); // halt skips the shutdown hook that would
-                    Runtime.getRuntime().halt(3);
+                    try {
+                        System.err.println(OutOfMemory.message());
+                        AtomicFileWriter.removeTemporaries(); // halt skips the shutdown hook that would
+                    } finally {
+                        Runtime.getRuntime().halt(OutOfMemory.EXIT_CODE); // whatever the heap left allowed of the above
+                    }
                 }
                 System.err.print("Exception in thread \"" + thread.getName() + "\" ");
                 e.printStackTrace();

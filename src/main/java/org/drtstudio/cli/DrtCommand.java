@@ -65,10 +65,7 @@ public final class DrtCommand implements Runnable {
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            if (OutOfMemory.causedBy(ex)) {
-                commandLine.getErr().println(OutOfMemory.message());
-                return 3;
-            }
+            if (OutOfMemory.causedBy(ex)) return OutOfMemory.report(commandLine.getErr());
             commandLine.getErr().println("drt: internal error: " + ex);
             return 1;
         });

@@ -159,6 +159,8 @@ final class RenderCommand implements Callable<Integer> {
             err.println("drt: " + e.getMessage());
             return 2;
         } catch (RenderException e) {
+            // a tracer's worker that ran out of heap ends the render through its exception
+            if (OutOfMemory.causedBy(e)) return OutOfMemory.report(err);
             err.println("drt: render failed: " + e.getMessage());
             return 1;
         } catch (OutputProblem e) {
@@ -168,9 +170,8 @@ final class RenderCommand implements Callable<Integer> {
             err.println("drt: cannot write output: " + IoReason.of(e));
             return 1;
         } catch (OutOfMemoryError e) {
-            // The estimate leaves slack, but textures and the scene also live on the heap.
-            err.println("drt: out of memory; render smaller (--width/--height) or give Java more memory (JAVA_OPTS=-Xmx…)");
-            return 1;
+            // The estimate leaves slack, but textures and the scene also live on the heap: the one line of every command.
+            return OutOfMemory.report(err);
         }
     }
 
