@@ -415,6 +415,59 @@ class HostileInputTest {
         assertEquals(18 - refused, r.scene().materials().size() - 1, "the libraries within the budget were read");
     }
 
+    @Test
+    void namesWithControlBytesAreSanitisedInEveryMessageAndWarning() throws Exception {
+        // The scene's own name may hold any byte; inside OBJ, MTL and NFF lines control bytes separate words,
+        // so only a project's JSON strings can name a texture with them.
+        String evil = "e\u001b[2Jv\nil\u0007";
+        Path broken = write(evil + ".nff", "s 0 0 0 -1\n");
+        assertTrue(failure(broken).contains("e?[2Jv?il?.nff:1:"), "the name shown sanitised");
+        ImportResult r = SceneLoader.load(write("scene/" + evil + ".obj", "mtllib gone.mtl\n" + TRIANGLE));
+        assertClean(r.warnings());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("e?[2Jv?il?.obj:1: material library 'gone.mtl'")), r.warnings().toString());
+        Files.copy(Path.of("scenes", "default.nff"), dir.resolve("scene/default.nff"));
+        String project = Files.readString(Path.of("scenes", "orbit.json")).replace("\"name\": \"nff_0\",",
+                "\"name\": \"nff_0\", \"diffuseTexture\": \"t\\u001b[2J\\nx\\u0007.png\",");
+        ImportResult json = SceneLoader.load(write("scene/" + evil + ".json", project));
+        assertClean(json.warnings());
+        List<String> textureWarnings = new ArrayList<>();
+        TextureLoader loader = new TextureLoader(textureWarnings::add, 1 << 20);
+        for (Material m : json.scene().materials()) loader.load(m.diffuseTexture(), TextureImage.Encoding.COLOR);
+        assertEquals(1, textureWarnings.size(), textureWarnings.toString());
+        assertClean(textureWarnings);
+        assertTrue(textureWarnings.get(0).contains("t?[2J?x?.png: texture not found"), textureWarnings.get(0));
+    }
+
+    @Test
+    void texturesWhoseHeadersLieAreRefusedInEveryFormatThatNamesOne() throws Exception {
+        Files.createDirectories(dir.resolve("scene"));
+        org.drtstudio.io.image.PngBombs.header(dir.resolve("scene/huge.png"), Integer.MAX_VALUE, 3);
+        org.drtstudio.io.image.PngBombs.progressiveJpeg(dir.resolve("scene/bomb.jpg"), 16, 8192, 8192);
+        write("scene/lib.mtl", "newmtl red\nmap_Kd huge.png\nbump bomb.jpg\n");
+        ImportResult obj = SceneLoader.load(write("scene/m.obj", "mtllib lib.mtl\n" + TRIANGLE));
+        ImportResult nff = SceneLoader.load(write("scene/x.nff", "f 1 0 0 1 0 0 0 1 bomb.jpg\ns 0 0 0 1\nf 0 1 0 1 0 0 0 1 huge.png\ns 2 0 0 1\n"));
+        String project = Files.readString(Path.of("scenes", "orbit.json")).replace("\"name\": \"nff_0\",",
+                "\"name\": \"nff_0\", \"diffuseTexture\": \"huge.png\", \"bumpTexture\": \"bomb.jpg\",");
+        Files.copy(Path.of("scenes", "default.nff"), dir.resolve("scene/default.nff"));
+        ImportResult json = SceneLoader.load(write("scene/p.json", project));
+        for (ImportResult r : List.of(obj, nff, json)) {
+            List<String> warnings = new ArrayList<>();
+            TextureLoader loader = new TextureLoader(warnings::add, 1 << 20); // 28 MiB: the decoder's 384 MiB is far over it
+            int named = 0;
+            for (Material m : r.scene().materials()) {
+                for (String t : new String[]{m.diffuseTexture(), m.bumpTexture()}) {
+                    if (t == null) continue;
+                    named++;
+                    assertNull(loader.load(t, TextureImage.Encoding.COLOR), t);
+                }
+            }
+            assertEquals(2, named, "both pictures are named: " + r.scene().materials());
+            assertClean(warnings);
+            assertTrue(warnings.stream().anyMatch(w -> w.contains("2147483647x3")), warnings.toString());
+            assertTrue(warnings.stream().anyMatch(w -> w.contains("progressive JPEG of 8192x8192")), warnings.toString());
+        }
+    }
+
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

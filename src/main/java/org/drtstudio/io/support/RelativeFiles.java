@@ -5,24 +5,30 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * Finds the files a model refers to (MTL libraries, textures, models). Models travel between
  * systems, so besides the name as written this tries Windows separators turned into slashes
  * ({@code .\tex.jpg}) and a case-insensitive match of the file name in its folder ({@code Wood.JPG}
- * for {@code wood.jpg}). Only {@link SceneFolder} asks, after it has checked the name.
+ * for {@code wood.jpg}). Only {@link SceneFolder} asks, after it has checked the name, and keeps one
+ * of these per scene folder: each folder is listed once for the case-insensitive matches (a model
+ * naming 100,000 missing libraries listed its folder 200,000 times).
  */
 final class RelativeFiles {
-    private RelativeFiles() {
+    /** A folder listed for the case-insensitive match must lie inside this real path; null for any. */
+    private final Path listableRoot;
+    /** Per folder: its entries by lower-case name (the first of equal ones), or an empty map where it may not be listed. */
+    private final Map<Path, Map<String, Path>> listings = new HashMap<>();
+
+    RelativeFiles(Path listableRoot) {
+        this.listableRoot = listableRoot;
     }
 
-    /**
-     * The regular file that {@code name}, relative to {@code dir}, refers to, or null when there is none.
-     *
-     * @param listableRoot a folder listed for the case-insensitive match must lie inside this real
-     *                     path (a link to a folder elsewhere is not listed); null for any
-     */
-    static Path find(Path dir, String name, Path listableRoot) {
+    /** The regular file that {@code name}, relative to {@code dir}, refers to, or null when there is none. */
+    synchronized Path find(Path dir, String name) {
         if (name == null || name.isBlank()) return null;
         Path exact = regularFile(dir, name);
         if (exact != null) return exact;
@@ -31,22 +37,24 @@ final class RelativeFiles {
         if (withSlashes != null) return withSlashes;
         Path wanted = path(dir, slashed);
         if (wanted == null || wanted.getFileName() == null || wanted.getParent() == null) return null;
-        Path folder = wanted.getParent();
-        if (!Files.isDirectory(folder)) return null;
-        String fileName = wanted.getFileName().toString();
-        try {
-            if (listableRoot != null && !folder.toRealPath().startsWith(listableRoot)) return null;
-        } catch (IOException e) {
-            return null;
-        }
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
-            for (Path entry : entries) {
-                if (entry.getFileName().toString().equalsIgnoreCase(fileName) && Files.isRegularFile(entry)) return entry;
+        Path entry = listing(wanted.getParent().normalize()).get(wanted.getFileName().toString().toLowerCase(Locale.ROOT));
+        return entry != null && Files.isRegularFile(entry) ? entry : null;
+    }
+
+    private Map<String, Path> listing(Path folder) {
+        return listings.computeIfAbsent(folder, f -> {
+            Map<String, Path> byName = new HashMap<>();
+            try {
+                if (!Files.isDirectory(f)) return byName;
+                if (listableRoot != null && !f.toRealPath().startsWith(listableRoot)) return byName; // a link out: not listed
+                try (DirectoryStream<Path> entries = Files.newDirectoryStream(f)) {
+                    for (Path e : entries) byName.putIfAbsent(e.getFileName().toString().toLowerCase(Locale.ROOT), e);
+                }
+            } catch (IOException | RuntimeException e) {
+                byName.clear(); // an unreadable folder: its files count as missing
             }
-        } catch (IOException | RuntimeException e) {
-            return null; // an unreadable folder: the file counts as missing
-        }
-        return null;
+            return byName;
+        });
     }
 
     /** Where {@code name} would be, for messages about a file that is missing (null if not a valid path). */

@@ -34,10 +34,12 @@ public final class SceneFolder {
 
     private final Path root;
     private final Path realRoot;
+    private final RelativeFiles files;
 
     private SceneFolder(Path root, Path realRoot) {
         this.root = root;
         this.realRoot = realRoot;
+        this.files = new RelativeFiles(allowOutside() ? null : realRoot);
     }
 
     /**
@@ -123,7 +125,7 @@ public final class SceneFolder {
         Path expected = RelativeFiles.expected(base, written);
         if (expected == null || written.isBlank()) throw new Refused("is not a valid file name");
         if (!allowsName(base, written)) throw new Refused("is outside the scene's folder " + root + "; " + howToAllow());
-        Path found = RelativeFiles.find(base, written, allowOutside() ? null : realRoot);
+        Path found = files.find(base, written);
         if (found != null && !containsReal(found)) throw new Refused("(a link) is outside the scene's folder " + root + "; " + howToAllow());
         return new ConfinedPath((found != null ? found : expected).toAbsolutePath().normalize());
     }
@@ -134,7 +136,7 @@ public final class SceneFolder {
      */
     public boolean namesAFileInside(Path base, String written) {
         if (RelativeFiles.expected(base, written) == null || !allowsName(base, written)) return false;
-        Path found = RelativeFiles.find(base, written, allowOutside() ? null : realRoot);
+        Path found = files.find(base, written);
         return found != null && containsReal(found);
     }
 

@@ -15,16 +15,16 @@ import java.util.zip.DeflaterOutputStream;
  * deflate to almost nothing, so a 16384² "texture bomb" is a few hundred KiB on disk and 256 MiB
  * of samples once decoded, the shape of the issue's 50 KB pictures that cost gigabytes.
  */
-final class PngBombs {
+public final class PngBombs {
     private PngBombs() {
     }
 
-    static Path grey(Path file, int width, int height, int value) throws IOException {
+    public static Path grey(Path file, int width, int height, int value) throws IOException {
         return grey(file, width, height, value, height);
     }
 
     /** A PNG whose header says {@code width}×{@code height} but whose data ends after {@code rows} rows. */
-    static Path grey(Path file, int width, int height, int value, int rows) throws IOException {
+    public static Path grey(Path file, int width, int height, int value, int rows) throws IOException {
         ByteArrayOutputStream idat = new ByteArrayOutputStream();
         try (DeflaterOutputStream z = new DeflaterOutputStream(idat, new Deflater(Deflater.BEST_COMPRESSION), 1 << 16)) {
             byte[] row = new byte[width + 1]; // filter byte 0, then the samples
@@ -49,7 +49,7 @@ final class PngBombs {
      * A PNG that is only a header claiming {@code width}×{@code height} grey texels (no sample data):
      * sizes no picture could have, for the arithmetic that budgets them.
      */
-    static Path header(Path file, int width, int height) throws IOException {
+    public static Path header(Path file, int width, int height) throws IOException {
         ByteArrayOutputStream png = new ByteArrayOutputStream();
         png.write(new byte[]{(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});
         ByteArrayOutputStream ihdr = new ByteArrayOutputStream();
@@ -73,7 +73,7 @@ final class PngBombs {
      * {@code claimedWidth}×{@code claimedHeight}: a file of a few hundred bytes whose decoder keeps
      * every coefficient of the claimed size in native memory (issue 37: 556 bytes, 6.6 GB).
      */
-    static Path progressiveJpeg(Path file, int size, int claimedWidth, int claimedHeight) throws IOException {
+    public static Path progressiveJpeg(Path file, int size, int claimedWidth, int claimedHeight) throws IOException {
         java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(size, size, java.awt.image.BufferedImage.TYPE_INT_RGB);
         for (int y = 0; y < size; y++) for (int x = 0; x < size; x++) img.setRGB(x, y, (x * 16) << 16 | (y * 16) << 8 | 0x40);
         javax.imageio.ImageWriter writer = javax.imageio.ImageIO.getImageWritersByFormatName("jpeg").next();
