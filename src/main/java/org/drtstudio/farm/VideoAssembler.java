@@ -1,6 +1,8 @@
 package org.drtstudio.farm;
 
+import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.io.support.FrameNumbering;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +35,8 @@ public final class VideoAssembler {
         }
         Path video = job.video().toAbsolutePath();
         String name = video.getFileName().toString();
-        Path temp = video.resolveSibling("." + name + ".tmp-" + ProcessHandle.current().pid() + name.substring(Math.max(0, name.lastIndexOf('.'))));
+        // ffmpeg takes the container from the extension; the name fits the folder however long the video's is
+        Path temp = AtomicFileWriter.temporaryBeside(video, name.substring(Math.max(0, name.lastIndexOf('.'))));
         List<String> command = List.of("ffmpeg", "-hide_banner", "-loglevel", "error", "-y",
                 "-framerate", Double.toString(job.fps()), "-start_number", Integer.toString(job.frames().first()),
                 "-i", ffmpegPattern(job.output().toString()), "-frames:v", Integer.toString(job.frames().count()),
@@ -50,7 +53,7 @@ public final class VideoAssembler {
             Thread.currentThread().interrupt();
             throw new FarmException("interrupted making " + video);
         } finally {
-            Files.deleteIfExists(temp);
+            AtomicFileWriter.release(temp);
         }
         Sidecar.write(job.videoOutputs(), job.videoSignature());
     }

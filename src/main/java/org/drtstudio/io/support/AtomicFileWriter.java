@@ -119,6 +119,30 @@ public final class AtomicFileWriter {
     }
 
     /**
+     * A temporary name beside {@code target} for a file another program writes (ffmpeg's video),
+     * ending in {@code suffix} (which that program may read its format from, at most 4 characters
+     * such as {@code .mp4}) and short enough for the folder whatever the target's length; deleted on
+     * SIGTERM, SIGINT or SIGHUP as this class's own are, until {@link #release}.
+     */
+    public static Path temporaryBeside(Path target, String suffix) {
+        if (suffix.length() > 4) throw new IllegalArgumentException("a suffix of at most 4 characters, got " + suffix);
+        Path abs = target.toAbsolutePath();
+        Path tmp = abs.resolveSibling(StaleTempFiles.head(abs.getFileName().toString()) + "." + ProcessHandle.current().pid()
+                + "." + Long.toHexString(UNIQUE.incrementAndGet()) + suffix);
+        IN_FLIGHT.add(tmp);
+        return tmp;
+    }
+
+    /** Deletes a {@link #temporaryBeside} file that is left (after a failure, or once renamed: nothing). */
+    public static void release(Path tmp) throws IOException {
+        try {
+            Files.deleteIfExists(tmp);
+        } finally {
+            IN_FLIGHT.remove(tmp);
+        }
+    }
+
+    /**
      * Deletes the temporary files of the saves in progress. For the way out of a process that ends
      * without its shutdown hooks ({@code Runtime.halt} after running out of memory); a save whose
      * file is deleted under it fails, which is what such an exit means anyway.

@@ -219,6 +219,17 @@ class AtomicFileWriterTest {
     }
 
     @Test
+    void aTemporaryNameForAnotherProgramFitsAndKeepsItsSuffix() throws Exception {
+        Path video = dir.resolve("v".repeat(251) + ".mp4"); // ffmpeg's video: its temporary name must end in .mp4 too
+        Path tmp = AtomicFileWriter.temporaryBeside(video, ".mp4");
+        assertTrue(tmp.getFileName().toString().endsWith(".mp4"), tmp.toString());
+        assertTrue(tmp.getFileName().toString().getBytes(StandardCharsets.UTF_8).length <= 255, tmp.toString());
+        Files.writeString(tmp, "frames");
+        AtomicFileWriter.release(tmp);
+        assertFalse(Files.exists(tmp));
+    }
+
+    @Test
     void aNameLongerThanAFolderTakesIsRefusedBeforeAnythingIsWritten() throws Exception {
         Path target = dir.resolve("c".repeat(252) + ".png");
         OutputProblem e = assertThrows(OutputProblem.class, () -> OutputTarget.resolve(target));
