@@ -18,6 +18,7 @@ final class JsonProblemWords {
     private static final Pattern LIMIT = Pattern.compile("^(Document nesting depth|Number value length|String value length|Name length)"
             + " \\((\\d+)\\) exceeds the maximum allowed \\((\\d+)");
     private static final Pattern NON_NUMERIC = Pattern.compile("^Non-standard token '([^']{1,12})'");
+    private static final Pattern CONTROL = Pattern.compile("^Illegal unquoted character \\(\\(CTRL-CHAR, code (\\d+)\\)\\)");
     /** Jackson's pointers at its own switches: "(from `…`)", ": enable `…` to allow", "(… Feature '…' not enabled …)". */
     private static final Pattern API_NOTE = Pattern.compile("\\s*\\(from `[^`]*`\\)|:?\\s*enable `[^`]*` to allow"
             + "|\\s*\\([^()]*Feature '[^']*'[^()]*\\)|`[^`]*`");
@@ -37,6 +38,10 @@ final class JsonProblemWords {
             return Excerpt.sanitize(nonNumeric.group(1), 12) + " is not a JSON number; write a finite number";
         }
         if (message.contains("maybe a (non-standard) comment")) return "JSON has no comments (// or /* */); remove it";
+        Matcher control = CONTROL.matcher(message);
+        if (control.find()) {
+            return "a control character (code " + control.group(1) + ") inside a string; JSON writes it escaped (\\n, \\t, \\u00XX)";
+        }
         if (message.contains("single-quote")) return "JSON strings take double quotes (\"), not single quotes";
         String first = message.lines().findFirst().orElse("").strip();
         first = API_NOTE.matcher(first).replaceAll("").strip();

@@ -141,6 +141,7 @@ class ProjectErrorTest {
         inTheUsersWords(failsAtLineOf("\"fov\": 40.0", "\"fov\": 40.0 // comment", "malformed JSON", "comment"));
         inTheUsersWords(failsAtLineOf("\"fov\": 40.0,", "\"fov\": 40.0,,", "malformed JSON"));
         inTheUsersWords(failsAtLineOf("\"fov\": 40.0", "\"fov\": 'x'", "malformed JSON"));
+        inTheUsersWords(failsAtLineOf("\"name\": \"root\"", "\"name\": \"ro\tot\"", "a control character (code 9) inside a string"));
     }
 
     @Test
