@@ -7,9 +7,10 @@ import java.util.Locale;
  * bare {@code NoSuchElementException}; the user should read which value on the line is wrong.
  * Only runs on the error path, so it may re-tokenise the statement at leisure.
  *
- * <p>Before the file has shown itself to be OBJ (a whole vertex, normal or texture coordinate
- * read) it may be any file an {@code .obj} name was linked to, so nothing of the statement is
- * quoted then: the message says what is wrong and that the file does not look like OBJ.
+ * <p>Before the file has shown itself to be OBJ (a whole vertex, normal or texture coordinate, an
+ * {@code mtllib} or a {@code usemtl} read) it may be any file an {@code .obj} name was linked to,
+ * so nothing of the statement is quoted then: the message says what is wrong and that the file
+ * does not look like OBJ.
  */
 final class ObjErrorExplainer {
     private static final String NOT_OBJ = "; this does not look like an OBJ file (nothing of it is quoted)";

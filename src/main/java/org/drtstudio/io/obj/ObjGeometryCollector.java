@@ -42,10 +42,14 @@ final class ObjGeometryCollector extends AbstractWritableObj {
     private final IndexRange normalRange = new IndexRange("normal", "normals");
     private int currentMaterial = -1;
     private int degenerateFaces, firstDegenerateLine;
-    /** Whether a vertex, normal or texture coordinate was read whole: only then may messages quote the file. */
+    /**
+     * Whether the file has shown itself to be OBJ: a vertex, normal or texture coordinate read whole,
+     * or an {@code mtllib} or {@code usemtl} (words no other file starts a line with). Only then may
+     * messages quote it; o, g and s are single letters too common elsewhere to count.
+     */
     private boolean recognised;
 
-    /** Whether the file has shown itself to be OBJ (a whole v, vt or vn statement read). */
+    /** Whether the file has shown itself to be OBJ (see the field). */
     boolean recognised() {
         return recognised;
     }
@@ -87,12 +91,14 @@ final class ObjGeometryCollector extends AbstractWritableObj {
             materials.add(new ObjGeometry.UsedMaterial(key, source.statementLine()));
             return materials.size() - 1;
         });
+        recognised = true; // usemtl: a word of OBJ and MTL alone
     }
 
     @Override
     public void setMtlFileNames(Collection<? extends String> names) {
         // javagl passes the whole argument of one mtllib statement as a single name.
         for (String argument : names) libraries.add(new ObjGeometry.MaterialLibraryReference(argument, source.statementLine()));
+        recognised = true; // mtllib: a word of OBJ alone
     }
 
     @Override
