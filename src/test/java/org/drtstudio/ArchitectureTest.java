@@ -4,6 +4,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import org.drtstudio.io.support.SceneFolder;
+import org.drtstudio.scene.Material;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -62,6 +64,21 @@ class ArchitectureTest {
             .that().resideInAnyPackage("org.drtstudio.cli..", "org.drtstudio.bench..")
             .should().dependOnClassesThat().resideInAnyPackage("org.drtstudio.studio..")
             .because("drt render and drt bench run without JavaFX; the launcher (app) opens the studio");
+
+    /**
+     * A material read from a file names only files {@code io.support.SceneFolder} checked (issue 37):
+     * in the readers, a texture reaches a material through {@code SceneFolder.ConfinedPath.textures}
+     * alone, so a reader that took a texture name from its file cannot pass it on unchecked.
+     */
+    @ArchTest
+    static final ArchRule readersGiveMaterialsOnlyCheckedTextures = noClasses()
+            .that().resideInAPackage("org.drtstudio.io..")
+            .and().doNotHaveFullyQualifiedName(SceneFolder.ConfinedPath.class.getName())
+            .should().callMethod(Material.Builder.class, "diffuseTexture", String.class)
+            .orShould().callMethod(Material.Builder.class, "bump", String.class, float.class)
+            .orShould().callMethod(Material.class, "withDiffuseTexture", String.class)
+            .orShould().callMethod(Material.class, "withBump", String.class, float.class)
+            .because("every path a reader takes from a file goes through SceneFolder's one check");
 
     @ArchTest
     static final ArchRule noPackageCycles = slices().matching("org.drtstudio.(**)").should().beFreeOfCycles();

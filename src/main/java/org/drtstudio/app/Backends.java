@@ -37,7 +37,7 @@ final class Backends implements RendererFactory {
      * The GPU tracer on the devices {@code options.gpus()} selects: one GPU as always (with the usual
      * fallbacks) when it selects one, else one context per device and frames split across them.
      *
-     * @throws IllegalStateException with a one-line message when the selection names GPUs the machine lacks
+     * @throws RendererFactory.UnmetRequest with a one-line message when the selection names GPUs the machine lacks
      */
     private static Renderer gpu(TracerOptions options, Consumer<String> notices) throws GlUnavailableException {
         GpuSelection gpus = options.gpus();
@@ -47,7 +47,7 @@ final class Backends implements RendererFactory {
         try {
             devices = gpus.resolve(hardware);
         } catch (IllegalArgumentException e) {
-            throw new IllegalStateException(e.getMessage());
+            throw new RendererFactory.UnmetRequest(e.getMessage());
         }
         if (devices.size() == 1) {
             // "all" or "1" of one GPU is the usual single-GPU tracer; a named device is opened as named.

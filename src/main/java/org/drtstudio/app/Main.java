@@ -2,6 +2,8 @@ package org.drtstudio.app;
 
 import org.drtstudio.cli.DrtCommand;
 import org.drtstudio.cli.OutOfMemory;
+import org.drtstudio.io.Excerpt;
+import org.drtstudio.io.support.AtomicFileWriter;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,8 +26,8 @@ public final class Main {
             if (studio.displayAvailable()) {
                 effective = scene != null ? new String[]{"studio", scene.toString()} : new String[]{"studio"};
             } else if (scene != null) {
-                System.err.println("drt: no display (DISPLAY is not set), so no studio window; rendering " + scene
-                        + " headless to default.png instead (see 'drt --help')");
+                System.err.println(Excerpt.message("drt: no display (DISPLAY is not set), so no studio window; rendering " + scene
+                        + " headless to default.png instead (see 'drt --help')"));
                 effective = new String[]{"render", scene.toString(), "-o", "default.png"};
             }
         } else {
@@ -37,8 +39,12 @@ public final class Main {
             // the same one line; the studio keeps its own handling (its open document must survive).
             Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
                 if (OutOfMemory.causedBy(e)) {
-                    System.err.println(OutOfMemory.message());
-                    Runtime.getRuntime().halt(3);
+                    try {
+                        System.err.println(OutOfMemory.message());
+                        AtomicFileWriter.removeTemporaries(); // halt skips the shutdown hook that would
+                    } finally {
+                        Runtime.getRuntime().halt(OutOfMemory.EXIT_CODE); // whatever the heap left allowed of the above
+                    }
                 }
                 System.err.print("Exception in thread \"" + thread.getName() + "\" ");
                 e.printStackTrace();

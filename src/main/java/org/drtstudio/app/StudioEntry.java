@@ -33,6 +33,7 @@ final class StudioEntry implements StudioLauncher {
 
     @Override
     public int open(Path scene, RendererFactory.Backend backend, double measureSeconds, boolean measureMaximized) {
+        StudioOutOfMemory.install(measureSeconds > 0);
         // The preview prefers a fast tracer on one GPU; exports use the same choice as 'drt render': every GPU.
         return Studio.run(scene, earlyPreviewRenderer(backend),
                 notices -> renderers.createForPictures(backend, notices, TracerOptions.DEFAULT.withGpus(GpuSelection.ALL)),

@@ -50,18 +50,22 @@ public final class DrtCommand implements Runnable {
                 return CommandLine.defaultFactory().create(cls);
             }
         });
+        // Every command prints through a TerminalWriter: names of files are untrusted text.
+        cl.setExecutionStrategy(parseResult -> {
+            CommandLine top = parseResult.commandSpec().commandLine();
+            top.setOut(TerminalWriter.around(top.getOut()));
+            top.setErr(TerminalWriter.around(top.getErr()));
+            return new CommandLine.RunLast().execute(parseResult);
+        });
         // Bad arguments: one line naming the problem plus a hint, never a stack trace.
         cl.setParameterExceptionHandler((ex, args) -> {
-            PrintWriter err = ex.getCommandLine().getErr();
+            PrintWriter err = TerminalWriter.around(ex.getCommandLine().getErr());
             err.println("drt: " + ex.getMessage());
             err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            if (OutOfMemory.causedBy(ex)) {
-                commandLine.getErr().println(OutOfMemory.message());
-                return 3;
-            }
+            if (OutOfMemory.causedBy(ex)) return OutOfMemory.report(commandLine.getErr());
             commandLine.getErr().println("drt: internal error: " + ex);
             return 1;
         });

@@ -41,8 +41,7 @@ final class FarmMergeCommand implements Callable<Integer> {
             err.println("drt farm: cannot merge: " + IoReason.of(e));
             return 1;
         } catch (OutOfMemoryError e) {
-            err.println("drt farm: out of memory merging the tiles; give Java more memory (JAVA_OPTS=-Xmx…) or the merge job more (--sbatch-arg=--mem=…)");
-            return 3;
+            return OutOfMemory.report(err); // the one line of every command (the merge job's memory: --sbatch-arg=--mem=…)
         }
     }
 }

@@ -17,6 +17,7 @@ import org.drtstudio.io.image.ImageFormat;
 import org.drtstudio.io.support.InputFiles;
 import org.drtstudio.io.support.IoReason;
 import org.drtstudio.io.support.OutputProblem;
+import org.drtstudio.io.support.FrameNumbering;
 import org.drtstudio.io.support.OutputTarget;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -124,7 +125,7 @@ final class FarmSubmitCommand implements Callable<Integer> {
             throw new FarmException("cannot write " + e.getMessage());
         }
         boolean sequence = frames != null;
-        if (sequence && !out.getFileName().toString().contains("#")) {
+        if (sequence && !FrameNumbering.hasRun(out.getFileName().toString())) {
             throw new FarmException("--frames needs an output name with #### for the frame number, e.g. -o out_####.png");
         }
         if (!sequence && out.getFileName().toString().contains("#")) {
@@ -138,7 +139,7 @@ final class FarmSubmitCommand implements Callable<Integer> {
         }
         try {
             // Only a regular file, or nothing, may be where a picture goes (frame 0's name stands for the frames').
-            OutputTarget.resolve(sequence ? Path.of(out.toString().replace('#', '0')) : out);
+            OutputTarget.resolve(sequence ? Path.of(FrameNumbering.name(out.toString(), range.first())) : out);
             if (video != null) {
                 String v = video.getFileName().toString().toLowerCase(Locale.ROOT);
                 if (!(v.endsWith(".mp4") || v.endsWith(".mkv") || v.endsWith(".mov"))) {

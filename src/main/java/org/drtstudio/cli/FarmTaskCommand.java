@@ -114,6 +114,7 @@ final class FarmTaskCommand implements Callable<Integer> {
         };
         int code = drt.execute(args.toArray(String[]::new));
         if (sealing[0] != null) throw sealing[0];
+        if (code == OutOfMemory.EXIT_CODE) return code; // its one line is said; a second would only repeat it
         if (code != 0) {
             err.println("drt farm: " + what + " failed (drt render exit status " + code + ")");
             return code;

@@ -7,6 +7,7 @@ import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.image.PfmWriter;
 import org.drtstudio.io.image.ImageFormat;
 import org.drtstudio.io.support.AtomicFileWriter;
+import org.drtstudio.io.support.FrameNumbering;
 import org.drtstudio.io.support.IoReason;
 import org.drtstudio.io.support.OutputProblem;
 import org.drtstudio.io.support.OutputTarget;
@@ -62,7 +63,8 @@ final class RenderCommand implements Callable<Integer> {
     @Mixin
     SceneOptions options;
     @Option(names = {"-o", "--output"}, paramLabel = "OUT.png",
-            description = "output image, .png, .jpg, .jpeg or .ppm (binary P6) (default: the scene's name .png); with --frames, #### becomes the frame number; "
+            description = "output image, .png, .jpg, .jpeg or .ppm (binary P6) (default: the scene's name .png); with --frames, the last run "
+                    + "of # in the name becomes the frame number (####: 0007); "
                     + "only a regular file (or nothing) is replaced")
     Path output;
     @Option(names = "--backend", paramLabel = "auto|gpu|cpu",
@@ -94,7 +96,7 @@ final class RenderCommand implements Callable<Integer> {
             description = "render the animation at T seconds (default 0; static scenes look the same at every time)")
     Double time;
     @Option(names = "--frames", paramLabel = "A-B",
-            description = "render frames A..B into OUT with #### replaced by the frame number; frame f is the scene at "
+            description = "render frames A..B into OUT with its last run of # replaced by the frame number; frame f is the scene at "
                     + "f / fps seconds (fps from the project, 24 for other files), rendered with a seed mixed from --seed and f")
     String frames;
     @Option(names = "--shutter", paramLabel = "OPEN,CLOSE",
@@ -157,6 +159,8 @@ final class RenderCommand implements Callable<Integer> {
             err.println("drt: " + e.getMessage());
             return 2;
         } catch (RenderException e) {
+            // a tracer's worker that ran out of heap ends the render through its exception
+            if (OutOfMemory.causedBy(e)) return OutOfMemory.report(err);
             err.println("drt: render failed: " + e.getMessage());
             return 1;
         } catch (OutputProblem e) {
@@ -166,9 +170,8 @@ final class RenderCommand implements Callable<Integer> {
             err.println("drt: cannot write output: " + IoReason.of(e));
             return 1;
         } catch (OutOfMemoryError e) {
-            // The estimate leaves slack, but textures and the scene also live on the heap.
-            err.println("drt: out of memory; render smaller (--width/--height) or give Java more memory (JAVA_OPTS=-Xmx…)");
-            return 1;
+            // The estimate leaves slack, but textures and the scene also live on the heap: the one line of every command.
+            return OutOfMemory.report(err);
         }
     }
 
@@ -185,7 +188,9 @@ final class RenderCommand implements Callable<Integer> {
             throw new UsageProblem("--region cannot be used with --denoise or --noise-threshold: both look at pixels across the region's edge");
         }
         Path out = output != null ? output : Path.of(baseName(options.scene.getFileName().toString()) + ".png");
-        if (range != null && !out.toString().contains("#")) throw new UsageProblem("--frames needs an output name with #### for the frame number, e.g. -o out_####.png");
+        if (range != null && (out.getFileName() == null || !FrameNumbering.hasRun(out.getFileName().toString()))) {
+            throw new UsageProblem("--frames needs an output name with #### for the frame number, e.g. -o out_####.png");
+        }
         checkOutputs(range == null ? out : Path.of(frameName(out.toString(), range[0])), wanted);
         AnimatedScene animated = options.load(err);
         RendererFactory.Backend choice = CfgDeviceChoice.apply(options.cfgDevice, options.scene, given, note -> err.println("drt: " + note));
@@ -367,9 +372,12 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
-    private Renderer createRenderer(RendererFactory.Backend choice, TracerOptions tracer, PrintWriter err) throws RenderException {
+    private Renderer createRenderer(RendererFactory.Backend choice, TracerOptions tracer, PrintWriter err)
+            throws RenderException, UsageProblem {
         try {
             return renderers.createForPictures(choice, notice -> err.println("drt: " + notice), tracer);
+        } catch (RendererFactory.UnmetRequest e) {
+            throw new UsageProblem(e.getMessage());
         } catch (IllegalStateException e) {
             throw new RenderException(e.getMessage(), e);
         }
@@ -499,12 +507,9 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
-    /** Replaces the run of '#' with the zero-padded frame number (at least as wide as the run). */
+    /** The last run of '#' replaced with the zero-padded frame number ({@link FrameNumbering}). */
     static String frameName(String pattern, int frame) {
-        int start = pattern.indexOf('#'), end = start;
-        while (end < pattern.length() && pattern.charAt(end) == '#') end++;
-        String number = String.format("%0" + (end - start) + "d", frame);
-        return pattern.substring(0, start) + number + pattern.substring(end);
+        return FrameNumbering.name(pattern, frame);
     }
 
     /** OUT.png → OUT.samples.png, the samples-per-pixel heat map */

@@ -13,9 +13,20 @@ public interface RendererFactory {
     enum Backend { AUTO, GPU, CPU }
 
     /**
+     * The options ask for what this machine does not have ({@code --gpus 3} on a machine with one
+     * GPU): a mistake in the command, so bad usage (exit code 2), not a render that failed.
+     */
+    final class UnmetRequest extends IllegalStateException {
+        public UnmetRequest(String message) {
+            super(message);
+        }
+    }
+
+    /**
      * @param notices receives user-facing notices, e.g. that the GPU was unavailable and the CPU
      *                tracer renders instead
      * @throws IllegalStateException with a user-facing message when {@code GPU} was demanded but is unavailable
+     *                               ({@link UnmetRequest} when the options ask for devices the machine lacks)
      */
     Renderer create(Backend backend, Consumer<String> notices);
 

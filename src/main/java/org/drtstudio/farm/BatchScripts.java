@@ -1,5 +1,6 @@
 package org.drtstudio.farm;
 
+import org.drtstudio.io.Excerpt;
 import org.drtstudio.io.support.AtomicFileWriter;
 
 import java.io.IOException;
@@ -42,7 +43,7 @@ final class BatchScripts {
 
     private static Path write(Path file, String what, String commandLine) throws IOException {
         String text = "#!/bin/sh\n"
-                + "# DRT Studio render farm: " + what.replace('\n', ' ') + ".\n"
+                + "# DRT Studio render farm: " + Excerpt.sanitize(what, 1000) + ".\n" // names may hold control bytes
                 + "# Written by 'drt farm submit', which gives sbatch the array, dependency, log and resource options.\n"
                 + "exec " + commandLine + "\n";
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);

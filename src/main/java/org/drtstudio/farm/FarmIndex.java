@@ -1,23 +1,41 @@
 package org.drtstudio.farm;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import org.drtstudio.io.support.AtomicFileWriter;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Which job folder a Slurm job id belongs to, so {@code drt farm status JOBID} finds the files
  * after the controller has forgotten the job: one line per job id in
- * {@code ~/.drtstudio/farm-jobs.tsv} (elsewhere with {@code -Ddrt.farm.index=FILE}), and the same
- * lines in the job folder's {@code submissions.tsv} (and the last submission's in {@code submission.tsv}).
+ * {@code ~/.drtstudio/farm-jobs.jsonl} (elsewhere with {@code -Ddrt.farm.index=FILE}), and the same
+ * lines in the job folder's {@code submissions.jsonl} (and the last submission's in
+ * {@code submission.jsonl}).
+ *
+ * <p>Each line is a JSON object, {@code {"job": "41", "what": "tasks", "tasks": "0-3", "folder": "…"}}:
+ * the folder is the user's (or a script's) name and may hold line breaks and tabs, which JSON
+ * escapes, so no name can end a line and forge an entry of its own, as it could in the tab-separated
+ * lines this index had before. A line that is not such an object is skipped.
  */
 public final class FarmIndex {
-    /** The job folder's record of its last submission; {@code submissions.tsv} keeps them all. */
-    static final String LAST = "submission.tsv";
+    /** The job folder's record of its last submission; {@code submissions.jsonl} keeps them all. */
+    static final String LAST = "submission.jsonl";
+    static final String ALL = "submissions.jsonl";
+    private static final JsonFactory JSON = new JsonFactory();
+    private static final List<String> FIELDS = List.of("job", "what", "tasks", "folder");
     private final Path file;
 
     public FarmIndex(Path file) {
@@ -27,18 +45,19 @@ public final class FarmIndex {
     public static FarmIndex ofUser() {
         String override = System.getProperty("drt.farm.index");
         return new FarmIndex(override != null ? Path.of(override)
-                : Path.of(System.getProperty("user.home"), ".drtstudio", "farm-jobs.tsv"));
+                : Path.of(System.getProperty("user.home"), ".drtstudio", "farm-jobs.jsonl"));
     }
 
     /** Records the jobs of a submission, here and in the job's folder. */
     public void record(FarmJob job, Submission s) throws IOException {
         StringBuilder lines = new StringBuilder();
-        if (s.arrayJob() != null) lines.append(s.arrayJob()).append("\ttasks\t").append(Submission.arraySpec(s.tasks())).append('\t').append(job.folder()).append('\n');
-        if (s.mergeJob() != null) lines.append(s.mergeJob()).append("\tmerge\t-\t").append(job.folder()).append('\n');
-        if (s.videoJob() != null) lines.append(s.videoJob()).append("\tvideo\t-\t").append(job.folder()).append('\n');
+        String folder = job.folder().toString();
+        if (s.arrayJob() != null) lines.append(line(s.arrayJob(), "tasks", Submission.arraySpec(s.tasks()), folder));
+        if (s.mergeJob() != null) lines.append(line(s.mergeJob(), "merge", "-", folder));
+        if (s.videoJob() != null) lines.append(line(s.videoJob(), "video", "-", folder));
         byte[] bytes = lines.toString().getBytes(StandardCharsets.UTF_8);
         AtomicFileWriter.write(job.folder().resolve(LAST), out -> out.write(bytes));
-        Files.write(job.folder().resolve("submissions.tsv"), bytes, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        Files.write(job.folder().resolve(ALL), bytes, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         try {
             Files.createDirectories(file.getParent());
             Files.write(file, bytes, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
@@ -51,12 +70,11 @@ public final class FarmIndex {
     public Path folderOf(String jobId) {
         try {
             if (!Files.isRegularFile(file)) return null;
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            for (int i = lines.size() - 1; i >= 0; i--) {
-                String[] parts = lines.get(i).split("\t");
-                if (parts.length == 4 && parts[0].equals(jobId)) return Path.of(parts[3]);
+            List<String[]> entries = read(file);
+            for (int i = entries.size() - 1; i >= 0; i--) {
+                if (entries.get(i)[0].equals(jobId)) return Path.of(entries.get(i)[3]);
             }
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             return null;
         }
         return null;
@@ -66,6 +84,53 @@ public final class FarmIndex {
     public static List<String[]> lastSubmission(Path folder) throws IOException {
         Path f = folder.resolve(LAST);
         if (!Files.isRegularFile(f)) return List.of();
-        return Files.readAllLines(f, StandardCharsets.UTF_8).stream().map(l -> l.split("\t")).filter(p -> p.length == 4).toList();
+        return read(f);
+    }
+
+    /** One entry as a line of JSON; the generator escapes line breaks, tabs and every other control character. */
+    private static String line(String job, String what, String tasks, String folder) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JsonGenerator g = JSON.createGenerator(bytes)) {
+            g.writeStartObject();
+            g.writeStringField("job", job);
+            g.writeStringField("what", what);
+            g.writeStringField("tasks", tasks);
+            g.writeStringField("folder", folder);
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a byte array does not fail
+        }
+        return bytes.toString(StandardCharsets.UTF_8) + "\n";
+    }
+
+    /** The entries of an index file, in order: each {job, what, tasks, folder}; other lines skipped. */
+    private static List<String[]> read(Path f) throws IOException {
+        List<String[]> entries = new ArrayList<>();
+        for (String l : Files.readAllLines(f, StandardCharsets.UTF_8)) {
+            String[] entry = entry(l);
+            if (entry != null) entries.add(entry);
+        }
+        return entries;
+    }
+
+    private static String[] entry(String line) {
+        Map<String, String> fields = new HashMap<>();
+        try (JsonParser p = JSON.createParser(line)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) return null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                if (p.nextToken() != JsonToken.VALUE_STRING) return null;
+                fields.put(name, p.getText());
+            }
+            if (p.nextToken() != null) return null;
+        } catch (IOException e) {
+            return null;
+        }
+        String[] entry = new String[FIELDS.size()];
+        for (int i = 0; i < entry.length; i++) {
+            entry[i] = fields.get(FIELDS.get(i));
+            if (entry[i] == null) return null;
+        }
+        return entry;
     }
 }

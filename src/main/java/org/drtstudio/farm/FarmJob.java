@@ -1,5 +1,6 @@
 package org.drtstudio.farm;
 
+import org.drtstudio.io.support.FrameNumbering;
 import org.drtstudio.render.PixelWindow;
 
 import java.nio.file.Path;
@@ -75,13 +76,9 @@ public record FarmJob(Kind kind, Path scene, Path output, List<String> renderOpt
         return tiles.window(task, width, height);
     }
 
-    /** A frame's picture and AOVs: {@code ####} in the output name replaced by the zero-padded frame number. */
+    /** A frame's picture and AOVs: the last run of '#' in the output name replaced by the frame number ({@link FrameNumbering}). */
     public OutputSet frameOutputs(int frame) {
-        String pattern = output.toString();
-        int start = pattern.indexOf('#'), end = start;
-        while (end < pattern.length() && pattern.charAt(end) == '#') end++;
-        String number = String.format("%0" + (end - start) + "d", frame);
-        return OutputSet.of(Path.of(pattern.substring(0, start) + number + pattern.substring(end)), aovs);
+        return OutputSet.of(Path.of(FrameNumbering.name(output.toString(), frame)), aovs);
     }
 
     /** A tile's picture (always PNG: lossless, whatever the still's format) and AOVs, in the job's folder. */

@@ -1,7 +1,12 @@
 package org.drtstudio.farm;
 
+import org.drtstudio.io.Excerpt;
+import org.drtstudio.io.support.IoReason;
+
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,7 +14,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Slurm's client commands ({@code sbatch}, {@code squeue}, {@code scancel}) as the farm uses them.
@@ -102,39 +110,67 @@ public class SlurmClient {
         }
     }
 
-    /** Runs a client command; its output, or its first line of complaint as a {@link FarmException}. */
+    /**
+     * Runs a client command; its output, or its first line of complaint as a {@link FarmException}.
+     * Both streams are read through pipes as the command writes them (a full pipe would stop it),
+     * at most {@link #MAX_OUTPUT_BYTES} each kept: no temporary file, so a missing or full
+     * temporary folder ({@code java.io.tmpdir}) cannot make a submission fail for no stated reason.
+     */
     protected String run(List<String> command) throws FarmException {
-        Path stdout = null, stderr = null;
+        Process p;
         try {
-            stdout = Files.createTempFile("drt-slurm", ".out");
-            stderr = Files.createTempFile("drt-slurm", ".err");
-            Process p = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+            p = new ProcessBuilder(command).start();
+        } catch (IOException e) {
+            throw new FarmException("cannot run " + command.get(0) + ": " + IoReason.of(e));
+        }
+        CompletableFuture<String> out = drain(p.getInputStream(), command.get(0)), err = drain(p.getErrorStream(), command.get(0));
+        try {
             if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new FarmException(command.get(0) + " did not answer within " + TIMEOUT_SECONDS + " s (is slurmctld running?)");
             }
-            String out = Files.readString(stdout, StandardCharsets.UTF_8);
+            String stdout = out.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
             if (p.exitValue() != 0) {
-                String err = Files.readString(stderr, StandardCharsets.UTF_8).trim();
-                String first = err.isEmpty() ? "exit status " + p.exitValue() : err.lines().findFirst().orElse(err);
+                String complaint = err.get(TIMEOUT_SECONDS, TimeUnit.SECONDS).trim();
+                String first = complaint.isEmpty() ? "exit status " + p.exitValue() : complaint.lines().findFirst().orElse(complaint);
                 // "sbatch: error: Invalid --time specification" → "sbatch: Invalid --time specification"
                 first = first.replaceFirst("^" + java.util.regex.Pattern.quote(command.get(0)) + ": (error: )?", "");
-                throw new FarmException(command.get(0) + ": " + first);
+                throw new FarmException(command.get(0) + ": " + Excerpt.sanitize(first, 300));
             }
-            return out;
-        } catch (IOException e) {
-            throw new FarmException("cannot run " + command.get(0) + ": " + e.getMessage());
+            return stdout;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            p.destroyForcibly();
             throw new FarmException(command.get(0) + " interrupted");
-        } finally {
-            try {
-                if (stdout != null) Files.deleteIfExists(stdout);
-                if (stderr != null) Files.deleteIfExists(stderr);
-            } catch (IOException ignored) {
-                // a temporary file left in the temp folder is harmless
-            }
+        } catch (ExecutionException e) {
+            throw new FarmException("cannot read what " + command.get(0) + " answered: " + IoReason.of(e.getCause()));
+        } catch (TimeoutException e) {
+            // it ended, but something it started still holds its output open
+            throw new FarmException(command.get(0) + " ended, but its output did not within " + TIMEOUT_SECONDS + " s");
         }
+    }
+
+    /** Most of a command's output or complaint kept; Slurm's answers are a few lines. */
+    static final int MAX_OUTPUT_BYTES = 1 << 20;
+
+    /** Reads {@code in} to its end on a thread of its own, keeping the first {@link #MAX_OUTPUT_BYTES}. */
+    private static CompletableFuture<String> drain(InputStream in, String command) {
+        CompletableFuture<String> text = new CompletableFuture<>();
+        Thread reader = new Thread(() -> {
+            try (in) {
+                ByteArrayOutputStream kept = new ByteArrayOutputStream();
+                byte[] buffer = new byte[8192];
+                for (int n; (n = in.read(buffer)) >= 0; ) {
+                    if (kept.size() < MAX_OUTPUT_BYTES) kept.write(buffer, 0, Math.min(n, MAX_OUTPUT_BYTES - kept.size()));
+                }
+                text.complete(kept.toString(StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                text.completeExceptionally(e);
+            }
+        }, command + "-output");
+        reader.setDaemon(true);
+        reader.start();
+        return text;
     }
 
     static boolean onPath(String program) {

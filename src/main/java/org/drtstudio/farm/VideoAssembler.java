@@ -1,5 +1,8 @@
 package org.drtstudio.farm;
 
+import org.drtstudio.io.support.AtomicFileWriter;
+import org.drtstudio.io.support.FrameNumbering;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +35,8 @@ public final class VideoAssembler {
         }
         Path video = job.video().toAbsolutePath();
         String name = video.getFileName().toString();
-        Path temp = video.resolveSibling("." + name + ".tmp-" + ProcessHandle.current().pid() + name.substring(Math.max(0, name.lastIndexOf('.'))));
+        // ffmpeg takes the container from the extension; the name fits the folder however long the video's is
+        Path temp = AtomicFileWriter.temporaryBeside(video, name.substring(Math.max(0, name.lastIndexOf('.'))));
         List<String> command = List.of("ffmpeg", "-hide_banner", "-loglevel", "error", "-y",
                 "-framerate", Double.toString(job.fps()), "-start_number", Integer.toString(job.frames().first()),
                 "-i", ffmpegPattern(job.output().toString()), "-frames:v", Integer.toString(job.frames().count()),
@@ -49,15 +53,13 @@ public final class VideoAssembler {
             Thread.currentThread().interrupt();
             throw new FarmException("interrupted making " + video);
         } finally {
-            Files.deleteIfExists(temp);
+            AtomicFileWriter.release(temp);
         }
         Sidecar.write(job.videoOutputs(), job.videoSignature());
     }
 
-    /** out_####.png → out_%04d.png, with any other '%' doubled as ffmpeg's pattern syntax wants. */
+    /** out_####.png → out_%04d.png, with any other '%' doubled as ffmpeg's pattern syntax wants ({@link FrameNumbering}). */
     static String ffmpegPattern(String output) {
-        int start = output.indexOf('#'), end = start;
-        while (end < output.length() && output.charAt(end) == '#') end++;
-        return output.substring(0, start).replace("%", "%%") + "%0" + (end - start) + "d" + output.substring(end).replace("%", "%%");
+        return FrameNumbering.printfPattern(output);
     }
 }

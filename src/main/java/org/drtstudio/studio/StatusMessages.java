@@ -1,5 +1,7 @@
 package org.drtstudio.studio;
 
+import org.drtstudio.io.Excerpt;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -26,6 +28,7 @@ final class StatusMessages {
     private Message current;
 
     void show(String text, Kind kind, long nowNanos) {
+        text = Excerpt.message(text); // file names and quotes are untrusted: one printable line
         current = new Message(text, kind, nowNanos);
         if (text.isBlank()) return;
         if (history.isEmpty() || !history.peekLast().text().equals(text)) history.addLast(current);

@@ -289,7 +289,7 @@ final class StudioFiles {
         // The preview pauses while the export renders, so the export gets the cores, and goes on after
         // from the samples it had (its pass under way finishes).
         window.holdPreview(PreviewRenderer.Hold.FINISH_PASS);
-        workers.submit(() -> {
+        workers.execute(() -> { // execute, not submit: an Error (out of memory) reaches the uncaught handler, not a Future nobody reads
             String outcome;
             try {
                 job.run(() -> window.exportRenderers().create(n -> { }), new TextureLoader(w -> { }),
@@ -437,7 +437,7 @@ final class StudioFiles {
         SceneModel model = session().document.model();
         Path f = recoveryFile();
         Path source = session().file();
-        workers.submit(() -> {
+        workers.execute(() -> { // execute, not submit: an Error (out of memory) reaches the uncaught handler, not a Future nobody reads
             try {
                 Files.createDirectories(f.getParent());
                 ProjectFiles.write(model, f);
@@ -471,7 +471,7 @@ final class StudioFiles {
 
     /** Runs {@code work} on a worker; its result (or a one-line error) comes back on the FX thread. */
     private <T> void background(Work<T> work, Consumer<T> onDone, String failurePrefix) {
-        workers.submit(() -> {
+        workers.execute(() -> { // execute, not submit: an Error (out of memory) reaches the uncaught handler, not a Future nobody reads
             try {
                 T result = work.call();
                 Platform.runLater(() -> onDone.accept(result));

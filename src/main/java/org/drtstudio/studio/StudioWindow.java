@@ -24,6 +24,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import org.drtstudio.io.Excerpt;
 import org.drtstudio.io.image.TextureLoader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
@@ -424,7 +425,7 @@ final class StudioWindow {
 
     /** Shows a one-line note in the status bar (it goes after a while; the tooltip keeps it). */
     void message(String text) {
-        if (Boolean.getBoolean("drt.studio.echo")) System.err.println("studio: " + text);
+        if (Boolean.getBoolean("drt.studio.echo")) System.err.println("studio: " + Excerpt.message(text));
         messages.show(text, StatusMessages.Kind.NOTE, System.nanoTime());
         showMessage();
     }
@@ -434,7 +435,7 @@ final class StudioWindow {
      * reported as one: the viewport shows its background and how to add something, {@link ViewportNotice}.)
      */
     private void previewProblem(String text) {
-        if (Boolean.getBoolean("drt.studio.echo")) System.err.println("studio: " + text);
+        if (Boolean.getBoolean("drt.studio.echo")) System.err.println("studio: " + Excerpt.message(text));
         messages.show(text, StatusMessages.Kind.PREVIEW_PROBLEM, System.nanoTime());
         showMessage();
     }
@@ -484,7 +485,7 @@ final class StudioWindow {
     private void updateTitle() {
         Path f = session.file();
         String name = f != null ? f.getFileName().toString() : session.document.model().name();
-        stage.setTitle((session.document.isDirty() ? "*" : "") + name + " — DRT Studio");
+        stage.setTitle((session.document.isDirty() ? "*" : "") + Excerpt.sanitize(name, 200) + " — DRT Studio");
     }
 
     /** A new scene: nothing in it yet, one light, the default camera. */

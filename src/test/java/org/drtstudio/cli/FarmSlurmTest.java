@@ -43,7 +43,7 @@ class FarmSlurmTest {
         Assumptions.assumeTrue(slurm.clusterAnswers(), "skipped: no Slurm controller answers sinfo (scripts/slurm-local.sh start)");
         Assumptions.assumeTrue(nodeTakesJobs(), "skipped: the Slurm node is not idle, mixed or allocated (sinfo -N): jobs would wait for ever");
         indexBefore = System.getProperty("drt.farm.index");
-        System.setProperty("drt.farm.index", index.resolve("farm-jobs.tsv").toString());
+        System.setProperty("drt.farm.index", index.resolve("farm-jobs.jsonl").toString());
     }
 
     /** A controller can answer while its node is down or drained (slurmd failed to start): then nothing would run. */

@@ -86,5 +86,6 @@ class FarmInputsTest {
         assertEquals(List.of(0, 1, 2, 3, 5, 7, 8), FarmStatus.parseSpec("0-3,5,7-8"));
         assertEquals("out_%04d.png", VideoAssembler.ffmpegPattern("out_####.png"));
         assertEquals("100%%_%02d.png", VideoAssembler.ffmpegPattern("100%_##.png"));
+        assertEquals("take##_%04d.png", VideoAssembler.ffmpegPattern("take##_####.png"), "the last run of # is the number");
     }
 }

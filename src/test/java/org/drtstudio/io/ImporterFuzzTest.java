@@ -52,9 +52,19 @@ class ImporterFuzzTest {
     private static final Path SHARED = Path.of("..", "shared", "data");
     private static final List<String> FORMATS = List.of("obj", "nff", "cfg", "json", "vox", "vxt");
 
-    /** A scene to mutate: its file name, bytes, and the unmutated files it names. */
-    private record Sample(String name, byte[] bytes, Map<String, byte[]> companions) {
+    /**
+     * A scene to mutate: its file name, bytes, and the unmutated files it names. A linked sample is
+     * written outside the case folder and reached through a symbolic link of its name (a scene name
+     * linked to a file that is no scene: issue 37).
+     */
+    private record Sample(String name, byte[] bytes, Map<String, byte[]> companions, boolean linked) {
+        Sample(String name, byte[] bytes, Map<String, byte[]> companions) {
+            this(name, bytes, companions, false);
+        }
     }
+
+    /** Marks the file outside every case folder that texture paths and links reach for: never to be shown. */
+    static final String SECRET = "FUZZSECRET-5c1f";
 
     @TempDir
     Path root;
@@ -68,27 +78,45 @@ class ImporterFuzzTest {
         List<String> failures = new ArrayList<>();
         Map<String, int[]> outcomes = new LinkedHashMap<>(); // per extension: loaded, refused
         ExecutorService worker = Executors.newSingleThreadExecutor(daemon());
+        // Beside the case folder, what no case may show or open: a secret, a private picture.
+        Path outside = Files.createDirectories(root.resolve("case-private"));
+        Files.writeString(outside.resolve("secret.txt"), SECRET + "\n" + SECRET + "=\n");
+        Files.write(outside.resolve("secret.png"), tinyPng());
+        List<String> hostilePaths = List.of(outside.resolve("secret.png").toString(), "../case-private/secret.png",
+                "../case-private/secret.txt", "/dev/stdin", "/proc/self/environ", "linked.png", "huge.png", "bomb.jpg",
+                "t\u001b[2J\nx\u0007.png", "sub/../../case-private/secret.png", "C:\\Windows\\win.ini");
         long i = from;
         try {
             for (; i < from + MIN_INPUTS || System.nanoTime() < deadline; i++) {
                 Random random = new Random(mix(SEED + i));
                 // a format first, then one of its samples: the shared data's many OBJ and NFF files do not crowd out cfg and json
                 String format = FORMATS.get(random.nextInt(FORMATS.size()));
-                List<Sample> ofFormat = corpus.stream().filter(x -> x.name().endsWith("." + format)).toList();
+                // one input in five: the format's name linked to a file that is no scene
+                boolean linked = random.nextInt(5) == 0;
+                List<Sample> ofFormat = corpus.stream().filter(x -> x.name().endsWith("." + format) && x.linked() == linked).toList();
                 Sample sample = ofFormat.get(random.nextInt(ofFormat.size()));
                 Path folder = Files.createDirectories(root.resolve("case"));
                 clear(folder);
                 for (var c : sample.companions().entrySet()) {
                     // companions are mutated now and then too (an MTL of an OBJ, the model of a cfg)
-                    byte[] bytes = random.nextInt(4) == 0 ? mutate(c.getValue(), random) : c.getValue();
+                    byte[] bytes = random.nextInt(4) == 0 ? mutate(c.getValue(), random, hostilePaths) : c.getValue();
                     Files.write(folder.resolve(c.getKey()), bytes);
                 }
+                // a link inside the folder to the private picture outside it: a texture path may name it
+                Files.createSymbolicLink(folder.resolve("linked.png"), outside.resolve("secret.png"));
                 Path file = folder.resolve(sample.name());
-                Files.write(file, mutate(sample.bytes(), random));
+                byte[] input = mutate(sample.bytes(), random, hostilePaths);
+                if (sample.linked()) {
+                    Path target = outside.resolve("linked-target");
+                    Files.write(target, input);
+                    Files.createSymbolicLink(file, target);
+                } else {
+                    Files.write(file, input);
+                }
                 Set<String> before = listing(folder);
                 String ext = sample.name().substring(sample.name().lastIndexOf('.') + 1);
                 int[] counts = outcomes.computeIfAbsent(ext, k -> new int[2]);
-                Future<String> run = worker.submit(() -> loadOnce(file, counts));
+                Future<String> run = worker.submit(() -> loadOnce(file, folder, counts));
                 String problem;
                 try {
                     problem = run.get(PER_INPUT_SECONDS, TimeUnit.SECONDS);
@@ -102,8 +130,9 @@ class ImporterFuzzTest {
                 if (problem != null) {
                     failures.add("input " + i + " (" + sample.name() + "): " + problem);
                     // kept where a CI run can collect it (the temporary folder is deleted)
-                    Path kept = Files.createDirectories(Path.of("target", "fuzz-failures")).resolve(i + "-" + sample.name());
-                    Files.copy(file, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    Path kept = Files.createDirectories(Path.of("target", "fuzz-failures"))
+                            .resolve(i + "-" + org.drtstudio.io.Excerpt.sanitize(sample.name(), 100).replace('?', '_'));
+                    Files.write(kept, input);
                 }
                 if (failures.size() >= 10) break;
             }
@@ -128,12 +157,20 @@ class ImporterFuzzTest {
     }
 
     /** Loads one input and the textures its materials name; null when all went as promised, else what went wrong. */
-    private static String loadOnce(Path file, int[] counts) {
+    private static String loadOnce(Path file, Path folder, int[] counts) {
         try {
             ImportResult r = SceneLoader.load(file);
             for (String w : r.warnings()) {
                 String bad = badLine(w);
                 if (bad != null) return "warning " + bad;
+            }
+            // A scene file's textures lie in its folder (a project's may be anywhere: its own door, RELIABILITY.md).
+            if (!file.getFileName().toString().endsWith(".json")) {
+                for (Material m : r.scene().materials()) {
+                    for (String t : java.util.Arrays.asList(m.diffuseTexture(), m.bumpTexture())) {
+                        if (t != null && !inside(Path.of(t), folder)) return "a texture outside the scene's folder: " + t;
+                    }
+                }
             }
             List<String> textureWarnings = new ArrayList<>();
             TextureLoader textures = new TextureLoader(textureWarnings::add, 1 << 20);
@@ -157,9 +194,17 @@ class ImporterFuzzTest {
         }
     }
 
+    /** Whether {@code file}, links followed where it exists, lies in {@code folder}. */
+    private static boolean inside(Path file, Path folder) throws IOException {
+        Path real = folder.toRealPath();
+        if (Files.exists(file)) return file.toRealPath().startsWith(real);
+        return file.toAbsolutePath().normalize().startsWith(folder.toAbsolutePath().normalize());
+    }
+
     /** Why {@code message} breaks the one-line promise, or null when it keeps it. */
     private static String badLine(String message) {
         if (message == null || message.isBlank()) return "is empty";
+        if (message.contains(SECRET)) return "shows the secret beside the case folder: " + message;
         if (message.lines().count() != 1) return "spans lines: " + message;
         for (char c : message.toCharArray()) if (Character.isISOControl(c)) return "holds a control character: " + message;
         if (message.contains("Exception") || message.contains("java.")) return "names a Java exception: " + message;
@@ -177,11 +222,25 @@ class ImporterFuzzTest {
             "\"file\": \"", "\"scale\": [ 0, 0, 0 ]", "\u00ff\u00fe", "\u00e9", "\ud83d\ude00",
     };
 
-    static byte[] mutate(byte[] input, Random random) {
+    static byte[] mutate(byte[] input, Random random, List<String> hostilePaths) {
         byte[] out = input;
         int edits = 1 + random.nextInt(4);
-        for (int e = 0; e < edits; e++) out = edit(out, random);
+        for (int e = 0; e < edits; e++) {
+            out = random.nextInt(6) == 0 ? namedTexture(out, random, hostilePaths) : edit(out, random);
+        }
         return out.length > MAX_BYTES ? java.util.Arrays.copyOf(out, MAX_BYTES) : out;
+    }
+
+    /**
+     * A texture the file names ({@code tex.png}) replaced by a hostile path: absolute, climbing out,
+     * a device, a link out of the folder, a picture whose header lies, a name with control bytes.
+     */
+    private static byte[] namedTexture(byte[] b, Random random, List<String> hostilePaths) {
+        String text = new String(b, StandardCharsets.ISO_8859_1);
+        int at = text.indexOf("tex.png");
+        if (at < 0) return b;
+        byte[] path = hostilePaths.get(random.nextInt(hostilePaths.size())).getBytes(StandardCharsets.UTF_8);
+        return splice(b, at, at + "tex.png".length(), path);
     }
 
     private static byte[] edit(byte[] b, Random random) {
@@ -263,6 +322,26 @@ class ImporterFuzzTest {
                 .getBytes(StandardCharsets.UTF_8), Map.of("m.obj", obj, "m.mtl", mtl, "default.nff", nff)));
         corpus.add(new Sample("orbit.json", Files.readAllBytes(Path.of("scenes", "orbit.json")), Map.of("default.nff", nff)));
         corpus.add(new Sample("maze.vox", Files.readAllBytes(Path.of("scenes", "maze.vox")), Map.of()));
+        // issue 37's families: an NFF fill and a project material naming a texture, pictures whose headers lie,
+        // a scene whose file name holds control bytes, and every reader's name linked to files that are no scene
+        byte[] huge = hugePngHeader(), bomb = progressiveJpegBomb();
+        corpus.add(new Sample("fill.nff", ("l 0 10 10\nf 1 0 0 1 0 0 0 1 tex.png\ns 0 0 0 1\nf 0 1 0 1 0 0 0 1 bomb.jpg\n"
+                + "p 3\n0 0 0\n1 0 0\n0 1 0\nf 0 0 1 1 0 0 0 1 huge.png\ns 2 0 0 1\n").getBytes(StandardCharsets.UTF_8),
+                Map.of("tex.png", tex, "bomb.jpg", bomb, "huge.png", huge)));
+        String orbit = Files.readString(Path.of("scenes", "orbit.json"));
+        corpus.add(new Sample("tex.json", orbit.replace("\"name\": \"nff_0\",", "\"name\": \"nff_0\", \"diffuseTexture\": \"tex.png\","
+                + " \"bumpTexture\": \"bomb.jpg\",").getBytes(StandardCharsets.UTF_8), Map.of("default.nff", nff, "tex.png", tex,
+                "bomb.jpg", bomb)));
+        corpus.add(new Sample("e\u001b[2Jv\nil\u0007.obj", obj, Map.of("m.mtl", ("newmtl red\nKd 1 0 0\nmap_Kd huge.png\n"
+                + "newmtl glass\nbump tex.png\n").getBytes(StandardCharsets.UTF_8), "tex.png", tex, "huge.png", huge)));
+        byte[][] notScenes = {
+                "YANZ5TF+LXXQb3BlbnNzaC1rZXk=\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n".getBytes(StandardCharsets.UTF_8),
+                "DB_USER=admin\nAPI_TOKEN=abc123\nexport PATH=/bin\n".getBytes(StandardCharsets.UTF_8),
+                "{ \"auths\": { \"registry\": { \"auth\": \"c2VjcmV0\" } } }\n".getBytes(StandardCharsets.UTF_8),
+                tex};
+        for (String ext : FORMATS) {
+            for (int k = 0; k < notScenes.length; k++) corpus.add(new Sample("linked" + k + "." + ext, notScenes[k], Map.of(), true));
+        }
         corpus.add(new Sample("room.vxt", Files.readAllBytes(Path.of("scenes", "room.vxt")), Map.of()));
         if (Files.isDirectory(SHARED)) {
             try (Stream<Path> files = Files.walk(SHARED)) {
@@ -282,6 +361,26 @@ class ImporterFuzzTest {
             System.out.println("ImporterFuzzTest: " + SHARED + " is absent; fuzzing the generated and shipped scenes only");
         }
         return corpus;
+    }
+
+    /** A PNG header claiming 2147483647x3 texels: arithmetic in int wraps (issue 37). */
+    private static byte[] hugePngHeader() throws IOException {
+        Path tmp = Files.createTempFile("huge", ".png");
+        try {
+            return Files.readAllBytes(org.drtstudio.io.image.PngBombs.header(tmp, Integer.MAX_VALUE, 3));
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** A progressive JPEG of 16x16 texels whose header claims 8192x8192: its decoder would keep 384 MiB of coefficients. */
+    private static byte[] progressiveJpegBomb() throws IOException {
+        Path tmp = Files.createTempFile("bomb", ".jpg");
+        try {
+            return Files.readAllBytes(org.drtstudio.io.image.PngBombs.progressiveJpeg(tmp, 16, 8192, 8192));
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
     }
 
     private static byte[] tinyPng() throws IOException {

@@ -37,4 +37,13 @@ class StatusMessagesTest {
         m.show("m11", StatusMessages.Kind.NOTE, 20);
         assertEquals(List.of("m4", "m5", "m6", "m7", "m8", "m9", "m10", "m11"), m.history());
     }
+
+    @Test
+    void aNameWithControlBytesReachesTheStatusBarAsOnePrintableLine() {
+        // issue 37, item 4: "opened NAME" with ESC, a line break and BEL in the file's name
+        StatusMessages m = new StatusMessages();
+        m.show("opened e\u001b[2Jv\nil\u0007.obj", StatusMessages.Kind.NOTE, 0);
+        assertEquals("opened e?[2Jv?il?.obj", m.current(1, -1));
+        assertEquals(List.of("opened e?[2Jv?il?.obj"), m.history());
+    }
 }

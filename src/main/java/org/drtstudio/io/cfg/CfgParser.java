@@ -5,6 +5,7 @@ import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.Excerpt;
 import org.drtstudio.io.support.LineTokenizer;
 import org.drtstudio.io.support.SceneFolder;
+import org.drtstudio.io.support.SceneFolder.ConfinedPath;
 import org.drtstudio.io.support.SceneFraming;
 import org.drtstudio.io.support.WarningLog;
 import org.drtstudio.math.Vec3;
@@ -19,8 +20,8 @@ import org.drtstudio.scene.TransformNode;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -47,11 +48,16 @@ final class CfgParser {
     private final List<String> overrides;
 
     private final ModelMerger models = new ModelMerger();
-    private final Map<Path, TransformNode> loaded = new HashMap<>();
+    private final Map<Object, TransformNode> loaded = new HashMap<>();
     private final List<Light> lights = new ArrayList<>();
     private final Set<String> seenKeys = new HashSet<>();
-    /** Whether a known key has been read: only then may messages quote whole lines of the file. */
-    private boolean recognised;
+    /** An unknown key seen before the file was recognised as a cfg: named only once it is. */
+    private record HeldBack(int line, String key) {
+    }
+
+    private final List<HeldBack> unknownBeforeRecognition = new ArrayList<>();
+    /** Whether the overrides are being read: their text is the user's, and may be quoted. */
+    private boolean fromCommandLine;
     private Vec3 ambient = RenderSettings.DEFAULT.ambientLight();
     private Vec3 eye, direction;
     private int cameraLine;
@@ -68,7 +74,7 @@ final class CfgParser {
         this.overrides = List.copyOf(overrides);
         this.loader = loader;
         // No comment character: '#' may be part of a model's file name; comments are whole lines.
-        this.in = new LineTokenizer(cfg, reader, (char) 0);
+        this.in = new LineTokenizer(cfg, reader, (char) 0, "a .cfg scene");
         this.warnings = new WarningLog(cfg);
     }
 
@@ -78,13 +84,21 @@ final class CfgParser {
             if (line.isEmpty() || line.startsWith("#") || line.startsWith("//")) continue;
             statement(line, false);
         }
+        if (!in.recognised() && !unknownBeforeRecognition.isEmpty()) {
+            // Only keys no cfg has: a .env file or a key list, linked or renamed as a scene. Nothing of it is named.
+            throw in.errorAt(unknownBeforeRecognition.get(0).line(), "no line sets a .cfg key (OBJ, LIGHT, "
+                    + String.join(", ", KNOWN) + ")" + in.notRecognised());
+        }
+        // The file is read; what follows quotes only what the user typed.
+        fromCommandLine = true;
+        in.recognise();
         for (String override : overrides) {
             try {
                 statement(override.strip(), true);
             } catch (SceneFormatException e) {
                 // The cfg's own line number means nothing for a value typed on the command line; a model's error stays its own.
                 if (e.file() != null && !e.file().equals(cfg)) throw e;
-                throw new SceneFormatException(cfg, 0, "command-line override " + LineTokenizer.quote(override) + ": " + e.problem(), e);
+                throw new SceneFormatException(cfg, 0, "command-line override " + Excerpt.quote(override) + ": " + e.problem(), e);
             }
         }
         try {
@@ -98,25 +112,31 @@ final class CfgParser {
     /**
      * One {@code KEY=value} statement, from the file or (override) from the command line, where it
      * replaces the file's value; an unknown key there is an error, as the user typed it.
+     *
+     * <p>Until a statement with a known key has been read whole, the file may be anything (a .cfg
+     * link to a key or password file): messages then name the line and, of the file's text, only
+     * the known keys; unknown keys are held back and named once the file has shown itself a cfg.
      */
     private void statement(String line, boolean override) throws SceneFormatException, IOException {
+        boolean quotable = override || in.recognised();
         int eq = line.indexOf('=');
-        // Until a line has been recognised the file may be anything (a .cfg link to a password
-        // file), so these messages quote nothing of it.
         if (eq < 0) {
             throw in.error(override ? "expected KEY=value, e.g. CAMERA_RESOLUTION=800x600"
-                    : recognised ? "expected KEY=value, got " + LineTokenizer.quote(line)
-                    : "expected KEY=value; this does not look like a .cfg scene");
+                    : quotable ? "expected KEY=value, got " + quote(line) : "expected KEY=value" + in.notRecognised());
         }
         String key = line.substring(0, eq).strip().toUpperCase(Locale.ROOT);
-        if (key.isEmpty()) throw in.error(recognised || override ? "missing key before '=' in " + LineTokenizer.quote(line) : "missing key before '='");
-        String value = CfgComments.strip(line.substring(eq + 1), vectorsOf(key));
-        if (value.isEmpty()) throw in.error(key + " has no value");
+        if (key.isEmpty()) throw in.error("missing key before '='" + (quotable ? " in " + quote(line) : in.notRecognised()));
         boolean repeatable = key.equals("OBJ") || key.equals("LIGHT");
-        if (override && !repeatable && !isKnown(key)) {
-            throw in.error("unknown key " + LineTokenizer.quote(key) + "; known: OBJ, LIGHT, " + String.join(", ", KNOWN));
+        boolean known = repeatable || isKnown(key);
+        String value = CfgComments.strip(line.substring(eq + 1), vectorsOf(key));
+        if (value.isEmpty()) {
+            throw in.error(known ? key + " has no value"
+                    : quotable ? "key " + quote(key) + " has no value" : "a key without a value" + in.notRecognised());
         }
-        if (!override && !repeatable && !seenKeys.add(key) && isKnown(key)) {
+        if (override && !known) {
+            throw in.error("unknown key " + quote(key) + "; known: OBJ, LIGHT, " + String.join(", ", KNOWN));
+        }
+        if (!override && !repeatable && !seenKeys.add(key) && known) {
             warnings.add("repeated " + key, in.lineNumber(), key + " given again; the last one counts");
         }
         switch (key) {
@@ -127,7 +147,7 @@ final class CfgParser {
             case "CAMERA_RESOLUTION" -> resolution(value);
             case "CAMERA_VIEWING_ANGLE" -> {
                 float a = in.parseFinite(value, "CAMERA_VIEWING_ANGLE");
-                if (!(a > 0 && a < 180)) throw in.error("CAMERA_VIEWING_ANGLE must be between 0 and 180 degrees, got " + LineTokenizer.quote(value));
+                if (!(a > 0 && a < 180)) throw in.error("CAMERA_VIEWING_ANGLE must be between 0 and 180 degrees, got " + quote(value));
                 fov = a;
             }
             case "CAMERA_SUPERSAMPLING" -> samples = in.parseInteger(value, "CAMERA_SUPERSAMPLING", 1, 65536);
@@ -136,12 +156,35 @@ final class CfgParser {
             case "ABSORPTION" -> {
                 absorption = ambient(value, "ABSORPTION");
                 if (absorption.x() < 0 || absorption.y() < 0 || absorption.z() < 0)
-                    throw in.error("ABSORPTION must not be negative, got " + LineTokenizer.quote(value));
+                    throw in.error("ABSORPTION must not be negative, got " + quote(value));
             }
-            default -> warnings.add("unknown key", in.lineNumber(), "unknown key "
-                    + (recognised || Excerpt.isKeyword(key) ? LineTokenizer.quote(key) : "(not a plain word)") + "; line ignored");
+            default -> unknownKey(key);
         }
-        if (isKnown(key) || repeatable) recognised = true;
+        if (known && !in.recognised()) recognised();
+    }
+
+    /** An unknown key, warned about now in a recognised file, or held back until the file is recognised. */
+    private void unknownKey(String key) {
+        if (in.recognised()) warnings.add("unknown key", in.lineNumber(), "unknown key " + quote(key) + "; line ignored");
+        else unknownBeforeRecognition.add(new HeldBack(in.lineNumber(), key));
+    }
+
+    /** A known key's statement was read whole: the file is a cfg, and the keys held back can be named. */
+    private void recognised() {
+        in.recognise();
+        for (HeldBack h : unknownBeforeRecognition) {
+            warnings.add("unknown key", h.line(), "unknown key " + quote(h.key()) + "; line ignored");
+        }
+        unknownBeforeRecognition.clear();
+    }
+
+    /** Text of the file or the command line for a message: the file's only once it is recognised. */
+    private String quote(String text) {
+        return quote(text, Excerpt.DEFAULT_LENGTH);
+    }
+
+    private String quote(String text, int max) {
+        return fromCommandLine ? Excerpt.quote(text, max) : in.excerpt(text, max);
     }
 
     /** How many {@code //}-separated vectors a key's value has, for telling separators from comments. */
@@ -153,7 +196,7 @@ final class CfgParser {
         return switch (value.toUpperCase(Locale.ROOT)) {
             case "CPU" -> CfgDevice.Arch.CPU;
             case "GPU", "CUDA" -> CfgDevice.Arch.GPU;
-            default -> throw in.error("ARCH must be CPU, GPU or CUDA, got " + LineTokenizer.quote(value));
+            default -> throw in.error("ARCH must be CPU, GPU or CUDA, got " + quote(value));
         };
     }
 
@@ -203,41 +246,46 @@ final class CfgParser {
 
     private void model(String value) throws SceneFormatException, IOException {
         String written = unquote(value);
-        Path path;
-        try {
-            Path dir = cfg == null ? null : cfg.toAbsolutePath().getParent();
-            path = dir == null ? Path.of(written) : dir.resolve(written);
-        } catch (InvalidPathException e) {
-            throw in.error("OBJ path " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH) + " is not a valid file name");
-        }
-        path = path.normalize();
         SceneFolder folder = SceneFolder.of(cfg == null ? Path.of("scene.cfg") : cfg);
-        if (!folder.allowsName(folder.path(), written) || Files.exists(path) && !folder.containsReal(path)) {
-            throw in.error("OBJ path " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH) + " " + folder.refusal());
+        ConfinedPath model;
+        try {
+            model = folder.resolve(written);
+        } catch (SceneFolder.Refused r) {
+            throw in.error("OBJ path " + quote(written, PATH_QUOTE_LENGTH) + " " + r.getMessage());
         }
+        Path path = model.file();
         if (Files.exists(path) && !Files.isRegularFile(path)) {
-            throw in.error("model " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH) + " is "
+            throw in.error("model " + quote(written, PATH_QUOTE_LENGTH) + " is "
                     + (Files.isDirectory(path) ? "a folder" : "a device, FIFO or socket") + ", not a regular file");
         }
         if (!Files.isRegularFile(path)) {
-            throw in.error("model file not found: " + LineTokenizer.quote(written, PATH_QUOTE_LENGTH)
-                    + " (looked for " + LineTokenizer.quote(path.toString(), PATH_QUOTE_LENGTH) + ")");
+            throw in.error(fromCommandLine || in.recognised() ? "model file not found: " + quote(written, PATH_QUOTE_LENGTH)
+                    + " (looked for " + quote(path.toString(), PATH_QUOTE_LENGTH) + ")"
+                    : "model file not found (its name is not shown until the file reads as a .cfg scene)");
         }
-        TransformNode known = loaded.get(path);
+        // One model read once, whatever the name, link or spelling that reaches it.
+        Object identity = identity(path);
+        TransformNode known = loaded.get(identity);
         if (known != null) {
             models.addAgain(known);
             return;
         }
-        ImportResult model = loader.load(path);
-        model.warnings().forEach(warnings::addVerbatim);
-        loaded.put(path, models.add(model.scene()));
+        ImportResult loadedModel = loader.load(model);
+        loadedModel.warnings().forEach(warnings::addVerbatim);
+        loaded.put(identity, models.add(loadedModel.scene()));
+    }
+
+    /** What makes two names the same file: device and inode where the system has them, else the real path. */
+    private static Object identity(Path file) throws IOException {
+        Object key = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+        return key != null ? key : file.toRealPath();
     }
 
     private void light(String value) throws SceneFormatException {
         List<float[]> parts = vectors(value, "LIGHT", "x/y/z//r/g/b", 1, 2);
         Vec3 position = vec(parts.get(0));
         Vec3 color = parts.size() > 1 ? vec(parts.get(1)) : Vec3.ONE;
-        if (color.x() < 0 || color.y() < 0 || color.z() < 0) throw in.error("LIGHT colour must not be negative, got " + LineTokenizer.quote(value));
+        if (color.x() < 0 || color.y() < 0 || color.z() < 0) throw in.error("LIGHT colour must not be negative, got " + quote(value));
         lights.add(new PointLight(position, color, 1f));
     }
 
@@ -254,7 +302,7 @@ final class CfgParser {
         List<float[]> parts = vectors(value, "CAMERA", "px/py/pz//dx/dy/dz", 2, 2);
         Vec3 position = vec(parts.get(0));
         Vec3 dir = vec(parts.get(1));
-        if (dir.length() == 0) throw in.error("CAMERA view direction must not be zero, got " + LineTokenizer.quote(value));
+        if (dir.length() == 0) throw in.error("CAMERA view direction must not be zero, got " + quote(value));
         eye = position;
         direction = dir;
         cameraLine = in.lineNumber();
@@ -262,7 +310,7 @@ final class CfgParser {
 
     private void resolution(String value) throws SceneFormatException {
         String[] wh = value.split("\\s*[xX*/,]\\s*|\\s+");
-        if (wh.length != 2) throw in.error("CAMERA_RESOLUTION must be WIDTHxHEIGHT (e.g. 640x480), got " + LineTokenizer.quote(value));
+        if (wh.length != 2) throw in.error("CAMERA_RESOLUTION must be WIDTHxHEIGHT (e.g. 640x480), got " + quote(value));
         width = in.parseInteger(wh[0], "CAMERA_RESOLUTION width", 1, RenderSettings.MAX_DIMENSION);
         height = in.parseInteger(wh[1], "CAMERA_RESOLUTION height", 1, RenderSettings.MAX_DIMENSION);
     }
@@ -293,7 +341,7 @@ final class CfgParser {
     }
 
     private SceneFormatException badForm(String key, String form, String value) {
-        return in.error(key + " must be " + form + ", got " + LineTokenizer.quote(value));
+        return in.error(key + " must be " + form + ", got " + quote(value));
     }
 
     private static Vec3 vec(float[] v) {

@@ -44,7 +44,7 @@ public final class CfgReader {
     /**
      * Reads a cfg scene and the models it names.
      *
-     * @param loader reads each {@code OBJ=} model, normally {@code ObjReader::read}
+     * @param loader reads each {@code OBJ=} model (the application's reads OBJ and NFF)
      */
     public static ImportResult read(Path cfg, ModelLoader loader) throws SceneFormatException, IOException {
         return read(cfg, loader, List.of()).result();

@@ -7,6 +7,7 @@ import org.drtstudio.io.cfg.CfgScene;
 import org.drtstudio.io.nff.NffReader;
 import org.drtstudio.io.obj.ObjReader;
 import org.drtstudio.io.support.InputFiles;
+import org.drtstudio.io.support.SceneFolder.ConfinedPath;
 import org.drtstudio.io.vox.VoxReader;
 import org.drtstudio.io.vxt.VxtReader;
 
@@ -67,8 +68,9 @@ public final class SceneFileReader {
     }
 
     /** A model a .cfg file places: NFF by its extension, else OBJ. */
-    private static ImportResult readModel(Path model) throws SceneFormatException, IOException {
-        String name = model.getFileName().toString().toLowerCase(Locale.ROOT);
-        return name.endsWith(".nff") ? NffReader.read(model) : ObjReader.read(model);
+    private static ImportResult readModel(ConfinedPath model) throws SceneFormatException, IOException {
+        Path file = model.file();
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        return name.endsWith(".nff") ? NffReader.read(file) : ObjReader.read(file);
     }
 }

@@ -142,8 +142,14 @@ public final class TextureLoader implements TextureSource {
             ImageReader reader = readers.next();
             try {
                 reader.setInput(stream, true, true);
-                // The size is in the header: budget the picture before decoding it into memory.
+                // The size is in the header: budget the picture, and its decoder, before decoding it into memory.
                 int w = reader.getWidth(0), h = reader.getHeight(0);
+                DecoderMemory.Need decoder = DecoderMemory.of(reader, w, h);
+                long decoderLimit = budget > Long.MAX_VALUE / BYTES_PER_TEXEL ? Long.MAX_VALUE : budget * BYTES_PER_TEXEL;
+                if (decoder.bytes() > decoderLimit) {
+                    throw new IOException(decoder.what() + ", needs " + (decoder.bytes() >> 20) + " MiB to decode, more than the "
+                            + (decoderLimit >> 20) + " MiB textures may take; use a smaller picture (a baseline JPEG for a progressive one)");
+                }
                 int step = TextureBudget.step(w, h, MAX_TEXELS, MAX_SUBSAMPLING, texelsLeft, budget);
                 if (step < 0) {
                     throw new IOException(TextureBudget.refusal(w, h, MAX_TEXELS, MAX_SUBSAMPLING, texelsLeft.get(), budget));

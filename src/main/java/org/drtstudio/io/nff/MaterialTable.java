@@ -1,5 +1,6 @@
 package org.drtstudio.io.nff;
 
+import org.drtstudio.io.support.SceneFolder.ConfinedPath;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Material;
 
@@ -26,10 +27,11 @@ final class MaterialTable {
      * ambient, Ks as grey specular colour and mirror weight, Shine as Phong exponent, T as
      * transparency; an index of refraction ≤ 0 (SPD writes 0 for opaque fills) means 1.
      */
-    void fill(float r, float g, float b, float kd, float ks, float shine, float t, float ior, String texture) {
+    void fill(float r, float g, float b, float kd, float ks, float shine, float t, float ior, ConfinedPath texture) {
         Vec3 diffuse = new Vec3(r * kd, g * kd, b * kd);
-        Material m = Material.named("nff").ambient(diffuse).diffuse(diffuse).specular(new Vec3(ks, ks, ks))
-                .phongExponent(shine).reflectivity(ks).transparency(t).ior(ior > 0 ? ior : 1f).diffuseTexture(texture).build();
+        Material.Builder fill = Material.named("nff").ambient(diffuse).diffuse(diffuse).specular(new Vec3(ks, ks, ks))
+                .phongExponent(shine).reflectivity(ks).transparency(t).ior(ior > 0 ? ior : 1f);
+        Material m = ConfinedPath.textures(fill, texture, null, 1f).build();
         current = indexOf(m);
     }
 

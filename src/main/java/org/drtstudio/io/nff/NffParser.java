@@ -3,6 +3,8 @@ package org.drtstudio.io.nff;
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.support.LineTokenizer;
+import org.drtstudio.io.support.SceneFolder;
+import org.drtstudio.io.support.SceneFolder.ConfinedPath;
 import org.drtstudio.io.support.SceneFraming;
 import org.drtstudio.io.support.WarningLog;
 import org.drtstudio.math.Vec3;
@@ -43,7 +45,12 @@ final class NffParser {
 
     private static final Vec3 AMBIENT_LIGHT = new Vec3(0.1f, 0.1f, 0.1f);
 
+    /** Paths are quoted up to this length: the user needs them to find the file, but no more. */
+    private static final int PATH_QUOTE_LENGTH = 200;
+
     private final Path file;
+    /** Where the fills' textures may be: the NFF's folder and below. */
+    private final SceneFolder folder;
     private final LineTokenizer in;
     private final WarningLog warnings;
 
@@ -59,12 +66,10 @@ final class NffParser {
     private float[] xyz = new float[3 * 64];
     private float[] nrm = new float[3 * 64];
 
-    /** Whether a statement has been read: only then may messages quote the file's text. */
-    private boolean recognised;
-
     NffParser(Path file, Reader reader) {
         this.file = file;
-        this.in = new LineTokenizer(file, reader, '#');
+        this.folder = SceneFolder.of(file == null ? Path.of("scene.nff") : file);
+        this.in = new LineTokenizer(file, reader, '#', "an NFF file");
         this.warnings = new WarningLog(file);
     }
 
@@ -108,18 +113,18 @@ final class NffParser {
                 default -> {
                     if (SKIPPED_KEYWORDS.contains(keyword)) {
                         warnings.add(keyword, in.lineNumber(), "'" + keyword + "' is an assimp extension, not NFF; line skipped");
-                    } else if (!recognised) {
+                    } else if (!in.recognised()) {
                         // Not a word of NFF on the first statement: this may be any file (an .nff
                         // link to a password file), so nothing of it is quoted.
                         throw in.error("does not start with an NFF keyword; this does not look like an NFF file"
                                 + " (NFF has v, from, at, up, angle, hither, resolution, b, l, f, c, s, p, pp)");
                     } else {
-                        throw in.error("unknown keyword " + LineTokenizer.quote(keyword)
+                        throw in.error("unknown keyword " + in.excerpt(keyword)
                                 + " (NFF has v, from, at, up, angle, hither, resolution, b, l, f, c, s, p, pp)");
                     }
                 }
             }
-            recognised = true;
+            in.recognise(); // a whole statement read: messages may quote the file from now on
         }
         try {
             return new ImportResult(buildScene(), warnings.toList());
@@ -202,7 +207,19 @@ final class NffParser {
         float t = n >= 7 ? number(7, "transmittance T") : 0f;
         float ior = n >= 8 ? number(8, "index of refraction") : 1f;
         if (shine < 0) throw in.error("Shine (Phong exponent) must be ≥ 0, got " + shine);
-        materials.fill(rgb.x(), rgb.y(), rgb.z(), kd, ks, shine, t, ior, texture);
+        in.recognise(); // a whole fill statement: the file is NFF, and its texture's name may be quoted
+        materials.fill(rgb.x(), rgb.y(), rgb.z(), kd, ks, shine, t, ior, texture == null ? null : texture(texture));
+    }
+
+    /** The fill's texture, found in the NFF's folder (never the working folder), or null when refused with a warning. */
+    private ConfinedPath texture(String written) {
+        try {
+            return folder.resolve(written);
+        } catch (SceneFolder.Refused r) {
+            warnings.add("texture outside", in.lineNumber(), "texture " + in.excerpt(written, PATH_QUOTE_LENGTH) + " "
+                    + r.getMessage() + "; the material renders without it");
+            return null;
+        }
     }
 
     private void sphere() throws SceneFormatException {
@@ -308,7 +325,7 @@ final class NffParser {
 
     private String describeLine() {
         if (!isNumber(in.token(0))) {
-            return "a line starting with " + LineTokenizer.quote(in.token(0)) + " (fewer vertex lines than declared?)";
+            return "a line starting with " + in.excerpt(in.token(0)) + " (fewer vertex lines than declared?)";
         }
         return values(in.count());
     }

@@ -22,7 +22,9 @@ import java.nio.file.Path;
  *       so scenes with many lights do not blow out. No light: one white light at the eye.</li>
  *   <li>{@code f r g b Kd Ks Shine T ior [texture]}: Phong material, diffuse = ambient = rgb·Kd,
  *       specular = Ks grey, reflectivity = Ks, transparency = T; fewer numbers take the defaults
- *       Kd 1, Ks 0, Shine 0, T 0, ior 1. Equal fills share one material.</li>
+ *       Kd 1, Ks 0, Shine 0, T 0, ior 1. Equal fills share one material. The texture (an assimp dialect)
+ *       is found in the NFF's folder or below ({@code io.support.SceneFolder}); any other is refused with a
+ *       warning and the material renders untextured.</li>
  *   <li>{@code c}: open cone or cylinder, one-line (SPD 3.14) or three-line (NFF.TXT) form,
  *       tessellated into {@value ConeTessellator#SEGMENTS} segments.</li>
  *   <li>{@code s x y z r}: sphere (numbers after r, an assimp dialect, are ignored).</li>

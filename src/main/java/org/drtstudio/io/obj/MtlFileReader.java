@@ -5,6 +5,7 @@ import de.javagl.obj.MtlReader;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.Excerpt;
 import org.drtstudio.io.support.InputFiles;
+import org.drtstudio.io.support.SceneFolder.ConfinedPath;
 import org.drtstudio.io.support.TextDecoding;
 
 import java.io.IOException;
@@ -62,7 +63,8 @@ final class MtlFileReader {
      * @throws SceneFormatException when the file is no material library at all (naming file and line)
      * @throws IOException          when the file cannot be read at all
      */
-    static Library read(Path file) throws SceneFormatException, IOException {
+    static Library read(ConfinedPath library) throws SceneFormatException, IOException {
+        Path file = library.file();
         List<String> lines = lines(file);
         List<String> warnings = new ArrayList<>();
         int firstNewmtl = -1;

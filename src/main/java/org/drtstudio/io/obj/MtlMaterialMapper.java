@@ -2,6 +2,7 @@ package org.drtstudio.io.obj;
 
 import de.javagl.obj.FloatTuple;
 import de.javagl.obj.Mtl;
+import org.drtstudio.io.support.SceneFolder.ConfinedPath;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.TextureWrap;
@@ -45,7 +46,7 @@ final class MtlMaterialMapper {
      * @param bumpTexture      the resolved map_bump / bump path, or null
      * @param bumpStatement    the bump statement (for its options), or null
      */
-    static Material map(Mtl mtl, String diffuseTexture, MtlTextureStatement diffuseStatement, String bumpTexture,
+    static Material map(Mtl mtl, ConfinedPath diffuseTexture, MtlTextureStatement diffuseStatement, ConfinedPath bumpTexture,
                         MtlTextureStatement bumpStatement) {
         Material d = Material.DEFAULT;
         Vec3 diffuse = color(mtl.getKd(), d.diffuse());
@@ -63,9 +64,10 @@ final class MtlMaterialMapper {
         // One wrap mode per material: the diffuse map's, or the bump map's when it stands alone.
         MtlTextureStatement wrapSource = diffuseTexture != null ? diffuseStatement : bumpStatement;
         TextureWrap wrap = wrapSource != null && wrapSource.clamp() ? TextureWrap.CLAMP : TextureWrap.REPEAT;
-        return Material.named(mtl.getName()).ambient(ambient).diffuse(diffuse).specular(specular).phongExponent(exponent)
-                .reflectivity(reflectivity).transparency(transparency).ior(ior).absorption(absorption(mtl.getTf()))
-                .diffuseTexture(diffuseTexture).bump(bumpTexture, bumpScale).textureWrap(wrap).build();
+        Material.Builder material = Material.named(mtl.getName()).ambient(ambient).diffuse(diffuse).specular(specular)
+                .phongExponent(exponent).reflectivity(reflectivity).transparency(transparency).ior(ior)
+                .absorption(absorption(mtl.getTf())).textureWrap(wrap);
+        return ConfinedPath.textures(material, diffuseTexture, bumpTexture, bumpScale).build();
     }
 
     /** The least Tf taken as it is: below it the coefficient would grow without bound. */

@@ -6,12 +6,19 @@ import java.util.Locale;
  * Words for a statement javagl's parser rejected. javagl says "For input string: nan" or throws a
  * bare {@code NoSuchElementException}; the user should read which value on the line is wrong.
  * Only runs on the error path, so it may re-tokenise the statement at leisure.
+ *
+ * <p>Before the file has shown itself to be OBJ (a whole vertex, normal or texture coordinate, an
+ * {@code mtllib} or a {@code usemtl} read) it may be any file an {@code .obj} name was linked to,
+ * so nothing of the statement is quoted then: the message says what is wrong and that the file
+ * does not look like OBJ.
  */
 final class ObjErrorExplainer {
+    private static final String NOT_OBJ = "; this does not look like an OBJ file (nothing of it is quoted)";
+
     private ObjErrorExplainer() {
     }
 
-    static String explain(String statement, Throwable javaglError) {
+    static String explain(String statement, Throwable javaglError, boolean recognised) {
         String[] words = statement.trim().split(" +");
         String keyword = words[0].toLowerCase(Locale.ROOT);
         int needed = switch (keyword) {
@@ -31,12 +38,14 @@ final class ObjErrorExplainer {
                 try {
                     Float.parseFloat(word);
                 } catch (NumberFormatException e) {
+                    if (!recognised) return "a value of " + what + " is not a number" + NOT_OBJ;
                     return looksNonFinite(word)
                             ? "coordinate '" + word + "' of " + what.substring(what.indexOf(' ') + 1) + " is not a finite number"
                             : "'" + abbreviate(word) + "' is not a number";
                 }
             }
         }
+        if (!recognised) return "the statement cannot be read" + NOT_OBJ;
         String detail = javaglError.getMessage() != null ? javaglError.getMessage() : "malformed statement";
         // javagl wraps NumberFormatException and friends: the user reads the reason, not the class.
         detail = detail.replaceAll("(?:[a-z_]+\\.)+[A-Z]\\w*(?:Exception|Error):?\\s*", "");

@@ -42,6 +42,17 @@ final class ObjGeometryCollector extends AbstractWritableObj {
     private final IndexRange normalRange = new IndexRange("normal", "normals");
     private int currentMaterial = -1;
     private int degenerateFaces, firstDegenerateLine;
+    /**
+     * Whether the file has shown itself to be OBJ: a vertex, normal or texture coordinate read whole,
+     * or an {@code mtllib} or {@code usemtl} (words no other file starts a line with). Only then may
+     * messages quote it; o, g and s are single letters too common elsewhere to count.
+     */
+    private boolean recognised;
+
+    /** Whether the file has shown itself to be OBJ (see the field). */
+    boolean recognised() {
+        return recognised;
+    }
 
     ObjGeometryCollector(ObjStatementReader source) {
         this.source = source;
@@ -54,6 +65,7 @@ final class ObjGeometryCollector extends AbstractWritableObj {
         float x = t.getX(), y = t.getY(), z = t.getZ();
         requireFinite("vertex", x, y, z);
         positions.add(x, y, z);
+        recognised = true;
     }
 
     @Override
@@ -61,6 +73,7 @@ final class ObjGeometryCollector extends AbstractWritableObj {
         float u = t.getX(), v = t.getDimensions() > 1 ? t.getY() : 0f;
         requireFinite("texture coordinate", u, v, 0f);
         texCoords.add(u, v);
+        recognised = true;
     }
 
     @Override
@@ -69,6 +82,7 @@ final class ObjGeometryCollector extends AbstractWritableObj {
         float x = t.getX(), y = t.getY(), z = t.getZ();
         requireFinite("normal", x, y, z);
         normals.add(x, y, z);
+        recognised = true;
     }
 
     @Override
@@ -77,12 +91,14 @@ final class ObjGeometryCollector extends AbstractWritableObj {
             materials.add(new ObjGeometry.UsedMaterial(key, source.statementLine()));
             return materials.size() - 1;
         });
+        recognised = true; // usemtl: a word of OBJ and MTL alone
     }
 
     @Override
     public void setMtlFileNames(Collection<? extends String> names) {
         // javagl passes the whole argument of one mtllib statement as a single name.
         for (String argument : names) libraries.add(new ObjGeometry.MaterialLibraryReference(argument, source.statementLine()));
+        recognised = true; // mtllib: a word of OBJ alone
     }
 
     @Override

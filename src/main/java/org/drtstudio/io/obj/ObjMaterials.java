@@ -4,10 +4,13 @@ import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.Excerpt;
 import org.drtstudio.io.support.InputFiles;
 import org.drtstudio.io.support.SceneFolder;
+import org.drtstudio.io.support.SceneFolder.ConfinedPath;
 import org.drtstudio.scene.Material;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -29,6 +32,12 @@ final class ObjMaterials {
     private static final int MAX_NAMES_LISTED = 8;
     /** Paths are quoted up to this length: the user needs them to find the file, but no more. */
     private static final int PATH_QUOTE_LENGTH = 200;
+    /**
+     * What the material libraries of one model may hold together. Real libraries are kilobytes;
+     * with each file read once whatever names reach it, this caps the reading a model can ask for
+     * (1,000 names of one 2 MB library cost 100 s and 2.5 GB when each was read).
+     */
+    static final long MAX_LIBRARY_BYTES = 16L << 20;
     private final List<Material> materials = new ArrayList<>(List.of(Material.DEFAULT));
     private final int[] indexOfUsedName;
 
@@ -47,32 +56,40 @@ final class ObjMaterials {
     }
 
     static ObjMaterials load(Path objFile, ObjGeometry geometry, ImportWarnings warnings) {
-        Path dir = objFile.toAbsolutePath().getParent();
+        Path dir = objFile.toAbsolutePath().normalize().getParent();
         SceneFolder folder = SceneFolder.of(objFile);
         ObjMaterials result = new ObjMaterials(geometry.materials().size());
         Map<String, Integer> byName = new HashMap<>();
-        Set<Path> read = new HashSet<>();
+        Set<Object> read = new HashSet<>();
+        long bytesLeft = MAX_LIBRARY_BYTES;
         for (ObjGeometry.MaterialLibraryReference ref : geometry.libraries()) {
-            for (String name : libraryNames(dir, ref.argument())) {
+            for (String name : libraryNames(folder, dir, ref.argument())) {
                 String quoted = Excerpt.quote(name, PATH_QUOTE_LENGTH);
-                if (!folder.allowsName(dir, name)) {
-                    warnings.add("mtllib outside", objFile, ref.line(), "material library " + quoted + " " + folder.refusal());
+                ConfinedPath library;
+                try {
+                    library = folder.resolve(dir, name);
+                } catch (SceneFolder.Refused r) {
+                    warnings.add("mtllib outside", objFile, ref.line(), "material library " + quoted + " " + r.getMessage());
                     continue;
                 }
-                Path library = RelativeFiles.find(dir, name);
-                if (library == null) {
-                    Path expected = RelativeFiles.expected(dir, name);
-                    String notRegular = notRegular(expected);
+                Object identity = identity(library.file());
+                if (identity == null) {
+                    String notRegular = notRegular(library.file());
                     warnings.add("mtllib missing", objFile, ref.line(), "material library " + quoted
-                            + (notRegular != null ? " " + notRegular : " not found" + (expected == null ? "" : " at " + expected))
+                            + (notRegular != null ? " " + notRegular : " not found at " + library)
                             + "; its materials are replaced by the default material");
                     continue;
                 }
-                if (!folder.containsReal(library)) {
-                    warnings.add("mtllib outside", objFile, ref.line(), "material library " + quoted + " (a link) " + folder.refusal());
+                // One library read once, whatever the name, link or spelling that reaches it.
+                if (!read.add(identity)) continue;
+                long size = size(library.file());
+                if (size > bytesLeft) {
+                    warnings.add("mtllib budget", objFile, ref.line(), "material library " + quoted + " not read: the libraries of one model"
+                            + " may hold " + (MAX_LIBRARY_BYTES >> 20) + " MiB together; its materials are replaced by the default material");
                     continue;
                 }
-                if (read.add(library)) result.addLibrary(library, folder, byName, warnings);
+                bytesLeft -= size;
+                result.addLibrary(library, folder, byName, warnings);
             }
         }
         List<ObjGeometry.UsedMaterial> used = geometry.materials();
@@ -84,6 +101,25 @@ final class ObjMaterials {
         }
         if (!undefined.isEmpty()) warnUndefined(objFile, undefined, geometry.libraries().isEmpty(), warnings);
         return result;
+    }
+
+    /** What makes two names the same file (device and inode where the system has them), or null when it is no regular file. */
+    private static Object identity(Path file) {
+        try {
+            BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+            if (!a.isRegularFile()) return null;
+            return a.fileKey() != null ? a.fileKey() : file.toRealPath();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return 0; // the reader reports it
+        }
     }
 
     /** Why an existing {@code file} is no library ("is a folder, not a regular file"), or null when it is missing or regular. */
@@ -116,7 +152,7 @@ final class ObjMaterials {
                 + "; faces using " + (one ? "it" : "them") + " get the default material");
     }
 
-    private void addLibrary(Path library, SceneFolder folder, Map<String, Integer> byName, ImportWarnings warnings) {
+    private void addLibrary(ConfinedPath library, SceneFolder folder, Map<String, Integer> byName, ImportWarnings warnings) {
         MtlFileReader.Library read;
         try {
             read = MtlFileReader.read(library);
@@ -124,43 +160,38 @@ final class ObjMaterials {
             warnings.add("mtl unreadable", e.getMessage() + "; the materials of this library are replaced by the default material");
             return;
         } catch (IOException e) {
-            warnings.add("mtl unreadable", library, 0, "cannot read material library (" + InputFiles.reason(e)
+            warnings.add("mtl unreadable", library.file(), 0, "cannot read material library (" + InputFiles.reason(e)
                     + "); its materials are replaced by the default material");
             return;
         }
         read.warnings().forEach(w -> warnings.add("mtl statement", w));
-        Path dir = library.toAbsolutePath().getParent();
+        Path dir = library.file().getParent();
         for (MtlFileReader.Entry entry : read.entries()) {
             if (byName.containsKey(entry.mtl().getName())) continue;
             String name = entry.mtl().getName();
-            String diffuse = resolveTexture(library, dir, folder, entry.diffuseMap(), "texture", name, warnings);
-            String bump = resolveTexture(library, dir, folder, entry.bumpMap(), "bump map", name, warnings);
+            ConfinedPath diffuse = resolveTexture(library.file(), dir, folder, entry.diffuseMap(), "texture", name, warnings);
+            ConfinedPath bump = resolveTexture(library.file(), dir, folder, entry.bumpMap(), "bump map", name, warnings);
             byName.put(name, materials.size());
             materials.add(MtlMaterialMapper.map(entry.mtl(), diffuse, entry.diffuse(), bump, entry.bump()));
         }
     }
 
     /**
-     * The path of a texture named in a library, resolved next to it (null for none, or for one
-     * outside the scene's folder, which is refused with a warning). A missing file keeps its
-     * expected path, for the user to fix, and is not warned about here: the texture loader says
-     * once that it is missing when the scene is rendered.
+     * The texture named in a library, resolved next to it (null for none, or for one outside the
+     * scene's folder, which is refused with a warning). A missing file keeps its expected path, for
+     * the user to fix, and is not warned about here: the texture loader says once that it is
+     * missing when the scene is rendered.
      */
-    private static String resolveTexture(Path library, Path dir, SceneFolder folder, String written, String what,
-                                         String material, ImportWarnings warnings) {
+    private static ConfinedPath resolveTexture(Path library, Path dir, SceneFolder folder, String written, String what,
+                                               String material, ImportWarnings warnings) {
         if (written == null) return null;
-        String refused = what + " " + Excerpt.quote(written, PATH_QUOTE_LENGTH) + " of material " + Excerpt.quote(material) + " ";
-        if (!folder.allowsName(dir, written)) {
-            warnings.add("texture outside", library, 0, refused + folder.refusal());
+        try {
+            return folder.resolve(dir, written);
+        } catch (SceneFolder.Refused r) {
+            warnings.add("texture outside", library, 0, what + " " + Excerpt.quote(written, PATH_QUOTE_LENGTH) + " of material "
+                    + Excerpt.quote(material) + " " + r.getMessage());
             return null;
         }
-        Path found = RelativeFiles.find(dir, written);
-        if (found != null && !folder.containsReal(found)) {
-            warnings.add("texture outside", library, 0, refused + "(a link) " + folder.refusal());
-            return null;
-        }
-        Path expected = found != null ? found : RelativeFiles.expected(dir, written);
-        return expected != null ? expected.normalize().toString() : written;
     }
 
     /**
@@ -169,17 +200,17 @@ final class ObjMaterials {
      * argument is tried first, then words are joined until they form an existing file or end in
      * ".mtl".
      */
-    static List<String> libraryNames(Path dir, String argument) {
+    static List<String> libraryNames(SceneFolder folder, Path dir, String argument) {
         List<String> names = new ArrayList<>();
         String whole = argument.trim().replace("\\ ", " ");
         if (whole.isEmpty()) return names;
-        if (RelativeFiles.find(dir, whole) != null) return List.of(whole);
+        if (folder.namesAFileInside(dir, whole)) return List.of(whole);
         StringBuilder pending = new StringBuilder();
         for (String word : splitUnescaped(argument.trim())) {
             if (pending.length() > 0) pending.append(' ');
             pending.append(word);
             String candidate = pending.toString();
-            if (candidate.toLowerCase(Locale.ROOT).endsWith(".mtl") || RelativeFiles.find(dir, candidate) != null) {
+            if (candidate.toLowerCase(Locale.ROOT).endsWith(".mtl") || folder.namesAFileInside(dir, candidate)) {
                 names.add(candidate);
                 pending.setLength(0);
             }

@@ -113,7 +113,7 @@ public final class ObjReader {
             // javagl throws IOException for text it cannot parse, and lets some runtime exceptions
             // escape (a bare "v" ends in NoSuchElementException): both mean a malformed statement.
             throw new SceneFormatException(file, statements.statementLine(),
-                    ObjErrorExplainer.explain(statements.currentStatement(), javaglRejected), javaglRejected);
+                    ObjErrorExplainer.explain(statements.currentStatement(), javaglRejected, collector.recognised()), javaglRejected);
         }
     }
 }

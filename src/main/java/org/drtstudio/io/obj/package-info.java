@@ -8,7 +8,7 @@
  *   <li>{@code ObjMeshBuilder}, {@code NormalGenerator}, {@code IntTripleMap}: triangles, vertices
  *       and normals;</li>
  *   <li>{@code ObjMaterials}, {@code MtlFileReader}, {@code MtlTextureStatement},
- *       {@code MtlMaterialMapper}, {@code RelativeFiles}: materials;</li>
+ *       {@code MtlMaterialMapper}: materials (files they name found through {@code io.support.SceneFolder});</li>
  *   <li>{@code ModelView}: default camera and light.</li>
  * </ul>
  */

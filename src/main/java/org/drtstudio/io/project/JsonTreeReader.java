@@ -1,11 +1,11 @@
 package org.drtstudio.io.project;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import org.drtstudio.io.Excerpt;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,6 +16,11 @@ import java.util.Map;
 /**
  * Reads strict JSON (no comments, no NaN, no trailing commas, no duplicate keys) into
  * {@link JsonValue}s with Jackson's streaming parser, keeping each value's line.
+ *
+ * <p>Jackson's messages quote the text it stopped at and name its own API; until the document has
+ * said {@code "format": "drt-project"} it may be any JSON file a project's name was linked to, so
+ * nothing of it is quoted then, and after that {@link JsonProblemWords} says the problem in the
+ * user's words, at the line where the parser stopped.
  */
 final class JsonTreeReader {
     private static final JsonFactory FACTORY = JsonFactory.builder()
@@ -24,6 +29,9 @@ final class JsonTreeReader {
 
     private static final String NOT_A_PROJECT = "does not start with '{': not a DRT Studio project";
 
+    /** Whether the top object has said {@code "format": "drt-project"}: only then may messages quote it. */
+    private boolean recognised;
+
     private JsonTreeReader() {
     }
 
@@ -31,8 +39,13 @@ final class JsonTreeReader {
      * @throws ProjectProblem for malformed JSON, at the line where the parser stopped
      */
     static JsonValue read(InputStream in) throws IOException {
+        return new JsonTreeReader().document(in);
+    }
+
+    private JsonValue document(InputStream in) throws IOException {
         boolean started = false;
-        try (JsonParser p = FACTORY.createParser(in)) {
+        JsonParser p = FACTORY.createParser(in);
+        try (p) {
             JsonToken first = p.nextToken();
             if (first == null) throw new ProjectProblem(1, "the file is empty");
             if (first != JsonToken.START_OBJECT) throw new ProjectProblem(line(p), NOT_A_PROJECT);
@@ -41,18 +54,21 @@ final class JsonTreeReader {
             if (p.nextToken() != null) throw new ProjectProblem(line(p), "unexpected content after the end of the project");
             return root;
         } catch (JsonProcessingException e) {
-            int line = e.getLocation() != null ? e.getLocation().getLineNr() : 0;
-            String msg = e.getOriginalMessage() == null ? "malformed JSON" : e.getOriginalMessage();
+            // Jackson's limits (nesting, number and string lengths) carry no location: the parser's is where it stopped.
+            JsonLocation at = e.getLocation() != null ? e.getLocation() : p.currentLocation();
+            int line = Math.max(at == null ? 0 : at.getLineNr(), 0);
             // Before the opening '{' the file may be anything (a .json link to a password file):
             // Jackson would quote its first word, so nothing of it is shown.
-            if (!started) throw new ProjectProblem(Math.max(line, 0), NOT_A_PROJECT);
-            // Jackson's messages may span lines and quote long tokens; the user gets one short line.
-            msg = msg.lines().findFirst().orElse("malformed JSON").strip();
-            throw new ProjectProblem(Math.max(line, 0), "malformed JSON: " + Excerpt.sanitize(msg, 160));
+            if (!started) throw new ProjectProblem(line, NOT_A_PROJECT);
+            if (!recognised) {
+                throw new ProjectProblem(line, "malformed JSON before \"format\": \"" + ProjectFormat.NAME
+                        + "\"; this does not look like a DRT Studio project (nothing of it is quoted)");
+            }
+            throw new ProjectProblem(line, "malformed JSON: " + JsonProblemWords.of(e));
         }
     }
 
-    private static JsonValue value(JsonParser p, JsonValue parent, String key, int index) throws IOException {
+    private JsonValue value(JsonParser p, JsonValue parent, String key, int index) throws IOException {
         int line = line(p);
         JsonToken t = p.currentToken();
         switch (t) {
@@ -62,7 +78,12 @@ final class JsonTreeReader {
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
                     String name = p.currentName();
                     p.nextToken();
-                    fields.put(name, value(p, obj, name, 0));
+                    JsonValue v = value(p, obj, name, 0);
+                    fields.put(name, v);
+                    if (parent == null && name.equals("format") && v.kind() == JsonValue.Kind.STRING
+                            && ProjectFormat.NAME.equals(v.asString())) {
+                        recognised = true;
+                    }
                 }
                 return obj;
             }

@@ -38,7 +38,7 @@ final class ModelLibrary {
         String text = ref.asString();
         Path file;
         try {
-            file = paths.resolve(text);
+            file = paths.resolve(text).file();
         } catch (InvalidPathException e) {
             throw ref.problem("\"" + text + "\" is not a valid path: " + e.getReason());
         }

@@ -1,5 +1,7 @@
 package org.drtstudio.io.project;
 
+import org.drtstudio.io.Excerpt;
+import org.drtstudio.io.support.SceneFolder.ConfinedPath;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
@@ -160,24 +162,24 @@ final class ProjectDecoder {
         v.allowOnly(MATERIAL);
         JsonValue texture = v.optional("diffuseTexture"), bump = v.optional("bumpTexture");
         JsonValue roughness = v.optional("roughness"), bumpScale = v.optional("bumpScale"), wrap = v.optional("textureWrap");
-        return build(v, () -> Material.named(v.get("name").asString()).ambient(color(v.get("ambient")))
+        return build(v, () -> ConfinedPath.textures(Material.named(v.get("name").asString()).ambient(color(v.get("ambient")))
                 .diffuse(color(v.get("diffuse"))).specular(color(v.get("specular")))
                 .phongExponent(nonNegative(v.get("phongExponent"))).reflectivity(nonNegative(v.get("reflectivity")))
                 .transparency(nonNegative(v.get("transparency"))).ior(nonNegative(v.get("ior")))
-                .absorption(color(v.get("absorption"))).diffuseTexture(texturePath(texture))
+                .absorption(color(v.get("absorption")))
                 .roughness(roughness == null ? 0f : nonNegative(roughness))
-                .bump(texturePath(bump), bumpScale == null ? 1f : bumpScale.asFloat())
-                .textureWrap(wrap == null ? TextureWrap.REPEAT : wrap.asEnum(TextureWrap.class)).build());
+                .textureWrap(wrap == null ? TextureWrap.REPEAT : wrap.asEnum(TextureWrap.class)),
+                texturePath(texture), texturePath(bump), bumpScale == null ? 1f : bumpScale.asFloat()).build());
     }
 
-    /** A texture named relative to the project's folder (not the working folder), as an absolute path. */
-    private String texturePath(JsonValue v) {
+    /** A texture named relative to the project's folder (not the working folder), or absolute. */
+    private ConfinedPath texturePath(JsonValue v) {
         if (v == null) return null;
         String text = v.asString();
         try {
-            return models.paths().resolve(text).toString();
+            return models.paths().resolve(text);
         } catch (InvalidPathException e) {
-            throw v.problem("\"" + text + "\" is not a valid path: " + e.getReason());
+            throw v.problem("\"" + Excerpt.sanitize(text, 200) + "\" is not a valid path: " + e.getReason());
         }
     }
 
@@ -236,7 +238,7 @@ final class ProjectDecoder {
                     int index = part.asInt();
                     asset = build(part, () -> whole.part(index));
                 }
-                int needed = offset + asset.materials().size();
+                long needed = (long) offset + asset.materials().size(); // 64-bit: an offset near 2^31 must not wrap
                 if (needed > materialCount)
                     throw v.get("materialOffset").problem("the model has " + asset.materials().size() + " materials, so the project needs materials "
                             + offset + ".." + (needed - 1) + " but has " + materialCount + "; import the model again");

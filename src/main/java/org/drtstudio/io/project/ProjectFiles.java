@@ -49,6 +49,13 @@ public final class ProjectFiles {
     public static LoadedProject read(Path file) throws SceneFormatException {
         Path abs = file.toAbsolutePath().normalize();
         List<String> warnings = new ArrayList<>();
+        try {
+            ProjectMemory.check(abs); // a project the heap cannot hold fails now, not after minutes of collections
+        } catch (NoSuchFileException | InputFiles.NotRegularFileException e) {
+            throw new SceneFormatException(file, 0, InputFiles.reason(e));
+        } catch (IOException e) {
+            throw new SceneFormatException(file, 0, "cannot be read: " + InputFiles.reason(e), e);
+        }
         try (InputStream in = InputFiles.open(abs)) { // a FIFO or device is refused, not read forever
             JsonValue doc = JsonTreeReader.read(in);
             SceneModel model = ProjectDecoder.decode(doc, new ModelLibrary(new ProjectPaths(abs), warnings), warnings);

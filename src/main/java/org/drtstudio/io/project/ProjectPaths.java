@@ -1,5 +1,8 @@
 package org.drtstudio.io.project;
 
+import org.drtstudio.io.support.SceneFolder;
+import org.drtstudio.io.support.SceneFolder.ConfinedPath;
+
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
@@ -23,12 +26,13 @@ final class ProjectPaths {
     }
 
     /**
-     * The absolute, normalised file that {@code text} names.
+     * The absolute, normalised file that {@code text} names: relative to the project's folder, or
+     * absolute (a project's door through {@link SceneFolder#namedByProject}).
      *
      * @throws InvalidPathException when {@code text} is not a path on this system
      */
-    Path resolve(String text) {
-        return projectDir.resolve(Path.of(text)).toAbsolutePath().normalize();
+    ConfinedPath resolve(String text) {
+        return SceneFolder.namedByProject(projectDir, text);
     }
 
     /** How a project at this folder stores {@code file} (absolute, or relative to the working folder as the program uses it). */

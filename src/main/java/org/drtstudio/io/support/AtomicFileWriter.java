@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -29,8 +30,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link OutputProblem} naming the output and the system's reason, never the temporary file.
  * {@link #writeAll} writes several outputs (an image and its AOVs) as a group: every temporary
  * file is complete before the first rename, so a full disk or a refused file leaves all the old
- * outputs. A process killed mid-write may leave its temporary file ({@code .NAME.PID.HEX.tmp});
- * the next save of the same target removes it once its process is gone ({@link StaleTempFiles}).
+ * outputs. A process ended by SIGTERM, SIGINT or SIGHUP removes its temporary files on the way out;
+ * one killed outright ({@code kill -9}) may leave its temporary file ({@code .NAME.PID.HEX.tmp}),
+ * which the next save of the same target removes once its process is gone ({@link StaleTempFiles}).
  */
 public final class AtomicFileWriter {
     /** Writes the content to the stream it is given (closing it is allowed and harmless). */
@@ -44,6 +46,17 @@ public final class AtomicFileWriter {
     }
 
     private static final AtomicLong UNIQUE = new AtomicLong(System.nanoTime());
+    /**
+     * The temporary files being written now. SIGTERM, SIGINT and SIGHUP end the JVM through its
+     * shutdown hooks, which do not unwind the writing threads' finally blocks: the hook removes
+     * these instead, so a render stopped by Ctrl-C, a closed terminal or a job scheduler's TERM
+     * leaves no {@code .tmp} behind (and the old outputs, which are only renamed over at the end).
+     */
+    private static final Set<Path> IN_FLIGHT = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(AtomicFileWriter::removeTemporaries, "drt-temporary-files"));
+    }
 
     private AtomicFileWriter() {
     }
@@ -75,6 +88,7 @@ public final class AtomicFileWriter {
                 StaleTempFiles.clean(target, Instant.now());
                 Path tmp = StaleTempFiles.temporaryFor(target, ProcessHandle.current().pid(), UNIQUE.incrementAndGet());
                 temps.add(tmp);
+                IN_FLIGHT.add(tmp);
                 writeTemporary(requested, tmp, outputs.get(i).body());
             }
             for (int i = 0; i < outputs.size(); i++) {
@@ -99,6 +113,46 @@ public final class AtomicFileWriter {
                 } catch (IOException ignored) {
                     // a leftover is cleaned by the next save of that target
                 }
+                IN_FLIGHT.remove(tmp);
+            }
+        }
+    }
+
+    /**
+     * A temporary name beside {@code target} for a file another program writes (ffmpeg's video),
+     * ending in {@code suffix} (which that program may read its format from, at most 4 characters
+     * such as {@code .mp4}) and short enough for the folder whatever the target's length; deleted on
+     * SIGTERM, SIGINT or SIGHUP as this class's own are, until {@link #release}.
+     */
+    public static Path temporaryBeside(Path target, String suffix) {
+        if (suffix.length() > 4) throw new IllegalArgumentException("a suffix of at most 4 characters, got " + suffix);
+        Path abs = target.toAbsolutePath();
+        Path tmp = abs.resolveSibling(StaleTempFiles.head(abs.getFileName().toString()) + "." + ProcessHandle.current().pid()
+                + "." + Long.toHexString(UNIQUE.incrementAndGet()) + suffix);
+        IN_FLIGHT.add(tmp);
+        return tmp;
+    }
+
+    /** Deletes a {@link #temporaryBeside} file that is left (after a failure, or once renamed: nothing). */
+    public static void release(Path tmp) throws IOException {
+        try {
+            Files.deleteIfExists(tmp);
+        } finally {
+            IN_FLIGHT.remove(tmp);
+        }
+    }
+
+    /**
+     * Deletes the temporary files of the saves in progress. For the way out of a process that ends
+     * without its shutdown hooks ({@code Runtime.halt} after running out of memory); a save whose
+     * file is deleted under it fails, which is what such an exit means anyway.
+     */
+    public static void removeTemporaries() {
+        for (Path tmp : IN_FLIGHT) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException | RuntimeException ignored) {
+                // the next save of that target removes it (StaleTempFiles)
             }
         }
     }

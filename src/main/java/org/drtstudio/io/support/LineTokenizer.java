@@ -19,6 +19,10 @@ import java.util.Arrays;
  * <p>Memory stays bounded whatever the input: a line longer than {@link #MAX_LINE_LENGTH}
  * characters is an error rather than a reason to grow a buffer, because a binary file handed to an
  * importer may contain no newline at all.
+ *
+ * <p>Nothing of the file is quoted until the reader has {@linkplain #recognise() recognised} it as
+ * its format (a whole statement read): before that it may be any file a scene's name was linked
+ * to, and its messages name the line and the problem only ({@link #excerpt}).
  */
 public final class LineTokenizer {
     /** Longest accepted line, in characters. Real scene lines are a few dozen characters. */
@@ -27,6 +31,9 @@ public final class LineTokenizer {
     private final Path file;
     private final Reader in;
     private final char commentChar;
+    /** The format's name for messages about a file not (yet) recognised, e.g. "an NFF file". */
+    private final String format;
+    private boolean recognised;
 
     private final char[] buffer = new char[1 << 14];
     private int bufferPos;
@@ -45,11 +52,40 @@ public final class LineTokenizer {
      * @param file        the file's name as it should appear in messages (not opened here)
      * @param in          the text; the caller closes it
      * @param commentChar starts a comment running to the end of the line, or {@code 0} for none
+     * @param format      the format with its article, for messages before recognition ("an NFF file")
      */
-    public LineTokenizer(Path file, Reader in, char commentChar) {
+    public LineTokenizer(Path file, Reader in, char commentChar, String format) {
         this.file = file;
         this.in = in;
         this.commentChar = commentChar;
+        this.format = format;
+    }
+
+    /** The reader has read a whole statement of its format: from now on messages may quote the file. */
+    public void recognise() {
+        recognised = true;
+    }
+
+    public boolean recognised() {
+        return recognised;
+    }
+
+    /**
+     * Text of the file for a message: a short sanitised quote ({@link Excerpt}) once the file is
+     * recognised, else words saying it is not shown.
+     */
+    public String excerpt(String text) {
+        return excerpt(text, Excerpt.DEFAULT_LENGTH);
+    }
+
+    /** {@link #excerpt(String)} with a chosen length limit (e.g. longer for file paths). */
+    public String excerpt(String text, int max) {
+        return recognised ? Excerpt.quote(text, max) : "(not shown: the file does not read as " + format + " yet)";
+    }
+
+    /** The end of a message about a file not recognised yet: "; this does not look like an NFF file". */
+    public String notRecognised() {
+        return "; this does not look like " + format;
     }
 
     /**
@@ -192,11 +228,16 @@ public final class LineTokenizer {
         try {
             v = Float.parseFloat(text);
         } catch (NumberFormatException e) {
-            throw error(what + " must be a number, got " + quote(text));
+            throw error(what + " must be a number" + got(text));
         }
-        if (!isPlainNumber(text)) throw error(what + " must be a number, got " + quote(text));
-        if (!Float.isFinite(v)) throw error(what + " must be a finite number, got " + quote(text));
+        if (!isPlainNumber(text)) throw error(what + " must be a number" + got(text));
+        if (!Float.isFinite(v)) throw error(what + " must be a finite number" + got(text));
         return v;
+    }
+
+    /** ", got 'TEXT'" for a recognised file; for any other, the words that nothing of it is shown. */
+    private String got(String text) {
+        return recognised ? ", got " + quote(text) : notRecognised();
     }
 
     /**
@@ -221,10 +262,10 @@ public final class LineTokenizer {
             } catch (NumberFormatException e2) {
                 f = Float.NaN;
             }
-            if (!Float.isFinite(f) || f != Math.rint(f)) throw error(what + " must be a whole number, got " + quote(text));
+            if (!Float.isFinite(f) || f != Math.rint(f)) throw error(what + " must be a whole number" + got(text));
             v = f > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : f < Long.MIN_VALUE / 2 ? Long.MIN_VALUE : (long) f;
         }
-        if (v < min || v > max) throw error(what + " must be between " + min + " and " + max + ", got " + quote(text));
+        if (v < min || v > max) throw error(what + " must be between " + min + " and " + max + got(text));
         return (int) v;
     }
 

@@ -18,17 +18,25 @@ public final class OutputTarget {
     private OutputTarget() {
     }
 
+    /** The longest file name, in bytes of UTF-8, that Linux's file systems take (NAME_MAX). */
+    public static final int MAX_NAME_BYTES = 255;
+
     /**
      * The absolute path to write for {@code requested}.
      *
-     * @throws OutputProblem naming {@code requested} when it is empty, names a folder or a special
-     *                       file, or its folder is a file
+     * @throws OutputProblem naming {@code requested} when it is empty, longer than a folder takes,
+     *                       names a folder or a special file, or its folder is a file
      */
     public static Path resolve(Path requested) throws OutputProblem {
         if (requested == null || requested.toString().isBlank() || requested.getFileName() == null)
             throw new OutputProblem(requested == null ? Path.of("") : requested, "the output file name is empty");
         Path abs = requested.toAbsolutePath().normalize();
         if (abs.getFileName() == null) throw new OutputProblem(requested, "is a folder, not a file");
+        int bytes = StaleTempFiles.utf8Length(abs.getFileName().toString());
+        if (bytes > MAX_NAME_BYTES) {
+            // Checked here, before any work: the system would refuse it only when the picture is written.
+            throw new OutputProblem(requested, "the file name is " + bytes + " bytes long; a folder takes names of at most " + MAX_NAME_BYTES);
+        }
         Path target = abs;
         BasicFileAttributes own = attributes(abs, LinkOption.NOFOLLOW_LINKS);
         if (own != null && own.isSymbolicLink()) {

@@ -29,12 +29,43 @@ public final class StaleTempFiles {
 
     /** A fresh temporary name for {@code target} (absolute), unique within this process. */
     static Path temporaryFor(Path target, long pid, long unique) {
-        return target.resolveSibling("." + target.getFileName() + "." + pid + "." + Long.toHexString(unique) + ".tmp");
+        return target.resolveSibling(head(target.getFileName().toString()) + "." + pid + "." + Long.toHexString(unique) + ".tmp");
+    }
+
+    /**
+     * The start of a temporary name for {@code targetName}: {@code .NAME}, or, where that and the
+     * longest tail ({@code .PID.HEX.tmp}) would not fit in {@link OutputTarget#MAX_NAME_BYTES}, the
+     * start of NAME cut to fit and {@code ~} with a hash of the whole name (a 250-character output
+     * name is legal; its temporary file must be creatable too).
+     */
+    static String head(String targetName) {
+        String full = "." + targetName;
+        if (utf8Length(full) + LONGEST_TAIL <= OutputTarget.MAX_NAME_BYTES) return full;
+        String hash = String.format("~%08x", targetName.hashCode());
+        int budget = OutputTarget.MAX_NAME_BYTES - LONGEST_TAIL - 1 - hash.length();
+        StringBuilder cut = new StringBuilder(".");
+        int bytes = 0;
+        for (int i = 0; i < targetName.length(); ) {
+            int cp = targetName.codePointAt(i);
+            int n = utf8Length(new String(Character.toChars(cp)));
+            if (bytes + n > budget) break;
+            cut.appendCodePoint(cp);
+            bytes += n;
+            i += Character.charCount(cp);
+        }
+        return cut.append(hash).toString();
+    }
+
+    /** {@code .PID.HEX.tmp} at its longest: 19 digits of a long, 16 hex digits. */
+    private static final int LONGEST_TAIL = 1 + 19 + 1 + 16 + 4;
+
+    static int utf8Length(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
     }
 
     /** The process id encoded in {@code name} if it is a temporary file of {@code targetName}, else -1. */
     static long ownerPid(String name, String targetName) {
-        String head = "." + targetName;
+        String head = head(targetName);
         if (!name.startsWith(head)) return -1;
         Matcher m = TAIL.matcher(name.substring(head.length()));
         if (!m.matches()) return -1;

@@ -151,7 +151,7 @@ public final class VxtReader {
 
         Parse(Path file, Reader in) {
             this.file = file;
-            this.lines = new LineTokenizer(file, in, (char) 0);
+            this.lines = new LineTokenizer(file, in, (char) 0, "a .vxt file"); // only its lines: the reader quotes by its own rule
         }
 
         VxtFile run() throws SceneFormatException, IOException {

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.*;
 class CfgOverridesTest {
     @TempDir
     Path dir;
-    private final ModelLoader loader = NffReader::read;
+    private final ModelLoader loader = model -> NffReader.read(model.file());
 
     @BeforeEach
     void writeModel() throws IOException {

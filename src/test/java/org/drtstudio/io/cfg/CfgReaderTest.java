@@ -50,9 +50,9 @@ class CfgReaderTest {
 
     /** Paths the loader was asked for, in order. */
     private final List<Path> loaded = new ArrayList<>();
-    private final ModelLoader loader = file -> {
-        loaded.add(file);
-        return NffReader.read(file);
+    private final ModelLoader loader = model -> {
+        loaded.add(model.file());
+        return NffReader.read(model.file());
     };
 
     @BeforeEach
@@ -310,7 +310,6 @@ class CfgReaderTest {
                 arguments("CAMERA_VIEWING_ANGLE=wide", "CAMERA_VIEWING_ANGLE must be a number, got 'wide'"),
                 arguments("CAMERA_SUPERSAMPLING=0", "CAMERA_SUPERSAMPLING must be between 1 and 65536, got '0'"),
                 arguments("CAMERA_SUPERSAMPLING=2.5", "CAMERA_SUPERSAMPLING must be a whole number, got '2.5'"),
-                arguments("just some words", "expected KEY=value; this does not look like a .cfg scene"),
                 arguments("OBJ=", "OBJ has no value"),
                 arguments("=5", "missing key before '='"),
                 arguments("OBJ=models/\u0000x.obj", "OBJ path"));
@@ -319,11 +318,25 @@ class CfgReaderTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("malformed")
     void malformedValuesNameLineAndValue(String line, String problem) throws Exception {
-        SceneFormatException e = assertThrows(SceneFormatException.class, () -> read("# header\n" + line + "\n"));
-        assertEquals(2, e.line(), e.getMessage());
-        assertTrue(e.getMessage().startsWith(dir.resolve("scene.cfg") + ":2: "), e.getMessage());
+        // After a whole setting, the file has shown itself a cfg and its values may be quoted (issue 37).
+        SceneFormatException e = assertThrows(SceneFormatException.class, () -> read("# header\nCAMERA_VIEWING_ANGLE=45\n" + line + "\n"));
+        assertEquals(3, e.line(), e.getMessage());
+        assertTrue(e.getMessage().startsWith(dir.resolve("scene.cfg") + ":3: "), e.getMessage());
         assertTrue(e.getMessage().contains(problem), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void beforeTheFirstSettingNothingOfTheFileIsQuoted() throws Exception {
+        SceneFormatException e = assertThrows(SceneFormatException.class, () -> read("# header\njust some words\n"));
+        assertEquals(2, e.line(), e.getMessage());
+        assertTrue(e.getMessage().endsWith(":2: expected KEY=value; this does not look like a .cfg scene"), e.getMessage());
+        for (String first : List.of("CAMERA=1/2/3", "LIGHT=a/b/c", "CAMERA_RESOLUTION=640xabc", "OBJ=models/missing.obj")) {
+            e = assertThrows(SceneFormatException.class, () -> read("# header\n" + first + "\n"), first);
+            assertEquals(2, e.line(), e.getMessage());
+            String value = first.substring(first.indexOf('=') + 1);
+            assertFalse(e.getMessage().contains(value), "the value was quoted before the file read as a cfg: " + e.getMessage());
+        }
     }
 
     @Test

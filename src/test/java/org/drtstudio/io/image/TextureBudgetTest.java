@@ -82,4 +82,53 @@ class TextureBudgetTest {
         assertTrue(last.contains("texture memory budget") && last.contains("JAVA_OPTS=-Xmx"), last);
         assertTrue(last.endsWith("(further texture warnings are not listed)"), last);
     }
+
+    // ---- issue 37, item 7 ----
+
+    @Test
+    void aHeaderThatOverflowsIntArithmeticIsRefusedWithItsSize() throws Exception {
+        AtomicLong left = new AtomicLong(1L << 40);
+        assertEquals(-1, TextureBudget.step(Integer.MAX_VALUE, 3, TextureLoader.MAX_TEXELS, 8, left, 1L << 40));
+        assertEquals(1L << 40, left.get(), "nothing taken from the budget");
+        Path bomb = PngBombs.header(dir.resolve("wide.png"), Integer.MAX_VALUE, 3);
+        List<String> warnings = new ArrayList<>();
+        assertNull(new TextureLoader(warnings::add, Long.MAX_VALUE).load(bomb.toString(), TextureImage.Encoding.COLOR));
+        assertEquals(1, warnings.size(), "a refusal is reported: " + warnings);
+        assertTrue(warnings.get(0).startsWith(bomb + ": cannot read texture (picture is 2147483647x3, too large"), warnings.get(0));
+    }
+
+    @Test
+    void aPictureThatClaimsNoSizeOrFailsToDecodeIsReported() throws Exception {
+        List<String> warnings = new ArrayList<>();
+        TextureLoader loader = new TextureLoader(warnings::add, Long.MAX_VALUE);
+        Path empty = PngBombs.header(dir.resolve("empty.png"), 0, 0);
+        Path truncated = dir.resolve("truncated.png");
+        byte[] whole = Files.readAllBytes(PngBombs.grey(dir.resolve("whole.png"), 64, 64, 9));
+        Files.write(truncated, java.util.Arrays.copyOf(whole, 40)); // the header and a few bytes of the data
+        assertNull(loader.load(empty.toString(), TextureImage.Encoding.COLOR));
+        assertNull(loader.load(truncated.toString(), TextureImage.Encoding.COLOR));
+        assertEquals(2, warnings.size(), warnings.toString());
+        for (String w : warnings) {
+            assertTrue(w.contains(": cannot read texture (") && w.endsWith("; the material renders without it"), w);
+            assertFalse(w.contains("Exception") || w.contains("java."), w);
+        }
+    }
+
+    @Test
+    void aProgressiveJpegWhoseDecoderWouldOutgrowTheBudgetIsRefusedFromItsHeader() throws Exception {
+        // A progressive JPEG's decoder holds every DCT coefficient of the picture (2 bytes per sample) in
+        // native memory, subsampled or not: 4096x4096 claimed is about 96 MiB, over a budget of 28 MiB.
+        Path bomb = PngBombs.progressiveJpeg(dir.resolve("bomb.jpg"), 16, 4096, 4096);
+        assertTrue(Files.size(bomb) < 2048, "a small file: " + Files.size(bomb));
+        List<String> warnings = new ArrayList<>();
+        TextureLoader loader = new TextureLoader(warnings::add, 1 << 20);
+        assertNull(loader.load(bomb.toString(), TextureImage.Encoding.COLOR), "decoded: " + warnings);
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains("progressive JPEG of 4096x4096") && warnings.get(0).contains("MiB"), warnings.get(0));
+        // the same kind of file, small enough for its decoder, is read
+        Path small = PngBombs.progressiveJpeg(dir.resolve("small.jpg"), 16, 64, 64);
+        TextureImage t = loader.load(small.toString(), TextureImage.Encoding.COLOR);
+        assertNotNull(t, warnings.toString());
+        assertEquals(64, t.width());
+    }
 }

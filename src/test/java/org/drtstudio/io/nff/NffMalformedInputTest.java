@@ -66,7 +66,8 @@ class NffMalformedInputTest {
                 arguments("polygon count fraction", "p 3.5\n", 1, "whole number"),
                 arguments("polygon without count", "p\n", 1, "'p' takes 1 number"),
                 arguments("polygon ends early", view + "p 4\n0 0 0\n1 0 0\n1 1 0\n", 6, "polygon declares 4 vertices but the file ends after 3"),
-                arguments("polygon runs into keyword", "p 4\n0 0 0\n1 0 0\ns 0 0 0 1\n", 4, "vertex 3 of 4 of the polygon on line 1 must be 3 numbers (x y z), got a line starting with 's'"),
+                // (its polygon is on line 2: the test puts a background before each case)
+                arguments("polygon runs into keyword", "p 4\n0 0 0\n1 0 0\ns 0 0 0 1\n", 4, "vertex 3 of 4 of the polygon on line 2 must be 3 numbers (x y z), got a line starting with 's'"),
                 arguments("polygon vertex with 4 numbers", "p 3\n0 0 0 1\n1 0 0\n0 1 0\n", 2, "must be 3 numbers (x y z), got 4 values"),
                 arguments("absurd polygon count", "p 2000000000\n0 0 0\n", 1, "polygon vertex count must be between 3 and 1000000, got '2000000000'"),
                 arguments("count beyond int", "p 99999999999999999999\n", 1, "polygon vertex count must be between 3 and"),
@@ -92,15 +93,34 @@ class NffMalformedInputTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("malformed")
-    void malformedInputGivesOneClearLine(String name, String content, int line, String problem) throws IOException {
+    void malformedInputGivesOneClearLine(String name, String content, int caseLine, String problem) throws IOException {
+        // Each case follows a first whole statement (a background): the file has shown itself NFF, so its
+        // values may be quoted (issue 37); the line numbers of the cases count from the line after it.
+        int line = caseLine + 1;
         Path file = dir.resolve("bad.nff");
-        Files.writeString(file, content);
+        Files.writeString(file, "b 0 0 0\n" + content);
         SceneFormatException e = assertThrows(SceneFormatException.class, () -> NffReader.read(file));
         assertEquals(line, e.line(), e.getMessage());
         assertTrue(e.getMessage().startsWith(file + ":" + line + ": "), e.getMessage());
         assertTrue(e.getMessage().contains(problem), e.getMessage());
         assertFalse(e.getMessage().contains("\n") || e.getMessage().contains("\r"), "one line");
         assertTrue(e.getMessage().length() < 400, "short message");
+    }
+
+    @Test
+    void beforeTheFirstWholeStatementNothingOfTheFileIsQuoted() throws IOException {
+        // issue 37: a file linked as .nff may be any file; its first line is named, never shown
+        String[][] cases = {{"f 1 x 1 1 0 0 0 1\n", "green must be a number; this does not look like an NFF file", "x"},
+                {"s secret b c d\n", "sphere x must be a number; this does not look like an NFF file", "secret"},
+                {"p SECRET\n", "polygon vertex count must be a whole number; this does not look like an NFF file", "SECRET"},
+                {"p 4\n0 0 0\n1 0 0\nSECRET 0 0 1\n", "got a line starting with (not shown", "SECRET"}};
+        Path file = dir.resolve("first.nff");
+        for (String[] c : cases) {
+            Files.writeString(file, c[0]);
+            SceneFormatException e = assertThrows(SceneFormatException.class, () -> NffReader.read(file));
+            assertTrue(e.getMessage().contains(c[1]), e.getMessage());
+            assertFalse(e.problem().contains("'" + c[2]) || e.problem().contains(c[2] + " "), "quoted: " + e.getMessage());
+        }
     }
 
     @Test

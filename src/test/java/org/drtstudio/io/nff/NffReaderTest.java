@@ -299,7 +299,8 @@ class NffReaderTest {
         assertEquals(0f, red.transparency());
         assertEquals(1f, red.ior());
         assertVec(1, 1, 1, s.materials().get(1).specular());
-        assertEquals("earth.jpg", s.materials().get(2).diffuseTexture());
+        // resolved beside the NFF (read() names it inline.nff in the working folder), as an absolute path
+        assertEquals(Path.of("earth.jpg").toAbsolutePath().normalize().toString(), s.materials().get(2).diffuseTexture());
         assertEquals(2, spheres(s).get(2).material());
     }
 

@@ -123,6 +123,35 @@ class ProjectErrorTest {
         failsAtLineOf("\"filter\": \"tent\"", "\"filter\": \"fuzzy\"", "unknown value \"fuzzy\"", "box, tent, gaussian");
     }
 
+    /** Words of Java's, not the user's: the API a limit lives in, an option to enable. */
+    private static void inTheUsersWords(String msg) {
+        for (String java : new String[]{"StreamReadConstraints", "JsonReadFeature", "getMax", "`", "Jackson", "java."}) {
+            assertFalse(msg.contains(java), "names '" + java + "': " + msg);
+        }
+    }
+
+    @Test
+    void jsonLimitsAreSaidInTheUsersWordsAtTheirLine() throws Exception {
+        // issue 37, item 8: Jackson's limits named its Java API and no line
+        inTheUsersWords(failsAtLineOf("\"fov\": 40.0", "\"fov\": " + "[".repeat(1200) + "]".repeat(1200), "nested", "1000"));
+        inTheUsersWords(failsAtLineOf("\"fov\": 40.0", "\"fov\": NaN", "malformed JSON", "NaN"));
+        inTheUsersWords(failsAtLineOf("\"fov\": 40.0", "\"fov\": " + "7".repeat(1500), "digits"));
+        inTheUsersWords(failsAtLineOf("\"fov\": 40.0", "\"fov\": 4" + "0".repeat(1500) + ".5", "digits"));
+        inTheUsersWords(failsAtLineOf("\"name\": \"root\"", "\"name\": \"" + "x".repeat(21_000_000) + "\"", "characters"));
+        inTheUsersWords(failsAtLineOf("\"fov\": 40.0", "\"fov\": 40.0 // comment", "malformed JSON", "comment"));
+        inTheUsersWords(failsAtLineOf("\"fov\": 40.0,", "\"fov\": 40.0,,", "malformed JSON"));
+        inTheUsersWords(failsAtLineOf("\"fov\": 40.0", "\"fov\": 'x'", "malformed JSON"));
+        inTheUsersWords(failsAtLineOf("\"name\": \"root\"", "\"name\": \"ro\tot\"", "a control character (code 9) inside a string"));
+    }
+
+    @Test
+    void aMaterialOffsetFarOutOfRangeNamesItsLine() throws Exception {
+        // issue 37, item 8: the sum of offset and a model's materials overflowed and lost the line
+        for (String offset : new String[]{"2147483647", "2147483600", "-1"}) {
+            inTheUsersWords(failsAtLineOf("\"materialOffset\": 3", "\"materialOffset\": " + offset, "materialOffset"));
+        }
+    }
+
     @Test
     void missingOrBrokenModel() throws Exception {
         Files.delete(dir.resolve("models/tri.nff"));

@@ -201,6 +201,66 @@ class AtomicFileWriterTest {
         assertEquals(out + ": Read-only file system", e.getMessage());
     }
 
+    // ---- issue 37, item 9 ----
+
+    @Test
+    void aNameOfTheLongestLegalLengthIsWrittenWithATemporaryNameThatFits() throws Exception {
+        // 255 bytes is the longest file name Linux's file systems take; the temporary name must fit it too
+        for (String name : List.of("a".repeat(251) + ".png", "é".repeat(125) + "x.png", "b".repeat(216) + ".png")) {
+            Path target = dir.resolve(name);
+            assertTrue(name.getBytes(StandardCharsets.UTF_8).length <= 255, "test bug");
+            AtomicFileWriter.write(target, text("new " + name.length()));
+            assertEquals("new " + name.length(), Files.readString(target));
+            Path tmp = StaleTempFiles.temporaryFor(target, 4_194_304, Long.MAX_VALUE);
+            assertTrue(tmp.getFileName().toString().getBytes(StandardCharsets.UTF_8).length <= 255, tmp.toString());
+            assertEquals(4_194_304, StaleTempFiles.ownerPid(tmp.getFileName().toString(), name), "its stale temporaries are recognised");
+        }
+        assertEquals(List.of(), temporaries(dir));
+    }
+
+    @Test
+    void aTemporaryNameForAnotherProgramFitsAndKeepsItsSuffix() throws Exception {
+        Path video = dir.resolve("v".repeat(251) + ".mp4"); // ffmpeg's video: its temporary name must end in .mp4 too
+        Path tmp = AtomicFileWriter.temporaryBeside(video, ".mp4");
+        assertTrue(tmp.getFileName().toString().endsWith(".mp4"), tmp.toString());
+        assertTrue(tmp.getFileName().toString().getBytes(StandardCharsets.UTF_8).length <= 255, tmp.toString());
+        Files.writeString(tmp, "frames");
+        AtomicFileWriter.release(tmp);
+        assertFalse(Files.exists(tmp));
+    }
+
+    @Test
+    void aNameLongerThanAFolderTakesIsRefusedBeforeAnythingIsWritten() throws Exception {
+        Path target = dir.resolve("c".repeat(252) + ".png");
+        OutputProblem e = assertThrows(OutputProblem.class, () -> OutputTarget.resolve(target));
+        assertTrue(e.getMessage().endsWith(": the file name is 256 bytes long; a folder takes names of at most 255"), e.getMessage());
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(0, files.count());
+        }
+    }
+
+    @Test
+    void termIntAndHupLeaveNoTemporaryFileAndTheOldFile() throws Exception {
+        Path target = Files.writeString(dir.resolve("out.png"), "old");
+        for (String signal : List.of("TERM", "INT", "HUP")) {
+            String javaCommand = ProcessHandle.current().info().command().orElse("java");
+            Process saver = new ProcessBuilder(javaCommand, "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+                    SlowSave.class.getName(), target.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            try {
+                java.io.BufferedReader said = new java.io.BufferedReader(new java.io.InputStreamReader(saver.getInputStream(), StandardCharsets.UTF_8));
+                assertEquals(SlowSave.WRITING, said.readLine(), "the save started");
+                assertEquals(1, temporaries(dir).size(), "its temporary file is there while it writes");
+                Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(saver.pid())).start();
+                assertEquals(0, kill.waitFor());
+                assertTrue(saver.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the saver ended on SIG" + signal);
+                assertEquals(List.of(), temporaries(dir), "SIG" + signal + " left a temporary file");
+                assertEquals("old", Files.readString(target));
+            } finally {
+                saver.destroyForcibly();
+            }
+        }
+    }
+
     static List<Path> temporaries(Path folder) throws IOException {
         try (Stream<Path> files = Files.list(folder)) {
             return files.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList();

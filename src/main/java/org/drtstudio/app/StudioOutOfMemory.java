@@ -1,0 +1,75 @@
+package org.drtstudio.app;
+
+import org.drtstudio.cli.OutOfMemory;
+import org.drtstudio.io.support.AtomicFileWriter;
+import org.drtstudio.studio.OutOfMemoryDialog;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * What the studio does when the Java heap runs out, on whichever thread (the preview's tracer, an
+ * import, the JavaFX thread): the command line's one line on standard error, one dialog saying so
+ * ({@link OutOfMemoryDialog}; none when measuring unattended), then exit code 3. Before this the
+ * threads printed a stack trace each and the window waited for ever on work that had died.
+ *
+ * <p>Whatever happens after the first error cannot stop the exit: later errors of other threads
+ * are not reported again, and a dialog that does not appear within {@value #DIALOG_SECONDS}
+ * seconds (the JavaFX thread itself out of memory) is given up for the exit.
+ */
+final class StudioOutOfMemory {
+    private static final long DIALOG_SECONDS = 15;
+    private static final AtomicBoolean HANDLING = new AtomicBoolean();
+
+    private StudioOutOfMemory() {
+    }
+
+    /** Routes out-of-memory errors of every thread here; other uncaught exceptions are printed as Java prints them. */
+    static void install(boolean unattended) {
+        Thread.UncaughtExceptionHandler earlier = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            if (!OutOfMemory.causedBy(e)) {
+                if (earlier != null) {
+                    earlier.uncaughtException(thread, e);
+                } else {
+                    System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+                    e.printStackTrace();
+                }
+                return;
+            }
+            if (!HANDLING.compareAndSet(false, true)) return; // the first one's dialog and exit are under way
+            // Each step may itself run out of what little heap is left; none may stop the exit.
+            try {
+                System.err.println(OutOfMemory.message());
+            } catch (Throwable ignored) {
+                // the exit code still says it
+            }
+            if (unattended) exit();
+            try {
+                CountDownLatch shown = new CountDownLatch(1);
+                Thread guard = new Thread(() -> {
+                    try {
+                        if (!shown.await(DIALOG_SECONDS, TimeUnit.SECONDS)) exit();
+                    } catch (InterruptedException ignored) {
+                        exit();
+                    }
+                }, "drt-out-of-memory");
+                guard.setDaemon(true);
+                guard.start();
+                OutOfMemoryDialog.show(OutOfMemory.studioMessage(), shown::countDown, StudioOutOfMemory::exit);
+            } catch (Throwable t) {
+                exit();
+            }
+        });
+    }
+
+    /** Exit code 3 now: the shutdown hooks of a JVM out of memory may not run, so the temporary files go first. */
+    private static void exit() {
+        try {
+            AtomicFileWriter.removeTemporaries();
+        } finally {
+            Runtime.getRuntime().halt(OutOfMemory.EXIT_CODE);
+        }
+    }
+}
