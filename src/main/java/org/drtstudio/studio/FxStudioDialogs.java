@@ -28,10 +28,13 @@ final class FxStudioDialogs implements StudioDialogs {
     @Override
     public Optional<Path> chooseOpen(String title, boolean projectsOnly) {
         FileChooser fc = chooser(title);
+        java.util.List<String> models = org.drtstudio.io.load.SceneLoader.modelExtensions().stream().map(e -> "*" + e).toList();
         if (projectsOnly) {
-            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Projects and scenes", "*.json", "*.obj", "*.nff", "*.cfg", "*.vox", "*.vxt"));
+            java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of("*.json"));
+            all.addAll(models);
+            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Projects and scenes", all));
         } else {
-            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Models", "*.obj", "*.nff", "*.cfg", "*.vox", "*.vxt"));
+            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Models", models));
         }
         return remember(fc.showOpenDialog(owner));
     }

@@ -30,7 +30,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutorService;
@@ -172,10 +171,8 @@ final class StudioFiles {
     /** @param aim the direction from the eye to land the model along; null: the view's centre */
     void importModel(Path file, Vec3 aim) {
         String name = file.getFileName().toString();
-        String lower = name.toLowerCase(Locale.ROOT);
-        if (!(lower.endsWith(".obj") || lower.endsWith(".nff") || lower.endsWith(".cfg") || lower.endsWith(".vox")
-                || lower.endsWith(".vxt"))) {
-            window.message("cannot import " + name + ": expected an .obj, .nff, .cfg, .vox or .vxt file");
+        if (!SceneLoader.isModelFile(file)) {
+            window.message("cannot import " + name + ": expected a model file (" + SceneLoader.modelDescription() + ")");
             return;
         }
         try {

@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import static org.drtstudio.testing.ByteEdits.splice;
 
 /**
- * Feeds mutated scenes to every importer (OBJ + MTL, NFF, cfg, JSON projects, MagicaVoxel .vox, text voxels .vxt) for a fixed time
+ * Feeds mutated scenes to every importer (OBJ + MTL, NFF, cfg, JSON projects, MagicaVoxel .vox, text voxels .vxt, PLY) for a fixed time
  * (issue 14): each input must load or fail with the format's own one-line
  * {@link SceneFormatException}, within a per-input limit, writing no file. The corpus is generated
  * here and the shipped scenes, plus the public scenes of {@code ../shared/data} when that folder
@@ -50,7 +50,7 @@ class ImporterFuzzTest {
     private static final long PER_INPUT_SECONDS = 20;
     private static final int MAX_BYTES = 2 << 20;
     private static final Path SHARED = Path.of("..", "shared", "data");
-    private static final List<String> FORMATS = List.of("obj", "nff", "cfg", "json", "vox", "vxt");
+    private static final List<String> FORMATS = List.of("obj", "nff", "cfg", "json", "vox", "vxt", "ply");
 
     /**
      * A scene to mutate: its file name, bytes, and the unmutated files it names. A linked sample is
@@ -343,6 +343,17 @@ class ImporterFuzzTest {
             for (int k = 0; k < notScenes.length; k++) corpus.add(new Sample("linked" + k + "." + ext, notScenes[k], Map.of(), true));
         }
         corpus.add(new Sample("room.vxt", Files.readAllBytes(Path.of("scenes", "room.vxt")), Map.of()));
+        // PLY in its three encodings: quads and a concave face, normals, texture coordinates, colours and a MeshLab texture
+        org.drtstudio.io.ply.PlyFiles ply = org.drtstudio.io.ply.PlyFiles.cubeAndNotch();
+        org.drtstudio.io.ply.PlyFiles rich = new org.drtstudio.io.ply.PlyFiles();
+        rich.normals = rich.texCoords = rich.colours = true;
+        rich.vertex(0, 0, 0, 0, 0, 1, 0, 0, 255, 0, 0).vertex(1, 0, 0, 0, 0, 1, 1, 0, 0, 255, 0)
+                .vertex(1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 255).vertex(0, 1, 0, 0, 0, 1, 0, 1, 9, 9, 9).face(0, 1, 2, 3).face(0, 2, 3);
+        rich.extraHeader.add("comment TextureFile tex.png");
+        for (String encoding : List.of("ascii", "binary_little_endian", "binary_big_endian")) {
+            corpus.add(new Sample("cube-" + encoding + ".ply", ply.bytes(encoding), Map.of()));
+            corpus.add(new Sample("rich-" + encoding + ".ply", rich.bytes(encoding), Map.of("tex.png", tex, "huge.png", huge)));
+        }
         if (Files.isDirectory(SHARED)) {
             try (Stream<Path> files = Files.walk(SHARED)) {
                 for (Path p : files.filter(Files::isRegularFile).sorted(Comparator.naturalOrder()).toList()) {

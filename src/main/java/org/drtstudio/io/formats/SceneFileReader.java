@@ -6,6 +6,7 @@ import org.drtstudio.io.cfg.CfgReader;
 import org.drtstudio.io.cfg.CfgScene;
 import org.drtstudio.io.nff.NffReader;
 import org.drtstudio.io.obj.ObjReader;
+import org.drtstudio.io.ply.PlyReader;
 import org.drtstudio.io.support.InputFiles;
 import org.drtstudio.io.support.SceneFolder.ConfinedPath;
 import org.drtstudio.io.vox.VoxReader;
@@ -18,12 +19,25 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Reads a scene file that is not a project, by its extension: .obj (with .mtl), .nff, .cfg, .vox or .vxt. Kept
+ * Reads a scene file that is not a project, by its extension: .obj (with .mtl), .nff, .cfg, .vox, .vxt or .ply. Kept
  * apart from {@code io.load.SceneLoader}, which adds projects, because projects place such files as
  * models: the project reader uses this class, and the loader uses both, without a package cycle.
  */
 public final class SceneFileReader {
+    /** The extensions read here, lower case with the dot: what the studio imports as models. */
+    public static final List<String> EXTENSIONS = List.of(".obj", ".nff", ".cfg", ".vox", VxtReader.EXTENSION, PlyReader.EXTENSION);
+    /** The extensions for a message: ".obj, .nff, …". */
+    public static final String DESCRIPTION = String.join(", ", EXTENSIONS);
+
     private SceneFileReader() {
+    }
+
+    /** Whether {@code file}'s name ends in one of {@link #EXTENSIONS} (any case). */
+    public static boolean isSceneFile(Path file) {
+        if (file.getFileName() == null) return false;
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        for (String e : EXTENSIONS) if (name.endsWith(e)) return true;
+        return false;
     }
 
     public static ImportResult read(Path file) throws SceneFormatException {
@@ -35,12 +49,13 @@ public final class SceneFileReader {
             if (name.endsWith(".cfg")) return CfgReader.read(file, SceneFileReader::readModel);
             if (name.endsWith(".vox")) return VoxReader.read(file);
             if (name.endsWith(VxtReader.EXTENSION)) return VxtReader.read(file);
+            if (name.endsWith(PlyReader.EXTENSION)) return PlyReader.read(file);
         } catch (NoSuchFileException | InputFiles.NotRegularFileException e) {
             throw new SceneFormatException(e.getFile() != null ? Path.of(e.getFile()) : file, 0, InputFiles.reason(e));
         } catch (IOException e) {
             throw new SceneFormatException(file, 0, "cannot be read: " + InputFiles.reason(e), e);
         }
-        throw new SceneFormatException(file, 0, "unknown scene format; expected .obj, .nff, .cfg, .vox, .vxt or a .json project");
+        throw new SceneFormatException(file, 0, "unknown scene format; expected " + DESCRIPTION + " or a .json project");
     }
 
     /** A {@code .cfg} scene with command-line {@code KEY=value} overrides applied (see {@link CfgReader}). */

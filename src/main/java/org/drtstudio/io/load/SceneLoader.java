@@ -17,11 +17,26 @@ import java.util.function.DoubleConsumer;
 import java.util.Locale;
 
 /**
- * Opens a scene file by its extension: .obj (with .mtl), .nff, .cfg, .vox, .vxt, or a .json project. A project
+ * Opens a scene file by its extension: .obj (with .mtl), .nff, .cfg, .vox, .vxt, .ply, or a .json project. A project
  * read through {@link #load} is evaluated at time 0; {@link #loadAnimated} keeps its animation.
  */
 public final class SceneLoader {
     private SceneLoader() {
+    }
+
+    /** The extensions of model files (every scene file but a project), lower case with the dot: what the studio imports. */
+    public static List<String> modelExtensions() {
+        return SceneFileReader.EXTENSIONS;
+    }
+
+    /** The model extensions for a message: ".obj, .nff, …". */
+    public static String modelDescription() {
+        return SceneFileReader.DESCRIPTION;
+    }
+
+    /** Whether {@code file}'s name ends in a model extension (any case). */
+    public static boolean isModelFile(Path file) {
+        return SceneFileReader.isSceneFile(file);
     }
 
     /**

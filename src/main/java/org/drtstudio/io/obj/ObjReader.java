@@ -3,6 +3,7 @@ package org.drtstudio.io.obj;
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.TimedPhase;
+import org.drtstudio.io.support.ModelView;
 import org.drtstudio.io.support.TextDecoding;
 import org.drtstudio.scene.MeshNode;
 import org.drtstudio.scene.RenderSettings;

@@ -1,6 +1,6 @@
 /**
  * Wavefront OBJ + MTL import through de.javagl:obj. {@link org.drtstudio.io.obj.ObjReader} is the
- * entry point; the rest is package-private:
+ * entry point; the rest is package-private (the default camera and light are {@code io.support.ModelView}):
  * <ul>
  *   <li>{@code LineTrackingReader} (over {@code io.support.TextDecoding}), {@code ObjStatementReader},
  *       {@code ObjFaceSyntax}: text in, statements prepared for javagl's parser, line numbers kept;</li>
@@ -9,7 +9,7 @@
  *       and normals;</li>
  *   <li>{@code ObjMaterials}, {@code MtlFileReader}, {@code MtlTextureStatement},
  *       {@code MtlMaterialMapper}: materials (files they name found through {@code io.support.SceneFolder});</li>
- *   <li>{@code ModelView}: default camera and light.</li>
+ *   <li>{@code PolygonMeshes} (public): faces of other formats (PLY) built into triangles as OBJ faces are.</li>
  * </ul>
  */
 package org.drtstudio.io.obj;

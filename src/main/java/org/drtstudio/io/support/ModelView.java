@@ -1,4 +1,4 @@
-package org.drtstudio.io.obj;
+package org.drtstudio.io.support;
 
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
@@ -6,12 +6,12 @@ import org.drtstudio.scene.Light;
 import org.drtstudio.scene.PointLight;
 
 /**
- * A first view of an imported model, which brings no camera or light of its own: a camera on the
+ * A first view of an imported model (OBJ, PLY), which brings no camera or light of its own: a camera on the
  * +z side looking at the centre of the bounding box, far enough back that the bounding sphere
  * fits the 45° vertical field of view, and a white point light above the camera.
  */
-final class ModelView {
-    static final float FOV_Y_DEGREES = 45f;
+public final class ModelView {
+    public static final float FOV_Y_DEGREES = 45f;
 
     private final Camera camera;
     private final Light light;
@@ -21,15 +21,15 @@ final class ModelView {
         this.light = light;
     }
 
-    Camera camera() { return camera; }
+    public Camera camera() { return camera; }
 
-    Light light() { return light; }
+    public Light light() { return light; }
 
     /**
      * @param positions x,y,z per vertex, at least one vertex
      * @return the view, or null when the model is too large for float coordinates to frame
      */
-    static ModelView frame(float[] positions) {
+    public static ModelView frame(float[] positions) {
         double minX = Double.POSITIVE_INFINITY, minY = minX, minZ = minX;
         double maxX = Double.NEGATIVE_INFINITY, maxY = maxX, maxZ = maxX;
         for (int i = 0; i < positions.length; i += 3) {

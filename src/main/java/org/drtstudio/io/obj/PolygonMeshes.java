@@ -1,0 +1,53 @@
+package org.drtstudio.io.obj;
+
+import org.drtstudio.scene.TriangleMesh;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Builds the faces of another format (PLY) into a {@link TriangleMesh} exactly as OBJ faces are
+ * built: polygons ear-clipped by {@code math.PolygonTriangulator}, given normals normalised (a zero
+ * one replaced by the face's), and where the file gives no normals, smooth normals weighted by area
+ * over all faces (one smoothing group, as an OBJ without {@code s} statements). So a PLY and an OBJ
+ * of the same faces give the same mesh bit for bit, and a plain scan takes the OBJ reader's
+ * parallel path ({@code PlainMeshBuilder}).
+ */
+public final class PolygonMeshes {
+    private PolygonMeshes() {
+    }
+
+    /**
+     * @param name          the mesh's name
+     * @param positions     x,y,z per vertex
+     * @param normals       x,y,z per vertex as written (not normalised), or null for smooth normals
+     * @param texCoords     u,v per vertex, or null
+     * @param cornerVertex  per corner, its vertex; indices checked by the caller
+     * @param faceStart     per face, its first corner, one more entry holding the corner count; faces of at least 3 corners
+     * @param faceMaterial  per face, its material (an index of the scene's materials, 0 the default)
+     */
+    public static TriangleMesh build(String name, float[] positions, float[] normals, float[] texCoords,
+                                     int[] cornerVertex, int[] faceStart, int[] faceMaterial) {
+        int corners = cornerVertex.length;
+        int[] none = null;
+        int[] cornerNormal = normals != null ? cornerVertex : (none = filled(corners));
+        int[] cornerTexCoord = texCoords != null ? cornerVertex : (none != null ? none : filled(corners));
+        int faces = faceStart.length - 1;
+        int[] smoothing = new int[faces];
+        Arrays.fill(smoothing, ObjStatementReader.DEFAULT_SMOOTH);
+        int materialCount = 1;
+        for (int m : faceMaterial) materialCount = Math.max(materialCount, m + 1);
+        int[] identity = new int[materialCount];
+        for (int i = 0; i < materialCount; i++) identity[i] = i;
+        ObjGeometry geometry = new ObjGeometry(positions, texCoords != null ? texCoords : new float[0],
+                normals != null ? normals : new float[0], cornerVertex, cornerTexCoord, cornerNormal, faceStart, smoothing,
+                faceMaterial, List.of(), List.of());
+        return new ObjMeshBuilder(geometry, identity).build(name);
+    }
+
+    private static int[] filled(int n) {
+        int[] a = new int[n];
+        Arrays.fill(a, -1);
+        return a;
+    }
+}

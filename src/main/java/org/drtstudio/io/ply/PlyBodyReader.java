@@ -1,0 +1,267 @@
+package org.drtstudio.io.ply;
+
+import org.drtstudio.io.Excerpt;
+import org.drtstudio.io.SceneFormatException;
+import org.drtstudio.io.support.WarningLog;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * Reads a PLY body into a {@link PlyMesh}: the {@code vertex} element's positions (x, y, z), and,
+ * when present, normals (nx, ny, nz), texture coordinates (u/v, s/t, texture_u/texture_v,
+ * texture_s/texture_t) and colours (red/green/blue, diffuse_red/…); the {@code face} element's
+ * {@code vertex_indices} (or {@code vertex_index}) and colour. Other elements and properties are
+ * passed over, with one warning per element.
+ *
+ * <p><b>Hostile files.</b> Before anything is allocated the header's counts are checked against the
+ * body's size: each entry takes at least {@link PlyElement#minimumBytes} bytes, so a header claiming
+ * two billion vertices over a few bytes is refused at once, and the arrays a file can make are
+ * bounded by a small multiple of its size. A list's length is checked against what is left of the
+ * file before its items are read, and a face has at most {@link #MAX_CORNERS} corners (ear clipping
+ * is quadratic in them). Indices are checked against the vertex count, coordinates must be finite,
+ * and the end of the file where a value should be is "ends after N of M vertices".
+ */
+final class PlyBodyReader {
+    /** Corners of one face at most: the triangulator's work grows with their square. */
+    static final int MAX_CORNERS = 1 << 12;
+    /** Vertices at most: three floats each must fit one Java array. */
+    static final long MAX_VERTICES = (Integer.MAX_VALUE - 8) / 3;
+    /** Corners in all at most: the triangles they make must fit one Java array of indices. */
+    static final long MAX_TOTAL_CORNERS = (Integer.MAX_VALUE - 8) / 3;
+
+    private final Path file;
+    private final PlyHeader header;
+    private final PlyValues values;
+    private final long bodyBytes;
+    private final WarningLog warnings;
+
+    private float[] positions, normals, texCoords, colours;
+    private long vertexCount = -1;
+    private int[] corners = new int[1 << 10];
+    private int cornerCount;
+    private int[] faceStart = new int[1 << 8];
+    private int faceCount;
+    private float[] faceColours;
+    private int skippedSmallFaces;
+
+    PlyBodyReader(Path file, PlyHeader header, PlyValues values, long bodyBytes, WarningLog warnings) {
+        this.file = file;
+        this.header = header;
+        this.values = values;
+        this.bodyBytes = bodyBytes;
+        this.warnings = warnings;
+    }
+
+    PlyMesh read() throws SceneFormatException, IOException {
+        PlyElement vertex = header.element("vertex");
+        if (vertex == null) throw new SceneFormatException(file, 0, "has no 'element vertex' in its header");
+        checkCounts();
+        if (vertex.count() > MAX_VERTICES)
+            throw new SceneFormatException(file, vertex.line(), vertex.count() + " vertices; at most " + MAX_VERTICES + " are read");
+        vertexCount = vertex.count();
+        for (PlyElement element : header.elements()) {
+            if (element == vertex) readVertices(element);
+            else if (element.name().equals("face") && element.list("vertex_indices", "vertex_index") >= 0) readFaces(element);
+            else skipElement(element);
+        }
+        if (skippedSmallFaces > 0)
+            warnings.add("small faces", 0, skippedSmallFaces + " face(s) with fewer than 3 corners were skipped");
+        return new PlyMesh(positions, normals, texCoords, colours, Arrays.copyOf(corners, cornerCount),
+                Arrays.copyOf(faceStart, faceCount + 1), faceColours == null ? null : Arrays.copyOf(faceColours, 3 * faceCount));
+    }
+
+    /** The header's claims against the body's size, before anything is allocated. */
+    private void checkCounts() throws SceneFormatException {
+        long needed = 0;
+        for (PlyElement e : header.elements()) {
+            long each = e.minimumBytes(header.format());
+            if (each > 0 && e.count() > (bodyBytes - needed) / each) {
+                throw new SceneFormatException(file, e.line(), "element " + Excerpt.quote(e.name()) + " claims " + e.count()
+                        + " entries of at least " + each + " bytes each, but the file has only " + bodyBytes
+                        + " bytes after its header");
+            }
+            needed += e.count() * each;
+        }
+    }
+
+    private void readVertices(PlyElement element) throws SceneFormatException, IOException {
+        int x = element.scalar("x"), y = element.scalar("y"), z = element.scalar("z");
+        if (x < 0 || y < 0 || z < 0)
+            throw new SceneFormatException(file, element.line(), "the vertex element has no x, y and z properties");
+        int nx = element.scalar("nx"), ny = element.scalar("ny"), nz = element.scalar("nz");
+        boolean hasNormals = nx >= 0 && ny >= 0 && nz >= 0;
+        int u = element.scalar("u", "s", "texture_u", "texture_s"), v = element.scalar("v", "t", "texture_v", "texture_t");
+        boolean hasUv = u >= 0 && v >= 0;
+        int r = element.scalar("red", "diffuse_red", "r"), g = element.scalar("green", "diffuse_green", "g"),
+                b = element.scalar("blue", "diffuse_blue", "b");
+        boolean hasColour = r >= 0 && g >= 0 && b >= 0;
+        int n = (int) element.count();
+        positions = new float[3 * n];
+        normals = hasNormals ? new float[3 * n] : null;
+        texCoords = hasUv ? new float[2 * n] : null;
+        colours = hasColour ? new float[3 * n] : null;
+        int propertyCount = element.properties().size();
+        int[] role = new int[propertyCount];
+        Arrays.fill(role, -1);
+        int[] roles = {x, y, z, nx, ny, nz, u, v, r, g, b};
+        for (int k = 0; k < roles.length; k++) if (roles[k] >= 0) role[roles[k]] = k;
+        if (!hasNormals) for (int k = 3; k < 6; k++) if (roles[k] >= 0) role[roles[k]] = -1;
+        if (!hasUv) for (int k = 6; k < 8; k++) if (roles[k] >= 0) role[roles[k]] = -1;
+        if (!hasColour) for (int k = 8; k < 11; k++) if (roles[k] >= 0) role[roles[k]] = -1;
+        for (int i = 0; i < n; i++) {
+            for (int p = 0; p < propertyCount; p++) {
+                PlyProperty property = element.properties().get(p);
+                double value;
+                try {
+                    if (property.isList()) {
+                        skipList(property, element, i);
+                        continue;
+                    }
+                    value = values.scalar(property.type());
+                } catch (EOFException e) {
+                    throw endedEarly(element, i);
+                }
+                int k = role[p];
+                if (k < 0) continue;
+                if (k < 3) {
+                    if (!Double.isFinite(value) || !Float.isFinite((float) value))
+                        throw entryProblem(element, i, "coordinate " + property.name() + " is not a finite single-precision number");
+                    positions[3 * i + k] = (float) value;
+                } else if (k < 6) {
+                    normals[3 * i + k - 3] = Double.isFinite(value) ? (float) value : 0f;
+                } else if (k < 8) {
+                    texCoords[2 * i + k - 6] = Double.isFinite(value) ? (float) value : 0f;
+                } else {
+                    colours[3 * i + k - 8] = colour(value, property.type());
+                }
+            }
+        }
+        // A normal with a non-finite part says nothing: zero makes the mesh builder use the face's own.
+        if (normals != null) {
+            for (int i = 0; i < normals.length; i += 3) {
+                if (!Float.isFinite(normals[i] * normals[i] + normals[i + 1] * normals[i + 1] + normals[i + 2] * normals[i + 2]))
+                    normals[i] = normals[i + 1] = normals[i + 2] = 0f;
+            }
+        }
+    }
+
+    private void readFaces(PlyElement element) throws SceneFormatException, IOException {
+        int indexList = element.list("vertex_indices", "vertex_index");
+        int r = element.scalar("red", "diffuse_red", "r"), g = element.scalar("green", "diffuse_green", "g"),
+                b = element.scalar("blue", "diffuse_blue", "b");
+        boolean hasColour = r >= 0 && g >= 0 && b >= 0;
+        if (hasColour && faceColours == null) faceColours = new float[3 * 256];
+        PlyProperty indices = element.properties().get(indexList);
+        boolean warnedOtherLists = false;
+        float[] colour = new float[3];
+        for (long i = 0; i < element.count(); i++) {
+            int start = cornerCount;
+            boolean kept = false;
+            for (int p = 0; p < element.properties().size(); p++) {
+                PlyProperty property = element.properties().get(p);
+                try {
+                    if (p == indexList) {
+                        kept = readCorners(property, element, i);
+                    } else if (property.isList()) {
+                        if (!warnedOtherLists) {
+                            warnings.add("face list", element.line(), "the face property " + Excerpt.quote(property.name())
+                                    + " is not read");
+                            warnedOtherLists = true;
+                        }
+                        skipList(property, element, i);
+                    } else {
+                        double value = values.scalar(property.type());
+                        if (hasColour && (p == r || p == g || p == b)) colour[p == r ? 0 : p == g ? 1 : 2] = colour(value, property.type());
+                    }
+                } catch (EOFException e) {
+                    throw endedEarly(element, i);
+                }
+            }
+            if (!kept) {
+                cornerCount = start;
+                continue;
+            }
+            if (faceCount + 2 > faceStart.length) faceStart = Arrays.copyOf(faceStart, grow(faceStart.length));
+            faceStart[faceCount] = start;
+            if (faceColours != null) {
+                if (3 * faceCount + 3 > faceColours.length) faceColours = Arrays.copyOf(faceColours, grow(faceColours.length));
+                if (hasColour) System.arraycopy(colour, 0, faceColours, 3 * faceCount, 3);
+                else Arrays.fill(faceColours, 3 * faceCount, 3 * faceCount + 3, Float.NaN);
+            }
+            faceCount++;
+            faceStart[faceCount] = cornerCount;
+        }
+    }
+
+    /** Reads one face's corners onto the corner list; false for a face of fewer than 3, which is dropped. */
+    private boolean readCorners(PlyProperty property, PlyElement element, long face) throws SceneFormatException, IOException {
+        long n = listLength(property, element, face);
+        if (n > MAX_CORNERS) throw entryProblem(element, face, "has " + n + " corners; faces of more than " + MAX_CORNERS + " are refused");
+        if (cornerCount + n > MAX_TOTAL_CORNERS)
+            throw entryProblem(element, face, "more than " + MAX_TOTAL_CORNERS + " face corners in all");
+        if (cornerCount + n > corners.length) corners = Arrays.copyOf(corners, (int) Math.max(cornerCount + n, grow(corners.length)));
+        for (long c = 0; c < n; c++) {
+            double index = property.type().integer ? values.integer(property.type()) : values.scalar(property.type());
+            if (!(index >= 0 && index < vertexCount) || index != Math.floor(index)) {
+                throw entryProblem(element, face, "vertex index " + (index == Math.floor(index) ? String.valueOf((long) index) : String.valueOf(index))
+                        + " is out of range 0.." + (vertexCount - 1));
+            }
+            corners[cornerCount++] = (int) index;
+        }
+        if (n < 3) {
+            skippedSmallFaces++;
+            return false;
+        }
+        return true;
+    }
+
+    private void skipElement(PlyElement element) throws SceneFormatException, IOException {
+        if (element.count() > 0)
+            warnings.add("element", element.line(), "element " + Excerpt.quote(element.name()) + " (" + element.count() + " entries) is not read");
+        for (long i = 0; i < element.count(); i++) {
+            for (PlyProperty property : element.properties()) {
+                try {
+                    if (property.isList()) skipList(property, element, i);
+                    else values.scalar(property.type());
+                } catch (EOFException e) {
+                    throw endedEarly(element, i);
+                }
+            }
+        }
+    }
+
+    private void skipList(PlyProperty property, PlyElement element, long entry) throws SceneFormatException, IOException {
+        values.skip(property.type(), listLength(property, element, entry));
+    }
+
+    /** A list's count, checked against what is left of the body before any item is read. */
+    private long listLength(PlyProperty property, PlyElement element, long entry) throws SceneFormatException, IOException {
+        long n = values.integer(property.countType());
+        if (n < 0) throw entryProblem(element, entry, property.name() + " has a negative length " + n);
+        long left = bodyBytes - values.consumed();
+        if (n > left || values.minimumBytes(property.type(), n) > left)
+            throw entryProblem(element, entry, property.name() + " claims " + n + " items, more than the rest of the file holds");
+        return n;
+    }
+
+    private static float colour(double value, PlyType type) {
+        double c = value / type.maxValue();
+        return (float) (c >= 0 ? Math.min(c, 1) : 0); // NaN and negatives: 0
+    }
+
+    private static int grow(int length) {
+        return (int) Math.min(Integer.MAX_VALUE - 8, 2L * length);
+    }
+
+    private SceneFormatException endedEarly(PlyElement element, long entry) {
+        return new SceneFormatException(file, values.line(), "ends after " + entry + " of the " + element.count() + " "
+                + Excerpt.sanitize(element.name(), 40) + " entries the header declares");
+    }
+
+    private SceneFormatException entryProblem(PlyElement element, long entry, String problem) {
+        return new SceneFormatException(file, values.line(), Excerpt.sanitize(element.name(), 40) + " " + entry + ": " + problem);
+    }
+}
