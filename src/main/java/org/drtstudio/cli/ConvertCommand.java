@@ -28,7 +28,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "convert", description = "Turn an OBJ, NFF or .cfg scene (or a project) into a .json project file.")
 final class ConvertCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "IN", description = "scene file: .obj, .nff, .cfg, .vox, .vxt, .ply or a .json project")
+    @Parameters(index = "0", paramLabel = "IN", description = "scene file: .obj, .nff, .cfg, .vox, .vxt, .ply, .gltf, .glb or a .json project")
     Path input;
     @Parameters(index = "1", paramLabel = "OUT.json", description = "project file to write (replaced atomically)")
     Path output;

@@ -22,7 +22,7 @@ import java.util.List;
 
 /** The scene argument and the overrides shared by commands that render or inspect a scene. */
 final class SceneOptions {
-    @Parameters(index = "0", paramLabel = "SCENE", description = "scene file: .obj, .nff, .cfg, .vox, .vxt, .ply or a .json project")
+    @Parameters(index = "0", paramLabel = "SCENE", description = "scene file: .obj, .nff, .cfg, .vox, .vxt, .ply, .gltf, .glb or a .json project")
     Path scene;
 
     @Parameters(index = "1..*", paramLabel = "KEY=value", description = ".cfg scenes: values that replace the file's, "

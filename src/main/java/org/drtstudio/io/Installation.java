@@ -23,7 +23,7 @@ public final class Installation {
     public static final String HOME_PROPERTY = "drt.home";
     /** The scene's file name the studio and a headless {@code drt} open when given none. */
     public static final String DEFAULT_SCENE = "default.nff";
-    private static final List<String> SCENE_TYPES = List.of(".json", ".nff", ".obj", ".cfg", ".vox", ".vxt", ".ply");
+    private static final List<String> SCENE_TYPES = List.of(".json", ".nff", ".obj", ".cfg", ".vox", ".vxt", ".ply", ".gltf", ".glb");
 
     private final Path home;
 

@@ -26,7 +26,12 @@ public final class GeometryAovs {
 
     /** The AOVs of {@code scene} seen through {@code camera}, one sample at each pixel's centre. */
     public static Frame render(Scene scene, Camera camera) throws Exception {
-        var image = GeometryImagePacker.pack(scene);
+        return render(scene, camera, false);
+    }
+
+    /** As {@link #render(Scene, Camera)}; with {@code textured}, the materials' textures loaded and sampled. */
+    public static Frame render(Scene scene, Camera camera, boolean textured) throws Exception {
+        var image = textured ? GeometryImagePacker.pack(scene, new org.drtstudio.io.image.TextureLoader()) : GeometryImagePacker.pack(scene);
         var settings = scene.settings().withSize(SIZE, SIZE).withSampling(1, scene.settings().maxDepth(), 1);
         try (CpuRenderer cpu = new CpuRenderer(2)) {
             return cpu.render(image, TraceParameters.of(camera, settings, image), EnumSet.of(Aov.DEPTH, Aov.NORMAL, Aov.ALBEDO),
@@ -40,6 +45,11 @@ public final class GeometryAovs {
      * {@code albedo}) the same albedo; at least {@code minHits} pixels hit.
      */
     public static void assertSame(Frame expected, Frame actual, float tolerance, boolean albedo, int minHits) {
+        assertSame(expected, actual, tolerance, albedo, minHits, 0);
+    }
+
+    /** As above, allowing {@code maxDifferent} pixels to differ (a silhouette pixel whose centre ray grazes an edge). */
+    public static void assertSame(Frame expected, Frame actual, float tolerance, boolean albedo, int minHits, int maxDifferent) {
         int hits = 0, bad = 0;
         StringBuilder first = new StringBuilder();
         for (int i = 0; i < SIZE * SIZE; i++) {
@@ -62,7 +72,7 @@ public final class GeometryAovs {
                         .append(", albedo ").append(expected.albedo()[3 * i]).append(" vs ").append(actual.albedo()[3 * i]);
             }
         }
-        assertTrue(bad == 0, bad + " pixels differ, first " + first);
+        assertTrue(bad <= maxDifferent, bad + " pixels differ, first " + first);
         assertTrue(hits >= minHits, "only " + hits + " pixels hit the model");
     }
 }

@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import static org.drtstudio.testing.ByteEdits.splice;
 
 /**
- * Feeds mutated scenes to every importer (OBJ + MTL, NFF, cfg, JSON projects, MagicaVoxel .vox, text voxels .vxt, PLY) for a fixed time
+ * Feeds mutated scenes to every importer (OBJ + MTL, NFF, cfg, JSON projects, MagicaVoxel .vox, text voxels .vxt, PLY, glTF) for a fixed time
  * (issue 14): each input must load or fail with the format's own one-line
  * {@link SceneFormatException}, within a per-input limit, writing no file. The corpus is generated
  * here and the shipped scenes, plus the public scenes of {@code ../shared/data} when that folder
@@ -50,7 +50,7 @@ class ImporterFuzzTest {
     private static final long PER_INPUT_SECONDS = 20;
     private static final int MAX_BYTES = 2 << 20;
     private static final Path SHARED = Path.of("..", "shared", "data");
-    private static final List<String> FORMATS = List.of("obj", "nff", "cfg", "json", "vox", "vxt", "ply");
+    private static final List<String> FORMATS = List.of("obj", "nff", "cfg", "json", "vox", "vxt", "ply", "gltf", "glb");
 
     /**
      * A scene to mutate: its file name, bytes, and the unmutated files it names. A linked sample is
@@ -354,6 +354,12 @@ class ImporterFuzzTest {
             corpus.add(new Sample("cube-" + encoding + ".ply", ply.bytes(encoding), Map.of()));
             corpus.add(new Sample("rich-" + encoding + ".ply", rich.bytes(encoding), Map.of("tex.png", tex, "huge.png", huge)));
         }
+        // glTF: external buffer and texture, data URI, binary; the bytes of a .glb mutate its container and JSON alike
+        org.drtstudio.io.gltf.GltfFiles gltf = org.drtstudio.io.gltf.GltfFiles.sample();
+        corpus.add(new Sample("boxes.gltf", gltf.json("boxes.bin").getBytes(StandardCharsets.UTF_8),
+                Map.of("boxes.bin", gltf.bufferBytes(), "tex.png", tex, "huge.png", huge)));
+        corpus.add(new Sample("embedded.gltf", gltf.json("data:").getBytes(StandardCharsets.UTF_8), Map.of("tex.png", tex)));
+        corpus.add(new Sample("boxes.glb", gltf.glb(), Map.of("tex.png", tex, "bomb.jpg", bomb)));
         if (Files.isDirectory(SHARED)) {
             try (Stream<Path> files = Files.walk(SHARED)) {
                 for (Path p : files.filter(Files::isRegularFile).sorted(Comparator.naturalOrder()).toList()) {

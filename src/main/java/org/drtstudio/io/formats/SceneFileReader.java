@@ -4,6 +4,7 @@ import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.cfg.CfgReader;
 import org.drtstudio.io.cfg.CfgScene;
+import org.drtstudio.io.gltf.GltfReader;
 import org.drtstudio.io.nff.NffReader;
 import org.drtstudio.io.obj.ObjReader;
 import org.drtstudio.io.ply.PlyReader;
@@ -19,13 +20,13 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Reads a scene file that is not a project, by its extension: .obj (with .mtl), .nff, .cfg, .vox, .vxt or .ply. Kept
+ * Reads a scene file that is not a project, by its extension: .obj (with .mtl), .nff, .cfg, .vox, .vxt, .ply, .gltf or .glb. Kept
  * apart from {@code io.load.SceneLoader}, which adds projects, because projects place such files as
  * models: the project reader uses this class, and the loader uses both, without a package cycle.
  */
 public final class SceneFileReader {
     /** The extensions read here, lower case with the dot: what the studio imports as models. */
-    public static final List<String> EXTENSIONS = List.of(".obj", ".nff", ".cfg", ".vox", VxtReader.EXTENSION, PlyReader.EXTENSION);
+    public static final List<String> EXTENSIONS = List.of(".obj", ".nff", ".cfg", ".vox", VxtReader.EXTENSION, PlyReader.EXTENSION, ".gltf", ".glb");
     /** The extensions for a message: ".obj, .nff, …". */
     public static final String DESCRIPTION = String.join(", ", EXTENSIONS);
 
@@ -50,6 +51,7 @@ public final class SceneFileReader {
             if (name.endsWith(".vox")) return VoxReader.read(file);
             if (name.endsWith(VxtReader.EXTENSION)) return VxtReader.read(file);
             if (name.endsWith(PlyReader.EXTENSION)) return PlyReader.read(file);
+            if (name.endsWith(".gltf") || name.endsWith(".glb")) return GltfReader.read(file);
         } catch (NoSuchFileException | InputFiles.NotRegularFileException e) {
             throw new SceneFormatException(e.getFile() != null ? Path.of(e.getFile()) : file, 0, InputFiles.reason(e));
         } catch (IOException e) {

@@ -17,7 +17,7 @@ import java.util.function.DoubleConsumer;
 import java.util.Locale;
 
 /**
- * Opens a scene file by its extension: .obj (with .mtl), .nff, .cfg, .vox, .vxt, .ply, or a .json project. A project
+ * Opens a scene file by its extension: .obj (with .mtl), .nff, .cfg, .vox, .vxt, .ply, .gltf, .glb, or a .json project. A project
  * read through {@link #load} is evaluated at time 0; {@link #loadAnimated} keeps its animation.
  */
 public final class SceneLoader {
