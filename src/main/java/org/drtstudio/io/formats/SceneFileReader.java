@@ -1,5 +1,6 @@
 package org.drtstudio.io.formats;
 
+import org.drtstudio.io.AnimatedImport;
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.cfg.CfgReader;
@@ -12,6 +13,7 @@ import org.drtstudio.io.support.InputFiles;
 import org.drtstudio.io.support.SceneFolder.ConfinedPath;
 import org.drtstudio.io.vox.VoxReader;
 import org.drtstudio.io.vxt.VxtReader;
+import org.drtstudio.scene.authored.AnimatedScene;
 
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
@@ -58,6 +60,26 @@ public final class SceneFileReader {
             throw new SceneFormatException(file, 0, "cannot be read: " + InputFiles.reason(e), e);
         }
         throw new SceneFormatException(file, 0, "unknown scene format; expected " + DESCRIPTION + " or a .json project");
+    }
+
+    /**
+     * A scene file to be rendered at any time: a glTF with its node animations as keyframes
+     * ({@link GltfReader#readAnimated}), any other file as a constant scene.
+     */
+    public static AnimatedImport readAnimated(Path file) throws SceneFormatException {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(".gltf") || name.endsWith(".glb")) {
+            requireRegularFile(file);
+            try {
+                return GltfReader.readAnimated(file);
+            } catch (NoSuchFileException | InputFiles.NotRegularFileException e) {
+                throw new SceneFormatException(e.getFile() != null ? Path.of(e.getFile()) : file, 0, InputFiles.reason(e));
+            } catch (IOException e) {
+                throw new SceneFormatException(file, 0, "cannot be read: " + InputFiles.reason(e), e);
+            }
+        }
+        ImportResult result = read(file);
+        return new AnimatedImport(AnimatedScene.constant(result.scene()), result.warnings(), result.phases());
     }
 
     /** A {@code .cfg} scene with command-line {@code KEY=value} overrides applied (see {@link CfgReader}). */

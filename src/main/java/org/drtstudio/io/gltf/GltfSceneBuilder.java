@@ -60,6 +60,8 @@ final class GltfSceneBuilder {
     private final GltfLights lights;
     private final Set<NodeModel> visited = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Map<NodeModel, Integer> nodeIndex = new IdentityHashMap<>();
+    /** The glTF node each transform node of the scene came from, by identity: what the animations' tracks attach to. */
+    private final Map<TransformNode, NodeModel> nodeOf = new IdentityHashMap<>();
     private Camera camera;
     private float cameraAspect;
 
@@ -148,7 +150,14 @@ final class GltfSceneBuilder {
             SceneNode c = node(child, toWorld, depth + 1);
             if (c != null) children.add(c);
         }
-        return new TransformNode(name, placed.transform(), children);
+        TransformNode result = new TransformNode(name, placed.transform(), children);
+        nodeOf.put(result, node);
+        return result;
+    }
+
+    /** After {@link #build}: the glTF node of each transform node, by identity. */
+    Map<TransformNode, NodeModel> nodeOf() {
+        return nodeOf;
     }
 
     /** The first perspective camera becomes the scene's: it looks down its node's −z with +y up. */

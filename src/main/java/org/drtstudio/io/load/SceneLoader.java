@@ -65,15 +65,14 @@ public final class SceneLoader {
         return SceneFileReader.read(file);
     }
 
-    /** Opens a scene to be rendered at any time: a project with its keyframes, any other file as a constant scene. */
+    /** Opens a scene to be rendered at any time: a project with its keyframes, a glTF with its animations, any other file as a constant scene. */
     public static AnimatedImport loadAnimated(Path file) throws SceneFormatException {
         SceneFileReader.requireRegularFile(file);
         if (isProject(file)) {
             LoadedProject project = ProjectFiles.read(file);
             return new AnimatedImport(project.model(), project.warnings());
         }
-        ImportResult result = SceneFileReader.read(file);
-        return new AnimatedImport(AnimatedScene.constant(result.scene()), result.warnings(), result.phases());
+        return SceneFileReader.readAnimated(file);
     }
 
     /**

@@ -190,6 +190,13 @@ public final class GltfFiles {
         g.sceneNodes.add(g.node(map("name", "root", "rotation", new float[] {0, 0.2588f, 0, 0.9659f}, "children", List.of(a, b))));
         g.sceneNodes.add(cam);
         g.sceneNodes.add(light);
+        int times = g.floats(new float[] {0, 0.5f, 1}, 1, "SCALAR");
+        int slide = g.floats(new float[] {-1, 0, 0, -1, 1, 0, -1, 0, 0}, 3, "VEC3");
+        int turn = g.floats(new float[] {0, 0, 0, 1, 0, 0.7071f, 0, 0.7071f, 0, 1, 0, 0}, 4, "VEC4");
+        g.extra.put("animations", List.of(map("name", "bob", "samplers", List.of(map("input", times, "output", slide),
+                        map("input", times, "output", turn, "interpolation", "STEP")),
+                "channels", List.of(map("sampler", 0, "target", map("node", a, "path", "translation")),
+                        map("sampler", 1, "target", map("node", b, "path", "rotation"))))));
         return g;
     }
 

@@ -268,6 +268,59 @@ class GltfReaderTest {
         assertTrue(sun.position().y() > 10, "a directional light shining down is placed far above: " + sun.position());
     }
 
+    @Test
+    void nodeAnimationsBecomeKeyframesThatPlayAsGltfViewersPlayThem() throws Exception {
+        GltfFiles g = new GltfFiles();
+        float[] tri = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+        int mesh = g.mesh("t", List.of(g.primitive(tri, null, null, null, -1)));
+        int mover = g.node(map("name", "mover", "mesh", mesh));
+        int stepper = g.node(map("name", "stepper", "mesh", mesh, "translation", new float[] {0, 5, 0}));
+        g.sceneNodes.add(mover);
+        g.sceneNodes.add(stepper);
+        int times = g.floats(new float[] {0, 1, 2}, 1, "SCALAR");
+        int slide = g.floats(new float[] {0, 0, 0, 2, 0, 0, 2, 4, 0}, 3, "VEC3");
+        Quaternionf quarter = new Quaternionf().rotationY((float) Math.toRadians(90));
+        int turns = g.floats(new float[] {0, 0, 0, 1, quarter.x, quarter.y, quarter.z, quarter.w, 0, 0, 0, 1}, 4, "VEC4");
+        g.extra.put("animations", List.of(map("name", "move", "samplers", List.of(
+                        map("input", times, "output", slide, "interpolation", "LINEAR"),
+                        map("input", times, "output", turns, "interpolation", "STEP")),
+                "channels", List.of(map("sampler", 0, "target", map("node", mover, "path", "translation")),
+                        map("sampler", 1, "target", map("node", stepper, "path", "rotation"))))));
+        Path file = g.writeGltf(dir, "anim");
+        var animated = SceneLoader.loadAnimated(file);
+        assertEquals(48, animated.scene().animation().endFrame(), "24 frames a second up to the last key at 2 s");
+        Scene half = animated.scene().at(0.5), late = animated.scene().at(1.5);
+        Matrix4f moverAtHalf = new Matrix4f(((TransformNode) ((TransformNode) half.root()).children().get(0)).transform());
+        assertEquals(1f, moverAtHalf.m30(), 1e-6, "halfway between the first two keys");
+        Matrix4f moverLate = new Matrix4f(((TransformNode) ((TransformNode) late.root()).children().get(0)).transform());
+        assertEquals(2f, moverLate.m30(), 1e-6);
+        assertEquals(2f, moverLate.m31(), 1e-6);
+        Matrix4f stepperHalf = new Matrix4f(((TransformNode) ((TransformNode) half.root()).children().get(1)).transform());
+        Matrix4f stepperLate = new Matrix4f(((TransformNode) ((TransformNode) late.root()).children().get(1)).transform());
+        assertEquals(1f, stepperHalf.m00(), 1e-6, "a STEP key holds until the next");
+        assertEquals(0f, stepperLate.m00(), 1e-6, "then jumps to the quarter turn");
+        assertEquals(5f, stepperLate.m31(), 1e-6, "its own translation stays");
+        // the still model is the rest pose, and says the animation is left out
+        ImportResult still = SceneLoader.load(file);
+        assertTrue(still.warnings().stream().anyMatch(w -> w.contains("animations are not shown in a still model")), still.warnings().toString());
+    }
+
+    @Test
+    void aMirroredAnimatedFileIsReadStillWithAWarning() throws Exception {
+        GltfFiles g = new GltfFiles();
+        float[] tri = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+        int node = g.node(map("mesh", g.mesh("t", List.of(g.primitive(tri, null, null, null, -1))), "scale", new float[] {-1, 1, 1}));
+        g.sceneNodes.add(node);
+        int times = g.floats(new float[] {0, 1}, 1, "SCALAR");
+        int slide = g.floats(new float[] {0, 0, 0, 1, 0, 0}, 3, "VEC3");
+        g.extra.put("animations", List.of(map("samplers", List.of(map("input", times, "output", slide)),
+                "channels", List.of(map("sampler", 0, "target", map("node", node, "path", "translation"))))));
+        var animated = SceneLoader.loadAnimated(g.writeGltf(dir, "mirror"));
+        assertTrue(animated.scene().isStatic());
+        assertTrue(animated.warnings().stream().anyMatch(w -> w.contains("animations are not used: node 'node 0' is mirrored")),
+                animated.warnings().toString());
+    }
+
     // ---- hostile files ----
 
     private String refusal(Path p) {
