@@ -29,6 +29,8 @@ ldconfig -p | grep -q 'libXxf86vm.so.1' || need+=(libxxf86vm1)
 fc-list 2>/dev/null | grep -q . || need+=(fontconfig fonts-dejavu-core)
 command -v ffmpeg >/dev/null || need+=(ffmpeg) # the render farm's --video (FarmTaskMergeTest's video check)
 ldconfig -p | grep -q 'libembree3.so.3' || need+=(libembree3-3) # the CPU tracer's walk (render.embree); the tarball carries it
+command -v oiiotool >/dev/null || need+=(openimageio-tools) # ExrOutputTest reads drt's EXR layers back with another tool
+command -v exrheader >/dev/null || need+=(openexr) # … and OpenEXR's own header dump
 if [ ${#need[@]} -gt 0 ]; then
   echo "test.sh: installing ${need[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo

@@ -12,8 +12,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 
 /**
  * Who may use whom (DESIGN.md, docs/ARCHITECTURE.md "Packages"), checked on the compiled main
- * classes: JavaFX only in the studio, LWJGL only in {@code render.gl} and {@code render.embree} (the
- * native library behind the CPU tracer's walk), the core (math, the scene
+ * classes: JavaFX only in the studio, LWJGL only in {@code render.gl}, {@code render.embree} (the
+ * native library behind the CPU tracer's walk) and {@code io.image.exr} (tinyexr, the EXR codec), the core (math, the scene
  * packages, accel, render, render.cpu, io) free of both and of everything built on it, and no
  * package cycles. The app, cli and bench packages reach GL and the studio only through
  * {@code render.gl}'s and {@code studio}'s own classes ({@code app.Backends} picks the GL tracer,
@@ -22,6 +22,12 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  */
 @AnalyzeClasses(packages = "org.drtstudio", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
+    /**
+     * The OpenEXR codec: tinyexr through LWJGL's binding (plain JNI over native memory, no GL context,
+     * no display), so it runs headless wherever the core does. Its one class, {@code TinyExr}, is the
+     * only LWJGL the core reaches, and only io.image's EXR writer uses it.
+     */
+    private static final String EXR_CODEC = "org.drtstudio.io.image.exr..";
     private static final String[] CORE = {"org.drtstudio.math..", "org.drtstudio.scene..", "org.drtstudio.accel..",
             "org.drtstudio.render", "org.drtstudio.render.cpu..", "org.drtstudio.io.."};
 
@@ -33,13 +39,14 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule lwjglOnlyInTheGlTracerAndTheEmbreeBinding = noClasses()
-            .that().resideOutsideOfPackages("org.drtstudio.render.gl..", "org.drtstudio.render.embree..")
+            .that().resideOutsideOfPackages("org.drtstudio.render.gl..", "org.drtstudio.render.embree..", EXR_CODEC)
             .should().dependOnClassesThat().resideInAnyPackage("org.lwjgl..")
-            .because("GL calls live behind render.gl's wrappers and its GL thread, Embree's behind render.embree's");
+            .because("GL calls live behind render.gl's wrappers and its GL thread, Embree's behind render.embree's, "
+                    + "tinyexr's behind io.image.exr's one class");
 
     @ArchTest
     static final ArchRule theCoreIsFreeOfUiGlAndWhatIsBuiltOnIt = noClasses()
-            .that().resideInAnyPackage(CORE)
+            .that().resideInAnyPackage(CORE).and().resideOutsideOfPackage(EXR_CODEC)
             .should().dependOnClassesThat().resideInAnyPackage("javafx..", "com.sun.javafx..", "org.lwjgl..",
                     "org.drtstudio.render.gl..", "org.drtstudio.studio..", "org.drtstudio.cli..", "org.drtstudio.app..",
                     "org.drtstudio.bench..")

@@ -120,7 +120,8 @@ final class FarmSubmitCommand implements Callable<Integer> {
         Path sceneFile = scene.toAbsolutePath().normalize();
         Path out = output.toAbsolutePath().normalize();
         try {
-            ImageFormat.forFile(out);
+            if (ImageFormat.forFile(out).isLinear() && tiles != null)
+                throw new FarmException("-o " + output + ": tiles are merged as 8-bit pictures; render an EXR still without --tiles, or a sequence");
         } catch (OutputProblem e) {
             throw new FarmException("cannot write " + e.getMessage());
         }

@@ -5,6 +5,7 @@ import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.io.image.TextureLoader;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.image.PfmWriter;
+import org.drtstudio.io.image.ExrPicture;
 import org.drtstudio.io.image.ImageFormat;
 import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.io.support.FrameNumbering;
@@ -63,7 +64,8 @@ final class RenderCommand implements Callable<Integer> {
     @Mixin
     SceneOptions options;
     @Option(names = {"-o", "--output"}, paramLabel = "OUT.png",
-            description = "output image, .png, .jpg, .jpeg or .ppm (binary P6) (default: the scene's name .png); with --frames, the last run "
+            description = "output image, .png, .jpg, .jpeg, .ppm (binary P6) or .exr (OpenEXR: linear, scene-referred radiance, "
+                    + "with --aov's outputs as layers of the same file) (default: the scene's name .png); with --frames, the last run "
                     + "of # in the name becomes the frame number (####: 0007); "
                     + "only a regular file (or nothing) is replaced")
     Path output;
@@ -72,7 +74,8 @@ final class RenderCommand implements Callable<Integer> {
                     + "unless a .cfg scene's ARCH says cpu or gpu)")
     String backend;
     @Option(names = "--aov", paramLabel = "LIST", split = ",",
-            description = "extra outputs as PFM beside OUT: depth (OUT.depth.pfm, distance to the first hit, +Inf on a miss), "
+            description = "extra outputs as PFM beside OUT (with -o OUT.exr: as layers of the EXR, depth.Z, normal.X/Y/Z, albedo.R/G/B, "
+                    + "noisy.R/G/B, variance.Y, samples.Y, diffuse.R/G/B): depth (OUT.depth.pfm, distance to the first hit, +Inf on a miss), "
                     + "normal (OUT.normal.pfm, world-space unit normal of the first hit, or on a perfect mirror or glass "
                     + "of what it shows, 0 on a miss), "
                     + "albedo (OUT.albedo.pfm, diffuse colour of the same surface, textures included, times the mirror's "
@@ -83,6 +86,10 @@ final class RenderCommand implements Callable<Integer> {
                     + "diffuse (OUT.diffuse.pfm, the light those surfaces' diffuse colours reflect: the rest of the radiance "
                     + "is highlights, reflections, refractions and background)")
     List<String> aovs = new ArrayList<>();
+    @Option(names = "--exr-precision", paramLabel = "half|float",
+            description = "how an .exr output stores its colour channels: half (16-bit float, the default) or float (32-bit); "
+                    + "depth and normals are always 32-bit")
+    String exrPrecision = "half";
     @Option(names = "--denoise",
             description = "smooth the picture with a non-local means filter guided by normal, albedo, depth and "
                     + "per-pixel variance (GPU or CPU, like the tracer); --aov noisy keeps the picture before it")
@@ -202,6 +209,9 @@ final class RenderCommand implements Callable<Integer> {
         traced.addAll(wanted);
         if (denoise) traced.addAll(DenoiseInput.NEEDED);
         if (adaptive.enabled()) traced.add(Aov.SAMPLES);
+        boolean exr = isExr(out);
+        ExrPicture.Precision precision = parseExrPrecision();
+        if (exr) traced.add(Aov.RADIANCE); // the picture itself is the linear radiance
         RenderLimits.check(WorkEstimate.of(size.width(), size.height(), size.samplesPerPixel(),
                 range == null ? 1 : (long) range[1] - range[0] + 1, traced), maxWork, force, WorkEstimate.availableHeap());
 
@@ -232,10 +242,16 @@ final class RenderCommand implements Callable<Integer> {
                 Frame frame = window != null ? renderer.renderWindow(image, params, window, traced, bar)
                         : AdaptiveRender.render(renderer, image, params, adaptive, traced, bar);
                 bar.finish();
-                if (denoise) frame = denoised(renderer, frame);
+                float[] linear = frame.radiance();
+                if (denoise) {
+                    Frame clean = Denoiser.apply(renderer.denoiser(), frame);
+                    linear = clean.radiance();
+                    frame = keepingTracedRadiance(clean, frame);
+                }
                 double seconds = (System.nanoTime() - r0) / 1e9;
                 if (frame.errors() > 0) err.printf("drt: warning: %d pixels exceeded the traversal bound (corrupt hierarchy)%n", frame.errors());
-                writeOutputs(target, frame, wanted, params.samplesPerPixel());
+                if (exr) writeExr(target, frame, linear, wanted, precision);
+                else writeOutputs(target, frame, wanted, params.samplesPerPixel());
                 written.accept(target);
                 if (adaptive.enabled()) {
                     err.printf("drt: wrote %s (%dx%d, up to %d spp, noise threshold %s) in %.2f s%n", target, frame.width(),
@@ -299,11 +315,41 @@ final class RenderCommand implements Callable<Integer> {
     }
 
     /**
-     * The frame's picture replaced by its denoised version (by the tracer's own denoiser: the GPU's for the GL tracer);
-     * its radiance (the noisy one) and AOVs stay as traced.
+     * One EXR: the linear (denoised, when asked) radiance as R, G, B, A, and each asked-for AOV as a layer of
+     * the same file ({@link ExrPicture}), written atomically like every output.
      */
-    private static Frame denoised(Renderer renderer, Frame noisy) throws RenderException {
-        Frame clean = Denoiser.apply(renderer.denoiser(), noisy);
+    private static void writeExr(Path target, Frame frame, float[] linear, Set<Aov> wanted, ExrPicture.Precision precision) throws IOException {
+        ExrPicture exr = new ExrPicture(frame.width(), frame.height(), precision).rgba(linear);
+        if (wanted.contains(Aov.RADIANCE)) exr.colourLayer("noisy", frame.radiance());
+        if (wanted.contains(Aov.VARIANCE)) exr.dataLayer("variance", frame.variance(), "Y");
+        if (wanted.contains(Aov.SAMPLES)) exr.dataLayer("samples", frame.samples(), "Y");
+        if (frame.depth() != null && wanted.contains(Aov.DEPTH)) exr.dataLayer("depth", frame.depth(), "Z");
+        if (frame.normals() != null && wanted.contains(Aov.NORMAL)) exr.dataLayer("normal", frame.normals(), "X", "Y", "Z");
+        if (frame.albedo() != null && wanted.contains(Aov.ALBEDO)) exr.colourLayer("albedo", frame.albedo());
+        if (frame.split() != null && wanted.contains(Aov.DIFFUSE)) exr.colourLayer("diffuse", frame.split().diffuse());
+        AtomicFileWriter.write(target, exr.body());
+    }
+
+    private static boolean isExr(Path out) {
+        try {
+            return ImageFormat.forFile(out).isLinear();
+        } catch (OutputProblem e) {
+            return false; // checkOutputs names it
+        }
+    }
+
+    private ExrPicture.Precision parseExrPrecision() throws UsageProblem {
+        return switch (exrPrecision.toLowerCase(Locale.ROOT)) {
+            case "half" -> ExrPicture.Precision.HALF;
+            case "float" -> ExrPicture.Precision.FLOAT;
+            default -> throw new UsageProblem("--exr-precision is half or float, got '" + exrPrecision + "'");
+        };
+    }
+
+    /**
+     * The denoised frame's picture with the traced radiance (the noisy one, for --aov noisy) and AOVs, as traced.
+     */
+    private static Frame keepingTracedRadiance(Frame clean, Frame noisy) {
         return new Frame(clean.width(), clean.height(), clean.srgb(), noisy.radiance(), noisy.depth(), noisy.normals(),
                 noisy.albedo(), noisy.variance(), noisy.samples(), noisy.split(), noisy.errors(), noisy.uploadedBytes());
     }
@@ -315,7 +361,7 @@ final class RenderCommand implements Callable<Integer> {
     private static void checkOutputs(Path image, Set<Aov> aovs) throws UsageProblem {
         try {
             OutputTarget.resolve(image);
-            ImageFormat.forFile(image);
+            if (ImageFormat.forFile(image).isLinear()) return; // the AOVs are layers of the EXR itself
             for (Aov a : aovs) OutputTarget.resolve(aovPath(image, a == Aov.RADIANCE ? "noisy" : a.name().toLowerCase(Locale.ROOT)));
             if (aovs.contains(Aov.SAMPLES)) OutputTarget.resolve(heatMapPath(image));
         } catch (OutputProblem e) {

@@ -2,6 +2,7 @@ package org.drtstudio.studio;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
+import org.drtstudio.io.image.ExrPicture;
 import org.drtstudio.io.image.ImageFormat;
 import org.drtstudio.io.image.PfmWriter;
 import org.drtstudio.io.support.AtomicFileWriter;
@@ -67,9 +68,10 @@ final class ExportJob {
      */
     private void checkBeforeWork(Path firstOutput) throws IOException {
         if (!settings.pfm()) ImageFormat.forFile(firstOutput);
+        boolean linear = settings.pfm() || exr(firstOutput);
         OutputTarget.resolve(firstOutput);
         Set<Aov> read = EnumSet.noneOf(Aov.class);
-        if (settings.pfm()) read.add(Aov.RADIANCE);
+        if (linear) read.add(Aov.RADIANCE);
         if (settings.denoise()) read.addAll(DenoiseInput.NEEDED);
         WorkEstimate e = WorkEstimate.of(settings.width(), settings.height(), settings.samples(), 1, read);
         long free = WorkEstimate.availableHeap();
@@ -86,10 +88,16 @@ final class ExportJob {
      */
     private Set<Aov> passAovs(int done, boolean last) {
         Set<Aov> aovs = EnumSet.noneOf(Aov.class);
-        if (last && settings.pfm()) aovs.add(Aov.RADIANCE);
+        if (last && (settings.pfm() || exr(settings.output()))) aovs.add(Aov.RADIANCE);
         if (settings.denoise() && done == 0) aovs.add(Aov.DIFFUSE);
         if (settings.denoise() && last) aovs.addAll(DenoiseInput.NEEDED);
         return aovs;
+    }
+
+    /** Whether {@code out} is an OpenEXR file: linear radiance, as drt render -o x.exr writes it. */
+    private static boolean exr(Path out) {
+        String name = out.getFileName() == null ? "" : out.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        return name.endsWith(".exr");
     }
 
     void run(Supplier<Renderer> renderers, TextureSource textures, DoubleConsumer progress) throws RenderException, IOException {
@@ -117,6 +125,8 @@ final class ExportJob {
                 if (settings.denoise()) frame = Denoiser.apply(renderer.denoiser(), frame);
                 var out = animation ? settings.frameFile(f) : settings.output();
                 if (settings.pfm()) PfmWriter.write(out, frame.width(), frame.height(), 3, frame.radiance());
+                else if (exr(out)) AtomicFileWriter.write(out, new ExrPicture(frame.width(), frame.height(), ExrPicture.Precision.HALF)
+                        .rgba(frame.radiance()).body());
                 else AtomicFileWriter.write(out, ImageFormat.forFile(out).body(frame.width(), frame.height(), frame.srgb()));
             }
         }

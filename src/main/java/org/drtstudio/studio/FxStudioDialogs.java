@@ -96,7 +96,7 @@ final class FxStudioDialogs implements StudioDialogs {
         TextField samples = new TextField(String.valueOf(d.samples()));
         TextField first = new TextField(String.valueOf(d.firstFrame())), last = new TextField(String.valueOf(d.lastFrame()));
         ComboBox<String> format = new ComboBox<>();
-        format.getItems().addAll("PNG (8-bit sRGB)", "PFM (linear HDR)");
+        format.getItems().addAll("PNG (8-bit sRGB)", "PFM (linear HDR)", "OpenEXR (linear HDR, half float)");
         format.getSelectionModel().select(d.pfm() ? 1 : 0);
         CheckBox denoise = new CheckBox("guided by normal, albedo and depth, as drt render --denoise");
         denoise.setSelected(d.denoise());
@@ -116,7 +116,8 @@ final class FxStudioDialogs implements StudioDialogs {
         dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         DialogPlacement.prepare(dialog, owner);
         if (dialog.showAndWait().orElse(ButtonType.CANCEL) != ButtonType.OK) return Optional.empty();
-        boolean pfm = format.getSelectionModel().getSelectedIndex() == 1;
+        int formatIndex = format.getSelectionModel().getSelectedIndex();
+        boolean pfm = formatIndex == 1;
         ExportSettings chosen;
         try {
             chosen = new ExportSettings(d.output(), Integer.parseInt(width.getText().trim()), Integer.parseInt(height.getText().trim()),
@@ -126,7 +127,7 @@ final class FxStudioDialogs implements StudioDialogs {
             showError("Export: " + (e instanceof NumberFormatException ? "not a whole number: " + e.getMessage() : e.getMessage()));
             return Optional.empty();
         }
-        String ext = pfm ? "pfm" : "png";
+        String ext = pfm ? "pfm" : formatIndex == 2 ? "exr" : "png";
         Optional<Path> out = chooseSave(dialog.getTitle(), animation ? "frame_####." + ext : "render." + ext, ext);
         return out.map(chosen::withOutput);
     }

@@ -39,6 +39,21 @@ class ExportJobOutputTest {
     }
 
     @Test
+    void anExrNameGetsTheLinearRadianceOfAPfmExportAsOpenExr() throws Exception {
+        Path exr = dir.resolve("still.exr"), pfm = dir.resolve("still.pfm");
+        export(exr, 12);
+        export(new ExportSettings(pfm, 12, 12, 1, true, 0, 0));
+        var picture = org.drtstudio.io.image.exr.TinyExr.decode(Files.readAllBytes(exr));
+        float[] linear = PfmWriter.read(pfm, new int[3]);
+        assertEquals(12, picture.width());
+        assertTrue(picture.channel("R").half(), "colour in half float");
+        for (int i = 0; i < 144; i++) {
+            assertEquals(linear[3 * i], picture.channel("R").values()[i], 1e-3 * Math.abs(linear[3 * i]) + 1e-6, "pixel " + i);
+            assertEquals(linear[3 * i + 2], picture.channel("B").values()[i], 1e-3 * Math.abs(linear[3 * i + 2]) + 1e-6);
+        }
+    }
+
+    @Test
     void aJpegNameGetsJpegBytes() throws Exception {
         Path jpg = dir.resolve("still.jpg");
         export(jpg, 16);

@@ -19,7 +19,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The 8-bit picture formats an output may have (PNG, JPEG, binary PPM), chosen by the file's extension: {@code x.jpg}
+ * The picture formats an output may have (8-bit PNG, JPEG, binary PPM; linear OpenEXR), chosen by the file's extension: {@code x.jpg}
  * holds JPEG bytes, never PNG bytes under a JPEG name; any other extension is refused with the list
  * of supported ones.
  */
@@ -27,7 +27,12 @@ public enum ImageFormat {
     PNG("png", List.of("png")),
     JPEG("jpeg", List.of("jpg", "jpeg")),
     /** Binary PPM (P6), as the CUDA octree report's tracer wrote; written by {@link PpmWriter}, not ImageIO. */
-    PPM("ppm", List.of("ppm"));
+    PPM("ppm", List.of("ppm")),
+    /**
+     * OpenEXR: linear, scene-referred radiance (no tone curve), with a render's AOVs as layers of the same
+     * file; written by {@link ExrPicture} from the linear radiance, never from 8-bit pixels ({@link #isLinear}).
+     */
+    EXR("openexr", List.of("exr"));
 
     /** JPEG quality: high enough that a render's gradients show no blocks. */
     private static final float JPEG_QUALITY = 0.95f;
@@ -42,6 +47,11 @@ public enum ImageFormat {
 
     public List<String> extensions() {
         return extensions;
+    }
+
+    /** Whether the format holds linear radiance ({@link ExrPicture}) rather than 8-bit display pixels. */
+    public boolean isLinear() {
+        return this == EXR;
     }
 
     /** ".png, .jpg, .jpeg" */
@@ -66,6 +76,7 @@ public enum ImageFormat {
     /** The encoder of an 8-bit RGBA picture (rows top to bottom; alpha is dropped) for an atomic write. */
     public AtomicFileWriter.Body body(int width, int height, byte[] rgba) {
         if (this == PPM) return PpmWriter.body(width, height, rgba);
+        if (isLinear()) throw new IllegalStateException("an EXR picture is written from linear radiance (ExrPicture), not 8-bit pixels");
         BufferedImage img = rgbImage(width, height, rgba);
         return out -> {
             ImageWriter writer = writer();
