@@ -370,6 +370,9 @@ class ImporterFuzzTest {
                 Map.of("boxes.bin", gltf.bufferBytes(), "tex.png", tex, "huge.png", huge)));
         corpus.add(new Sample("embedded.gltf", gltf.json("data:").getBytes(StandardCharsets.UTF_8), Map.of("tex.png", tex)));
         corpus.add(new Sample("boxes.glb", gltf.glb(), Map.of("tex.png", tex, "bomb.jpg", bomb)));
+        org.drtstudio.io.gltf.GltfFiles inside = org.drtstudio.io.gltf.GltfFiles.sample();
+        inside.images.set(0, org.drtstudio.io.gltf.GltfFiles.map("bufferView", inside.embed(tex), "mimeType", "image/png"));
+        corpus.add(new Sample("inside.glb", inside.glb(), Map.of())); // its texture inside it: read by the texture loader
         if (Files.isDirectory(SHARED)) {
             try (Stream<Path> files = Files.walk(SHARED)) {
                 for (Path p : files.filter(Files::isRegularFile).sorted(Comparator.naturalOrder()).toList()) {

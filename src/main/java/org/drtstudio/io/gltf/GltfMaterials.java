@@ -27,7 +27,8 @@ import java.util.Map;
  *   <caption>The mapping</caption>
  *   <tr><th>glTF</th><th>ours</th></tr>
  *   <tr><td>baseColorFactor (linear) × (1 − metallic)</td><td>diffuse; ambient an eighth of it (as the default material)</td></tr>
- *   <tr><td>baseColorTexture (a file beside the glTF; sRGB)</td><td>diffuse texture, through {@link SceneFolder}; its sampler's clamp or repeat</td></tr>
+ *   <tr><td>baseColorTexture (a file beside the glTF, or embedded; sRGB)</td><td>diffuse texture, through {@link SceneFolder}
+ *   (an embedded one as {@code FILE#gltf-image-N}, {@link GltfEmbeddedImages}); its sampler's clamp or repeat</td></tr>
  *   <tr><td>metallicFactor</td><td>reflectivity (the mirror ray's weight)</td></tr>
  *   <tr><td>roughnessFactor</td><td>roughness of the mirror and transmitted rays, and the Phong exponent 2/r² − 2 (1 … 1000) of the highlight</td></tr>
  *   <tr><td>F0 = 0.04 mixed toward the base colour by metallic</td><td>specular colour of the highlight</td></tr>
@@ -37,14 +38,14 @@ import java.util.Map;
  * </table>
  *
  * Not mapped (a warning names each once): textures of the metallic-roughness, normal, occlusion and
- * emissive maps, texture coordinate sets other than 0, the base colour texture's alpha, embedded
- * pictures (a data URI or a buffer view: the texture loader reads files), mirrored repeat (read as
- * repeat) and other extensions.
+ * emissive maps, texture coordinate sets other than 0, the base colour texture's alpha, mirrored
+ * repeat (read as repeat) and other extensions.
  */
 final class GltfMaterials {
     private static final int CLAMP_TO_EDGE = 33071, MIRRORED_REPEAT = 33648;
 
     private final Path file;
+    private final GltfModel model;
     private final SceneFolder folder;
     private final WarningLog warnings;
     private final List<Material> materials = new ArrayList<>(List.of(Material.DEFAULT));
@@ -52,6 +53,7 @@ final class GltfMaterials {
 
     GltfMaterials(Path file, GltfModel model, GlTF gltf, WarningLog warnings) {
         this.file = file;
+        this.model = model;
         this.folder = SceneFolder.of(file);
         this.warnings = warnings;
         List<MaterialModel> models = model.getMaterialModels();
@@ -113,15 +115,27 @@ final class GltfMaterials {
         }
         String uri = texture.getImageModel() == null ? null : texture.getImageModel().getUri();
         if (uri == null || uri.startsWith("data:")) {
-            warnings.add("embedded", 0, where + ": its base colour texture is embedded in the file; only textures in files beside it are used");
-            return b;
-        }
-        String name = GltfSource.decodeUri(uri);
-        try {
-            b = SceneFolder.ConfinedPath.textures(b, folder.resolve(name), null, 1f);
-        } catch (SceneFolder.Refused e) {
-            warnings.add("texture", 0, where + ": texture " + Excerpt.quote(name, 200) + " " + e.getMessage());
-            return b;
+            // a picture inside the file: named FILE#gltf-image-N, read from the file by the texture loader
+            int image = texture.getImageModel() == null ? -1 : model.getImageModels().indexOf(texture.getImageModel());
+            String self = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+            if (image < 0) {
+                warnings.add("embedded", 0, where + ": its base colour texture names no image");
+                return b;
+            }
+            try {
+                b = SceneFolder.ConfinedPath.textures(b, GltfEmbeddedImages.reference(folder.resolve(self), image), null, 1f);
+            } catch (SceneFolder.Refused e) {
+                warnings.add("embedded", 0, where + ": its embedded base colour texture " + e.getMessage());
+                return b;
+            }
+        } else {
+            String name = GltfSource.decodeUri(uri);
+            try {
+                b = SceneFolder.ConfinedPath.textures(b, folder.resolve(name), null, 1f);
+            } catch (SceneFolder.Refused e) {
+                warnings.add("texture", 0, where + ": texture " + Excerpt.quote(name, 200) + " " + e.getMessage());
+                return b;
+            }
         }
         Integer wrap = texture.getWrapS();
         if (wrap != null && wrap == MIRRORED_REPEAT) warnings.add("wrap", 0, where + ": mirrored repeat is read as repeat");

@@ -63,6 +63,11 @@ final class GltfSource {
         LIBRARY_LOG.setLevel(java.util.logging.Level.OFF);
     }
 
+    /** Makes sure the library's logging is off before another class of this package calls it (the class is initialised). */
+    static void silenceLibrary() {
+        LIBRARY_LOG.setLevel(java.util.logging.Level.OFF);
+    }
+
     /** A model and the raw document it was made from (extensions the model does not carry: lights, IOR, transmission). */
     record Loaded(GltfModel model, GlTF gltf) {
     }

@@ -1,6 +1,7 @@
 package org.drtstudio.io.image;
 
 import org.drtstudio.io.Excerpt;
+import org.drtstudio.io.gltf.GltfEmbeddedImages;
 import org.drtstudio.io.support.InputFiles;
 import org.drtstudio.scene.TextureImage;
 import org.drtstudio.scene.TextureSource;
@@ -10,10 +11,13 @@ import javax.imageio.ImageReadParam;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
@@ -43,6 +47,9 @@ import java.util.function.Consumer;
  *
  * <p>Results are cached by path and encoding for the life of the loader (a failure too, so the
  * warning is not repeated); a new loader reads files afresh. Thread-safe.
+ *
+ * <p>A path {@code FILE.glb#gltf-image-N} that names no file is a picture embedded in a glTF file
+ * ({@link GltfEmbeddedImages}), read from it and decoded as any texture.
  */
 public final class TextureLoader implements TextureSource {
     /** Largest texture kept, in texels (4096 × 4096): one such texture is 256 MiB in the atlas. */
@@ -96,9 +103,16 @@ public final class TextureLoader implements TextureSource {
         String shown = Excerpt.sanitize(key.path, 300);
         try {
             Path file = Path.of(key.path);
+            Consumer<String> notes = note -> warnOnce(key.path, shown + ": " + what + " " + note);
+            if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS) && GltfEmbeddedImages.isReference(key.path)) {
+                // a picture a glTF embeds (FILE.glb#gltf-image-N): its bytes from the file, decoded as any texture
+                byte[] bytes = GltfEmbeddedImages.bytes(key.path);
+                return read(new ByteArrayInputStream(bytes), key.encoding, texelsLeft, budgetTexels, notes);
+            }
             InputFiles.requireRegular(file); // before any open: a missing path or a FIFO is never opened
-            return read(file, key.encoding, texelsLeft, budgetTexels,
-                    note -> warnOnce(key.path, shown + ": " + what + " " + note));
+            try (InputStream in = InputFiles.open(file)) {
+                return read(in, key.encoding, texelsLeft, budgetTexels, notes);
+            }
         } catch (NoSuchFileException | InvalidPathException e) {
             warnOnce(key.path, shown + ": " + what + " not found; the material renders without it");
         } catch (IOException e) {
@@ -129,12 +143,14 @@ public final class TextureLoader implements TextureSource {
      * @throws IOException when the file is missing, not a regular file, not a picture ImageIO can read, or too large
      */
     public static TextureImage read(Path file, TextureImage.Encoding encoding) throws IOException {
-        return read(file, encoding, new AtomicLong(Long.MAX_VALUE), Long.MAX_VALUE, note -> { });
+        try (InputStream in = InputFiles.open(file)) {
+            return read(in, encoding, new AtomicLong(Long.MAX_VALUE), Long.MAX_VALUE, note -> { });
+        }
     }
 
-    private static TextureImage read(Path file, TextureImage.Encoding encoding, AtomicLong texelsLeft, long budget,
+    private static TextureImage read(InputStream in, TextureImage.Encoding encoding, AtomicLong texelsLeft, long budget,
                                      Consumer<String> notes) throws IOException {
-        try (InputStream in = InputFiles.open(file); ImageInputStream stream = ImageIO.createImageInputStream(in)) {
+        try (ImageInputStream stream = ImageIO.createImageInputStream(in)) {
             Iterator<ImageReader> readers = stream == null ? null : ImageIO.getImageReaders(stream);
             if (readers == null || !readers.hasNext()) {
                 throw new IOException("not a PNG, JPEG or other picture format this Java can read");

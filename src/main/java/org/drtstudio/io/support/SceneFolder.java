@@ -67,6 +67,15 @@ public final class SceneFolder {
                     .bump(bump == null ? null : bump.file.toString(), bumpScale);
         }
 
+        /**
+         * A picture inside this file (an image a glTF embeds), named {@code FILE#part}: the texture
+         * loader reads it from the file when no file of that name exists ({@code io.gltf.GltfEmbeddedImages}).
+         * It lies where this file lies, so it passes the check this file passed.
+         */
+        public ConfinedPath embedded(String part) {
+            return new ConfinedPath(Path.of(file + "#" + part));
+        }
+
         @Override
         public boolean equals(Object o) {
             return o instanceof ConfinedPath c && c.file.equals(file);

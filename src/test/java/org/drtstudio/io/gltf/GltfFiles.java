@@ -90,6 +90,11 @@ public final class GltfFiles {
         return textures.size() - 1;
     }
 
+    /** A buffer view holding a picture's bytes (an image embedded in the buffer); its index. */
+    public int embed(byte[] picture) {
+        return view(picture, 0);
+    }
+
     /** The JSON with the buffer as {@code bufferUri} (null: the .glb's binary chunk; "data:": a data URI). */
     public String json(String bufferUri) throws IOException {
         Map<String, Object> root = new LinkedHashMap<>();
@@ -154,7 +159,9 @@ public final class GltfFiles {
 
     private int view(byte[] data, int target) {
         while (buffer.size() % 4 != 0) buffer.write(0);
-        bufferViews.add(map("buffer", 0, "byteOffset", buffer.size(), "byteLength", data.length, "target", target));
+        Map<String, Object> v = map("buffer", 0, "byteOffset", buffer.size(), "byteLength", data.length);
+        if (target != 0) v.put("target", target);
+        bufferViews.add(v);
         buffer.writeBytes(data);
         return bufferViews.size() - 1;
     }

@@ -168,17 +168,43 @@ class GltfReaderTest {
     }
 
     @Test
-    void aGlbWithAnEmbeddedTextureIsPlacedAndSaysItsTextureIsNotUsed() throws Exception {
+    void aGlbWithAnEmbeddedTextureRendersAsTheGltfWithTheTextureBesideIt() throws Exception {
+        GltfFiles beside = hierarchy();
+        ImportResult external = SceneLoader.load(beside.writeGltf(dir, "beside"));
+        // the same file as a .glb, the checker inside its binary chunk; and as a .gltf with the checker in a data URI
+        GltfFiles inside = hierarchy();
+        byte[] png = Files.readAllBytes(dir.resolve("checker.png"));
+        inside.images.set(0, map("bufferView", inside.embed(png), "mimeType", "image/png"));
+        Path glb = dir.resolve("sub").resolve("embedded.glb");
+        Files.createDirectories(glb.getParent());
+        Files.write(glb, inside.glb());
+        GltfFiles dataUri = hierarchy();
+        dataUri.images.set(0, map("uri", "data:image/png;base64," + java.util.Base64.getEncoder().encodeToString(png)));
+        Path uriFile = dataUri.writeEmbedded(dir.resolve("sub"), "datauri");
+        var camera = external.scene().camera();
+        var expected = GeometryAovs.render(external.scene(), camera, true);
+        for (Path p : List.of(glb, uriFile)) {
+            ImportResult r = SceneLoader.load(p);
+            assertEquals(p + "#gltf-image-0", r.scene().materials().get(1).diffuseTexture(), "the picture inside the file");
+            assertTrue(r.warnings().isEmpty(), r.warnings().toString());
+            GeometryAovs.assertSame(expected, GeometryAovs.render(r.scene(), camera, true), 1e-6f, true, 250);
+        }
+    }
+
+    @Test
+    void anEmbeddedPictureThatIsNotThereIsATextureWarning() throws Exception {
         GltfFiles g = hierarchy();
-        g.images.set(0, map("bufferView", 0, "mimeType", "image/png"));
-        Path glb = dir.resolve("embedded.glb");
+        g.images.set(0, map("bufferView", 0, "mimeType", "image/png")); // the positions, not a picture
+        Path glb = dir.resolve("bad.glb");
         Files.write(glb, g.glb());
-        ImportResult r = SceneLoader.load(glb);
-        assertEquals(2, meshNodes(r.scene().root()).size());
-        assertNull(r.scene().materials().get(1).diffuseTexture());
-        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("its base colour texture is embedded in the file")), r.warnings().toString());
-        Aabb bounds = SceneFraming.bounds(r.scene().root()), baked = SceneFraming.bounds(SceneLoader.load(bakedObj()).scene().root());
-        assertEquals(baked.max().x(), bounds.max().x(), 1e-5);
+        Scene s = SceneLoader.load(glb).scene();
+        List<String> warnings = new ArrayList<>();
+        var loader = new org.drtstudio.io.image.TextureLoader(warnings::add);
+        assertNull(loader.load(s.materials().get(1).diffuseTexture(), org.drtstudio.scene.TextureImage.Encoding.COLOR));
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains("bad.glb#gltf-image-0: cannot read texture"), warnings.get(0));
+        assertNull(loader.load(dir.resolve("bad.glb") + "#gltf-image-7", org.drtstudio.scene.TextureImage.Encoding.COLOR));
+        assertTrue(warnings.get(1).contains("the glTF file has no image 7"), warnings.toString());
     }
 
     @Test
