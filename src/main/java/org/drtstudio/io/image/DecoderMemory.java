@@ -20,9 +20,13 @@ import java.util.Locale;
  *   <li>A <b>PNG</b> is decoded in Java a row at a time, the row and the one before it (at most
  *       8 bytes a texel: 16-bit RGBA).</li>
  * </ul>
- * Other formats ImageIO knows (BMP, GIF, TIFF, WBMP) are not read as textures: their decoders'
- * memory does not follow from the header this simply (a TIFF tile or strip may be the whole
- * picture), and scene files name PNG and JPEG textures.
+ * <ul>
+ *   <li><b>TGA</b>, <b>BMP</b> and <b>Radiance HDR</b> (TwelveMonkeys' plug-ins; the JDK's BMP
+ *       reader too) decode a row at a time into the subsampled picture: a row buffer.</li>
+ * </ul>
+ * OpenEXR is budgeted apart ({@code ExrTextures}: tinyexr decodes it whole). Other formats ImageIO
+ * knows (GIF, TIFF, WBMP) are not read as textures: their decoders' memory does not follow from the
+ * header this simply (a TIFF tile or strip may be the whole picture).
  */
 final class DecoderMemory {
     private DecoderMemory() {
@@ -60,7 +64,12 @@ final class DecoderMemory {
             }
             return new Need(paddedW * components * 16 * 4, "JPEG of " + width + "x" + height + ": its decoder's rows, outside the Java heap");
         }
-        throw new IOException("is a " + reader.getFormatName() + " picture; textures are read from PNG and JPEG files");
+        if (format.equals("tga") || format.equals("bmp") || format.equals("hdr") || format.equals("rgbe")) {
+            // TwelveMonkeys' TGA and HDR readers (and the BMP readers) decode a row at a time into the (subsampled)
+            // picture: a row of at most 4 bytes a texel (HDR's RGBE), and one more for run-length decoding
+            return new Need(2 * (4 * w + 64), format.toUpperCase(Locale.ROOT) + " of " + width + "x" + height + ": its decoder's rows");
+        }
+        throw new IOException("is a " + reader.getFormatName() + " picture; textures are read from PNG, JPEG, TGA, BMP, Radiance HDR and OpenEXR files");
     }
 
     /** The {@code sof} (start of frame) node of a JPEG's native metadata, or null. */

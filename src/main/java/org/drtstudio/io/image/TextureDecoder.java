@@ -11,7 +11,8 @@ import java.awt.image.Raster;
 
 /**
  * Turns a picture read by ImageIO into a {@link TextureImage}: rows flipped so row 0 is the bottom
- * (v = 0), colour maps sRGB-decoded to linear, bump maps reduced to their luminance as stored.
+ * (v = 0), colour maps sRGB-decoded to linear (a floating-point picture, Radiance HDR, is linear
+ * already and kept so), bump maps reduced to their luminance as stored.
  *
  * <p>Grey and RGB pictures with 8 or 16 bits per channel are read from their raster samples as
  * written in the file. {@code BufferedImage.getRGB} would not do: it passes grey pictures through
@@ -30,6 +31,8 @@ final class TextureDecoder {
 
     static TextureImage decode(BufferedImage picture, TextureImage.Encoding encoding) {
         int w = picture.getWidth(), h = picture.getHeight();
+        if (picture.getRaster().getTransferType() == DataBuffer.TYPE_FLOAT || picture.getRaster().getTransferType() == DataBuffer.TYPE_DOUBLE)
+            return linear(picture, encoding);
         float[] out = new float[3 * w * h];
         ColorModel cm = picture.getColorModel();
         boolean gray = cm.getColorSpace().getType() == ColorSpace.TYPE_GRAY;
@@ -73,6 +76,39 @@ final class TextureDecoder {
             }
         }
         return new TextureImage(w, h, out);
+    }
+
+    /**
+     * A floating-point picture (Radiance HDR): its samples are linear radiance already, kept as they
+     * are (not sRGB-decoded, not clamped to 1; a value that is not finite or below 0 is black); a bump
+     * map takes their luminance.
+     */
+    private static TextureImage linear(BufferedImage picture, TextureImage.Encoding encoding) {
+        int w = picture.getWidth(), h = picture.getHeight();
+        Raster raster = picture.getRaster();
+        int bands = raster.getNumBands();
+        boolean gray = bands < 3;
+        float[] row = new float[bands * w], out = new float[3 * w * h];
+        for (int r = 0; r < h; r++) {
+            raster.getPixels(0, r, w, 1, row);
+            int y = h - 1 - r;
+            for (int x = 0; x < w; x++) {
+                float vr = finite(row[bands * x]), vg = finite(row[bands * x + (gray ? 0 : 1)]), vb = finite(row[bands * x + (gray ? 0 : 2)]);
+                int o = 3 * (y * w + x);
+                if (encoding == TextureImage.Encoding.HEIGHT) {
+                    out[o] = out[o + 1] = out[o + 2] = (float) (0.2126 * vr + 0.7152 * vg + 0.0722 * vb);
+                } else {
+                    out[o] = vr;
+                    out[o + 1] = vg;
+                    out[o + 2] = vb;
+                }
+            }
+        }
+        return new TextureImage(w, h, out);
+    }
+
+    private static float finite(float v) {
+        return v >= 0 && Float.isFinite(v) ? v : 0f;
     }
 
     /** The largest sample value when the raster can be read as stored (grey or RGB, 8 or 16 bits), else 0. */

@@ -6,11 +6,15 @@ import org.drtstudio.io.support.InputFiles;
 import org.drtstudio.scene.TextureImage;
 import org.drtstudio.scene.TextureSource;
 
+import com.twelvemonkeys.imageio.plugins.hdr.HDRImageReadParam;
+import com.twelvemonkeys.imageio.plugins.hdr.tonemap.NullToneMapper;
+
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReadParam;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
 import java.awt.image.BufferedImage;
+import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,9 +33,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * Loads texture files (PNG, JPEG and whatever else ImageIO reads) into linear float
- * {@link TextureImage}s: colour maps sRGB-decoded, bump maps as stored with the luminance as height
- * (see {@link TextureDecoder}).
+ * Loads texture files (PNG, JPEG, TGA, BMP, Radiance HDR through ImageIO and TwelveMonkeys' plug-ins;
+ * OpenEXR through tinyexr, {@link ExrTextures}) into linear float {@link TextureImage}s: 8- and 16-bit
+ * colour maps sRGB-decoded, HDR and EXR kept linear, bump maps as stored with the luminance as height
+ * (see {@link TextureDecoder}). The format is told by the file's bytes, not its name.
  *
  * <p>A texture that is missing, unreadable or not a regular file (a FIFO would block the read
  * forever, a device never end) is not an error: the loader tells its warning sink once per path,
@@ -148,8 +153,14 @@ public final class TextureLoader implements TextureSource {
         }
     }
 
-    private static TextureImage read(InputStream in, TextureImage.Encoding encoding, AtomicLong texelsLeft, long budget,
+    private static TextureImage read(InputStream source, TextureImage.Encoding encoding, AtomicLong texelsLeft, long budget,
                                      Consumer<String> notes) throws IOException {
+        long decoderLimit = budget > Long.MAX_VALUE / BYTES_PER_TEXEL ? Long.MAX_VALUE : budget * BYTES_PER_TEXEL;
+        InputStream in = source.markSupported() ? source : new BufferedInputStream(source);
+        in.mark(4);
+        byte[] head = in.readNBytes(4);
+        in.reset();
+        if (ExrTextures.isExr(head)) return ExrTextures.read(in, encoding, texelsLeft, budget, decoderLimit, notes);
         try (ImageInputStream stream = ImageIO.createImageInputStream(in)) {
             Iterator<ImageReader> readers = stream == null ? null : ImageIO.getImageReaders(stream);
             if (readers == null || !readers.hasNext()) {
@@ -161,7 +172,6 @@ public final class TextureLoader implements TextureSource {
                 // The size is in the header: budget the picture, and its decoder, before decoding it into memory.
                 int w = reader.getWidth(0), h = reader.getHeight(0);
                 DecoderMemory.Need decoder = DecoderMemory.of(reader, w, h);
-                long decoderLimit = budget > Long.MAX_VALUE / BYTES_PER_TEXEL ? Long.MAX_VALUE : budget * BYTES_PER_TEXEL;
                 if (decoder.bytes() > decoderLimit) {
                     throw new IOException(decoder.what() + ", needs " + (decoder.bytes() >> 20) + " MiB to decode, more than the "
                             + (decoderLimit >> 20) + " MiB textures may take; use a smaller picture (a baseline JPEG for a progressive one)");
@@ -171,6 +181,8 @@ public final class TextureLoader implements TextureSource {
                     throw new IOException(TextureBudget.refusal(w, h, MAX_TEXELS, MAX_SUBSAMPLING, texelsLeft.get(), budget));
                 }
                 ImageReadParam param = reader.getDefaultReadParam();
+                // A Radiance HDR picture stays linear: its reader tone-maps to 0..1 unless told not to.
+                if (param instanceof HDRImageReadParam hdr) hdr.setToneMapper(new NullToneMapper());
                 if (step > 1) {
                     param.setSourceSubsampling(step, step, 0, 0);
                     notes.accept("is " + w + "x" + h + "; read at 1/" + step + " of its size ("
