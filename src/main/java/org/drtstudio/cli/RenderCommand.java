@@ -20,6 +20,7 @@ import org.drtstudio.render.SampleCountSummary;
 import org.drtstudio.render.SampleHeatMap;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Denoiser;
+import org.drtstudio.render.ViewTransform;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.PixelWindow;
@@ -86,6 +87,14 @@ final class RenderCommand implements Callable<Integer> {
                     + "diffuse (OUT.diffuse.pfm, the light those surfaces' diffuse colours reflect: the rest of the radiance "
                     + "is highlights, reflections, refractions and background)")
     List<String> aovs = new ArrayList<>();
+    @Option(names = "--exposure", paramLabel = "STOPS",
+            description = "exposure of the 8-bit picture in stops: the radiance times 2^STOPS before the view transform (default 0); "
+                    + "EXR and PFM outputs stay scene-referred")
+    float exposure;
+    @Option(names = "--view", paramLabel = "standard|agx",
+            description = "display transform of the 8-bit picture: standard (clamp to white, the default) or agx (filmic: AgX, "
+                    + "highlights roll off to white instead of clipping; also: filmic)")
+    String view = "standard";
     @Option(names = "--exr-precision", paramLabel = "half|float",
             description = "how an .exr output stores its colour channels: half (16-bit float, the default) or float (32-bit); "
                     + "depth and normals are always 32-bit")
@@ -212,6 +221,8 @@ final class RenderCommand implements Callable<Integer> {
         boolean exr = isExr(out);
         ExrPicture.Precision precision = parseExrPrecision();
         if (exr) traced.add(Aov.RADIANCE); // the picture itself is the linear radiance
+        ViewTransform viewTransform = parseView();
+        if (!viewTransform.isDefault()) traced.add(Aov.RADIANCE); // the 8-bit picture is made again from it
         RenderLimits.check(WorkEstimate.of(size.width(), size.height(), size.samplesPerPixel(),
                 range == null ? 1 : (long) range[1] - range[0] + 1, traced), maxWork, force, WorkEstimate.availableHeap());
 
@@ -250,6 +261,7 @@ final class RenderCommand implements Callable<Integer> {
                 }
                 double seconds = (System.nanoTime() - r0) / 1e9;
                 if (frame.errors() > 0) err.printf("drt: warning: %d pixels exceeded the traversal bound (corrupt hierarchy)%n", frame.errors());
+                if (!viewTransform.isDefault()) frame = withPicture(frame, viewTransform.toSrgb(linear, frame.width() * frame.height()));
                 if (exr) writeExr(target, frame, linear, wanted, precision);
                 else writeOutputs(target, frame, wanted, params.samplesPerPixel());
                 written.accept(target);
@@ -280,6 +292,8 @@ final class RenderCommand implements Callable<Integer> {
     RenderPlan plan(PrintWriter err) throws UsageProblem, SceneFormatException {
         parseBackend();
         parseAovs();
+        parseView();
+        parseExrPrecision();
         parseFilter();
         parseNoiseThreshold();
         tracerOptions();
@@ -336,6 +350,22 @@ final class RenderCommand implements Callable<Integer> {
         } catch (OutputProblem e) {
             return false; // checkOutputs names it
         }
+    }
+
+    private ViewTransform parseView() throws UsageProblem {
+        ViewTransform.View v = ViewTransform.View.named(view);
+        if (v == null) throw new UsageProblem("--view is standard or agx, got '" + view + "'");
+        try {
+            return new ViewTransform(exposure, v);
+        } catch (IllegalArgumentException e) {
+            throw new UsageProblem("--exposure: " + e.getMessage());
+        }
+    }
+
+    /** The frame with its 8-bit picture replaced (made by a view transform); radiance and AOVs as they are. */
+    private static Frame withPicture(Frame f, byte[] srgb) {
+        return new Frame(f.width(), f.height(), srgb, f.radiance(), f.depth(), f.normals(), f.albedo(), f.variance(), f.samples(),
+                f.split(), f.errors(), f.uploadedBytes());
     }
 
     private ExrPicture.Precision parseExrPrecision() throws UsageProblem {

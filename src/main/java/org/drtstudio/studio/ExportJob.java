@@ -3,6 +3,7 @@ package org.drtstudio.studio;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.io.image.ExrPicture;
+import org.drtstudio.render.ViewTransform;
 import org.drtstudio.io.image.ImageFormat;
 import org.drtstudio.io.image.PfmWriter;
 import org.drtstudio.io.support.AtomicFileWriter;
@@ -44,6 +45,8 @@ final class ExportJob {
     private final double stillTime;
     private final PixelFilter filter;
     private volatile boolean cancelled;
+    /** How an 8-bit export shows the radiance (the studio's view controls); EXR and PFM stay scene-referred. */
+    private ViewTransform view = ViewTransform.DEFAULT;
 
     ExportJob(SceneModel model, ExportSettings settings, boolean animation, double stillTime, boolean motionBlur, PixelFilter filter) {
         this.model = model;
@@ -52,6 +55,12 @@ final class ExportJob {
         this.stillTime = stillTime;
         this.motionBlur = motionBlur;
         this.filter = filter;
+    }
+
+    /** This job with its 8-bit pictures made through {@code v}. */
+    ExportJob withView(ViewTransform v) {
+        view = v;
+        return this;
     }
 
     void cancel() {
@@ -88,7 +97,7 @@ final class ExportJob {
      */
     private Set<Aov> passAovs(int done, boolean last) {
         Set<Aov> aovs = EnumSet.noneOf(Aov.class);
-        if (last && (settings.pfm() || exr(settings.output()))) aovs.add(Aov.RADIANCE);
+        if (last && (settings.pfm() || exr(settings.output()) || !view.isDefault())) aovs.add(Aov.RADIANCE);
         if (settings.denoise() && done == 0) aovs.add(Aov.DIFFUSE);
         if (settings.denoise() && last) aovs.addAll(DenoiseInput.NEEDED);
         return aovs;
@@ -127,7 +136,8 @@ final class ExportJob {
                 if (settings.pfm()) PfmWriter.write(out, frame.width(), frame.height(), 3, frame.radiance());
                 else if (exr(out)) AtomicFileWriter.write(out, new ExrPicture(frame.width(), frame.height(), ExrPicture.Precision.HALF)
                         .rgba(frame.radiance()).body());
-                else AtomicFileWriter.write(out, ImageFormat.forFile(out).body(frame.width(), frame.height(), frame.srgb()));
+                else AtomicFileWriter.write(out, ImageFormat.forFile(out).body(frame.width(), frame.height(),
+                        view.isDefault() ? frame.srgb() : view.toSrgb(frame.radiance(), frame.width() * frame.height())));
             }
         }
     }

@@ -11,6 +11,7 @@ import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.ToneMapper;
 import org.drtstudio.render.TraceParameters;
+import org.drtstudio.render.ViewTransform;
 
 import java.util.EnumSet;
 import java.util.Set;
@@ -47,6 +48,8 @@ final class PreviewDenoiser implements Renderer {
 
     private final Renderer renderer;
     private volatile boolean enabled = true;
+    /** How the picture is shown: exposure and display transform (the radiance is read back when it is not the default). */
+    private volatile ViewTransform view = ViewTransform.DEFAULT;
     /** The current view's guides (depth, normals and albedo of one frame), or null until traced. */
     private Frame guides;
 
@@ -61,6 +64,25 @@ final class PreviewDenoiser implements Renderer {
 
     boolean enabled() {
         return enabled;
+    }
+
+    /** The view transform of the pictures this returns. Any thread. */
+    void setView(ViewTransform v) {
+        view = v;
+    }
+
+    /**
+     * A pass's picture through the view transform, from its radiance; the pass's own picture when the
+     * view is the default (or the pass has no radiance: traced before the view changed).
+     */
+    byte[] viewedSrgb(Frame pass) {
+        ViewTransform v = view;
+        return v.isDefault() || pass.radiance() == null ? pass.srgb() : v.toSrgb(pass.radiance(), pass.width() * pass.height());
+    }
+
+    /** Whether {@link #viewedSrgb} can show this pass the current way. */
+    boolean canView(Frame pass) {
+        return view.isDefault() || pass.radiance() != null;
     }
 
     @Override
@@ -80,6 +102,7 @@ final class PreviewDenoiser implements Renderer {
             asked.add(Aov.RADIANCE);
             asked.add(Aov.VARIANCE);
         }
+        if (!view.isDefault()) asked.add(Aov.RADIANCE);
         if (traceGuides) asked.addAll(GUIDES);
         Frame f = renderer.accumulate(image, traceGuides ? guidePassParameters(p) : p, firstSample, sampleCount, asked, progress);
         if (traceGuides) guides = f;
@@ -105,7 +128,7 @@ final class PreviewDenoiser implements Renderer {
         Denoiser d = renderer.denoiser();
         float[] clean = d.denoise(new DenoiseInput(pass.width(), pass.height(), pass.radiance(), pass.variance(), g.normals(),
                 g.albedo(), g.depth()), stop);
-        return clean == null ? null : ToneMapper.toSrgb(clean, pass.width() * pass.height());
+        return clean == null ? null : view.toSrgb(clean, pass.width() * pass.height());
     }
 
     /** Whether {@link #denoisedSrgb} would denoise this pass (rather than return null). */

@@ -11,6 +11,7 @@ import org.drtstudio.render.ProgressiveSession;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.ToneMapper;
+import org.drtstudio.render.ViewTransform;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.scene.TextureSource;
 import org.drtstudio.scene.authored.Change;
@@ -94,6 +95,9 @@ final class PreviewRenderer implements AutoCloseable {
     private volatile boolean denoise = true;
     /** Guarded by {@link #lock}: the toggle changed, so the last pass is to be shown again the other way. */
     private boolean redisplay;
+    private volatile ViewTransform view = ViewTransform.DEFAULT;
+    /** The render thread's denoiser, which also puts passes through the view transform ({@link PreviewDenoiser#viewedSrgb}). */
+    private PreviewDenoiser shown;
     /** The last pass published, kept (render thread only) to show it again when the toggle changes. */
     private Published lastPublished;
 
@@ -174,6 +178,18 @@ final class PreviewRenderer implements AutoCloseable {
     void setDenoise(boolean on) {
         synchronized (lock) {
             denoise = on;
+            redisplay = true;
+            lock.notifyAll();
+        }
+    }
+
+    /**
+     * Shows the preview through {@code v} (exposure and display transform); the last pass is shown
+     * again at once when it has its radiance, else the view is traced again with it. Any thread.
+     */
+    void setView(ViewTransform v) {
+        synchronized (lock) {
+            view = v;
             redisplay = true;
             lock.notifyAll();
         }
@@ -352,6 +368,7 @@ final class PreviewRenderer implements AutoCloseable {
             renderer = r;
         }
         PreviewDenoiser denoiser = new PreviewDenoiser(r);
+        shown = denoiser;
         DenoisePacer pacer = new DenoisePacer();
         PreviewRequest current = null, packedFor = null;
         Set<Change> changesSincePack = EnumSet.noneOf(Change.class);
@@ -368,8 +385,12 @@ final class PreviewRenderer implements AutoCloseable {
                 if (isClosed()) break;
                 if (work == null && takeRedisplay()) {
                     denoiser.setEnabled(denoise);
+                denoiser.setView(view);
+                    denoiser.setView(view);
                     Published last = lastPublished;
-                    if (last != null && session != null) {
+                    if (last != null && session != null && !denoiser.canView(last.frame()) && current != null) {
+                        show(current); // traced without its radiance: the view starts again with it
+                    } else if (last != null && session != null) {
                         byte[] picture = shownPicture(denoiser, last.frame(), last.samples(), () -> false);
                         if (picture == null && denoise && current != null && last.samples() <= PreviewDenoiser.DENOISE_UP_TO_SAMPLES
                                 && last.samples() > PreviewDenoiser.GUIDES_FROM_SAMPLE) {
@@ -559,7 +580,7 @@ final class PreviewRenderer implements AutoCloseable {
     private void publish(Published pass, byte[] denoised) {
         Frame frame = pass.frame();
         PreviewRequest r = pass.request();
-        byte[] rgba = denoised != null ? denoised : frame.srgb();
+        byte[] rgba = denoised != null ? denoised : shown.viewedSrgb(frame);
         byte[] bgra = new byte[rgba.length];
         for (int i = 0; i < rgba.length; i += 4) {
             bgra[i] = rgba[i + 2];

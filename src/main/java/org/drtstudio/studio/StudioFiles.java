@@ -280,7 +280,7 @@ final class StudioFiles {
             return;
         }
         ExportJob job = new ExportJob(session().document.model(), s, animation, session().time(), session().motionBlur(),
-                session().filter());
+                session().filter()).withView(window.viewControls.current());
         window.jobStarted((animation ? "exporting frames " + s.firstFrame() + "-" + s.lastFrame() : "exporting " + s.output().getFileName()) + "…",
                 job::cancel);
         // The preview pauses while the export renders, so the export gets the cores, and goes on after

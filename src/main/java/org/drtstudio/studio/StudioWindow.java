@@ -90,6 +90,8 @@ final class StudioWindow {
     private final javafx.scene.control.ToggleButton pausePreview = new javafx.scene.control.ToggleButton("Pause preview");
     /** Shows the young preview denoised (on by default); off shows the accumulated, noisy picture. */
     private final javafx.scene.control.CheckBox denoisePreview = new javafx.scene.control.CheckBox("Denoise");
+    /** Exposure and display transform of the preview and 8-bit exports. */
+    final ViewControls viewControls;
     private final List<String> notices = new ArrayList<>();
     private final StatusMessages messages = new StatusMessages();
     private final javafx.scene.control.Tooltip messageTip = new javafx.scene.control.Tooltip();
@@ -117,6 +119,7 @@ final class StudioWindow {
         })), new TextureLoader(w -> Platform.runLater(() -> message("warning: " + w))),
                 p -> Platform.runLater(() -> previewProblem(p)));
         this.viewport = new ViewportPane(session, preview);
+        this.viewControls = new ViewControls(preview::setView);
         // Once the first picture is on screen, the import path is compiled in the background, so a first
         // import of a large model takes about half the time (docs/BENCHMARKS.md, "Import at scale").
         viewport.whenShownAfter(0, ImportWarmup::startShared);
@@ -377,7 +380,8 @@ final class StudioWindow {
         messageTip.setShowDelay(javafx.util.Duration.millis(300));
         messageLabel.setTooltip(messageTip);
         accelChoice.onChange(viewport::setAccel);
-        HBox bar = new HBox(12, pausePreview, denoisePreview, accelChoice.node(), rendererLabel, statsLabel, messageLabel, progress, cancel);
+        HBox bar = new HBox(12, pausePreview, denoisePreview, viewControls.node(), accelChoice.node(), rendererLabel, statsLabel, messageLabel,
+                progress, cancel);
         bar.setPadding(new Insets(3, 8, 3, 8));
         bar.setStyle("-fx-background-color: derive(-fx-base, -8%);");
         rendererLabel.setText(rendererText());

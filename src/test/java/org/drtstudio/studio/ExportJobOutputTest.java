@@ -6,6 +6,7 @@ import org.drtstudio.io.image.PngWriter;
 import org.drtstudio.io.project.ProjectConverter;
 import org.drtstudio.io.support.HostileFiles;
 import org.drtstudio.io.support.OutputProblem;
+import org.drtstudio.render.ViewTransform;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.authored.SceneModel;
@@ -51,6 +52,20 @@ class ExportJobOutputTest {
             assertEquals(linear[3 * i], picture.channel("R").values()[i], 1e-3 * Math.abs(linear[3 * i]) + 1e-6, "pixel " + i);
             assertEquals(linear[3 * i + 2], picture.channel("B").values()[i], 1e-3 * Math.abs(linear[3 * i + 2]) + 1e-6);
         }
+    }
+
+    @Test
+    void aPngExportShowsTheRadianceThroughTheStudiosView() throws Exception {
+        Path png = dir.resolve("agx.png"), pfm = dir.resolve("lin.pfm");
+        ViewTransform agx = new ViewTransform(-1f, ViewTransform.View.AGX);
+        Path nff = Path.of("scenes/default.nff");
+        SceneModel model = ProjectConverter.fromImport(nff, SceneLoader.load(nff).scene());
+        new ExportJob(model, new ExportSettings(png, 10, 10, 1, false, 0, 0), false, 0, false, PixelFilter.BOX).withView(agx)
+                .run(() -> new CpuRenderer(2), (path, encoding) -> null, f -> { });
+        export(new ExportSettings(pfm, 10, 10, 1, true, 0, 0));
+        byte[] expected = agx.toSrgb(PfmWriter.read(pfm, new int[3]), 100);
+        var img = PngWriter.read(png);
+        for (int i = 0; i < 100; i++) assertEquals(expected[4 * i + 1] & 0xff, img.getRGB(i % 10, i / 10) >> 8 & 0xff, "green of pixel " + i);
     }
 
     @Test
