@@ -7,8 +7,8 @@ import java.io.PrintWriter;
 
 /** The {@code drt} command line: {@code drt render}, {@code drt info}, {@code drt convert}, {@code drt bench}, {@code drt studio}, {@code drt farm}. */
 // INHERIT: every subcommand gets -h/--help and -V/--version too (so "drt render --help" works).
-@Command(name = "drt", scope = CommandLine.ScopeType.INHERIT, mixinStandardHelpOptions = true, version = "DRT Studio 0.1",
-        description = "DRT Studio: a GPU distributed ray tracer for OBJ, NFF and .cfg scenes and .json projects.",
+@Command(name = "drt", scope = CommandLine.ScopeType.INHERIT, mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
+        description = "DRT Studio: a GPU distributed ray tracer for OBJ, PLY, glTF, NFF and .cfg scenes and .json projects.",
         subcommands = {RenderCommand.class, InfoCommand.class, ConvertCommand.class, BenchCommand.class, StudioCommand.class,
                 GenerateCommand.class, FarmCommand.class})
 public final class DrtCommand implements Runnable {

@@ -5,7 +5,7 @@ import org.drtstudio.render.ProgressListener;
 import java.io.PrintStream;
 
 /**
- * A one-line progress bar on stderr that only appears once a render has taken more than a second
+ * A one-line progress bar on stderr, with the time left, that only appears once a render has taken more than a second
  * (short renders stay quiet) and redraws at most ten times a second. Where stderr is no terminal
  * (a render farm task's log, a pipe) it writes a line every ten seconds instead, so an hour's
  * render leaves a few hundred lines in a log, not tens of thousands of redraws.
@@ -35,9 +35,21 @@ final class ProgressBar implements ProgressListener {
         int width = 30, filled = (int) Math.round(Math.min(1, Math.max(0, fraction)) * width);
         double elapsed = (now - start) / 1e9;
         String bar = label + " [" + "#".repeat(filled) + "-".repeat(width - filled) + "] "
-                + String.format("%3.0f%% %.1fs", fraction * 100, elapsed);
+                + String.format("%3.0f%% %.1fs", fraction * 100, elapsed) + remaining(fraction, elapsed);
         out.print(terminal ? "\r" + bar : bar + "\n");
         out.flush();
+    }
+
+    /**
+     * ", about 1m 20s left": the time so far scaled by what is left, once a twentieth is done (the
+     * first passes, building and warming up, say little of the rest); nothing when finished.
+     */
+    static String remaining(double fraction, double elapsedSeconds) {
+        if (!(fraction >= 0.05) || fraction >= 1) return "";
+        long left = Math.round(elapsedSeconds * (1 - fraction) / fraction);
+        String words = left >= 3600 ? String.format("%dh %02dm", left / 3600, left % 3600 / 60)
+                : left >= 60 ? String.format("%dm %02ds", left / 60, left % 60) : left + "s";
+        return ", about " + words + " left";
     }
 
     synchronized void finish() {

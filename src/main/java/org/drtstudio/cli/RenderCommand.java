@@ -20,6 +20,7 @@ import org.drtstudio.render.SampleCountSummary;
 import org.drtstudio.render.SampleHeatMap;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Denoiser;
+import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.ViewTransform;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.NodeKind;
@@ -64,6 +65,8 @@ final class RenderCommand implements Callable<Integer> {
 
     @Mixin
     SceneOptions options;
+    @Mixin
+    OutputLevel level = new OutputLevel();
     @Option(names = {"-o", "--output"}, paramLabel = "OUT.png",
             description = "output image, .png, .jpg, .jpeg, .ppm (binary P6) or .exr (OpenEXR: linear, scene-referred radiance, "
                     + "with --aov's outputs as layers of the same file) (default: the scene's name .png); with --frames, the last run "
@@ -193,6 +196,7 @@ final class RenderCommand implements Callable<Integer> {
 
     private int render(PrintWriter err) throws UsageProblem, SceneFormatException, RenderException, IOException {
         RendererFactory.Backend given = parseBackend();
+        level.check();
         Set<Aov> wanted = parseAovs();
         int[] range = parseFrames();
         if (time != null && !Double.isFinite(time)) throw new UsageProblem("--time must be a finite number, got " + time);
@@ -237,8 +241,14 @@ final class RenderCommand implements Callable<Integer> {
         }
         if (tracer.accel() == AccelStructure.PORTALS) PortalNotes.print(image, err);
         try (Renderer renderer = createRenderer(choice, tracer, err)) {
-            err.printf("drt: %s, %,d triangles, %,d spheres, built in %.0f ms; %s%n", options.scene.getFileName(),
+            if (!level.quiet) err.printf("drt: %s, %,d triangles, %,d spheres, built in %.0f ms; %s%n", options.scene.getFileName(),
                     image.triangleCount(), image.sphereCount(), (t1 - t0) / 1e6, renderer.description(image));
+            if (level.verbose) {
+                err.printf("drt: import: %s%n", options.importPhases.isEmpty() ? String.format(Locale.ROOT, "%,.1f ms", options.importMillis)
+                        : org.drtstudio.io.TimedPhase.summary(options.importPhases));
+                err.printf("drt: picture: %s%s%n", viewTransform.describe(), exr ? "; EXR " + precision.name().toLowerCase(Locale.ROOT)
+                        + ", scene-referred" : "");
+            }
             for (int f = first; f <= last; f++) {
                 // A static scene is the same at every frame: its geometry image is built once.
                 if (f > first && !animated.isStatic()) exposure = expose(animated, animated.animation().frameTime(f));
@@ -248,11 +258,13 @@ final class RenderCommand implements Callable<Integer> {
                 long seed = range == null ? rs.seed() : AnimationSettings.frameSeed(rs.seed(), f);
                 TraceParameters params = TraceParameters.of(exposure.open.camera(), exposure.close.camera(),
                         rs.withSampling(rs.samplesPerPixel(), rs.maxDepth(), seed), image, pixelFilter != null ? pixelFilter : rs.filter());
-                ProgressBar bar = new ProgressBar(System.err, range == null ? "rendering" : "frame " + f);
+                if (level.verbose) err.printf("drt: frame %d: %dx%d, %d spp, max depth %d, seed %d, %s filter%n", f, params.width(),
+                        params.height(), params.samplesPerPixel(), params.maxDepth(), params.seed(), params.filter().name().toLowerCase(Locale.ROOT));
+                ProgressListener bar = level.quiet ? ProgressListener.NONE : new ProgressBar(System.err, range == null ? "rendering" : "frame " + f);
                 long r0 = System.nanoTime();
                 Frame frame = window != null ? renderer.renderWindow(image, params, window, traced, bar)
                         : AdaptiveRender.render(renderer, image, params, adaptive, traced, bar);
-                bar.finish();
+                if (bar instanceof ProgressBar b) b.finish();
                 float[] linear = frame.radiance();
                 if (denoise) {
                     Frame clean = Denoiser.apply(renderer.denoiser(), frame);
@@ -265,6 +277,7 @@ final class RenderCommand implements Callable<Integer> {
                 if (exr) writeExr(target, frame, linear, wanted, precision);
                 else writeOutputs(target, frame, wanted, params.samplesPerPixel());
                 written.accept(target);
+                if (level.quiet) continue;
                 if (adaptive.enabled()) {
                     err.printf("drt: wrote %s (%dx%d, up to %d spp, noise threshold %s) in %.2f s%n", target, frame.width(),
                             frame.height(), params.samplesPerPixel(), adaptive.threshold(), seconds);
