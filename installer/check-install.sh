@@ -95,7 +95,7 @@ check_installation() {
   written=$(find "$inst" -newer "$work/marker" | head -5)
   [ -z "$written" ] || fail "written into the installation: $written"
   [ ! -e "$HOME/.openjfx" ] || fail "JavaFX unpacked its natives into ~/.openjfx"
-  [ -d "$HOME/.drtstudio" ] || fail "the studio kept nothing in the user's ~/.drtstudio"
+  [ -d "${XDG_CONFIG_HOME:-$HOME/.config}/drt-studio" ] || fail "the studio kept nothing in the user's XDG config folder (drt-studio)"
   rm -f "$work/run"/*.png
 }
 

@@ -44,7 +44,7 @@ final class FarmStatusCommand implements Callable<Integer> {
         if (job.matches("[0-9]+")) {
             Path folder = FarmIndex.ofUser().folderOf(job);
             if (folder == null) {
-                throw new FarmException("no farm job " + job + " was submitted from this account (~/.drtstudio/farm-jobs.jsonl); "
+                throw new FarmException("no farm job " + job + " was submitted from this account (the farm's index, $XDG_STATE_HOME/drt-studio/farm-jobs.jsonl); "
                         + "give the job's folder (OUT.farm) instead");
             }
             return folder;

@@ -1,5 +1,6 @@
 package org.drtstudio.farm;
 
+import org.drtstudio.io.support.UserFolders;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -21,7 +22,7 @@ import java.util.Map;
 /**
  * Which job folder a Slurm job id belongs to, so {@code drt farm status JOBID} finds the files
  * after the controller has forgotten the job: one line per job id in
- * {@code ~/.drtstudio/farm-jobs.jsonl} (elsewhere with {@code -Ddrt.farm.index=FILE}), and the same
+ * {@code $XDG_STATE_HOME/drt-studio/farm-jobs.jsonl} ({@code io.support.UserFolders}; elsewhere with {@code -Ddrt.farm.index=FILE}), and the same
  * lines in the job folder's {@code submissions.jsonl} (and the last submission's in
  * {@code submission.jsonl}).
  *
@@ -44,8 +45,7 @@ public final class FarmIndex {
 
     public static FarmIndex ofUser() {
         String override = System.getProperty("drt.farm.index");
-        return new FarmIndex(override != null ? Path.of(override)
-                : Path.of(System.getProperty("user.home"), ".drtstudio", "farm-jobs.jsonl"));
+        return new FarmIndex(override != null ? Path.of(override) : UserFolders.ofUser().state().resolve("farm-jobs.jsonl"));
     }
 
     /** Records the jobs of a submission, here and in the job's folder. */

@@ -378,12 +378,12 @@ final class StudioFiles {
     // ---- autosave and recovery ----
 
     Path recoveryFile() {
-        return config.home().resolve("recovery.json");
+        return config.state().resolve("recovery.json");
     }
 
     /** The project file the autosaved work belongs to (one line; absent or empty: none). */
     Path recoverySourceFile() {
-        return config.home().resolve("recovery-source.txt");
+        return config.state().resolve("recovery-source.txt");
     }
 
     /** Offers to restore the recovery file left by a crash; true when it was restored. */

@@ -26,6 +26,7 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.drtstudio.io.Excerpt;
 import org.drtstudio.io.image.TextureLoader;
+import org.drtstudio.io.support.UserFolders;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
@@ -52,13 +53,21 @@ final class StudioWindow {
     /**
      * Where the studio keeps its own files, and how often it autosaves.
      *
-     * @param home folder for the recovery file and the recent-files list
+     * @param home  folder for the settings: the recent-files list, the window's layout
+     * @param state folder for the recovery files
      */
-    record Config(Path home, double autosaveSeconds) {
+    record Config(Path home, Path state, double autosaveSeconds) {
+        /** One folder for both (tests, {@code -Ddrt.studioHome}). */
+        Config(Path home, double autosaveSeconds) {
+            this(home, home, autosaveSeconds);
+        }
+
+        /** The XDG folders ({@code io.support.UserFolders}, the old ~/.drtstudio moved over once), or {@code -Ddrt.studioHome}. */
         static Config standard() {
             String override = System.getProperty("drt.studioHome");
-            Path home = override != null ? Path.of(override) : Path.of(System.getProperty("user.home"), ".drtstudio");
-            return new Config(home, 30);
+            if (override != null) return new Config(Path.of(override), 30);
+            UserFolders folders = UserFolders.ofUser();
+            return new Config(folders.config(), folders.state(), 30);
         }
     }
 
