@@ -17,7 +17,8 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** {@code drt farm status JOBID|FOLDER}: tasks done, running, pending and failed, from Slurm's queue and the files. */
-@Command(name = "status", description = "Show a farm job's tasks: done (outputs complete), running, pending or failed (with its log).")
+@Command(name = "status", description = "Show a farm job's tasks: done (outputs complete), running, pending or failed (with its log). "
+        + "Exit code 1 when a task (or the merge or video) failed, 0 otherwise.")
 final class FarmStatusCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "JOBID|FOLDER", description = "a job id drt farm submit printed, or the job's OUT.farm folder")
     String job;
@@ -29,8 +30,8 @@ final class FarmStatusCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr(), out = spec.commandLine().getOut();
         try {
             Path folder = folder();
-            new FarmStatus(new SlurmClient()).report(folder, out);
-            return 0;
+            int failed = new FarmStatus(new SlurmClient()).report(folder, out);
+            return failed > 0 ? 1 : 0; // scripts and schedulers can tell a job with failed tasks
         } catch (FarmException e) {
             err.println("drt farm: " + e.getMessage());
             return 2;

@@ -62,6 +62,9 @@ final class FarmSubmitCommand implements Callable<Integer> {
     @Option(names = "--gpus-per-task", paramLabel = "G", defaultValue = "0",
             description = "GPUs per task (sbatch --gpus-per-task); without, tasks on nodes with no GPU use the CPU tracer")
     int gpusPerTask;
+    @Option(names = "--retries", paramLabel = "N", description = "run a failed array task again up to N times before it counts as failed "
+            + "(default " + SubmitOptions.DEFAULT_RETRIES + "; not after bad input or running out of memory, which would fail again)")
+    int retries = SubmitOptions.DEFAULT_RETRIES;
     @Option(names = "--sbatch-arg", paramLabel = "ARG", description = "one more sbatch option, e.g. --sbatch-arg=--time=2:00:00 (repeatable)")
     List<String> sbatchArgs = new ArrayList<>();
     @Option(names = "--video", paramLabel = "OUT.mp4", description = "after the frames, assemble them into a video with ffmpeg")
@@ -94,7 +97,7 @@ final class FarmSubmitCommand implements Callable<Integer> {
         }
         try {
             Submission s = new FarmSubmitter(slurm, TaskCommand.ofThisJvm()).submit(job,
-                    new SubmitOptions(partition, gpusPerTask, sbatchArgs), out);
+                    new SubmitOptions(partition, gpusPerTask, sbatchArgs, retries), out);
             return await && !s.empty() ? new FarmWaiter(slurm, 500).await(job, s, out, err) : 0;
         } catch (FarmException e) {
             err.println("drt farm: " + e.getMessage());
@@ -111,6 +114,7 @@ final class FarmSubmitCommand implements Callable<Integer> {
         if (chunk < 1) throw new FarmException("--chunk must be at least 1, got " + chunk);
         if (tiles != null && spec.commandLine().getParseResult().hasMatchedOption("--chunk")) throw new FarmException("--chunk is for --frames, not --tiles");
         if (gpusPerTask < 0 || gpusPerTask > 64) throw new FarmException("--gpus-per-task must be 0 to 64, got " + gpusPerTask);
+        if (retries < 0 || retries > 10) throw new FarmException("--retries must be 0 to 10, got " + retries);
         if (video != null && frames == null) throw new FarmException("--video assembles frames: it needs --frames");
         for (String a : sbatchArgs) {
             if (!a.startsWith("-")) throw new FarmException("--sbatch-arg takes one sbatch option such as --time=1:00:00, got '" + a + "'");

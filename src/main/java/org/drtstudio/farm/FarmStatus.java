@@ -18,7 +18,8 @@ public final class FarmStatus {
         this.slurm = slurm;
     }
 
-    public void report(Path folder, PrintWriter out) throws FarmException, IOException {
+    /** Prints the job's state; returns how many of its tasks, and merge or video steps, failed. */
+    public int report(Path folder, PrintWriter out) throws FarmException, IOException {
         FarmJob job = FarmJobFile.read(FarmJobFile.in(folder));
         String array = null, merge = null, video = null;
         List<Integer> submitted = List.of();
@@ -67,19 +68,29 @@ public final class FarmStatus {
                 array != null ? ", job " + array : "", done, running, pending, failed, queue ? "" : " (no Slurm controller answers; judged by the files)"));
         details.forEach(out::println);
         if (job.kind() == FarmJob.Kind.TILES) {
-            out.println("  merged still " + job.output() + ": " + (Sidecar.complete(job.stillOutputs(), job.signature()) ? "complete"
-                    : "not yet" + (merge != null ? stepState(merge, queue) : "")));
+            boolean complete = Sidecar.complete(job.stillOutputs(), job.signature());
+            String state = merge != null && queue && !complete ? slurm.jobState(merge) : null;
+            if (failedState(state)) failed++;
+            out.println("  merged still " + job.output() + ": " + (complete ? "complete"
+                    : "not yet" + (merge != null ? " (job " + merge + (state != null ? ": " + state : "") + ")" : "")));
         }
         if (job.video() != null) {
-            out.println("  video " + job.video() + ": " + (Sidecar.complete(job.videoOutputs(), job.videoSignature())
-                    ? "complete" : "not yet" + (video != null ? stepState(video, queue) : "")));
+            boolean complete = Sidecar.complete(job.videoOutputs(), job.videoSignature());
+            String state = video != null && queue && !complete ? slurm.jobState(video) : null;
+            if (failedState(state)) failed++;
+            out.println("  video " + job.video() + ": " + (complete ? "complete"
+                    : "not yet" + (video != null ? " (job " + video + (state != null ? ": " + state : "") + ")" : "")));
         }
+        return failed;
     }
 
-    private String stepState(String id, boolean queue) throws FarmException {
-        String s = queue ? slurm.jobState(id) : null;
-        return " (job " + id + (s != null ? ": " + s : "") + ")";
+    /** Slurm's words for a job that ended without finishing its work. */
+    private static boolean failedState(String state) {
+        return state != null && (state.startsWith("FAILED") || state.startsWith("CANCELLED") || state.startsWith("TIMEOUT")
+                || state.startsWith("NODE_FAIL") || state.startsWith("OUT_OF_MEMORY") || state.startsWith("BOOT_FAIL")
+                || state.startsWith("DEADLINE"));
     }
+
 
     /** sbatch's "0-3,5" back into task indices. */
     static List<Integer> parseSpec(String spec) {
