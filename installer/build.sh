@@ -91,6 +91,15 @@ cp installer/share/drt-studio-mime.xml "$tree/share/mime/packages/drt-studio.xml
 cp installer/share/drt-studio.svg "$tree/share/icons/hicolor/scalable/apps/"
 cp installer/share/drt-studio.png "$tree/share/icons/hicolor/128x128/apps/"
 cp installer/README.txt "$tree/README.txt"
+# The project's licence and what the installation bundles under which licences (Debian's
+# machine-readable copyright format; the .deb puts it in /usr/share/doc/drt-studio/copyright).
+cp LICENSE "$tree/LICENSE"
+cp installer/share/copyright "$tree/COPYRIGHT"
+# Native libraries and the runtime's programs without their symbol tables (lintian's
+# unstripped-binary-or-object; a few MB less): nothing calls them by debug symbol.
+find "$tree" -type f \( -name '*.so' -o -name '*.so.*' -o -path '*/runtime/bin/*' -o -path '*/runtime/lib/jspawnhelper' \) \
+  -exec sh -c 'for f; do if head -c4 "$f" | grep -q ELF; then strip --strip-unneeded "$f" || exit 1; fi; done' sh {} + \
+  || fail "strip failed"
 
 step "class-data sharing archive (training runs, then -Xshare:dump)"
 bash installer/make-cds.sh "$tree" >>"$log" 2>&1 || fail "making the CDS archive failed"
@@ -111,6 +120,13 @@ mv "$pkg/usr/lib/drt-studio/README.txt" "$pkg/usr/share/doc/drt-studio/"
 rm -r "$pkg/usr/lib/drt-studio/lib" # the package depends on Debian's libembree3-3 instead
 ln -s ../lib/drt-studio/bin/drt "$pkg/usr/bin/drt"
 cp assets/LICENSES.md "$pkg/usr/share/doc/drt-studio/"
+cp installer/share/copyright "$pkg/usr/share/doc/drt-studio/copyright"
+rm "$pkg/usr/lib/drt-studio/LICENSE" "$pkg/usr/lib/drt-studio/COPYRIGHT" # the doc folder's copyright says it all
+# A native package's changelog: one entry for the version, dated by the commit it is built from.
+when=$(git log -1 --format=%cD 2>/dev/null || date -R)
+commit=$(git rev-parse --short=10 HEAD 2>/dev/null || echo unknown)
+printf 'drt-studio (%s) unstable; urgency=medium\n\n  * Built from commit %s; what changed: the project'"'"'s history.\n\n -- DRT Studio developers <drt-studio@users.noreply.invalid>  %s\n' \
+  "$deb_version" "$commit" "$when" | gzip -9n >"$pkg/usr/share/doc/drt-studio/changelog.gz"
 size=$(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
 depends="libc6, libgcc-s1, libstdc++6, zlib1g, libasound2, libatk1.0-0, libcairo2, libcairo-gobject2, \
 libfontconfig1, libfreetype6, libgdk-pixbuf-2.0-0, libgif7, libgl1, libglib2.0-0, libgtk-3-0, libharfbuzz0b, \

@@ -100,6 +100,13 @@ check_installation() {
 }
 
 say "the .deb: $deb"
+# Debian's package checker: no errors (copyright file, changelog, stripped natives, …). Warnings are
+# printed for the record; some are by design (a bundled Java runtime is an "embedded library").
+if command -v lintian >/dev/null; then
+  lintian --fail-on error --no-tag-display-limit "$deb" >"$work/lintian.log" 2>&1 \
+    || { cat "$work/lintian.log" >&2; fail "lintian found errors in the .deb"; }
+  say "lintian: no errors ($(grep -c '^W:' "$work/lintian.log" || true) warnings)"
+fi
 $SUDO dpkg -i "$deb" >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log" >&2; fail "dpkg -i"; }
 installed_by_us=1
 [ "$(command -v drt)" = /usr/bin/drt ] || fail "drt on the PATH is $(command -v drt || echo nothing), not /usr/bin/drt"

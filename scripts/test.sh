@@ -31,6 +31,7 @@ command -v ffmpeg >/dev/null || need+=(ffmpeg) # the render farm's --video (Farm
 ldconfig -p | grep -q 'libembree3.so.3' || need+=(libembree3-3) # the CPU tracer's walk (render.embree); the tarball carries it
 command -v oiiotool >/dev/null || need+=(openimageio-tools) # ExrOutputTest reads drt's EXR layers back with another tool
 command -v exrheader >/dev/null || need+=(openexr) # … and OpenEXR's own header dump
+command -v lintian >/dev/null || need+=(lintian) # installer/check-install.sh: the .deb has no lintian errors
 if [ ${#need[@]} -gt 0 ]; then
   echo "test.sh: installing ${need[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo

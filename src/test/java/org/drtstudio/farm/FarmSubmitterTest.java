@@ -25,7 +25,7 @@ class FarmSubmitterTest {
     Path dir;
 
     /** sbatch answers job ids from 101 on, and refuses the submission number {@code failAt} (1-based). */
-    private static final class ScriptedSlurm extends SlurmClient {
+    private static class ScriptedSlurm extends SlurmClient {
         final int failAt;
         int submits;
         final List<String> cancelled = new ArrayList<>();
@@ -140,7 +140,7 @@ class FarmSubmitterTest {
         FarmJob job = tiles();
         Files.createDirectories(job.folder());
         Path script = BatchScripts.writeTasks(job, new TaskCommand(List.of(task.toString())), retries);
-        Process p = new ProcessBuilder("sh", script.toString()).redirectErrorStream(true);
+        ProcessBuilder p = new ProcessBuilder("sh", script.toString()).redirectErrorStream(true);
         p.environment().put("SLURM_ARRAY_TASK_ID", "1");
         Process run = p.start();
         String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
