@@ -95,9 +95,9 @@ cp installer/README.txt "$tree/README.txt"
 # machine-readable copyright format; the .deb puts it in /usr/share/doc/drt-studio/copyright).
 cp LICENSE "$tree/LICENSE"
 cp installer/share/copyright "$tree/COPYRIGHT"
-# Native libraries and the runtime's programs without their symbol tables (lintian's
-# unstripped-binary-or-object; a few MB less): nothing calls them by debug symbol.
-find "$tree" -type f \( -name '*.so' -o -name '*.so.*' -o -path '*/runtime/bin/*' -o -path '*/runtime/lib/jspawnhelper' \) \
+# Every native library and program (the runtime's, LWJGL's, JavaFX's) without its symbol table
+# (lintian's unstripped-binary-or-object; a few MB less): nothing calls them by debug symbol.
+find "$tree" -type f \
   -exec sh -c 'for f; do if head -c4 "$f" | grep -q ELF; then strip --strip-unneeded "$f" || exit 1; fi; done' sh {} + \
   || fail "strip failed"
 
@@ -121,6 +121,8 @@ rm -r "$pkg/usr/lib/drt-studio/lib" # the package depends on Debian's libembree3
 ln -s ../lib/drt-studio/bin/drt "$pkg/usr/bin/drt"
 cp assets/LICENSES.md "$pkg/usr/share/doc/drt-studio/"
 cp installer/share/copyright "$pkg/usr/share/doc/drt-studio/copyright"
+mkdir -p "$pkg/usr/share/lintian/overrides"
+cp installer/share/lintian-overrides "$pkg/usr/share/lintian/overrides/drt-studio"
 rm "$pkg/usr/lib/drt-studio/LICENSE" "$pkg/usr/lib/drt-studio/COPYRIGHT" # the doc folder's copyright says it all
 # A native package's changelog: one entry for the version, dated by the commit it is built from.
 when=$(git log -1 --format=%cD 2>/dev/null || date -R)
