@@ -6,6 +6,7 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.SpinnerValueFactory;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import org.drtstudio.render.ViewTransform;
 
 import java.util.function.Consumer;
@@ -35,7 +36,14 @@ final class ViewControls {
         view.setTooltip(new Tooltip("Display transform: Standard clips at white; AgX (Sobotka's filmic view) rolls highlights off"));
         exposure.valueProperty().addListener((o, was, now) -> changed.accept(current()));
         view.getSelectionModel().selectedIndexProperty().addListener((o, was, now) -> changed.accept(current()));
-        node = new HBox(4, new Label("Exposure"), exposure, view);
+        Label label = new Label("Exposure");
+        // Their own width, always: the status bar's message gives way first (StudioWindow's status bar)
+        label.setMinWidth(Region.USE_PREF_SIZE);
+        exposure.setMinWidth(Region.USE_PREF_SIZE);
+        view.setMinWidth(Region.USE_PREF_SIZE);
+        node = new HBox(4, label, exposure, view);
+        node.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        node.setMinWidth(Region.USE_PREF_SIZE);
     }
 
     HBox node() {

@@ -33,6 +33,8 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 class ArtistAssetsUiTest {
     private final StudioHarness h = new StudioHarness();
+    /** Where the glb is dropped in the view: on the stage's floor, left of the middle. */
+    private static final double DROP_X = 250, DROP_Y = 560;
 
     @AfterEach
     void close() throws Exception {
@@ -68,7 +70,7 @@ class ArtistAssetsUiTest {
             content.putFiles(List.of(file.toFile()));
             db.setContent(content);
             Node target = h.window.viewport;
-            Point2D p = target.localToScene(300, 250), s = target.localToScreen(300, 250);
+            Point2D p = target.localToScene(DROP_X, DROP_Y), s = target.localToScreen(DROP_X, DROP_Y);
             for (var type : List.of(DragEvent.DRAG_OVER, DragEvent.DRAG_DROPPED)) {
                 Event.fireEvent(target, new DragEvent(type, db, p.getX(), p.getY(), s.getX(), s.getY(), TransferMode.COPY, null, null, null));
             }
@@ -93,6 +95,8 @@ class ArtistAssetsUiTest {
         h.importModel(ply);
         waitUntil(() -> h.window.statusMessage().contains("bunny.ply"), 30, "the PLY import named in the status bar");
         int nodes = fx(() -> h.window.session.document.model().nodes().size());
+        h.awaitRefined(4);
+        StudioHarness.Pixels withPly = h.pixels();
         drop(glb);
         waitUntil(() -> h.window.session.document.model().nodes().size() > nodes && h.window.files.pendingImports() == 0, 30,
                 "the dropped glb imported");
@@ -101,7 +105,9 @@ class ArtistAssetsUiTest {
         StudioHarness.Pixels both = h.pixels();
         double change = both.difference(empty, 0, 0, both.width(), both.height());
         assertTrue(change > 0.005, "the imports show in the view: mean change " + change);
+        double dropped = both.difference(withPly, 0, 0, both.width(), both.height());
         h.screenshot(StudioHarness.screenshotDir().resolve("studio-artist-assets.png"));
+        assertTrue(dropped > 0.02, "the dropped boxes show in the view: mean change " + dropped);
 
         // the filmic view, two stops up: the preview changes, the scene does not
         var modelBefore = fx(() -> h.window.session.document.model());

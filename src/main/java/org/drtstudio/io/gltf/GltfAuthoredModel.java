@@ -15,6 +15,7 @@ import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.scene.authored.Track;
 import org.drtstudio.scene.authored.TransformTracks;
 import org.drtstudio.scene.authored.Trs;
+import org.joml.Matrix3f;
 import org.joml.Matrix4f;
 import org.joml.Matrix4fc;
 import org.joml.Quaternionf;
@@ -83,7 +84,11 @@ final class GltfAuthoredModel {
     static Trs trs(Matrix4fc m, String node) throws CannotAnimate {
         if (m.determinant() <= 0) throw new CannotAnimate("node '" + node + "' is mirrored");
         Vector3f t = m.getTranslation(new Vector3f()), s = m.getScale(new Vector3f());
-        Quaternionf q = m.getNormalizedRotation(new Quaternionf());
+        // The rotation from the columns divided by their lengths: JOML's getNormalizedRotation is a few
+        // tenths of a degree off for a matrix whose axes are scaled unequally (measured: 44.7° for 45°).
+        Matrix3f axes = new Matrix3f(m.m00() / s.x, m.m01() / s.x, m.m02() / s.x, m.m10() / s.y, m.m11() / s.y, m.m12() / s.y,
+                m.m20() / s.z, m.m21() / s.z, m.m22() / s.z);
+        Quaternionf q = new Quaternionf().setFromNormalized(axes);
         Trs trs;
         try {
             trs = new Trs(new Vec3(t.x, t.y, t.z), Quat.of(q), new Vec3(s.x, s.y, s.z), Vec3.ZERO);
