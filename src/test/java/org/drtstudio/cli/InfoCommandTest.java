@@ -43,6 +43,24 @@ class InfoCommandTest {
         assertTrue(Arrays.stream(importPhases).allMatch(v -> v >= 0) && importPhases[0] > 0, out);
     }
 
+    @Test
+    void infoReadsPlyAndGltfWithTheirCountsAndPhases() throws Exception {
+        Path ply = dir.resolve("cube.ply");
+        Files.write(ply, org.drtstudio.io.ply.PlyFiles.cubeAndNotch().bytes("binary_big_endian"));
+        Path glb = dir.resolve("boxes.glb");
+        Files.write(glb, org.drtstudio.io.gltf.GltfFiles.sample().glb());
+        CliHarness cli = new CliHarness();
+        assertEquals(0, cli.drt("info", ply.toString()), cli.err());
+        String out = cli.out.toString();
+        assertTrue(out.contains("triangles    15"), out);
+        numbers(line(out, "import time"), "read \\+ parse", "triangles \\+ normals", "framing");
+        CliHarness gltf = new CliHarness();
+        assertEquals(0, gltf.drt("info", glb.toString()), gltf.err());
+        String g = gltf.out.toString();
+        assertTrue(g.contains("triangles    12") && g.contains("instances    2 (24 primitives placed)"), "one box mesh placed twice:\n" + g);
+        numbers(line(g, "import time"), "read \\+ parse", "meshes \\+ nodes");
+    }
+
     private static String line(String out, String label) {
         return out.lines().filter(l -> l.startsWith(label)).findFirst().orElseThrow(() -> new AssertionError("no " + label + " in\n" + out));
     }
