@@ -324,6 +324,11 @@ class ImporterFuzzTest {
         byte[] nff = Files.readAllBytes(Path.of("scenes", "default.nff"));
         byte[] tex = tinyPng();
         corpus.add(new Sample("m.obj", obj, Map.of("m.mtl", mtl, "tex.png", tex)));
+        // HDR textures in the formats of issue 38: a Radiance picture and an EXR named by an MTL, mutated as companions
+        byte[] hdrMtl = "newmtl sky\nKd 1 1 1\nmap_Kd sky.hdr\nnewmtl env\nKd 1 1 1\nmap_Kd sky.exr\nbump sky.tga\n".getBytes(StandardCharsets.UTF_8);
+        corpus.add(new Sample("hdr.obj", ("mtllib h.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\nusemtl sky\nf 1/1 2/2 3/3\n"
+                + "usemtl env\nf 1/1 3/3 2/2\n").getBytes(StandardCharsets.UTF_8),
+                Map.of("h.mtl", hdrMtl, "sky.hdr", hdrPicture(), "sky.exr", exrPicture(), "sky.tga", tgaPicture())));
         corpus.add(new Sample("m.mtl.obj", ("mtllib m.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl red\nf 1 2 3\n").getBytes(StandardCharsets.UTF_8),
                 Map.of("m.mtl", mtl, "tex.png", tex)));
         corpus.add(new Sample("default.nff", nff, Map.of()));
@@ -411,6 +416,37 @@ class ImporterFuzzTest {
         } finally {
             Files.deleteIfExists(tmp);
         }
+    }
+
+    /** A 9x2 Radiance HDR picture, run-length encoded rows (a reader's common path). */
+    private static byte[] hdrPicture() {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        out.writeBytes("#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 2 +X 9\n".getBytes(StandardCharsets.US_ASCII));
+        for (int y = 0; y < 2; y++) {
+            out.writeBytes(new byte[] {2, 2, 0, 9});
+            for (int c = 0; c < 4; c++) {
+                out.write(9);
+                for (int x = 0; x < 9; x++) out.write(c == 3 ? 129 + y : 40 * c + 10 * x);
+            }
+        }
+        return out.toByteArray();
+    }
+
+    /** A 5x3 EXR picture (half RGBA), as drt render writes them. */
+    private static byte[] exrPicture() throws IOException {
+        float[] rgb = new float[45];
+        for (int i = 0; i < rgb.length; i++) rgb[i] = 0.1f * i;
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        new org.drtstudio.io.image.ExrPicture(5, 3, org.drtstudio.io.image.ExrPicture.Precision.HALF).rgba(rgb).body().writeTo(out);
+        return out.toByteArray();
+    }
+
+    private static byte[] tgaPicture() throws IOException {
+        java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(4, 3, java.awt.image.BufferedImage.TYPE_3BYTE_BGR);
+        img.setRGB(1, 1, 0x80ff20);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        javax.imageio.ImageIO.write(img, "tga", out);
+        return out.toByteArray();
     }
 
     private static byte[] tinyPng() throws IOException {

@@ -134,4 +134,48 @@ class TextureFormatsTest {
         assertEquals(1, warnings.size(), warnings.toString());
         assertTrue(warnings.get(0).contains("cut.exr: cannot read texture"), warnings.get(0));
     }
+
+    /**
+     * Mutated HDR, EXR and TGA files (byte flips, cut files, changed header digits, fixed seed): each
+     * is a texture or one warning, never a crash of the native EXR decoder or a hang. Part of the
+     * fuzzing of issue 38 (ImporterFuzzTest reaches them through an MTL too, but seldom).
+     */
+    @Test
+    void mutatedHdrExrAndTgaFilesAreTexturesOrOneWarning() throws Exception {
+        int w = 8, h = 3;
+        float[] rgb = new float[3 * w * h];
+        for (int i = 0; i < rgb.length; i++) rgb[i] = 0.3f * i;
+        java.io.ByteArrayOutputStream exr = new java.io.ByteArrayOutputStream();
+        new ExrPicture(w, h, ExrPicture.Precision.HALF).rgba(rgb).colourLayer("albedo", rgb).body().writeTo(exr);
+        java.io.ByteArrayOutputStream tga = new java.io.ByteArrayOutputStream();
+        BufferedImage bgr = new BufferedImage(5, 3, BufferedImage.TYPE_3BYTE_BGR);
+        bgr.getGraphics().drawImage(picture(), 0, 0, null);
+        ImageIO.write(bgr, "tga", tga);
+        List<byte[]> seeds = List.of(radiance(w, h, rgb), exr.toByteArray(), tga.toByteArray());
+        java.util.Random random = new java.util.Random(38);
+        int loaded = 0, warned = 0;
+        for (int i = 0; i < 600; i++) {
+            byte[] b = seeds.get(i % 3).clone();
+            switch (random.nextInt(4)) {
+                case 0 -> { for (int k = 0; k < 1 + random.nextInt(8); k++) b[random.nextInt(b.length)] = (byte) random.nextInt(256); }
+                case 1 -> b = java.util.Arrays.copyOf(b, random.nextInt(b.length));
+                case 2 -> { int at = random.nextInt(Math.min(b.length, 400)); b[at] = (byte) ('0' + random.nextInt(10)); }
+                default -> { int at = random.nextInt(b.length); for (int k = at; k < Math.min(b.length, at + 8); k++) b[k] = (byte) 0xff; }
+            }
+            Path file = dir.resolve("m" + i + (i % 3 == 0 ? ".hdr" : i % 3 == 1 ? ".exr" : ".tga"));
+            Files.write(file, b);
+            List<String> warnings = new ArrayList<>();
+            TextureImage t = new TextureLoader(warnings::add, 1 << 16).load(file.toString(), TextureImage.Encoding.COLOR);
+            if (t != null) {
+                loaded++;
+                for (float v : t.rgb()) assertTrue(v >= 0 && Float.isFinite(v), file + ": a texel that is not a finite radiance");
+            } else {
+                warned++;
+                assertEquals(1, warnings.size(), file + ": " + warnings);
+                assertFalse(warnings.get(0).contains("\n"), warnings.get(0));
+            }
+            Files.delete(file);
+        }
+        assertTrue(loaded > 0 && warned > 0, "both outcomes met: " + loaded + " loaded, " + warned + " refused");
+    }
 }

@@ -129,11 +129,15 @@ public final class TinyExr {
             if (ParseEXRHeaderFromMemory(header, version, file, error) != TINYEXR_SUCCESS) throw new IOException("its EXR header is malformed: " + message(error));
             EXRImage image = EXRImage.calloc(stack);
             InitEXRImage(image);
+            boolean loaded = false;
             try {
                 int n = header.num_channels();
                 IntBuffer requested = header.requested_pixel_types();
                 for (int c = 0; c < n; c++) requested.put(c, TINYEXR_PIXELTYPE_FLOAT);
+                // On a failure tinyexr frees what it had decoded itself, and leaves the pointers: freeing the image
+                // again would free them twice (found by TextureFormatsTest's mutated files), so only a loaded one is freed.
                 if (LoadEXRImageFromMemory(image, header, file, error) != TINYEXR_SUCCESS) throw new IOException("it does not decode: " + message(error));
+                loaded = true;
                 if (image.images() == null) throw new IOException("a tiled EXR file is not read");
                 int w = image.width(), h = image.height();
                 List<Channel> channels = new ArrayList<>(n);
@@ -146,7 +150,7 @@ public final class TinyExr {
                 }
                 return new Picture(w, h, channels);
             } finally {
-                FreeEXRImage(image);
+                if (loaded) FreeEXRImage(image);
                 FreeEXRHeader(header);
             }
         } finally {
