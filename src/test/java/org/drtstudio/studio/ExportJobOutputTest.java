@@ -55,6 +55,21 @@ class ExportJobOutputTest {
     }
 
     @Test
+    void anAnimationExportWritesAnExrSequence() throws Exception {
+        Path orbit = Path.of("scenes/orbit.json");
+        SceneModel model = org.drtstudio.io.project.ProjectFiles.read(orbit).model();
+        new ExportJob(model, new ExportSettings(dir.resolve("f_####.exr"), 12, 9, 1, false, 3, 4), true, 0, false, PixelFilter.BOX)
+                .run(() -> new CpuRenderer(2), (path, encoding) -> null, f -> { });
+        for (String name : java.util.List.of("f_0003.exr", "f_0004.exr")) {
+            var picture = org.drtstudio.io.image.exr.TinyExr.decode(Files.readAllBytes(dir.resolve(name)));
+            assertEquals(12, picture.width(), name);
+            assertEquals(java.util.List.of("A", "B", "G", "R"), picture.channels().stream().map(c -> c.name()).sorted().toList());
+        }
+        assertFalse(java.util.Arrays.equals(Files.readAllBytes(dir.resolve("f_0003.exr")), Files.readAllBytes(dir.resolve("f_0004.exr"))),
+                "the frames of an animation differ");
+    }
+
+    @Test
     void aPngExportShowsTheRadianceThroughTheStudiosView() throws Exception {
         Path png = dir.resolve("agx.png"), pfm = dir.resolve("lin.pfm");
         ViewTransform agx = new ViewTransform(-1f, ViewTransform.View.AGX);
