@@ -28,10 +28,21 @@ public final class PolygonMeshes {
      */
     public static TriangleMesh build(String name, float[] positions, float[] normals, float[] texCoords,
                                      int[] cornerVertex, int[] faceStart, int[] faceMaterial) {
+        return build(name, positions, normals, texCoords, false, cornerVertex, faceStart, faceMaterial);
+    }
+
+    /**
+     * As {@link #build(String, float[], float[], float[], int[], int[], int[])}, with
+     * {@code perCorner}: the texture coordinates are u,v per corner (MeshLab's per-face
+     * {@code texcoord} lists), so a vertex on a seam of the texture takes one for each side, as an
+     * OBJ corner's own {@code vt} does.
+     */
+    public static TriangleMesh build(String name, float[] positions, float[] normals, float[] texCoords, boolean perCorner,
+                                     int[] cornerVertex, int[] faceStart, int[] faceMaterial) {
         int corners = cornerVertex.length;
         int[] none = null;
         int[] cornerNormal = normals != null ? cornerVertex : (none = filled(corners));
-        int[] cornerTexCoord = texCoords != null ? cornerVertex : (none != null ? none : filled(corners));
+        int[] cornerTexCoord = texCoords == null ? (none != null ? none : filled(corners)) : perCorner ? sequence(corners) : cornerVertex;
         int faces = faceStart.length - 1;
         int[] smoothing = new int[faces];
         Arrays.fill(smoothing, ObjStatementReader.DEFAULT_SMOOTH);
@@ -43,6 +54,12 @@ public final class PolygonMeshes {
                 normals != null ? normals : new float[0], cornerVertex, cornerTexCoord, cornerNormal, faceStart, smoothing,
                 faceMaterial, List.of(), List.of());
         return new ObjMeshBuilder(geometry, identity).build(name);
+    }
+
+    private static int[] sequence(int n) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) a[i] = i;
+        return a;
     }
 
     private static int[] filled(int n) {

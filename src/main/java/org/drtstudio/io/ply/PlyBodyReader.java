@@ -45,6 +45,8 @@ final class PlyBodyReader {
     private int[] faceStart = new int[1 << 8];
     private int faceCount;
     private float[] faceColours;
+    /** u,v per corner from a face's {@code texcoord} list (MeshLab), grown beside the corners; null without one. */
+    private float[] cornerUv;
     private int skippedSmallFaces;
 
     PlyBodyReader(Path file, PlyHeader header, PlyValues values, long bodyBytes, WarningLog warnings) {
@@ -69,8 +71,9 @@ final class PlyBodyReader {
         }
         if (skippedSmallFaces > 0)
             warnings.add("small faces", 0, skippedSmallFaces + " face(s) with fewer than 3 corners were skipped");
-        return new PlyMesh(positions, normals, texCoords, colours, Arrays.copyOf(corners, cornerCount),
-                Arrays.copyOf(faceStart, faceCount + 1), faceColours == null ? null : Arrays.copyOf(faceColours, 3 * faceCount));
+        float[] perCorner = cornerUv == null ? null : Arrays.copyOf(cornerUv, 2 * cornerCount);
+        return new PlyMesh(positions, normals, perCorner != null ? null : texCoords, colours, Arrays.copyOf(corners, cornerCount),
+                Arrays.copyOf(faceStart, faceCount + 1), faceColours == null ? null : Arrays.copyOf(faceColours, 3 * faceCount), perCorner);
     }
 
     /** The header's claims against the body's size, before anything is allocated. */
@@ -155,7 +158,9 @@ final class PlyBodyReader {
         boolean hasColour = r >= 0 && g >= 0 && b >= 0;
         if (hasColour && faceColours == null) faceColours = new float[3 * 256];
         PlyProperty indices = element.properties().get(indexList);
-        boolean warnedOtherLists = false;
+        int uvList = element.list("texcoord");
+        if (uvList >= 0 && cornerUv == null) cornerUv = new float[2 * corners.length];
+        boolean warnedOtherLists = false, warnedUv = false;
         float[] colour = new float[3];
         for (long i = 0; i < element.count(); i++) {
             int start = cornerCount;
@@ -165,6 +170,12 @@ final class PlyBodyReader {
                 try {
                     if (p == indexList) {
                         kept = readCorners(property, element, i);
+                    } else if (p == uvList) {
+                        if (!readCornerUvs(property, element, i, start) && !warnedUv) {
+                            warnings.add("texcoord", element.line(), "a face's texcoord list does not give two numbers per corner;"
+                                    + " its corners get (0, 0)");
+                            warnedUv = true;
+                        }
                     } else if (property.isList()) {
                         if (!warnedOtherLists) {
                             warnings.add("face list", element.line(), "the face property " + Excerpt.quote(property.name())
@@ -196,6 +207,27 @@ final class PlyBodyReader {
         }
     }
 
+    /**
+     * Reads a face's {@code texcoord} list (MeshLab: u, v for each corner, in the order of its
+     * vertex indices) into the per-corner array; false, with the corners at (0, 0), when it does not
+     * give two per corner (read before the indices, or of another length).
+     */
+    private boolean readCornerUvs(PlyProperty property, PlyElement element, long face, int start) throws SceneFormatException, IOException {
+        long n = listLength(property, element, face);
+        int faceCorners = cornerCount - start;
+        if (cornerUv.length < 2 * corners.length) cornerUv = Arrays.copyOf(cornerUv, 2 * corners.length);
+        if (n != 2L * faceCorners || faceCorners == 0) {
+            values.skip(property.type(), n);
+            return false;
+        }
+        for (int c = 0; c < faceCorners; c++) {
+            double u = values.scalar(property.type()), v = values.scalar(property.type());
+            cornerUv[2 * (start + c)] = Double.isFinite(u) ? (float) u : 0f;
+            cornerUv[2 * (start + c) + 1] = Double.isFinite(v) ? (float) v : 0f;
+        }
+        return true;
+    }
+
     /** Reads one face's corners onto the corner list; false for a face of fewer than 3, which is dropped. */
     private boolean readCorners(PlyProperty property, PlyElement element, long face) throws SceneFormatException, IOException {
         long n = listLength(property, element, face);
@@ -203,6 +235,7 @@ final class PlyBodyReader {
         if (cornerCount + n > MAX_TOTAL_CORNERS)
             throw entryProblem(element, face, "more than " + MAX_TOTAL_CORNERS + " face corners in all");
         if (cornerCount + n > corners.length) corners = Arrays.copyOf(corners, (int) Math.max(cornerCount + n, grow(corners.length)));
+        if (cornerUv != null && cornerUv.length < 2 * corners.length) cornerUv = Arrays.copyOf(cornerUv, 2 * corners.length);
         for (long c = 0; c < n; c++) {
             double index = property.type().integer ? values.integer(property.type()) : values.scalar(property.type());
             if (!(index >= 0 && index < vertexCount) || index != Math.floor(index)) {

@@ -11,9 +11,11 @@ package org.drtstudio.io.ply;
  * @param cornerVertex per corner, its vertex (checked in range)
  * @param faceStart    per face, its first corner; one extra entry holds the corner count
  * @param faceColours  r,g,b per face in 0…1 (a face element's own colour), or null
+ * @param cornerTexCoords u,v per corner (MeshLab's per-face {@code texcoord} lists), or null; then
+ *                     {@code texCoords} is null
  */
 record PlyMesh(float[] positions, float[] normals, float[] texCoords, float[] colours, int[] cornerVertex,
-               int[] faceStart, float[] faceColours) {
+               int[] faceStart, float[] faceColours, float[] cornerTexCoords) {
     int vertexCount() {
         return positions.length / 3;
     }

@@ -75,8 +75,11 @@ public final class PlyReader {
         int[] faceMaterial = faceMaterials(data, palette);
         TriangleMesh mesh;
         try {
-            mesh = PolygonMeshes.build(modelName, data.positions(), data.normals(), data.texCoords(), data.cornerVertex(),
-                    data.faceStart(), faceMaterial);
+            mesh = data.cornerTexCoords() != null
+                    ? PolygonMeshes.build(modelName, data.positions(), data.normals(), data.cornerTexCoords(), true, data.cornerVertex(),
+                            data.faceStart(), faceMaterial)
+                    : PolygonMeshes.build(modelName, data.positions(), data.normals(), data.texCoords(), data.cornerVertex(),
+                            data.faceStart(), faceMaterial);
         } catch (IllegalArgumentException e) {
             throw new SceneFormatException(file, 0, e.getMessage());
         }
@@ -131,7 +134,7 @@ public final class PlyReader {
         PlyHeader.NamedFile texture = header.textures().get(0);
         if (header.textures().size() > 1)
             warnings.add("textures", header.textures().get(1).line(), "only the first TextureFile is used");
-        if (data.texCoords() == null) {
+        if (data.texCoords() == null && data.cornerTexCoords() == null) {
             warnings.add("textures", texture.line(), "a TextureFile is named but the vertices have no texture coordinates");
             return Material.DEFAULT;
         }

@@ -163,6 +163,26 @@ class PlyReaderTest {
     }
 
     @Test
+    void meshLabsPerCornerTextureCoordinatesSplitASeamAsAnObjsCornersDo() throws Exception {
+        // two triangles sharing an edge whose second triangle maps the texture elsewhere: a seam at vertices 1 and 2
+        String header = "ply\nformat ascii 1.0\ncomment TextureFile tex.png\nelement vertex 4\nproperty float x\nproperty float y\n"
+                + "property float z\nelement face 2\nproperty list uchar int vertex_indices\nproperty list uchar float texcoord\nend_header\n";
+        String body = "0 0 0\n1 0 0\n0 1 0\n1 1 0\n3 0 1 2 6 0 0 0.5 0 0 0.5\n3 1 3 2 6 0.6 0 1 1 0.6 1\n";
+        ImportResult ply = SceneLoader.load(write("seam.ply", (header + body).getBytes(StandardCharsets.US_ASCII)));
+        String obj = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\nvt 0 0\nvt 0.5 0\nvt 0 0.5\nvt 0.6 0\nvt 1 1\nvt 0.6 1\n"
+                + "f 1/1 2/2 3/3\nf 2/4 4/5 3/6\n";
+        TriangleMesh expected = mesh(ObjReader.read(write("seam.obj", obj.getBytes(StandardCharsets.US_ASCII))));
+        TriangleMesh m = mesh(ply);
+        assertEquals(6, m.vertexCount(), "the seam's two vertices are split");
+        assertSameMesh(expected, m);
+        assertEquals(dir.resolve("tex.png").toAbsolutePath().normalize().toString(), ply.scene().materials().get(0).diffuseTexture());
+        // a texcoord list of the wrong length: one warning, the corners at (0, 0)
+        String bad = body.replace("6 0.6 0 1 1 0.6 1", "4 0.6 0 1 1");
+        ImportResult r = SceneLoader.load(write("bad.ply", (header + bad).getBytes(StandardCharsets.US_ASCII)));
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("texcoord list does not give two numbers per corner")), r.warnings().toString());
+    }
+
+    @Test
     void theStanfordBunnyAsBinaryPlyIsTheBunnyOfItsObj() throws Exception {
         Path bunny = Path.of("..", "shared", "data", "obj", "bunny_lowres", "bunny.obj");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(bunny), "../shared/data is absent");
