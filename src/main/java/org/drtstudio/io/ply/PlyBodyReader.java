@@ -13,7 +13,8 @@ import java.util.Arrays;
  * Reads a PLY body into a {@link PlyMesh}: the {@code vertex} element's positions (x, y, z), and,
  * when present, normals (nx, ny, nz), texture coordinates (u/v, s/t, texture_u/texture_v,
  * texture_s/texture_t) and colours (red/green/blue, diffuse_red/…); the {@code face} element's
- * {@code vertex_indices} (or {@code vertex_index}) and colour. Other elements and properties are
+ * {@code vertex_indices} (or {@code vertex_index}), colour, and MeshLab's per-corner {@code texcoord}
+ * list (u, v for each corner). Other elements and properties are
  * passed over, with one warning per element.
  *
  * <p><b>Hostile files.</b> Before anything is allocated the header's counts are checked against the

@@ -30,7 +30,7 @@ import java.util.List;
  * the scans of the Stanford 3D Scanning Repository, MeshLab's and Open3D's exports.
  *
  * <p>What is read ({@link PlyBodyReader}): vertex positions, and where the file has them normals,
- * texture coordinates and colours; faces of any number of corners, triangulated as OBJ polygons are
+ * texture coordinates (per vertex, or per corner as MeshLab's {@code texcoord} lists give them) and colours; faces of any number of corners, triangulated as OBJ polygons are
  * ({@link PolygonMeshes}: a PLY and an OBJ of the same faces give the same mesh bit for bit); a face
  * element's own colour; a texture named by MeshLab's {@code comment TextureFile NAME}, found in the
  * file's folder through {@link SceneFolder} like any file a scene file names. Colours become materials
