@@ -369,6 +369,10 @@ class ImporterFuzzTest {
             corpus.add(new Sample("cube-" + encoding + ".ply", ply.bytes(encoding), Map.of()));
             corpus.add(new Sample("rich-" + encoding + ".ply", rich.bytes(encoding), Map.of("tex.png", tex, "huge.png", huge)));
         }
+        corpus.add(new Sample("meshlab.ply", ("ply\nformat ascii 1.0\ncomment TextureFile tex.png\nelement vertex 4\nproperty float x\n"
+                + "property float y\nproperty float z\nelement face 2\nproperty list uchar int vertex_indices\n"
+                + "property list uchar float texcoord\nend_header\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n3 0 1 2 6 0 0 0.5 0 0 0.5\n"
+                + "3 1 3 2 6 0.6 0 1 1 0.6 1\n").getBytes(StandardCharsets.US_ASCII), Map.of("tex.png", tex, "huge.png", huge)));
         // glTF: external buffer and texture, data URI, binary; the bytes of a .glb mutate its container and JSON alike
         org.drtstudio.io.gltf.GltfFiles gltf = org.drtstudio.io.gltf.GltfFiles.sample();
         corpus.add(new Sample("boxes.gltf", gltf.json("boxes.bin").getBytes(StandardCharsets.UTF_8),
