@@ -8,7 +8,7 @@ import java.util.Locale;
 /**
  * The files one {@code drt render} writes for one picture: the picture, then the AOVs asked for
  * beside it ({@code OUT.depth.pfm}, …; {@code samples} also writes the heat map {@code OUT.samples.png}).
- * The names follow {@code drt render --aov}'s.
+ * The names follow {@code drt render --aov}'s; an EXR picture is one file, its AOVs layers inside it.
  */
 public record OutputSet(Path picture, List<Path> files) {
 
@@ -24,6 +24,8 @@ public record OutputSet(Path picture, List<Path> files) {
         String base = dot > 0 ? name.substring(0, dot) : name;
         List<Path> files = new ArrayList<>();
         files.add(abs);
+        // an EXR holds its AOVs as layers: drt render writes no file beside it
+        if (name.toLowerCase(Locale.ROOT).endsWith(".exr")) return new OutputSet(abs, files);
         for (String aov : aovs) {
             String a = aov.trim().toLowerCase(Locale.ROOT);
             files.add(abs.resolveSibling(base + "." + a + ".pfm"));

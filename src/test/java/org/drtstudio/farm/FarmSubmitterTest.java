@@ -127,6 +127,12 @@ class FarmSubmitterTest {
         assertTrue(out.toString().contains("tasks 0 done, 0 running, 0 pending, 2 failed"), out.toString());
     }
 
+    @Test
+    void anExrFramesAovsAreLayersSoItIsOneFile() {
+        assertEquals(List.of(dir.resolve("f_0001.exr").toAbsolutePath()), OutputSet.of(dir.resolve("f_0001.exr"), List.of("depth", "samples")).files());
+        assertEquals(4, OutputSet.of(dir.resolve("f_0001.png"), List.of("depth", "samples")).files().size(), "a PNG: PFMs and a heat map beside it");
+    }
+
     /** Runs the array script of {@code retries} with a task command that fails with the codes given, then succeeds. */
     private String runTasks(int retries, int... codes) throws Exception {
         Path counter = dir.resolve("count");
