@@ -126,6 +126,8 @@ final class FarmSubmitCommand implements Callable<Integer> {
         try {
             if (ImageFormat.forFile(out).isLinear() && tiles != null)
                 throw new FarmException("-o " + output + ": tiles are merged as 8-bit pictures; render an EXR still without --tiles, or a sequence");
+            if (ImageFormat.forFile(out).isLinear() && video != null)
+                throw new FarmException("-o " + output + ": --video is made from 8-bit frames (.png or .jpg); EXR frames are scene-referred");
         } catch (OutputProblem e) {
             throw new FarmException("cannot write " + e.getMessage());
         }

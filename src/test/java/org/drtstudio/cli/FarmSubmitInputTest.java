@@ -58,6 +58,10 @@ class FarmSubmitInputTest {
         refused("unsupported picture extension", "scenes/default.nff", "-o", dir.resolve("still.tif").toString(), "--tiles", "2x2");
         refused("no-such.nff", "no-such.nff", "-o", still, "--tiles", "2x2");
         refused("--video assembles frames", "scenes/default.nff", "-o", still, "--tiles", "2x2", "--video", dir.resolve("v.mp4").toString());
+        refused("tiles are merged as 8-bit pictures", "scenes/default.nff", "-o", dir.resolve("still.exr").toString(), "--tiles", "2x2");
+        refused("--video is made from 8-bit frames", "scenes/orbit.json", "-o", dir.resolve("f_####.exr").toString(), "--frames", "0-3",
+                "--video", dir.resolve("v.mp4").toString());
+        refused("--retries must be 0 to 10", "scenes/orbit.json", "-o", frames, "--frames", "0-3", "--retries", "11");
         refused("--gpus-per-task must be 0 to 64", "scenes/default.nff", "-o", still, "--tiles", "2x2", "--gpus-per-task", "-1");
         refused("--sbatch-arg takes one sbatch option", "scenes/default.nff", "-o", still, "--tiles", "2x2", "--sbatch-arg", "time");
     }
