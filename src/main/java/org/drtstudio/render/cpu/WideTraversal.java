@@ -30,6 +30,8 @@ final class WideTraversal implements RayCaster {
     private final int[] topChildren;
     private final int topRoot;
     private final int[] instanceRoots;
+    /** Per instance, whether its world-to-object rows are the identity at open and close: its rays need no carrying. */
+    private final boolean[] identity;
     private final InstanceRows instanceRows;
     private final int[] stackNode, topNode;
     private final float[] stackT, topT;
@@ -45,6 +47,7 @@ final class WideTraversal implements RayCaster {
         this.prims = boxes.primitives();
         this.instanceRows = new InstanceRows(image);
         this.instanceRoots = layouts.instanceRoots();
+        this.identity = layouts.identity();
         WideBoxLayout top = layouts.instances();
         this.topBounds = image.instanceCount() > 1 ? top.bounds() : null;
         this.topChildren = image.instanceCount() > 1 ? top.children() : null;
@@ -102,6 +105,9 @@ final class WideTraversal implements RayCaster {
 
     /** Walks instance {@code instance}'s shape with the ray carried into its object space (direction not renormalised). */
     private boolean enter(int instance, float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
+        // A scene file's meshes sit under the identity: their rays are the world's (the product with the
+        // identity rows gives the same floats), and the rows need not be read.
+        if (identity[instance]) return shape(instanceRoots[instance], instance, ox, oy, oz, dx, dy, dz, hit, anyHit);
         float[] r = objectRay;
         instanceRows.objectRay(instance, time, ox, oy, oz, dx, dy, dz, r);
         return shape(instanceRoots[instance], instance, r[0], r[1], r[2], r[3], r[4], r[5], hit, anyHit);
