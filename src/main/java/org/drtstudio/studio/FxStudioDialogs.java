@@ -33,7 +33,7 @@ final class FxStudioDialogs implements StudioDialogs {
         } else {
             fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Models", "*.obj", "*.nff", "*.cfg", "*.vox", "*.vxt"));
         }
-        return remember(fc.showOpenDialog(owner));
+        return remember(withOwnerBlocked(() -> fc.showOpenDialog(null)));
     }
 
     @Override
@@ -41,12 +41,27 @@ final class FxStudioDialogs implements StudioDialogs {
         FileChooser fc = chooser(title);
         fc.setInitialFileName(suggestedName);
         fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(extension.toUpperCase() + " files", "*." + extension));
-        File chosen = fc.showSaveDialog(owner);
+        File chosen = withOwnerBlocked(() -> fc.showSaveDialog(null));
         // GTK's dialog adds the filter's extension to a typed name that already has it ("frame.png.png").
         String doubled = "." + extension + "." + extension;
         if (chosen != null && chosen.getName().toLowerCase(java.util.Locale.ROOT).endsWith(doubled))
             chosen = new File(chosen.getParentFile(), chosen.getName().substring(0, chosen.getName().length() - extension.length() - 1));
         return remember(chosen);
+    }
+
+    /**
+     * Runs a native file chooser without an owner: given one, the platform disables the owner while it
+     * is open, and openbox un-maximises a disabled window. The main window's input is blocked instead.
+     */
+    private File withOwnerBlocked(java.util.function.Supplier<File> chooser) {
+        if (owner == null) return chooser.get();
+        OwnerInputBlock block = OwnerInputBlock.of(owner);
+        block.hold();
+        try {
+            return chooser.get();
+        } finally {
+            block.release();
+        }
     }
 
     private FileChooser chooser(String title) {
