@@ -37,12 +37,30 @@ final class EditorSession {
      */
     private final Set<Change> shownChanges = EnumSet.allOf(Change.class);
 
+    /** The document's model as of its last snapshot: what an edit's changes are judged against. */
+    private SceneModel lastModel;
+
     EditorSession(SceneModel model) {
         this.document = new SceneDocument(model);
+        this.lastModel = model;
         document.addListener(snapshot -> {
-            shownChanges.addAll(snapshot.changes());
+            if (!movesNothingShown(lastModel, snapshot.model(), snapshot.changes())) shownChanges.addAll(snapshot.changes());
+            lastModel = snapshot.model();
             fire();
         });
+    }
+
+    /**
+     * Whether an edit changed only the animation's timing (frame rate, frame range) in a way the
+     * picture at the current time does not show: the time shown is in seconds, so only motion blur,
+     * whose shutter is open for a fraction of a frame, sees the frame rate. The preview then keeps
+     * its samples (issue 39: changing the fps field took a view from 256 samples to 13).
+     */
+    private boolean movesNothingShown(SceneModel before, SceneModel after, Set<Change> changes) {
+        if (!changes.equals(Set.of(Change.ANIMATION)) || !before.withAnimation(after.animation()).equals(after)) return false;
+        var a = before.animation();
+        var b = after.animation();
+        return !motionBlur || (a.shutterOpenTime(time) == b.shutterOpenTime(time) && a.shutterCloseTime(time) == b.shutterCloseTime(time));
     }
 
     /** The change kinds since the last call, cleared by it. */

@@ -44,6 +44,20 @@ record PreviewRequest(SceneModel model, Set<Change> changes, double time, boolea
         return false;
     }
 
+    /**
+     * Whether showing this request after {@code shown} (the request the view is accumulating for)
+     * restarts accumulation: the picture it asks for differs. Any change kind since then does
+     * (edits, live drag steps, hiding: {@code changesSince}), and so do another viewport size,
+     * region, time, motion blur, pixel filter, sample target or resolution choice. A request for the
+     * same picture (a selection, a save, a timeline setting that moves nothing now) keeps the
+     * samples: the reset reason of Chunky's render loop, decided from the change kinds.
+     */
+    boolean restartsAccumulationAfter(PreviewRequest shown, Set<Change> changesSince) {
+        return shown == null || !changesSince.isEmpty() || width != shown.width || height != shown.height
+                || !java.util.Objects.equals(region, shown.region) || time != shown.time || motionBlur != shown.motionBlur
+                || filter != shown.filter || targetSamples != shown.targetSamples || fullResolution != shown.fullResolution;
+    }
+
     /** Pixels across of what is refined: the region's, or the viewport's. */
     int refinedWidth() {
         return region != null ? region.width() : width;

@@ -318,4 +318,29 @@ class PreviewRendererTest {
             assertEquals(3, p.packs(), "a material change in a skipped request packs the newest one");
         }
     }
+
+    /**
+     * A request for the same picture (no change kinds, the same size, time and settings: a selection,
+     * a save) keeps the view's samples and is shown at once with them, also once the view is finished;
+     * any change kind starts the view over (issue 39, item 2).
+     */
+    @Test
+    void aRequestForTheSamePictureKeepsTheSamples() throws Exception {
+        List<PreviewFrame> seen = new ArrayList<>();
+        try (PreviewRenderer p = renderer()) {
+            SceneModel m = stage();
+            p.show(request(m, EnumSet.allOf(Change.class), 96, 60, 6, true, 1));
+            await(p, seen, f -> f.revision() == 1 && f.samples() == 6);
+            until(() -> p.state() == PreviewRenderer.State.DONE, "done");
+            long passes = p.passes();
+            p.show(request(m, Set.of(), 96, 60, 6, true, 2));
+            PreviewFrame same = await(p, seen, f -> f.revision() == 2);
+            assertEquals(6, same.samples(), "the finished view's samples, shown for the new request");
+            until(() -> p.asleep() && !p.requestWaiting(), "asleep again");
+            assertEquals(passes, p.passes(), "no pass rendered for it");
+            p.show(request(m, Set.of(Change.SETTINGS), 96, 60, 6, true, 3));
+            await(p, seen, f -> f.revision() == 3);
+            assertTrue(p.passes() > passes, "a change kind starts the view over: it is rendered again");
+        }
+    }
 }
