@@ -333,6 +333,8 @@ final class StudioWindow {
     private HBox statusBar() {
         progress.setVisible(false);
         progress.setPrefWidth(160);
+        progress.setMinWidth(60); // gives way before the Cancel beside it, which keeps its label
+        cancel.setMinWidth(Region.USE_PREF_SIZE);
         cancel.setVisible(false);
         cancel.setId("cancelJob");
         cancel.setOnAction(e -> {
