@@ -92,6 +92,7 @@ final class ViewportPane extends Pane {
         overlay.widthProperty().bind(widthProperty());
         overlay.heightProperty().bind(heightProperty());
         overlay.setMouseTransparent(true);
+        overlay.setId("viewportOverlay");
         regionView.setSmooth(false);
         regionView.setPreserveRatio(false);
         regionView.setVisible(false);
@@ -105,13 +106,17 @@ final class ViewportPane extends Pane {
         notice.maxWidthProperty().bind(widthProperty().multiply(0.8));
         session.addListener(this::updateNotice);
         setStyle("-fx-background-color: #202228;");
+        // A new size is a new projection: the gizmo is drawn again for it (it vanished or stayed where
+        // it was, ~90 px from its model, until the next selection: issue 39, item 4).
         widthProperty().addListener((o, a, b) -> {
             requestPreview();
             updateNotice();
+            markOverlayDirty();
         });
         heightProperty().addListener((o, a, b) -> {
             requestPreview();
             updateNotice();
+            markOverlayDirty();
         });
         session.addViewListener(() -> {
             requestPreview();
