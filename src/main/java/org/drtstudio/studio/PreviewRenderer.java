@@ -37,7 +37,7 @@ import java.util.function.Supplier;
  */
 final class PreviewRenderer implements AutoCloseable {
     /** Where the render loop is, for the status bar. */
-    enum State { STARTING, RENDERING, DONE, PAUSED, EXPORTING }
+    enum State { STARTING, RENDERING, DONE, PAUSED, EXPORTING, IMPORTING }
 
     private final Supplier<Renderer> rendererFactory;
     private volatile Renderer renderer;
@@ -228,20 +228,24 @@ final class PreviewRenderer implements AutoCloseable {
         STOP_PASS
     }
 
-    /** Guarded by {@link #lock}: holds of kind {@link Hold#STOP_PASS} not yet released. */
+    /** Guarded by {@link #lock}: holds of kind {@link Hold#STOP_PASS} (imports) not yet released. */
     private int passStoppingHolds;
+    /** Guarded by {@link #lock}: holds of kind {@link Hold#FINISH_PASS} (exports) not yet released. */
+    private int exportHolds;
 
     /** Stops rendering while an import or export runs; every hold is ended by one {@link #release} of its kind. Any thread. */
     void hold(Hold kind) {
         synchronized (lock) {
             schedule.hold();
             if (kind == Hold.STOP_PASS) passStoppingHolds++;
+            else exportHolds++;
         }
     }
 
     void release(Hold kind) {
         synchronized (lock) {
             if (kind == Hold.STOP_PASS && passStoppingHolds > 0) passStoppingHolds--;
+            if (kind == Hold.FINISH_PASS && exportHolds > 0) exportHolds--;
             schedule.release();
             lock.notifyAll();
         }
@@ -250,7 +254,8 @@ final class PreviewRenderer implements AutoCloseable {
     State state() {
         synchronized (lock) {
             if (renderer == null) return State.STARTING;
-            if (schedule.held()) return State.EXPORTING;
+            // Only an export holds with FINISH_PASS; an import's own hold is not an export (the status bar said so during imports).
+            if (schedule.held()) return exportHolds > 0 ? State.EXPORTING : State.IMPORTING;
             if (schedule.paused()) return State.PAUSED;
             if (schedule.finished() && pending == null) return State.DONE;
             return State.RENDERING;

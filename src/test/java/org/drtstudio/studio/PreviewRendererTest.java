@@ -343,4 +343,23 @@ class PreviewRendererTest {
             assertTrue(p.passes() > passes, "a change kind starts the view over: it is rendered again");
         }
     }
+
+    /** An import's hold is said as such in the status bar, an export's as an export's (issue 39, item 6). */
+    @Test
+    void theStatusBarNamesWhatHoldsThePreview() throws Exception {
+        List<PreviewFrame> seen = new ArrayList<>();
+        try (PreviewRenderer p = renderer()) {
+            p.show(request(stage(), EnumSet.allOf(Change.class), 96, 60, 5000, true, 1));
+            PreviewFrame f = await(p, seen, x -> x.samples() >= 1);
+            p.hold(PreviewRenderer.Hold.STOP_PASS);
+            assertEquals(PreviewRenderer.State.IMPORTING, p.state());
+            assertTrue(PreviewStatus.text(f, 1, p.state(), false).endsWith("paused while importing"), PreviewStatus.text(f, 1, p.state(), false));
+            p.hold(PreviewRenderer.Hold.FINISH_PASS);
+            assertEquals(PreviewRenderer.State.EXPORTING, p.state(), "an export under way during the import");
+            p.release(PreviewRenderer.Hold.STOP_PASS);
+            assertTrue(PreviewStatus.text(f, 1, p.state(), false).endsWith("paused while exporting"));
+            p.release(PreviewRenderer.Hold.FINISH_PASS);
+            assertEquals(PreviewRenderer.State.RENDERING, p.state());
+        }
+    }
 }
