@@ -551,10 +551,10 @@ final class PreviewRenderer implements AutoCloseable {
         int scale = stage.pixelScale();
         if (r.region() == null) {
             int w = Math.max(1, r.width() / scale), h = Math.max(1, r.height() / scale);
-            return FrameSetup.parameters(r.model(), r.time(), r.motionBlur(), r.filter(), image, w, h, stage.samples(), null);
+            return FrameSetup.parameters(r.model(), r.time(), r.motionBlur(), r.filter(), image, w, h, stage.samples(), null, r.widening());
         }
         TraceParameters full = FrameSetup.parameters(r.model(), r.time(), r.motionBlur(), r.filter(), image, r.width(), r.height(),
-                stage.samples(), null);
+                stage.samples(), null, r.widening());
         int w = Math.max(1, r.region().width() / scale), h = Math.max(1, r.region().height() / scale);
         return RegionCrop.crop(full, r.region(), w, h);
     }

@@ -259,7 +259,11 @@ final class StudioWindow {
         pauseItem.setId("pausePreviewItem");
         pauseItem.selectedProperty().bindBidirectional(pausePreview.selectedProperty());
         MenuItem clearRegion = item("Clear render region (Ctrl+Shift+click)", "clearRegionItem", null, () -> viewport.setRegion(null));
-        view.getItems().addAll(fullRes, pauseItem, clearRegion, new SeparatorMenuItem(),
+        javafx.scene.control.CheckMenuItem renderFrame = new javafx.scene.control.CheckMenuItem("Export frame (darken what exports leave out)");
+        renderFrame.setId("renderFrameItem");
+        renderFrame.setSelected(viewport.showsRenderFrame());
+        renderFrame.selectedProperty().addListener((o, a, on) -> viewport.setShowRenderFrame(on));
+        view.getItems().addAll(fullRes, pauseItem, clearRegion, renderFrame, new SeparatorMenuItem(),
                 item("Frame selection (F)", "frameItem", null, this::frameSelection),
                 item("Move gizmo (G)", "moveItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.MOVE)),
                 item("Rotate gizmo (R)", "rotateItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.ROTATE)),

@@ -187,7 +187,7 @@ final class ViewportPane extends Pane {
         sentHeight = h;
         SceneModel shown = session.shownModel();
         preview.show(new PreviewRequest(shown, session.takeShownChanges(), session.time(), session.motionBlur(), session.filter(),
-                w, h, region, targetSamples(shown), fullResolution, ++requestRevision, System.nanoTime()));
+                w, h, region, targetSamples(shown), fullResolution, ++requestRevision, System.nanoTime(), renderFrame().widening()));
         wake();
     }
 
@@ -406,9 +406,32 @@ final class ViewportPane extends Pane {
 
     // ---- geometry helpers ----
 
+    /** The view through the camera, widened where needed so the export's frame fits ({@link RenderFrame}). */
     ViewProjection projection() {
         SceneModel m = session.shownModel();
-        return ViewProjection.of(m.cameraAt(session.time()), getWidth(), getHeight());
+        return ViewProjection.of(renderFrame().widen(m.cameraAt(session.time())), getWidth(), getHeight());
+    }
+
+    private boolean showRenderFrame = true;
+
+    /** What an export of the project frames, in viewport pixels (the whole viewport with the frame turned off). */
+    RenderFrame renderFrame() {
+        if (!showRenderFrame) return RenderFrame.none(getWidth(), getHeight());
+        var s = session.shownModel().settings();
+        return RenderFrame.of(getWidth(), getHeight(), s.width(), s.height());
+    }
+
+    /** Shows the export's frame (on by default) or the camera's view at the viewport's shape. */
+    void setShowRenderFrame(boolean on) {
+        if (on == showRenderFrame) return;
+        showRenderFrame = on;
+        requestPreview();
+        updateNotice();
+        markOverlayDirty();
+    }
+
+    boolean showsRenderFrame() {
+        return showRenderFrame;
     }
 
     /** The selected node when it is a transform group (what the gizmo acts on), else null. */
@@ -439,6 +462,7 @@ final class ViewportPane extends Pane {
         overlayDirty = false;
         GraphicsContext gc = overlay.getGraphicsContext2D();
         gc.clearRect(0, 0, overlay.getWidth(), overlay.getHeight());
+        drawPassepartout(gc);
         drawRegion(gc);
         GroupNode g = selectedGroup();
         if (g == null) return;
@@ -471,6 +495,24 @@ final class ViewportPane extends Pane {
         gc.setFill(Color.WHITE);
         gc.fillOval(c[0] - 5, c[1] - 5, 10, 10);
     }
+
+    /** Darkens what no export shows and outlines the export's frame. */
+    private void drawPassepartout(GraphicsContext gc) {
+        if (!showRenderFrame) return;
+        RenderFrame f = renderFrame();
+        double w = getWidth(), h = getHeight();
+        gc.setFill(Color.rgb(0, 0, 0, PASSEPARTOUT_ALPHA));
+        gc.fillRect(0, 0, w, f.y());
+        gc.fillRect(0, f.y() + f.height(), w, h - f.y() - f.height());
+        gc.fillRect(0, f.y(), f.x(), f.height());
+        gc.fillRect(f.x() + f.width(), f.y(), w - f.x() - f.width(), f.height());
+        gc.setLineWidth(1);
+        gc.setStroke(Color.rgb(255, 255, 255, 0.6));
+        gc.strokeRect(Math.round(f.x()) + 0.5, Math.round(f.y()) + 0.5, Math.max(0, Math.round(f.width()) - 1), Math.max(0, Math.round(f.height()) - 1));
+    }
+
+    /** How much of the picture outside the export's frame shows through (Blender's passepartout). */
+    static final double PASSEPARTOUT_ALPHA = 0.5;
 
     /** The render region's outline (dashed), or the one being dragged. */
     private void drawRegion(GraphicsContext gc) {
@@ -540,7 +582,8 @@ final class ViewportPane extends Pane {
         } else if (navStart != null && moved) {
             double dx = e.getX() - pressX, dy = e.getY() - pressY;
             Camera c;
-            if (panning) c = CameraNavigator.pan(navStart, dx, dy, getHeight());
+            // The view may be wider than the camera's own (the export's frame): a pixel spans more of the scene.
+            if (panning) c = CameraNavigator.pan(navStart, dx, dy, getHeight() / renderFrame().widening());
             else if (pressButton == MouseButton.SECONDARY) c = CameraNavigator.look(navStart, dx, dy);
             else c = CameraNavigator.orbit(navStart, dx, dy);
             session.preview(new SetCamera(c));

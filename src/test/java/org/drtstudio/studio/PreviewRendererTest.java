@@ -46,7 +46,7 @@ class PreviewRendererTest {
     }
 
     private static PreviewRequest request(SceneModel m, Set<Change> changes, int w, int h, int samples, boolean full, long revision) {
-        return new PreviewRequest(m, changes, 0, false, PixelFilter.BOX, w, h, null, samples, full, revision, System.nanoTime());
+        return new PreviewRequest(m, changes, 0, false, PixelFilter.BOX, w, h, null, samples, full, revision, System.nanoTime(), 1);
     }
 
     private static PreviewRenderer renderer() {
