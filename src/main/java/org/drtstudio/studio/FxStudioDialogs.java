@@ -38,7 +38,13 @@ final class FxStudioDialogs implements StudioDialogs {
 
     @Override
     public Optional<Path> chooseSave(String title, String suggestedName, String extension) {
+        return chooseSaveIn(null, title, suggestedName, extension);
+    }
+
+    /** A file to save to, the chooser opening in {@code folder} where it exists (else where the last one was). */
+    private Optional<Path> chooseSaveIn(Path folder, String title, String suggestedName, String extension) {
         FileChooser fc = chooser(title);
+        if (folder != null && java.nio.file.Files.isDirectory(folder)) fc.setInitialDirectory(folder.toFile());
         fc.setInitialFileName(suggestedName);
         fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(extension.toUpperCase() + " files", "*." + extension));
         File chosen = withOwnerBlocked(() -> fc.showSaveDialog(null));
@@ -139,7 +145,10 @@ final class FxStudioDialogs implements StudioDialogs {
             return Optional.empty();
         }
         String ext = pfm ? "pfm" : "png";
-        Optional<Path> out = chooseSave(dialog.getTitle(), animation ? "frame_####." + ext : "render." + ext, ext);
+        // In the folder offered (the project's, or its last export's), under the name offered when its format was kept.
+        String offered = d.output().getFileName().toString();
+        String name = offered.toLowerCase(java.util.Locale.ROOT).endsWith("." + ext) ? offered : (animation ? "frame_####." : "render.") + ext;
+        Optional<Path> out = chooseSaveIn(d.output().getParent(), dialog.getTitle(), name, ext);
         return out.map(chosen::withOutput);
     }
 

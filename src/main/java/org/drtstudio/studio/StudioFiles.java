@@ -50,6 +50,8 @@ final class StudioFiles {
     private final StudioWindow.Config config;
     private Timeline autosave;
     private volatile int pendingImports;
+    /** The export dialog's starting values: this project's last export, else its settings and folder. */
+    final ExportDefaults exportDefaults = new ExportDefaults();
 
     StudioFiles(StudioWindow window, StudioDialogs dialogs, ExecutorService workers, StudioWindow.Config config) {
         this.window = window;
@@ -67,6 +69,7 @@ final class StudioFiles {
     void newScene() {
         if (!confirmDiscardOrSave()) return;
         session().open(StudioWindow.emptyModel(), null);
+        exportDefaults.untitledBecomes(null);
         window.message("new scene");
     }
 
@@ -97,6 +100,7 @@ final class StudioFiles {
             SceneModel opened = TimelineRange.withTimelineRange(project ? p.model() : MovableParts.wrap(p.model()));
             session().open(opened, project ? file.toAbsolutePath() : null);
             if (!project || sample) session().setFile(null);
+            exportDefaults.untitledBecomes(null);
             if (!sample) addRecent(file);
             window.jobFinished("opened " + (sample ? "sample " : "") + file.getFileName() + warningsNote(p.warnings()));
         }, "cannot open " + file.getFileName());
@@ -133,6 +137,7 @@ final class StudioFiles {
             return false;
         }
         session().document.markSaved();
+        if (session().file() == null) exportDefaults.untitledBecomes(f); // the untitled scene's exports go with it
         session().setFile(f);
         addRecent(f);
         window.message("saved " + f.getFileName());
@@ -268,12 +273,12 @@ final class StudioFiles {
     // ---- export ----
 
     void exportWithDialog(boolean animation) {
-        SceneModel m = session().document.model();
-        var rs = m.settings();
-        var a = m.animation();
-        ExportSettings defaults = new ExportSettings(Path.of(animation ? "frame_####.png" : "render.png"), rs.width(), rs.height(),
-                Math.max(16, rs.samplesPerPixel()), false, a.startFrame(), TimelineRange.lastFrame(m));
-        dialogs.askExport(defaults, animation).ifPresent(s -> export(s, animation, null));
+        Path project = session().file();
+        ExportSettings defaults = exportDefaults.offer(session().document.model(), project, animation);
+        dialogs.askExport(defaults, animation).ifPresent(s -> {
+            exportDefaults.remember(project, s);
+            export(s, animation, null);
+        });
     }
 
     /** Renders in the background with its own renderer; {@code done} (may be null) gets the outcome message. */

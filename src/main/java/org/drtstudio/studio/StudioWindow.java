@@ -85,6 +85,9 @@ final class StudioWindow {
     /** The structure the preview walks inside meshes (--accel of drt render); the picture is the same with each. */
     final AccelControl accelChoice = new AccelControl();
     private final ProgressBar progress = new ProgressBar();
+    /** The job's share done and time left, beside its bar ({@link JobProgress}). */
+    private final Label progressText = new Label();
+    private JobProgress jobProgress;
     private final Button cancel = new Button("Cancel");
     private final javafx.scene.control.ToggleButton pausePreview = new javafx.scene.control.ToggleButton("Pause preview");
     /** Shows the young preview denoised (on by default); off shows the accumulated, noisy picture. */
@@ -340,6 +343,9 @@ final class StudioWindow {
         progress.setMinWidth(60); // gives way before the Cancel beside it, which keeps its label
         cancel.setMinWidth(Region.USE_PREF_SIZE);
         cancel.setVisible(false);
+        progressText.setId("jobProgressText");
+        progressText.setMinWidth(Region.USE_PREF_SIZE);
+        progressText.setVisible(false);
         cancel.setId("cancelJob");
         cancel.setOnAction(e -> {
             if (cancelAction != null) cancelAction.run();
@@ -382,7 +388,8 @@ final class StudioWindow {
         messageTip.setShowDelay(javafx.util.Duration.millis(300));
         messageLabel.setTooltip(messageTip);
         accelChoice.onChange(viewport::setAccel);
-        HBox bar = new HBox(12, pausePreview, denoisePreview, accelChoice.node(), rendererLabel, statsLabel, messageLabel, progress, cancel);
+        HBox bar = new HBox(12, pausePreview, denoisePreview, accelChoice.node(), rendererLabel, statsLabel, messageLabel, progress, progressText,
+                cancel);
         bar.setPadding(new Insets(3, 8, 3, 8));
         bar.setStyle("-fx-background-color: derive(-fx-base, -8%);");
         rendererLabel.setText(rendererText());
@@ -468,17 +475,28 @@ final class StudioWindow {
         showMessage();
         progress.setProgress(-1);
         progress.setVisible(true);
+        jobProgress = new JobProgress(System.nanoTime());
+        progressText.setText("");
+        progressText.setVisible(true);
         cancelAction = onCancel;
         cancel.setVisible(onCancel != null);
     }
 
     void jobProgress(double fraction) {
         progress.setProgress(fraction);
+        if (jobProgress != null) progressText.setText(jobProgress.describe(fraction, System.nanoTime()));
+    }
+
+    /** The job's share done and time left as the status bar shows it ("" when none runs). */
+    String jobProgressText() {
+        return progressText.isVisible() ? progressText.getText() : "";
     }
 
     void jobFinished(String text) {
         message(text);
         progress.setVisible(false);
+        progressText.setVisible(false);
+        jobProgress = null;
         cancel.setVisible(false);
         cancelAction = null;
     }

@@ -292,6 +292,8 @@ final class StudioHarness {
     static final class ScriptedDialogs implements StudioDialogs {
         final Deque<Object> answers = new java.util.concurrent.ConcurrentLinkedDeque<>();
         volatile String lastError;
+        /** What the export dialog was last offered. */
+        volatile ExportSettings lastExportOffer;
 
         @Override
         public Optional<Path> chooseOpen(String title, boolean projectsOnly) {
@@ -315,6 +317,7 @@ final class StudioHarness {
 
         @Override
         public Optional<ExportSettings> askExport(ExportSettings defaults, boolean animation) {
+            lastExportOffer = defaults;
             return Optional.ofNullable((ExportSettings) next("export"));
         }
 
