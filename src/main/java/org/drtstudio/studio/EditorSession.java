@@ -25,6 +25,8 @@ final class EditorSession {
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
     private Edit liveEdit;
     private int selected = -1;
+    /** The light selected (its index), or -1; a light and a node are never selected together. */
+    private int selectedLight = -1;
     private double time;
     private boolean motionBlur;
     private Path file;
@@ -46,6 +48,7 @@ final class EditorSession {
         document.addListener(snapshot -> {
             if (!movesNothingShown(lastModel, snapshot.model(), snapshot.changes())) shownChanges.addAll(snapshot.changes());
             lastModel = snapshot.model();
+            if (selectedLight >= snapshot.model().lights().size()) selectedLight = -1; // deleted, or undone
             fire();
         });
     }
@@ -161,6 +164,7 @@ final class EditorSession {
         liveEdit = null;
         hidden.clear();
         selected = -1;
+        selectedLight = -1;
         file = newFile;
         document.open(model);
     }
@@ -169,6 +173,7 @@ final class EditorSession {
     void openUnsaved(SceneModel model) {
         liveEdit = null;
         selected = -1;
+        selectedLight = -1;
         file = null;
         document.openUnsaved(model);
     }
@@ -178,8 +183,22 @@ final class EditorSession {
     }
 
     void select(int nodeId) {
-        if (nodeId == selected) return;
+        if (nodeId == selected && selectedLight < 0) return;
         selected = nodeId;
+        selectedLight = -1;
+        fire();
+    }
+
+    /** The selected light's index, or -1. */
+    int selectedLight() {
+        return selectedLight;
+    }
+
+    /** Selects light {@code index} (its row, its editor, its gizmo in the view); the node selection is cleared. */
+    void selectLight(int index) {
+        if (index == selectedLight && selected < 0) return;
+        selectedLight = index;
+        selected = -1;
         fire();
     }
 

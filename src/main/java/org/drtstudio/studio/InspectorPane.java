@@ -71,9 +71,13 @@ final class InspectorPane extends VBox {
     /** Brings the fields up to date; skipped when nothing they show changed (refreshing costs the FX thread). */
     private void refresh() {
         SceneModel m = session.document.model();
-        java.util.List<Object> key = java.util.List.of(m, session.selected(), session.time(), session.filter());
+        java.util.List<Object> key = java.util.List.of(m, session.selected(), session.selectedLight(), session.time(), session.filter());
         if (key.equals(shown)) return;
         shown = key;
+        // A light has no material: its panel showed the last model's (issue 39, item 9).
+        boolean hasMaterial = session.selectedLight() < 0;
+        materialPane.setVisible(hasMaterial);
+        materialPane.setManaged(hasMaterial);
         filling = true;
         try {
             String[] names = materialNames(m);
@@ -392,13 +396,15 @@ final class InspectorPane extends VBox {
                 .ifPresent(p -> setMaterial(m -> m.withDiffuseTexture(p.toAbsolutePath().toString()))));
         g.addRow(7, new Label("Texture"), new HBox(2, texture, browse));
         TitledPane pane = new TitledPane("Material", new VBox(4, materialChoice, g));
+        pane.setId("materialPane");
         pane.setExpanded(false);
+        materialPane = pane;
         return pane;
     }
 
     // ---- light ----
 
-    private TitledPane lightPane;
+    private TitledPane lightPane, materialPane;
 
     /** Opens the light editor on light {@code index} (a light chosen in the scene tree). */
     void showLight(int index) {

@@ -130,9 +130,13 @@ final class StudioWindow {
         this.nodeCommands = new NodeCommands(session, tree, this::message);
         this.addMenu = new AddMenu(session, this::message);
         this.keyboardTransform = new KeyboardTransform(viewport, session);
-        // A light's row in the tree opens the inspector's light editor on that light.
-        tree.view.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
-            if (item != null && item.getValue().light() >= 0) inspector.showLight(item.getValue().light());
+        // A selected light (its row in the tree, its icon in the view, or one just added) opens the
+        // inspector's light editor on it.
+        int[] lightShown = {-1};
+        session.addListener(() -> {
+            int light = session.selectedLight();
+            if (light != lightShown[0] && light >= 0) inspector.showLight(light);
+            lightShown[0] = light;
         });
 
         SplitPane split = new SplitPane();
@@ -511,11 +515,14 @@ final class StudioWindow {
         stage.setTitle((session.document.isDirty() ? "*" : "") + name + " — DRT Studio");
     }
 
+    /** A new scene's light: with an added light ({@link AddMenu#addedLightIntensity}) the lights sum to 1, so a white floor stays below white. */
+    static final float NEW_SCENE_LIGHT = 0.6f;
+
     /** A new scene: nothing in it yet, one light, the default camera. */
     static SceneModel emptyModel() {
         GroupNode root = GroupNode.of(0, "root", List.of());
         return TimelineRange.withTimelineRange(SceneModel.of("untitled", root, List.of(Material.DEFAULT),
-                List.of(new PointLight(new Vec3(4, 8, 6), new Vec3(1, 1, 1), 1f)),
+                List.of(new PointLight(new Vec3(4, 8, 6), new Vec3(1, 1, 1), NEW_SCENE_LIGHT)),
                 new Camera(new Vec3(0, 2, 8), new Vec3(0, 0.5f, 0), new Vec3(0, 1, 0), 40f, 0f, 0f), RenderSettings.DEFAULT));
     }
 }

@@ -464,10 +464,20 @@ final class ViewportPane extends Pane {
         gc.clearRect(0, 0, overlay.getWidth(), overlay.getHeight());
         drawPassepartout(gc);
         drawRegion(gc);
+        ViewProjection v = projection();
+        drawLights(gc, v);
+        int light = selectedLightIndex();
+        if (light >= 0) {
+            drawGizmo(gc, v, session.shownModel().lights().get(light).position(), Gizmo.Mode.MOVE);
+            return;
+        }
         GroupNode g = selectedGroup();
         if (g == null) return;
-        ViewProjection v = projection();
-        Vec3 pivot = NodeGeometry.pivotWorld(session.shownModel(), g, session.time());
+        drawGizmo(gc, v, NodeGeometry.pivotWorld(session.shownModel(), g, session.time()), gizmoMode);
+    }
+
+    /** The move, rotate or scale handles around {@code pivot}. */
+    private static void drawGizmo(GraphicsContext gc, ViewProjection v, Vec3 pivot, Gizmo.Mode gizmoMode) {
         double[] c = v.project(pivot);
         if (c == null) return;
         Color[] colors = {Color.web("#ff4040"), Color.web("#40e040"), Color.web("#4080ff")};
@@ -494,6 +504,90 @@ final class ViewportPane extends Pane {
         }
         gc.setFill(Color.WHITE);
         gc.fillOval(c[0] - 5, c[1] - 5, 10, 10);
+    }
+
+    /** Pixels from a light's icon within which a click selects the light. */
+    static final double LIGHT_PICK_PIXELS = 10;
+
+    /** The selected light's index while it exists in the shown model, else -1. */
+    private int selectedLightIndex() {
+        int i = session.selectedLight();
+        return i >= 0 && i < session.shownModel().lights().size() ? i : -1;
+    }
+
+    /** Viewport point of light {@code index}'s icon, or null when it is behind the eye or does not exist. */
+    Point2D lightPoint(int index) {
+        var lights = session.shownModel().lights();
+        if (index < 0 || index >= lights.size()) return null;
+        double[] p = projection().project(lights.get(index).position());
+        return p == null ? null : new Point2D(p[0], p[1]);
+    }
+
+    /** The light whose icon is nearest (x, y) within {@link #LIGHT_PICK_PIXELS}, or -1. */
+    int lightAt(double x, double y) {
+        int best = -1;
+        double bestDistance = LIGHT_PICK_PIXELS;
+        for (int i = 0; i < session.shownModel().lights().size(); i++) {
+            Point2D p = lightPoint(i);
+            if (p != null && p.distance(x, y) <= bestDistance) {
+                best = i;
+                bestDistance = p.distance(x, y);
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Each light as an icon where it is (a sun: a disc with rays), a spherical light's sphere as a
+     * circle of its size, a rectangle's outline; the selected one in orange. Lights were not drawn at
+     * all, so their positions could only be typed (issue 39, item 9).
+     */
+    private void drawLights(GraphicsContext gc, ViewProjection v) {
+        var lights = session.shownModel().lights();
+        int selectedLight = selectedLightIndex();
+        for (int i = 0; i < lights.size(); i++) {
+            org.drtstudio.scene.Light l = lights.get(i);
+            double[] c = v.project(l.position());
+            if (c == null) continue;
+            Color colour = i == selectedLight ? Color.web("#ff9a20") : Color.web("#ffe060");
+            gc.setStroke(Color.rgb(0, 0, 0, 0.8));
+            gc.setLineWidth(3);
+            drawSun(gc, c, Color.rgb(0, 0, 0, 0.8));
+            gc.setLineWidth(1.5);
+            drawSun(gc, c, colour);
+            gc.setStroke(colour);
+            gc.setLineWidth(1);
+            if (l instanceof org.drtstudio.scene.SphereLight s) {
+                double r = s.radius() / v.unitsPerPixel(v.depth(l.position()));
+                if (r > 7) gc.strokeOval(c[0] - r, c[1] - r, 2 * r, 2 * r);
+            } else if (l instanceof org.drtstudio.scene.RectLight r) {
+                Vec3 hu = r.edgeU().times(0.5f), hv = r.edgeV().times(0.5f);
+                Vec3[] corners = {r.position().minus(hu).minus(hv), r.position().plus(hu).minus(hv), r.position().plus(hu).plus(hv),
+                        r.position().minus(hu).plus(hv)};
+                double[] xs = new double[4], ys = new double[4];
+                boolean all = true;
+                for (int k = 0; k < 4; k++) {
+                    double[] q = v.project(corners[k]);
+                    if (q == null) all = false;
+                    else {
+                        xs[k] = q[0];
+                        ys[k] = q[1];
+                    }
+                }
+                if (all) gc.strokePolygon(xs, ys, 4);
+            }
+        }
+    }
+
+    private static void drawSun(GraphicsContext gc, double[] c, Color colour) {
+        gc.setStroke(colour);
+        gc.strokeOval(c[0] - 5, c[1] - 5, 10, 10);
+        for (int k = 0; k < 8; k++) {
+            double a = k * Math.PI / 4, cos = Math.cos(a), sin = Math.sin(a);
+            gc.strokeLine(c[0] + 7 * cos, c[1] + 7 * sin, c[0] + 11 * cos, c[1] + 11 * sin);
+        }
+        gc.setFill(colour);
+        gc.fillOval(c[0] - 3, c[1] - 3, 6, 6);
     }
 
     /** Darkens what no export shows and outlines the export's frame. */
@@ -554,6 +648,20 @@ final class ViewportPane extends Pane {
             e.consume();
             return;
         }
+        int light = selectedLightIndex();
+        if (e.getButton() == MouseButton.PRIMARY && light >= 0 && !e.isShiftDown() && !e.isControlDown() && !e.isAltDown()) {
+            // The selected light's move handles: a drag moves the light, like a model's.
+            ViewProjection v = projection();
+            Vec3 at = session.shownModel().lights().get(light).position();
+            Gizmo.Handle h = Gizmo.hit(v, at, Gizmo.Mode.MOVE, e.getX(), e.getY());
+            if (h != null) {
+                lightDrag = new Gizmo.Drag(null, Gizmo.Mode.MOVE, h, org.drtstudio.scene.authored.Trs.translation(at), at, new org.joml.Matrix4f(),
+                        v, e.getX(), e.getY());
+                lightDragIndex = light;
+                e.consume();
+                return;
+            }
+        }
         GroupNode g = selectedGroup();
         // Shift pans and Ctrl/Alt+click focuses, even over a gizmo handle.
         if (e.getButton() == MouseButton.PRIMARY && g != null && !e.isShiftDown() && !e.isControlDown() && !e.isAltDown()) {
@@ -572,11 +680,23 @@ final class ViewportPane extends Pane {
         e.consume();
     }
 
+    /** A drag of the selected light's handles in progress, or null. */
+    private Gizmo.Drag lightDrag;
+    private int lightDragIndex;
+
+    /** The dragged light moved to where the cursor at (x, y) puts it. */
+    private org.drtstudio.scene.edit.Edit lightMovedTo(double x, double y) {
+        org.drtstudio.scene.Light l = session.document.model().lights().get(lightDragIndex);
+        return new org.drtstudio.scene.edit.SetLight(lightDragIndex, l.at(Gizmo.drag(lightDrag, x, y).translation()));
+    }
+
     private void dragged(MouseEvent e) {
         if (Math.hypot(e.getX() - pressX, e.getY() - pressY) > CLICK_SLOP) moved = true;
         if (regionStart != null) {
             regionEnd = new Point2D(e.getX(), e.getY());
             markOverlayDirty();
+        } else if (lightDrag != null) {
+            session.preview(lightMovedTo(e.getX(), e.getY()));
         } else if (gizmoDrag != null) {
             session.preview(TransformEdits.set(gizmoDrag.node(), Gizmo.drag(gizmoDrag, e.getX(), e.getY()), session.time()));
         } else if (navStart != null && moved) {
@@ -597,6 +717,11 @@ final class ViewportPane extends Pane {
                     (int) Math.round(getWidth()), (int) Math.round(getHeight())) : null;
             regionStart = regionEnd = null;
             setRegion(r);
+        } else if (lightDrag != null) {
+            org.drtstudio.scene.edit.Edit moved = lightMovedTo(e.getX(), e.getY());
+            lightDrag = null;
+            if (this.moved) commitQuietly(moved);
+            else session.cancelPreview();
         } else if (gizmoDrag != null) {
             var trs = Gizmo.drag(gizmoDrag, e.getX(), e.getY());
             GroupNode node = gizmoDrag.node();
@@ -646,8 +771,13 @@ final class ViewportPane extends Pane {
         commitQuietly(new SetCamera(c));
     }
 
-    /** Selects the node under viewport point (x, y), or clears the selection over empty space. */
+    /** Selects the light whose icon is at viewport point (x, y), else the node under it, or clears the selection over empty space. */
     void selectAt(double x, double y) {
+        int light = lightAt(x, y);
+        if (light >= 0) {
+            session.selectLight(light);
+            return;
+        }
         ViewProjection v = projection();
         ScenePicker.Hit hit = ScenePicker.pick(session.shownModel(), session.time(), v.eye(), v.ray(x, y));
         session.select(hit == null ? -1 : hit.nodeId());
