@@ -125,7 +125,7 @@ final class StudioWindow {
         this.effects = new EffectsPanel(session);
         this.files = new StudioFiles(this, dialogs, workers, config);
         this.tree = new SceneTreePane(session);
-        this.inspector = new InspectorPane(session, dialogs);
+        this.inspector = new InspectorPane(session, dialogs, new MaterialSwatch(exportRenderers));
         this.timeline = new TimelinePane(session);
         this.nodeCommands = new NodeCommands(session, tree, this::message);
         this.addMenu = new AddMenu(session, this::message);
@@ -205,6 +205,7 @@ final class StudioWindow {
         files.stopAutosave(true);
         timeline.stop();
         workers.shutdownNow();
+        inspector.swatch.close();
         preview.close();
     }
 
