@@ -64,6 +64,7 @@ final class AddMenu extends Menu {
 
     private static MenuItem item(String text, String id, Runnable action) {
         MenuItem m = new MenuItem(text);
+        m.setMnemonicParsing(false);
         m.setId(id);
         m.setOnAction(e -> action.run());
         return m;

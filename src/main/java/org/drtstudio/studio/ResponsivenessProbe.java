@@ -41,6 +41,7 @@ final class ResponsivenessProbe {
         this.window = window;
         this.out = out;
         this.maximized = maximized;
+        window.sizing.keepSavedSettings(); // the sizes measured in are not the user's
     }
 
     /** The viewport size the targets are stated for. */

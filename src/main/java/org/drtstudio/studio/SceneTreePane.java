@@ -76,6 +76,7 @@ final class SceneTreePane extends VBox {
 
     private static MenuItem action(String text, Runnable r) {
         MenuItem m = new MenuItem(text);
+        m.setMnemonicParsing(false);
         m.setOnAction(e -> r.run());
         return m;
     }

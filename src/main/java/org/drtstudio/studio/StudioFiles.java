@@ -351,6 +351,7 @@ final class StudioFiles {
         menu.getItems().clear();
         for (Path p : recent()) {
             MenuItem item = new MenuItem(p.getFileName() + "  —  " + p.getParent());
+            item.setMnemonicParsing(false); // file names keep their underscores
             item.setOnAction(e -> {
                 if (confirmDiscardOrSave()) open(p);
             });
@@ -370,6 +371,7 @@ final class StudioFiles {
         for (Path p : installation.samples()) {
             String name = p.getFileName().toString();
             MenuItem item = new MenuItem(name);
+            item.setMnemonicParsing(false);
             item.setId("sample-" + name.replaceAll("[^A-Za-z0-9]", "-"));
             item.setOnAction(e -> {
                 if (confirmDiscardOrSave()) openSample(p);

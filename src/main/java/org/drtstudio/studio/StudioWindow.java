@@ -233,7 +233,10 @@ final class StudioWindow {
         Menu samples = new Menu("Open Sample");
         samples.setId("openSampleMenu");
         files.fillSamples(samples); // once: the installation's scenes do not change while it runs
-        MenuItem save = item("Save", "saveItem", null, files::save); // Ctrl+S is a scene shortcut (works with focus anywhere)
+        // Ctrl+S, Ctrl+Z, Ctrl+Y and Delete are the scene's shortcuts (they work with the focus anywhere, and
+        // Delete not while typing); the menus show them too. The scene's filter takes those keys before any
+        // accelerator, so each still acts once.
+        MenuItem save = item("Save", "saveItem", new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN), files::save);
         MenuItem saveAs = item("Save As…", "saveAsItem", new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), files::saveAs);
         MenuItem imp = item("Import OBJ/NFF…", "importItem", new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN), files::importWithDialog);
         MenuItem still = item("Export Still…", "exportStillItem", new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN), () -> files.exportWithDialog(false));
@@ -246,9 +249,13 @@ final class StudioWindow {
 
         Menu edit = new Menu("Edit");
         edit.setId("editMenu");
-        MenuItem undo = item("Undo", "undoItem", null, this::undo);
-        MenuItem redo = item("Redo", "redoItem", null, this::redo);
-        MenuItem delete = item("Delete", "deleteItem", null, this::deleteSelected);
+        MenuItem undo = item("Undo", "undoItem", new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN), this::undo);
+        MenuItem redo = item("Redo", "redoItem", new KeyCodeCombination(KeyCode.Y, KeyCombination.SHORTCUT_DOWN), this::redo);
+        MenuItem delete = item("Delete", "deleteItem", new KeyCodeCombination(KeyCode.DELETE), () -> {
+            // An accelerator is also asked while a text field has the key (it did not use it): Delete there is the field's.
+            if (!(stage.getScene().getFocusOwner() instanceof TextInputControl)) deleteSelected();
+        });
+        MenuItem insertKey = item("Insert Keyframe (I)", "insertKeyItem", null, this::insertKeyframe);
         MenuItem duplicate = item("Duplicate", "duplicateItem", new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN), tree::duplicateSelected);
         edit.setOnShowing(e -> {
             undo.setText(session.document.undoLabel().map(l -> "Undo " + l).orElse("Undo"));
@@ -256,7 +263,7 @@ final class StudioWindow {
             undo.setDisable(!session.document.canUndo());
             redo.setDisable(!session.document.canRedo());
         });
-        edit.getItems().addAll(undo, redo, new SeparatorMenuItem(), delete, duplicate);
+        edit.getItems().addAll(undo, redo, new SeparatorMenuItem(), delete, duplicate, insertKey);
         edit.getItems().addAll(nodeCommands.menuItems());
 
         Menu view = new Menu("View");
@@ -272,6 +279,7 @@ final class StudioWindow {
         renderFrame.setSelected(viewport.showsRenderFrame());
         renderFrame.selectedProperty().addListener((o, a, on) -> viewport.setShowRenderFrame(on));
         view.getItems().addAll(fullRes, pauseItem, clearRegion, renderFrame, new SeparatorMenuItem(),
+                item("Play / pause (Space)", "playItem", null, this::togglePlay),
                 item("Frame selection (F)", "frameItem", null, this::frameSelection),
                 item("Move gizmo (G)", "moveItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.MOVE)),
                 item("Rotate gizmo (R)", "rotateItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.ROTATE)),
@@ -280,11 +288,14 @@ final class StudioWindow {
         help.setId("helpMenu");
         help.getItems().addAll(item("Keyboard and mouse…", "shortcutsItem", new KeyCodeCombination(KeyCode.F1), () -> HelpDialogs.showShortcuts(stage)),
                 item("About DRT Studio…", "aboutItem", null, () -> HelpDialogs.showAbout(stage, rendererText())));
+        for (var check : List.of(fullRes, pauseItem, renderFrame)) check.setMnemonicParsing(false);
         return new MenuBar(file, edit, addMenu, view, help);
     }
 
     private static MenuItem item(String text, String id, KeyCombination accelerator, Runnable action) {
         MenuItem m = new MenuItem(text);
+        // Labels name files and models ("Undo Import 'bunny_1m'"): an underscore is text, not a mnemonic.
+        m.setMnemonicParsing(false);
         m.setId(id);
         if (accelerator != null) m.setAccelerator(accelerator);
         m.setOnAction(e -> action.run());
@@ -310,9 +321,21 @@ final class StudioWindow {
             case F -> frameSelection();
             case G, R, S -> keyboardTransform.key(e.getCode());
             case P -> pausePreview.setSelected(!pausePreview.isSelected());
+            case SPACE -> togglePlay(); // as in Blender
+            case I -> insertKeyframe(); // as in Blender
             default -> { return; }
         }
         e.consume();
+    }
+
+    /** Plays the animation, or pauses it (Space). */
+    void togglePlay() {
+        timeline.play.setSelected(!timeline.play.isSelected());
+    }
+
+    /** Keys the selected object at the current time, or the camera when no object is selected (I). */
+    void insertKeyframe() {
+        timeline.keySelectionOrCamera();
     }
 
     void undo() {

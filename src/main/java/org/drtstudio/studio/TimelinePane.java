@@ -70,7 +70,7 @@ final class TimelinePane extends HBox {
         // The play button is its glyph (the text stays for what it says, e.g. to screen readers): a
         // 1366-pixel-wide laptop's window has no room for every label of this row (issue 39, item 3).
         play.setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
-        play.setTooltip(new Tooltip("Play / pause the animation"));
+        play.setTooltip(new Tooltip("Play / pause the animation (Space)"));
         loop.setTooltip(new Tooltip("Start again at the end"));
         previousKey.setOnAction(e -> TimelineRange.previous(keyTimes(), session.time()).ifPresent(session::setTime));
         nextKey.setOnAction(e -> TimelineRange.next(keyTimes(), session.time()).ifPresent(session::setTime));
@@ -88,7 +88,7 @@ final class TimelinePane extends HBox {
         Button keyNode = new Button("Key", keyGlyph());
         keyNode.setId("keyNodeButton");
         keyNode.setOnAction(e -> keySelection());
-        keyNode.setTooltip(new Tooltip("Key the selected object's position, rotation and scale at the current time"));
+        keyNode.setTooltip(new Tooltip("Key the selected object's position, rotation and scale at the current time (I)"));
         Button keyCamera = new Button("Key camera", keyGlyph());
         keyCamera.setId("keyCameraButton");
         keyCamera.setOnAction(e -> keyCamera());
@@ -259,6 +259,14 @@ final class TimelinePane extends HBox {
         double t = session.time();
         var trs = g.transformAt(t);
         session.commit(new KeyTransform(id, t, trs));
+    }
+
+    /** I: keys the selected group, or the camera when no group is selected. */
+    void keySelectionOrCamera() {
+        SceneModel m = session.document.model();
+        int id = session.selected();
+        if (m.node(id).orElse(null) instanceof GroupNode && id != m.root().id()) keySelection();
+        else keyCamera();
     }
 
     private void keyCamera() {
