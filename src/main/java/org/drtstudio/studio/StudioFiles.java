@@ -180,14 +180,13 @@ final class StudioFiles {
         String lower = name.toLowerCase(Locale.ROOT);
         if (!(lower.endsWith(".obj") || lower.endsWith(".nff") || lower.endsWith(".cfg") || lower.endsWith(".vox")
                 || lower.endsWith(".vxt"))) {
-            window.message("cannot import " + name + ": expected an .obj, .nff, .cfg, .vox or .vxt file");
+            // The same one dialog as a file that cannot be read (issue 39, item 13: a .png only got a status line).
+            importRefused(name, "it is not a model DRT Studio reads (expected an .obj, .nff, .cfg, .vox or .vxt file)");
             return;
         }
         try {
             if (Files.size(file) == 0) {
-                String msg = "cannot import " + name + ": the file is empty (0 bytes)";
-                window.message(msg);
-                dialogs.showError(msg);
+                importRefused(name, "the file is empty (0 bytes)");
                 return;
             }
         } catch (IOException e) {
@@ -257,6 +256,13 @@ final class StudioFiles {
         } catch (IllegalArgumentException e) {
             window.jobFinished("cannot import " + name + ": " + e.getMessage());
         }
+    }
+
+    /** An import that cannot be done: one dialog, and the status bar, naming the file and the reason. */
+    private void importRefused(String name, String reason) {
+        String msg = "cannot import " + name + ": " + reason;
+        window.message(msg);
+        dialogs.showError(msg);
     }
 
     int pendingImports() {
@@ -483,9 +489,12 @@ final class StudioFiles {
                 T result = work.call();
                 Platform.runLater(() -> onDone.accept(result));
             } catch (Exception e) {
-                String msg = e instanceof SceneFormatException ? e.getMessage() : failurePrefix + ": " + e.getMessage();
+                // An import says "cannot import NAME: why" whatever went wrong, as a refused file type does; the
+                // reader's own message (file, line, problem) is the why.
+                boolean importing = failurePrefix.startsWith("cannot import");
+                String msg = e instanceof SceneFormatException && !importing ? e.getMessage() : failurePrefix + ": " + e.getMessage();
                 Platform.runLater(() -> {
-                    if (failurePrefix.startsWith("cannot import")) pendingImports--;
+                    if (importing) pendingImports--;
                     window.jobFinished(msg);
                     dialogs.showError(msg);
                 });
