@@ -443,6 +443,9 @@ final class PreviewRenderer implements AutoCloseable {
                         continue;
                     }
                     current = next;
+                    // The frame on screen is the old view's: a request for the same picture that comes before this
+                    // view's first pass must wait for that pass, not be shown the old picture again.
+                    lastFrame = null;
                     firstPassOfRequest = true;
                     PreviewSchedule.Stage stage;
                     synchronized (lock) {

@@ -362,4 +362,32 @@ class PreviewRendererTest {
             assertEquals(PreviewRenderer.State.RENDERING, p.state());
         }
     }
+
+    /**
+     * A request for the same picture right after one that starts a new view (an import, then the
+     * selection of what was imported, while the import holds the loop) is shown with the new view's
+     * first pass, never with the old view's last frame.
+     */
+    @Test
+    void theSamePictureRightAfterANewViewWaitsForItsFirstPass() throws Exception {
+        List<PreviewFrame> seen = new ArrayList<>();
+        try (PreviewRenderer p = renderer()) {
+            SceneModel m = stage();
+            p.show(request(m, EnumSet.allOf(Change.class), 96, 60, 5000, true, 1));
+            await(p, seen, f -> f.revision() == 1 && f.samples() >= 2);
+            p.hold(PreviewRenderer.Hold.STOP_PASS);
+            until(() -> p.asleep(), "held");
+            SceneModel moved = new SetTransform(m.root().id(), Trs.translation(new Vec3(0, 0.5f, 0))).apply(m).model();
+            p.show(request(moved, Set.of(Change.TRANSFORM), 96, 60, 5000, true, 2));
+            until(() -> !p.requestWaiting() && p.asleep(), "the new view taken, held before its first pass");
+            long passes = p.passes();
+            while (p.takeFrame() != null) Thread.onSpinWait(); // frames of request 1 still in the slot
+            p.show(request(moved, Set.of(), 96, 60, 5000, true, 3));
+            until(() -> !p.requestWaiting() && p.asleep(), "the selection's request taken");
+            assertNull(p.takeFrame(), "the old view's picture is not shown for the new view's request");
+            p.release(PreviewRenderer.Hold.STOP_PASS);
+            await(p, seen, f -> f.revision() == 3);
+            assertTrue(p.passes() > passes, "shown with a pass of the new view");
+        }
+    }
 }
