@@ -17,9 +17,12 @@ final class JobProgress {
         this.startNanos = startNanos;
     }
 
-    /** "42 % · 3 min 10 s left"; the share alone while the estimate is not yet worth showing; "" for an unknown share. */
+    /**
+     * "42 % · 3 min 10 s left"; the share alone while the estimate is not yet worth showing; for an
+     * unknown share (before the first pass of an export ends) the time so far, "12 s so far".
+     */
     String describe(double fraction, long nowNanos) {
-        if (!(fraction >= 0)) return "";
+        if (!(fraction >= 0)) return nowNanos - startNanos >= 1_000_000_000L ? duration((nowNanos - startNanos) / 1e9) + " so far" : "";
         double f = Math.min(1, fraction);
         String percent = String.format(Locale.ROOT, "%.0f %%", Math.floor(100 * f));
         long elapsed = nowNanos - startNanos;

@@ -432,6 +432,11 @@ final class StudioWindow {
 
     private void updateStatus() {
         showMessage();
+        // The time left (or so far) moves on between the job's reports: a pass of a large still takes minutes.
+        if (jobProgress != null) {
+            String p = jobProgress.describe(progress.getProgress(), System.nanoTime());
+            if (!p.equals(progressText.getText())) progressText.setText(p);
+        }
         String r = rendererText();
         if (!r.equals(rendererLabel.getText())) rendererLabel.setText(r);
         String stats = PreviewStatus.text(viewport.shownFrame(), viewport.framesPerSecond(), viewport.previewState(),

@@ -22,6 +22,7 @@ class JobProgressTest {
         assertEquals("0 %", p.describe(0.005, 5 * S), "under 1 % done");
         assertEquals("40 %", p.describe(0.4, S), "under 2 s in");
         assertEquals("100 %", p.describe(1, 50 * S));
-        assertEquals("", p.describe(-1, 5 * S), "an unknown share says nothing");
+        assertEquals("5 s so far", p.describe(-1, 5 * S), "an unknown share: the time so far");
+        assertEquals("", p.describe(-1, S / 2));
     }
 }
