@@ -63,7 +63,20 @@ public final class ShapeHierarchyBuilder {
         return new StagedMesh(mesh, stages, packed(stages.coarse(), mesh, null));
     }
 
+    /**
+     * The mesh as the builder's input. A coordinate that is not a finite number, or beyond
+     * {@link TriangleMesh#MAX_COORDINATE}, would make every bounding volume above it NaN or infinite
+     * and hide the whole mesh from the GPU walk and its twin (Embree would skip just that triangle):
+     * the readers refuse such files, and a mesh that got here anyway is refused with its name.
+     *
+     * @throws IllegalArgumentException naming the mesh
+     */
     private static FlatScene flat(TriangleMesh mesh) {
+        for (float v : mesh.positions()) {
+            if (!(Math.abs(v) <= TriangleMesh.MAX_COORDINATE)) {
+                throw new IllegalArgumentException("mesh '" + mesh.name() + "' has a vertex coordinate that is not a finite number of at most 1e18");
+            }
+        }
         return new FlatScene(mesh.positions(), mesh.indices(), mesh.triangleMaterials(), new float[0], new int[0]);
     }
 

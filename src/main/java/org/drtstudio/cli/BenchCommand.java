@@ -43,8 +43,9 @@ import java.util.concurrent.Callable;
                 + "spheres (100, 1,000 and 10,000 random spheres at 800x800, flat shading: frames per second, as the OpenCL sphere "
                 + "caster measured), resolution (GPU against CPU tracer over image sizes 128^2 .. --max-size^2, as the CUDA octree report), "
                 + "voxels (voxel spaces through div portals against their faces in the geometry image, 720x360 and 1920x1080), "
-                + "rays (the peers' rays on --obj FILE: primary and shadow Mrays/s of the CPU tracer, hit and occluded counts, "
-                + "as ../shared/peer/embree-oracle traces them for the same --cam and --light).",
+                + "rays (the peers' rays on --obj FILE: primary and shadow Mrays/s of the CPU tracer's walks, or with --backend gpu "
+                + "the GPU tracer's, hit and occluded counts, as ../shared/peer/embree-oracle and vk-rt-bench trace them for the "
+                + "same --cam and --light).",
         "--report DIR turns the full-suite JSON files in DIR into the results page and its plot instead."})
 final class BenchCommand implements Callable<Integer> {
     /** Version of the instancing and traversal suites; the scene suites carry {@link SuiteScenes#FULL_VERSION}. */
@@ -177,7 +178,7 @@ final class BenchCommand implements Callable<Integer> {
                 return GpusSuite.run(this, out, err);
             }
             case "rays" -> {
-                return RaysSuite.run(this, out, err);
+                return RaysSuite.run(this, renderers, out, err);
             }
             case "spheres", "resolution" -> {
                 return GeneratedSceneSuites.run(name, this, renderers, out, err);

@@ -36,13 +36,14 @@ final class RaysSuite {
     private RaysSuite() {
     }
 
-    static int run(BenchCommand o, PrintWriter out, PrintWriter err) throws Exception {
+    static int run(BenchCommand o, RendererFactory renderers, PrintWriter out, PrintWriter err) throws Exception {
         if (o.obj == null) {
             err.println("drt: the rays suite needs --obj FILE (a scene file: .obj, .nff, ...)");
             return 2;
         }
-        if (!o.backend.equalsIgnoreCase("cpu") && !o.backend.equalsIgnoreCase("auto")) {
-            err.println("drt: the rays suite traces on the CPU (--backend cpu); the GPU's rays are in --suite full");
+        String backend = o.backend.toLowerCase(Locale.ROOT);
+        if (!backend.equals("cpu") && !backend.equals("gpu") && !backend.equals("auto")) {
+            err.println("drt: the rays suite runs on --backend cpu (default) or gpu, got '" + o.backend + "'");
             return 2;
         }
         int threads = o.cpuThreads != null ? o.cpuThreads : Runtime.getRuntime().availableProcessors();
@@ -76,13 +77,31 @@ final class RaysSuite {
         results.put("primitives", image.primitiveCount());
         results.put("rays", camera.width() + "x" + camera.height() + " pixel centres, one shadow ray a hit");
         results.put("cpu_threads", threads);
+        if (backend.equals("gpu")) {
+            try (org.drtstudio.render.Renderer gpu = renderers.create(RendererFactory.Backend.GPU, notice -> err.println("drt: " + notice))) {
+                Map<String, Object> m = org.drtstudio.bench.GpuPeerRays.run(gpu, image, scene, camera, light, 1e-4 * diagonal);
+                if (m == null) {
+                    err.println("drt: the GPU tracer is not available here");
+                    return 1;
+                }
+                results.put("gpu_tracer", m);
+            } catch (IllegalStateException e) {
+                err.println("drt: " + e.getMessage());
+                return 1;
+            }
+            results.put("load_average_at_end", BenchCommand.loadAverage());
+            BenchCommand.print(results, out, "");
+            return o.writeJson(results, err);
+        }
         Map<String, CpuWalk> walks = new LinkedHashMap<>();
         try (EmbreeWalk production = new EmbreeWalk()) {
             walks.put("cpu_tracer", production);
             walks.put("java_4wide", WideWalk.INSTANCE);
             walks.put("twin", TwinWalk.INSTANCE);
             for (var e : walks.entrySet()) {
-                PeerRays.Result r = PeerRays.run(image, camera, light, 1e-4 * diagonal, threads, e.getValue(), MIN_SECONDS);
+                // --repeats: three timed passes and no minimum time (quick checks); else embree-oracle's second.
+                PeerRays.Result r = PeerRays.run(image, camera, light, 1e-4 * diagonal, threads, e.getValue(),
+                        o.repeats != null ? 0 : MIN_SECONDS);
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("walk", e.getValue().name(image));
                 m.put("primary_mrays_per_s", r.primary().mraysPerSecond());

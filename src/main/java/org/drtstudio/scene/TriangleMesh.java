@@ -17,6 +17,13 @@ package org.drtstudio.scene;
  */
 public record TriangleMesh(String name, float[] positions, float[] normals, float[] texCoords, int[] indices,
                            int[] triangleMaterials, VoxelSpace voxels) {
+    /**
+     * The largest coordinate a scene may hold: its square (1e36) and sums of a few such stay finite in
+     * float, which the tracers' bounding-volume tests need (a 1e38 vertex made every bound above it
+     * overflow and hid the whole mesh from the GPU walk). Readers refuse larger values with the line.
+     */
+    public static final float MAX_COORDINATE = 1e18f;
+
     /** A mesh that is not the faces of a voxel space. */
     public TriangleMesh(String name, float[] positions, float[] normals, float[] texCoords, int[] indices,
                         int[] triangleMaterials) {

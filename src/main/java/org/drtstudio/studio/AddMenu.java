@@ -64,6 +64,7 @@ final class AddMenu extends Menu {
 
     private static MenuItem item(String text, String id, Runnable action) {
         MenuItem m = new MenuItem(text);
+        m.setMnemonicParsing(false);
         m.setId(id);
         m.setOnAction(e -> action.run());
         return m;
@@ -154,20 +155,40 @@ final class AddMenu extends Menu {
 
     enum LightKind { POINT, SPHERE, RECTANGLE }
 
+    /** The most an added light gives, and the least (so it still shows when the scene is already lit). */
+    static final float ADDED_LIGHT_MAX = 0.5f, ADDED_LIGHT_MIN = 0.15f;
+
+    /**
+     * An added light's intensity: what the scene's lights leave below 1 in all, between
+     * {@link #ADDED_LIGHT_MIN} and {@link #ADDED_LIGHT_MAX}. A new scene's light (1) plus an added
+     * one at 0.5 lit a white floor to 1.5 times white (issue 39, item 9).
+     */
+    static float addedLightIntensity(List<Light> existing) {
+        double total = 0;
+        for (Light l : existing) total += l.intensity();
+        return (float) Math.max(ADDED_LIGHT_MIN, Math.min(ADDED_LIGHT_MAX, 1 - total));
+    }
+
     void addLight(LightKind kind) {
         SceneModel m = model();
         Camera c = m.cameraAt(session.time());
         double u = unit();
-        // above the view's centre and a little toward the camera, so it lights what is seen
-        Vec3 toEye = c.eye().minus(c.look());
-        Vec3 at = c.look().plus(new Vec3(0, (float) (4 * u), 0)).plus(toEye.times(0.3f));
+        // In the upper middle of the view, nearer than the look point: it lights what is seen, and its
+        // icon and handles are on screen (four units above the look point was above the view).
+        Vec3 up = ViewProjection.of(c, 1, 1).ray(0.5, 0.2);
+        Vec3 at = c.eye().plus(up.times((float) (0.7 * c.look().minus(c.eye()).length())));
         Vec3 white = new Vec3(1, 1, 1);
+        float intensity = addedLightIntensity(m.lights());
         Light light = switch (kind) {
-            case POINT -> new PointLight(at, white, 0.5f);
-            case SPHERE -> new SphereLight(at, white, 0.5f, (float) (u / 2));
-            case RECTANGLE -> new RectLight(at, white, 0.5f, new Vec3((float) u, 0, 0), new Vec3(0, 0, (float) u));
+            case POINT -> new PointLight(at, white, intensity);
+            case SPHERE -> new SphereLight(at, white, intensity, (float) (u / 2));
+            case RECTANGLE -> new RectLight(at, white, intensity, new Vec3((float) u, 0, 0), new Vec3(0, 0, (float) u));
         };
-        if (commit(new AddLight(-1, light))) message.accept("added light " + (m.lights().size()) + " (select its row to edit it, Delete removes it)");
+        if (commit(new AddLight(-1, light))) {
+            // Selected, as any addition is: its editor opens and the view shows its gizmo (issue 39, item 9).
+            session.selectLight(m.lights().size());
+            message.accept("added light " + m.lights().size() + " (drag its handles in the view to move it; Delete removes it)");
+        }
     }
 
     void saveView() {

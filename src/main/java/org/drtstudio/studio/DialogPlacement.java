@@ -3,16 +3,19 @@ package org.drtstudio.studio;
 
 import javafx.geometry.Rectangle2D;
 import javafx.scene.control.Dialog;
+import javafx.scene.control.DialogEvent;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
+import javafx.stage.Modality;
 import javafx.stage.Screen;
 import javafx.stage.Window;
 
 /**
  * Makes a dialog belong to the main window: owned by it, centred on it (a window manager otherwise
  * places a dialog whose size is not known yet where it likes, at times the screen's top-left with
- * its title bar off-screen), kept on the screen, and as tall as its text (an alert's default height
- * clips a long message).
+ * its title bar off-screen), kept on the screen, as tall as its text (an alert's default height
+ * clips a long message) and as wide as its content (a table such as Help's), and blocking the
+ * main window's input through {@link OwnerInputBlock} rather than modality, which un-maximised it.
  */
 final class DialogPlacement {
     /** Text of a message wraps at this width; the dialog grows downwards to fit it. */
@@ -24,6 +27,13 @@ final class DialogPlacement {
     /** Owns, sizes and centres {@code dialog} on {@code owner} (null: centred on the primary screen). */
     static void prepare(Dialog<?> dialog, Window owner) {
         if (owner != null && dialog.getOwner() == null) dialog.initOwner(owner);
+        // Not modal: a modal dialog disables its owner natively, and openbox then un-maximises it.
+        dialog.initModality(Modality.NONE);
+        if (owner != null) {
+            OwnerInputBlock block = OwnerInputBlock.of(owner);
+            dialog.addEventHandler(DialogEvent.DIALOG_SHOWING, e -> block.hold());
+            dialog.addEventHandler(DialogEvent.DIALOG_HIDDEN, e -> block.release());
+        }
         dialog.setResizable(true);
         var pane = dialog.getDialogPane();
         pane.setMinHeight(Region.USE_PREF_SIZE);
@@ -38,7 +48,8 @@ final class DialogPlacement {
             label.setMinHeight(Region.USE_PREF_SIZE);
             pane.setContent(label);
         }
-        dialog.setOnShown(e -> {
+        dialog.addEventHandler(DialogEvent.DIALOG_SHOWN, e -> {
+            if (owner != null) OwnerInputBlock.of(owner).bringForwardOnClick(windowOf(pane));
             centre(windowOf(pane), owner);
             // openbox maps a new GTK window at 200 x 200 whatever size it was given (as it does the main
             // window): give the content's size again once the window manager is done, then centre.
@@ -61,11 +72,16 @@ final class DialogPlacement {
         return pane.getScene() == null ? null : pane.getScene().getWindow();
     }
 
-    /** Grows the dialog's window to its content's preferred size where the scene is smaller. */
+    /**
+     * Grows the dialog's window to its content's preferred size where the scene is smaller, up to the
+     * screen's size (a message's text wraps at {@link #TEXT_WIDTH}, so only tables are wider).
+     */
     private static void fitToContent(Region pane) {
         if (pane.getScene() == null || pane.getScene().getWindow() == null) return;
         Window window = pane.getScene().getWindow();
-        double needW = Math.min(pane.prefWidth(-1), TEXT_WIDTH + 140), needH = pane.prefHeight(needW);
+        Rectangle2D screen = screenOf(window);
+        double needW = Math.min(pane.prefWidth(-1), screen.getWidth() - 40);
+        double needH = Math.min(pane.prefHeight(needW), screen.getHeight() - 60);
         double sceneW = pane.getScene().getWidth(), sceneH = pane.getScene().getHeight();
         if (sceneW + 1 >= needW && sceneH + 1 >= needH) return;
         // The frame around the scene (title bar, border), as far as the window reports it believably.
@@ -74,6 +90,11 @@ final class DialogPlacement {
         if (!(decorH >= 0 && decorH < 60)) decorH = 0;
         window.setWidth(Math.max(sceneW, needW) + decorW);
         window.setHeight(Math.max(sceneH, needH) + decorH);
+    }
+
+    private static Rectangle2D screenOf(Window window) {
+        var screens = Screen.getScreensForRectangle(window.getX(), window.getY(), Math.max(1, window.getWidth()), Math.max(1, window.getHeight()));
+        return (screens.isEmpty() ? Screen.getPrimary() : screens.get(0)).getVisualBounds();
     }
 
     /** Centres {@code window} on {@code owner}, inside the visible part of the owner's screen. */

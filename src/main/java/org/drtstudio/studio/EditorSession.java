@@ -25,6 +25,8 @@ final class EditorSession {
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
     private Edit liveEdit;
     private int selected = -1;
+    /** The light selected (its index), or -1; a light and a node are never selected together. */
+    private int selectedLight = -1;
     private double time;
     private boolean motionBlur;
     private Path file;
@@ -37,12 +39,31 @@ final class EditorSession {
      */
     private final Set<Change> shownChanges = EnumSet.allOf(Change.class);
 
+    /** The document's model as of its last snapshot: what an edit's changes are judged against. */
+    private SceneModel lastModel;
+
     EditorSession(SceneModel model) {
         this.document = new SceneDocument(model);
+        this.lastModel = model;
         document.addListener(snapshot -> {
-            shownChanges.addAll(snapshot.changes());
+            if (!movesNothingShown(lastModel, snapshot.model(), snapshot.changes())) shownChanges.addAll(snapshot.changes());
+            lastModel = snapshot.model();
+            if (selectedLight >= snapshot.model().lights().size()) selectedLight = -1; // deleted, or undone
             fire();
         });
+    }
+
+    /**
+     * Whether an edit changed only the animation's timing (frame rate, frame range) in a way the
+     * picture at the current time does not show: the time shown is in seconds, so only motion blur,
+     * whose shutter is open for a fraction of a frame, sees the frame rate. The preview then keeps
+     * its samples (issue 39: changing the fps field took a view from 256 samples to 13).
+     */
+    private boolean movesNothingShown(SceneModel before, SceneModel after, Set<Change> changes) {
+        if (!changes.equals(Set.of(Change.ANIMATION)) || !before.withAnimation(after.animation()).equals(after)) return false;
+        var a = before.animation();
+        var b = after.animation();
+        return !motionBlur || (a.shutterOpenTime(time) == b.shutterOpenTime(time) && a.shutterCloseTime(time) == b.shutterCloseTime(time));
     }
 
     /** The change kinds since the last call, cleared by it. */
@@ -143,6 +164,7 @@ final class EditorSession {
         liveEdit = null;
         hidden.clear();
         selected = -1;
+        selectedLight = -1;
         file = newFile;
         document.open(model);
     }
@@ -151,6 +173,7 @@ final class EditorSession {
     void openUnsaved(SceneModel model) {
         liveEdit = null;
         selected = -1;
+        selectedLight = -1;
         file = null;
         document.openUnsaved(model);
     }
@@ -160,8 +183,22 @@ final class EditorSession {
     }
 
     void select(int nodeId) {
-        if (nodeId == selected) return;
+        if (nodeId == selected && selectedLight < 0) return;
         selected = nodeId;
+        selectedLight = -1;
+        fire();
+    }
+
+    /** The selected light's index, or -1. */
+    int selectedLight() {
+        return selectedLight;
+    }
+
+    /** Selects light {@code index} (its row, its editor, its gizmo in the view); the node selection is cleared. */
+    void selectLight(int index) {
+        if (index == selectedLight && selected < 0) return;
+        selectedLight = index;
+        selected = -1;
         fire();
     }
 

@@ -100,7 +100,13 @@ final class EffectsPanel extends TitledPane {
         return new SetLights("Light radius " + String.format("%.3f", radius), lights);
     }
 
-    /** Slider ranges and values follow the document (after undo, open, ...), unless a slider is being dragged. */
+    /**
+     * Slider ranges and values follow the document (after undo, open, F, ...), unless a slider is
+     * being dragged. A range follows the view's distance but always reaches the document's value: a
+     * slider clamps its value to its range, and after F framed a small object the aperture slider
+     * showed 0.318 while the camera's aperture was 0.3523 (issue 39, item 5), so touching it would
+     * have changed the value.
+     */
     private void refresh() {
         if (aperture.isValueChanging() || focus.isValueChanging() || lightRadius.isValueChanging()) return;
         updating = true;
@@ -108,14 +114,20 @@ final class EffectsPanel extends TitledPane {
             SceneModel m = session.document.model();
             Camera c = m.camera();
             double viewDistance = c.look().minus(c.eye()).length();
-            aperture.setMax(Math.max(0.05, viewDistance * 0.1));
-            focus.setMax(Math.max(1, viewDistance * 4));
-            lightRadius.setMax(Math.max(0.1, viewDistance * 0.3));
-            aperture.setValue(c.aperture());
-            focus.setValue(c.focusDistance() > 0 ? c.focusDistance() : viewDistance);
-            lightRadius.setValue(m.lights().isEmpty() ? 0 : m.lights().get(0).radius());
+            double focusValue = c.focusDistance() > 0 ? c.focusDistance() : viewDistance;
+            double radius = m.lights().isEmpty() ? 0 : m.lights().get(0).radius();
+            show(aperture, Math.max(0.05, viewDistance * 0.1), c.aperture());
+            show(focus, Math.max(1, viewDistance * 4), focusValue);
+            show(lightRadius, Math.max(0.1, viewDistance * 0.3), radius);
         } finally {
             updating = false;
         }
+    }
+
+    /** Sets {@code slider} to {@code value} with a range up to {@code max} or the value, whichever is larger. */
+    private static void show(Slider slider, double max, double value) {
+        if (value < slider.getMin()) slider.setMin(value);
+        slider.setMax(Math.max(max, value));
+        slider.setValue(value);
     }
 }

@@ -29,6 +29,15 @@ final class FrameSetup {
     /** The model's settings with the given size, samples and seed, and its camera(s) at {@code time}. */
     static TraceParameters parameters(SceneModel model, double time, boolean motionBlur, PixelFilter filter, GeometryImage image,
                                       int width, int height, int samples, Long seed) {
+        return parameters(model, time, motionBlur, filter, image, width, height, samples, seed, 1);
+    }
+
+    /**
+     * As {@link #parameters(SceneModel, double, boolean, PixelFilter, GeometryImage, int, int, int, Long)}, with the
+     * camera's field of view widened by {@code widening} ({@link RenderFrame}: the preview shows the export's frame).
+     */
+    static TraceParameters parameters(SceneModel model, double time, boolean motionBlur, PixelFilter filter, GeometryImage image,
+                                      int width, int height, int samples, Long seed, double widening) {
         Scene open, close;
         if (motionBlur) {
             ShutterScenes s = model.shutter(time);
@@ -39,6 +48,6 @@ final class FrameSetup {
         }
         RenderSettings rs = open.settings().withSize(width, height);
         rs = rs.withSampling(samples, rs.maxDepth(), seed != null ? seed : rs.seed());
-        return TraceParameters.of(open.camera(), close.camera(), rs, image, filter);
+        return TraceParameters.of(RenderFrame.widened(open.camera(), widening), RenderFrame.widened(close.camera(), widening), rs, image, filter);
     }
 }

@@ -36,20 +36,41 @@ final class FxStudioDialogs implements StudioDialogs {
         } else {
             fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Models", models));
         }
-        return remember(fc.showOpenDialog(owner));
+        return remember(withOwnerBlocked(() -> fc.showOpenDialog(null)));
     }
 
     @Override
     public Optional<Path> chooseSave(String title, String suggestedName, String extension) {
+        return chooseSaveIn(null, title, suggestedName, extension);
+    }
+
+    /** A file to save to, the chooser opening in {@code folder} where it exists (else where the last one was). */
+    private Optional<Path> chooseSaveIn(Path folder, String title, String suggestedName, String extension) {
         FileChooser fc = chooser(title);
+        if (folder != null && java.nio.file.Files.isDirectory(folder)) fc.setInitialDirectory(folder.toFile());
         fc.setInitialFileName(suggestedName);
         fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(extension.toUpperCase() + " files", "*." + extension));
-        File chosen = fc.showSaveDialog(owner);
+        File chosen = withOwnerBlocked(() -> fc.showSaveDialog(null));
         // GTK's dialog adds the filter's extension to a typed name that already has it ("frame.png.png").
         String doubled = "." + extension + "." + extension;
         if (chosen != null && chosen.getName().toLowerCase(java.util.Locale.ROOT).endsWith(doubled))
             chosen = new File(chosen.getParentFile(), chosen.getName().substring(0, chosen.getName().length() - extension.length() - 1));
         return remember(chosen);
+    }
+
+    /**
+     * Runs a native file chooser without an owner: given one, the platform disables the owner while it
+     * is open, and openbox un-maximises a disabled window. The main window's input is blocked instead.
+     */
+    private File withOwnerBlocked(java.util.function.Supplier<File> chooser) {
+        if (owner == null) return chooser.get();
+        OwnerInputBlock block = OwnerInputBlock.of(owner);
+        block.hold();
+        try {
+            return chooser.get();
+        } finally {
+            block.release();
+        }
     }
 
     private FileChooser chooser(String title) {
@@ -97,7 +118,8 @@ final class FxStudioDialogs implements StudioDialogs {
         TextField first = new TextField(String.valueOf(d.firstFrame())), last = new TextField(String.valueOf(d.lastFrame()));
         ComboBox<String> format = new ComboBox<>();
         format.getItems().addAll("PNG (8-bit sRGB)", "PFM (linear HDR)", "OpenEXR (linear HDR, half float)");
-        format.getSelectionModel().select(d.pfm() ? 1 : 0);
+        boolean wasExr = d.output().getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".exr");
+        format.getSelectionModel().select(d.pfm() ? 1 : wasExr ? 2 : 0);
         CheckBox denoise = new CheckBox("guided by normal, albedo and depth, as drt render --denoise");
         denoise.setSelected(d.denoise());
         GridPane g = new GridPane();
@@ -128,7 +150,10 @@ final class FxStudioDialogs implements StudioDialogs {
             return Optional.empty();
         }
         String ext = pfm ? "pfm" : formatIndex == 2 ? "exr" : "png";
-        Optional<Path> out = chooseSave(dialog.getTitle(), animation ? "frame_####." + ext : "render." + ext, ext);
+        // In the folder offered (the project's, or its last export's), under the name offered when its format was kept.
+        String offered = d.output().getFileName().toString();
+        String name = offered.toLowerCase(java.util.Locale.ROOT).endsWith("." + ext) ? offered : (animation ? "frame_####." : "render.") + ext;
+        Optional<Path> out = chooseSaveIn(d.output().getParent(), dialog.getTitle(), name, ext);
         return out.map(chosen::withOutput);
     }
 

@@ -83,7 +83,7 @@ final class ImportPlacement {
             if (first == null) first = centre;
             if (o[0] == 0 && o[1] == 0 && first.equals(spot)) break; // nothing below the aim: no surface to find room on
             boolean aimed = o[0] == 0 && o[1] == 0; // where the user aimed is in view by definition
-            if ((!aimed && !inView(cam, centre, aspect(model))) || overlaps(centre, half, others)) continue;
+            if ((!aimed && !inView(cam, centre, half, aspect(model))) || overlaps(centre, half, others)) continue;
             return new Placement(trs(centre, centreOffset, k), note);
         }
         return new Placement(trs(first, centreOffset, k), note);
@@ -97,7 +97,7 @@ final class ImportPlacement {
      * The box centre above {@code spot} that puts the box's bottom on the highest surface under its
      * footprint (rays straight down from above everything); {@code spot} itself when nothing is below.
      */
-    private static Vec3 rest(SceneModel model, double time, Vec3 spot, Vec3 half, List<float[]> others) {
+    static Vec3 rest(SceneModel model, double time, Vec3 spot, Vec3 half, List<float[]> others) {
         float top = spot.y() + 2 * half.y();
         for (float[] b : others) top = Math.max(top, b[4]);
         top += half.y() + 1e-3f;
@@ -116,11 +116,20 @@ final class ImportPlacement {
         return Math.max(1e-3, m.settings().width() / (double) Math.max(1, m.settings().height()));
     }
 
-    /** Whether the centre is in the inner 90 % of the view (the render's aspect ratio). */
-    private static boolean inView(Camera cam, Vec3 centre, double aspect) {
+    /**
+     * Whether the whole box lies in the inner 96 % of the view (the render's aspect ratio, which the
+     * viewport frames). The centre alone was checked, and a third import landed half outside the
+     * view (issue 39, item 14).
+     */
+    static boolean inView(Camera cam, Vec3 centre, Vec3 half, double aspect) {
         ViewProjection v = ViewProjection.of(cam, 1000 * aspect, 1000);
-        double[] p = v.project(centre);
-        return p != null && p[0] > 50 * aspect && p[0] < 950 * aspect && p[1] > 50 && p[1] < 950;
+        for (int corner = 0; corner < 8; corner++) {
+            Vec3 c = centre.plus(new Vec3((corner & 1) == 0 ? -half.x() : half.x(), (corner & 2) == 0 ? -half.y() : half.y(),
+                    (corner & 4) == 0 ? -half.z() : half.z()));
+            double[] p = v.project(c);
+            if (p == null || p[0] < 20 * aspect || p[0] > 980 * aspect || p[1] < 20 || p[1] > 980) return false;
+        }
+        return true;
     }
 
     /**

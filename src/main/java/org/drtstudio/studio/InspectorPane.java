@@ -57,9 +57,15 @@ final class InspectorPane extends VBox {
     private boolean forceFields;
     final ComboBox<String> materialChoice = new ComboBox<>(), lightChoice = new ComboBox<>();
 
-    InspectorPane(EditorSession session, StudioDialogs dialogs) {
+    /** A ball of the chosen material, traced apart from the scene ({@link MaterialSwatch}). */
+    final MaterialSwatch swatch;
+    /** Starting points for the chosen material ({@link MaterialPreset}); applying one is an undo step. */
+    final ComboBox<MaterialPreset> materialPreset = new ComboBox<>();
+
+    InspectorPane(EditorSession session, StudioDialogs dialogs, MaterialSwatch swatch) {
         this.session = session;
         this.dialogs = dialogs;
+        this.swatch = swatch;
         setSpacing(4);
         getChildren().addAll(transformPane(), materialPane(), lightPane(), cameraPane(), renderPane());
         session.addListener(this::refresh);
@@ -71,9 +77,13 @@ final class InspectorPane extends VBox {
     /** Brings the fields up to date; skipped when nothing they show changed (refreshing costs the FX thread). */
     private void refresh() {
         SceneModel m = session.document.model();
-        java.util.List<Object> key = java.util.List.of(m, session.selected(), session.time(), session.filter());
+        java.util.List<Object> key = java.util.List.of(m, session.selected(), session.selectedLight(), session.time(), session.filter());
         if (key.equals(shown)) return;
         shown = key;
+        // A light has no material: its panel showed the last model's (issue 39, item 9).
+        boolean hasMaterial = session.selectedLight() < 0;
+        materialPane.setVisible(hasMaterial);
+        materialPane.setManaged(hasMaterial);
         filling = true;
         try {
             String[] names = materialNames(m);
@@ -391,14 +401,32 @@ final class InspectorPane extends VBox {
         browse.setOnAction(e -> dialogs.chooseOpen("Texture", false)
                 .ifPresent(p -> setMaterial(m -> m.withDiffuseTexture(p.toAbsolutePath().toString()))));
         g.addRow(7, new Label("Texture"), new HBox(2, texture, browse));
-        TitledPane pane = new TitledPane("Material", new VBox(4, materialChoice, g));
+        materialPreset.setId("materialPreset");
+        materialPreset.getItems().setAll(MaterialPreset.values());
+        materialPreset.setPromptText("Preset…");
+        materialPreset.setTooltip(new Tooltip("Give the material a look: matte, plastic, metal, mirror, glass or frosted glass "
+                + "(its colour is kept where the look allows; one undo step)"));
+        materialPreset.setOnAction(e -> {
+            MaterialPreset p = materialPreset.getValue();
+            if (p == null || filling) return;
+            setMaterial(p::apply);
+            // Back to its prompt, so choosing the same preset again applies it again.
+            javafx.application.Platform.runLater(() -> materialPreset.getSelectionModel().clearSelection());
+        });
+        refreshers.add(() -> swatch.show(material()));
+        Tooltip.install(swatch.view, new Tooltip("The material on a ball under one light, as traced"));
+        VBox choices = new VBox(4, materialChoice, materialPreset);
+        HBox top = new HBox(8, choices, swatch.view);
+        TitledPane pane = new TitledPane("Material", new VBox(4, top, g));
+        pane.setId("materialPane");
         pane.setExpanded(false);
+        materialPane = pane;
         return pane;
     }
 
     // ---- light ----
 
-    private TitledPane lightPane;
+    private TitledPane lightPane, materialPane;
 
     /** Opens the light editor on light {@code index} (a light chosen in the scene tree). */
     void showLight(int index) {

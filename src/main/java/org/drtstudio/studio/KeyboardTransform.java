@@ -26,6 +26,8 @@ final class KeyboardTransform {
     /** The transform in progress, or null. */
     private Gizmo.Drag active;
     private double startX, startY;
+    /** While a free G move of a model standing on something: keeps it on the surface below, or null. */
+    private SurfaceSnap snap;
 
     KeyboardTransform(ViewportPane viewport, EditorSession session) {
         this.viewport = viewport;
@@ -114,7 +116,11 @@ final class KeyboardTransform {
             startX = mouseX;
             startY = mouseY;
         }
-        active = new Gizmo.Drag(node, mode, handle, start, pivot, NodeGeometry.parentWorld(model, node.id(), session.time()),
+        // A free move (G alone) of a model that stands on something follows the ground and stays on it;
+        // X, Y or Z constrain it as before.
+        snap = mode == Gizmo.Mode.MOVE && handle == Gizmo.Handle.CENTER ? SurfaceSnap.of(model, node, session.time()) : null;
+        Gizmo.Handle moveHandle = snap != null ? Gizmo.Handle.ZX : handle;
+        active = new Gizmo.Drag(node, mode, moveHandle, start, pivot, NodeGeometry.parentWorld(model, node.id(), session.time()),
                 viewport.projection(), startX, startY);
     }
 
@@ -138,6 +144,10 @@ final class KeyboardTransform {
     /** The transform for the pointer where it is now. */
     Trs current() {
         Gizmo.Drag d = active;
+        if (snap != null) {
+            Trs moved = Gizmo.drag(d, mouseX, mouseY);
+            return moved.withTranslation(snap.rest(d.start().translation(), moved.translation()));
+        }
         if (d.mode() != Gizmo.Mode.SCALE) return Gizmo.drag(d, mouseX, mouseY);
         // scale by the ratio of the pointer's distances from the pivot on screen, as Blender does
         double[] c = d.view().project(d.pivot());

@@ -166,8 +166,21 @@ final class MainWindowSizing {
 
     private boolean maximizeWhenSettled;
 
+    /** Whether closing writes the settings file (not after a measurement sized the window for itself). */
+    private boolean saving = true;
+
+    /**
+     * The window's size from now on is not the user's (a measurement maximises it or sizes it for a
+     * 640 × 360 viewport): closing leaves the settings file as it was. {@code --measure-view
+     * maximized} saved maximized=true, and the next normal start opened maximised (issue 39, item 14).
+     */
+    void keepSavedSettings() {
+        saving = false;
+    }
+
     /** Writes the window's state to the settings file; a failure is reported, not thrown (the studio is closing). */
     void save() {
+        if (!saving) return;
         rememberColumns();
         WindowLayout.Rect b = normalBounds != null ? normalBounds : bounds();
         try {

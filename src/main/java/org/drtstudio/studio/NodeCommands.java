@@ -74,8 +74,9 @@ final class NodeCommands {
         SceneModel m = session.document.model();
         int id = session.selected();
         SceneTreePane.Entry row = tree.selectedEntry();
-        if (id < 0 && row != null && row.light() >= 0 && row.light() < m.lights().size()) {
-            commit(new RemoveLight(row.light()));
+        int light = session.selectedLight() >= 0 ? session.selectedLight() : row != null ? row.light() : -1;
+        if (id < 0 && light >= 0 && light < m.lights().size()) {
+            commit(new RemoveLight(light));
             return;
         }
         if (id < 0 || id == m.root().id()) return;

@@ -25,4 +25,10 @@ record PreviewFrame(int width, int height, byte[] bgra, int samples, int targetS
                  long revision, long requestNanos, long passNanos, long raysInPass) {
         this(width, height, bgra, samples, targetSamples, pixelScale, region, revision, requestNanos, passNanos, raysInPass, NOT_ADAPTIVE, false);
     }
+
+    /** This picture again as the frame of a later request that shows the same (a selection, a save): its samples are kept. */
+    PreviewFrame forRequest(long newRevision, long newRequestNanos) {
+        return new PreviewFrame(width, height, bgra, samples, targetSamples, pixelScale, region, newRevision, newRequestNanos, passNanos,
+                raysInPass, converged, denoised);
+    }
 }

@@ -38,7 +38,7 @@ import java.util.function.Supplier;
  */
 final class PreviewRenderer implements AutoCloseable {
     /** Where the render loop is, for the status bar. */
-    enum State { STARTING, RENDERING, DONE, PAUSED, EXPORTING }
+    enum State { STARTING, RENDERING, DONE, PAUSED, EXPORTING, IMPORTING }
 
     private final Supplier<Renderer> rendererFactory;
     private volatile Renderer renderer;
@@ -51,6 +51,12 @@ final class PreviewRenderer implements AutoCloseable {
     private final PreviewSchedule schedule;
     private PreviewRequest pending;
     private final Set<Change> pendingChanges = EnumSet.noneOf(Change.class);
+    /** Guarded by {@link #lock}: the request the loop took last (what the view accumulates for), or null. */
+    private PreviewRequest taken;
+    /** Guarded by {@link #lock}: the next view starts over whatever it shows (a new tracer structure, a view to redo). */
+    private boolean restartRequested;
+    /** Guarded by {@link #lock}: taking {@link #pending} restarts accumulation (see {@link PreviewRequest#restartsAccumulationAfter}). */
+    private boolean pendingRestarts;
     private boolean closed;
     /** Guarded by {@link #lock}: the loop is inside {@code lock.wait()}, rendering nothing. */
     private boolean asleep;
@@ -125,19 +131,25 @@ final class PreviewRenderer implements AutoCloseable {
         return description;
     }
 
-    /** Asks for a new view; replaces any request not yet started, keeping its changes. Any thread. */
+    /**
+     * Asks for a new view; replaces any request not yet started, keeping its changes. A request that
+     * shows the same picture as the view under way (a selection, a save) keeps its samples. Any thread.
+     */
     void show(PreviewRequest request) {
         synchronized (lock) {
             pending = request;
             pendingChanges.addAll(request.changes());
+            pendingRestarts = restartRequested || request.restartsAccumulationAfter(taken, pendingChanges);
             lock.notifyAll();
         }
     }
 
-    /** Asks for {@code r}'s view again from its first stage, unless a newer request waits; packs nothing. */
+    /** Starts the view again from its first stage, with {@code r} unless a newer request waits; packs nothing by itself. */
     private void restartView(PreviewRequest r) {
         synchronized (lock) {
             if (pending == null) pending = r;
+            restartRequested = true;
+            pendingRestarts = true;
             lock.notifyAll();
         }
     }
@@ -202,9 +214,13 @@ final class PreviewRenderer implements AutoCloseable {
     /** The structure the preview's tracer walks (the studio's Accel choice); applied when the next view starts. */
     private volatile AccelStructure accel = AccelStructure.DEFAULT;
 
-    /** Walks {@code accel} from the next view on (the caller asks for one). Any thread. */
+    /** Walks {@code accel} from the next view on (the caller asks for one, which then starts over: same picture, another speed). Any thread. */
     void setAccel(AccelStructure accel) {
-        this.accel = accel;
+        synchronized (lock) {
+            this.accel = accel;
+            restartRequested = true;
+            if (pending != null) pendingRestarts = true;
+        }
     }
 
     /** The structure the tracer walks now: BVH for a tracer that cannot switch. */
@@ -228,20 +244,24 @@ final class PreviewRenderer implements AutoCloseable {
         STOP_PASS
     }
 
-    /** Guarded by {@link #lock}: holds of kind {@link Hold#STOP_PASS} not yet released. */
+    /** Guarded by {@link #lock}: holds of kind {@link Hold#STOP_PASS} (imports) not yet released. */
     private int passStoppingHolds;
+    /** Guarded by {@link #lock}: holds of kind {@link Hold#FINISH_PASS} (exports) not yet released. */
+    private int exportHolds;
 
     /** Stops rendering while an import or export runs; every hold is ended by one {@link #release} of its kind. Any thread. */
     void hold(Hold kind) {
         synchronized (lock) {
             schedule.hold();
             if (kind == Hold.STOP_PASS) passStoppingHolds++;
+            else exportHolds++;
         }
     }
 
     void release(Hold kind) {
         synchronized (lock) {
             if (kind == Hold.STOP_PASS && passStoppingHolds > 0) passStoppingHolds--;
+            if (kind == Hold.FINISH_PASS && exportHolds > 0) exportHolds--;
             schedule.release();
             lock.notifyAll();
         }
@@ -250,7 +270,8 @@ final class PreviewRenderer implements AutoCloseable {
     State state() {
         synchronized (lock) {
             if (renderer == null) return State.STARTING;
-            if (schedule.held()) return State.EXPORTING;
+            // Only an export holds with FINISH_PASS; an import's own hold is not an export (the status bar said so during imports).
+            if (schedule.held()) return exportHolds > 0 ? State.EXPORTING : State.IMPORTING;
             if (schedule.paused()) return State.PAUSED;
             if (schedule.finished() && pending == null) return State.DONE;
             return State.RENDERING;
@@ -286,8 +307,12 @@ final class PreviewRenderer implements AutoCloseable {
         }
     }
 
-    /** A request and the changes since the last one taken, or null when the loop should go on with its view. */
-    private record Work(PreviewRequest request, Set<Change> changes) {
+    /**
+     * A request and the changes since the last one taken, or null when the loop should go on with its view.
+     *
+     * @param restart whether accumulation starts over for it; else it shows the picture under way, which keeps its samples
+     */
+    private record Work(PreviewRequest request, Set<Change> changes, boolean restart) {
     }
 
     /** Blocks while there is nothing to do; returns new work, or null to render the next pass of the current view. */
@@ -302,9 +327,13 @@ final class PreviewRenderer implements AutoCloseable {
                 }
             }
             if (pending == null) return null;
-            Work w = new Work(pending, EnumSet.copyOf(pendingChanges.isEmpty() ? EnumSet.noneOf(Change.class) : pendingChanges));
+            Work w = new Work(pending, EnumSet.copyOf(pendingChanges.isEmpty() ? EnumSet.noneOf(Change.class) : pendingChanges),
+                    pendingRestarts);
+            taken = pending;
             pending = null;
             pendingChanges.clear();
+            restartRequested = false;
+            pendingRestarts = false;
             return w;
         }
     }
@@ -343,14 +372,15 @@ final class PreviewRenderer implements AutoCloseable {
 
     /**
      * Whether the pass under way should stop; read by the CPU tracer between rows. An import's hold
-     * ({@link Hold#STOP_PASS}) stops it, and so does a newer request once its own request has had a
-     * pass: the view is about to start again, so the rest of the pass would be thrown away. On the
-     * CPU tracer a full-resolution pass of a 1M-triangle scene takes 2-3 s, which a drag of a node
-     * waited for before its first picture.
+     * ({@link Hold#STOP_PASS}) stops it, and so does a newer request that restarts accumulation once
+     * its own request has had a pass: the view is about to start again, so the rest of the pass would
+     * be thrown away. On the CPU tracer a full-resolution pass of a 1M-triangle scene takes 2-3 s,
+     * which a drag of a node waited for before its first picture. A request for the same picture (a
+     * selection) lets the pass finish: its samples are kept.
      */
     private boolean passToStop() {
         synchronized (lock) {
-            return importHolds() || (pending != null && !firstPassOfRequest);
+            return importHolds() || (pending != null && pendingRestarts && !firstPassOfRequest);
         }
     }
 
@@ -394,11 +424,17 @@ final class PreviewRenderer implements AutoCloseable {
                         byte[] picture = shownPicture(denoiser, last.frame(), last.samples(), () -> false);
                         if (picture == null && denoise && current != null && last.samples() <= PreviewDenoiser.DENOISE_UP_TO_SAMPLES
                                 && last.samples() > PreviewDenoiser.GUIDES_FROM_SAMPLE) {
-                            show(current); // rendered with denoising off: no guides yet, so the view starts again with them
+                            restartView(current); // rendered with denoising off: no guides yet, so the view starts again with them
                         } else {
                             publish(last, picture);
                         }
                     }
+                    continue;
+                }
+                if (work != null && !work.restart() && current != null && image != null && session != null) {
+                    // The same picture (a selection, a save, a timeline setting): the view goes on with its samples.
+                    current = work.request();
+                    republish(current);
                     continue;
                 }
                 if (work != null) {
@@ -428,6 +464,9 @@ final class PreviewRenderer implements AutoCloseable {
                         continue;
                     }
                     current = next;
+                    // The frame on screen is the old view's: a request for the same picture that comes before this
+                    // view's first pass must wait for that pass, not be shown the old picture again.
+                    lastFrame = null;
                     firstPassOfRequest = true;
                     PreviewSchedule.Stage stage;
                     synchronized (lock) {
@@ -538,10 +577,10 @@ final class PreviewRenderer implements AutoCloseable {
         int scale = stage.pixelScale();
         if (r.region() == null) {
             int w = Math.max(1, r.width() / scale), h = Math.max(1, r.height() / scale);
-            return FrameSetup.parameters(r.model(), r.time(), r.motionBlur(), r.filter(), image, w, h, stage.samples(), null);
+            return FrameSetup.parameters(r.model(), r.time(), r.motionBlur(), r.filter(), image, w, h, stage.samples(), null, r.widening());
         }
         TraceParameters full = FrameSetup.parameters(r.model(), r.time(), r.motionBlur(), r.filter(), image, r.width(), r.height(),
-                stage.samples(), null);
+                stage.samples(), null, r.widening());
         int w = Math.max(1, r.region().width() / scale), h = Math.max(1, r.region().height() / scale);
         return RegionCrop.crop(full, r.region(), w, h);
     }
@@ -588,13 +627,30 @@ final class PreviewRenderer implements AutoCloseable {
             bgra[i + 2] = rgba[i];
             bgra[i + 3] = (byte) 255;
         }
-        slot.set(new PreviewFrame(frame.width(), frame.height(), bgra, pass.samples(), r.targetSamples(), pass.scale(), r.region(),
-                r.revision(), r.createdNanos(), pass.passNanos(), pass.rays(), pass.converged(), denoised != null));
+        PreviewFrame shown = new PreviewFrame(frame.width(), frame.height(), bgra, pass.samples(), r.targetSamples(), pass.scale(), r.region(),
+                r.revision(), r.createdNanos(), pass.passNanos(), pass.rays(), pass.converged(), denoised != null);
+        lastFrame = shown;
+        slot.set(shown);
+        frameListener.run();
+    }
+
+    /** Render thread only: the last pass published, shown again for a request of the same picture. */
+    private PreviewFrame lastFrame;
+
+    /**
+     * Publishes the last pass again as {@code r}'s frame: {@code r} shows the same picture, and a
+     * finished or paused view renders no new pass that would carry its revision to the screen.
+     */
+    private void republish(PreviewRequest r) {
+        PreviewFrame last = lastFrame;
+        if (last == null) return;
+        slot.set(last.forRequest(r.revision(), r.createdNanos()));
         frameListener.run();
     }
 
     /** A frame of the background colour, for a scene with nothing to trace. */
     private void publishBackground(PreviewRequest r) {
+        lastFrame = null;
         var bg = r.model().settings().background();
         int w = Math.max(1, r.width() / 4), h = Math.max(1, r.height() / 4);
         byte[] bgra = new byte[4 * w * h];

@@ -17,16 +17,18 @@ import java.util.Set;
  * @param revision       increases with every request, so a shown frame can be traced back to its request
  * @param targetSamples  the preview stops refining at this many samples per pixel
  * @param fullResolution refine at the viewport's full resolution even where passes then come slower than 10 per second
+ * @param widening       factor on the camera's tan(fovY / 2), so the export's frame fits the viewport ({@link RenderFrame})
  */
 record PreviewRequest(SceneModel model, Set<Change> changes, double time, boolean motionBlur, PixelFilter filter, int width,
                       int height, PreviewRegion region, int targetSamples, boolean fullResolution, long revision,
-                      long createdNanos) {
+                      long createdNanos, double widening) {
     /** Changes after which the geometry image must be packed again (the builder then redoes only what changed). */
     private static final Set<Change> SCENE_CONTENT = EnumSet.of(Change.TRANSFORM, Change.GEOMETRY, Change.MATERIAL, Change.LIGHTS,
             Change.ANIMATION);
 
     PreviewRequest {
         if (width < 1 || height < 1) throw new IllegalArgumentException("viewport must be at least 1x1, got " + width + "x" + height);
+        if (!(widening >= 1)) throw new IllegalArgumentException("the view can only widen the camera's field of view, got " + widening);
         if (targetSamples < 1) throw new IllegalArgumentException("sample target must be at least 1, got " + targetSamples);
         changes = changes.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(changes));
         if (region != null && (region.x() + region.width() > width || region.y() + region.height() > height))
@@ -42,6 +44,21 @@ record PreviewRequest(SceneModel model, Set<Change> changes, double time, boolea
         if (packed == null || packed.time != time || packed.motionBlur != motionBlur) return true;
         for (Change c : changesSincePacked) if (SCENE_CONTENT.contains(c)) return true;
         return false;
+    }
+
+    /**
+     * Whether showing this request after {@code shown} (the request the view is accumulating for)
+     * restarts accumulation: the picture it asks for differs. Any change kind since then does
+     * (edits, live drag steps, hiding: {@code changesSince}), and so do another viewport size,
+     * region, time, motion blur, pixel filter, sample target or resolution choice. A request for the
+     * same picture (a selection, a save, a timeline setting that moves nothing now) keeps the
+     * samples: the reset reason of Chunky's render loop, decided from the change kinds.
+     */
+    boolean restartsAccumulationAfter(PreviewRequest shown, Set<Change> changesSince) {
+        return shown == null || !changesSince.isEmpty() || width != shown.width || height != shown.height
+                || !java.util.Objects.equals(region, shown.region) || time != shown.time || motionBlur != shown.motionBlur
+                || filter != shown.filter || targetSamples != shown.targetSamples || fullResolution != shown.fullResolution
+                || widening != shown.widening;
     }
 
     /** Pixels across of what is refined: the region's, or the viewport's. */

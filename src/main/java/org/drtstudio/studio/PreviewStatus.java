@@ -16,6 +16,7 @@ final class PreviewStatus {
             case DONE -> " · done";
             case PAUSED -> " · paused";
             case EXPORTING -> " · paused while exporting";
+            case IMPORTING -> " · paused while importing";
         };
         if (region) suffix = " · region" + suffix;
         if (shown == null) return String.format("%.0f fps%s", fps, suffix);

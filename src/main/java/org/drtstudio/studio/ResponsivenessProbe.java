@@ -41,6 +41,7 @@ final class ResponsivenessProbe {
         this.window = window;
         this.out = out;
         this.maximized = maximized;
+        window.sizing.keepSavedSettings(); // the sizes measured in are not the user's
     }
 
     /** The viewport size the targets are stated for. */
@@ -150,8 +151,8 @@ final class ResponsivenessProbe {
                             step = 3;
                             phaseStart = now;
                             window.heartbeat.reset();
-                            if (window.session.file() != null) window.files.importModel(window.session.file());
-                            else if (sceneFile() != null) window.files.importModel(sceneFile());
+                            java.nio.file.Path model = importable();
+                            if (model != null) window.files.importModel(model);
                         }
                     }
                     case 3 -> {
@@ -214,6 +215,31 @@ final class ResponsivenessProbe {
 
     private java.nio.file.Path sceneFile() {
         return window.probeSource;
+    }
+
+    /**
+     * What the import phase imports: the scene file when it is a model (OBJ, NFF, ...), else, for a
+     * project, the largest model file it names (a project cannot be imported; the refusal is a dialog,
+     * which ended a measurement run); null when there is none.
+     */
+    private java.nio.file.Path importable() {
+        java.nio.file.Path scene = window.session.file() != null ? window.session.file() : sceneFile();
+        if (scene != null && !org.drtstudio.io.project.ProjectConverter.isProject(scene)) return scene;
+        java.nio.file.Path best = null;
+        long bestSize = -1;
+        for (var n : window.session.document.model().nodes()) {
+            if (!(n instanceof org.drtstudio.scene.authored.ModelLeaf leaf) || leaf.asset().file() == null) continue;
+            try {
+                long size = java.nio.file.Files.size(leaf.asset().file());
+                if (size > bestSize) {
+                    best = leaf.asset().file();
+                    bestSize = size;
+                }
+            } catch (java.io.IOException e) {
+                // a model that cannot be read now is not measured
+            }
+        }
+        return best;
     }
 
     private void report(double idleFps, String idleDetail, double dragFps, List<Double> latencies, double stallIdle, double stallDrag,

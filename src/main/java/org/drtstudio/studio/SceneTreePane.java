@@ -52,8 +52,9 @@ final class SceneTreePane extends VBox {
         view.setCellFactory(v -> new EntryCell());
         view.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
             if (rebuilding || item == null) return;
-            session.select(item.getValue().nodeId());
             selectedEntry = item.getValue();
+            if (item.getValue().light() >= 0) session.selectLight(item.getValue().light());
+            else session.select(item.getValue().nodeId());
         });
         ContextMenu menu = new ContextMenu(
                 action("Rename…", this::renameSelected), action("Duplicate", this::duplicateSelected),
@@ -75,6 +76,7 @@ final class SceneTreePane extends VBox {
 
     private static MenuItem action(String text, Runnable r) {
         MenuItem m = new MenuItem(text);
+        m.setMnemonicParsing(false);
         m.setOnAction(e -> r.run());
         return m;
     }
@@ -119,6 +121,23 @@ final class SceneTreePane extends VBox {
     }
 
     private void syncSelection() {
+        int light = session.selectedLight();
+        if (light >= 0) {
+            TreeItem<Entry> current = view.getSelectionModel().getSelectedItem();
+            if (current != null && current.getValue().light() == light) return;
+            for (TreeItem<Entry> row : view.getRoot().getChildren()) {
+                if (row.getValue().light() == light) {
+                    rebuilding = true;
+                    try {
+                        view.getSelectionModel().select(row);
+                        selectedEntry = row.getValue();
+                    } finally {
+                        rebuilding = false;
+                    }
+                }
+            }
+            return;
+        }
         int id = session.selected();
         TreeItem<Entry> current = view.getSelectionModel().getSelectedItem();
         if (current != null && current.getValue().nodeId() == id && (id >= 0 || current.getValue().nodeId() < 0 && id < 0)) return;

@@ -49,6 +49,8 @@ final class StudioFiles {
     private final StudioWindow.Config config;
     private Timeline autosave;
     private volatile int pendingImports;
+    /** The export dialog's starting values: this project's last export, else its settings and folder. */
+    final ExportDefaults exportDefaults = new ExportDefaults();
 
     StudioFiles(StudioWindow window, StudioDialogs dialogs, ExecutorService workers, StudioWindow.Config config) {
         this.window = window;
@@ -66,6 +68,7 @@ final class StudioFiles {
     void newScene() {
         if (!confirmDiscardOrSave()) return;
         session().open(StudioWindow.emptyModel(), null);
+        exportDefaults.untitledBecomes(null);
         window.message("new scene");
     }
 
@@ -96,6 +99,7 @@ final class StudioFiles {
             SceneModel opened = TimelineRange.withTimelineRange(project ? p.model() : MovableParts.wrap(p.model()));
             session().open(opened, project ? file.toAbsolutePath() : null);
             if (!project || sample) session().setFile(null);
+            exportDefaults.untitledBecomes(null);
             if (!sample) addRecent(file);
             window.jobFinished("opened " + (sample ? "sample " : "") + file.getFileName() + warningsNote(p.warnings()));
         }, "cannot open " + file.getFileName());
@@ -132,6 +136,7 @@ final class StudioFiles {
             return false;
         }
         session().document.markSaved();
+        if (session().file() == null) exportDefaults.untitledBecomes(f); // the untitled scene's exports go with it
         session().setFile(f);
         addRecent(f);
         window.message("saved " + f.getFileName());
@@ -172,14 +177,13 @@ final class StudioFiles {
     void importModel(Path file, Vec3 aim) {
         String name = file.getFileName().toString();
         if (!SceneLoader.isModelFile(file)) {
-            window.message("cannot import " + name + ": expected a model file (" + SceneLoader.modelDescription() + ")");
+            // The same one dialog as a file that cannot be read (issue 39, item 13: a .png only got a status line).
+            importRefused(name, "it is not a model DRT Studio reads (expected a model file: " + SceneLoader.modelDescription() + ")");
             return;
         }
         try {
             if (Files.size(file) == 0) {
-                String msg = "cannot import " + name + ": the file is empty (0 bytes)";
-                window.message(msg);
-                dialogs.showError(msg);
+                importRefused(name, "the file is empty (0 bytes)");
                 return;
             }
         } catch (IOException e) {
@@ -251,6 +255,13 @@ final class StudioFiles {
         }
     }
 
+    /** An import that cannot be done: one dialog, and the status bar, naming the file and the reason. */
+    private void importRefused(String name, String reason) {
+        String msg = "cannot import " + name + ": " + reason;
+        window.message(msg);
+        dialogs.showError(msg);
+    }
+
     int pendingImports() {
         return pendingImports;
     }
@@ -265,12 +276,12 @@ final class StudioFiles {
     // ---- export ----
 
     void exportWithDialog(boolean animation) {
-        SceneModel m = session().document.model();
-        var rs = m.settings();
-        var a = m.animation();
-        ExportSettings defaults = new ExportSettings(Path.of(animation ? "frame_####.png" : "render.png"), rs.width(), rs.height(),
-                Math.max(16, rs.samplesPerPixel()), false, a.startFrame(), TimelineRange.lastFrame(m));
-        dialogs.askExport(defaults, animation).ifPresent(s -> export(s, animation, null));
+        Path project = session().file();
+        ExportSettings defaults = exportDefaults.offer(session().document.model(), project, animation);
+        dialogs.askExport(defaults, animation).ifPresent(s -> {
+            exportDefaults.remember(project, s);
+            export(s, animation, null);
+        });
     }
 
     /** Renders in the background with its own renderer; {@code done} (may be null) gets the outcome message. */
@@ -343,6 +354,7 @@ final class StudioFiles {
         menu.getItems().clear();
         for (Path p : recent()) {
             MenuItem item = new MenuItem(p.getFileName() + "  —  " + p.getParent());
+            item.setMnemonicParsing(false); // file names keep their underscores
             item.setOnAction(e -> {
                 if (confirmDiscardOrSave()) open(p);
             });
@@ -362,6 +374,7 @@ final class StudioFiles {
         for (Path p : installation.samples()) {
             String name = p.getFileName().toString();
             MenuItem item = new MenuItem(name);
+            item.setMnemonicParsing(false);
             item.setId("sample-" + name.replaceAll("[^A-Za-z0-9]", "-"));
             item.setOnAction(e -> {
                 if (confirmDiscardOrSave()) openSample(p);
@@ -473,9 +486,12 @@ final class StudioFiles {
                 T result = work.call();
                 Platform.runLater(() -> onDone.accept(result));
             } catch (Exception e) {
-                String msg = e instanceof SceneFormatException ? e.getMessage() : failurePrefix + ": " + e.getMessage();
+                // An import says "cannot import NAME: why" whatever went wrong, as a refused file type does; the
+                // reader's own message (file, line, problem) is the why.
+                boolean importing = failurePrefix.startsWith("cannot import");
+                String msg = e instanceof SceneFormatException && !importing ? e.getMessage() : failurePrefix + ": " + e.getMessage();
                 Platform.runLater(() -> {
-                    if (failurePrefix.startsWith("cannot import")) pendingImports--;
+                    if (importing) pendingImports--;
                     window.jobFinished(msg);
                     dialogs.showError(msg);
                 });

@@ -95,6 +95,9 @@ final class StudioWindow {
     /** The structure the preview walks inside meshes (--accel of drt render); the picture is the same with each. */
     final AccelControl accelChoice = new AccelControl();
     private final ProgressBar progress = new ProgressBar();
+    /** The job's share done and time left, beside its bar ({@link JobProgress}). */
+    private final Label progressText = new Label();
+    private JobProgress jobProgress;
     private final Button cancel = new Button("Cancel");
     private final javafx.scene.control.ToggleButton pausePreview = new javafx.scene.control.ToggleButton("Pause preview");
     /** Shows the young preview denoised (on by default); off shows the accumulated, noisy picture. */
@@ -135,14 +138,18 @@ final class StudioWindow {
         this.effects = new EffectsPanel(session);
         this.files = new StudioFiles(this, dialogs, workers, config);
         this.tree = new SceneTreePane(session);
-        this.inspector = new InspectorPane(session, dialogs);
+        this.inspector = new InspectorPane(session, dialogs, new MaterialSwatch(exportRenderers));
         this.timeline = new TimelinePane(session);
         this.nodeCommands = new NodeCommands(session, tree, this::message);
         this.addMenu = new AddMenu(session, this::message);
         this.keyboardTransform = new KeyboardTransform(viewport, session);
-        // A light's row in the tree opens the inspector's light editor on that light.
-        tree.view.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
-            if (item != null && item.getValue().light() >= 0) inspector.showLight(item.getValue().light());
+        // A selected light (its row in the tree, its icon in the view, or one just added) opens the
+        // inspector's light editor on it.
+        int[] lightShown = {-1};
+        session.addListener(() -> {
+            int light = session.selectedLight();
+            if (light != lightShown[0] && light >= 0) inspector.showLight(light);
+            lightShown[0] = light;
         });
 
         SplitPane split = new SplitPane();
@@ -211,6 +218,7 @@ final class StudioWindow {
         files.stopAutosave(true);
         timeline.stop();
         workers.shutdownNow();
+        inspector.swatch.close();
         preview.close();
     }
 
@@ -238,7 +246,10 @@ final class StudioWindow {
         Menu samples = new Menu("Open Sample");
         samples.setId("openSampleMenu");
         files.fillSamples(samples); // once: the installation's scenes do not change while it runs
-        MenuItem save = item("Save", "saveItem", null, files::save); // Ctrl+S is a scene shortcut (works with focus anywhere)
+        // Ctrl+S, Ctrl+Z, Ctrl+Y and Delete are the scene's shortcuts (they work with the focus anywhere, and
+        // Delete not while typing); the menus show them too. The scene's filter takes those keys before any
+        // accelerator, so each still acts once.
+        MenuItem save = item("Save", "saveItem", new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN), files::save);
         MenuItem saveAs = item("Save As…", "saveAsItem", new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), files::saveAs);
         MenuItem imp = item("Import OBJ/NFF…", "importItem", new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN), files::importWithDialog);
         MenuItem still = item("Export Still…", "exportStillItem", new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN), () -> files.exportWithDialog(false));
@@ -251,9 +262,13 @@ final class StudioWindow {
 
         Menu edit = new Menu("Edit");
         edit.setId("editMenu");
-        MenuItem undo = item("Undo", "undoItem", null, this::undo);
-        MenuItem redo = item("Redo", "redoItem", null, this::redo);
-        MenuItem delete = item("Delete", "deleteItem", null, this::deleteSelected);
+        MenuItem undo = item("Undo", "undoItem", new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN), this::undo);
+        MenuItem redo = item("Redo", "redoItem", new KeyCodeCombination(KeyCode.Y, KeyCombination.SHORTCUT_DOWN), this::redo);
+        MenuItem delete = item("Delete", "deleteItem", new KeyCodeCombination(KeyCode.DELETE), () -> {
+            // An accelerator is also asked while a text field has the key (it did not use it): Delete there is the field's.
+            if (!(stage.getScene().getFocusOwner() instanceof TextInputControl)) deleteSelected();
+        });
+        MenuItem insertKey = item("Insert Keyframe (I)", "insertKeyItem", null, this::insertKeyframe);
         MenuItem duplicate = item("Duplicate", "duplicateItem", new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN), tree::duplicateSelected);
         edit.setOnShowing(e -> {
             undo.setText(session.document.undoLabel().map(l -> "Undo " + l).orElse("Undo"));
@@ -261,7 +276,7 @@ final class StudioWindow {
             undo.setDisable(!session.document.canUndo());
             redo.setDisable(!session.document.canRedo());
         });
-        edit.getItems().addAll(undo, redo, new SeparatorMenuItem(), delete, duplicate);
+        edit.getItems().addAll(undo, redo, new SeparatorMenuItem(), delete, duplicate, insertKey);
         edit.getItems().addAll(nodeCommands.menuItems());
 
         Menu view = new Menu("View");
@@ -272,7 +287,12 @@ final class StudioWindow {
         pauseItem.setId("pausePreviewItem");
         pauseItem.selectedProperty().bindBidirectional(pausePreview.selectedProperty());
         MenuItem clearRegion = item("Clear render region (Ctrl+Shift+click)", "clearRegionItem", null, () -> viewport.setRegion(null));
-        view.getItems().addAll(fullRes, pauseItem, clearRegion, new SeparatorMenuItem(),
+        javafx.scene.control.CheckMenuItem renderFrame = new javafx.scene.control.CheckMenuItem("Export frame (darken what exports leave out)");
+        renderFrame.setId("renderFrameItem");
+        renderFrame.setSelected(viewport.showsRenderFrame());
+        renderFrame.selectedProperty().addListener((o, a, on) -> viewport.setShowRenderFrame(on));
+        view.getItems().addAll(fullRes, pauseItem, clearRegion, renderFrame, new SeparatorMenuItem(),
+                item("Play / pause (Space)", "playItem", null, this::togglePlay),
                 item("Frame selection (F)", "frameItem", null, this::frameSelection),
                 item("Move gizmo (G)", "moveItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.MOVE)),
                 item("Rotate gizmo (R)", "rotateItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.ROTATE)),
@@ -281,11 +301,14 @@ final class StudioWindow {
         help.setId("helpMenu");
         help.getItems().addAll(item("Keyboard and mouse…", "shortcutsItem", new KeyCodeCombination(KeyCode.F1), () -> HelpDialogs.showShortcuts(stage)),
                 item("About DRT Studio…", "aboutItem", null, () -> HelpDialogs.showAbout(stage, rendererText())));
+        for (var check : List.of(fullRes, pauseItem, renderFrame)) check.setMnemonicParsing(false);
         return new MenuBar(file, edit, addMenu, view, help);
     }
 
     private static MenuItem item(String text, String id, KeyCombination accelerator, Runnable action) {
         MenuItem m = new MenuItem(text);
+        // Labels name files and models ("Undo Import 'bunny_1m'"): an underscore is text, not a mnemonic.
+        m.setMnemonicParsing(false);
         m.setId(id);
         if (accelerator != null) m.setAccelerator(accelerator);
         m.setOnAction(e -> action.run());
@@ -311,9 +334,21 @@ final class StudioWindow {
             case F -> frameSelection();
             case G, R, S -> keyboardTransform.key(e.getCode());
             case P -> pausePreview.setSelected(!pausePreview.isSelected());
+            case SPACE -> togglePlay(); // as in Blender
+            case I -> insertKeyframe(); // as in Blender
             default -> { return; }
         }
         e.consume();
+    }
+
+    /** Plays the animation, or pauses it (Space). */
+    void togglePlay() {
+        timeline.play.setSelected(!timeline.play.isSelected());
+    }
+
+    /** Keys the selected object at the current time, or the camera when no object is selected (I). */
+    void insertKeyframe() {
+        timeline.keySelectionOrCamera();
     }
 
     void undo() {
@@ -346,7 +381,12 @@ final class StudioWindow {
     private HBox statusBar() {
         progress.setVisible(false);
         progress.setPrefWidth(160);
+        progress.setMinWidth(60); // gives way before the Cancel beside it, which keeps its label
+        cancel.setMinWidth(Region.USE_PREF_SIZE);
         cancel.setVisible(false);
+        progressText.setId("jobProgressText");
+        progressText.setMinWidth(Region.USE_PREF_SIZE);
+        progressText.setVisible(false);
         cancel.setId("cancelJob");
         cancel.setOnAction(e -> {
             if (cancelAction != null) cancelAction.run();
@@ -390,7 +430,7 @@ final class StudioWindow {
         messageLabel.setTooltip(messageTip);
         accelChoice.onChange(viewport::setAccel);
         HBox bar = new HBox(12, pausePreview, denoisePreview, viewControls.node(), accelChoice.node(), rendererLabel, statsLabel, messageLabel,
-                progress, cancel);
+                progress, progressText, cancel);
         bar.setPadding(new Insets(3, 8, 3, 8));
         bar.setStyle("-fx-background-color: derive(-fx-base, -8%);");
         rendererLabel.setText(rendererText());
@@ -405,6 +445,11 @@ final class StudioWindow {
 
     private void updateStatus() {
         showMessage();
+        // The time left (or so far) moves on between the job's reports: a pass of a large still takes minutes.
+        if (jobProgress != null) {
+            String p = jobProgress.describe(progress.getProgress(), System.nanoTime());
+            if (!p.equals(progressText.getText())) progressText.setText(p);
+        }
         String r = rendererText();
         if (!r.equals(rendererLabel.getText())) rendererLabel.setText(r);
         String stats = PreviewStatus.text(viewport.shownFrame(), viewport.framesPerSecond(), viewport.previewState(),
@@ -476,17 +521,28 @@ final class StudioWindow {
         showMessage();
         progress.setProgress(-1);
         progress.setVisible(true);
+        jobProgress = new JobProgress(System.nanoTime());
+        progressText.setText("");
+        progressText.setVisible(true);
         cancelAction = onCancel;
         cancel.setVisible(onCancel != null);
     }
 
     void jobProgress(double fraction) {
         progress.setProgress(fraction);
+        if (jobProgress != null) progressText.setText(jobProgress.describe(fraction, System.nanoTime()));
+    }
+
+    /** The job's share done and time left as the status bar shows it ("" when none runs). */
+    String jobProgressText() {
+        return progressText.isVisible() ? progressText.getText() : "";
     }
 
     void jobFinished(String text) {
         message(text);
         progress.setVisible(false);
+        progressText.setVisible(false);
+        jobProgress = null;
         cancel.setVisible(false);
         cancelAction = null;
     }
@@ -501,11 +557,14 @@ final class StudioWindow {
         stage.setTitle((session.document.isDirty() ? "*" : "") + Excerpt.sanitize(name, 200) + " — DRT Studio");
     }
 
+    /** A new scene's light: with an added light ({@link AddMenu#addedLightIntensity}) the lights sum to 1, so a white floor stays below white. */
+    static final float NEW_SCENE_LIGHT = 0.6f;
+
     /** A new scene: nothing in it yet, one light, the default camera. */
     static SceneModel emptyModel() {
         GroupNode root = GroupNode.of(0, "root", List.of());
         return TimelineRange.withTimelineRange(SceneModel.of("untitled", root, List.of(Material.DEFAULT),
-                List.of(new PointLight(new Vec3(4, 8, 6), new Vec3(1, 1, 1), 1f)),
+                List.of(new PointLight(new Vec3(4, 8, 6), new Vec3(1, 1, 1), NEW_SCENE_LIGHT)),
                 new Camera(new Vec3(0, 2, 8), new Vec3(0, 0.5f, 0), new Vec3(0, 1, 0), 40f, 0f, 0f), RenderSettings.DEFAULT));
     }
 }

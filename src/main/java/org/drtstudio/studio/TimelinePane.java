@@ -45,7 +45,9 @@ final class TimelinePane extends HBox {
     final ToggleButton play = new ToggleButton("Play", playGlyph());
     final CheckBox loop = new CheckBox("Loop");
     final CheckBox motionBlur = new CheckBox("Motion blur");
-    private final Label timeLabel = new Label(), keys = new Label();
+    private final Label timeLabel = new Label();
+    /** The scrubber's tooltip: the times of the keys its markers show. */
+    private final Tooltip keysTip = new Tooltip();
     private final EditorSession session;
     private final AnimationTimer player;
     private long lastNanos;
@@ -65,6 +67,11 @@ final class TimelinePane extends HBox {
         nextKey.setId("nextKeyButton");
         previousKey.setTooltip(new Tooltip("Go to the previous key"));
         nextKey.setTooltip(new Tooltip("Go to the next key"));
+        // The play button is its glyph (the text stays for what it says, e.g. to screen readers): a
+        // 1366-pixel-wide laptop's window has no room for every label of this row (issue 39, item 3).
+        play.setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+        play.setTooltip(new Tooltip("Play / pause the animation (Space)"));
+        loop.setTooltip(new Tooltip("Start again at the end"));
         previousKey.setOnAction(e -> TimelineRange.previous(keyTimes(), session.time()).ifPresent(session::setTime));
         nextKey.setOnAction(e -> TimelineRange.next(keyTimes(), session.time()).ifPresent(session::setTime));
         duration.setId("durationField");
@@ -78,25 +85,34 @@ final class TimelinePane extends HBox {
         duration.focusedProperty().addListener((o, a, on) -> { if (!on) commitDuration(); });
         fps.focusedProperty().addListener((o, a, on) -> { if (!on) commitFps(); });
         time.widthProperty().addListener((o, a, b) -> placeMarkers());
-        Button keyNode = new Button("Key selection");
+        Button keyNode = new Button("Key", keyGlyph());
         keyNode.setId("keyNodeButton");
         keyNode.setOnAction(e -> keySelection());
-        Button keyCamera = new Button("Key camera");
+        keyNode.setTooltip(new Tooltip("Key the selected object's position, rotation and scale at the current time (I)"));
+        Button keyCamera = new Button("Key camera", keyGlyph());
         keyCamera.setId("keyCameraButton");
         keyCamera.setOnAction(e -> keyCamera());
-        setSpacing(8);
+        keyCamera.setTooltip(new Tooltip("Key the camera at the current time"));
+        motionBlur.setTooltip(new Tooltip("Blur what moves while the shutter is open (preview and exports)"));
+        setSpacing(6);
         setAlignment(Pos.CENTER_LEFT);
         setPadding(new Insets(3, 8, 3, 8));
-        timeLabel.setMinWidth(70);
-        // A fixed width: key times appearing must not shift the buttons under the pointer (the whole list is in the tooltip).
-        keys.setMinWidth(200);
-        keys.setPrefWidth(200);
-        keys.setMaxWidth(200);
-        Tooltip keysTip = new Tooltip();
-        keysTip.textProperty().bind(keys.textProperty());
-        keys.setTooltip(keysTip);
-        getChildren().addAll(play, loop, previousKey, track, nextKey, timeLabel, keyNode, keyCamera, keys,
-                new Label("Length"), duration, new Label("s at"), fps, new Label("fps"), motionBlur);
+        timeLabel.setMinWidth(56);
+        // The key times are the markers on the track, listed in its tooltip: as a label of their own they
+        // took 200 px of a laptop's row, empty most of the time.
+        keysTip.setShowDelay(javafx.util.Duration.millis(300));
+        time.setTooltip(keysTip);
+        track.setMinWidth(80);
+        Label length = new Label("Length"), seconds = new Label("s"), perSecond = new Label("fps");
+        length.setTooltip(new Tooltip("Length of the animation in seconds (the export's frame range)"));
+        perSecond.setTooltip(new Tooltip("Frames per second"));
+        getChildren().addAll(play, loop, previousKey, track, nextKey, timeLabel, keyNode, keyCamera,
+                length, duration, seconds, fps, perSecond, motionBlur);
+        // Everything but the scrubber keeps its whole label and its field's width at every window size
+        // down to the minimum; the scrubber gives way.
+        for (javafx.scene.Node n : getChildren()) {
+            if (n != track && n instanceof javafx.scene.layout.Region r) r.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
         time.valueProperty().addListener((o, a, v) -> {
             if (!updating) session.setTime(v.doubleValue());
         });
@@ -122,6 +138,14 @@ final class TimelinePane extends HBox {
     private static javafx.scene.Node playGlyph() {
         javafx.scene.shape.Polygon p = new javafx.scene.shape.Polygon(0, 0, 9, 5, 0, 10);
         p.setFill(javafx.scene.paint.Color.web("#333"));
+        return p;
+    }
+
+    /** A keyframe's diamond, as the markers on the track. */
+    private static javafx.scene.Node keyGlyph() {
+        javafx.scene.shape.Polygon p = new javafx.scene.shape.Polygon(5, 0, 10, 5, 5, 10, 0, 5);
+        p.setFill(Color.web("#f0b020"));
+        p.setStroke(Color.web("#705010"));
         return p;
     }
 
@@ -237,6 +261,14 @@ final class TimelinePane extends HBox {
         session.commit(new KeyTransform(id, t, trs));
     }
 
+    /** I: keys the selected group, or the camera when no group is selected. */
+    void keySelectionOrCamera() {
+        SceneModel m = session.document.model();
+        int id = session.selected();
+        if (m.node(id).orElse(null) instanceof GroupNode && id != m.root().id()) keySelection();
+        else keyCamera();
+    }
+
     private void keyCamera() {
         SceneModel m = session.document.model();
         session.commit(new SetCameraKey(new Key<>(session.time(), m.cameraAt(session.time()), Interpolation.LINEAR)));
@@ -260,7 +292,8 @@ final class TimelinePane extends HBox {
         StringBuilder sb = new StringBuilder();
         if (!times.isEmpty()) sb.append("keys ").append(times.stream().map(d -> String.format(Locale.ROOT, "%.2f", d)).toList());
         if (!cam.isEmpty()) sb.append(sb.length() > 0 ? " · " : "").append("camera keys ").append(cam.keys().size());
-        keys.setText(sb.toString());
+        String keyList = sb.length() == 0 ? "Drag to scrub; the yellow markers are keys (none here yet)" : sb.toString();
+        if (!keyList.equals(keysTip.getText())) keysTip.setText(keyList);
         AnimationSettings a = m.animation();
         if (!duration.isFocused()) duration.setText(fmt((a.endFrame() - a.startFrame()) / a.fps()));
         if (!fps.isFocused()) fps.setText(fmt(a.fps()));

@@ -14,8 +14,8 @@ import java.util.Map;
  */
 final class Tooltips {
     static final Map<String, String> TEXTS = Map.ofEntries(
-            Map.entry("playButton", "Play / pause the animation"),
-            Map.entry("keyNodeButton", "Key the selected object's position, rotation and scale at the current time"),
+            Map.entry("playButton", "Play / pause the animation (Space)"),
+            Map.entry("keyNodeButton", "Key the selected object's position, rotation and scale at the current time (I)"),
             Map.entry("keyCameraButton", "Key the camera at the current time"),
             Map.entry("motionBlurToggle", "Render the preview and exports over the shutter interval"),
             Map.entry("timeSlider", "Scrub: the time shown"),
@@ -48,5 +48,37 @@ final class Tooltips {
                 Tooltip.install(n, t);
             }
         }
+        labelRows(root);
+    }
+
+    /**
+     * A label in a form's first column gets the tooltip of the control in its row ("Aperture" had
+     * none while its slider had one, issue 39, item 11): the pointer rests on the word as often as
+     * on the control.
+     */
+    static void labelRows(Node n) {
+        if (n instanceof javafx.scene.layout.GridPane g) {
+            for (Node c : g.getChildren()) {
+                if (!(c instanceof javafx.scene.control.Label label) || label.getTooltip() != null) continue;
+                Integer row = javafx.scene.layout.GridPane.getRowIndex(c);
+                for (Node other : g.getChildren()) {
+                    Tooltip tip = other != c && java.util.Objects.equals(javafx.scene.layout.GridPane.getRowIndex(other), row) ? tipOf(other) : null;
+                    if (tip != null) {
+                        label.setTooltip(tip);
+                        break;
+                    }
+                }
+            }
+        }
+        if (n instanceof javafx.scene.Parent p) for (Node c : p.getChildrenUnmodifiable()) labelRows(c);
+    }
+
+    private static Tooltip tipOf(Node n) {
+        if (n instanceof Control c && c.getTooltip() != null) return c.getTooltip();
+        if (n instanceof javafx.scene.Parent p) for (Node c : p.getChildrenUnmodifiable()) {
+            Tooltip t = tipOf(c);
+            if (t != null) return t;
+        }
+        return null;
     }
 }

@@ -92,6 +92,7 @@ final class ViewportPane extends Pane {
         overlay.widthProperty().bind(widthProperty());
         overlay.heightProperty().bind(heightProperty());
         overlay.setMouseTransparent(true);
+        overlay.setId("viewportOverlay");
         regionView.setSmooth(false);
         regionView.setPreserveRatio(false);
         regionView.setVisible(false);
@@ -105,13 +106,17 @@ final class ViewportPane extends Pane {
         notice.maxWidthProperty().bind(widthProperty().multiply(0.8));
         session.addListener(this::updateNotice);
         setStyle("-fx-background-color: #202228;");
+        // A new size is a new projection: the gizmo is drawn again for it (it vanished or stayed where
+        // it was, ~90 px from its model, until the next selection: issue 39, item 4).
         widthProperty().addListener((o, a, b) -> {
             requestPreview();
             updateNotice();
+            markOverlayDirty();
         });
         heightProperty().addListener((o, a, b) -> {
             requestPreview();
             updateNotice();
+            markOverlayDirty();
         });
         session.addViewListener(() -> {
             requestPreview();
@@ -182,7 +187,7 @@ final class ViewportPane extends Pane {
         sentHeight = h;
         SceneModel shown = session.shownModel();
         preview.show(new PreviewRequest(shown, session.takeShownChanges(), session.time(), session.motionBlur(), session.filter(),
-                w, h, region, targetSamples(shown), fullResolution, ++requestRevision, System.nanoTime()));
+                w, h, region, targetSamples(shown), fullResolution, ++requestRevision, System.nanoTime(), renderFrame().widening()));
         wake();
     }
 
@@ -401,9 +406,32 @@ final class ViewportPane extends Pane {
 
     // ---- geometry helpers ----
 
+    /** The view through the camera, widened where needed so the export's frame fits ({@link RenderFrame}). */
     ViewProjection projection() {
         SceneModel m = session.shownModel();
-        return ViewProjection.of(m.cameraAt(session.time()), getWidth(), getHeight());
+        return ViewProjection.of(renderFrame().widen(m.cameraAt(session.time())), getWidth(), getHeight());
+    }
+
+    private boolean showRenderFrame = true;
+
+    /** What an export of the project frames, in viewport pixels (the whole viewport with the frame turned off). */
+    RenderFrame renderFrame() {
+        if (!showRenderFrame) return RenderFrame.none(getWidth(), getHeight());
+        var s = session.shownModel().settings();
+        return RenderFrame.of(getWidth(), getHeight(), s.width(), s.height());
+    }
+
+    /** Shows the export's frame (on by default) or the camera's view at the viewport's shape. */
+    void setShowRenderFrame(boolean on) {
+        if (on == showRenderFrame) return;
+        showRenderFrame = on;
+        requestPreview();
+        updateNotice();
+        markOverlayDirty();
+    }
+
+    boolean showsRenderFrame() {
+        return showRenderFrame;
     }
 
     /** The selected node when it is a transform group (what the gizmo acts on), else null. */
@@ -434,11 +462,22 @@ final class ViewportPane extends Pane {
         overlayDirty = false;
         GraphicsContext gc = overlay.getGraphicsContext2D();
         gc.clearRect(0, 0, overlay.getWidth(), overlay.getHeight());
+        drawPassepartout(gc);
         drawRegion(gc);
+        ViewProjection v = projection();
+        drawLights(gc, v);
+        int light = selectedLightIndex();
+        if (light >= 0) {
+            drawGizmo(gc, v, session.shownModel().lights().get(light).position(), Gizmo.Mode.MOVE);
+            return;
+        }
         GroupNode g = selectedGroup();
         if (g == null) return;
-        ViewProjection v = projection();
-        Vec3 pivot = NodeGeometry.pivotWorld(session.shownModel(), g, session.time());
+        drawGizmo(gc, v, NodeGeometry.pivotWorld(session.shownModel(), g, session.time()), gizmoMode);
+    }
+
+    /** The move, rotate or scale handles around {@code pivot}. */
+    private static void drawGizmo(GraphicsContext gc, ViewProjection v, Vec3 pivot, Gizmo.Mode gizmoMode) {
         double[] c = v.project(pivot);
         if (c == null) return;
         Color[] colors = {Color.web("#ff4040"), Color.web("#40e040"), Color.web("#4080ff")};
@@ -466,6 +505,108 @@ final class ViewportPane extends Pane {
         gc.setFill(Color.WHITE);
         gc.fillOval(c[0] - 5, c[1] - 5, 10, 10);
     }
+
+    /** Pixels from a light's icon within which a click selects the light. */
+    static final double LIGHT_PICK_PIXELS = 10;
+
+    /** The selected light's index while it exists in the shown model, else -1. */
+    private int selectedLightIndex() {
+        int i = session.selectedLight();
+        return i >= 0 && i < session.shownModel().lights().size() ? i : -1;
+    }
+
+    /** Viewport point of light {@code index}'s icon, or null when it is behind the eye or does not exist. */
+    Point2D lightPoint(int index) {
+        var lights = session.shownModel().lights();
+        if (index < 0 || index >= lights.size()) return null;
+        double[] p = projection().project(lights.get(index).position());
+        return p == null ? null : new Point2D(p[0], p[1]);
+    }
+
+    /** The light whose icon is nearest (x, y) within {@link #LIGHT_PICK_PIXELS}, or -1. */
+    int lightAt(double x, double y) {
+        int best = -1;
+        double bestDistance = LIGHT_PICK_PIXELS;
+        for (int i = 0; i < session.shownModel().lights().size(); i++) {
+            Point2D p = lightPoint(i);
+            if (p != null && p.distance(x, y) <= bestDistance) {
+                best = i;
+                bestDistance = p.distance(x, y);
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Each light as an icon where it is (a sun: a disc with rays), a spherical light's sphere as a
+     * circle of its size, a rectangle's outline; the selected one in orange. Lights were not drawn at
+     * all, so their positions could only be typed (issue 39, item 9).
+     */
+    private void drawLights(GraphicsContext gc, ViewProjection v) {
+        var lights = session.shownModel().lights();
+        int selectedLight = selectedLightIndex();
+        for (int i = 0; i < lights.size(); i++) {
+            org.drtstudio.scene.Light l = lights.get(i);
+            double[] c = v.project(l.position());
+            if (c == null) continue;
+            Color colour = i == selectedLight ? Color.web("#ff9a20") : Color.web("#ffe060");
+            gc.setStroke(Color.rgb(0, 0, 0, 0.8));
+            gc.setLineWidth(3);
+            drawSun(gc, c, Color.rgb(0, 0, 0, 0.8));
+            gc.setLineWidth(1.5);
+            drawSun(gc, c, colour);
+            gc.setStroke(colour);
+            gc.setLineWidth(1);
+            if (l instanceof org.drtstudio.scene.SphereLight s) {
+                double r = s.radius() / v.unitsPerPixel(v.depth(l.position()));
+                if (r > 7) gc.strokeOval(c[0] - r, c[1] - r, 2 * r, 2 * r);
+            } else if (l instanceof org.drtstudio.scene.RectLight r) {
+                Vec3 hu = r.edgeU().times(0.5f), hv = r.edgeV().times(0.5f);
+                Vec3[] corners = {r.position().minus(hu).minus(hv), r.position().plus(hu).minus(hv), r.position().plus(hu).plus(hv),
+                        r.position().minus(hu).plus(hv)};
+                double[] xs = new double[4], ys = new double[4];
+                boolean all = true;
+                for (int k = 0; k < 4; k++) {
+                    double[] q = v.project(corners[k]);
+                    if (q == null) all = false;
+                    else {
+                        xs[k] = q[0];
+                        ys[k] = q[1];
+                    }
+                }
+                if (all) gc.strokePolygon(xs, ys, 4);
+            }
+        }
+    }
+
+    private static void drawSun(GraphicsContext gc, double[] c, Color colour) {
+        gc.setStroke(colour);
+        gc.strokeOval(c[0] - 5, c[1] - 5, 10, 10);
+        for (int k = 0; k < 8; k++) {
+            double a = k * Math.PI / 4, cos = Math.cos(a), sin = Math.sin(a);
+            gc.strokeLine(c[0] + 7 * cos, c[1] + 7 * sin, c[0] + 11 * cos, c[1] + 11 * sin);
+        }
+        gc.setFill(colour);
+        gc.fillOval(c[0] - 3, c[1] - 3, 6, 6);
+    }
+
+    /** Darkens what no export shows and outlines the export's frame. */
+    private void drawPassepartout(GraphicsContext gc) {
+        if (!showRenderFrame) return;
+        RenderFrame f = renderFrame();
+        double w = getWidth(), h = getHeight();
+        gc.setFill(Color.rgb(0, 0, 0, PASSEPARTOUT_ALPHA));
+        gc.fillRect(0, 0, w, f.y());
+        gc.fillRect(0, f.y() + f.height(), w, h - f.y() - f.height());
+        gc.fillRect(0, f.y(), f.x(), f.height());
+        gc.fillRect(f.x() + f.width(), f.y(), w - f.x() - f.width(), f.height());
+        gc.setLineWidth(1);
+        gc.setStroke(Color.rgb(255, 255, 255, 0.6));
+        gc.strokeRect(Math.round(f.x()) + 0.5, Math.round(f.y()) + 0.5, Math.max(0, Math.round(f.width()) - 1), Math.max(0, Math.round(f.height()) - 1));
+    }
+
+    /** How much of the picture outside the export's frame shows through (Blender's passepartout). */
+    static final double PASSEPARTOUT_ALPHA = 0.5;
 
     /** The render region's outline (dashed), or the one being dragged. */
     private void drawRegion(GraphicsContext gc) {
@@ -507,6 +648,20 @@ final class ViewportPane extends Pane {
             e.consume();
             return;
         }
+        int light = selectedLightIndex();
+        if (e.getButton() == MouseButton.PRIMARY && light >= 0 && !e.isShiftDown() && !e.isControlDown() && !e.isAltDown()) {
+            // The selected light's move handles: a drag moves the light, like a model's.
+            ViewProjection v = projection();
+            Vec3 at = session.shownModel().lights().get(light).position();
+            Gizmo.Handle h = Gizmo.hit(v, at, Gizmo.Mode.MOVE, e.getX(), e.getY());
+            if (h != null) {
+                lightDrag = new Gizmo.Drag(null, Gizmo.Mode.MOVE, h, org.drtstudio.scene.authored.Trs.translation(at), at, new org.joml.Matrix4f(),
+                        v, e.getX(), e.getY());
+                lightDragIndex = light;
+                e.consume();
+                return;
+            }
+        }
         GroupNode g = selectedGroup();
         // Shift pans and Ctrl/Alt+click focuses, even over a gizmo handle.
         if (e.getButton() == MouseButton.PRIMARY && g != null && !e.isShiftDown() && !e.isControlDown() && !e.isAltDown()) {
@@ -525,17 +680,30 @@ final class ViewportPane extends Pane {
         e.consume();
     }
 
+    /** A drag of the selected light's handles in progress, or null. */
+    private Gizmo.Drag lightDrag;
+    private int lightDragIndex;
+
+    /** The dragged light moved to where the cursor at (x, y) puts it. */
+    private org.drtstudio.scene.edit.Edit lightMovedTo(double x, double y) {
+        org.drtstudio.scene.Light l = session.document.model().lights().get(lightDragIndex);
+        return new org.drtstudio.scene.edit.SetLight(lightDragIndex, l.at(Gizmo.drag(lightDrag, x, y).translation()));
+    }
+
     private void dragged(MouseEvent e) {
         if (Math.hypot(e.getX() - pressX, e.getY() - pressY) > CLICK_SLOP) moved = true;
         if (regionStart != null) {
             regionEnd = new Point2D(e.getX(), e.getY());
             markOverlayDirty();
+        } else if (lightDrag != null) {
+            session.preview(lightMovedTo(e.getX(), e.getY()));
         } else if (gizmoDrag != null) {
             session.preview(TransformEdits.set(gizmoDrag.node(), Gizmo.drag(gizmoDrag, e.getX(), e.getY()), session.time()));
         } else if (navStart != null && moved) {
             double dx = e.getX() - pressX, dy = e.getY() - pressY;
             Camera c;
-            if (panning) c = CameraNavigator.pan(navStart, dx, dy, getHeight());
+            // The view may be wider than the camera's own (the export's frame): a pixel spans more of the scene.
+            if (panning) c = CameraNavigator.pan(navStart, dx, dy, getHeight() / renderFrame().widening());
             else if (pressButton == MouseButton.SECONDARY) c = CameraNavigator.look(navStart, dx, dy);
             else c = CameraNavigator.orbit(navStart, dx, dy);
             session.preview(new SetCamera(c));
@@ -549,6 +717,11 @@ final class ViewportPane extends Pane {
                     (int) Math.round(getWidth()), (int) Math.round(getHeight())) : null;
             regionStart = regionEnd = null;
             setRegion(r);
+        } else if (lightDrag != null) {
+            org.drtstudio.scene.edit.Edit moved = lightMovedTo(e.getX(), e.getY());
+            lightDrag = null;
+            if (this.moved) commitQuietly(moved);
+            else session.cancelPreview();
         } else if (gizmoDrag != null) {
             var trs = Gizmo.drag(gizmoDrag, e.getX(), e.getY());
             GroupNode node = gizmoDrag.node();
@@ -598,8 +771,13 @@ final class ViewportPane extends Pane {
         commitQuietly(new SetCamera(c));
     }
 
-    /** Selects the node under viewport point (x, y), or clears the selection over empty space. */
+    /** Selects the light whose icon is at viewport point (x, y), else the node under it, or clears the selection over empty space. */
     void selectAt(double x, double y) {
+        int light = lightAt(x, y);
+        if (light >= 0) {
+            session.selectLight(light);
+            return;
+        }
         ViewProjection v = projection();
         ScenePicker.Hit hit = ScenePicker.pick(session.shownModel(), session.time(), v.eye(), v.ray(x, y));
         session.select(hit == null ? -1 : hit.nodeId());

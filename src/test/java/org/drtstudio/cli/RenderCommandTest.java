@@ -3,6 +3,7 @@ package org.drtstudio.cli;
 import org.drtstudio.io.image.PfmWriter;
 import org.drtstudio.io.image.PngWriter;
 import org.drtstudio.render.cpu.CpuRenderer;
+import org.drtstudio.render.embree.EmbreeWalk;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -22,7 +23,7 @@ class RenderCommandTest {
     private final StringWriter err = new StringWriter(), out = new StringWriter();
 
     private int drt(String... args) {
-        CommandLine cl = DrtCommand.create((backend, notices) -> new CpuRenderer(2));
+        CommandLine cl = DrtCommand.create((backend, notices) -> CpuRenderer.production(2, new EmbreeWalk()));
         cl.setErr(new PrintWriter(err, true));
         cl.setOut(new PrintWriter(out, true));
         return cl.execute(args);

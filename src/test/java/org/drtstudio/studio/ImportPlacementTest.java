@@ -107,4 +107,30 @@ class ImportPlacementTest {
         assertTrue(centre.minus(cam.look()).length() < 1e-3, "centred on the look point: " + centre);
         assertFalse(p.note().isEmpty(), "a 15 cm model is far from an 8 m view: scaled");
     }
+
+    /**
+     * The same model imported three times into the shipped scene: each lands clear of the others and
+     * wholly in the render's frame (the third landed half outside the view, issue 39, item 14).
+     */
+    @Test
+    void threeImportsLandWhollyInView() throws Exception {
+        SceneModel m = scene();
+        Camera cam = m.camera();
+        double aspect = m.settings().width() / (double) m.settings().height();
+        float[] box = {-1.1f, 0, -0.4f, 1.1f, 0.9f, 0.4f}; // a wide model, about a sixth of the view high
+        for (int i = 1; i <= 3; i++) {
+            ImportPlacement.Placement p = ImportPlacement.place(m, 0, box, cam.eye(), cam.look().minus(cam.eye()), false);
+            float[] b = placedBox(p.transform(), box);
+            ViewProjection v = ViewProjection.of(cam, 1000 * aspect, 1000);
+            for (int corner = 0; corner < 8; corner++) {
+                Vec3 c = new Vec3((corner & 1) == 0 ? b[0] : b[3], (corner & 2) == 0 ? b[1] : b[4], (corner & 4) == 0 ? b[2] : b[5]);
+                double[] q = v.project(c);
+                assertTrue(q != null && q[0] >= 0 && q[0] <= 1000 * aspect && q[1] >= 0 && q[1] <= 1000,
+                        "import " + i + ": corner " + c + " in the frame, at " + (q == null ? "behind" : q[0] + ", " + q[1]));
+            }
+            m = new org.drtstudio.scene.edit.AddSpheres(m.root().id(), "import " + i, Trs.IDENTITY, List.of(new Sphere(
+                    new Vec3((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2), 1.1f, 0)),
+                    List.of(org.drtstudio.scene.Material.DEFAULT)).apply(m).model();
+        }
+    }
 }

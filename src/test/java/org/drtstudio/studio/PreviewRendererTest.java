@@ -46,7 +46,7 @@ class PreviewRendererTest {
     }
 
     private static PreviewRequest request(SceneModel m, Set<Change> changes, int w, int h, int samples, boolean full, long revision) {
-        return new PreviewRequest(m, changes, 0, false, PixelFilter.BOX, w, h, null, samples, full, revision, System.nanoTime());
+        return new PreviewRequest(m, changes, 0, false, PixelFilter.BOX, w, h, null, samples, full, revision, System.nanoTime(), 1);
     }
 
     private static PreviewRenderer renderer() {
@@ -316,6 +316,78 @@ class PreviewRendererTest {
             p.setPaused(false);
             await(p, seen, f -> f.revision() == 6);
             assertEquals(3, p.packs(), "a material change in a skipped request packs the newest one");
+        }
+    }
+
+    /**
+     * A request for the same picture (no change kinds, the same size, time and settings: a selection,
+     * a save) keeps the view's samples and is shown at once with them, also once the view is finished;
+     * any change kind starts the view over (issue 39, item 2).
+     */
+    @Test
+    void aRequestForTheSamePictureKeepsTheSamples() throws Exception {
+        List<PreviewFrame> seen = new ArrayList<>();
+        try (PreviewRenderer p = renderer()) {
+            SceneModel m = stage();
+            p.show(request(m, EnumSet.allOf(Change.class), 96, 60, 6, true, 1));
+            await(p, seen, f -> f.revision() == 1 && f.samples() == 6);
+            until(() -> p.state() == PreviewRenderer.State.DONE, "done");
+            long passes = p.passes();
+            p.show(request(m, Set.of(), 96, 60, 6, true, 2));
+            PreviewFrame same = await(p, seen, f -> f.revision() == 2);
+            assertEquals(6, same.samples(), "the finished view's samples, shown for the new request");
+            until(() -> p.asleep() && !p.requestWaiting(), "asleep again");
+            assertEquals(passes, p.passes(), "no pass rendered for it");
+            p.show(request(m, Set.of(Change.SETTINGS), 96, 60, 6, true, 3));
+            await(p, seen, f -> f.revision() == 3);
+            assertTrue(p.passes() > passes, "a change kind starts the view over: it is rendered again");
+        }
+    }
+
+    /** An import's hold is said as such in the status bar, an export's as an export's (issue 39, item 6). */
+    @Test
+    void theStatusBarNamesWhatHoldsThePreview() throws Exception {
+        List<PreviewFrame> seen = new ArrayList<>();
+        try (PreviewRenderer p = renderer()) {
+            p.show(request(stage(), EnumSet.allOf(Change.class), 96, 60, 5000, true, 1));
+            PreviewFrame f = await(p, seen, x -> x.samples() >= 1);
+            p.hold(PreviewRenderer.Hold.STOP_PASS);
+            assertEquals(PreviewRenderer.State.IMPORTING, p.state());
+            assertTrue(PreviewStatus.text(f, 1, p.state(), false).endsWith("paused while importing"), PreviewStatus.text(f, 1, p.state(), false));
+            p.hold(PreviewRenderer.Hold.FINISH_PASS);
+            assertEquals(PreviewRenderer.State.EXPORTING, p.state(), "an export under way during the import");
+            p.release(PreviewRenderer.Hold.STOP_PASS);
+            assertTrue(PreviewStatus.text(f, 1, p.state(), false).endsWith("paused while exporting"));
+            p.release(PreviewRenderer.Hold.FINISH_PASS);
+            assertEquals(PreviewRenderer.State.RENDERING, p.state());
+        }
+    }
+
+    /**
+     * A request for the same picture right after one that starts a new view (an import, then the
+     * selection of what was imported, while the import holds the loop) is shown with the new view's
+     * first pass, never with the old view's last frame.
+     */
+    @Test
+    void theSamePictureRightAfterANewViewWaitsForItsFirstPass() throws Exception {
+        List<PreviewFrame> seen = new ArrayList<>();
+        try (PreviewRenderer p = renderer()) {
+            SceneModel m = stage();
+            p.show(request(m, EnumSet.allOf(Change.class), 96, 60, 5000, true, 1));
+            await(p, seen, f -> f.revision() == 1 && f.samples() >= 2);
+            p.hold(PreviewRenderer.Hold.STOP_PASS);
+            until(() -> p.asleep(), "held");
+            SceneModel moved = new SetTransform(m.root().id(), Trs.translation(new Vec3(0, 0.5f, 0))).apply(m).model();
+            p.show(request(moved, Set.of(Change.TRANSFORM), 96, 60, 5000, true, 2));
+            until(() -> !p.requestWaiting() && p.asleep(), "the new view taken, held before its first pass");
+            long passes = p.passes();
+            while (p.takeFrame() != null) Thread.onSpinWait(); // frames of request 1 still in the slot
+            p.show(request(moved, Set.of(), 96, 60, 5000, true, 3));
+            until(() -> !p.requestWaiting() && p.asleep(), "the selection's request taken");
+            assertNull(p.takeFrame(), "the old view's picture is not shown for the new view's request");
+            p.release(PreviewRenderer.Hold.STOP_PASS);
+            await(p, seen, f -> f.revision() == 3);
+            assertTrue(p.passes() > passes, "shown with a pass of the new view");
         }
     }
 }

@@ -257,6 +257,33 @@ final class StudioHarness {
         throw new AssertionError("the menu item " + menu + " > " + item + " did not act");
     }
 
+    /**
+     * Clicks through a menu path with the mouse: the bar's menu, then the items of the popups it
+     * opens (not panels of the same name); into a submenu across at its parent item's height, so
+     * the pointer does not pass over a sibling of the parent (which would close the submenu).
+     */
+    static void clickMenu(org.testfx.api.FxRobot robot, String... path) throws Exception {
+        javafx.geometry.Bounds previous = null;
+        for (int i = 0; i < path.length; i++) {
+            String text = path[i];
+            boolean inPopup = i > 0;
+            waitUntil(() -> menuNode(robot, text, inPopup) != null, 10, "menu entry " + text + " shown");
+            javafx.scene.Node node = fx(() -> menuNode(robot, text, inPopup));
+            if (i >= 2) {
+                javafx.geometry.Bounds b = fx(() -> node.localToScreen(node.getBoundsInLocal()));
+                robot.moveTo(new Point2D(b.getMinX() + 10, previous.getCenterY()));
+            }
+            previous = fx(() -> node.localToScreen(node.getBoundsInLocal()));
+            robot.clickOn(node);
+        }
+    }
+
+    private static javafx.scene.Node menuNode(org.testfx.api.FxRobot robot, String text, boolean inPopup) {
+        return robot.lookup(text).queryAll().stream().filter(n -> n.isVisible() && n.getScene() != null && n.getScene().getWindow() != null
+                && n.getScene().getWindow().isShowing() && (n.getScene().getWindow() instanceof javafx.stage.PopupWindow) == inPopup)
+                .findFirst().orElse(null);
+    }
+
     /** Waits for a frame of the current view with at least {@code samples} samples per pixel at full resolution. */
     void awaitRefined(int samples) throws Exception {
         waitUntil(() -> {
@@ -292,6 +319,8 @@ final class StudioHarness {
     static final class ScriptedDialogs implements StudioDialogs {
         final Deque<Object> answers = new java.util.concurrent.ConcurrentLinkedDeque<>();
         volatile String lastError;
+        /** What the export dialog was last offered. */
+        volatile ExportSettings lastExportOffer;
 
         @Override
         public Optional<Path> chooseOpen(String title, boolean projectsOnly) {
@@ -315,6 +344,7 @@ final class StudioHarness {
 
         @Override
         public Optional<ExportSettings> askExport(ExportSettings defaults, boolean animation) {
+            lastExportOffer = defaults;
             return Optional.ofNullable((ExportSettings) next("export"));
         }
 

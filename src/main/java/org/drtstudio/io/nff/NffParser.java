@@ -38,7 +38,7 @@ final class NffParser {
      * Largest magnitude accepted for a number: keeps squares and cross products of coordinates
      * finite in float, so no NaN normal or infinite bound can come out of a file that parsed.
      */
-    static final float MAX_MAGNITUDE = 1e18f;
+    static final float MAX_MAGNITUDE = org.drtstudio.scene.TriangleMesh.MAX_COORDINATE;
 
     /** assimp extensions of one line each; skipped with a warning. */
     private static final Set<String> SKIPPED_KEYWORDS = Set.of("tess", "dod", "hex", "oct", "tet", "shader", "tpv", "ns");

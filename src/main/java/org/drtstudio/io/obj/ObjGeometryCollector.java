@@ -1,5 +1,7 @@
 package org.drtstudio.io.obj;
 
+import org.drtstudio.scene.TriangleMesh;
+
 import de.javagl.obj.AbstractWritableObj;
 import de.javagl.obj.FloatTuple;
 import de.javagl.obj.ObjFace;
@@ -163,6 +165,10 @@ final class ObjGeometryCollector extends AbstractWritableObj {
     private static void requireFinite(String what, float x, float y, float z) {
         if (!Float.isFinite(x) || !Float.isFinite(y) || !Float.isFinite(z)) {
             throw new ObjFormatProblem(what + " has a coordinate that is not a finite number");
+        }
+        float m = TriangleMesh.MAX_COORDINATE;
+        if (Math.abs(x) > m || Math.abs(y) > m || Math.abs(z) > m) {
+            throw new ObjFormatProblem(what + " has a coordinate beyond the range a scene may hold (|value| ≤ 1e18)");
         }
     }
 

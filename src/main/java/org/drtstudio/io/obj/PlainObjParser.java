@@ -306,7 +306,7 @@ final class PlainObjParser {
                 if (!FastFloat.parse(s, t, pos, tuple, count++)) return false;
             }
             if (count < min) return false;
-            for (int k = 0; k < keep; k++) if (!Float.isFinite(tuple[k])) return false;
+            for (int k = 0; k < keep; k++) if (!(Math.abs(tuple[k]) <= org.drtstudio.scene.TriangleMesh.MAX_COORDINATE)) return false;
             return true;
         }
 

@@ -19,6 +19,24 @@ final class InstanceRows {
         this.motion = image.motion();
     }
 
+    private final float[] scratch = new float[12];
+
+    /**
+     * The ray (origin o, direction d) in instance {@code instance}'s object space at shutter time
+     * {@code time}, into out[0..5] (origin, direction): the direction is not renormalised, so t stays a
+     * world distance. One instance per thread (it keeps the rows in scratch).
+     */
+    void objectRay(int instance, float time, float ox, float oy, float oz, float dx, float dy, float dz, float[] out) {
+        float[] r = scratch;
+        rows(instance, time, r);
+        out[0] = r[0] * ox + r[1] * oy + r[2] * oz + r[3];
+        out[1] = r[4] * ox + r[5] * oy + r[6] * oz + r[7];
+        out[2] = r[8] * ox + r[9] * oy + r[10] * oz + r[11];
+        out[3] = r[0] * dx + r[1] * dy + r[2] * dz;
+        out[4] = r[4] * dx + r[5] * dy + r[6] * dz;
+        out[5] = r[8] * dx + r[9] * dy + r[10] * dz;
+    }
+
     void rows(int instance, float time, float[] out) {
         int m = 4 * INSTANCE_TEXELS * instance;
         for (int i = 0; i < 12; i++) {

@@ -76,26 +76,8 @@ public final class PeerRays {
             };
             Measurement primary = time(pool, h, primaryRow, minSeconds, n, () -> count(t));
             // Shadow rays as embree-oracle makes them: from the hit point toward the light, tnear = epsilon.
-            int hitCount = (int) primary.hits();
-            float[] org = new float[3 * hitCount], sdir = new float[4 * hitCount];
-            int s = 0;
-            for (int i = 0; i < n; i++) {
-                if (t[i] == Float.POSITIVE_INFINITY) continue;
-                double ti = t[i];
-                double px = ex + ti * dirs[3 * i], py = ey + ti * dirs[3 * i + 1], pz = ez + ti * dirs[3 * i + 2];
-                double dx = light[0] - px, dy = light[1] - py, dz = light[2] - pz, dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
-                if (!(dist > 0)) continue;
-                float ux = (float) (dx / dist), uy = (float) (dy / dist), uz = (float) (dz / dist);
-                // tnear as an origin moved along the ray: our walks take 0 < t, so t counts from there.
-                org[3 * s] = (float) px + (float) shadowEpsilon * ux;
-                org[3 * s + 1] = (float) py + (float) shadowEpsilon * uy;
-                org[3 * s + 2] = (float) pz + (float) shadowEpsilon * uz;
-                sdir[4 * s] = ux;
-                sdir[4 * s + 1] = uy;
-                sdir[4 * s + 2] = uz;
-                sdir[4 * s + 3] = (float) (dist * (1.0 - 1e-6)) - (float) shadowEpsilon;
-                s++;
-            }
+            float[] shadowRays = shadowRays(t, dirs, new float[]{ex, ey, ez}, light, shadowEpsilon);
+            int s = shadowRays.length / SHADOW_FLOATS;
             int shadows = s;
             boolean[] occluded = new boolean[shadows];
             int chunk = 1024, chunks = (shadows + chunk - 1) / chunk;
@@ -103,8 +85,9 @@ public final class PeerRays {
                 RayCaster c = casters.get();
                 Hit hit = hits.get();
                 for (int j = k * chunk, end = Math.min(shadows, j + chunk); j < end; j++) {
-                    occluded[j] = c.occluded(org[3 * j], org[3 * j + 1], org[3 * j + 2], sdir[4 * j], sdir[4 * j + 1], sdir[4 * j + 2], 0f,
-                            sdir[4 * j + 3], hit);
+                    int r = SHADOW_FLOATS * j;
+                    occluded[j] = c.occluded(shadowRays[r], shadowRays[r + 1], shadowRays[r + 2], shadowRays[r + 3], shadowRays[r + 4],
+                            shadowRays[r + 5], 0f, shadowRays[r + 6], hit);
                 }
             };
             Measurement shadow = time(pool, chunks, shadowChunk, minSeconds, shadows, () -> {
@@ -117,6 +100,39 @@ public final class PeerRays {
             pool.close();
             for (RayCaster c : opened) c.close();
         }
+    }
+
+    /** Floats a shadow ray takes in {@link #shadowRays}: origin xyz, unit direction xyz, the distance to go. */
+    public static final int SHADOW_FLOATS = 7;
+
+    /**
+     * The shadow rays of the primary hits (distances {@code t}, +Inf for a miss) as embree-oracle
+     * makes them: in double from the hit point toward the light, rounded to float; its tnear
+     * (epsilon) becomes an origin moved along the ray, since the walks count hits at 0 < t.
+     * {@link #SHADOW_FLOATS} floats a ray, hits in pixel order.
+     */
+    public static float[] shadowRays(float[] t, float[] dirs, float[] eye, double[] light, double epsilon) {
+        int hits = 0;
+        for (float v : t) if (v != Float.POSITIVE_INFINITY) hits++;
+        float[] out = new float[SHADOW_FLOATS * hits];
+        int s = 0;
+        for (int i = 0; i < t.length; i++) {
+            if (t[i] == Float.POSITIVE_INFINITY) continue;
+            double ti = t[i];
+            double px = eye[0] + ti * dirs[3 * i], py = eye[1] + ti * dirs[3 * i + 1], pz = eye[2] + ti * dirs[3 * i + 2];
+            double dx = light[0] - px, dy = light[1] - py, dz = light[2] - pz, dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            if (!(dist > 0)) continue;
+            float ux = (float) (dx / dist), uy = (float) (dy / dist), uz = (float) (dz / dist);
+            int r = SHADOW_FLOATS * s++;
+            out[r] = (float) px + (float) epsilon * ux;
+            out[r + 1] = (float) py + (float) epsilon * uy;
+            out[r + 2] = (float) pz + (float) epsilon * uz;
+            out[r + 3] = ux;
+            out[r + 4] = uy;
+            out[r + 5] = uz;
+            out[r + 6] = (float) (dist * (1.0 - 1e-6)) - (float) epsilon;
+        }
+        return s == hits ? out : java.util.Arrays.copyOf(out, SHADOW_FLOATS * s);
     }
 
     private static RayCaster caster(GeometryImage image, CpuWalk walk) {

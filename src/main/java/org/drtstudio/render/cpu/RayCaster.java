@@ -8,11 +8,22 @@ package org.drtstudio.render.cpu;
  * the same texels whichever walk found it.
  */
 public interface RayCaster extends AutoCloseable {
+    /**
+     * The walk both queries share: with {@code anyHit} false the closest hit with 0 < t < hit.t into
+     * {@code hit}, with true whether anything lies there; returns whether something was found.
+     */
+    boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit);
+
     /** Finds the closest hit with 0 < t < hit.t; returns whether one was found. */
-    boolean closest(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit);
+    default boolean closest(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit) {
+        return walk(ox, oy, oz, dx, dy, dz, time, hit, false);
+    }
 
     /** Whether anything lies on the ray with 0 < t < tMax (shadow rays). */
-    boolean occluded(float ox, float oy, float oz, float dx, float dy, float dz, float time, float tMax, Hit scratch);
+    default boolean occluded(float ox, float oy, float oz, float dx, float dy, float dz, float time, float tMax, Hit scratch) {
+        scratch.reset(tMax);
+        return walk(ox, oy, oz, dx, dy, dz, time, scratch, true);
+    }
 
     /** Lets go of what the caster holds outside the heap; the default holds nothing. */
     @Override

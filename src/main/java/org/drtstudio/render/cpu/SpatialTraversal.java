@@ -28,8 +28,8 @@ final class SpatialTraversal {
     private final int[] roots;
     private final boolean grid;
     private final long maxTopSteps;
-    private final boolean motion;
-    private final float[] rows = new float[12];
+    private final InstanceRows instanceRows;
+    private final float[] rows = new float[6];
 
     SpatialTraversal(GeometryImage image, SpatialLayout layout) {
         this.top = image.topNodes();
@@ -41,7 +41,7 @@ final class SpatialTraversal {
         for (int k = 0; k < roots.length; k++) roots[k] = Float.floatToRawIntBits(r[4 * k]);
         this.grid = layout.structure() == org.drtstudio.accel.AccelStructure.GRID;
         this.maxTopSteps = image.stepBound() + 2L * image.instanceCount();
-        this.motion = image.motion();
+        this.instanceRows = new InstanceRows(image);
     }
 
     boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
@@ -64,13 +64,8 @@ final class SpatialTraversal {
                 continue;
             }
             int instance = Float.floatToRawIntBits(top[b + 7]);
-            instanceRows(instance, time, r);
-            float lox = r[0] * ox + r[1] * oy + r[2] * oz + r[3];
-            float loy = r[4] * ox + r[5] * oy + r[6] * oz + r[7];
-            float loz = r[8] * ox + r[9] * oy + r[10] * oz + r[11];
-            float ldx = r[0] * dx + r[1] * dy + r[2] * dz;
-            float ldy = r[4] * dx + r[5] * dy + r[6] * dz;
-            float ldz = r[8] * dx + r[9] * dy + r[10] * dz;
+            instanceRows.objectRay(instance, time, ox, oy, oz, dx, dy, dz, r);
+            float lox = r[0], loy = r[1], loz = r[2], ldx = r[3], ldy = r[4], ldz = r[5];
             boolean inShape = grid
                     ? walkGrid(roots[instance], lox, loy, loz, ldx, ldy, ldz, instance, hit, anyHit)
                     : walkOctree(roots[instance], lox, loy, loz, ldx, ldy, ldz, instance, hit, anyHit);
@@ -82,14 +77,6 @@ final class SpatialTraversal {
             topNode = Float.floatToRawIntBits(top[b + 5]);
         }
         return found;
-    }
-
-    private void instanceRows(int instance, float time, float[] out) {
-        int m = 4 * GeometryImageLayout.INSTANCE_TEXELS * instance;
-        for (int i = 0; i < 12; i++) {
-            float open = instances[m + i];
-            out[i] = motion ? open + time * (instances[m + 12 + i] - open) : open;
-        }
     }
 
     /** The 3D-DDA through the grid whose header is at {@code root} (a texel index). */

@@ -85,20 +85,8 @@ final class Traversal implements RayCaster {
         instanceRows.rows(instance, time, out);
     }
 
-    /** Finds the closest hit with 0 < t < hit.t; returns whether one was found. */
     @Override
-    public boolean closest(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit) {
-        return walk(ox, oy, oz, dx, dy, dz, time, hit, false);
-    }
-
-    /** Whether anything lies on the ray with 0 < t < tMax (shadow rays). */
-    @Override
-    public boolean occluded(float ox, float oy, float oz, float dx, float dy, float dz, float time, float tMax, Hit scratch) {
-        scratch.reset(tMax);
-        return walk(ox, oy, oz, dx, dy, dz, time, scratch, true);
-    }
-
-    private boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
+    public boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
         if (spatial != null) return spatial.walk(ox, oy, oz, dx, dy, dz, time, hit, anyHit);
         if (boxes != null) return walkBoxes(ox, oy, oz, dx, dy, dz, time, hit, anyHit);
         TopLevel t = topLevel.start();

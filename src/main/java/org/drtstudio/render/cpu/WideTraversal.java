@@ -30,10 +30,12 @@ final class WideTraversal implements RayCaster {
     private final int[] topChildren;
     private final int topRoot;
     private final int[] instanceRoots;
+    /** Per instance, whether its world-to-object rows are the identity at open and close: its rays need no carrying. */
+    private final boolean[] identity;
     private final InstanceRows instanceRows;
     private final int[] stackNode, topNode;
     private final float[] stackT, topT;
-    private final float[] rows = new float[12];
+    private final float[] objectRay = new float[6];
     private final int[] laneNode = new int[WIDTH];
     private final float[] laneT = new float[WIDTH];
 
@@ -45,6 +47,7 @@ final class WideTraversal implements RayCaster {
         this.prims = boxes.primitives();
         this.instanceRows = new InstanceRows(image);
         this.instanceRoots = layouts.instanceRoots();
+        this.identity = layouts.identity();
         WideBoxLayout top = layouts.instances();
         this.topBounds = image.instanceCount() > 1 ? top.bounds() : null;
         this.topChildren = image.instanceCount() > 1 ? top.children() : null;
@@ -57,17 +60,7 @@ final class WideTraversal implements RayCaster {
     }
 
     @Override
-    public boolean closest(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit) {
-        return walk(ox, oy, oz, dx, dy, dz, time, hit, false);
-    }
-
-    @Override
-    public boolean occluded(float ox, float oy, float oz, float dx, float dy, float dz, float time, float tMax, Hit scratch) {
-        scratch.reset(tMax);
-        return walk(ox, oy, oz, dx, dy, dz, time, scratch, true);
-    }
-
-    private boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
+    public boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
         if (topBounds == null) return enter(0, ox, oy, oz, dx, dy, dz, time, hit, anyHit);
         float ix = Traversal.safeInverse(dx), iy = Traversal.safeInverse(dy), iz = Traversal.safeInverse(dz);
         float oix = ox * ix, oiy = oy * iy, oiz = oz * iz;
@@ -112,15 +105,12 @@ final class WideTraversal implements RayCaster {
 
     /** Walks instance {@code instance}'s shape with the ray carried into its object space (direction not renormalised). */
     private boolean enter(int instance, float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
-        float[] r = rows;
-        instanceRows.rows(instance, time, r);
-        float lox = r[0] * ox + r[1] * oy + r[2] * oz + r[3];
-        float loy = r[4] * ox + r[5] * oy + r[6] * oz + r[7];
-        float loz = r[8] * ox + r[9] * oy + r[10] * oz + r[11];
-        float ldx = r[0] * dx + r[1] * dy + r[2] * dz;
-        float ldy = r[4] * dx + r[5] * dy + r[6] * dz;
-        float ldz = r[8] * dx + r[9] * dy + r[10] * dz;
-        return shape(instanceRoots[instance], instance, lox, loy, loz, ldx, ldy, ldz, hit, anyHit);
+        // A scene file's meshes sit under the identity: their rays are the world's (the product with the
+        // identity rows gives the same floats), and the rows need not be read.
+        if (identity[instance]) return shape(instanceRoots[instance], instance, ox, oy, oz, dx, dy, dz, hit, anyHit);
+        float[] r = objectRay;
+        instanceRows.objectRay(instance, time, ox, oy, oz, dx, dy, dz, r);
+        return shape(instanceRoots[instance], instance, r[0], r[1], r[2], r[3], r[4], r[5], hit, anyHit);
     }
 
     /**

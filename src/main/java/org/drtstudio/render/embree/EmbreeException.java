@@ -12,8 +12,8 @@ final class EmbreeException extends RuntimeException {
     }
 
     private static EmbreeException of(int code) {
-        return new EmbreeException(code == EmbreeLibrary.ERROR_OUT_OF_MEMORY ? "Embree ran out of memory building the scene"
-                : "Embree could not build the scene (error " + code + ")");
+        return new EmbreeException(code == EmbreeLibrary.ERROR_OUT_OF_MEMORY ? "Embree out of memory"
+                : "Embree error " + code);
     }
 
     /** Throws the device's pending error, if there is one. */

@@ -59,8 +59,13 @@ final class EmbreeRays implements RayCaster {
     }
 
     @Override
-    public boolean closest(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit) {
+    public boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
         if (!setRay(ox, oy, oz, dx, dy, dz, time, hit.t)) return false;
+        if (anyHit) {
+            lib.occluded1(scene.traced, context, rayHit);
+            // Embree marks an occluded ray by setting tfar to -inf.
+            return MemoryUtil.memGetFloat(rayHit + TFAR) < 0f;
+        }
         long r = rayHit;
         MemoryUtil.memPutInt(r + GEOM_ID, EmbreeLibrary.INVALID_ID);
         MemoryUtil.memPutInt(r + INST_ID, EmbreeLibrary.INVALID_ID);
@@ -74,15 +79,6 @@ final class EmbreeRays implements RayCaster {
         hit.primitive = decoded[0];
         hit.instance = decoded[1];
         return true;
-    }
-
-    @Override
-    public boolean occluded(float ox, float oy, float oz, float dx, float dy, float dz, float time, float tMax, Hit scratch) {
-        scratch.reset(tMax);
-        if (!setRay(ox, oy, oz, dx, dy, dz, time, tMax)) return false;
-        lib.occluded1(scene.traced, context, rayHit);
-        // Embree marks an occluded ray by setting tfar to -inf.
-        return MemoryUtil.memGetFloat(rayHit + TFAR) < 0f;
     }
 
     @Override

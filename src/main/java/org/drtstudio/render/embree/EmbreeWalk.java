@@ -67,12 +67,14 @@ public final class EmbreeWalk implements CpuWalk {
      */
     public static final long SMALL_SCENE = 4096;
 
-    /** Why {@code image} goes to the Java walk, or null when Embree traces it (unless it fails to build). */
+    /**
+     * Why {@code image} goes to the Java walk, in a few words for the status bar (docs/ARCHITECTURE.md
+     * says more), or null when Embree traces it (unless it fails to build).
+     */
     private String javaWalkReason(GeometryImage image) {
-        EmbreeDevice.Opened opened = EmbreeDevice.open();
-        if (opened.device().isEmpty()) return opened.problem();
-        if (image.instancedPrimitiveCount() < embreeFrom) return String.format(java.util.Locale.ROOT, "Embree is slower below %,d primitives", embreeFrom);
-        if (!EmbreeScene.supports(image)) return "an instance turns or scales during the shutter";
+        if (EmbreeDevice.open().device().isEmpty()) return "no Embree";
+        if (image.instancedPrimitiveCount() < embreeFrom) return "small scene";
+        if (!EmbreeScene.supports(image)) return "turning motion blur";
         return null;
     }
 
@@ -130,6 +132,6 @@ public final class EmbreeWalk implements CpuWalk {
     @Override
     public String name() {
         EmbreeDevice.Opened opened = EmbreeDevice.open();
-        return opened.device().map(d -> d.name).orElse(WideWalk.INSTANCE.name() + ": " + opened.problem());
+        return opened.device().map(d -> d.name).orElse(WideWalk.INSTANCE.name() + " (no Embree)");
     }
 }

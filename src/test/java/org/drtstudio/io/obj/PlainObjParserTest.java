@@ -28,7 +28,7 @@ class PlainObjParserTest {
     private static final String[] PLAIN = {
             "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
             "# a comment line\n\nv 0 0 0\r\nv 1 0 0\r\nv 0 1 0\r\nv 1 1 0\r\ng part\no thing\nf 1 2 3 4\r\n",
-            "v -1.5e-3 +2.25 3E2\nv 0.1 0.2 0.3 1.0\nv 1e-45 3.4028235e38 -0.0\nvt 0.5\nvt 0.25 0.75 0\nvt 1 1\n"
+            "v -1.5e-3 +2.25 3E2\nv 0.1 0.2 0.3 1.0\nv 1e-45 1e18 -0.0\nvt 0.5\nvt 0.25 0.75 0\nvt 1 1\n"
                     + "vn 0 0 2\nvn 0 1 0\nvn 1 0 0\nf 1/1/1 2/2/2 3/3/3\nf -3/-3 -2/-2 -1/-1\nf 1//1 2//2 3//3\n",
             "v 0x1p-2 1.0f 2d\nv 0.12345678901234567890123 1 0\nv\t1\t1\t1\nf 1 2 3\nf\t-1 -2 -3\n",
             "\uFEFFv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3", // UTF-8 byte order mark, no final newline
@@ -36,6 +36,7 @@ class PlainObjParserTest {
     };
 
     private static final String[] NOT_PLAIN = {
+            "v 0 0 0\nv 1 0 0\nv 1e-45 3.4028235e38 -0.0\nf 1 2 3\n", // beyond TriangleMesh.MAX_COORDINATE: the validating path refuses it
             "v 0 0 0\nv 1 0 0\nv 0 1 0\ns 1\nf 1 2 3\n",
             "mtllib a.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl x\nf 1 2 3\n",
             "v 0 0 0 # trailing comment\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",

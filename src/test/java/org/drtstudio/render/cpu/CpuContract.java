@@ -8,15 +8,20 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The renderer contract on the CPU tracer walking one acceleration structure (box nodes, the
- * default walk, two threads): one tracer per test class, so a subclass names only its structure.
+ * The renderer contract on one CPU tracer (two threads): the reference tracer walking one
+ * acceleration structure, or the production tracer over one walk. One tracer per test class, so a
+ * subclass names only what it walks.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class CpuContract extends RendererContract {
+public abstract class CpuContract extends RendererContract {
     private final CpuRenderer cpu;
 
     CpuContract(AccelStructure accel) {
-        cpu = new CpuRenderer(2, NodeKind.DEFAULT, accel);
+        this(new CpuRenderer(2, NodeKind.DEFAULT, accel));
+    }
+
+    protected CpuContract(CpuRenderer cpu) {
+        this.cpu = cpu;
     }
 
     @AfterAll

@@ -91,4 +91,61 @@ class CpuWalkAgreementTest {
         Scene terrain = GeneratedScenes.terrain(seed, 129);
         assertBothAgree(terrain.withSettings(terrain.settings().withSize(96, 54)), "terrain " + seed);
     }
+
+    /**
+     * A mesh with a coordinate that is not a finite number, or beyond 1e18 (a 1e38 vertex hid its whole
+     * mesh from the twin's walk), is refused before any walk sees it, naming the mesh.
+     */
+    @Test
+    void nonFiniteCoordinatesAreRefusedBeforeAnyWalk() {
+        for (float bad : new float[]{Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 1e38f, -1.1e18f}) {
+            float[] p = {0, 0, 0, 1, 0, 0, bad, 1, 0};
+            var mesh = new org.drtstudio.scene.TriangleMesh("odd", p, new float[9], null, new int[]{0, 1, 2}, new int[1]);
+            Scene scene = new Scene("odd", org.drtstudio.scene.TransformNode.group("root", java.util.List.of(new org.drtstudio.scene.MeshNode("odd", mesh))),
+                    java.util.List.of(org.drtstudio.scene.Material.DEFAULT), java.util.List.of(), org.drtstudio.scene.Camera.DEFAULT,
+                    org.drtstudio.scene.RenderSettings.DEFAULT);
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> GeometryImagePacker.pack(scene));
+            assertTrue(e.getMessage().contains("'odd'") && e.getMessage().contains("1e18"), e.getMessage());
+        }
+    }
+
+    /**
+     * Geometry at the edge of what a scene may hold, handed to both walks: coordinates of 1e18
+     * (TriangleMesh.MAX_COORDINATE), degenerate and repeated triangles among sound ones. Neither walk
+     * fails or crashes the JVM, and both see the scene: at that scale a triangle's edges hold no
+     * digits for where a ray crosses it, so the walks may differ on rays near the huge triangles (4 %
+     * of these rays), but a walk that lost the mesh (as the twin did with 1e38) differs on a third.
+     */
+    @Test
+    void extremeCoordinatesReachNoWalkUnguarded() throws Exception {
+        java.util.Random random = new java.util.Random(8);
+        int n = 600;
+        float[] p = new float[3 * (n + 4)];
+        for (int i = 0; i < 3 * n; i++) p[i] = 2f * random.nextFloat() - 1f;
+        float m = org.drtstudio.scene.TriangleMesh.MAX_COORDINATE;
+        float[][] odd = {{m, 0, 0}, {-m, 0, 0}, {m, m, 0}, {-m, 0, m}};
+        for (int k = 0; k < 4; k++) System.arraycopy(odd[k], 0, p, 3 * (n + k), 3);
+        int[] idx = new int[3 * (n + 6)];
+        for (int t = 0; t < n - 2; t++) {
+            idx[3 * t] = t;
+            idx[3 * t + 1] = t + 1;
+            idx[3 * t + 2] = t + 2;
+        }
+        int[][] bad = {{n, 0, 1}, {n + 1, 1, 2}, {n + 2, n + 3, 3}, {4, 4, 4}, {5, 6, 5}, {0, 1, 2}, {n + 3, 7, 8}, {n, n + 1, n + 2}};
+        for (int k = 0; k < bad.length; k++) System.arraycopy(bad[k], 0, idx, 3 * (n - 2 + k), 3);
+        float[] normals = new float[p.length];
+        for (int i = 1; i < normals.length; i += 3) normals[i] = 1f;
+        var mesh = new org.drtstudio.scene.TriangleMesh("hostile", p, normals, null, idx, new int[idx.length / 3]);
+        var camera = new org.drtstudio.scene.Camera(new org.drtstudio.math.Vec3(0, 0, 4), org.drtstudio.math.Vec3.ZERO,
+                new org.drtstudio.math.Vec3(0, 1, 0), 45, 0, 0);
+        Scene scene = new Scene("hostile", org.drtstudio.scene.TransformNode.group("root",
+                java.util.List.of(new org.drtstudio.scene.MeshNode("hostile", mesh))), java.util.List.of(org.drtstudio.scene.Material.DEFAULT),
+                java.util.List.of(new org.drtstudio.scene.PointLight(new org.drtstudio.math.Vec3(3, 4, 5), org.drtstudio.math.Vec3.ONE, 1)),
+                camera, org.drtstudio.scene.RenderSettings.DEFAULT.withSize(64, 48));
+        GeometryImage image = GeometryImagePacker.pack(scene);
+        Assumptions.assumeTrue(EmbreeWalk.available(), "Embree is not usable here: " + EmbreeWalk.problem());
+        WalkComparison c = WalkComparison.of(image, camera, 64, 48, 1e-4f, embreeWalk);
+        assertTrue(c.hits > c.rays / 2, c.toString());
+        assertTrue(c.disagreements <= c.rays / 10, c.toString());
+    }
 }
