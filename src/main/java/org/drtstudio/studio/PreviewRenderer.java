@@ -415,7 +415,6 @@ final class PreviewRenderer implements AutoCloseable {
                 if (isClosed()) break;
                 if (work == null && takeRedisplay()) {
                     denoiser.setEnabled(denoise);
-                denoiser.setView(view);
                     denoiser.setView(view);
                     Published last = lastPublished;
                     if (last != null && session != null && !denoiser.canView(last.frame()) && current != null) {
@@ -499,6 +498,7 @@ final class PreviewRenderer implements AutoCloseable {
                 int before = session.samplesDone();
                 Frame frame;
                 denoiser.setEnabled(denoise);
+                denoiser.setView(view);
                 schedule.passStarted();
                 try {
                     // An import's hold or a newer request stops the CPU tracer's pass between two rows (see passToStop).
