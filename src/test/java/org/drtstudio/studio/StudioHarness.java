@@ -80,7 +80,7 @@ final class StudioHarness {
         // without a window manager, and robot clicks would land where JavaFX no longer draws.
         Stage stage = fx(Stage::new);
         window = fx(() -> {
-            StudioWindow w = new StudioWindow(stage, n -> new CpuRenderer(), n -> new CpuRenderer(), dialogs,
+            StudioWindow w = new StudioWindow(stage, n -> production(2), n -> production(2), dialogs,
                     new StudioWindow.Config(home, 0));
             w.viewport.setFullResolution(true);
             w.show(scene);
@@ -211,7 +211,7 @@ final class StudioHarness {
      */
     static StudioWindow secondStudio(Path home, ScriptedDialogs answers) throws Exception {
         return fx(() -> {
-            StudioWindow w = new StudioWindow(new Stage(), n -> new CpuRenderer(1), n -> new CpuRenderer(1), answers,
+            StudioWindow w = new StudioWindow(new Stage(), n -> production(1), n -> production(1), answers,
                     new StudioWindow.Config(home, 0));
             w.show(null);
             return w;
@@ -440,5 +440,10 @@ final class StudioHarness {
             }
             PngWriter.write(file, p.width, p.height, rgba);
         }
+    }
+
+    /** The production CPU tracer the studio previews and exports with where there is no GPU (app.Backends). */
+    static CpuRenderer production(int threads) {
+        return CpuRenderer.production(threads, new org.drtstudio.render.embree.EmbreeWalk());
     }
 }
