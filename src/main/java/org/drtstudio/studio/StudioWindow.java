@@ -102,7 +102,7 @@ final class StudioWindow {
     private final javafx.scene.control.ToggleButton pausePreview = new javafx.scene.control.ToggleButton("Pause preview");
     /** Shows the young preview denoised (on by default); off shows the accumulated, noisy picture. */
     private final javafx.scene.control.CheckBox denoisePreview = new javafx.scene.control.CheckBox("Denoise");
-    /** Exposure and display transform of the preview and 8-bit exports. */
+    /** View → Exposure and Display transform: how the preview and 8-bit exports show the light. */
     final ViewControls viewControls;
     private final List<String> notices = new ArrayList<>();
     private final StatusMessages messages = new StatusMessages();
@@ -291,7 +291,9 @@ final class StudioWindow {
         renderFrame.setId("renderFrameItem");
         renderFrame.setSelected(viewport.showsRenderFrame());
         renderFrame.selectedProperty().addListener((o, a, on) -> viewport.setShowRenderFrame(on));
-        view.getItems().addAll(fullRes, pauseItem, clearRegion, renderFrame, new SeparatorMenuItem(),
+        view.getItems().addAll(fullRes, pauseItem, clearRegion, renderFrame, new SeparatorMenuItem());
+        view.getItems().addAll(viewControls.menus());
+        view.getItems().addAll(new SeparatorMenuItem(),
                 item("Play / pause (Space)", "playItem", null, this::togglePlay),
                 item("Frame selection (F)", "frameItem", null, this::frameSelection),
                 item("Move gizmo (G)", "moveItem", null, () -> viewport.setGizmoMode(Gizmo.Mode.MOVE)),
@@ -429,8 +431,8 @@ final class StudioWindow {
         messageTip.setShowDelay(javafx.util.Duration.millis(300));
         messageLabel.setTooltip(messageTip);
         accelChoice.onChange(viewport::setAccel);
-        HBox bar = new HBox(12, pausePreview, denoisePreview, viewControls.node(), accelChoice.node(), rendererLabel, statsLabel, messageLabel,
-                progress, progressText, cancel);
+        HBox bar = new HBox(12, pausePreview, denoisePreview, accelChoice.node(), rendererLabel, statsLabel, messageLabel, progress, progressText,
+                cancel);
         bar.setPadding(new Insets(3, 8, 3, 8));
         bar.setStyle("-fx-background-color: derive(-fx-base, -8%);");
         rendererLabel.setText(rendererText());

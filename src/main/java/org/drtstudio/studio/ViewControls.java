@@ -1,59 +1,74 @@
 package org.drtstudio.studio;
 
-import javafx.scene.control.ChoiceBox;
-import javafx.scene.control.Label;
-import javafx.scene.control.Spinner;
-import javafx.scene.control.SpinnerValueFactory;
-import javafx.scene.control.Tooltip;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Region;
+import javafx.scene.control.Menu;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.ToggleGroup;
 import org.drtstudio.render.ViewTransform;
 
+import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
- * The status bar's view controls: exposure in stops and the display transform (Standard: clamp to
- * white, as rendered; AgX: filmic, highlights roll off). They change how the preview and 8-bit
- * exports show the radiance, not the scene: EXR and PFM exports stay scene-referred, and the
- * settings are the session's, not the project's.
+ * View → Exposure and View → Display transform: the exposure in stops and the display transform
+ * (Standard: clip at white, as rendered; AgX: filmic, highlights roll off). They change how the
+ * preview and 8-bit exports show the radiance, not the scene: EXR and PFM exports stay
+ * scene-referred, and the choice is the session's, not the project's. In the View menu rather than
+ * the status bar, whose width a laptop's window needs for the preview's own state.
  */
 final class ViewControls {
-    private final Spinner<Double> exposure = new Spinner<>();
-    private final ChoiceBox<String> view = new ChoiceBox<>();
-    private final HBox node;
+    /** The exposures offered, in stops. */
+    static final float[] STOPS = {-3, -2, -1, -0.5f, 0, 0.5f, 1, 2, 3};
+
+    private final Menu exposure = new Menu("Exposure");
+    private final Menu display = new Menu("Display transform");
+    private final ToggleGroup stops = new ToggleGroup(), views = new ToggleGroup();
+    private final RadioMenuItem standard = new RadioMenuItem("Standard (clip at white)"), agx = new RadioMenuItem("AgX (filmic)");
+    private float current;
+    private boolean filmic;
 
     ViewControls(Consumer<ViewTransform> changed) {
-        exposure.setId("exposureSpinner");
-        exposure.setValueFactory(new SpinnerValueFactory.DoubleSpinnerValueFactory(-10, 10, 0, 0.5));
-        exposure.setEditable(true);
-        exposure.setPrefWidth(80);
-        exposure.setFocusTraversable(false);
-        exposure.setTooltip(new Tooltip("Exposure in stops: each stop doubles the light shown (the scene and EXR exports are unchanged)"));
-        view.setId("viewChoice");
-        view.getItems().addAll("Standard", "AgX (filmic)");
-        view.getSelectionModel().select(0);
-        view.setFocusTraversable(false);
-        view.setTooltip(new Tooltip("Display transform: Standard clips at white; AgX (Sobotka's filmic view) rolls highlights off"));
-        exposure.valueProperty().addListener((o, was, now) -> changed.accept(current()));
-        view.getSelectionModel().selectedIndexProperty().addListener((o, was, now) -> changed.accept(current()));
-        Label label = new Label("Exposure");
-        // Their own width, always: the status bar's message gives way first (StudioWindow's status bar)
-        label.setMinWidth(Region.USE_PREF_SIZE);
-        exposure.setMinWidth(Region.USE_PREF_SIZE);
-        view.setMinWidth(Region.USE_PREF_SIZE);
-        node = new HBox(4, label, exposure, view);
-        node.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        node.setMinWidth(Region.USE_PREF_SIZE);
+        exposure.setId("exposureMenu");
+        display.setId("displayTransformMenu");
+        for (float s : STOPS) {
+            RadioMenuItem item = new RadioMenuItem(s == 0 ? "0 (as rendered)" : String.format(Locale.ROOT, "%+.1f stop%s", s, Math.abs(s) == 1 ? "" : "s"));
+            item.setId("exposure" + String.valueOf(s).replace('.', '_').replace("-", "minus"));
+            item.setToggleGroup(stops);
+            item.setUserData(s);
+            item.setMnemonicParsing(false);
+            if (s == 0) item.setSelected(true);
+            exposure.getItems().add(item);
+        }
+        standard.setId("viewStandardItem");
+        agx.setId("viewAgxItem");
+        for (RadioMenuItem item : new RadioMenuItem[] {standard, agx}) {
+            item.setToggleGroup(views);
+            item.setMnemonicParsing(false);
+            display.getItems().add(item);
+        }
+        standard.setSelected(true);
+        stops.selectedToggleProperty().addListener((o, was, now) -> {
+            if (now != null) current = (Float) now.getUserData();
+            changed.accept(current());
+        });
+        views.selectedToggleProperty().addListener((o, was, now) -> {
+            filmic = now == agx;
+            changed.accept(current());
+        });
     }
 
-    HBox node() {
-        return node;
+    /** The two submenus, for the View menu. */
+    Menu[] menus() {
+        return new Menu[] {exposure, display};
     }
 
-    /** The transform the controls show now. */
+    /** The transform chosen now. */
     ViewTransform current() {
-        Double stops = exposure.getValue();
-        return new ViewTransform(stops == null ? 0f : stops.floatValue(),
-                view.getSelectionModel().getSelectedIndex() == 1 ? ViewTransform.View.AGX : ViewTransform.View.STANDARD);
+        return new ViewTransform(current, filmic ? ViewTransform.View.AGX : ViewTransform.View.STANDARD);
+    }
+
+    /** Chooses {@code v} as a click on its items would (an exposure not offered keeps the current one). */
+    void choose(ViewTransform v) {
+        (v.view() == ViewTransform.View.AGX ? agx : standard).setSelected(true);
+        for (var t : stops.getToggles()) if ((Float) t.getUserData() == v.exposureStops()) t.setSelected(true);
     }
 }

@@ -112,12 +112,7 @@ class ArtistAssetsUiTest {
         // the filmic view, two stops up: the preview changes, the scene does not
         var modelBefore = fx(() -> h.window.session.document.model());
         fx(() -> {
-            @SuppressWarnings("unchecked")
-            var view = (javafx.scene.control.ChoiceBox<String>) h.window.stage.getScene().lookup("#viewChoice");
-            @SuppressWarnings("unchecked")
-            var exposure = (javafx.scene.control.Spinner<Double>) h.window.stage.getScene().lookup("#exposureSpinner");
-            view.getSelectionModel().select(1);
-            exposure.getValueFactory().setValue(2.0);
+            h.window.viewControls.choose(new ViewTransform(2f, ViewTransform.View.AGX)); // View → Exposure +2, View → Display transform → AgX
             return null;
         });
         assertEquals(new ViewTransform(2f, ViewTransform.View.AGX), fx(() -> h.window.viewControls.current()));
