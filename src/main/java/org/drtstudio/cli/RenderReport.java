@@ -54,7 +54,7 @@ final class RenderReport {
         }
         OctreeStatistics s = OctreeStatistics.of(layout);
         String what = image.sphereCount() == 0 ? "triangles" : "primitives";
-        return String.format(Locale.ROOT, "octree      %s: %,d boxes (%,d list %s, %,d of them inner boxes), at most %,d %s per box, "
+        return String.format(Locale.ROOT, "octree      %s: %,d boxes (%,d hold a list of %s, %,d of them inner boxes), at most %,d %s per box, "
                         + "%,d listed in all, depth %d, %,d bytes, built in %.1f ms", accel.cliName(), s.boxes(), s.listedBoxes(), what,
                 s.innerListed(), s.maxPerBox(), what, s.entries(), s.maxDepth(), layout.bytes(), layout.buildNanos() / 1e6);
     }

@@ -253,7 +253,7 @@ class CfgListingsTest {
                 "-o", dir.resolve("v.png").toString()), err.toString());
         String report = err.toString();
         assertTrue(report.contains("drt:   extent      min (-4"), report);
-        assertTrue(report.contains("drt:   octree      octree-report: 1 boxes (1 list triangles, 0 of them inner boxes), at most 14 triangles per box"), report);
+        assertTrue(report.contains("drt:   octree      octree-report: 1 boxes (1 hold a list of triangles, 0 of them inner boxes), at most 14 triangles per box"), report);
         assertTrue(report.contains("drt:   lights      2: point at"), report);
         assertTrue(report.contains("drt:   times       CPU"), report);
         assertEquals(0, drt("render", "CONFIG=" + config, "CAMERA_RESOLUTION=16x12", "--accel", "octree", "-v",

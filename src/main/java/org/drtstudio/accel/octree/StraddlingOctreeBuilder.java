@@ -22,9 +22,10 @@ import java.util.List;
  */
 public final class StraddlingOctreeBuilder {
     /**
-     * Boxes of more primitives than this are split by default. The sweep in docs/ACCEL.md ("The report's
-     * octree") measured 8, 16, 32 and 128; the depth limit is {@link OctreeLimits#maxDepth()} itself,
-     * since no primitive is ever copied and the tree cannot blow up the way a split-and-copy tree can.
+     * Boxes of more than 16 primitives are split by default: twice the split-and-copy tree's leaf size,
+     * since a box here also holds its straddlers; not swept yet (docs/ACCEL.md, "The report's octree").
+     * The depth limit is {@link OctreeLimits#maxDepth()} itself: no primitive is ever copied, so the
+     * tree cannot blow up the way a split-and-copy tree can.
      */
     public static final OctreeLimits DEFAULT_LIMITS = new OctreeLimits(10, 16);
 
