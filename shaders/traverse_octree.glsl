@@ -1,12 +1,14 @@
-// The octree's pre-ordered skip list, walked without a stack as in the CUDA octree ray tracer report;
-// twin of SpatialTraversal.walkOctree. A node whose box the ray meets before the closest hit leads to
-// its first child, the next node (a leaf: its primitives, then its skip); a missed node to its skip;
-// the end marker AX_END finishes the shape.
+// The octree's pre-ordered skip list (either construction), walked without a stack as in the CUDA
+// octree ray tracer report; twin of SpatialTraversal.walkOctree. A node whose box the ray meets before
+// the closest hit has its list tested, if it has one (a leaf, or an inner box keeping straddlers), and
+// leads to the next node: its first child, or a leaf's skip; a missed node to its skip; the end
+// marker AX_END, or the node after the last, finishes the shape.
 bool walkOctree(int root, vec3 o, vec3 d, int instance, inout Hit hit, bool anyHit) {
     int bound = floatBitsToInt(spatialTexel(root, AX_OCTREE_HEADER).x);
     vec3 invD = safeInverse(d);
     bool found = false;
     int node = root + 1;
+    int last = root + 1 + AX_OCTREE_NODE_TEXELS * bound;
     int steps = 0;
     while (node != AX_END) {
         if (++steps > bound) {
@@ -21,15 +23,13 @@ bool walkOctree(int root, vec3 o, vec3 d, int instance, inout Hit hit, bool anyH
             continue;
         }
         int list = floatBitsToInt(hi.w);
-        if (list == AX_INNER) {
-            node += AX_OCTREE_NODE_TEXELS;
-            continue;
-        }
-        if (testList(list + 1, list + 1 + spatialWord(list), instance, o, d, hit, anyHit)) {
+        if (list != AX_NO_LIST && testList(list + 1, list + 1 + spatialWord(list), instance, o, d, hit, anyHit)) {
             found = true;
             if (anyHit) return true;
         }
-        node = skip;
+        // The next node in pre-order: an inner node's first child, a leaf's skip.
+        node += AX_OCTREE_NODE_TEXELS;
+        if (node == last) node = AX_END;
     }
     return found;
 }

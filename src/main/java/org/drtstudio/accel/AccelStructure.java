@@ -16,8 +16,18 @@ public enum AccelStructure {
     BVH("bvh"),
     /** A uniform grid per shape walked by a 3D-DDA (Amanatides &amp; Woo; Christen 2005's GPU Whitted tracer). */
     GRID("grid"),
-    /** An octree per shape flattened in pre-order with skip links, walked without a stack (the CUDA octree report). */
+    /**
+     * An octree per shape whose primitives are copied into every child they touch, flattened in
+     * pre-order with skip links and walked without a stack as the CUDA octree report lays out its tree
+     * ({@code accel.octree.SkipListOctreeBuilder}).
+     */
     OCTREE("octree"),
+    /**
+     * The CUDA octree report's construction: primitives that straddle a box's children stay in the box,
+     * so inner boxes list primitives too and none is copied ({@code accel.octree.StraddlingOctreeBuilder});
+     * the same layout and walk as {@link #OCTREE}.
+     */
+    OCTREE_REPORT("octree-report"),
     /**
      * Voxel spaces through their div portals (Edwards 2014, docs/VOXELS.md); every other shape, and
      * a ray starting inside a solid voxel, through the box layout as {@link #BVH}.
@@ -34,12 +44,17 @@ public enum AccelStructure {
 
     /** Whether this is a grid or an octree built per shape ({@code accel.spatial.SpatialLayouts}). */
     public boolean spatial() {
-        return this == GRID || this == OCTREE;
+        return this == GRID || octree();
+    }
+
+    /** Whether this is one of the octree constructions (one layout, one walk). */
+    public boolean octree() {
+        return this == OCTREE || this == OCTREE_REPORT;
     }
 
     /** The structures that differ on meshes (portals walk meshes as the BVH does): what mesh benchmarks compare. */
     public static java.util.List<AccelStructure> forMeshes() {
-        return java.util.List.of(BVH, GRID, OCTREE);
+        return java.util.List.of(BVH, GRID, OCTREE, OCTREE_REPORT);
     }
 
     /** The name on the command line and in benchmark reports. */

@@ -19,13 +19,17 @@ import java.util.Map;
  * texel g + GRID_RES    : nx, ny, nz, 0
  * cell table (nx*ny*nz + 1 words): cell c = x + nx (y + ny z) holds the primitives listed in words [table[c], table[c + 1])
  * </pre>
- * <b>Octree</b>, per shape at texel g: {@code g + OCTREE_HEADER}: node count (the walk's step bound),
- * then the nodes in pre-order from texel g + 1, {@link #OCTREE_NODE_TEXELS} texels each:
+ * <b>Octree</b> (both constructions: split-and-copy and the report's, whose inner boxes keep the
+ * primitives that straddle their children), per shape at texel g: {@code g + OCTREE_HEADER}: node
+ * count (the walk's step bound), then the nodes in pre-order from texel g + 1,
+ * {@link #OCTREE_NODE_TEXELS} texels each:
  * <pre>
  * texel n + OCTREE_LO : lo.x, lo.y, lo.z, skip (texel of the node after this subtree, or END)
- * texel n + OCTREE_HI : hi.x, hi.y, hi.z, list (word index of a leaf's count-prefixed primitive list, or -1 for an inner node)
+ * texel n + OCTREE_HI : hi.x, hi.y, hi.z, list (word index of the node's count-prefixed primitive list, or NO_LIST)
  * </pre>
- * An inner node's first child follows it (n + OCTREE_NODE_TEXELS); a leaf's next node is its skip.
+ * A node's first child follows it (n + OCTREE_NODE_TEXELS), and so, in pre-order, does a leaf's
+ * skip: a walk that meets a node's box tests its list, if any, and goes on to the next node (END after
+ * the last); a node it misses leads to its skip. Only leaves have lists in the split-and-copy tree.
  * Boxes and grid bounds are padded like {@link BoxLayout}'s leaves, and a primitive is listed in
  * every cell its padded bounds touch, so float rounding in the walks cannot lose a hit.
  *
@@ -39,8 +43,8 @@ public record SpatialLayout(AccelStructure structure, float[] words, int[] spher
     public static final int WORDS_PER_TEXEL = 4;
     /** End of an octree's skip list. */
     public static final int END = -1;
-    /** An octree node's list word when it is an inner node. */
-    public static final int INNER = -1;
+    /** An octree node's list word when it lists no primitives (every inner node of the split-and-copy tree). */
+    public static final int NO_LIST = -1;
     public static final int GRID_HEADER_TEXELS = 3;
     public static final int GRID_ORIGIN = 0, GRID_CELL = 1, GRID_RES = 2;
     public static final int OCTREE_HEADER = 0;
@@ -56,7 +60,7 @@ public record SpatialLayout(AccelStructure structure, float[] words, int[] spher
         return switch (s) {
             case BVH -> WALK_BVH;
             case GRID -> WALK_GRID;
-            case OCTREE -> WALK_OCTREE;
+            case OCTREE, OCTREE_REPORT -> WALK_OCTREE;
             case PORTALS -> WALK_PORTALS;
         };
     }
@@ -86,7 +90,7 @@ public record SpatialLayout(AccelStructure structure, float[] words, int[] spher
     public static Map<String, String> glslDefines() {
         Map<String, String> d = new LinkedHashMap<>();
         d.put("AX_END", Integer.toString(END));
-        d.put("AX_INNER", Integer.toString(INNER));
+        d.put("AX_NO_LIST", Integer.toString(NO_LIST));
         d.put("AX_GRID_HEADER_TEXELS", Integer.toString(GRID_HEADER_TEXELS));
         d.put("AX_GRID_ORIGIN", Integer.toString(GRID_ORIGIN));
         d.put("AX_GRID_CELL", Integer.toString(GRID_CELL));

@@ -69,7 +69,7 @@ final class Backends implements RendererFactory {
         // Embree is loaded here, on the thread that asks for a renderer: the studio asks before JavaFX
         // starts, and two threads in the dynamic loader at once deadlocked it once (StudioEntry).
         EmbreeWalk.available();
-        return new CpuRenderer(Runtime.getRuntime().availableProcessors(), options.nodes(), options.accel(), new EmbreeWalk());
+        return new CpuRenderer(options.cpuThreads(Runtime.getRuntime().availableProcessors()), options.nodes(), options.accel(), new EmbreeWalk());
     }
 
     /**

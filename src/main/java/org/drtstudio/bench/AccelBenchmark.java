@@ -101,7 +101,7 @@ public final class AccelBenchmark {
                                       Function<AccelStructure, GlRenderer> gpuTracers) throws Exception {
         Map<String, Object> out = new LinkedHashMap<>();
         for (double density : densities) {
-            SpatialLayouts.Settings s = new SpatialLayouts.Settings(GridResolution.density(density), base.octree());
+            SpatialLayouts.Settings s = base.withGrid(GridResolution.density(density));
             SpatialLayouts.setSettings(s);
             Map<String, Object> m = new LinkedHashMap<>();
             Stopwatch.Stats build = Stopwatch.time(1, () -> SpatialLayouts.build(image, AccelStructure.GRID, s));

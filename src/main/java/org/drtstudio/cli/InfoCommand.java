@@ -28,6 +28,10 @@ final class InfoCommand implements Callable<Integer> {
     SceneOptions options;
     @CommandLine.Option(names = "--check", description = "also verify the geometry image's structural invariants")
     boolean check;
+    @CommandLine.Option(names = "--accel", paramLabel = "bvh|grid|octree|octree-report|portals",
+            description = "also build this structure and print it: with octree or octree-report the box count, the most "
+                    + "triangles in one box and the depth (what the CUDA octree report's tracer prints)")
+    String accel;
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -36,6 +40,13 @@ final class InfoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         Scene scene;
         AnimatedScene animated;
+        org.drtstudio.accel.AccelStructure structure;
+        try {
+            structure = accel == null ? org.drtstudio.accel.AccelStructure.BVH : org.drtstudio.accel.AccelStructure.parse(accel);
+        } catch (IllegalArgumentException e) {
+            err.println("drt: " + e.getMessage());
+            return 2;
+        }
         try {
             animated = options.load(err);
             scene = animated.at(0);
@@ -79,6 +90,14 @@ final class InfoCommand implements Callable<Integer> {
                 new TimedPhase("packing", bt.packMillis()), new TimedPhase("box layout", bt.boxLayoutMillis()))));
         out.printf("total        %,.1f ms from the file to the geometry image%n", options.importMillis + (t1 - t0) / 1e6);
         if (!gi.voxelShapes().isEmpty()) printVoxels(gi, out);
+        if (structure.spatial()) {
+            try {
+                out.println(RenderReport.structureLine(gi, structure));
+            } catch (IllegalArgumentException e) {
+                err.println("drt: " + options.scene + ": " + e.getMessage());
+                return 2;
+            }
+        }
         if (check) {
             List<String> problems = GeometryImageValidator.validate(gi);
             out.println(problems.isEmpty() ? "check        all invariants hold" : "check        " + problems.size() + " problems:");

@@ -3,17 +3,15 @@ package org.drtstudio.cli;
 import picocli.CommandLine.Option;
 
 /**
- * {@code -q/--quiet} and {@code -v/--verbose}, as command-line renderers have them: quiet prints
- * warnings and errors only (no progress bar, no summary lines), verbose adds what the command
- * measured and chose (the import's phases, the renderer's settings per frame).
+ * {@code -q/--quiet}, as command-line renderers have it: warnings and errors only (no progress bar,
+ * no summary lines). Its opposite, {@code -v/--verbose}, is the render command's own option (it also
+ * prints the CUDA octree report's console report), checked against it here.
  */
 final class OutputLevel {
     @Option(names = {"-q", "--quiet"}, description = "print only warnings and errors: no progress bar, no summary lines")
     boolean quiet;
-    @Option(names = {"-v", "--verbose"}, description = "print more: the import's phases and times, each frame's settings")
-    boolean verbose;
 
-    void check() throws RenderCommand.UsageProblem {
+    void check(boolean verbose) throws RenderCommand.UsageProblem {
         if (quiet && verbose) throw new RenderCommand.UsageProblem("give -q (quiet) or -v (verbose), not both");
     }
 }

@@ -130,15 +130,25 @@ final class RenderCommand implements Callable<Integer> {
             description = "node bounds walked: boxes (a box tree walked nearer child first, with the triangles in leaf order: the default and fastest) or spheres "
                     + "(the geometry image's bounding spheres); the image is the same")
     String nodes;
-    @Option(names = "--accel", paramLabel = "bvh|grid|octree|portals",
+    @Option(names = "--accel", paramLabel = "bvh|grid|octree|octree-report|portals",
             description = "structure walked inside each mesh: bvh (the geometry image's hierarchy, the default), grid (a uniform "
-                    + "grid and 3D-DDA), octree (a skip-list octree) or portals (voxel models through their div portals, "
-                    + "other meshes as bvh); the image is the same (docs/BENCHMARKS.md, docs/VOXELS.md compare them)")
+                    + "grid and 3D-DDA), octree (a skip-list octree, primitives copied into every box they touch), "
+                    + "octree-report (the CUDA octree report's: primitives straddling a box's children stay in the box) "
+                    + "or portals (voxel models through their div portals, other meshes as bvh); the image is the same "
+                    + "(docs/ACCEL.md, docs/BENCHMARKS.md, docs/VOXELS.md compare them)")
     String accel;
     @Option(names = "--gpus", paramLabel = "all|N|0,2",
             description = "GPUs each frame is split across, in tiles from one queue (default all; 0,0 opens two contexts "
                     + "on GPU 0); the image is the same on any number")
     String gpus;
+    @Option(names = "--threads", paramLabel = "N",
+            description = "CPU tracer: render on N threads (default: one per core; a .cfg's NUM_CPU_THREADS sets it too)")
+    Integer threads;
+    @Option(names = {"-v", "--verbose"},
+            description = "print more: the import's phases, each frame's settings, and after each frame the report the CUDA octree "
+                    + "report's tracer prints: the scene's extent, with --accel octree its box count and the most triangles in a box, "
+                    + "the lights, and each GPU's time")
+    boolean verbose;
     @Option(names = "--grid-cells", paramLabel = "N",
             description = "with --accel grid: N cells on every axis of each mesh's grid instead of about "
                     + "2 cells per primitive shaped like its bounds (1 to 1024)")
@@ -196,24 +206,29 @@ final class RenderCommand implements Callable<Integer> {
 
     private int render(PrintWriter err) throws UsageProblem, SceneFormatException, RenderException, IOException {
         RendererFactory.Backend given = parseBackend();
-        level.check();
+        level.check(verbose);
         Set<Aov> wanted = parseAovs();
         int[] range = parseFrames();
         if (time != null && !Double.isFinite(time)) throw new UsageProblem("--time must be a finite number, got " + time);
         if (time != null && range != null) throw new UsageProblem("use either --time (one still) or --frames (a sequence), not both");
         PixelFilter pixelFilter = parseFilter();
         AdaptiveSampling adaptive = parseNoiseThreshold();
-        TracerOptions tracer = tracerOptions().withGpus(gpuSelection());
+        TracerOptions tracer = tracerOptions();
+        GpuSelection givenGpus = gpuSelection();
+        Integer givenThreads = cpuThreads();
         if (region != null && (denoise || adaptive.enabled())) {
             throw new UsageProblem("--region cannot be used with --denoise or --noise-threshold: both look at pixels across the region's edge");
         }
-        Path out = output != null ? output : Path.of(baseName(options.scene.getFileName().toString()) + ".png");
+        Path out = output != null ? output : Path.of(baseName(options.sceneName().getFileName().toString()) + ".png");
         if (range != null && (out.getFileName() == null || !FrameNumbering.hasRun(out.getFileName().toString()))) {
             throw new UsageProblem("--frames needs an output name with #### for the frame number, e.g. -o out_####.png");
         }
         checkOutputs(range == null ? out : Path.of(frameName(out.toString(), range[0])), wanted);
         AnimatedScene animated = options.load(err);
-        RendererFactory.Backend choice = CfgDeviceChoice.apply(options.cfgDevice, options.scene, given, note -> err.println("drt: " + note));
+        CfgDeviceChoice.Choice devices = CfgDeviceChoice.apply(options.cfgDevice, options.scene, given, givenGpus, givenThreads,
+                note -> err.println("drt: " + note));
+        RendererFactory.Backend choice = devices.backend();
+        tracer = tracer.withGpus(devices.gpus()).withCpuThreads(devices.cpuThreads());
         if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
         Scene firstScene = sceneAt(animated, range == null ? stillTime() : animated.animation().frameTime(range[0]));
         RenderSettings size = firstScene.settings();
@@ -243,7 +258,7 @@ final class RenderCommand implements Callable<Integer> {
         try (Renderer renderer = createRenderer(choice, tracer, err)) {
             if (!level.quiet) err.printf("drt: %s, %,d triangles, %,d spheres, built in %.0f ms; %s%n", options.scene.getFileName(),
                     image.triangleCount(), image.sphereCount(), (t1 - t0) / 1e6, renderer.description(image));
-            if (level.verbose) {
+            if (verbose) {
                 err.printf("drt: import: %s%n", options.importPhases.isEmpty() ? String.format(Locale.ROOT, "%,.1f ms", options.importMillis)
                         : org.drtstudio.io.TimedPhase.summary(options.importPhases));
                 err.printf("drt: picture: %s%s%n", viewTransform.describe(), exr ? "; EXR " + precision.name().toLowerCase(Locale.ROOT)
@@ -258,7 +273,7 @@ final class RenderCommand implements Callable<Integer> {
                 long seed = range == null ? rs.seed() : AnimationSettings.frameSeed(rs.seed(), f);
                 TraceParameters params = TraceParameters.of(exposure.open.camera(), exposure.close.camera(),
                         rs.withSampling(rs.samplesPerPixel(), rs.maxDepth(), seed), image, pixelFilter != null ? pixelFilter : rs.filter());
-                if (level.verbose) err.printf("drt: frame %d: %dx%d, %d spp, max depth %d, seed %d, %s filter%n", f, params.width(),
+                if (verbose) err.printf("drt: frame %d: %dx%d, %d spp, max depth %d, seed %d, %s filter%n", f, params.width(),
                         params.height(), params.samplesPerPixel(), params.maxDepth(), params.seed(), params.filter().name().toLowerCase(Locale.ROOT));
                 ProgressListener bar = level.quiet ? ProgressListener.NONE : new ProgressBar(System.err, range == null ? "rendering" : "frame " + f);
                 long r0 = System.nanoTime();
@@ -289,6 +304,9 @@ final class RenderCommand implements Callable<Integer> {
                     err.printf("drt: wrote %s (%dx%d, %d spp) in %.2f s%n", target, frame.width(), frame.height(),
                             params.samplesPerPixel(), seconds);
                 }
+                if (verbose) {
+                    for (String line : RenderReport.lines(exposure.open, image, tracer.accel(), renderer, seconds)) err.println("drt:   " + line);
+                }
             }
         }
         return 0;
@@ -311,6 +329,7 @@ final class RenderCommand implements Callable<Integer> {
         parseNoiseThreshold();
         tracerOptions();
         gpuSelection();
+        cpuThreads();
         if (time != null && !Double.isFinite(time)) throw new UsageProblem("--time must be a finite number, got " + time);
         AnimatedScene animated = options.load(err);
         if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
@@ -472,10 +491,16 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
-    /** The GPUs to split frames across: {@code --gpus}, all by default. */
+    /** The CPU tracer's threads given by {@code --threads}, or null when none were (one per core, or a .cfg's NUM_CPU_THREADS). */
+    private Integer cpuThreads() throws UsageProblem {
+        if (threads != null && (threads < 1 || threads > 4096)) throw new UsageProblem("--threads must be 1 to 4096, got " + threads);
+        return threads;
+    }
+
+    /** The GPUs to split frames across given by {@code --gpus}, or null when none were (all, or a .cfg's CUDA_DEVICE). */
     private GpuSelection gpuSelection() throws UsageProblem {
         try {
-            return gpus == null ? GpuSelection.ALL : GpuSelection.parse(gpus);
+            return gpus == null ? null : GpuSelection.parse(gpus);
         } catch (IllegalArgumentException e) {
             throw new UsageProblem(e.getMessage());
         }
@@ -502,7 +527,7 @@ final class RenderCommand implements Callable<Integer> {
             if (gridCells != null) {
                 if (gridCells < 1 || gridCells > GridResolution.MAX_AXIS_CELLS)
                     throw new IllegalArgumentException("--grid-cells must be 1 to " + GridResolution.MAX_AXIS_CELLS + ", got " + gridCells);
-                SpatialLayouts.setSettings(new SpatialLayouts.Settings(GridResolution.fixed(gridCells), SpatialLayouts.settings().octree()));
+                SpatialLayouts.setSettings(SpatialLayouts.settings().withGrid(GridResolution.fixed(gridCells)));
             }
             return new TracerOptions(paired, kind, accel == null ? AccelStructure.DEFAULT : AccelStructure.parse(accel));
         } catch (IllegalArgumentException e) {

@@ -22,11 +22,14 @@ import java.util.List;
 
 /** The scene argument and the overrides shared by commands that render or inspect a scene. */
 final class SceneOptions {
-    @Parameters(index = "0", paramLabel = "SCENE", description = "scene file: .obj, .nff, .cfg, .vox, .vxt, .ply, .gltf, .glb or a .json project")
+    @Parameters(index = "0", paramLabel = "SCENE", description = "scene file: .obj, .nff, .cfg, .vox, .vxt, .ply, .gltf, .glb or a .json project; "
+            + "or, as the CUDA octree report's tracer takes them, CONFIG=setup.cfg or the scene as .cfg keys alone "
+            + "(OBJ=model.obj LIGHT=x/y/z//r/g/b ...)")
     Path scene;
 
     @Parameters(index = "1..*", paramLabel = "KEY=value", description = ".cfg scenes: values that replace the file's, "
-            + "e.g. CAMERA_RESOLUTION=800x600 (OBJ= and LIGHT= add to the file's)")
+            + "e.g. CAMERA_RESOLUTION=800x600 (OBJ= and LIGHT= add to the file's); CUDA_DEVICE=0/1/2/3 and NUM_CPU_THREADS=N "
+            + "choose the GPUs and the CPU tracer's threads as --gpus and --threads do")
     List<String> cfgOverrides = new ArrayList<>();
 
     @Option(names = "--width", paramLabel = "W", description = "image width in pixels (default: the scene's)")
@@ -66,6 +69,26 @@ final class SceneOptions {
     CfgDevice cfgDevice = CfgDevice.UNSPECIFIED;
     java.util.List<org.drtstudio.io.TimedPhase> importPhases = java.util.List.of();
 
+    private CfgCommandLine words;
+
+    /**
+     * The positional words read ({@link CfgCommandLine}). Once read, {@link #scene} is what the scene
+     * goes by: its file (CONFIG= read), or its first model when the keys alone make it.
+     */
+    CfgCommandLine words() throws SceneFormatException {
+        if (words == null) {
+            words = CfgCommandLine.of(scene, cfgOverrides);
+            scene = words.name();
+        }
+        return words;
+    }
+
+    /** What the scene goes by (the default output name, messages), the positional words read. */
+    Path sceneName() throws SceneFormatException {
+        words();
+        return scene;
+    }
+
     /**
      * Loads the scene (a project keeps its animation) and applies the overrides to the scene at
      * every time. Bad overrides are reported here, once, as one user-facing message.
@@ -73,14 +96,15 @@ final class SceneOptions {
     AnimatedScene load(PrintWriter warnings) throws SceneFormatException {
         long t0 = System.nanoTime();
         AnimatedImport result;
-        if (SceneLoader.isCfg(scene)) {
-            CfgScene cfg = SceneLoader.loadCfg(scene, cfgOverrides);
+        CfgCommandLine words = words();
+        if (words.keysOnly() || words.byConfigKey() || SceneLoader.isCfg(words.file())) {
+            CfgScene cfg = words.keysOnly() ? SceneLoader.loadCfgKeys(words.keys()) : SceneLoader.loadCfg(words.file(), words.keys());
             cfgDevice = cfg.device();
             result = new AnimatedImport(AnimatedScene.constant(cfg.result().scene()), cfg.result().warnings(), cfg.result().phases());
         } else {
-            if (!cfgOverrides.isEmpty()) {
-                throw new SceneFormatException(scene, 0, "KEY=value overrides such as " + Excerpt.quote(cfgOverrides.get(0))
-                        + " apply to .cfg scenes only");
+            if (!words.keys().isEmpty()) {
+                throw new SceneFormatException(scene, 0, "KEY=value overrides such as " + Excerpt.quote(words.keys().get(0))
+                        + " apply to .cfg scenes only; without a .cfg, give the model as a key too (OBJ=model.obj KEY=value ...)");
             }
             result = SceneLoader.loadAnimated(scene);
         }

@@ -7,13 +7,15 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The random sphere scene of the OpenCL sphere caster paper: {@code count} spheres with centres
+ * A random sphere scene for the OpenCL sphere caster's measurements, not the paper's own scene (the
+ * paper places x and y in ±b and z in [−b, 0], seen from the origin looking down −z, size and colour
+ * from rand·b, as issue 42 describes it; not built yet): {@code count} spheres with centres
  * uniform in a cube of half-width {@link #HALF_WIDTH} around the origin, radii uniform in
  * [{@link #MIN_RADIUS}, {@link #MAX_RADIUS}) and colours uniform in [0.2, 1) per channel, seen from
  * +z. Everything comes from {@link SplittableRandom} with the seed, whose sequence Java specifies,
  * so a seed gives the same spheres on every machine and Java version; each value is drawn in a fixed
  * order (centre x, y, z, radius, r, g, b per sphere). The cube stays the same for every count, so
- * more spheres means a denser cloud and more work per ray, as in the paper's 100 / 1,000 / 10,000.
+ * more spheres means a denser cloud and more work per ray, at the paper's counts 100 / 1,000 / 10,000.
  *
  * @param spheres sphere i uses material i
  * @param colors  one colour per sphere
@@ -64,7 +66,8 @@ public record RandomSpheres(int count, long seed, List<Sphere> spheres, List<Vec
     }
 
     /**
-     * The paper's flat shading: each sphere shows its colour, unlit. Materials with only an ambient
+     * Flat shading, which the paper shows as its naive version (its own look is the facing ratio,
+     * max(0, N·(−Rd)), not built here): each sphere shows its colour, unlit. Materials with only an ambient
      * colour, an ambient light of 1 and no lights give exactly that in both tracers (one camera ray per
      * pixel and no shadow rays), so no separate shading mode is needed.
      */

@@ -1,8 +1,10 @@
 package org.drtstudio.cli;
 
 import org.drtstudio.io.image.PngWriter;
+import org.drtstudio.render.GpuSelection;
+import org.drtstudio.render.Renderer;
+import org.drtstudio.render.TracerOptions;
 import org.drtstudio.render.cpu.CpuRenderer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -15,19 +17,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * The CUDA octree report's scene files as {@code drt render} reads them. The report's own listings
- * could not be found, so these are written from the keys its format has (those the reader knew,
- * plus ARCH, CUDA_DEVICE and the trailing comments the issue quotes); they load and render tiny.
+ * The CUDA octree report's scene files and command line as {@code drt render} reads them. The
+ * command-line forms are those issue 42 quotes from the report's Listing 4.6 and §4.6, typed as
+ * written: {@code CONFIG=file}, {@code CUDA_DEVICE=0/1/2/3}, {@code NUM_CPU_THREADS=32}, and the
+ * scene's keys with no cfg file at all. The setup.cfg texts are written from the keys its format has
+ * (those the reader knew, plus ARCH, CUDA_DEVICE and the trailing comments the issue quotes), not
+ * copied from the report; they load and render tiny.
  */
 class CfgListingsTest {
     @TempDir
     Path dir;
     private final StringWriter err = new StringWriter();
     private final List<RendererFactory.Backend> backends = new ArrayList<>();
+    /** The tracer options each renderer was asked for: where CUDA_DEVICE and NUM_CPU_THREADS arrive. */
+    private final List<TracerOptions> asked = new ArrayList<>();
 
     /** A glass block with Tf (absorbing) on a matte floor, as an OBJ with its material library. */
     static final String DEBUG_OBJ = """
@@ -99,16 +107,21 @@ class CfgListingsTest {
             ABSORPTION=0.5 // for transparent materials without Tf
             """;
 
-    @AfterEach
-    void forgetGpu() {
-        System.clearProperty(CfgDeviceChoice.GPU_PROPERTY);
-    }
-
     private int drt(String... args) {
         err.getBuffer().setLength(0);
-        CommandLine cl = DrtCommand.create((backend, notices) -> {
-            backends.add(backend);
-            return new CpuRenderer(2);
+        CommandLine cl = DrtCommand.create(new RendererFactory() {
+            @Override
+            public Renderer create(Backend backend, Consumer<String> notices) {
+                return create(backend, notices, TracerOptions.DEFAULT);
+            }
+
+            @Override
+            public Renderer create(Backend backend, Consumer<String> notices, TracerOptions options) {
+                backends.add(backend);
+                asked.add(options);
+                // The CPU tracer on the threads asked for (its description names them), wherever the GPU was asked for.
+                return new CpuRenderer(options.cpuThreads(2), options.nodes(), options.accel());
+            }
         });
         cl.setErr(new PrintWriter(err, true));
         cl.setOut(new PrintWriter(new StringWriter(), true));
@@ -131,8 +144,8 @@ class CfgListingsTest {
         assertEquals(0, drt("render", setup.toString(), "CAMERA_RESOLUTION=32x24", "-o", ppm.toString()), err.toString());
         assertEquals(RendererFactory.Backend.GPU, backends.get(0), "ARCH=GPU means --backend gpu");
         assertTrue(err.toString().contains("note: setup.cfg: ARCH=GPU means --backend gpu"), err.toString());
-        assertTrue(err.toString().contains("CUDA_DEVICE=0 means hardware GL device 0 is tried first"), err.toString());
-        assertEquals("0", System.getProperty(CfgDeviceChoice.GPU_PROPERTY));
+        assertTrue(err.toString().contains("CUDA_DEVICE=0 means --gpus 0 (that GPU alone)"), err.toString());
+        assertEquals(List.of(0), asked.get(0).gpus().devices());
         assertFalse(err.toString().contains("warning"), err.toString());
         assertTrue(err.toString().contains("(32x24, 1 spp)"), "the override sets the size: " + err);
         String header = new String(Files.readAllBytes(ppm), 0, 13, StandardCharsets.US_ASCII);
@@ -164,6 +177,107 @@ class CfgListingsTest {
         assertEquals(0, drt("info", setup.toString(), "CAMERA_RESOLUTION=8x6"), err.toString());
     }
 
+    /** Listing 4.6's forms as issue 42 quotes them: the cfg named by CONFIG=, several CUDA devices, the CPU threads. */
+    @Test
+    void theReportsCommandLineRunsAsItIsWritten() throws Exception {
+        write("debug.obj", DEBUG_OBJ);
+        write("debug.mtl", DEBUG_MTL);
+        write("setup.cfg", SETUP_CFG);
+        Path config = dir.resolve("setup.cfg");
+        assertEquals(0, drt("render", "CONFIG=" + config, "CUDA_DEVICE=0/1/2/3", "NUM_CPU_THREADS=32", "CAMERA_RESOLUTION=16x12",
+                "-o", dir.resolve("c.ppm").toString()), err.toString());
+        assertEquals(GpuSelection.Kind.LIST, asked.get(0).gpus().kind());
+        assertEquals(List.of(0, 1, 2, 3), asked.get(0).gpus().devices(), "CUDA_DEVICE=0/1/2/3 is --gpus 0,1,2,3");
+        assertEquals(32, asked.get(0).cpuThreads());
+        assertTrue(err.toString().contains("note: setup.cfg: CUDA_DEVICE=0/1/2/3 means --gpus 0,1,2,3 (each frame split across them)"), err.toString());
+        assertTrue(err.toString().contains("NUM_CPU_THREADS=32 not used: rendering on the GPU"), err.toString());
+        assertFalse(err.toString().contains("warning"), err.toString());
+        assertEquals("P6\n16 12\n255\n", new String(Files.readAllBytes(dir.resolve("c.ppm")), 0, 13, StandardCharsets.US_ASCII));
+
+        // NUM_CPU_THREADS in the file is a key like any other (no warning), and the CPU tracer gets the threads.
+        write("cpu.cfg", CPU_CFG + "NUM_CPU_THREADS=3 // threads of the CPU run\n");
+        assertEquals(0, drt("render", "CONFIG=" + dir.resolve("cpu.cfg"), "CAMERA_RESOLUTION=16x12", "-o", dir.resolve("t.png").toString()),
+                err.toString());
+        assertFalse(err.toString().contains("warning"), err.toString());
+        assertTrue(err.toString().contains("NUM_CPU_THREADS=3 means --threads 3"), err.toString());
+        assertTrue(err.toString().contains(", 3 threads"), "the renderer made has 3 threads: " + err);
+        // ... and --threads on the command line wins, with a note.
+        assertEquals(0, drt("render", dir.resolve("cpu.cfg").toString(), "CAMERA_RESOLUTION=16x12", "--threads", "1",
+                "-o", dir.resolve("t.png").toString()), err.toString());
+        assertTrue(err.toString().contains("--threads 1 given on the command line wins") 
+                && err.toString().lines().anyMatch(l -> l.endsWith(", 1 thread")), err.toString());
+        // ... as --gpus does over CUDA_DEVICE.
+        assertEquals(0, drt("render", "CONFIG=" + config, "CUDA_DEVICE=0/1", "--gpus", "1", "CAMERA_RESOLUTION=8x6",
+                "-o", dir.resolve("g.png").toString()), err.toString());
+        assertEquals(GpuSelection.Kind.COUNT, asked.get(asked.size() - 1).gpus().kind(), err.toString());
+        assertTrue(err.toString().contains("--gpus 1 given on the command line wins"), err.toString());
+
+        // The scene as keys, with no cfg file: the light given on the command line lights it.
+        Path obj = dir.resolve("debug.obj");
+        String[] view = {"CAMERA=0/1.5/4//0/-0.3/-1", "CAMERA_RESOLUTION=32x24", "AMBIENT_LIGHT=0"};
+        assertEquals(0, drt(concat(new String[]{"render", "OBJ=" + obj, "LIGHT=2/4/3//1/1/1"}, view, "-v", "--backend", "cpu",
+                "-o", dir.resolve("k1.png").toString())), err.toString());
+        assertTrue(err.toString().contains("lights      1: point at (2.0,4.0,3.0) colour (1.0,1.0,1.0)"), err.toString());
+        assertFalse(err.toString().contains("no LIGHT= line"), err.toString());
+        assertEquals(0, drt(concat(new String[]{"render", "OBJ=" + obj, "LIGHT=-3/0.5/-3//1/1/1"}, view, "--backend", "cpu",
+                "-o", dir.resolve("k2.png").toString())), err.toString());
+        BufferedImage a = PngWriter.read(dir.resolve("k1.png")), b = PngWriter.read(dir.resolve("k2.png"));
+        int differ = 0, lit = 0;
+        for (int y = 0; y < 24; y++) {
+            for (int x = 0; x < 32; x++) {
+                if (a.getRGB(x, y) != b.getRGB(x, y)) differ++;
+                if ((a.getRGB(x, y) & 0xffffff) != 0) lit++;
+            }
+        }
+        assertTrue(lit > 32 * 24 / 4 && differ > 32 * 24 / 4, "the command line's light lights the model: " + lit + " lit, " + differ + " differ");
+
+        // Keys alone without a model, CONFIG twice, or CONFIG beside a scene file: one line each.
+        for (String[] bad : new String[][]{
+                {"render", "LIGHT=1/2/3", "-o", "x.png"},
+                {"render", "CONFIG=a.cfg", "CONFIG=b.cfg", "-o", "x.png"},
+                {"render", config.toString(), "CONFIG=" + config, "-o", "x.png"},
+                {"render", "CONFIG=" + dir.resolve("missing.cfg"), "-o", "x.png"}}) {
+            assertEquals(2, drt(bad), err.toString());
+            assertEquals(1, err.toString().lines().count(), err.toString());
+        }
+    }
+
+    /** drt render -v and drt info --accel: the report's console report, the octree's numbers read from its words. */
+    @Test
+    void verboseRenderPrintsTheReportsConsoleReport() throws Exception {
+        write("debug.obj", DEBUG_OBJ);
+        write("debug.mtl", DEBUG_MTL);
+        Path config = write("setup.cfg", SETUP_CFG);
+        // 14 triangles: the report's octree keeps them all in its root box (at most 16 a box), the split one cuts them to <= 8.
+        assertEquals(0, drt("render", "CONFIG=" + config, "CAMERA_RESOLUTION=16x12", "--accel", "octree-report", "-v",
+                "-o", dir.resolve("v.png").toString()), err.toString());
+        String report = err.toString();
+        assertTrue(report.contains("drt:   extent      min (-4"), report);
+        assertTrue(report.contains("drt:   octree      octree-report: 1 boxes (1 hold a list of triangles, 0 of them inner boxes), at most 14 triangles per box"), report);
+        assertTrue(report.contains("drt:   lights      2: point at"), report);
+        assertTrue(report.contains("drt:   times       CPU"), report);
+        assertEquals(0, drt("render", "CONFIG=" + config, "CAMERA_RESOLUTION=16x12", "--accel", "octree", "-v",
+                "-o", dir.resolve("v.png").toString()), err.toString());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("octree      octree: (\\d+) boxes .* at most (\\d+) triangles per box").matcher(err.toString());
+        assertTrue(m.find(), err.toString());
+        assertTrue(Integer.parseInt(m.group(1)) > 1 && Integer.parseInt(m.group(2)) <= 8, err.toString());
+
+        StringWriter out = new StringWriter();
+        err.getBuffer().setLength(0);
+        CommandLine cl = DrtCommand.create((backend, notices) -> new CpuRenderer(1));
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(0, cl.execute("info", "CONFIG=" + config, "--accel", "octree-report"), err.toString());
+        assertTrue(out.toString().contains("octree      octree-report: 1 boxes"), out.toString());
+    }
+
+    private static String[] concat(String[] head, String[] middle, String... tail) {
+        List<String> all = new ArrayList<>(List.of(head));
+        all.addAll(List.of(middle));
+        all.addAll(List.of(tail));
+        return all.toArray(String[]::new);
+    }
+
     @Test
     void badOverridesAreOneLineBeforeAnyWork() throws Exception {
         write("debug.obj", DEBUG_OBJ);
@@ -172,7 +286,9 @@ class CfgListingsTest {
         for (String[] bad : new String[][]{
                 {"CAMERA_RESOLUTION=big", "command-line override 'CAMERA_RESOLUTION=big': CAMERA_RESOLUTION must be WIDTHxHEIGHT"},
                 {"RESOLUTION=8x8", "unknown key 'RESOLUTION'"},
-                {"CUDA_DEVICE=x", "'CUDA_DEVICE=x': CUDA_DEVICE must be a whole number"}}) {
+                {"CUDA_DEVICE=x", "'CUDA_DEVICE=x': CUDA_DEVICE must be a whole number"},
+                {"CUDA_DEVICE=0//1", "'CUDA_DEVICE=0//1': CUDA_DEVICE must be a device number or numbers like 0/1/2/3"},
+                {"NUM_CPU_THREADS=0", "'NUM_CPU_THREADS=0': NUM_CPU_THREADS must be between 1 and 4096"}}) {
             int code = drt("render", setup.toString(), bad[0], "-o", dir.resolve("o.png").toString());
             assertEquals(2, code, err.toString());
             assertEquals(1, err.toString().lines().count(), err.toString());
@@ -182,7 +298,8 @@ class CfgListingsTest {
         assertTrue(backends.isEmpty(), "refused before a renderer was made");
         Path nff = write("plane.nff", "f 1 1 1 1 0 0 0 1\np 3\n0 0 0\n1 0 0\n0 1 0\n");
         assertEquals(2, drt("render", nff.toString(), "CAMERA_RESOLUTION=8x8", "-o", dir.resolve("o.png").toString()));
-        assertTrue(err.toString().contains("KEY=value overrides such as 'CAMERA_RESOLUTION=8x8' apply to .cfg scenes only"), err.toString());
+        assertTrue(err.toString().contains("KEY=value overrides such as 'CAMERA_RESOLUTION=8x8' apply to .cfg scenes only; "
+                + "without a .cfg, give the model as a key too"), err.toString());
         assertFalse(Files.exists(dir.resolve("o.png")));
     }
 }

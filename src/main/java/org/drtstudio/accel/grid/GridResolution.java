@@ -1,10 +1,12 @@
 package org.drtstudio.accel.grid;
 
 /**
- * How many cells a shape's uniform grid gets. By default from the primitive count and the bounds, as
- * in the GPU Whitted tracer (Christen 2005, after Woo and Cleary/Wyvill): about {@code density × N}
- * cells in all, shaped like the bounds, so each axis gets {@code extent × cbrt(density × N / volume)}
- * cells. {@code fixedCells} overrides that with the same count on every axis.
+ * How many cells a shape's uniform grid gets. By default from the primitive count and the bounds (after
+ * Woo and Cleary/Wyvill): about {@code density × N} cells in all, shaped like the bounds, so each axis
+ * gets {@code extent × cbrt(density × N / volume)} cells. That is this program's rule, not Christen
+ * 2005's: the GPU Whitted tracer uses a fixed r×r×r grid with triangle–box insertion (issue 42).
+ * {@code fixedCells} sets the same count on every axis, the shape of that r×r×r grid (its insertion
+ * here stays the padded bounding boxes').
  *
  * @param density    cells per primitive (the sweep in docs/BENCHMARKS.md chose {@link #DEFAULT_DENSITY})
  * @param fixedCells cells per axis when &gt; 0, else 0

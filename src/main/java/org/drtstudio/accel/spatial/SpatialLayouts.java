@@ -8,6 +8,7 @@ import org.drtstudio.accel.grid.GridResolution;
 import org.drtstudio.accel.grid.UniformGridBuilder;
 import org.drtstudio.accel.octree.OctreeLimits;
 import org.drtstudio.accel.octree.SkipListOctreeBuilder;
+import org.drtstudio.accel.octree.StraddlingOctreeBuilder;
 
 import java.util.List;
 
@@ -21,9 +22,27 @@ public final class SpatialLayouts {
     private SpatialLayouts() {
     }
 
-    /** The settings a build uses; {@link #DEFAULT} unless a benchmark sweeps them. */
-    public record Settings(GridResolution grid, OctreeLimits octree) {
+    /**
+     * The settings a build uses; {@link #DEFAULT} unless a benchmark sweeps them.
+     *
+     * @param octree           the split-and-copy octree's limits ({@code --accel octree})
+     * @param straddlingOctree the report's octree's limits ({@code --accel octree-report}): its leaf size is the per-box limit
+     */
+    public record Settings(GridResolution grid, OctreeLimits octree, OctreeLimits straddlingOctree) {
         public static final Settings DEFAULT = new Settings(GridResolution.DEFAULT, OctreeLimits.DEFAULT);
+
+        /** With the report's octree at its default limits. */
+        public Settings(GridResolution grid, OctreeLimits octree) {
+            this(grid, octree, StraddlingOctreeBuilder.DEFAULT_LIMITS);
+        }
+
+        public Settings withStraddlingOctree(OctreeLimits limits) {
+            return new Settings(grid, octree, limits);
+        }
+
+        public Settings withGrid(GridResolution resolution) {
+            return new Settings(resolution, octree, straddlingOctree);
+        }
     }
 
     private record Cached(float[] nodes, float[] primitives, Settings settings, SpatialLayout layout) {
@@ -75,6 +94,7 @@ public final class SpatialLayouts {
         return switch (structure) {
             case GRID -> UniformGridBuilder.build(shapes, settings.grid());
             case OCTREE -> SkipListOctreeBuilder.build(shapes, settings.octree());
+            case OCTREE_REPORT -> StraddlingOctreeBuilder.build(shapes, settings.straddlingOctree());
             case BVH, PORTALS -> throw new IllegalArgumentException(structure.cliName() + " is not a grid or an octree");
         };
     }

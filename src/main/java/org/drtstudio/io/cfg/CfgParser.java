@@ -37,9 +37,16 @@ final class CfgParser {
     private static final int PATH_QUOTE_LENGTH = 300;
     /** Keys that take one value (OBJ and LIGHT may repeat). */
     private static final List<String> KNOWN = List.of("AMBIENT_LIGHT", "CAMERA", "CAMERA_RESOLUTION", "CAMERA_VIEWING_ANGLE",
-            "CAMERA_SUPERSAMPLING", "ARCH", "CUDA_DEVICE", "ABSORPTION");
+            "CAMERA_SUPERSAMPLING", "ARCH", "CUDA_DEVICE", "NUM_CPU_THREADS", "ABSORPTION");
     /** Far beyond any machine's GPU count; keeps the value a plain small number. */
     private static final int MAX_DEVICE = 1023;
+    /**
+     * The most GPUs one CUDA_DEVICE list may name: each opens a context with its own copy of the
+     * scene, so a longer list is a mistake (the same bound as {@code --gpus}, render.GpuSelection).
+     */
+    private static final int MAX_DEVICES_LISTED = 16;
+    /** Far beyond any machine's cores; a thread is a Java thread with its own buffers. */
+    private static final int MAX_CPU_THREADS = 4096;
 
     private final Path cfg;
     private final LineTokenizer in;
@@ -65,10 +72,12 @@ final class CfgParser {
     private int width = RenderSettings.DEFAULT.width(), height = RenderSettings.DEFAULT.height();
     private int samples = RenderSettings.DEFAULT.samplesPerPixel();
     private CfgDevice.Arch arch;
-    private Integer cudaDevice;
+    private List<Integer> cudaDevices = List.of();
+    private Integer cpuThreads;
     /** Beer coefficient for transparent materials that have none of their own; null when not given. */
     private Vec3 absorption;
 
+    /** @param cfg the file {@code reader} reads, or null for a scene given by command-line keys alone (reader empty) */
     CfgParser(Path cfg, Reader reader, ModelLoader loader, List<String> overrides) {
         this.cfg = cfg;
         this.overrides = List.copyOf(overrides);
@@ -98,11 +107,12 @@ final class CfgParser {
             } catch (SceneFormatException e) {
                 // The cfg's own line number means nothing for a value typed on the command line; a model's error stays its own.
                 if (e.file() != null && !e.file().equals(cfg)) throw e;
-                throw new SceneFormatException(cfg, 0, "command-line override " + Excerpt.quote(override) + ": " + e.problem(), e);
+                throw new SceneFormatException(cfg, 0, (cfg == null ? "command-line key " : "command-line override ")
+                        + Excerpt.quote(override) + ": " + e.problem(), e);
             }
         }
         try {
-            return new CfgScene(new ImportResult(buildScene(), warnings.toList()), new CfgDevice(arch, cudaDevice));
+            return new CfgScene(new ImportResult(buildScene(), warnings.toList()), new CfgDevice(arch, cudaDevices, cpuThreads));
         } catch (IllegalArgumentException e) {
             // Values are checked while parsing; this only keeps a missed case a one-line message.
             throw new SceneFormatException(cfg, 0, e.getMessage(), e);
@@ -152,7 +162,8 @@ final class CfgParser {
             }
             case "CAMERA_SUPERSAMPLING" -> samples = in.parseInteger(value, "CAMERA_SUPERSAMPLING", 1, 65536);
             case "ARCH" -> arch = arch(value);
-            case "CUDA_DEVICE" -> cudaDevice = in.parseInteger(value, "CUDA_DEVICE", 0, MAX_DEVICE);
+            case "CUDA_DEVICE" -> cudaDevices = devices(value);
+            case "NUM_CPU_THREADS" -> cpuThreads = in.parseInteger(value, "NUM_CPU_THREADS", 1, MAX_CPU_THREADS);
             case "ABSORPTION" -> {
                 absorption = ambient(value, "ABSORPTION");
                 if (absorption.x() < 0 || absorption.y() < 0 || absorption.z() < 0)
@@ -200,12 +211,29 @@ final class CfgParser {
         };
     }
 
+    /**
+     * {@code CUDA_DEVICE}: one device number, or several separated by {@code /} as the report's
+     * command line writes them ({@code CUDA_DEVICE=0/1/2/3}); a comma is read the same way.
+     */
+    private List<Integer> devices(String value) throws SceneFormatException {
+        String[] parts = value.split("[/,]", -1);
+        if (parts.length > MAX_DEVICES_LISTED)
+            throw in.error("CUDA_DEVICE lists " + parts.length + " devices; at most " + MAX_DEVICES_LISTED + " contexts are opened");
+        List<Integer> list = new ArrayList<>(parts.length);
+        for (String part : parts) {
+            String p = part.strip();
+            if (p.isEmpty()) throw in.error("CUDA_DEVICE must be a device number or numbers like 0/1/2/3, got " + quote(value));
+            list.add(in.parseInteger(p, "CUDA_DEVICE", 0, MAX_DEVICE));
+        }
+        return list;
+    }
+
     private static boolean isKnown(String key) {
         return KNOWN.contains(key);
     }
 
     private Scene buildScene() throws SceneFormatException {
-        String name = cfg == null || cfg.getFileName() == null ? "cfg" : cfg.getFileName().toString();
+        String name = cfg == null ? "command line" : cfg.getFileName() == null ? "cfg" : cfg.getFileName().toString();
         if (models.roots().isEmpty()) warnings.add("no models", 0, "no OBJ= line; the scene is empty");
         TransformNode root = TransformNode.group(name, models.roots());
         List<Material> materials = models.materials().isEmpty() ? List.of(Material.DEFAULT) : models.materials();
@@ -246,12 +274,20 @@ final class CfgParser {
 
     private void model(String value) throws SceneFormatException, IOException {
         String written = unquote(value);
-        SceneFolder folder = SceneFolder.of(cfg == null ? Path.of("scene.cfg") : cfg);
         ConfinedPath model;
-        try {
-            model = folder.resolve(written);
-        } catch (SceneFolder.Refused r) {
-            throw in.error("OBJ path " + quote(written, PATH_QUOTE_LENGTH) + " " + r.getMessage());
+        if (cfg == null) {
+            // No file: the keys are the user's own command line, and name what the user chose (as a scene argument does).
+            try {
+                model = SceneFolder.chosenByUser(Path.of(written));
+            } catch (java.nio.file.InvalidPathException e) {
+                throw in.error("OBJ path " + quote(written, PATH_QUOTE_LENGTH) + " is not a valid file name");
+            }
+        } else {
+            try {
+                model = SceneFolder.of(cfg).resolve(written);
+            } catch (SceneFolder.Refused r) {
+                throw in.error("OBJ path " + quote(written, PATH_QUOTE_LENGTH) + " " + r.getMessage());
+            }
         }
         Path path = model.file();
         if (Files.exists(path) && !Files.isRegularFile(path)) {

@@ -24,7 +24,9 @@ import java.util.List;
  * CAMERA_VIEWING_ANGLE=45           vertical field of view in degrees
  * CAMERA_SUPERSAMPLING=4            samples per pixel, used as given (not squared)
  * ARCH=GPU                          CPU, or GPU / CUDA: mapped to --backend cpu / gpu by the command line
- * CUDA_DEVICE=0                     which GPU (0 = the first hardware device EGL lists)
+ * CUDA_DEVICE=0                     which GPU (0 = the first hardware device EGL lists), or several: 0/1/2/3;
+ *                                   mapped to --gpus by the command line
+ * NUM_CPU_THREADS=32                the CPU tracer's threads; mapped to --threads by the command line
  * ABSORPTION=r/g/b                  Beer coefficient per unit distance (or one number) for every
  *                                   transparent material without its own (MTL Tf)
  * OBJ=./debug.obj // location       a // after a blank starts a comment (see CfgComments)
@@ -59,6 +61,16 @@ public final class CfgReader {
         try (Reader reader = TextDecoding.open(cfg)) { // regular files only; UTF-8 or UTF-16 with a BOM
             return new CfgParser(cfg, reader, loader, overrides).parse();
         }
+    }
+
+    /**
+     * A scene given by {@code KEY=value} keys on the command line alone, with no file, as the report's
+     * tracer also accepts them: {@code OBJ=model.obj LIGHT=1/2/3//1/1/1}. The keys are read as a file's
+     * overrides would be (an unknown key is an error); models are named relative to the working
+     * folder and, being the user's own choice, are not confined to a folder.
+     */
+    public static CfgScene readCommandLine(ModelLoader loader, List<String> keys) throws SceneFormatException, IOException {
+        return new CfgParser(null, new java.io.StringReader(""), loader, keys).parse();
     }
 
     /**

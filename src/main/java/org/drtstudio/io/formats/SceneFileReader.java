@@ -94,6 +94,15 @@ public final class SceneFileReader {
         }
     }
 
+    /** A cfg scene given by command-line keys alone ({@link CfgReader#readCommandLine}); models read as {@link #readCfg} reads them. */
+    public static CfgScene readCfgKeys(List<String> keys) throws SceneFormatException {
+        try {
+            return CfgReader.readCommandLine(SceneFileReader::readModel, keys);
+        } catch (IOException e) {
+            throw new SceneFormatException(null, 0, "cannot read a model: " + InputFiles.reason(e), e);
+        }
+    }
+
     /**
      * Refuses what is not a regular file before any reader opens it: a FIFO would block the read
      * forever and a device never end. "file not found" only for a file that is not there.

@@ -83,6 +83,11 @@ public final class SceneLoader {
         return SceneFileReader.readCfg(file, overrides);
     }
 
+    /** A scene given by cfg keys on the command line alone, with no file ({@code drt render OBJ=model.obj LIGHT=…}). */
+    public static CfgScene loadCfgKeys(List<String> keys) throws SceneFormatException {
+        return SceneFileReader.readCfgKeys(keys);
+    }
+
     /** Whether {@code file} is read as a {@code .cfg} scene (the one format with command-line overrides). */
     public static boolean isCfg(Path file) {
         return file.getFileName() != null && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".cfg");

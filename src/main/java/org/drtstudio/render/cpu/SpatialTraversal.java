@@ -19,9 +19,10 @@ import static org.drtstudio.accel.GeometryImageLayout.NODE_TEXELS;
  * cell in ray order, testing each cell's primitives; a primitive listed in several cells may be hit
  * beyond the current cell, so the walk stops only once the closest hit so far lies before the
  * cell's exit (no mailbox: a primitive is tested again in each of its cells, which costs tests but
- * keeps the walk free of per-ray state). <b>Octree</b>: the skip list in pre-order; a node whose box
- * the ray meets before the closest hit leads to its first child (or, at a leaf, its primitives and
- * then its skip), a missed node to its skip, until the end marker.
+ * keeps the walk free of per-ray state). <b>Octree</b> (either construction): the skip list in
+ * pre-order; a node whose box the ray meets before the closest hit has its primitives tested, if it
+ * lists any (a leaf, or an inner box keeping straddlers in the report's construction), and leads to
+ * the next node (its first child, or a leaf's skip); a missed node leads to its skip, until the end.
  */
 final class SpatialTraversal {
     private final float[] top, instances, words, prims;
@@ -147,6 +148,7 @@ final class SpatialTraversal {
         float ix = Traversal.safeInverse(dx), iy = Traversal.safeInverse(dy), iz = Traversal.safeInverse(dz);
         boolean found = false;
         int node = root + 1, steps = 0;
+        int last = root + 1 + SpatialLayout.OCTREE_NODE_TEXELS * bound;
         while (node != SpatialLayout.END) {
             if (++steps > bound) {
                 hit.overflow = true;
@@ -159,19 +161,19 @@ final class SpatialTraversal {
                 continue;
             }
             int list = Float.floatToRawIntBits(w[hi + 3]);
-            if (list == SpatialLayout.INNER) {
-                node += SpatialLayout.OCTREE_NODE_TEXELS;
-                continue;
-            }
-            int end = list + 1 + Float.floatToRawIntBits(w[list]);
-            for (int k = list + 1; k < end; k++) {
-                if (intersect(Float.floatToRawIntBits(w[k]), ox, oy, oz, dx, dy, dz, hit)) {
-                    hit.instance = instance;
-                    found = true;
-                    if (anyHit) return true;
+            if (list != SpatialLayout.NO_LIST) {
+                int end = list + 1 + Float.floatToRawIntBits(w[list]);
+                for (int k = list + 1; k < end; k++) {
+                    if (intersect(Float.floatToRawIntBits(w[k]), ox, oy, oz, dx, dy, dz, hit)) {
+                        hit.instance = instance;
+                        found = true;
+                        if (anyHit) return true;
+                    }
                 }
             }
-            node = skip;
+            // The next node in pre-order: an inner node's first child, a leaf's skip.
+            node += SpatialLayout.OCTREE_NODE_TEXELS;
+            if (node == last) node = SpatialLayout.END;
         }
         return found;
     }

@@ -37,7 +37,7 @@ import java.util.concurrent.CompletionException;
  * convergence test, which reads pixels across tile edges, runs on the CPU over the assembled sums
  * ({@link #converge}). Denoising runs on the first GPU, over the assembled frame.
  */
-public final class MultiGpuRenderer implements AccelChoice, Renderer {
+public final class MultiGpuRenderer implements AccelChoice, Renderer, org.drtstudio.render.DeviceTimes {
     /**
      * The default tiling: one band of whole rows per GPU, its edges moved after every whole-frame pass
      * so the GPUs finish together ({@link BandBalance}). Measured on two H100s (docs/BENCHMARKS.md,
@@ -327,7 +327,13 @@ public final class MultiGpuRenderer implements AccelChoice, Renderer {
         for (GlRenderer r : devices) r.useAccel(accel);
     }
 
+    @Override
+    public List<Integer> deviceNumbers() {
+        return deviceNumbers;
+    }
+
     /** Wall time from the last pass's start until each device had its tiles traced and read back. */
+    @Override
     public double[] lastDeviceMillis() {
         return lastDeviceMillis.clone();
     }

@@ -39,7 +39,7 @@ class SkipListOctreeBuilderTest {
                 for (int a = 0; a < 3; a++) {
                     assertTrue(w[4 * c + a] >= w[4 * n + a] - 1e-3f && w[4 * c + 4 + a] <= w[4 * n + 4 + a] + 1e-3f, "node " + c + " in " + n);
                 }
-            if (list == SpatialLayout.INNER) {
+            if (list == SpatialLayout.NO_LIST) {
                 assertTrue(subtreeEnd > n + SpatialLayout.OCTREE_NODE_TEXELS, "an inner node has children");
                 continue;
             }

@@ -47,6 +47,15 @@ final class SharedGl<T extends AutoCloseable> implements BeforeAllCallback, Afte
         }, "the GL tracer tracing frames as a " + schedule);
     }
 
+    /** A GL tracer walking {@code accel} and tracing its frames as {@code schedule} says. */
+    static SharedGl<GlRenderer> renderer(AccelStructure accel, FrameSchedule schedule) {
+        return new SharedGl<>(() -> {
+            GlRenderer r = GlRenderer.start(false, NodeKind.DEFAULT, accel);
+            r.useFrameSchedule(schedule);
+            return r;
+        }, "the GL tracer walking the " + accel.cliName() + ", frames as a " + schedule);
+    }
+
     /** A GL tracer keeping the box layout where {@code storage} says. */
     static SharedGl<GlRenderer> renderer(BoxStorage storage) {
         return renderer(AccelStructure.DEFAULT, storage);
