@@ -4,6 +4,7 @@ import org.drtstudio.cli.OutOfMemory;
 import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.studio.OutOfMemoryDialog;
 
+import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -25,43 +26,50 @@ final class StudioOutOfMemory {
     private StudioOutOfMemory() {
     }
 
-    /** Routes out-of-memory errors of every thread here; other uncaught exceptions are printed as Java prints them. */
+    /**
+     * Routes out-of-memory errors of every thread here, those left uncaught and those a thread prints
+     * itself ({@link OutOfMemoryAwareErr}); other uncaught exceptions are printed as Java prints them.
+     */
     static void install(boolean unattended) {
+        PrintStream err = System.err;
         Thread.UncaughtExceptionHandler earlier = Thread.getDefaultUncaughtExceptionHandler();
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
-            if (!OutOfMemory.causedBy(e)) {
-                if (earlier != null) {
-                    earlier.uncaughtException(thread, e);
-                } else {
-                    System.err.print("Exception in thread \"" + thread.getName() + "\" ");
-                    e.printStackTrace();
-                }
-                return;
-            }
-            if (!HANDLING.compareAndSet(false, true)) return; // the first one's dialog and exit are under way
-            // Each step may itself run out of what little heap is left; none may stop the exit.
-            try {
-                System.err.println(OutOfMemory.message());
-            } catch (Throwable ignored) {
-                // the exit code still says it
-            }
-            if (unattended) exit();
-            try {
-                CountDownLatch shown = new CountDownLatch(1);
-                Thread guard = new Thread(() -> {
-                    try {
-                        if (!shown.await(DIALOG_SECONDS, TimeUnit.SECONDS)) exit();
-                    } catch (InterruptedException ignored) {
-                        exit();
-                    }
-                }, "drt-out-of-memory");
-                guard.setDaemon(true);
-                guard.start();
-                OutOfMemoryDialog.show(OutOfMemory.studioMessage(), shown::countDown, StudioOutOfMemory::exit);
-            } catch (Throwable t) {
-                exit();
+            if (OutOfMemory.causedBy(e)) {
+                handle(err, unattended);
+            } else if (earlier != null) {
+                earlier.uncaughtException(thread, e);
+            } else {
+                System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+                e.printStackTrace();
             }
         });
+        System.setErr(new OutOfMemoryAwareErr(err, e -> handle(err, unattended), HANDLING::get));
+    }
+
+    private static void handle(PrintStream err, boolean unattended) {
+        if (!HANDLING.compareAndSet(false, true)) return; // the first one's dialog and exit are under way
+        // Each step may itself run out of what little heap is left; none may stop the exit.
+        try {
+            err.println(OutOfMemory.message());
+        } catch (Throwable ignored) {
+            // the exit code still says it
+        }
+        if (unattended) exit();
+        try {
+            CountDownLatch shown = new CountDownLatch(1);
+            Thread guard = new Thread(() -> {
+                try {
+                    if (!shown.await(DIALOG_SECONDS, TimeUnit.SECONDS)) exit();
+                } catch (InterruptedException ignored) {
+                    exit();
+                }
+            }, "drt-out-of-memory");
+            guard.setDaemon(true);
+            guard.start();
+            OutOfMemoryDialog.show(OutOfMemory.studioMessage(), shown::countDown, StudioOutOfMemory::exit);
+        } catch (Throwable t) {
+            exit();
+        }
     }
 
     /** Exit code 3 now: the shutdown hooks of a JVM out of memory may not run, so the temporary files go first. */

@@ -434,6 +434,15 @@ final class StudioWindow {
         HBox bar = new HBox(12, pausePreview, denoisePreview, accelChoice.node(), rendererLabel, statsLabel, messageLabel, progress, progressText,
                 cancel);
         bar.setPadding(new Insets(3, 8, 3, 8));
+        // The bar never widens the window's content: a longer status ("… spp denoised · 0% converged") made
+        // the root wider than the scene, the viewport wider with it, and the preview restarted for the new
+        // size, dropping back to the shorter text, and so on (the preview never got past 5 samples at 900 px).
+        // What does not fit is cut at the bar's right edge instead.
+        bar.setMinWidth(0);
+        javafx.scene.shape.Rectangle barClip = new javafx.scene.shape.Rectangle();
+        barClip.widthProperty().bind(bar.widthProperty());
+        barClip.heightProperty().bind(bar.heightProperty());
+        bar.setClip(barClip);
         bar.setStyle("-fx-background-color: derive(-fx-base, -8%);");
         rendererLabel.setText(rendererText());
         return bar;

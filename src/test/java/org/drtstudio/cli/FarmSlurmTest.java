@@ -88,7 +88,7 @@ class FarmSlurmTest {
         String log = err.substring(err.indexOf("log ") + 4).split(": ")[0].strip();
         assertTrue(Files.isRegularFile(Path.of(log)), "the failed task's log is named: " + err);
         assertTrue(err.contains("orbit_0002.png"), "the log's last line says what went wrong: " + err);
-        assertEquals(0, cli.drt("farm", "status", FarmJob.folderFor(out).toString()), cli.err());
+        assertEquals(1, cli.drt("farm", "status", FarmJob.folderFor(out).toString()), "a failed task: exit code 1 (docs/FARM.md) " + cli.err());
         assertTrue(cli.out.toString().contains("tasks 1 done, 0 running, 0 pending, 1 failed"), cli.out.toString());
 
         Files.delete(blocked);

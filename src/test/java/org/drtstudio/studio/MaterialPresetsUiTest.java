@@ -60,6 +60,8 @@ class MaterialPresetsUiTest {
         ComboBox<MaterialPreset> presets = robot.lookup("#materialPreset").queryAs(ComboBox.class);
         StudioHarness.reveal(presets);
         robot.clickOn(presets);
+        // The list opens in a popup of its own, a moment after the click (on a busy machine, after the query ran).
+        waitUntil(() -> presets.isShowing() && robot.lookup("Glass").tryQuery().isPresent(), 10, "the preset list open");
         robot.clickOn("Glass");
         waitUntil(() -> h.window.session.document.model().materials().get(material).transparency() > 0, 10, "glass applied");
         Material glass = material();

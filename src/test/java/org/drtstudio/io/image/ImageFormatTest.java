@@ -70,7 +70,7 @@ class ImageFormatTest {
     @Test
     void unknownOrMissingExtensionsAreRefusedWithTheSupportedList() {
         OutputProblem bmp = assertThrows(OutputProblem.class, () -> ImageFormat.forFile(Path.of("out.bmp")));
-        assertEquals("out.bmp: has an unsupported picture extension '.bmp'; supported: .png, .jpg, .jpeg, .ppm", bmp.getMessage());
+        assertEquals("out.bmp: has an unsupported picture extension '.bmp'; supported: .png, .jpg, .jpeg, .ppm, .exr", bmp.getMessage());
         OutputProblem none = assertThrows(OutputProblem.class, () -> ImageFormat.forFile(Path.of("out")));
         assertTrue(none.getMessage().startsWith("out: has no picture extension; supported:"), none.getMessage());
     }
