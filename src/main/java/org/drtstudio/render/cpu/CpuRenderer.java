@@ -192,6 +192,8 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
         float[] extraA = firstHit ? new float[GuideSums.FLOATS * w * h] : null;
         float[] extraN = firstHit ? new float[GuideSums.FLOATS * w * h] : null;
         float[] guideCounts = firstHit ? new float[w * h] : null;
+        // Every pixel probes its neighbours' sample 0 on the way to the guide pass (GuideEdges): once each.
+        ProbeCache probes = firstHit && summed ? new ProbeCache(window, p.width(), p.height()) : null;
         AtomicInteger nextRow = new AtomicInteger();
         AtomicInteger rowsDone = new AtomicInteger();
         AtomicLong errors = new AtomicLong();
@@ -209,11 +211,11 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
                         integrator.recordGuide = summed;
                         PrimaryRays rays = new PrimaryRays(p);
                         float[] sample = new float[3], aov = new float[6], edgeScratch = new float[12];
-                        GuideEdges.Probe probe = (qx, qy, out) -> {
+                        GuideEdges.Probe probe = probes == null ? null : probes.over((qx, qy, out) -> {
                             rays.generate(qx, qy, 0);
                             return integrator.firstHit(rays.origin[0], rays.origin[1], rays.origin[2], rays.direction[0],
                                     rays.direction[1], rays.direction[2], rays.time, out);
-                        };
+                        });
                         for (int row = nextRow.getAndIncrement(); row < h; row = nextRow.getAndIncrement()) {
                             if (progress.abandoned()) {
                                 abandoned.set(true);
