@@ -123,7 +123,11 @@ public final class TextureLoader implements TextureSource {
         } catch (IOException e) {
             warnOnce(key.path, shown + ": cannot read " + what + " (" + InputFiles.reason(e) + "); the material renders without it");
         } catch (RuntimeException e) {
-            String reason = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+            // A decoder that trips over damaged data throws what its code happens to (an index out of
+            // bounds, a null); the JIT drops the message of such an exception once it is frequent.
+            boolean decoderFault = e.getMessage() == null || e instanceof IndexOutOfBoundsException || e instanceof NullPointerException
+                    || e instanceof ArithmeticException || e instanceof NegativeArraySizeException || e instanceof ClassCastException;
+            String reason = decoderFault ? "damaged picture data" : e.getMessage();
             warnOnce(key.path, shown + ": cannot read " + what + " (" + Excerpt.sanitize(reason, 200)
                     + "); the material renders without it");
         }

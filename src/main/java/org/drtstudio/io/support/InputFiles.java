@@ -64,6 +64,10 @@ public final class InputFiles {
         if (e instanceof NotRegularFileException n) return n.getReason();
         if (e instanceof java.nio.file.AccessDeniedException) return "permission denied";
         String message = e.getMessage();
-        return Excerpt.sanitize(message == null ? e.getClass().getSimpleName() : message, 200);
+        if (message == null || message.isBlank()) {
+            // A decoder's end of input or bare failure: its class name means nothing to a user.
+            return e instanceof java.io.EOFException ? "the file ends early" : "read failed";
+        }
+        return Excerpt.sanitize(message, 200);
     }
 }

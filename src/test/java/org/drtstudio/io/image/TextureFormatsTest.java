@@ -173,6 +173,8 @@ class TextureFormatsTest {
                 warned++;
                 assertEquals(1, warnings.size(), file + ": " + warnings);
                 assertFalse(warnings.get(0).contains("\n"), warnings.get(0));
+                // a cut file's end of input or a decoder's fault in the user's words, not a Java class name
+                assertFalse(warnings.get(0).contains("Exception") || warnings.get(0).contains("java."), warnings.get(0));
             }
             Files.delete(file);
         }
