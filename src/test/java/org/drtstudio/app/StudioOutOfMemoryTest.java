@@ -29,13 +29,13 @@ class StudioOutOfMemoryTest {
     void aStudioOutOfHeapSaysItInOneLineAndEndsWithCode3() throws Exception {
         assumeTrue(System.getenv("DISPLAY") != null, "no display: run under scripts/with-display.sh");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        // JavaFX as the launcher loads it, from the module path (from the class path it warns at every start)
+        // The launchers' JVM options (drt, installer/drt: the JVM's own GC-locker warnings off) and JavaFX as they load it, from the module path (from the class path it warns at every start)
         List<String> entries = List.of(System.getProperty("java.class.path").split(File.pathSeparator));
         String fx = entries.stream().filter(e -> Path.of(e).getFileName().toString().matches("javafx-.*-linux\\.jar"))
                 .collect(Collectors.joining(File.pathSeparator));
         String rest = entries.stream().filter(e -> !fx.contains(e)).collect(Collectors.joining(File.pathSeparator));
         assumeTrue(!fx.isEmpty(), "the JavaFX jars are not on the class path");
-        Process p = new ProcessBuilder(java, "-Xmx48m", "-Ddrt.studioHome=" + home, "--module-path", fx, "--add-modules", "javafx.controls",
+        Process p = new ProcessBuilder(java, "-Xlog:gc+alloc=error", "-Xmx48m", "-Ddrt.studioHome=" + home, "--module-path", fx, "--add-modules", "javafx.controls",
                 "-cp", rest, "org.drtstudio.app.Main", "studio", "scenes/default.nff", "--measure", "10")
                 .redirectErrorStream(true).redirectOutput(home.resolve("output.txt").toFile()).start();
         boolean ended = p.waitFor(200, TimeUnit.SECONDS);
