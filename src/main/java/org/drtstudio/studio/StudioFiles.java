@@ -176,6 +176,11 @@ final class StudioFiles {
     /** @param aim the direction from the eye to land the model along; null: the view's centre */
     void importModel(Path file, Vec3 aim) {
         String name = file.getFileName().toString();
+        if (!Files.exists(file)) {
+            // A name typed into the file dialog that names nothing (GTK hands back a half-typed completion).
+            importRefused(name, "no such file");
+            return;
+        }
         if (!SceneLoader.isModelFile(file)) {
             // The same one dialog as a file that cannot be read (issue 39, item 13: a .png only got a status line).
             importRefused(name, "it is not a model DRT Studio reads (expected a model file: " + SceneLoader.modelDescription() + ")");

@@ -61,5 +61,7 @@ class ImportErrorsUiTest {
             assertTrue(message.startsWith("cannot import " + name + ": ") && message.length() > ("cannot import " + name + ": ").length() + 10,
                     "names the file and the reason: " + message);
         }
+        // What GTK's file dialog hands back when a folder is typed and Enter pressed: the completion's prefix, which names nothing.
+        assertEquals("cannot import spot_: no such file", refusal(folder.resolve("spot_")));
     }
 }
