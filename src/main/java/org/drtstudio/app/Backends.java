@@ -6,6 +6,7 @@ import org.drtstudio.render.TracerOptions;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.render.embree.EmbreeWalk;
 import org.drtstudio.render.GpuSelection;
+import org.drtstudio.render.GuideBudget;
 import org.drtstudio.render.gl.GlDevices;
 import org.drtstudio.render.gl.GlRenderer;
 import org.drtstudio.render.gl.MultiGpuRenderer;
@@ -69,7 +70,8 @@ final class Backends implements RendererFactory {
         // Embree is loaded here, on the thread that asks for a renderer: the studio asks before JavaFX
         // starts, and two threads in the dynamic loader at once deadlocked it once (StudioEntry).
         EmbreeWalk.available();
-        return new CpuRenderer(options.cpuThreads(Runtime.getRuntime().availableProcessors()), options.nodes(), options.accel(), new EmbreeWalk());
+        return new CpuRenderer(options.cpuThreads(Runtime.getRuntime().availableProcessors()), options.nodes(), options.accel(), new EmbreeWalk(),
+                GuideBudget.EQUAL_CPU_TIME);
     }
 
     /**

@@ -34,21 +34,18 @@ public final class GuideEdges {
     private GuideEdges() {
     }
 
-    /**
-     * How many camera samples the guides of an edge pixel average in a render of {@code spp} samples
-     * per pixel: sixteen times the radiance's, at most 256; 1 (the pixel centre) for one sample.
-     */
+    /** {@link GuideBudget#EQUAL_SAMPLES}' samples for a render of {@code spp} samples per pixel: sixteen times the radiance's, at most 256. */
     public static int samples(int spp) {
-        return spp <= 1 ? 1 : Math.min(16 * spp, 256);
+        return GuideBudget.EQUAL_SAMPLES.samples(spp);
     }
 
     /**
-     * Where a render's guide pass stops: {@link #samples} when the trace passes summed the guides
-     * ({@code summed}; then only pixels on an edge are topped up), else
+     * Where a render's guide pass stops: the budget's {@link GuideBudget#samples} when the trace passes
+     * summed the guides ({@code summed}; then only pixels on an edge are topped up), else
      * {@link DenoiseInput#guideSamples} for every pixel. Both renderers take it from here.
      */
-    public static int guideEnd(int spp, boolean summed) {
-        return summed ? samples(spp) : DenoiseInput.guideSamples(spp);
+    public static int guideEnd(GuideBudget budget, int spp, boolean summed) {
+        return summed ? budget.samples(spp) : DenoiseInput.guideSamples(spp);
     }
 
     /** Whether some but not all of a pixel's {@code samples} own samples hit a surface: a silhouette against the background. */

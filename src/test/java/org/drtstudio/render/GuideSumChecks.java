@@ -28,27 +28,33 @@ public final class GuideSumChecks {
      * them), and where the two differ (pixels on an edge) nearly all took the 256.
      */
     public static void summedAndToppedUpGuidesAreTheGuidePassOnes(Renderer r) throws Exception {
+        assertEquals(256, GuideEdges.samples(16));
+        summedAndToppedUpGuidesAreTheGuidePassOnes(r, GuideBudget.EQUAL_SAMPLES);
+    }
+
+    /** As above for a renderer whose edge pixels' guides average {@code budget}'s samples (the CPU tracer's: 64 at 16 spp). */
+    public static void summedAndToppedUpGuidesAreTheGuidePassOnes(Renderer r, GuideBudget budget) throws Exception {
         Scene s = GuideScenes.twoColourFloor();
         GeometryImage image = GuideScenes.pack(s);
         TraceParameters p = GuideScenes.parameters(s, image, 16, 0.4f);
-        assertEquals(256, GuideEdges.samples(16));
+        int deepSamples = budget.samples(16);
         r.accumulate(image, p, 0, 8, GUIDES, ProgressListener.NONE);
         Frame summed = r.accumulate(image, p, 8, 8, GUIDES, ProgressListener.NONE);
         // Guides of samples 0-15: a render of 4 whose guides are all traced by the guide pass (guideSamples(4) = 16).
         r.accumulate(image, GuideScenes.parameters(s, image, 4, 0.4f), 0, 3, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
         Frame own = r.accumulate(image, GuideScenes.parameters(s, image, 4, 0.4f), 3, 1, GUIDES, ProgressListener.NONE);
-        // Guides of samples 0-255: a render of 256, whose trace passes sum them all.
-        Frame deep = r.render(image, GuideScenes.parameters(s, image, 256, 0.4f), GUIDES, ProgressListener.NONE);
+        // Guides of samples 0 to deepSamples - 1: a render of that many, whose trace passes sum them all.
+        Frame deep = r.render(image, GuideScenes.parameters(s, image, deepSamples, 0.4f), GUIDES, ProgressListener.NONE);
         int n = p.width() * p.height(), topped = 0, kept = 0;
         for (int i = 0; i < n; i++) {
             boolean asOwn = sameGuides(own, summed, i), asDeep = sameGuides(deep, summed, i);
-            assertTrue(asOwn || asDeep, "pixel " + i + ": guides of neither its own 16 samples nor of 256");
+            assertTrue(asOwn || asDeep, "pixel " + i + ": guides of neither its own 16 samples nor of " + deepSamples);
             if (asDeep && !asOwn) topped++;
             if (asOwn && !asDeep) kept++;
         }
-        assertTrue(topped >= 4 * GuideScenes.HEIGHT, "edge pixels topped up to 256 samples: " + topped);
+        assertTrue(topped >= 4 * GuideScenes.HEIGHT, "edge pixels topped up to " + deepSamples + " samples: " + topped);
         // Where the two differ the pixel is on an edge; the probes may miss one now and then.
-        assertTrue(kept <= topped / 10, "pixels whose 256-sample guides differ but kept their own: " + kept + " of " + (kept + topped));
+        assertTrue(kept <= topped / 10, "pixels whose " + deepSamples + "-sample guides differ but kept their own: " + kept + " of " + (kept + topped));
     }
 
     private static boolean sameGuides(Frame a, Frame b, int i) {

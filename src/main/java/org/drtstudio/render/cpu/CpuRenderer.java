@@ -7,6 +7,7 @@ import org.drtstudio.render.Aov;
 import org.drtstudio.render.ConvergenceMask;
 import org.drtstudio.render.DiffuseSplit;
 import org.drtstudio.render.Frame;
+import org.drtstudio.render.GuideBudget;
 import org.drtstudio.render.GuideEdges;
 import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.PassAbandonedException;
@@ -44,6 +45,8 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
     private volatile AccelStructure accel;
     /** The production walk, or null for the twin's. */
     private final CpuWalk walk;
+    /** How many camera samples an edge pixel's guides average: the GPU's as the twin, the CPU's own in production. */
+    private final GuideBudget guideBudget;
     /** The walk that traced the last pass, for status lines. */
     private volatile String walked;
 
@@ -65,17 +68,30 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
         this(threads, nodes, accel, null);
     }
 
-    /** @param walk the walk that finds hits with the default structure (BVH, box nodes); null for the twin's */
+    /**
+     * @param walk the walk that finds hits with the default structure (BVH, box nodes); null for the twin's.
+     * The guides are the GPU tracer's ({@link GuideBudget#EQUAL_SAMPLES}), so the twin's AOVs are its.
+     */
     public CpuRenderer(int threads, NodeKind nodes, AccelStructure accel, CpuWalk walk) {
+        this(threads, nodes, accel, walk, GuideBudget.EQUAL_SAMPLES);
+    }
+
+    /** @param guides how many camera samples an edge pixel's guides average ({@link GuideBudget}) */
+    public CpuRenderer(int threads, NodeKind nodes, AccelStructure accel, CpuWalk walk, GuideBudget guides) {
         this.threads = Math.max(1, threads);
         this.nodes = nodes;
         this.accel = accel;
         this.walk = walk;
+        this.guideBudget = java.util.Objects.requireNonNull(guides);
     }
 
-    /** The production tracer on {@code threads} threads: hits found by {@code walk}, the default structure. */
+    /**
+     * The production tracer on {@code threads} threads: hits found by {@code walk}, the default
+     * structure, the guides that pay at equal CPU time ({@link GuideBudget#EQUAL_CPU_TIME}).
+     */
     public static CpuRenderer production(int threads, CpuWalk walk) {
-        return new CpuRenderer(threads, NodeKind.DEFAULT, AccelStructure.DEFAULT, java.util.Objects.requireNonNull(walk));
+        return new CpuRenderer(threads, NodeKind.DEFAULT, AccelStructure.DEFAULT, java.util.Objects.requireNonNull(walk),
+                GuideBudget.EQUAL_CPU_TIME);
     }
 
     /** Whether {@code image} is walked by the production walk (else by the twin's walks). */
@@ -186,7 +202,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
         float[] albedo = aovs.contains(Aov.ALBEDO) ? new float[3 * w * h] : null;
         boolean summed = guides != null, firstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
         // With the trace passes' guide sums the guide pass traces only pixels on guide edges (GuideEdges), more deeply.
-        int guideEnd = GuideEdges.guideEnd(p.samplesPerPixel(), summed);
+        int guideEnd = GuideEdges.guideEnd(guideBudget, p.samplesPerPixel(), summed);
         // The guide pass's sums, added to the trace passes' once every row is done (see GuideSums), and
         // how many camera samples each pixel's guides then average.
         float[] extraA = firstHit ? new float[GuideSums.FLOATS * w * h] : null;

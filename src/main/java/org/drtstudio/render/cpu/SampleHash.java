@@ -42,6 +42,11 @@ public final class SampleHash {
         return Integer.reverse(laineKarras(Integer.reverse(x), seed));
     }
 
+    /** {@link #nestedUniformScramble} of {@code reverse(reversed)}: the outer reversal of the word cancels. */
+    static int owenScrambleOfReversed(int reversed, int seed) {
+        return Integer.reverse(laineKarras(reversed, seed));
+    }
+
     /**
      * Second Sobol dimension (primitive polynomial x + 1), 32-bit fixed point; the first is the
      * reversed index. The generator matrix is Pascal's triangle mod 2, so bit m (from the top) is the
@@ -50,12 +55,16 @@ public final class SampleHash {
      * neither does this one.
      */
     static int sobolSecond(int i) {
+        return Integer.reverse(sobolSecondReversed(i));
+    }
+
+    /** {@link #sobolSecond} with its bits reversed: the superset-XOR transform alone. */
+    static int sobolSecondReversed(int i) {
         i ^= (i >>> 1) & 0x55555555;
         i ^= (i >>> 2) & 0x33333333;
         i ^= (i >>> 4) & 0x0F0F0F0F;
         i ^= (i >>> 8) & 0x00FF00FF;
-        i ^= (i >>> 16) & 0x0000FFFF;
-        return Integer.reverse(i);
+        return i ^ (i >>> 16) & 0x0000FFFF;
     }
 
     /** Direction numbers of Sobol dimensions 3 and 4 (Joe and Kuo: x² + x + 1, m 1 3; x³ + x + 1, m 1 3 1), 32-bit. */
@@ -85,6 +94,15 @@ public final class SampleHash {
      * value, a fifth of a camera sample's cost on the CPU).
      */
     private static final int[] SOBOL_THIRD_BYTES = byteTables(SOBOL_THIRD), SOBOL_FOURTH_BYTES = byteTables(SOBOL_FOURTH);
+    /** The same tables with each entry's bits reversed: reversal is linear over XOR, so they give the reversed dimensions. */
+    private static final int[] SOBOL_THIRD_REVERSED_BYTES = reversed(SOBOL_THIRD_BYTES),
+            SOBOL_FOURTH_REVERSED_BYTES = reversed(SOBOL_FOURTH_BYTES);
+
+    private static int[] reversed(int[] table) {
+        int[] t = new int[table.length];
+        for (int i = 0; i < t.length; i++) t[i] = Integer.reverse(table[i]);
+        return t;
+    }
 
     private static int[] byteTables(int[] directions) {
         int[] t = new int[4 * 256];
@@ -102,6 +120,16 @@ public final class SampleHash {
     /** Sobol dimension 4 of {@code index}, as {@code sobol(SOBOL_FOURTH, index)}. */
     static int sobolFourth(int index) {
         return sobolBytes(SOBOL_FOURTH_BYTES, index);
+    }
+
+    /** {@link #sobolThird} with its bits reversed. */
+    static int sobolThirdReversed(int index) {
+        return sobolBytes(SOBOL_THIRD_REVERSED_BYTES, index);
+    }
+
+    /** {@link #sobolFourth} with its bits reversed. */
+    static int sobolFourthReversed(int index) {
+        return sobolBytes(SOBOL_FOURTH_REVERSED_BYTES, index);
     }
 
     private static int sobolBytes(int[] t, int index) {

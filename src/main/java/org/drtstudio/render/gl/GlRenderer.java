@@ -5,6 +5,7 @@ import org.drtstudio.accel.GeometryImageLayout;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.GlossySplit;
+import org.drtstudio.render.GuideBudget;
 import org.drtstudio.render.GuideEdges;
 import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.ConvergenceMask;
@@ -515,10 +516,10 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             TileQueue traceTiles = !listed ? tiles
                     : activeCount == 0 ? TileQueue.empty() : TileQueue.of(PixelWindow.whole(w, (activeCount + w - 1) / w), tile);
             boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
-            // The guide pass tops the summed guides up to GuideEdges.samples(spp) camera samples on the
+            // The guide pass tops the summed guides up to the GPU's budget of camera samples (GuideBudget) on the
             // pixels on guide edges, where a pixel has fewer; without the trace passes' sums it traces
             // guideSamples(spp) of every pixel.
-            int guideEnd = GuideEdges.guideEnd(p.samplesPerPixel(), guidesSummed);
+            int guideEnd = GuideEdges.guideEnd(GuideBudget.EQUAL_SAMPLES, p.samplesPerPixel(), guidesSummed);
             boolean guidePass = wantsFirstHit && (!guidesSummed || listed || totalSamples < guideEnd);
             // Progress counts the queue's tiles, whoever takes them: several renderers' fractions add up to the pass's.
             int total = Math.max(1, traceTiles.size() + (guidePass ? tiles.size() : 0)), done = 0;
