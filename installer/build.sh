@@ -130,11 +130,15 @@ commit=$(git rev-parse --short=10 HEAD 2>/dev/null || echo unknown)
 printf 'drt-studio (%s) unstable; urgency=medium\n\n  * Built from commit %s; what changed: the project'"'"'s history.\n\n -- DRT Studio developers <drt-studio@users.noreply.invalid>  %s\n' \
   "$deb_version" "$commit" "$when" | gzip -9n >"$pkg/usr/share/doc/drt-studio/changelog.gz"
 size=$(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
-depends="libc6, libgcc-s1, libstdc++6, zlib1g, libasound2, libatk1.0-0, libcairo2, libcairo-gobject2, \
-libfontconfig1, libfreetype6, libgdk-pixbuf-2.0-0, libgif7, libgl1, libglib2.0-0, libgtk-3-0, libharfbuzz0b, \
-libjpeg62-turbo, liblcms2-2, libpango-1.0-0, libpangocairo-1.0-0, libpangoft2-1.0-0, libpng16-16, libx11-6, \
-libxext6, libxi6, libxrender1, libxtst6, libxxf86vm1, libembree3-3"
-sed -e "s|@VERSION@|$deb_version|" -e "s|@SIZE@|$size|" -e "s|@DEPENDS@|$depends|" installer/control.in >"$pkg/DEBIAN/control"
+# Depends: what a headless render needs (a render farm's node installs the package with
+# apt-get --no-install-recommends and gets no GTK, X11 or GL: check-install.sh checks that such a
+# render loads nothing else). Recommends: the studio's window (GTK 3, X11, fonts, sound: what
+# JavaFX's and the runtime's desktop natives link) and OpenGL through EGL (the GPU is optional).
+depends="libc6, libgcc-s1, libstdc++6, zlib1g, libjpeg62-turbo, liblcms2-2, libembree3-3"
+recommends="libgtk-3-0, libglib2.0-0, libatk1.0-0, libcairo2, libcairo-gobject2, libgdk-pixbuf-2.0-0, libpango-1.0-0, \
+libpangocairo-1.0-0, libpangoft2-1.0-0, libharfbuzz0b, libfontconfig1, libfreetype6, libpng16-16, libgif7, libasound2, \
+libx11-6, libxext6, libxi6, libxrender1, libxtst6, libxxf86vm1, libgl1, libegl1, libegl-mesa0, libgl1-mesa-dri"
+sed -e "s|@VERSION@|$deb_version|" -e "s|@SIZE@|$size|" -e "s|@DEPENDS@|$depends|" -e "s|@RECOMMENDS@|$recommends|" installer/control.in >"$pkg/DEBIAN/control"
 # The shared MIME database, the desktop database and the icon cache are refreshed by dpkg triggers
 # of their own packages (shared-mime-info, desktop-file-utils, GTK), so no maintainer scripts.
 chmod -R u+rwX,go+rX,go-w "$pkg"

@@ -82,9 +82,26 @@ check_installation() {
   (cd "$work/run" && "${drt[@]}" generate terrain --side 65 -o terrain.obj && "${drt[@]}" render terrain.obj --backend cpu \
     -o terrain.png --width 32 --height 24) 2>"$work/embree.err" || { cat "$work/embree.err" >&2; fail "$1 render --backend cpu"; }
   grep -q "CPU tracer, Embree 3" "$work/embree.err" || { cat "$work/embree.err" >&2; fail "$1: the CPU tracer does not use Embree"; }
+  # A render farm's CPU node installs the .deb without its Recommends (no GTK, X11, GL): a headless
+  # CPU render loads no library of theirs (LD_DEBUG=libs lists what the dynamic loader initialises).
+  (cd "$work/run" && env -u DISPLAY LD_DEBUG=libs "${drt[@]}" render "$inst/scenes/default.nff" --backend cpu -o farm.png \
+    --width 32 --height 24) 2>"$work/farm.err" || { grep -v "^ *[0-9]*:" "$work/farm.err" >&2; fail "$1 headless CPU render"; }
+  local gui
+  gui=$(grep -o 'calling init: [^ ]*' "$work/farm.err" | grep -E '/lib(gtk|gdk|atk|X|xcb|GL|EGL|cairo|pango|harfbuzz|asound|fontconfig|freetype)' \
+    | sed 's/.*\///' | sort -u | tr '\n' ' ' || true)
+  [ -z "$gui" ] || fail "$1: a headless CPU render loaded libraries the .deb only recommends: $gui"
+  # Without GTK (hidden in a mount namespace, where this user may make one) the studio says so in one line.
+  local gtk code=0
+  gtk=$(ldconfig -p | sed -n 's/.*libgtk-3\.so\.0 (libc6,x86-64) => //p' | head -1)
+  if [ -n "$gtk" ] && [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; then
+    (cd "$work/run" && timeout 120 unshare -m sh -c 'mount --bind /dev/null "$(readlink -f "$0")" && exec "$@"' "$gtk" \
+      "$1" studio "$inst/scenes/default.nff") >"$work/nogtk.out" 2>&1 || code=$?
+    [ "$code" -eq 1 ] && [ "$(wc -l <"$work/nogtk.out")" -eq 1 ] && grep -q "libgtk-3-0" "$work/nogtk.out" \
+      || { cat "$work/nogtk.out" >&2; fail "$1 studio without GTK: exit $code"; }
+  fi
   rm -f "$work/run/terrain.obj" "$work/run/terrain.cam"
   # Bad input: one line naming the file, exit code 2.
-  local code=0
+  code=0
   (cd "$work/run" && "${drt[@]}" render missing.nff -o x.png) 2>"$work/bad.err" || code=$?
   [ "$code" -eq 2 ] && [ "$(wc -l <"$work/bad.err")" -eq 1 ] && grep -q missing.nff "$work/bad.err" \
     || { cat "$work/bad.err" >&2; fail "a missing scene: exit $code"; }

@@ -38,6 +38,20 @@ public final class Studio {
         return run(scene, previewRenderers, exportRenderers, measureSeconds, false, out);
     }
 
+    /**
+     * Why JavaFX did not start, with what to do: a machine without GTK 3 (a render node that
+     * installed the package without its recommended libraries) is told how to get the window, and
+     * that headless rendering needs none of it.
+     */
+    static String whyNoUi(Throwable e) {
+        String message = String.valueOf(e.getMessage());
+        if (message.contains("GTK")) {
+            return "GTK 3 is not installed (" + message.strip() + "); install libgtk-3-0 for the window, "
+                    + "or render without one: drt render SCENE -o PICTURE";
+        }
+        return message;
+    }
+
     /** @param measureMaximized measure in the maximised window rather than a 640x360 viewport */
     public static int run(Path scene, RendererSource previewRenderers, RendererSource exportRenderers, double measureSeconds,
                           boolean measureMaximized, PrintStream out) {
@@ -48,7 +62,7 @@ public final class Studio {
         } catch (IllegalStateException alreadyRunning) {
             // a second studio in the same process (tests): the toolkit is up already
         } catch (UnsupportedOperationException | Error e) {
-            out.println("drt: cannot start the studio UI: " + e.getMessage());
+            out.println("drt: cannot start the studio UI: " + whyNoUi(e));
             return 1;
         }
         Platform.setImplicitExit(false);
