@@ -422,6 +422,10 @@ final class StudioWindow {
         rendererTip.setMaxWidth(600);
         rendererLabel.setTooltip(rendererTip);
         statsLabel.setMinWidth(Region.USE_PREF_SIZE);
+        // While a job runs the figures may be cut (giveJobLineRoom): the tooltip says them whole.
+        javafx.scene.control.Tooltip statsTip = new javafx.scene.control.Tooltip();
+        statsTip.textProperty().bind(statsLabel.textProperty());
+        statsLabel.setTooltip(statsTip);
         messageLabel.setMinWidth(0);
         messageLabel.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(messageLabel, Priority.ALWAYS);
