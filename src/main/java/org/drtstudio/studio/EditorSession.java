@@ -27,6 +27,8 @@ final class EditorSession {
     private int selected = -1;
     /** The light selected (its index), or -1; a light and a node are never selected together. */
     private int selectedLight = -1;
+    /** Whether the camera (its focus plane in the view, its row in the tree) is selected; exclusive like a light. */
+    private boolean cameraSelected;
     private double time;
     private boolean motionBlur;
     private Path file;
@@ -165,6 +167,7 @@ final class EditorSession {
         hidden.clear();
         selected = -1;
         selectedLight = -1;
+        cameraSelected = false;
         file = newFile;
         document.open(model);
     }
@@ -174,6 +177,7 @@ final class EditorSession {
         liveEdit = null;
         selected = -1;
         selectedLight = -1;
+        cameraSelected = false;
         file = null;
         document.openUnsaved(model);
     }
@@ -183,9 +187,10 @@ final class EditorSession {
     }
 
     void select(int nodeId) {
-        if (nodeId == selected && selectedLight < 0) return;
+        if (nodeId == selected && selectedLight < 0 && !cameraSelected) return;
         selected = nodeId;
         selectedLight = -1;
+        cameraSelected = false;
         fire();
     }
 
@@ -196,9 +201,23 @@ final class EditorSession {
 
     /** Selects light {@code index} (its row, its editor, its gizmo in the view); the node selection is cleared. */
     void selectLight(int index) {
-        if (index == selectedLight && selected < 0) return;
+        if (index == selectedLight && selected < 0 && !cameraSelected) return;
         selectedLight = index;
         selected = -1;
+        cameraSelected = false;
+        fire();
+    }
+
+    boolean cameraSelected() {
+        return cameraSelected;
+    }
+
+    /** Selects the camera: its row, and its focus plane in the view (drawn and dragged while the lens is open). */
+    void selectCamera() {
+        if (cameraSelected) return;
+        cameraSelected = true;
+        selected = -1;
+        selectedLight = -1;
         fire();
     }
 

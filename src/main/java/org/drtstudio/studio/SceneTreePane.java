@@ -54,6 +54,7 @@ final class SceneTreePane extends VBox {
             if (rebuilding || item == null) return;
             selectedEntry = item.getValue();
             if (item.getValue().light() >= 0) session.selectLight(item.getValue().light());
+            else if (item.getValue().camera()) session.selectCamera();
             else session.select(item.getValue().nodeId());
         });
         ContextMenu menu = new ContextMenu(
@@ -121,6 +122,21 @@ final class SceneTreePane extends VBox {
     }
 
     private void syncSelection() {
+        if (session.cameraSelected()) {
+            // the focus plane clicked in the view: the camera's row, so the tree says what is selected
+            for (TreeItem<Entry> row : view.getRoot().getChildren()) {
+                if (row.getValue().camera() && view.getSelectionModel().getSelectedItem() != row) {
+                    rebuilding = true;
+                    try {
+                        view.getSelectionModel().select(row);
+                        selectedEntry = row.getValue();
+                    } finally {
+                        rebuilding = false;
+                    }
+                }
+            }
+            return;
+        }
         int light = session.selectedLight();
         if (light >= 0) {
             TreeItem<Entry> current = view.getSelectionModel().getSelectedItem();

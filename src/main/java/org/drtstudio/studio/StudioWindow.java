@@ -422,6 +422,10 @@ final class StudioWindow {
         rendererTip.setMaxWidth(600);
         rendererLabel.setTooltip(rendererTip);
         statsLabel.setMinWidth(Region.USE_PREF_SIZE);
+        // While a job runs the figures may be cut (giveJobLineRoom): the tooltip says them whole.
+        javafx.scene.control.Tooltip statsTip = new javafx.scene.control.Tooltip();
+        statsTip.textProperty().bind(statsLabel.textProperty());
+        statsLabel.setTooltip(statsTip);
         messageLabel.setMinWidth(0);
         messageLabel.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(messageLabel, Priority.ALWAYS);
@@ -530,6 +534,7 @@ final class StudioWindow {
     void jobStarted(String text, Runnable onCancel) {
         messages.show(text, StatusMessages.Kind.JOB, System.nanoTime());
         showMessage();
+        giveJobLineRoom(true);
         progress.setProgress(-1);
         progress.setVisible(true);
         jobProgress = new JobProgress(System.nanoTime());
@@ -550,12 +555,27 @@ final class StudioWindow {
     }
 
     void jobFinished(String text) {
+        giveJobLineRoom(false);
         message(text);
         progress.setVisible(false);
         progressText.setVisible(false);
         jobProgress = null;
         cancel.setVisible(false);
         cancelAction = null;
+    }
+
+    /** The widest the job's line is kept whole while the preview's figures give way (a long file name is still cut). */
+    private static final double JOB_LINE_WIDTH = 420;
+
+    /**
+     * While an import or export runs, its line ("importing NAME (27.6 MB)…") is what the user needs
+     * to read, so the preview's figures give way to it instead of the other way round: in the default
+     * window on a 1366x768 screen the bar showed "… · paused while importing" and "i…" (issue 39,
+     * item 6). Afterwards the figures keep their room again and messages take what is left.
+     */
+    private void giveJobLineRoom(boolean job) {
+        statsLabel.setMinWidth(job ? 0 : Region.USE_PREF_SIZE);
+        messageLabel.setMinWidth(job ? Math.min(JOB_LINE_WIDTH, messageLabel.prefWidth(-1)) : 0);
     }
 
     boolean jobRunning() {

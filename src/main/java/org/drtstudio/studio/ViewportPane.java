@@ -466,6 +466,7 @@ final class ViewportPane extends Pane {
         drawRegion(gc);
         ViewProjection v = projection();
         drawLights(gc, v);
+        FocusPlane.draw(gc, shownCamera(), v, frameAspect(), session.cameraSelected());
         int light = selectedLightIndex();
         if (light >= 0) {
             drawGizmo(gc, v, session.shownModel().lights().get(light).position(), Gizmo.Mode.MOVE);
@@ -504,6 +505,27 @@ final class ViewportPane extends Pane {
         }
         gc.setFill(Color.WHITE);
         gc.fillOval(c[0] - 5, c[1] - 5, 10, 10);
+    }
+
+    /** The camera as shown at the current time (a live lens edit included). */
+    private Camera shownCamera() {
+        return session.shownModel().cameraAt(session.time());
+    }
+
+    /** Width over height of the export's frame: the focus plane's shape. */
+    private double frameAspect() {
+        var s = session.shownModel().settings();
+        return (double) s.width() / Math.max(1, s.height());
+    }
+
+    /** Whether viewport point (x, y) is on the focus plane's outline (shown only while the lens is open). */
+    boolean onFocusPlane(double x, double y) {
+        return FocusPlane.hit(shownCamera(), projection(), frameAspect(), x, y);
+    }
+
+    /** The focus plane's rectangle {centre x, centre y, half width, half height} in viewport pixels. */
+    double[] focusPlaneRectangle() {
+        return FocusPlane.rectangle(shownCamera(), projection(), frameAspect());
     }
 
     /** Pixels from a light's icon within which a click selects the light. */
@@ -648,6 +670,14 @@ final class ViewportPane extends Pane {
             e.consume();
             return;
         }
+        if (e.getButton() == MouseButton.PRIMARY && session.cameraSelected() && !e.isShiftDown() && !e.isControlDown() && !e.isAltDown()
+                && onFocusPlane(e.getX(), e.getY())) {
+            // The selected focus plane's outline: a drag moves the plane nearer or farther.
+            focusDragStart = session.document.model().camera();
+            focusDragView = projection();
+            e.consume();
+            return;
+        }
         int light = selectedLightIndex();
         if (e.getButton() == MouseButton.PRIMARY && light >= 0 && !e.isShiftDown() && !e.isControlDown() && !e.isAltDown()) {
             // The selected light's move handles: a drag moves the light, like a model's.
@@ -680,6 +710,16 @@ final class ViewportPane extends Pane {
         e.consume();
     }
 
+    /** The camera when a drag of the focus plane began, or null; the view it began in. */
+    private Camera focusDragStart;
+    private ViewProjection focusDragView;
+
+    /** The focus plane dragged to where the cursor at (x, y) puts its outline: a lens edit (undo says "Set focus distance"). */
+    private SetCamera focusMovedTo(double x, double y) {
+        float d = FocusPlane.dragged(focusDragStart, focusDragView, frameAspect(), pressX, pressY, x, y);
+        return new SetCamera(focusDragStart.withLens(focusDragStart.aperture(), d));
+    }
+
     /** A drag of the selected light's handles in progress, or null. */
     private Gizmo.Drag lightDrag;
     private int lightDragIndex;
@@ -695,6 +735,8 @@ final class ViewportPane extends Pane {
         if (regionStart != null) {
             regionEnd = new Point2D(e.getX(), e.getY());
             markOverlayDirty();
+        } else if (focusDragStart != null) {
+            session.preview(focusMovedTo(e.getX(), e.getY()));
         } else if (lightDrag != null) {
             session.preview(lightMovedTo(e.getX(), e.getY()));
         } else if (gizmoDrag != null) {
@@ -717,6 +759,11 @@ final class ViewportPane extends Pane {
                     (int) Math.round(getWidth()), (int) Math.round(getHeight())) : null;
             regionStart = regionEnd = null;
             setRegion(r);
+        } else if (focusDragStart != null) {
+            SetCamera focused = focusMovedTo(e.getX(), e.getY());
+            focusDragStart = null;
+            if (moved) commitQuietly(focused);
+            else session.cancelPreview();
         } else if (lightDrag != null) {
             org.drtstudio.scene.edit.Edit moved = lightMovedTo(e.getX(), e.getY());
             lightDrag = null;
@@ -771,11 +818,18 @@ final class ViewportPane extends Pane {
         commitQuietly(new SetCamera(c));
     }
 
-    /** Selects the light whose icon is at viewport point (x, y), else the node under it, or clears the selection over empty space. */
+    /**
+     * Selects the light whose icon is at viewport point (x, y), else the camera when the point is on
+     * its focus plane's outline, else the node under it, or clears the selection over empty space.
+     */
     void selectAt(double x, double y) {
         int light = lightAt(x, y);
         if (light >= 0) {
             session.selectLight(light);
+            return;
+        }
+        if (onFocusPlane(x, y)) {
+            session.selectCamera();
             return;
         }
         ViewProjection v = projection();

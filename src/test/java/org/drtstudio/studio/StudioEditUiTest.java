@@ -147,9 +147,10 @@ class StudioEditUiTest {
     void theOpenedScenesModelsAreMovableDuplicableAndGroupable() throws Exception {
         SceneModel opened = model();
         for (AuthoredNode n : opened.root().children()) assertTrue(n instanceof GroupNode, n.name() + " is a group, so it can move");
-        int spheres = named("spheres");
-        robot.clickOn("▣ spheres");
-        waitUntil(() -> h.window.session.selected() == spheres, 5, "selected from the tree");
+        // the polygons: a part of the file (the balls are spheres kept in the project), so a copy shares its model
+        int polygons = named("polygons");
+        robot.clickOn("▣ polygons");
+        waitUntil(() -> h.window.session.selected() == polygons, 5, "selected from the tree");
         assertNotNull(fx(() -> h.window.viewport.gizmoCenter()), "the gizmo shows on an opened model");
         assertFalse(robot.lookup("#translatex").queryAs(TextField.class).isDisabled(), "its Transform fields are enabled");
 
@@ -158,14 +159,14 @@ class StudioEditUiTest {
         Point2D grab = c.add(end.subtract(c).multiply(0.8));
         robot.drag(h.toScreen(grab), MouseButton.PRIMARY).moveTo(h.toScreen(grab.add(end.subtract(c).normalize().multiply(40)))).drop();
         waitUntil(() -> !h.window.session.hasLiveEdit(), 5, "drag committed");
-        Trs moved = ((GroupNode) model().node(spheres).orElseThrow()).transform();
+        Trs moved = ((GroupNode) model().node(polygons).orElseThrow()).transform();
         assertTrue(moved.translation().x() > 0.05, "moved along x: " + moved.translation());
 
         // Ctrl+D duplicates the group, sharing the model (instancing)
         edit("Duplicate", KeyCode.D, false);
         waitUntil(() -> h.window.session.document.model().nodes().size() == opened.nodes().size() + 2, 5, "duplicated");
         GroupNode copy = (GroupNode) model().node(fx(() -> h.window.session.selected())).orElseThrow();
-        ModelLeaf original = (ModelLeaf) ((GroupNode) model().node(spheres).orElseThrow()).children().get(0);
+        ModelLeaf original = (ModelLeaf) ((GroupNode) model().node(polygons).orElseThrow()).children().get(0);
         assertSame(original.asset(), ((ModelLeaf) copy.children().get(0)).asset());
 
         // Ctrl+G groups the copy, Ctrl+Shift+G ungroups it again: nothing moves
@@ -235,7 +236,7 @@ class StudioEditUiTest {
     @Order(3)
     void gThenMouseMovesXConstrainsEscCancelsEnterConfirmsInOneStep() throws Exception {
         SceneModel opened = model();
-        int spheres = named("spheres");
+        int spheres = named("sphere 1");
         select(spheres);
         Trs before = ((GroupNode) model().node(spheres).orElseThrow()).transform();
         // a text field has the focus; hovering the viewport takes it, so G reaches the viewport
@@ -300,7 +301,7 @@ class StudioEditUiTest {
         robot.doubleClickOn("#fpsField").push(KeyCode.CONTROL, KeyCode.A).write("abc").push(KeyCode.ENTER);
         assertEquals(30, model().animation().fps(), "a bad rate is refused");
 
-        int spheres = named("spheres");
+        int spheres = named("sphere 1");
         select(spheres);
         for (double t : new double[]{0.5, 1.5}) {
             fx(() -> {

@@ -12,6 +12,7 @@ import org.drtstudio.scene.authored.AuthoredNode;
 import org.drtstudio.scene.authored.GroupNode;
 import org.drtstudio.scene.authored.ModelLeaf;
 import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.SpheresLeaf;
 import org.joml.Matrix4f;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
@@ -42,16 +43,33 @@ class MovablePartsTest {
     }
 
     @Test
-    void everyTopLevelNodeOfTheShippedSceneIsAGroupHoldingOnePart() throws Exception {
+    void everyBallOfTheShippedSceneIsAGroupOfItsOwnAndThePolygonsOnePart() throws Exception {
         SceneModel m = opened();
         List<AuthoredNode> top = m.root().children();
-        assertEquals(2, top.size(), "the NFF reader's sphere group and polygon mesh");
-        for (AuthoredNode n : top) {
-            GroupNode g = assertInstanceOf(GroupNode.class, n, n.name() + " can carry a transform");
-            ModelLeaf leaf = assertInstanceOf(ModelLeaf.class, g.children().get(0));
-            assertTrue(leaf.asset().partIndex() >= 0);
+        assertEquals(List.of("sphere 1", "sphere 2", "sphere 3", "sphere 4", "polygons"), top.stream().map(AuthoredNode::name).toList(),
+                "the NFF reader's sphere group split into its four balls, then the polygon mesh");
+        for (AuthoredNode n : top) assertInstanceOf(GroupNode.class, n, n.name() + " can carry a transform");
+        for (AuthoredNode n : top.subList(0, 4)) {
+            GroupNode g = (GroupNode) n;
+            SpheresLeaf ball = assertInstanceOf(SpheresLeaf.class, g.children().get(0));
+            assertEquals(1, ball.spheres().size());
+            assertEquals(org.drtstudio.math.Vec3.ZERO, ball.spheres().get(0).center(), "the ball sits at its group's origin");
+            assertNotEquals(org.drtstudio.math.Vec3.ZERO, g.transform().translation(), "the group is where the ball is: the gizmo shows there");
         }
-        assertEquals(List.of("spheres", "polygons"), top.stream().map(AuthoredNode::name).toList());
+        ModelLeaf polygons = assertInstanceOf(ModelLeaf.class, ((GroupNode) top.get(4)).children().get(0));
+        assertEquals(1, polygons.asset().partIndex());
+    }
+
+    @Test
+    void aFileOfManySpheresKeepsThemInOneGroup() throws Exception {
+        StringBuilder nff = new StringBuilder("f 1 1 1 1 0 0 0 0\n");
+        for (int i = 0; i <= MovableParts.MAX_PARTS; i++) nff.append("s ").append(i).append(" 0 0 0.4\n");
+        nff.append("p 3\n0 0 0\n1 0 0\n0 1 0\n");
+        Path scene = dir.resolve("many.nff");
+        Files.writeString(scene, nff);
+        List<AuthoredNode> top = MovableParts.wrap(ProjectConverter.open(scene).model()).root().children();
+        assertEquals(2, top.size(), "65 balls stay the reader's sphere group beside the polygons");
+        assertInstanceOf(ModelLeaf.class, ((GroupNode) top.get(0)).children().get(0));
     }
 
     @Test
@@ -95,10 +113,10 @@ class MovablePartsTest {
         SceneModel back = ProjectFiles.read(project).model();
         assertEquals(ProjectFiles.encode(m, project).length, ProjectFiles.encode(back, project).length);
         List<AuthoredNode> top = back.root().children();
-        ModelLeaf a = (ModelLeaf) ((GroupNode) top.get(0)).children().get(0), b = (ModelLeaf) ((GroupNode) top.get(1)).children().get(0);
-        assertEquals(0, a.asset().partIndex());
+        assertEquals(5, top.size());
+        assertInstanceOf(SpheresLeaf.class, ((GroupNode) top.get(0)).children().get(0), "a ball is saved in the project itself");
+        ModelLeaf b = (ModelLeaf) ((GroupNode) top.get(4)).children().get(0);
         assertEquals(1, b.asset().partIndex());
-        assertNotEquals(a.asset(), b.asset());
         assertEquals(ProjectFiles.encode(m, project).length, ProjectFiles.encode(MovableParts.wrap(back), project).length,
                 "wrapping an already wrapped scene changes nothing");
     }
