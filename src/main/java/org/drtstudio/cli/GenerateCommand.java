@@ -6,6 +6,7 @@ import org.drtstudio.io.support.IoReason;
 import org.drtstudio.io.support.OutputProblem;
 import org.drtstudio.io.support.OutputTarget;
 import org.drtstudio.scene.RandomSpheres;
+import org.drtstudio.scene.SphereLayout;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -28,7 +29,7 @@ final class GenerateCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getErr());
     }
 
-    /** {@code drt generate spheres --count N --seed S [-o FILE.nff]}: the OpenCL sphere caster's random scene. */
+    /** {@code drt generate spheres --count N --seed S [--layout cube|paper] [-o FILE.nff]}: the OpenCL sphere caster's random scene. */
     @Command(name = "spheres", description = "Write the random sphere scene of the OpenCL sphere caster paper as NFF: "
             + "positions, radii and colours from the seed (the same seed gives the same file).")
     static final class Spheres implements Callable<Integer> {
@@ -36,6 +37,10 @@ final class GenerateCommand implements Runnable {
         long count;
         @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "random seed (default 0)")
         long seed;
+        @Option(names = "--layout", paramLabel = "cube|paper", defaultValue = "cube",
+                description = "cube (default: centres in a cube of half-width 10 seen from +z) or paper (the sphere caster's: "
+                        + "x, y in ±10, z in [-10, 0], seen from the origin down -z)")
+        String layout;
         @Option(names = {"-o", "--output"}, paramLabel = "FILE.nff",
                 description = "the NFF file to write (default spheres-N-S.nff); only a regular file (or nothing) is replaced")
         Path output;
@@ -50,12 +55,19 @@ final class GenerateCommand implements Runnable {
                 err.println("drt: --count: " + problem);
                 return 2;
             }
+            SphereLayout chosen;
+            try {
+                chosen = SphereLayout.parse(layout);
+            } catch (IllegalArgumentException e) {
+                err.println("drt: " + e.getMessage());
+                return 2;
+            }
             Path out = output != null ? output : Path.of("spheres-" + count + "-" + seed + ".nff");
             String name = out.getFileName() == null ? "" : out.getFileName().toString().toLowerCase(Locale.ROOT);
             try {
                 if (!name.endsWith(".nff")) throw new OutputProblem(out, "must end in .nff (the scene is written as NFF)");
                 OutputTarget.resolve(out); // before any work: a folder, FIFO or device in its place is refused
-                byte[] bytes = RandomSpheresNff.bytes(RandomSpheres.generate((int) count, seed));
+                byte[] bytes = RandomSpheresNff.bytes(RandomSpheres.generate((int) count, seed, chosen));
                 AtomicFileWriter.write(out, o -> o.write(bytes));
                 err.printf("drt: wrote %s (%,d spheres, seed %d, %,d bytes)%n", out, count, seed, bytes.length);
                 return 0;

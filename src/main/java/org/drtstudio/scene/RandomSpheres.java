@@ -7,48 +7,55 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * A random sphere scene for the OpenCL sphere caster's measurements, not the paper's own scene (the
- * paper places x and y in ±b and z in [−b, 0], seen from the origin looking down −z, size and colour
- * from rand·b, as issue 42 describes it; not built yet): {@code count} spheres with centres
- * uniform in a cube of half-width {@link #HALF_WIDTH} around the origin, radii uniform in
- * [{@link #MIN_RADIUS}, {@link #MAX_RADIUS}) and colours uniform in [0.2, 1) per channel, seen from
- * +z. Everything comes from {@link SplittableRandom} with the seed, whose sequence Java specifies,
- * so a seed gives the same spheres on every machine and Java version; each value is drawn in a fixed
- * order (centre x, y, z, radius, r, g, b per sphere). The cube stays the same for every count, so
- * more spheres means a denser cloud and more work per ray, at the paper's counts 100 / 1,000 / 10,000.
+ * A random sphere scene for the OpenCL sphere caster's measurements: {@code count} spheres placed by a
+ * {@link SphereLayout} — this program's cube ({@link SphereLayout#CUBE}, the default, issue 16) or the
+ * paper's box in front of a camera at the origin ({@link SphereLayout#PAPER}, issue 42) — each with its
+ * own colour. Everything comes from {@link SplittableRandom} with the seed, whose sequence Java
+ * specifies, so a seed gives the same spheres on every machine and Java version. The volume stays the
+ * same for every count, so more spheres means a denser cloud and more work per ray, at the paper's
+ * counts 100 / 1,000 / 10,000.
  *
  * @param spheres sphere i uses material i
  * @param colors  one colour per sphere
  */
-public record RandomSpheres(int count, long seed, List<Sphere> spheres, List<Vec3> colors) {
+public record RandomSpheres(int count, long seed, List<Sphere> spheres, List<Vec3> colors, SphereLayout layout) {
     /** More than a million spheres is no benchmark of this scene but of the machine's memory. */
     public static final int MAX_COUNT = 1_000_000;
+    /** The cube's half-width, and the paper layout's b. */
     public static final float HALF_WIDTH = 10f;
     public static final float MIN_RADIUS = 0.1f, MAX_RADIUS = 0.5f;
-    /** The view: from +z, far enough that the whole cube is in a 45° field of view. */
-    public static final Camera CAMERA = new Camera(new Vec3(0, 0, 40), Vec3.ZERO, new Vec3(0, 1, 0), 45f, 0f, 0f);
+    /** The cube layout's view: from +z, far enough that the whole cube is in a 45° field of view. */
+    public static final Camera CAMERA = SphereLayout.CUBE.camera();
 
     public RandomSpheres {
         spheres = List.copyOf(spheres);
         colors = List.copyOf(colors);
     }
 
+    /** The cube layout (issue 16's scene, unchanged). */
+    public static RandomSpheres generate(int count, long seed) {
+        return generate(count, seed, SphereLayout.CUBE);
+    }
+
     /**
      * @throws IllegalArgumentException with a one-line message when {@code count} is not 1..{@value #MAX_COUNT}
      */
-    public static RandomSpheres generate(int count, long seed) {
+    public static RandomSpheres generate(int count, long seed, SphereLayout layout) {
         String problem = countProblem(count);
         if (problem != null) throw new IllegalArgumentException(problem);
         SplittableRandom random = new SplittableRandom(seed);
         List<Sphere> spheres = new ArrayList<>(count);
         List<Vec3> colors = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            Vec3 centre = new Vec3(coordinate(random), coordinate(random), coordinate(random));
-            float radius = MIN_RADIUS + (MAX_RADIUS - MIN_RADIUS) * (float) random.nextDouble();
-            spheres.add(new Sphere(centre, radius, i));
-            colors.add(new Vec3(channel(random), channel(random), channel(random)));
+            spheres.add(layout.sphere(random, i));
+            colors.add(new Vec3(layout.channel(random), layout.channel(random), layout.channel(random)));
         }
-        return new RandomSpheres(count, seed, spheres, colors);
+        return new RandomSpheres(count, seed, spheres, colors, layout);
+    }
+
+    /** The view of this scene's layout. */
+    public Camera camera() {
+        return layout.camera();
     }
 
     /** Null when {@code count} can be generated, else the reason in words. */
@@ -57,19 +64,11 @@ public record RandomSpheres(int count, long seed, List<Sphere> spheres, List<Vec
         return null;
     }
 
-    private static float coordinate(SplittableRandom random) {
-        return (float) ((2 * random.nextDouble() - 1) * HALF_WIDTH);
-    }
-
-    private static float channel(SplittableRandom random) {
-        return (float) (0.2 + 0.8 * random.nextDouble());
-    }
-
     /**
-     * Flat shading, which the paper shows as its naive version (its own look is the facing ratio,
-     * max(0, N·(−Rd)), not built here): each sphere shows its colour, unlit. Materials with only an ambient
-     * colour, an ambient light of 1 and no lights give exactly that in both tracers (one camera ray per
-     * pixel and no shadow rays), so no separate shading mode is needed.
+     * Flat shading, which the sphere caster paper shows as its naive version: each sphere shows its
+     * colour, unlit. Materials with only an ambient colour, an ambient light of 1 and no lights give
+     * exactly that in both tracers (one camera ray per pixel and no shadow rays), so no separate shading
+     * mode is needed.
      */
     public Scene flatScene(int width, int height) {
         List<Material> materials = new ArrayList<>(count);
@@ -77,8 +76,26 @@ public record RandomSpheres(int count, long seed, List<Sphere> spheres, List<Vec
             materials.add(Material.named("sphere " + i).ambient(colors.get(i)).build());
         }
         RenderSettings settings = new RenderSettings(width, height, 1, 1, 0, Vec3.ZERO, Vec3.ONE, 1f, 0f, 0f);
-        return new Scene("random spheres " + count + " seed " + seed, TransformNode.group("spheres",
-                List.of(new SphereNode("spheres", spheres))), materials, List.of(), CAMERA, settings);
+        return new Scene(name(), TransformNode.group("spheres",
+                List.of(new SphereNode("spheres", spheres))), materials, List.of(), camera(), settings);
+    }
+
+    /**
+     * The sphere caster's own look, its facing ratio: a pixel is its sphere's colour times
+     * sh = max(0, N·(−Rd)), N the sphere's normal at the hit and Rd the camera ray's direction (issue 42).
+     * Both tracers give exactly that for a diffuse-only material under one point light at the eye, no
+     * ambient light and no attenuation: the direction to the light from a hit is −Rd, the Lambert term is
+     * the facing ratio. The cost is a shadow ray per hit pixel (towards the eye: never blocked), which the
+     * paper's caster does not trace; docs/BENCHMARKS.md says what that costs.
+     */
+    public Scene facingScene(int width, int height) {
+        List<Material> materials = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            materials.add(Material.named("sphere " + i).diffuse(colors.get(i)).build());
+        }
+        RenderSettings settings = new RenderSettings(width, height, 1, 1, 0, Vec3.ZERO, Vec3.ZERO, 1f, 0f, 0f);
+        return new Scene(name(), TransformNode.group("spheres", List.of(new SphereNode("spheres", spheres))), materials,
+                List.of(new PointLight(camera().eye(), Vec3.ONE, 1f)), camera(), settings);
     }
 
     /**
@@ -92,10 +109,14 @@ public record RandomSpheres(int count, long seed, List<Sphere> spheres, List<Vec
         }
         Vec3 grey = new Vec3(0.1f, 0.1f, 0.1f);
         RenderSettings settings = new RenderSettings(width, height, 1, 5, 0, Vec3.ZERO, grey, 1f, 0f, 0f);
-        return new Scene("random spheres " + count + " seed " + seed, TransformNode.group("spheres",
-                List.of(new SphereNode("spheres", spheres))), materials, List.of(new PointLight(LIGHT, Vec3.ONE, 1f)), CAMERA, settings);
+        return new Scene(name(), TransformNode.group("spheres",
+                List.of(new SphereNode("spheres", spheres))), materials, List.of(new PointLight(layout.light(), Vec3.ONE, 1f)), camera(), settings);
     }
 
-    /** The light of the lit scene and the NFF file: beside the eye, up and to the right. */
-    public static final Vec3 LIGHT = new Vec3(10, 10, 40);
+    /** The cube layout's light of the lit scene and the NFF file: beside the eye, up and to the right. */
+    public static final Vec3 LIGHT = SphereLayout.CUBE.light();
+
+    private String name() {
+        return "random spheres " + count + " seed " + seed + (layout == SphereLayout.CUBE ? "" : " " + layout.cliName());
+    }
 }

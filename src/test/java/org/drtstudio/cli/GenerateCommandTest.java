@@ -6,6 +6,7 @@ import org.drtstudio.scene.RandomSpheres;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.SceneNode;
 import org.drtstudio.scene.Sphere;
+import org.drtstudio.scene.SphereLayout;
 import org.drtstudio.scene.SphereNode;
 import org.drtstudio.scene.TransformNode;
 import org.junit.jupiter.api.Test;
@@ -85,6 +86,39 @@ class GenerateCommandTest {
         double se = RandomSpheres.HALF_WIDTH / Math.sqrt(3) / Math.sqrt(4000);
         assertEquals(0, sumX / 4000, 5 * se);
         assertTrue(s.colors().stream().allMatch(c -> c.x() >= 0.2f && c.x() < 1f && c.z() >= 0.2f));
+    }
+
+    /** The sphere caster's scene as issue 42 quotes it: x, y in ±b, z in [−b, 0], the eye at the origin looking down −z. */
+    @Test
+    void thePaperLayoutFillsTheBoxInFrontOfTheOriginAndTheFileSaysItsView() throws Exception {
+        float b = RandomSpheres.HALF_WIDTH;
+        RandomSpheres s = RandomSpheres.generate(4000, 1, SphereLayout.PAPER);
+        double sumZ = 0, maxR = 0;
+        for (Sphere sp : s.spheres()) {
+            assertTrue(Math.abs(sp.center().x()) <= b && Math.abs(sp.center().y()) <= b, sp.toString());
+            assertTrue(sp.center().z() <= 0 && sp.center().z() >= -b, sp.toString());
+            assertTrue(sp.radius() > 0 && sp.radius() <= b * SphereLayout.PAPER_SIZE, sp.toString());
+            sumZ += sp.center().z();
+            maxR = Math.max(maxR, sp.radius());
+        }
+        assertEquals(-b / 2, sumZ / 4000, 5 * b / Math.sqrt(12) / Math.sqrt(4000), "z uniform in [-b, 0]");
+        assertTrue(maxR > 0.95 * b * SphereLayout.PAPER_SIZE, "radii reach rand·b·" + SphereLayout.PAPER_SIZE);
+        assertTrue(s.colors().stream().allMatch(c -> c.x() >= 0 && c.x() < 1 && c.y() >= 0 && c.y() < 1 && c.z() >= 0 && c.z() < 1));
+        assertTrue(s.colors().stream().anyMatch(c -> c.x() < 0.2f), "colours from rand, not the cube's 0.2..1");
+        assertEquals(org.drtstudio.math.Vec3.ZERO, s.camera().eye());
+        assertEquals(new org.drtstudio.math.Vec3(0, 0, -1), s.camera().look().minus(s.camera().eye()).normalized());
+
+        Path f = dir.resolve("paper.nff");
+        assertEquals(0, drt("generate", "spheres", "--count", "300", "--seed", "4", "--layout", "paper", "-o", f.toString()), err.toString());
+        Scene scene = NffReader.read(f).scene();
+        assertEquals(org.drtstudio.math.Vec3.ZERO, scene.camera().eye());
+        List<Sphere> read = spheres(scene), generated = RandomSpheres.generate(300, 4, SphereLayout.PAPER).spheres();
+        for (int i = 0; i < 300; i++) assertEquals(generated.get(i).center().z(), read.get(i).center().z(), 1e-6, "sphere " + i);
+        assertNotEquals(RandomSpheres.generate(300, 4).spheres().get(0), generated.get(0), "the cube stays the default");
+
+        assertEquals(2, drt("generate", "spheres", "--count", "3", "--layout", "sphere", "-o", dir.resolve("y.nff").toString()));
+        assertEquals("drt: --layout must be cube or paper, got 'sphere'", err.toString().strip());
+        assertFalse(Files.exists(dir.resolve("y.nff")));
     }
 
     @Test

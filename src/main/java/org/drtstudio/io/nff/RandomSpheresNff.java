@@ -19,14 +19,14 @@ public final class RandomSpheresNff {
     }
 
     public static byte[] bytes(RandomSpheres scene) {
-        Camera c = RandomSpheres.CAMERA;
+        Camera c = scene.camera();
         StringBuilder out = new StringBuilder(64 + 80 * scene.count());
         out.append("# random spheres: ").append(scene.count()).append(" spheres, seed ").append(scene.seed())
                 .append(" (drt generate spheres)\n");
         out.append("v\nfrom ").append(vec(c.eye())).append("\nat ").append(vec(c.look())).append("\nup ").append(vec(c.up()))
                 .append("\nangle ").append(num(c.fovY())).append("\nhither 1\nresolution 800 800\n");
         out.append("b 0 0 0\n");
-        out.append("l ").append(vec(RandomSpheres.LIGHT)).append('\n');
+        out.append("l ").append(vec(scene.layout().light())).append('\n');
         for (int i = 0; i < scene.count(); i++) {
             Sphere s = scene.spheres().get(i);
             out.append("f ").append(vec(scene.colors().get(i))).append(" 1 0 0 0 1\n");
