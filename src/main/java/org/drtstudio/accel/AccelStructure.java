@@ -29,6 +29,12 @@ public enum AccelStructure {
      */
     OCTREE_REPORT("octree-report"),
     /**
+     * The OpenCL sphere caster's brute force (issue 42): every ray that meets a shape's bounds is tested
+     * against every primitive of the shape, one list in the octree layout walked by the octree walk
+     * ({@code accel.octree.BruteForceListBuilder}). For measurements, not for use: not in {@link #forMeshes()}.
+     */
+    BRUTE("brute"),
+    /**
      * Voxel spaces through their div portals (Edwards 2014, docs/VOXELS.md); every other shape, and
      * a ray starting inside a solid voxel, through the box layout as {@link #BVH}.
      */
@@ -47,9 +53,9 @@ public enum AccelStructure {
         return this == GRID || octree();
     }
 
-    /** Whether this is one of the octree constructions (one layout, one walk). */
+    /** Whether this is one of the octree constructions, brute force's one box included (one layout, one walk). */
     public boolean octree() {
-        return this == OCTREE || this == OCTREE_REPORT;
+        return this == OCTREE || this == OCTREE_REPORT || this == BRUTE;
     }
 
     /** The structures that differ on meshes (portals walk meshes as the BVH does): what mesh benchmarks compare. */

@@ -60,7 +60,7 @@ public record SpatialLayout(AccelStructure structure, float[] words, int[] spher
         return switch (s) {
             case BVH -> WALK_BVH;
             case GRID -> WALK_GRID;
-            case OCTREE, OCTREE_REPORT -> WALK_OCTREE;
+            case OCTREE, OCTREE_REPORT, BRUTE -> WALK_OCTREE;
             case PORTALS -> WALK_PORTALS;
         };
     }

@@ -28,7 +28,7 @@ final class InfoCommand implements Callable<Integer> {
     SceneOptions options;
     @CommandLine.Option(names = "--check", description = "also verify the geometry image's structural invariants")
     boolean check;
-    @CommandLine.Option(names = "--accel", paramLabel = "bvh|grid|octree|octree-report|portals",
+    @CommandLine.Option(names = "--accel", paramLabel = "bvh|grid|octree|octree-report|brute|portals",
             description = "also build this structure and print it: with octree or octree-report the box count, the most "
                     + "triangles in one box and the depth (what the CUDA octree report's tracer prints)")
     String accel;

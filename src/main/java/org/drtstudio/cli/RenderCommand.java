@@ -130,10 +130,11 @@ final class RenderCommand implements Callable<Integer> {
             description = "node bounds walked: boxes (a box tree walked nearer child first, with the triangles in leaf order: the default and fastest) or spheres "
                     + "(the geometry image's bounding spheres); the image is the same")
     String nodes;
-    @Option(names = "--accel", paramLabel = "bvh|grid|octree|octree-report|portals",
+    @Option(names = "--accel", paramLabel = "bvh|grid|octree|octree-report|brute|portals",
             description = "structure walked inside each mesh: bvh (the geometry image's hierarchy, the default), grid (a uniform "
                     + "grid and 3D-DDA), octree (a skip-list octree, primitives copied into every box they touch), "
-                    + "octree-report (the CUDA octree report's: primitives straddling a box's children stay in the box) "
+                    + "octree-report (the CUDA octree report's: primitives straddling a box's children stay in the box), "
+                    + "brute (the OpenCL sphere caster's brute force: every ray against every primitive, for measurements) "
                     + "or portals (voxel models through their div portals, other meshes as bvh); the image is the same "
                     + "(docs/ACCEL.md, docs/BENCHMARKS.md, docs/VOXELS.md compare them)")
     String accel;

@@ -21,7 +21,7 @@ class AccelOptionTest {
         CliHarness cli = new CliHarness();
         Path out = dir.resolve("x.png");
         assertEquals(2, cli.drt("render", "src/test/resources/data/nff/balls_s1.nff", "--accel", "kd-tree", "-o", out.toString()));
-        assertEquals("drt: --accel must be bvh, grid, octree, octree-report, portals, got 'kd-tree'", cli.err().strip());
+        assertEquals("drt: --accel must be bvh, grid, octree, octree-report, brute, portals, got 'kd-tree'", cli.err().strip());
         assertFalse(Files.exists(out));
     }
 

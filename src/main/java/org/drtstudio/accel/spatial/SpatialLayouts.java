@@ -6,6 +6,7 @@ import org.drtstudio.accel.ShapePrimitives;
 import org.drtstudio.accel.SpatialLayout;
 import org.drtstudio.accel.grid.GridResolution;
 import org.drtstudio.accel.grid.UniformGridBuilder;
+import org.drtstudio.accel.octree.BruteForceListBuilder;
 import org.drtstudio.accel.octree.OctreeLimits;
 import org.drtstudio.accel.octree.SkipListOctreeBuilder;
 import org.drtstudio.accel.octree.StraddlingOctreeBuilder;
@@ -95,6 +96,7 @@ public final class SpatialLayouts {
             case GRID -> UniformGridBuilder.build(shapes, settings.grid());
             case OCTREE -> SkipListOctreeBuilder.build(shapes, settings.octree());
             case OCTREE_REPORT -> StraddlingOctreeBuilder.build(shapes, settings.straddlingOctree());
+            case BRUTE -> BruteForceListBuilder.build(shapes);
             case BVH, PORTALS -> throw new IllegalArgumentException(structure.cliName() + " is not a grid or an octree");
         };
     }
