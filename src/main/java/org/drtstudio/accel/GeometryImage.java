@@ -59,6 +59,18 @@ public record GeometryImage(float[] nodes, float[] primitives, float[] vertices,
                 sceneCenter, motion, 0);
     }
 
+    /**
+     * The same image with other lights, as many as before ({@link GeometryImagePacker#packLights}): every other
+     * array is the very same, so a tracer uploads only the lights again and keeps its structures.
+     */
+    public GeometryImage withLights(float[] packedLights) {
+        if (packedLights.length != lights.length) throw new IllegalArgumentException("lights of " + packedLights.length
+                + " floats replace lights of " + lights.length);
+        return new GeometryImage(nodes, primitives, vertices, topNodes, instances, materials, packedLights, textures, nodeCount,
+                topNodeCount, instanceCount, triangleCount, sphereCount, instancedPrimitiveCount, materialCount, lightCount,
+                hierarchyDepth, stepBound, sceneRadius, sceneCenter, motion, textureCount, boxLayout, voxelShapes);
+    }
+
     /** Distinct primitives stored (instanced copies counted once). */
     public int primitiveCount() { return triangleCount + sphereCount; }
 

@@ -132,7 +132,8 @@ public final class GeometryImagePacker {
         return mats;
     }
 
-    static float[] packLights(List<Light> lights) {
+    /** The lights texture of an image: {@link GeometryImageLayout#LIGHT_TEXELS} texels a light (layout in this class's header). */
+    public static float[] packLights(List<Light> lights) {
         // A zero-size array would make a zero-size texture; keep one texel so binding stays valid.
         float[] lts = new float[Math.max(4, 4 * LIGHT_TEXELS * lights.size())];
         for (int l = 0; l < lights.size(); l++) {

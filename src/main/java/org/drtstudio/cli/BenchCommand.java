@@ -40,7 +40,8 @@ import java.util.concurrent.Callable;
                 + "tracer as baseline), quick (small generated scenes and a small instancing run: the CI smoke test), "
                 + "instancing (100 instances of a 100k-triangle mesh), traversal (parallel vs per-ray traversal, GPU), "
                 + "import (an OBJ to the geometry image phase by phase, with and without the importer's fast paths), "
-                + "spheres (100, 1,000 and 10,000 random spheres at 800x800, flat shading: frames per second, as the OpenCL sphere "
+                + "spheres (100, 1,000 and 10,000 random spheres at 800x800 or over 16:9 sizes, flat or facing-ratio shading, "
+                + "brute force among the structures, still frames or a moving-camera run: frames per second, as the OpenCL sphere "
                 + "caster measured), resolution (GPU against CPU tracer over image sizes 128^2 .. --max-size^2, as the CUDA octree report), "
                 + "voxels (voxel spaces through div portals against their faces in the geometry image, 720x360 and 1920x1080), "
                 + "rays (the peers' rays on --obj FILE: primary and shadow Mrays/s of the CPU tracer's walks, or with --backend gpu "
@@ -64,7 +65,8 @@ final class BenchCommand implements Callable<Integer> {
     Integer repeats;
     @Option(names = "--frame-repeats", paramLabel = "N", description = "timed full frames per scene (default 3; 1 is enough on llvmpipe)")
     Integer frameRepeats;
-    @Option(names = "--size", paramLabel = "WxH", description = "image size of the scene suites (full: 1920x1080)")
+    @Option(names = "--size", paramLabel = "WxH", description = "image size of the scene suites (full: 1920x1080); spheres "
+            + "suite: 16:9 sweeps 640x360, 1280x720, 1920x1080 … up to --max-size wide (default 1920)")
     String size;
     @Option(names = "--frame-size", paramLabel = "WxH", description = "size of the full-effects frame (default: --size); "
             + "its time is also reported scaled to --size by pixel count")
@@ -113,6 +115,19 @@ final class BenchCommand implements Callable<Integer> {
     Integer maxSize;
     @Option(names = "--plot", paramLabel = "FILE.png", description = "resolution suite: also draw the frame times and speed-ups")
     Path plot;
+    @Option(names = "--layout", paramLabel = "cube|paper", defaultValue = "cube",
+            description = "spheres suite: where the spheres are: cube (default, this program's) or paper (the sphere caster's: "
+                    + "x, y in ±10, z in [-10, 0], seen from the origin down -z)")
+    String layout;
+    @Option(names = "--shading", paramLabel = "flat|facing", defaultValue = "flat",
+            description = "spheres suite: flat (default: each sphere its colour, the paper's naive version) or facing (its look: "
+                    + "the colour times max(0, N·(-Rd)))")
+    String shading;
+    @Option(names = "--counts", paramLabel = "N,N", split = ",", description = "spheres suite: the sphere counts (default 100,1000,10000)")
+    List<Integer> counts;
+    @Option(names = "--frames", paramLabel = "N", description = "spheres suite: a moving-camera run of N frames per scene "
+            + "and structure (the paper's run is 1000), the eye flying along the view; fps = N / the run's time")
+    Integer frames;
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 

@@ -1,5 +1,6 @@
 package org.drtstudio.cli;
 
+import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.bench.JsonWriter;
 import org.drtstudio.bench.ResolutionBenchmark;
 import org.drtstudio.bench.ResolutionPlot;
@@ -8,6 +9,8 @@ import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.io.support.OutputProblem;
 import org.drtstudio.io.support.OutputTarget;
 import org.drtstudio.render.Renderer;
+import org.drtstudio.scene.SphereLayout;
+import org.drtstudio.scene.SphereShading;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -38,8 +41,7 @@ final class GeneratedSceneSuites {
             if (options.json != null) OutputTarget.resolve(options.json);
             if (options.plot != null) OutputTarget.resolve(options.plot);
             if (suite.equals("spheres")) {
-                int[] wh = options.size == null ? new int[]{800, 800} : BenchCommand.parseSize(options.size);
-                SpheresBenchmark bench = new SpheresBenchmark(wh[0], wh[1], frames, SEED);
+                SpheresBenchmark bench = new SpheresBenchmark(spheresPlan(options, frames), SEED);
                 try (Renderer r = renderers.create(backend(options.backend), notice -> err.println("drt: " + notice))) {
                     results.put("spheres", bench.run(r, err));
                 }
@@ -87,6 +89,32 @@ final class GeneratedSceneSuites {
         }
         return 0;
     }
+
+    /** The spheres suite's plan from the bench options; a bad value throws, naming the option, in one line. */
+    static SpheresBenchmark.Plan spheresPlan(BenchCommand options, int frames) {
+        List<int[]> sizes;
+        boolean sweep = options.size != null && options.size.strip().equals("16:9");
+        if (sweep) {
+            int maxWidth = options.maxSize != null ? options.maxSize : DEFAULT_MAX_WIDTH;
+            sizes = SpheresBenchmark.SIXTEEN_NINE.stream().filter(wh -> wh[0] <= maxWidth).toList();
+            if (sizes.isEmpty()) throw new IllegalArgumentException("--max-size " + maxWidth + " leaves no 16:9 size; the smallest is 640 wide");
+        } else {
+            sizes = List.<int[]>of(options.size == null ? new int[]{800, 800} : BenchCommand.parseSize(options.size));
+        }
+        List<AccelStructure> structures = new ArrayList<>();
+        if (options.spec.commandLine().getParseResult().hasMatchedOption("--accel")) {
+            for (String name : options.accel.split(",")) structures.add(AccelStructure.parse(name));
+        }
+        if (options.frames != null && (options.frames < 1 || options.frames > SpheresBenchmark.MAX_MOVING_FRAMES))
+            throw new IllegalArgumentException("--frames must be 1 to " + String.format("%,d", SpheresBenchmark.MAX_MOVING_FRAMES)
+                    + ", got " + options.frames);
+        return new SpheresBenchmark.Plan(SphereLayout.parse(options.layout), SphereShading.parse(options.shading),
+                options.counts != null ? options.counts : SpheresBenchmark.COUNTS, structures, sizes, frames,
+                options.frames != null ? options.frames : 0, sweep);
+    }
+
+    /** The widest 16:9 size the spheres suite sweeps unless --max-size says otherwise: 1920x1080. */
+    static final int DEFAULT_MAX_WIDTH = 1920;
 
     /** "GPU: llvmpipe (LLVM 15…), OpenGL 4.5 …" → "llvmpipe": the device's name for a plot title. */
     static String shortName(String description) {

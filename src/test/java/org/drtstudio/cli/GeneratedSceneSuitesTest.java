@@ -52,6 +52,43 @@ class GeneratedSceneSuitesTest {
         assertTrue(err.toString().contains("spheres 10,000  octree"), err.toString());
     }
 
+    /** Issue 42's sphere caster runs: its scene and look, brute force, a moving camera over the 16:9 sizes. */
+    @Test
+    void spheresSuiteRunsThePapersSceneLookBruteForceAndAMovingCameraOver16by9() throws Exception {
+        Path json = dir.resolve("caster.json");
+        assertEquals(0, drt("bench", "--suite", "spheres", "--layout", "paper", "--shading", "facing", "--counts", "50,200",
+                "--accel", "bvh,brute", "--frames", "4", "--size", "16:9", "--max-size", "640", "--backend", "cpu",
+                "--json", json.toString()), err.toString());
+        String text = Files.readString(json);
+        assertTrue(text.contains("\"layout\": \"paper\"") && text.contains("\"shading\": \"facing\""), text);
+        assertTrue(text.contains("\"moving_frames\": 4"), text);
+        assertTrue(text.contains("\"640x360\"") && !text.contains("1280x720"), "the sweep stops at --max-size: " + text);
+        assertTrue(text.contains("\"spheres_200\"") && !text.contains("spheres_10000"), text);
+        assertTrue(text.contains("\"brute\"") && !text.contains("\"grid\""), "only the structures asked for: " + text);
+        assertTrue(text.contains("\"run_s\""), text);
+        assertTrue(err.toString().contains("spheres    200  brute          640x360"), err.toString());
+        assertTrue(err.toString().contains("4 frames in"), err.toString());
+    }
+
+    @Test
+    void badSphereCasterOptionsAreOneLineBeforeARendererIsMade() {
+        String[][] cases = {
+                {"--layout", "ring"}, {"--shading", "phong"}, {"--counts", "0"}, {"--frames", "0"}, {"--accel", "bvh,kd"},
+                {"--size", "16:9", "--max-size", "320"}, {"--frame-repeats", "0"}};
+        String[] messages = {
+                "drt: --layout must be cube or paper, got 'ring'", "drt: --shading must be flat or facing, got 'phong'",
+                "drt: --counts: the sphere count must be 1 to 1,000,000, got 0", "drt: --frames must be 1 to 100,000, got 0",
+                "drt: --accel must be bvh, grid, octree, octree-report, brute, portals, got 'kd'",
+                "drt: --max-size 320 leaves no 16:9 size; the smallest is 640 wide", "drt: --frame-repeats must be at least 1, got 0"};
+        for (int i = 0; i < cases.length; i++) {
+            List<String> args = new ArrayList<>(List.of("bench", "--suite", "spheres", "--backend", "cpu"));
+            args.addAll(List.of(cases[i]));
+            assertEquals(2, drt(args.toArray(String[]::new)), String.join(" ", cases[i]));
+            assertEquals(messages[i], err.toString().strip());
+        }
+        assertTrue(asked.isEmpty(), "refused before a renderer was made");
+    }
+
     @Test
     void resolutionSuiteTimesBothTracersAtDoublingSizesAndDrawsThePlot() throws Exception {
         Path json = dir.resolve("res.json"), plot = dir.resolve("res.png");
