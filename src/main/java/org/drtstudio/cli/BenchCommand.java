@@ -83,7 +83,8 @@ final class BenchCommand implements Callable<Integer> {
             description = "renderer for the frame measurements; none skips them")
     String backend;
     @Option(names = "--accel", paramLabel = "bvh|grid|octree", defaultValue = "bvh",
-            description = "the structure the tracers walk inside meshes in the other suites (the accel suite measures all three)")
+            description = "the structure the tracers walk inside meshes in the other suites (the accel suite measures all three); "
+                    + "spheres suite: the structures to time, e.g. bvh,brute (default: bvh, grid, octree, octree-report and brute)")
     String accel;
     @Option(names = "--grid-densities", paramLabel = "K,K", split = ",",
             description = "accel suite: the grid densities (cells per primitive) of the resolution sweep (default 0.5,1,2,4,8,16)")
@@ -111,7 +112,8 @@ final class BenchCommand implements Callable<Integer> {
             + "(default: the scene's first light)")
     List<Double> light;
     @Option(names = "--max-size", paramLabel = "N", description = "resolution suite: the largest image side; sizes double "
-            + "from 128 up to it (default 512, for software GL; at most 4096, as the report)")
+            + "from 128 up to it (default 512, for software GL; at most 4096, as the report); spheres suite with --size 16:9: "
+            + "the widest width (default 1920)")
     Integer maxSize;
     @Option(names = "--plot", paramLabel = "FILE.png", description = "resolution suite: also draw the frame times and speed-ups")
     Path plot;

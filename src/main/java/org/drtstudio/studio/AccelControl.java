@@ -18,7 +18,9 @@ final class AccelControl {
 
     AccelControl() {
         box.setId("accelChoice");
-        box.getItems().setAll(AccelStructure.values());
+        // Brute force is for the sphere caster's measurements (drt bench --suite spheres): on a large mesh
+        // every preview pass would test every triangle, and the preview would stall.
+        box.getItems().setAll(java.util.Arrays.stream(AccelStructure.values()).filter(s -> s != AccelStructure.BRUTE).toList());
         box.setValue(AccelStructure.DEFAULT);
         box.setFocusTraversable(false);
         box.setMinWidth(Region.USE_PREF_SIZE);
