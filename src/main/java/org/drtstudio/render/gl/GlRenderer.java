@@ -732,9 +732,11 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
     }
 
     /** The uniforms of a pass that adds samples to the frame: the frame kernel, or each wavefront pass. */
-    private void setFramePassUniforms(ComputeProgram pass, GeometryImage image, TraceParameters p, int firstSample,
+    private void setFramePassUniforms(ComputeProgram program, GeometryImage image, TraceParameters p, int firstSample,
                                       int sampleCount, boolean guidesSummed) {
-        setCommonUniforms(pass, image, p);
+        setCommonUniforms(program, image, p);
+        // The frame's set, offered to every pass (the kernel, each wavefront pass): each takes what it declares.
+        Uniforms pass = program.declaredOnly();
         pass.setInt("uSampleStart", firstSample);
         pass.setInt("uSampleCount", sampleCount);
         pass.setInt("uSamplesPerPixel", p.samplesPerPixel());
@@ -751,13 +753,15 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         pass.setInt("uGuides", guidesSummed ? 1 : 0);
     }
 
-    static void setCommonUniforms(ComputeProgram program, GeometryImage image, TraceParameters p) {
+    static void setCommonUniforms(ComputeProgram shader, GeometryImage image, TraceParameters p) {
+        // The scene's and the camera's, offered to every program that traces: each takes what it declares.
+        Uniforms program = shader.declaredOnly();
         // The box walk may visit two more nodes per instance than the sphere walk: a shape whose root
         // is a leaf gets an inner node above it with an empty second child (BoxLayout).
         program.setInt("uStepBound", (int) Math.min(Integer.MAX_VALUE, image.stepBound() + 2L * image.instanceCount()));
         program.setInt("uLightCount", image.lightCount());
         program.setInt("uMotion", image.motion() ? 1 : 0);
-        program.setInt("uShapeNodeCount", image.nodeCount());
+        program.setInt("uShapeNodeCount", image.nodeCount()); // the octant-ordered walk's (traverse_octant.glsl)
         setCamera(program, "", p.open());
         setCamera(program, "Close", p.close());
         program.setInt("uLens", p.open().hasLens() || p.close().hasLens() ? 1 : 0);
@@ -765,7 +769,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         program.setIVec2("uImageSize", p.width(), p.height());
     }
 
-    private static void setCamera(ComputeProgram program, String suffix, CameraBasis c) {
+    private static void setCamera(Uniforms program, String suffix, CameraBasis c) {
         program.setVec3("uEye" + suffix, c.eye()[0], c.eye()[1], c.eye()[2]);
         program.setVec3("uForward" + suffix, c.forward()[0], c.forward()[1], c.forward()[2]);
         program.setVec3("uRight" + suffix, c.right()[0], c.right()[1], c.right()[2]);

@@ -220,7 +220,9 @@ final class GlWavefront implements AutoCloseable {
         shadows.bindBase(BINDING_SHADOWS);
         lists.bindBase(BINDING_QUEUE);
         lists.clear(0, QUEUE_HEADER_BYTES);
-        for (ComputeProgram p : programs) {
+        for (ComputeProgram program : programs) {
+            // The window's, offered to every pass: each takes what it declares.
+            Uniforms p = program.declaredOnly();
             p.setIVec2("uTileOffset", x, y);
             p.setInt("uListCapacity", allocatedSlots);
             p.setInt("uShadowStride", allocatedStride);
