@@ -6,6 +6,7 @@
 #include "traverse.glsl"
 #include "sampling.glsl"
 #include "surface.glsl"
+#include "environment.glsl"
 
 // STACK_SIZE (rays waiting per sample) comes from the host: RayStack.CAPACITY, the CPU twin's too;
 // GLOSSY_SPLIT (rays a weighty rough branch sends at the camera ray's first hit) and GLOSSY_SPLIT_WEIGHT
@@ -150,6 +151,49 @@ vec3 lightContribution(Surface sf, int l, vec3 L, float dist) {
 vec3 diffuseContribution(Surface sf, int l, vec3 L, float dist) {
     return sf.kd * dot(sf.n, L) * lightArriving(l, dist);
 }
+
+#if ENVIRONMENT
+// The environment's light on a diffuse surface, before its diffuse colour: (1/pi) times the integral
+// of L cos over the unblocked directions. A direction drawn from the map by its brightness and one
+// drawn by cos around the shading normal, combined by multiple importance sampling with the power
+// heuristic; each traced as a shadow ray without end. Twin of WhittedIntegrator.environmentDiffuse.
+vec3 environmentDiffuse(Surface sf, uint pixel, uint sampleIndex, int seg, float time) {
+    vec3 light = vec3(0.0);
+    vec3 so = shadowOrigin(sf);
+    uint dim = segmentDimension(seg, SLOT_ENVIRONMENT);
+    EnvSample e = envSample(uniformSample(pixel, sampleIndex, dim, uSeed), uniformSample(pixel, sampleIndex, dim + 1u, uSeed));
+    float cosL = dot(sf.n, e.direction);
+    if (e.pdf > 0.0 && cosL > 0.0 && dot(sf.ng, e.direction) > 0.0) {
+        Hit shadow = newHit(INFINITY);
+        if (!traverse(so, e.direction, time, shadow, true)) {
+            traversalOverflowed = traversalOverflowed || shadow.overflow;
+            float ratio = cosL * 0.318309886 / e.pdf;
+            light += e.radiance * (ratio / (1.0 + ratio * ratio));
+        }
+    }
+    dim = segmentDimension(seg, SLOT_ENVIRONMENT + 2);
+    vec2 disk = concentricDisk(uniformSample(pixel, sampleIndex, dim, uSeed), uniformSample(pixel, sampleIndex, dim + 1u, uSeed));
+    float up = sqrt(max(0.0, 1.0 - disk.x * disk.x - disk.y * disk.y));
+    vec3 n = sf.n;
+    float sgn = n.z >= 0.0 ? 1.0 : -1.0;
+    float a = -1.0 / (sgn + n.z);
+    float b = n.x * n.y * a;
+    vec3 t1 = vec3(1.0 + sgn * n.x * n.x * a, sgn * b, -sgn * n.x);
+    vec3 t2 = vec3(b, sgn + n.y * n.y * a, -n.y);
+    vec3 dir = disk.x * t1 + disk.y * t2 + up * n;
+    float cosB = dot(n, dir);
+    if (cosB > 0.0 && dot(sf.ng, dir) > 0.0) {
+        Hit shadow = newHit(INFINITY);
+        if (!traverse(so, dir, time, shadow, true)) {
+            traversalOverflowed = traversalOverflowed || shadow.overflow;
+            EnvSample l = envLookup(dir);
+            float ratio = l.pdf / (cosB * 0.318309886);
+            light += l.radiance * (1.0 / (1.0 + ratio * ratio));
+        }
+    }
+    return light;
+}
+#endif
 
 // The weights of a surface's reflected and refracted rays (reflectivity, plus transparency split
 // by Schlick's Fresnel, all of it reflected past the critical angle) and their directions (the
@@ -298,7 +342,11 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
         }
         traversalOverflowed = traversalOverflowed || hit.overflow;
         if (!found) {
+#if ENVIRONMENT
+            color += throughput * envLookup(ray.direction).radiance;
+#else
             color += throughput * uBackground;
+#endif
             continue;
         }
         Surface sf;
@@ -314,6 +362,13 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
             local += lightContribution(sf, l, L, dist);
             if (ray.chain) guide.diffuse += throughput * diffuseContribution(sf, l, L, dist);
         }
+#if ENVIRONMENT
+        if (maxComponent(sf.kd) > 0.0) {
+            vec3 e = sf.kd * environmentDiffuse(sf, pixel, sampleIndex, seg, time);
+            local += e;
+            if (ray.chain) guide.diffuse += throughput * e;
+        }
+#endif
         color += throughput * local;
 
         if (ray.depth + 1 >= uMaxDepth) continue;

@@ -104,7 +104,13 @@ public final class TextureLoader implements TextureSource {
     }
 
     private TextureImage loadOnce(Key key) {
-        String what = key.encoding == TextureImage.Encoding.HEIGHT ? "bump map" : "texture";
+        String what = switch (key.encoding) {
+            case HEIGHT -> "bump map";
+            case ENVIRONMENT -> "environment picture";
+            case COLOR -> "texture";
+        };
+        String without = key.encoding == TextureImage.Encoding.ENVIRONMENT ? "the scene renders with its background colour"
+                : "the material renders without it";
         String shown = Excerpt.sanitize(key.path, 300);
         try {
             Path file = Path.of(key.path);
@@ -119,9 +125,9 @@ public final class TextureLoader implements TextureSource {
                 return read(in, key.encoding, texelsLeft, budgetTexels, notes);
             }
         } catch (NoSuchFileException | InvalidPathException e) {
-            warnOnce(key.path, shown + ": " + what + " not found; the material renders without it");
+            warnOnce(key.path, shown + ": " + what + " not found; " + without);
         } catch (IOException e) {
-            warnOnce(key.path, shown + ": cannot read " + what + " (" + InputFiles.reason(e) + "); the material renders without it");
+            warnOnce(key.path, shown + ": cannot read " + what + " (" + InputFiles.reason(e) + "); " + without);
         } catch (RuntimeException e) {
             // A decoder that trips over damaged data throws what its code happens to (an index out of
             // bounds, a null); the JIT drops the message of such an exception once it is frequent.
@@ -129,7 +135,7 @@ public final class TextureLoader implements TextureSource {
                     || e instanceof ArithmeticException || e instanceof NegativeArraySizeException || e instanceof ClassCastException;
             String reason = decoderFault ? "damaged picture data" : e.getMessage();
             warnOnce(key.path, shown + ": cannot read " + what + " (" + Excerpt.sanitize(reason, 200)
-                    + "); the material renders without it");
+                    + "); " + without);
         }
         return null;
     }

@@ -57,6 +57,10 @@ final class WhittedIntegrator implements AutoCloseable {
             scratch = new float[3], bumped = new float[3], triangle = new float[9];
     /** Output of {@link #surfaceNormals}: geometric normal xyz, shading normal xyz, texture coordinates uv. */
     final float[] surface = new float[8];
+    /** The environment light, null for none: rays leaving the scene then see the background colour. */
+    private final EnvironmentSampler environment;
+    /** Output of {@link #environmentDiffuse}: the light arriving, weighted, before the diffuse colour. */
+    private final float[] environmentLight = new float[3];
     /** Set when any traversal of the last {@link #radiance} call overflowed its bound. */
     boolean overflow;
 
@@ -86,6 +90,7 @@ final class WhittedIntegrator implements AutoCloseable {
         this.instanceRows = new InstanceRows(image);
         this.textures = new TextureSampler(image);
         this.textured = image.textureCount() > 0;
+        this.environment = image.environment() == null ? null : new EnvironmentSampler(image.environment());
     }
 
     /** Lets go of the walk's resources (a native walk's ray buffers). */
@@ -223,9 +228,16 @@ final class WhittedIntegrator implements AutoCloseable {
             overflow |= hit.overflow;
             if (seg == 0 && recordGuide) guideDistance = found ? hit.t : Float.POSITIVE_INFINITY;
             if (!found) {
-                r += tr * p.background()[0];
-                g += tg * p.background()[1];
-                b += tb * p.background()[2];
+                if (environment != null) {
+                    environment.lookup(rdx, rdy, rdz);
+                    r += tr * environment.radiance[0];
+                    g += tg * environment.radiance[1];
+                    b += tb * environment.radiance[2];
+                } else {
+                    r += tr * p.background()[0];
+                    g += tg * p.background()[1];
+                    b += tb * p.background()[2];
+                }
                 continue;
             }
             int kind = prims.kind(hit.primitive);
@@ -299,6 +311,18 @@ final class WhittedIntegrator implements AutoCloseable {
                     diffuse[2] += tb * (kdb * ndotl * eb);
                 }
             }
+            if (environment != null && maxOf(kdr, kdg, kdb) > 0f) {
+                environmentDiffuse(sox, soy, soz, nx, ny, nz, ngx, ngy, ngz, pixel, sample, seg, time);
+                float er = kdr * environmentLight[0], eg = kdg * environmentLight[1], eb = kdb * environmentLight[2];
+                lr += er;
+                lg += eg;
+                lb += eb;
+                if (chain) {
+                    diffuse[0] += tr * er;
+                    diffuse[1] += tg * eg;
+                    diffuse[2] += tb * eb;
+                }
+            }
             r += tr * lr;
             g += tg * lg;
             b += tb * lb;
@@ -353,6 +377,62 @@ final class WhittedIntegrator implements AutoCloseable {
         }
         return sp;
     }
+
+    /**
+     * The environment's light on a diffuse surface, before its diffuse colour: (1/π) ∫ L cos dω
+     * over the unblocked directions, into {@link #environmentLight}; twin of
+     * {@code environmentDiffuse} in {@code shaders/environment.glsl}. Two samples, combined by
+     * multiple importance sampling with the power heuristic (Veach 1997): a direction drawn from the
+     * map by its brightness (a small sun is found every time) and one drawn by cos θ around the
+     * shading normal (a large soft sky, where the map's draw scatters), each weighted by how likely
+     * the other strategy was to draw it. Each is traced as a shadow ray without end. so: the shadow
+     * rays' origin; n, ng: the shading and geometric normals on the ray's side.
+     */
+    private void environmentDiffuse(float sox, float soy, float soz, float nx, float ny, float nz,
+                                    float ngx, float ngy, float ngz, int pixel, int sample, int seg, float time) {
+        float er = 0f, eg = 0f, eb = 0f;
+        seeds.pair(pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_ENVIRONMENT), pairValues);
+        environment.sample(pairValues[0], pairValues[1]);
+        float lx = environment.direction[0], ly = environment.direction[1], lz = environment.direction[2];
+        float cos = nx * lx + ny * ly + nz * lz;
+        if (environment.pdf > 0f && cos > 0f && ngx * lx + ngy * ly + ngz * lz > 0f
+                && !traversal.occluded(sox, soy, soz, lx, ly, lz, time, Float.POSITIVE_INFINITY, shadowHit)) {
+            overflow |= shadowHit.overflow;
+            float ratio = cos * INV_PI / environment.pdf;
+            // The power heuristic p²/(p² + q²) written so a huge density (a bright texel near a pole) gives 1, not ∞/∞.
+            float f = ratio / (1f + ratio * ratio);
+            er += environment.radiance[0] * f;
+            eg += environment.radiance[1] * f;
+            eb += environment.radiance[2] * f;
+        }
+        seeds.pair(pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_ENVIRONMENT + 2), pairValues);
+        Sampling.concentricDisk(pairValues[0], pairValues[1], disk);
+        float up = (float) Math.sqrt(Math.max(0f, 1f - disk[0] * disk[0] - disk[1] * disk[1]));
+        float sign = nz >= 0f ? 1f : -1f;
+        float a = -1f / (sign + nz), bb = nx * ny * a;
+        float t1x = 1f + sign * nx * nx * a, t1y = sign * bb, t1z = -sign * nx;
+        float t2x = bb, t2y = sign + ny * ny * a, t2z = -ny;
+        float bx = disk[0] * t1x + disk[1] * t2x + up * nx;
+        float by = disk[0] * t1y + disk[1] * t2y + up * ny;
+        float bz = disk[0] * t1z + disk[1] * t2z + up * nz;
+        cos = nx * bx + ny * by + nz * bz;
+        if (cos > 0f && ngx * bx + ngy * by + ngz * bz > 0f
+                && !traversal.occluded(sox, soy, soz, bx, by, bz, time, Float.POSITIVE_INFINITY, shadowHit)) {
+            overflow |= shadowHit.overflow;
+            environment.lookup(bx, by, bz);
+            float ratio = environment.pdf / (cos * INV_PI);
+            // (1/π) L cos / (cos/π) = L, times the power heuristic's weight.
+            float w = 1f / (1f + ratio * ratio);
+            er += environment.radiance[0] * w;
+            eg += environment.radiance[1] * w;
+            eb += environment.radiance[2] * w;
+        }
+        environmentLight[0] = er;
+        environmentLight[1] = eg;
+        environmentLight[2] = eb;
+    }
+
+    private static final float INV_PI = 0.318309886f;
 
     /** The rays a branch of weight {@code weight} sends: {@link GlossySplit} for a rough lobe, else 1. */
     private int rays(float lobe, int depth, float weight) {
