@@ -14,8 +14,11 @@ package org.drtstudio.scene;
  */
 public record ProceduralSky(int width, float sunElevationDegrees, float sunAzimuthDegrees, float sunRadiusDegrees,
                             float sunRadiance) {
-    /** The shipped sky: 256 × 128 texels (128 KiB as flat Radiance RGBE), a 3° sun at 35° that outshines the sky about threefold. */
-    public static final ProceduralSky SHIPPED = new ProceduralSky(256, 35f, 40f, 3f, 400f);
+    /**
+     * The shipped sky: 512 × 256 texels (about 40 KB as run-length coded Radiance RGBE), a sun of 2°
+     * radius 35° high whose light on the ground is about four times the rest of the sky's.
+     */
+    public static final ProceduralSky SHIPPED = new ProceduralSky(512, 35f, 40f, 2f, 2000f);
 
     public ProceduralSky {
         if (width < 2 || width % 2 != 0) throw new IllegalArgumentException("sky width must be even and at least 2, got " + width);

@@ -97,6 +97,19 @@ public final class TextureLoader implements TextureSource {
         this(message -> LOG.log(System.Logger.Level.WARNING, message));
     }
 
+    /** How a warning about an environment picture ends: what the render does instead. */
+    private static final String ENVIRONMENT_FALLBACK = "the scene renders with its background colour";
+
+    /**
+     * A warning about an environment picture without its last clause (what the render does
+     * instead): for a command that stops there, such as {@code drt render --env}.
+     */
+    public static String withoutFallback(String warning) {
+        String tail = "; " + ENVIRONMENT_FALLBACK;
+        int at = warning.indexOf(tail);
+        return at < 0 ? warning : warning.substring(0, at) + warning.substring(at + tail.length());
+    }
+
     @Override
     public TextureImage load(String path, TextureImage.Encoding encoding) {
         if (path == null) return null;
@@ -109,8 +122,7 @@ public final class TextureLoader implements TextureSource {
             case ENVIRONMENT -> "environment picture";
             case COLOR -> "texture";
         };
-        String without = key.encoding == TextureImage.Encoding.ENVIRONMENT ? "the scene renders with its background colour"
-                : "the material renders without it";
+        String without = key.encoding == TextureImage.Encoding.ENVIRONMENT ? ENVIRONMENT_FALLBACK : "the material renders without it";
         String shown = Excerpt.sanitize(key.path, 300);
         try {
             Path file = Path.of(key.path);
