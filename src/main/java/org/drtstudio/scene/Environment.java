@@ -8,7 +8,7 @@ package org.drtstudio.scene;
  * its top row straight up (+y), as a sphere's texture coordinates are laid out.
  *
  * @param path            the picture, as the settings name it (resolved like a texture path)
- * @param rotationDegrees turn of the map about the vertical axis (+y), in degrees, counter-clockwise seen from above
+ * @param rotationDegrees turn of the map about the vertical axis (+y), in degrees: +90 brings the picture's centre from +z to +x
  * @param strength        factor on the picture's values; 1 renders them as stored
  */
 public record Environment(String path, float rotationDegrees, float strength) {

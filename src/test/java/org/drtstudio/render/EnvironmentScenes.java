@@ -31,13 +31,27 @@ public final class EnvironmentScenes {
 
     /** The scene at {@code width} × {@code height}, {@code spp} samples, lit by {@code environment}. */
     public static Scene balls(Environment environment, int width, int height, int spp) {
+        return balls(environment, width, height, spp, false);
+    }
+
+    /**
+     * The same with three diffuse balls (red, green, blue), nothing glossy or mirrored: the light that
+     * reaches the camera is all the environment's on diffuse surfaces.
+     */
+    public static Scene matteBalls(Environment environment, int width, int height, int spp) {
+        return balls(environment, width, height, spp, true);
+    }
+
+    private static Scene balls(Environment environment, int width, int height, int spp, boolean matteOnly) {
         Vec3 none = Vec3.ZERO;
         Material floor = Material.named("floor").ambient(none).diffuse(new Vec3(0.6f, 0.6f, 0.6f)).specular(none).build();
         Material matte = Material.named("matte").ambient(none).diffuse(new Vec3(0.7f, 0.3f, 0.2f))
                 .specular(new Vec3(0.2f, 0.2f, 0.2f)).phongExponent(30).build();
-        Material glossy = Material.named("glossy").ambient(none).diffuse(new Vec3(0.2f, 0.3f, 0.6f)).specular(none)
+        Material glossy = matteOnly ? Material.named("green").ambient(none).diffuse(new Vec3(0.3f, 0.6f, 0.2f)).specular(none).build()
+                : Material.named("glossy").ambient(none).diffuse(new Vec3(0.2f, 0.3f, 0.6f)).specular(none)
                 .reflectivity(0.4f).roughness(0.3f).build();
-        Material mirror = Material.named("mirror").ambient(none).diffuse(new Vec3(0.05f, 0.05f, 0.05f)).specular(none)
+        Material mirror = matteOnly ? Material.named("blue").ambient(none).diffuse(new Vec3(0.2f, 0.3f, 0.7f)).specular(none).build()
+                : Material.named("mirror").ambient(none).diffuse(new Vec3(0.05f, 0.05f, 0.05f)).specular(none)
                 .reflectivity(0.9f).build();
         float[] p = {-6, 0, -6, 6, 0, -6, 6, 0, 6, -6, 0, 6};
         float[] n = {0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0};
