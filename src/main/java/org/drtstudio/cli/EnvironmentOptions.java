@@ -9,7 +9,6 @@ import org.drtstudio.scene.authored.AnimatedScene;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -73,10 +72,5 @@ final class EnvironmentOptions {
 
     private String path() {
         return file.toAbsolutePath().normalize().toString();
-    }
-
-    /** A sink for the loader's warnings that {@link #check} can read back. */
-    static List<String> problems() {
-        return new ArrayList<>();
     }
 }

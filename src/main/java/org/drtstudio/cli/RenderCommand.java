@@ -228,7 +228,7 @@ final class RenderCommand implements Callable<Integer> {
         checkOutputs(range == null ? out : Path.of(frameName(out.toString(), range[0])), wanted);
         AnimatedScene animated = options.load(err);
         if (environment.given()) {
-            textureProblems = EnvironmentOptions.problems();
+            textureProblems = new ArrayList<>();
             try {
                 environment.check(sceneAt(animated, 0), textures(), textureProblems);
             } finally {

@@ -58,7 +58,7 @@ final class EffectsPanel extends TitledPane {
     }
 
     private static Label valueOf(Slider slider, String id) {
-        return EffectsPanelValues.of(slider, id);
+        return SliderValue.of(slider, id);
     }
 
     /** Live preview while the thumb is dragged; one recorded step when it is let go or set directly. */

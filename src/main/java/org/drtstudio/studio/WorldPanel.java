@@ -48,8 +48,8 @@ final class WorldPanel extends TitledPane {
         grid.setPadding(new Insets(4));
         grid.addRow(0, new Label("Environment"), file);
         grid.add(new HBox(4, choose, clear), 1, 1);
-        grid.addRow(2, new Label("Rotation (°)"), rotation, EffectsPanelValues.of(rotation, "environmentRotationValue"));
-        grid.addRow(3, new Label("Strength"), strength, EffectsPanelValues.of(strength, "environmentStrengthValue"));
+        grid.addRow(2, new Label("Rotation (°)"), rotation, SliderValue.of(rotation, "environmentRotationValue"));
+        grid.addRow(3, new Label("Strength"), strength, SliderValue.of(strength, "environmentStrengthValue"));
         for (var n : grid.getChildren()) if (n instanceof Label l && l.getId() == null) l.setMinWidth(Label.USE_PREF_SIZE);
         choose.setTooltip(new Tooltip("An equirectangular HDR sky (.hdr, .exr) that lights the scene and is its background"));
         clear.setTooltip(new Tooltip("No environment: rays that leave the scene see the background colour"));

@@ -4,8 +4,8 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
 
 /** The label beside a panel's slider (effects, world) that shows its value as it moves. */
-final class EffectsPanelValues {
-    private EffectsPanelValues() {
+final class SliderValue {
+    private SliderValue() {
     }
 
     /** A label that shows the slider's value as it moves (three significant digits). */
