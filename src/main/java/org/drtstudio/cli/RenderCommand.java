@@ -228,12 +228,7 @@ final class RenderCommand implements Callable<Integer> {
         checkOutputs(range == null ? out : Path.of(frameName(out.toString(), range[0])), wanted);
         AnimatedScene animated = options.load(err);
         if (environment.given()) {
-            textureProblems = new ArrayList<>();
-            try {
-                environment.check(sceneAt(animated, 0), textures(), textureProblems);
-            } finally {
-                textureProblems = null; // from now on the loader's warnings are printed
-            }
+            checkEnvironment(animated);
             animated = environment.apply(animated);
         }
         CfgDeviceChoice.Choice devices = CfgDeviceChoice.apply(options.cfgDevice, options.scene, given, givenGpus, givenThreads,
@@ -343,6 +338,8 @@ final class RenderCommand implements Callable<Integer> {
         cpuThreads();
         if (time != null && !Double.isFinite(time)) throw new UsageProblem("--time must be a finite number, got " + time);
         AnimatedScene animated = options.load(err);
+        // A submission refuses a missing or unreadable --env picture here, not in every task.
+        if (environment.given()) checkEnvironment(animated);
         if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
         RenderSettings settings = sceneAt(animated, stillTime()).settings();
         return new RenderPlan(settings.width(), settings.height(), animated.animation().fps());
@@ -478,6 +475,16 @@ final class RenderCommand implements Callable<Integer> {
 
     /** One builder for all frames: meshes, their hierarchies and textures are built once and reused. */
     private GeometryImageBuilder builder;
+
+    /** Reads --env's picture (into the render's texture loader) and checks the options; a problem is one line. */
+    private void checkEnvironment(AnimatedScene animated) throws UsageProblem, SceneFormatException {
+        textureProblems = new ArrayList<>();
+        try {
+            environment.check(sceneAt(animated, 0), textures(), textureProblems);
+        } finally {
+            textureProblems = null; // from now on the loader's warnings are printed
+        }
+    }
 
     /** One texture loader for the render: --env's picture, read to check it, is then in its cache. */
     private TextureLoader textures;
