@@ -153,26 +153,30 @@ vec3 diffuseContribution(Surface sf, int l, vec3 L, float dist) {
 }
 
 #if ENVIRONMENT
-// The environment's light on a diffuse surface, before its diffuse colour: (1/pi) times the integral
-// of L cos over the unblocked directions. A direction drawn from the map by its brightness and one
-// drawn by cos around the shading normal, combined by multiple importance sampling with the power
-// heuristic; each traced as a shadow ray without end. Twin of WhittedIntegrator.environmentDiffuse.
-vec3 environmentDiffuse(Surface sf, uint pixel, uint sampleIndex, int seg, float time) {
-    vec3 light = vec3(0.0);
-    vec3 so = shadowOrigin(sf);
-    uint dim = segmentDimension(seg, SLOT_ENVIRONMENT);
-    EnvSample e = envSample(uniformSample(pixel, sampleIndex, dim, uSeed), uniformSample(pixel, sampleIndex, dim + 1u, uSeed));
-    float cosL = dot(sf.n, e.direction);
-    if (e.pdf > 0.0 && cosL > 0.0 && dot(sf.ng, e.direction) > 0.0) {
-        Hit shadow = newHit(INFINITY);
-        if (!traverse(so, e.direction, time, shadow, true)) {
-            traversalOverflowed = traversalOverflowed || shadow.overflow;
-            float ratio = cosL * 0.318309886 / e.pdf;
-            light += e.radiance * (ratio / (1.0 + ratio * ratio));
-        }
+// The environment's light on a diffuse surface, (1/pi) times the integral of L cos over the unblocked
+// directions, is estimated from two directions, each traced as a shadow ray without end: k = 0 drawn
+// from the map by its brightness, k = 1 by cos around the shading normal, combined by multiple
+// importance sampling with the power heuristic. envRay gives draw k's direction and what it adds,
+// before the diffuse colour, when its ray comes back unblocked; false when no ray is sent. Twin of
+// WhittedIntegrator.environmentRay. Both frames send the two rays after the lights' and add what
+// they bring in that order, the wavefront as shadow rays uLightCount and uLightCount + 1.
+#define ENV_SHADOW_RAYS 2
+bool envRay(Surface sf, int k, uint pixel, uint sampleIndex, int seg, out vec3 dir, out vec3 light) {
+    light = vec3(0.0);
+    uint dim = segmentDimension(seg, SLOT_ENVIRONMENT + 2 * k);
+    float u1 = uniformSample(pixel, sampleIndex, dim, uSeed);
+    float u2 = uniformSample(pixel, sampleIndex, dim + 1u, uSeed);
+    if (k == 0) {
+        EnvSample e = envSample(u1, u2);
+        dir = e.direction;
+        float cosL = dot(sf.n, dir);
+        if (!(e.pdf > 0.0 && cosL > 0.0 && dot(sf.ng, dir) > 0.0)) return false;
+        float ratio = cosL * 0.318309886 / e.pdf;
+        // The power heuristic p^2 / (p^2 + q^2) written so a huge density (a bright texel near a pole) gives 1, not inf/inf.
+        light = e.radiance * (ratio / (1.0 + ratio * ratio));
+        return true;
     }
-    dim = segmentDimension(seg, SLOT_ENVIRONMENT + 2);
-    vec2 disk = concentricDisk(uniformSample(pixel, sampleIndex, dim, uSeed), uniformSample(pixel, sampleIndex, dim + 1u, uSeed));
+    vec2 disk = concentricDisk(u1, u2);
     float up = sqrt(max(0.0, 1.0 - disk.x * disk.x - disk.y * disk.y));
     vec3 n = sf.n;
     float sgn = n.z >= 0.0 ? 1.0 : -1.0;
@@ -180,19 +184,17 @@ vec3 environmentDiffuse(Surface sf, uint pixel, uint sampleIndex, int seg, float
     float b = n.x * n.y * a;
     vec3 t1 = vec3(1.0 + sgn * n.x * n.x * a, sgn * b, -sgn * n.x);
     vec3 t2 = vec3(b, sgn + n.y * n.y * a, -n.y);
-    vec3 dir = disk.x * t1 + disk.y * t2 + up * n;
+    dir = disk.x * t1 + disk.y * t2 + up * n;
     float cosB = dot(n, dir);
-    if (cosB > 0.0 && dot(sf.ng, dir) > 0.0) {
-        Hit shadow = newHit(INFINITY);
-        if (!traverse(so, dir, time, shadow, true)) {
-            traversalOverflowed = traversalOverflowed || shadow.overflow;
-            EnvSample l = envLookup(dir);
-            float ratio = l.pdf / (cosB * 0.318309886);
-            light += l.radiance * (1.0 / (1.0 + ratio * ratio));
-        }
-    }
-    return light;
+    if (!(cosB > 0.0 && dot(sf.ng, dir) > 0.0)) return false;
+    EnvSample l = envLookup(dir);
+    float ratio = l.pdf / (cosB * 0.318309886);
+    // (1/pi) L cos / (cos/pi) = L, times the power heuristic's weight.
+    light = l.radiance * (1.0 / (1.0 + ratio * ratio));
+    return true;
 }
+#else
+#define ENV_SHADOW_RAYS 0
 #endif
 
 // The weights of a surface's reflected and refracted rays (reflectivity, plus transparency split
@@ -363,8 +365,13 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
             if (ray.chain) guide.diffuse += throughput * diffuseContribution(sf, l, L, dist);
         }
 #if ENVIRONMENT
-        if (maxComponent(sf.kd) > 0.0) {
-            vec3 e = sf.kd * environmentDiffuse(sf, pixel, sampleIndex, seg, time);
+        for (int k = 0; k < ENV_SHADOW_RAYS && maxComponent(sf.kd) > 0.0; k++) {
+            vec3 dir, light;
+            if (!envRay(sf, k, pixel, sampleIndex, seg, dir, light)) continue;
+            Hit shadow = newHit(INFINITY);
+            if (traverse(shadowOrigin(sf), dir, time, shadow, true)) continue;
+            traversalOverflowed = traversalOverflowed || shadow.overflow;
+            vec3 e = sf.kd * light;
             local += e;
             if (ray.chain) guide.diffuse += throughput * e;
         }

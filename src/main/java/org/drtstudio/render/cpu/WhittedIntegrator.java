@@ -59,8 +59,8 @@ final class WhittedIntegrator implements AutoCloseable {
     final float[] surface = new float[8];
     /** The environment light, null for none: rays leaving the scene then see the background colour. */
     private final EnvironmentSampler environment;
-    /** Output of {@link #environmentDiffuse}: the light arriving, weighted, before the diffuse colour. */
-    private final float[] environmentLight = new float[3];
+    /** Outputs of {@link #environmentRay}: its direction, and the light it brings, weighted, before the diffuse colour. */
+    private final float[] environmentRay = new float[3], environmentLight = new float[3];
     /** Set when any traversal of the last {@link #radiance} call overflowed its bound. */
     boolean overflow;
 
@@ -311,8 +311,12 @@ final class WhittedIntegrator implements AutoCloseable {
                     diffuse[2] += tb * (kdb * ndotl * eb);
                 }
             }
-            if (environment != null && maxOf(kdr, kdg, kdb) > 0f) {
-                environmentDiffuse(sox, soy, soz, nx, ny, nz, ngx, ngy, ngz, pixel, sample, seg, time);
+            // The environment's two rays after the lights', what each brings added in that order (environmentRay).
+            for (int k = 0; environment != null && k < 2 && maxOf(kdr, kdg, kdb) > 0f; k++) {
+                if (!environmentRay(k, nx, ny, nz, ngx, ngy, ngz, pixel, sample, seg)) continue;
+                if (traversal.occluded(sox, soy, soz, environmentRay[0], environmentRay[1], environmentRay[2], time,
+                        Float.POSITIVE_INFINITY, shadowHit)) continue;
+                overflow |= shadowHit.overflow;
                 float er = kdr * environmentLight[0], eg = kdg * environmentLight[1], eb = kdb * environmentLight[2];
                 lr += er;
                 lg += eg;
@@ -379,33 +383,36 @@ final class WhittedIntegrator implements AutoCloseable {
     }
 
     /**
-     * The environment's light on a diffuse surface, before its diffuse colour: (1/π) ∫ L cos dω
-     * over the unblocked directions, into {@link #environmentLight}; twin of
-     * {@code environmentDiffuse} in {@code shaders/environment.glsl}. Two samples, combined by
-     * multiple importance sampling with the power heuristic (Veach 1997): a direction drawn from the
-     * map by its brightness (a small sun is found every time) and one drawn by cos θ around the
-     * shading normal (a large soft sky, where the map's draw scatters), each weighted by how likely
-     * the other strategy was to draw it. Each is traced as a shadow ray without end. so: the shadow
-     * rays' origin; n, ng: the shading and geometric normals on the ray's side.
+     * One of the two directions that estimate the environment's light on a diffuse surface,
+     * (1/π) ∫ L cos dω over the unblocked directions; twin of {@code envRay} in
+     * {@code shaders/whitted.glsl}. k = 0 is drawn from the map by its brightness (a small sun is
+     * found every time), k = 1 by cos θ around the shading normal (a large soft sky, where the map's
+     * draw scatters); multiple importance sampling with the power heuristic (Veach 1997) weighs each
+     * by how likely the other draw was to pick it. Writes the direction to {@link #environmentRay}
+     * and what it brings when its shadow ray (without end) comes back unblocked, before the diffuse
+     * colour, to {@link #environmentLight}; false when no ray is sent. n, ng: the shading and
+     * geometric normals on the ray's side.
      */
-    private void environmentDiffuse(float sox, float soy, float soz, float nx, float ny, float nz,
-                                    float ngx, float ngy, float ngz, int pixel, int sample, int seg, float time) {
-        float er = 0f, eg = 0f, eb = 0f;
-        seeds.pair(pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_ENVIRONMENT), pairValues);
-        environment.sample(pairValues[0], pairValues[1]);
-        float lx = environment.direction[0], ly = environment.direction[1], lz = environment.direction[2];
-        float cos = nx * lx + ny * ly + nz * lz;
-        if (environment.pdf > 0f && cos > 0f && ngx * lx + ngy * ly + ngz * lz > 0f
-                && !traversal.occluded(sox, soy, soz, lx, ly, lz, time, Float.POSITIVE_INFINITY, shadowHit)) {
-            overflow |= shadowHit.overflow;
+    private boolean environmentRay(int k, float nx, float ny, float nz, float ngx, float ngy, float ngz,
+                                   int pixel, int sample, int seg) {
+        environmentLight[0] = environmentLight[1] = environmentLight[2] = 0f;
+        seeds.pair(pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_ENVIRONMENT + 2 * k), pairValues);
+        if (k == 0) {
+            environment.sample(pairValues[0], pairValues[1]);
+            float lx = environment.direction[0], ly = environment.direction[1], lz = environment.direction[2];
+            environmentRay[0] = lx;
+            environmentRay[1] = ly;
+            environmentRay[2] = lz;
+            float cos = nx * lx + ny * ly + nz * lz;
+            if (!(environment.pdf > 0f && cos > 0f && ngx * lx + ngy * ly + ngz * lz > 0f)) return false;
             float ratio = cos * INV_PI / environment.pdf;
             // The power heuristic p²/(p² + q²) written so a huge density (a bright texel near a pole) gives 1, not ∞/∞.
             float f = ratio / (1f + ratio * ratio);
-            er += environment.radiance[0] * f;
-            eg += environment.radiance[1] * f;
-            eb += environment.radiance[2] * f;
+            environmentLight[0] = environment.radiance[0] * f;
+            environmentLight[1] = environment.radiance[1] * f;
+            environmentLight[2] = environment.radiance[2] * f;
+            return true;
         }
-        seeds.pair(pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_ENVIRONMENT + 2), pairValues);
         Sampling.concentricDisk(pairValues[0], pairValues[1], disk);
         float up = (float) Math.sqrt(Math.max(0f, 1f - disk[0] * disk[0] - disk[1] * disk[1]));
         float sign = nz >= 0f ? 1f : -1f;
@@ -415,21 +422,19 @@ final class WhittedIntegrator implements AutoCloseable {
         float bx = disk[0] * t1x + disk[1] * t2x + up * nx;
         float by = disk[0] * t1y + disk[1] * t2y + up * ny;
         float bz = disk[0] * t1z + disk[1] * t2z + up * nz;
-        cos = nx * bx + ny * by + nz * bz;
-        if (cos > 0f && ngx * bx + ngy * by + ngz * bz > 0f
-                && !traversal.occluded(sox, soy, soz, bx, by, bz, time, Float.POSITIVE_INFINITY, shadowHit)) {
-            overflow |= shadowHit.overflow;
-            environment.lookup(bx, by, bz);
-            float ratio = environment.pdf / (cos * INV_PI);
-            // (1/π) L cos / (cos/π) = L, times the power heuristic's weight.
-            float w = 1f / (1f + ratio * ratio);
-            er += environment.radiance[0] * w;
-            eg += environment.radiance[1] * w;
-            eb += environment.radiance[2] * w;
-        }
-        environmentLight[0] = er;
-        environmentLight[1] = eg;
-        environmentLight[2] = eb;
+        environmentRay[0] = bx;
+        environmentRay[1] = by;
+        environmentRay[2] = bz;
+        float cos = nx * bx + ny * by + nz * bz;
+        if (!(cos > 0f && ngx * bx + ngy * by + ngz * bz > 0f)) return false;
+        environment.lookup(bx, by, bz);
+        float ratio = environment.pdf / (cos * INV_PI);
+        // (1/π) L cos / (cos/π) = L, times the power heuristic's weight.
+        float w = 1f / (1f + ratio * ratio);
+        environmentLight[0] = environment.radiance[0] * w;
+        environmentLight[1] = environment.radiance[1] * w;
+        environmentLight[2] = environment.radiance[2] * w;
+        return true;
     }
 
     private static final float INV_PI = 0.318309886f;

@@ -504,9 +504,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         TracePrograms programs = programsFor(image);
         ComputeProgram trace = programs.trace, aov = programs.aov;
         // Paired camera rays exist only in the frame kernel, and so do scenes of more lights than a slot holds shadow rays.
-        // An environment light's rays are shaded by the kernel only (its sampling is not split into wavefront passes yet).
         GlWavefront wavefront = frameSchedule == FrameSchedule.WAVEFRONT && !pairedPrimary
-                && image.lightCount() <= GlWavefront.MAX_LIGHTS && image.environment() == null ? programs.wavefront() : null;
+                && image.lightCount() <= GlWavefront.MAX_LIGHTS ? programs.wavefront() : null;
         if (wavefront != null) wavefront.limitSlots(wavefrontSlotLimit);
         try (Texture2D display = Texture2D.create(TextureFormat.RGBA8, w, h);
              ShaderStorageBuffer diagnostics = ShaderStorageBuffer.create(4)) {
@@ -546,7 +545,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
                 traceTimer.begin();
                 if (wavefront != null) {
                     try {
-                        wavefront.trace(t, image.lightCount());
+                        wavefront.trace(t, GlWavefront.shadowRays(image));
                     } catch (GpuMemoryException e) {
                         // Nothing of the tile was traced: the kernel traces it, and this renderer's frames from now on.
                         System.err.println("drt: " + e.getMessage() + " for the wavefront frame's working memory; "
