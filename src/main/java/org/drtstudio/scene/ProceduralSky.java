@@ -15,7 +15,7 @@ package org.drtstudio.scene;
 public record ProceduralSky(int width, float sunElevationDegrees, float sunAzimuthDegrees, float sunRadiusDegrees,
                             float sunRadiance) {
     /**
-     * The shipped sky: 512 × 256 texels (about 40 KB as run-length coded Radiance RGBE), a sun of 2°
+     * The shipped sky: 512 × 256 texels (30 KB as run-length coded Radiance RGBE), a sun of 2°
      * radius 35° high whose light on the ground is about four times the rest of the sky's.
      */
     public static final ProceduralSky SHIPPED = new ProceduralSky(512, 35f, 40f, 2f, 2000f);
