@@ -254,7 +254,7 @@ final class StudioWindow {
         // accelerator, so each still acts once.
         MenuItem save = item("Save", "saveItem", new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN), files::save);
         MenuItem saveAs = item("Save As…", "saveAsItem", new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), files::saveAs);
-        MenuItem imp = item("Import OBJ/NFF…", "importItem", new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN), files::importWithDialog);
+        MenuItem imp = item("Import Model…", "importItem", new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN), files::importWithDialog);
         MenuItem still = item("Export Still…", "exportStillItem", new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN), () -> files.exportWithDialog(false));
         MenuItem anim = item("Export Animation…", "exportAnimationItem", null, () -> files.exportWithDialog(true));
         MenuItem quit = item("Quit", "quitItem", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN), () -> {
