@@ -121,37 +121,34 @@ final class SceneTreePane extends VBox {
         syncSelection();
     }
 
+    /** Selects the first top-level row whose entry {@code matches}, without the selection going back to the session as an edit. */
+    private void selectTopRowQuietly(java.util.function.Predicate<Entry> matches) {
+        for (TreeItem<Entry> row : view.getRoot().getChildren()) {
+            if (!matches.test(row.getValue())) continue;
+            rebuilding = true;
+            try {
+                view.getSelectionModel().select(row);
+                selectedEntry = row.getValue();
+            } finally {
+                rebuilding = false;
+            }
+            return;
+        }
+    }
+
     private void syncSelection() {
         if (session.cameraSelected()) {
             // the focus plane clicked in the view: the camera's row, so the tree says what is selected
-            for (TreeItem<Entry> row : view.getRoot().getChildren()) {
-                if (row.getValue().camera() && view.getSelectionModel().getSelectedItem() != row) {
-                    rebuilding = true;
-                    try {
-                        view.getSelectionModel().select(row);
-                        selectedEntry = row.getValue();
-                    } finally {
-                        rebuilding = false;
-                    }
-                }
-            }
+            TreeItem<Entry> current = view.getSelectionModel().getSelectedItem();
+            if (current != null && current.getValue().camera()) return;
+            selectTopRowQuietly(Entry::camera);
             return;
         }
         int light = session.selectedLight();
         if (light >= 0) {
             TreeItem<Entry> current = view.getSelectionModel().getSelectedItem();
             if (current != null && current.getValue().light() == light) return;
-            for (TreeItem<Entry> row : view.getRoot().getChildren()) {
-                if (row.getValue().light() == light) {
-                    rebuilding = true;
-                    try {
-                        view.getSelectionModel().select(row);
-                        selectedEntry = row.getValue();
-                    } finally {
-                        rebuilding = false;
-                    }
-                }
-            }
+            selectTopRowQuietly(e -> e.light() == light);
             return;
         }
         int id = session.selected();
