@@ -27,7 +27,7 @@ import java.util.Locale;
  * test) against each other, for docs/ACCEL.md: per scene and grid resolution, list entries per
  * primitive (the cells that hold each one), the grid build's median wall and CPU time (the builder
  * alone, from the shapes' primitives; one thread), and the CPU tracer's primary and shadow rays per
- * second through the grid (480x270, all cores, median of 3). A plain main method:
+ * second through the grid (480x270, all cores, median of 3); both insertions twice, alternately. A plain main method:
  * <pre>
  * java -cp target/drt.jar:target/lib/* org.drtstudio.bench.GridInsertionBenchmark [REPEATS] [CELLS_PER_AXIS] FILE...
  * </pre>
@@ -54,7 +54,8 @@ public final class GridInsertionBenchmark {
             Scene effects = BenchSetup.withEffects(base, plain.sceneRadius());
             GeometryImage image = new GeometryImageBuilder().build(effects);
             List<ShapePrimitives> shapes = ShapePrimitives.of(image);
-            for (GridInsertion insertion : GridInsertion.values()) {
+            // Two rounds, alternating, so a trend of the machine's load shows as a difference between rounds.
+            for (int round = 0; round < 2; round++) for (GridInsertion insertion : GridInsertion.values()) {
                 Timing t = timeBuild(shapes, resolution, insertion, repeats);
                 SpatialLayout layout = UniformGridBuilder.build(shapes, resolution, insertion);
                 double[] rays = rays(image, effects, SpatialLayouts.Settings.DEFAULT.withGrid(resolution).withGridInsertion(insertion));

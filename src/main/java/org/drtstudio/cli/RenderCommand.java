@@ -529,13 +529,15 @@ final class RenderCommand implements Callable<Integer> {
             };
         }
         try {
+            // Every render states the whole setting, so a command run before in the same process (tests) leaves nothing behind.
+            SpatialLayouts.Settings spatial = SpatialLayouts.Settings.DEFAULT;
             if (gridCells != null) {
                 if (gridCells < 1 || gridCells > GridResolution.MAX_AXIS_CELLS)
                     throw new IllegalArgumentException("--grid-cells must be 1 to " + GridResolution.MAX_AXIS_CELLS + ", got " + gridCells);
-                SpatialLayouts.setSettings(SpatialLayouts.settings().withGrid(GridResolution.fixed(gridCells)));
+                spatial = spatial.withGrid(GridResolution.fixed(gridCells));
             }
-            if (gridInsert != null)
-                SpatialLayouts.setSettings(SpatialLayouts.settings().withGridInsertion(GridInsertion.parse(gridInsert.trim().toLowerCase(Locale.ROOT))));
+            if (gridInsert != null) spatial = spatial.withGridInsertion(GridInsertion.parse(gridInsert.trim().toLowerCase(Locale.ROOT)));
+            SpatialLayouts.setSettings(spatial);
             return new TracerOptions(paired, kind, accel == null ? AccelStructure.DEFAULT : AccelStructure.parse(accel));
         } catch (IllegalArgumentException e) {
             throw new UsageProblem(e.getMessage());
