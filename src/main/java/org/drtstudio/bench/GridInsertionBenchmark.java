@@ -12,6 +12,7 @@ import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.io.load.SceneLoader;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.cpu.CpuRayThroughput;
+import org.drtstudio.render.cpu.GridTestCounts;
 import org.drtstudio.scene.Scene;
 
 import java.lang.management.ManagementFactory;
@@ -25,7 +26,7 @@ import java.util.Locale;
 /**
  * The uniform grid's two insertions ({@link GridInsertion}: padded boxes, the exact triangle–box
  * test) against each other, for docs/ACCEL.md: per scene and grid resolution, list entries per
- * primitive (the cells that hold each one), the grid build's median wall and CPU time (the builder
+ * primitive (the cells that hold each one), primitive tests and cells visited per camera ray (counted, {@link GridTestCounts}), the grid build's median wall and CPU time (the builder
  * alone, from the shapes' primitives; one thread), and the CPU tracer's primary and shadow rays per
  * second through the grid (480x270, all cores, median of 3); both insertions twice, alternately. A plain main method:
  * <pre>
@@ -45,8 +46,8 @@ public final class GridInsertionBenchmark {
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         System.out.printf(Locale.ROOT, "%d processors, load average %.2f at the start; grid %s%n",
                 Runtime.getRuntime().availableProcessors(), os.getSystemLoadAverage(), resolution.describe());
-        System.out.printf(Locale.ROOT, "%-22s %9s %-9s %9s %9s %9s %9s %9s%n", "scene", "prims", "insert", "entries/p", "build ms",
-                "cpu ms", "primary", "shadow");
+        System.out.printf(Locale.ROOT, "%-22s %9s %-9s %9s %9s %9s %9s %9s %9s %9s%n", "scene", "prims", "insert", "entries/p", "tests/ray", "cells/ray",
+                "build ms", "cpu ms", "primary", "shadow");
         for (int i = 2; i < args.length; i++) {
             Path file = Path.of(args[i]);
             Scene base = SceneLoader.load(file).scene();
@@ -58,9 +59,12 @@ public final class GridInsertionBenchmark {
             for (int round = 0; round < 2; round++) for (GridInsertion insertion : GridInsertion.values()) {
                 Timing t = timeBuild(shapes, resolution, insertion, repeats);
                 SpatialLayout layout = UniformGridBuilder.build(shapes, resolution, insertion);
-                double[] rays = rays(image, effects, SpatialLayouts.Settings.DEFAULT.withGrid(resolution).withGridInsertion(insertion));
-                System.out.printf(Locale.ROOT, "%-22s %9d %-9s %9.2f %9.1f %9.1f %9.3f %9.3f%n", file.getFileName(), image.primitiveCount(),
-                        insertion.cliName(), (double) entries(layout) / image.primitiveCount(), t.wallMs, t.cpuMs, rays[0], rays[1]);
+                SpatialLayouts.Settings settings = SpatialLayouts.Settings.DEFAULT.withGrid(resolution).withGridInsertion(insertion);
+                double[] rays = rays(image, effects, settings);
+                GridTestCounts.PerRay counts = countsPerRay(image, effects, settings);
+                System.out.printf(Locale.ROOT, "%-22s %9d %-9s %9.2f %9.2f %9.2f %9.1f %9.1f %9.3f %9.3f%n", file.getFileName(),
+                        image.primitiveCount(), insertion.cliName(), (double) entries(layout) / image.primitiveCount(), counts.tests(),
+                        counts.cells(), t.wallMs, t.cpuMs, rays[0], rays[1]);
             }
         }
         System.out.printf(Locale.ROOT, "load average %.2f at the end%n", os.getSystemLoadAverage());
@@ -102,6 +106,18 @@ public final class GridInsertionBenchmark {
             primary.sort(null);
             shadow.sort(null);
             return new double[]{primary.get(1), shadow.get(1)};
+        } finally {
+            SpatialLayouts.setSettings(before);
+        }
+    }
+
+    /** Primitive tests and cells per camera ray (480x270, pixel centres) through the grid built with {@code settings}. */
+    private static GridTestCounts.PerRay countsPerRay(GeometryImage image, Scene effects, SpatialLayouts.Settings settings) {
+        SpatialLayouts.Settings before = SpatialLayouts.settings();
+        SpatialLayouts.setSettings(settings);
+        try {
+            TraceParameters p = TraceParameters.of(effects.camera(), effects.settings().withSize(480, 270), image);
+            return GridTestCounts.perCameraRay(image, p, AccelStructure.GRID);
         } finally {
             SpatialLayouts.setSettings(before);
         }
