@@ -95,16 +95,16 @@ public final class UniformGridBuilder {
         int[] fill = new int[cells];
         for (int k = 0; k < entries; k++) w.putInt(0);
         for (int j = 0; j < s.count(); j++) {
-            int kept = filter.keptCount(j);
-            if (kept > 0) {
-                // The cells the exact test kept in pass 1, in the order pass 1 met them.
-                for (int k = 0; k < kept; k++) {
+            cellRange(s.boxes(), 6 * j, b, cell, n, range);
+            if (filter.exact(j, range)) {
+                // The cells the exact test kept in pass 1, in the order pass 1 met them (none for a
+                // triangle the test finds nowhere: one with a NaN corner).
+                for (int k = filter.keptCount(j); k > 0; k--) {
                     int c = filter.nextKept();
                     w.setInt(listStart + (int) first[c] + fill[c]++, s.indices()[j]);
                 }
                 continue;
             }
-            cellRange(s.boxes(), 6 * j, b, cell, n, range);
             for (int z = range[2]; z <= range[5]; z++)
                 for (int y = range[1]; y <= range[4]; y++)
                     for (int x = range[0]; x <= range[3]; x++) {
@@ -125,9 +125,9 @@ public final class UniformGridBuilder {
 
     /**
      * The exact test of one shape's triangles against its cells, each cell grown by the shape's
-     * padding, and the cells it kept, so the filling pass need not test again. A triangle the test
-     * keeps in at least one cell (every triangle: its box's cells cover it) is filled from them; the
-     * kept cells are no more than the entries the stream holds anyway.
+     * padding, and the cells it kept, so the filling pass need not test again: a triangle that
+     * {@link #exact} picks is filled from them. The kept cells are no more than the entries the
+     * stream holds anyway.
      */
     private static final class CellFilter {
         private final ShapePrimitives s;
@@ -153,7 +153,7 @@ public final class UniformGridBuilder {
             keptCounts[j]++;
         }
 
-        /** Cells pass 1 kept for primitive j; 0 where it was listed by its box. */
+        /** Cells pass 1 kept for primitive j (one that {@link #exact} picked). */
         int keptCount(int j) {
             return keptCounts == null ? 0 : keptCounts[j];
         }

@@ -204,4 +204,21 @@ public class UniformGridBuilderTest {
             }
         assertTrue(exactEntries < 0.8 * boxEntries, "the exact test lists fewer: " + exactEntries + " against " + boxEntries);
     }
+
+    @Test
+    void aTriangleWithANanCornerIsListedNowhereAndLeavesTheOthersLists() {
+        // Triangle 100 spans the grid but has a NaN corner (the exact test finds it in no cell); 101 is ordinary.
+        float[] corners = {0.1f, 0.1f, 0.1f, 0.9f, 0.9f, 0.9f, Float.NaN, 0.5f, 0.5f,
+                0.6f, 0.6f, 0.6f, 0.9f, 0.6f, 0.6f, 0.6f, 0.9f, 0.6f};
+        float[] boxes = {0, 0, 0, 1, 1, 1, 0.6f, 0.6f, 0.6f, 0.9f, 0.9f, 0.6f};
+        ShapePrimitives s = new ShapePrimitives(7, new int[]{100, 101}, boxes, new float[]{0, 0, 0, 1, 1, 1}, corners, 0f);
+        List<List<Integer>> lists = cellLists(UniformGridBuilder.build(List.of(s), GridResolution.fixed(4), GridInsertion.TRIANGLES), 7);
+        int with101 = 0;
+        for (List<Integer> l : lists) {
+            assertFalse(l.contains(100), "the NaN triangle is listed nowhere");
+            for (int index : l) assertEquals(101, index, "only the ordinary triangle's index is listed: " + l);
+            if (l.contains(101)) with101++;
+        }
+        assertTrue(with101 >= 1, "the ordinary triangle is listed");
+    }
 }
