@@ -38,18 +38,26 @@ public record ShapePrimitives(int sphereRoot, int[] indices, float[] boxes, floa
         return indices.length;
     }
 
-    /** The image's shapes, ascending by sphere root. */
+    /** The image's shapes, ascending by sphere root, by their boxes alone. */
     public static List<ShapePrimitives> of(GeometryImage image) {
+        return of(image, false);
+    }
+
+    /**
+     * The image's shapes, ascending by sphere root; with {@code withCorners} their triangles' corners
+     * too (36 bytes a primitive more: only the structures that test triangles themselves ask).
+     */
+    public static List<ShapePrimitives> of(GeometryImage image, boolean withCorners) {
         BoxLayout layout = BoxLayout.of(image);
         List<int[]> shapes = new ArrayList<>(BoxTree.shapesOf(image));
         shapes.sort((a, b) -> Integer.compare(a[0], b[0]));
         List<ShapePrimitives> out = new ArrayList<>();
-        for (int[] s : shapes) out.add(of(image.nodes(), layout.primitives(), s[0], s[1]));
+        for (int[] s : shapes) out.add(of(image.nodes(), layout.primitives(), s[0], s[1], withCorners));
         return out;
     }
 
     /** The shape rooted at {@code root} with {@code nodeCount} sphere nodes (its subtree is contiguous). */
-    static ShapePrimitives of(float[] nodes, float[] leafPrimitives, int root, int nodeCount) {
+    static ShapePrimitives of(float[] nodes, float[] leafPrimitives, int root, int nodeCount, boolean withCorners) {
         int count = 0;
         for (int i = root; i < root + nodeCount; i++) if (isLeaf(nodes, i)) count += primCount(nodes, i);
         int[] indices = new int[count];
@@ -59,12 +67,12 @@ public record ShapePrimitives(int sphereRoot, int[] indices, float[] boxes, floa
             int start = primStart(nodes, i);
             for (int p = start; p < start + primCount(nodes, i); p++) indices[k++] = p;
         }
-        float[] boxes = new float[6 * count], corners = new float[9 * count];
+        float[] boxes = new float[6 * count], corners = withCorners ? new float[9 * count] : null;
         float[] bounds = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
                 Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
         for (int j = 0; j < count; j++) {
             primitiveBox(leafPrimitives, indices[j], boxes, 6 * j);
-            primitiveCorners(leafPrimitives, indices[j], corners, 9 * j);
+            if (withCorners) primitiveCorners(leafPrimitives, indices[j], corners, 9 * j);
             for (int a = 0; a < 3; a++) {
                 bounds[a] = Math.min(bounds[a], boxes[6 * j + a]);
                 bounds[3 + a] = Math.max(bounds[3 + a], boxes[6 * j + 3 + a]);

@@ -54,7 +54,7 @@ public final class GridInsertionBenchmark {
             GeometryImage plain = new GeometryImageBuilder().build(base);
             Scene effects = BenchSetup.withEffects(base, plain.sceneRadius());
             GeometryImage image = new GeometryImageBuilder().build(effects);
-            List<ShapePrimitives> shapes = ShapePrimitives.of(image);
+            List<ShapePrimitives> shapes = ShapePrimitives.of(image, true);
             // Two rounds, alternating, so a trend of the machine's load shows as a difference between rounds.
             for (int round = 0; round < 2; round++) for (GridInsertion insertion : GridInsertion.values()) {
                 Timing t = timeBuild(shapes, resolution, insertion, repeats);

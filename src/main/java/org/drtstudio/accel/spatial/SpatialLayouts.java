@@ -96,7 +96,8 @@ public final class SpatialLayouts {
 
     /** A new build (no cache): what the benchmarks time. */
     public static SpatialLayout build(GeometryImage image, AccelStructure structure, Settings settings) {
-        List<ShapePrimitives> shapes = ShapePrimitives.of(image);
+        boolean triangles = structure == AccelStructure.GRID && settings.gridInsertion() == GridInsertion.TRIANGLES;
+        List<ShapePrimitives> shapes = ShapePrimitives.of(image, triangles);
         return switch (structure) {
             case GRID -> UniformGridBuilder.build(shapes, settings.grid(), settings.gridInsertion());
             case OCTREE -> SkipListOctreeBuilder.build(shapes, settings.octree());
