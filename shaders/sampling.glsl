@@ -7,6 +7,8 @@
 #define DIM_TIME 4u
 #define SLOT_GLOSSY 0
 #define SLOT_LIGHTS 4
+// The environment light's four dimensions of a segment (Sampling.SLOT_ENVIRONMENT).
+#define SLOT_ENVIRONMENT 65532
 
 uint segmentDimension(int segment, int slot) {
     return uint((segment + 1) * 65536 + slot);

@@ -20,7 +20,7 @@ void main() {
     int shadowMask;
     do {
         if ((intField(slot, WF_WALK).w & WF_SHADOWS) != 0) {
-            for (int l = 0; l < uLightCount; l++) {
+            for (int l = 0; l < uLightCount + ENV_SHADOW_RAYS; l++) {
                 if (shadows[slot * uShadowStride + l].light.w != 0.0) traceShadowRay(slot * uShadowStride + l);
             }
         }

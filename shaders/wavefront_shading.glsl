@@ -23,7 +23,7 @@ bool shadeSlot(int slot, out int shadowMask) {
         vec3 local = field(slot, WF_SHADED_LOCAL).xyz;
         bool chained = (flags & WF_CHAIN_SHADOWS) != 0;
         vec4 sampleDiffuse = chained ? field(slot, WF_SAMPLE_DIFFUSE) : vec4(0.0);
-        for (int l = 0; l < uLightCount; l++) {
+        for (int l = 0; l < uLightCount + ENV_SHADOW_RAYS; l++) {
             ShadowRay shadow = shadows[slot * uShadowStride + l];
             if (shadow.light.w == 0.0 || shadow.result.x != 0) continue;
             if (shadow.result.y != 0) flags |= WF_OVERFLOWED;
@@ -59,7 +59,11 @@ bool shadeSlot(int slot, out int shadowMask) {
     bool found = ids.w != 0;
     if (hit.overflow) flags |= WF_OVERFLOWED;
     if (!found) {
+#if ENVIRONMENT
+        color += field(slot, WF_THROUGHPUT_DEPTH).xyz * envLookup(directionTime.xyz).radiance;
+#else
         color += field(slot, WF_THROUGHPUT_DEPTH).xyz * uBackground;
+#endif
         return nextRay(slot, place, walk, color, time, flags);
     }
     vec4 throughputDepth = field(slot, WF_THROUGHPUT_DEPTH);
@@ -91,6 +95,24 @@ bool shadeSlot(int slot, out int shadowMask) {
         if (chain) shadows[at].diffuse = vec4(throughput * diffuseContribution(sf, l, L, dist), 0.0);
         shadowMask |= 1 << l;
     }
+#if ENVIRONMENT
+    // The environment's two rays after the lights' (envRay, whitted.glsl), their light known before they are traced.
+    for (int k = 0; k < ENV_SHADOW_RAYS; k++) {
+        int l = uLightCount + k;
+        int at = slot * uShadowStride + l;
+        vec3 dir, light;
+        if (!(maxComponent(sf.kd) > 0.0) || !envRay(sf, k, pixelIndex, sampleIndex, seg, dir, light)) {
+            shadows[at].light = vec4(0.0);
+            continue;
+        }
+        vec3 e = sf.kd * light;
+        shadows[at].originTMax = vec4(shadowOrigin(sf), INFINITY);
+        shadows[at].directionTime = vec4(dir, time);
+        shadows[at].light = vec4(e, 1.0);
+        if (chain) shadows[at].diffuse = vec4(throughput * e, 0.0);
+        shadowMask |= 1 << l;
+    }
+#endif
     if (shadowMask == 0) {
         color += throughput * local;
     } else {

@@ -6,6 +6,7 @@
 #include "traverse.glsl"
 #include "sampling.glsl"
 #include "surface.glsl"
+#include "environment.glsl"
 
 // STACK_SIZE (rays waiting per sample) comes from the host: RayStack.CAPACITY, the CPU twin's too;
 // GLOSSY_SPLIT (rays a weighty rough branch sends at the camera ray's first hit) and GLOSSY_SPLIT_WEIGHT
@@ -150,6 +151,51 @@ vec3 lightContribution(Surface sf, int l, vec3 L, float dist) {
 vec3 diffuseContribution(Surface sf, int l, vec3 L, float dist) {
     return sf.kd * dot(sf.n, L) * lightArriving(l, dist);
 }
+
+#if ENVIRONMENT
+// The environment's light on a diffuse surface, (1/pi) times the integral of L cos over the unblocked
+// directions, is estimated from two directions, each traced as a shadow ray without end: k = 0 drawn
+// from the map by its brightness, k = 1 by cos around the shading normal, combined by multiple
+// importance sampling with the power heuristic. envRay gives draw k's direction and what it adds,
+// before the diffuse colour, when its ray comes back unblocked; false when no ray is sent. Twin of
+// WhittedIntegrator.environmentRay. Both frames send the two rays after the lights' and add what
+// they bring in that order, the wavefront as shadow rays uLightCount and uLightCount + 1.
+#define ENV_SHADOW_RAYS 2
+bool envRay(Surface sf, int k, uint pixel, uint sampleIndex, int seg, out vec3 dir, out vec3 light) {
+    light = vec3(0.0);
+    uint dim = segmentDimension(seg, SLOT_ENVIRONMENT + 2 * k);
+    float u1 = uniformSample(pixel, sampleIndex, dim, uSeed);
+    float u2 = uniformSample(pixel, sampleIndex, dim + 1u, uSeed);
+    if (k == 0) {
+        EnvSample e = envSample(u1, u2);
+        dir = e.direction;
+        float cosL = dot(sf.n, dir);
+        if (!(e.pdf > 0.0 && cosL > 0.0 && dot(sf.ng, dir) > 0.0)) return false;
+        float ratio = cosL * 0.318309886 / e.pdf;
+        // The power heuristic p^2 / (p^2 + q^2) written so a huge density (a bright texel near a pole) gives 1, not inf/inf.
+        light = e.radiance * (ratio / (1.0 + ratio * ratio));
+        return true;
+    }
+    vec2 disk = concentricDisk(u1, u2);
+    float up = sqrt(max(0.0, 1.0 - disk.x * disk.x - disk.y * disk.y));
+    vec3 n = sf.n;
+    float sgn = n.z >= 0.0 ? 1.0 : -1.0;
+    float a = -1.0 / (sgn + n.z);
+    float b = n.x * n.y * a;
+    vec3 t1 = vec3(1.0 + sgn * n.x * n.x * a, sgn * b, -sgn * n.x);
+    vec3 t2 = vec3(b, sgn + n.y * n.y * a, -n.y);
+    dir = disk.x * t1 + disk.y * t2 + up * n;
+    float cosB = dot(n, dir);
+    if (!(cosB > 0.0 && dot(sf.ng, dir) > 0.0)) return false;
+    EnvSample l = envLookup(dir);
+    float ratio = l.pdf / (cosB * 0.318309886);
+    // (1/pi) L cos / (cos/pi) = L, times the power heuristic's weight.
+    light = l.radiance * (1.0 / (1.0 + ratio * ratio));
+    return true;
+}
+#else
+#define ENV_SHADOW_RAYS 0
+#endif
 
 // The weights of a surface's reflected and refracted rays (reflectivity, plus transparency split
 // by Schlick's Fresnel, all of it reflected past the critical angle) and their directions (the
@@ -298,7 +344,11 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
         }
         traversalOverflowed = traversalOverflowed || hit.overflow;
         if (!found) {
+#if ENVIRONMENT
+            color += throughput * envLookup(ray.direction).radiance;
+#else
             color += throughput * uBackground;
+#endif
             continue;
         }
         Surface sf;
@@ -314,6 +364,18 @@ vec3 shadeRayFromHit(vec3 origin, vec3 direction, float time, uint pixel, uint s
             local += lightContribution(sf, l, L, dist);
             if (ray.chain) guide.diffuse += throughput * diffuseContribution(sf, l, L, dist);
         }
+#if ENVIRONMENT
+        for (int k = 0; k < ENV_SHADOW_RAYS && maxComponent(sf.kd) > 0.0; k++) {
+            vec3 dir, light;
+            if (!envRay(sf, k, pixel, sampleIndex, seg, dir, light)) continue;
+            Hit shadow = newHit(INFINITY);
+            if (traverse(shadowOrigin(sf), dir, time, shadow, true)) continue;
+            traversalOverflowed = traversalOverflowed || shadow.overflow;
+            vec3 e = sf.kd * light;
+            local += e;
+            if (ray.chain) guide.diffuse += throughput * e;
+        }
+#endif
         color += throughput * local;
 
         if (ray.depth + 1 >= uMaxDepth) continue;

@@ -22,12 +22,14 @@ import java.util.List;
  *                    images assembled by hand, for which {@link BoxLayout#of} derives one
  * @param voxelShapes the shapes that are a voxel space's exposed faces (by sphere root), which
  *                    {@code --accel portals} may walk through the space's portals; empty for none
+ * @param environment the environment light ({@link EnvironmentMap}), or null where rays that leave
+ *                    the scene see the background colour
  */
 public record GeometryImage(float[] nodes, float[] primitives, float[] vertices, float[] topNodes,
                             float[] instances, float[] materials, float[] lights, float[] textures, int nodeCount, int topNodeCount, int instanceCount,
                             int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
                             int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter, boolean motion,
-                            int textureCount, BoxLayout boxLayout, List<VoxelShape> voxelShapes) {
+                            int textureCount, BoxLayout boxLayout, List<VoxelShape> voxelShapes, EnvironmentMap environment) {
 
     /** A shape of the image that claims to be the exposed faces of a voxel space (a {@code TriangleMesh#voxels()}). */
     public record VoxelShape(int sphereRoot, VoxelSpace space) {
@@ -45,7 +47,7 @@ public record GeometryImage(float[] nodes, float[] primitives, float[] vertices,
                          boolean motion, int textureCount) {
         this(nodes, primitives, vertices, topNodes, instances, materials, lights, textures, nodeCount, topNodeCount, instanceCount,
                 triangleCount, sphereCount, instancedPrimitiveCount, materialCount, lightCount, hierarchyDepth, stepBound,
-                sceneRadius, sceneCenter, motion, textureCount, null, List.of());
+                sceneRadius, sceneCenter, motion, textureCount, null, List.of(), null);
     }
 
     /** An image without textures: the atlas is one empty texel. The materials must not reference textures. */
@@ -57,6 +59,13 @@ public record GeometryImage(float[] nodes, float[] primitives, float[] vertices,
         this(nodes, primitives, vertices, topNodes, instances, materials, lights, new float[4], nodeCount, topNodeCount, instanceCount, triangleCount,
                 sphereCount, instancedPrimitiveCount, materialCount, lightCount, hierarchyDepth, stepBound, sceneRadius,
                 sceneCenter, motion, 0);
+    }
+
+    /** This image lit by {@code map} (null: by nothing but its lights); every array is shared. */
+    public GeometryImage withEnvironment(EnvironmentMap map) {
+        return new GeometryImage(nodes, primitives, vertices, topNodes, instances, materials, lights, textures, nodeCount, topNodeCount,
+                instanceCount, triangleCount, sphereCount, instancedPrimitiveCount, materialCount, lightCount, hierarchyDepth, stepBound,
+                sceneRadius, sceneCenter, motion, textureCount, boxLayout, voxelShapes, map);
     }
 
     /** Distinct primitives stored (instanced copies counted once). */

@@ -42,6 +42,9 @@ public final class GeometryImageBuilder {
     private TextureAtlas lastAtlas = TextureAtlas.EMPTY;
     private List<Light> lastLights;
     private float[] lastLightTexels;
+    /** The environment picture last asked for and its map (null when none, or when it could not be read). */
+    private String lastEnvironmentPath;
+    private EnvironmentMap lastEnvironment;
 
     /**
      * A builder whose images carry no textures: every material renders untextured. Renderers that
@@ -126,6 +129,7 @@ public final class GeometryImageBuilder {
             lastLights = open.lights();
             lastLightTexels = GeometryImagePacker.packLights(lastLights);
         }
+        EnvironmentMap environment = environment(open.settings().environment());
         long instanced = 0;
         for (Instance in : instances) instanced += shapes.get(in.shape()).primitiveCount();
         long stepBound = top.nodeCount() + instances.size() + 1L;
@@ -138,7 +142,22 @@ public final class GeometryImageBuilder {
                 lastMaterialTexels, lastLightTexels, lastAtlas.texels(), level.nodeCount, top.nodeCount(), instances.size(),
                 level.triangleCount, level.sphereCount, instanced, materialCount, open.lights().size(),
                 level.depth + top.depth(), stepBound, top.radius(), top.center(), moves(instances),
-                lastAtlas.imageCount(), boxes, level.voxelShapes(order));
+                lastAtlas.imageCount(), boxes, level.voxelShapes(order), environment);
+    }
+
+    /**
+     * The map of {@code settings}' picture, read once per path (its tables kept while only the turn
+     * and strength change); null for none, or when the source cannot provide the picture (it has
+     * told its user why, and the scene renders with its background colour).
+     */
+    private EnvironmentMap environment(org.drtstudio.scene.Environment settings) {
+        if (settings == null) return null;
+        if (!settings.path().equals(lastEnvironmentPath)) {
+            lastEnvironmentPath = settings.path();
+            org.drtstudio.scene.TextureImage picture = textureSource.load(settings.path(), org.drtstudio.scene.TextureImage.Encoding.ENVIRONMENT);
+            lastEnvironment = picture == null ? null : EnvironmentMap.of(picture, settings);
+        }
+        return lastEnvironment == null ? null : lastEnvironment.withPlacement(settings);
     }
 
     private static boolean moves(List<Instance> instances) {

@@ -68,6 +68,8 @@ final class RenderCommand implements Callable<Integer> {
     SceneOptions options;
     @Mixin
     OutputLevel level = new OutputLevel();
+    @Mixin
+    EnvironmentOptions environment = new EnvironmentOptions();
     @Option(names = {"-o", "--output"}, paramLabel = "OUT.png",
             description = "output image, .png, .jpg, .jpeg, .ppm (binary P6) or .exr (OpenEXR: linear, scene-referred radiance, "
                     + "with --aov's outputs as layers of the same file) (default: the scene's name .png); with --frames, the last run "
@@ -230,6 +232,10 @@ final class RenderCommand implements Callable<Integer> {
         }
         checkOutputs(range == null ? out : Path.of(frameName(out.toString(), range[0])), wanted);
         AnimatedScene animated = options.load(err);
+        if (environment.given()) {
+            checkEnvironment(animated);
+            animated = environment.apply(animated);
+        }
         CfgDeviceChoice.Choice devices = CfgDeviceChoice.apply(options.cfgDevice, options.scene, given, givenGpus, givenThreads,
                 note -> err.println("drt: " + note));
         RendererFactory.Backend choice = devices.backend();
@@ -337,6 +343,8 @@ final class RenderCommand implements Callable<Integer> {
         cpuThreads();
         if (time != null && !Double.isFinite(time)) throw new UsageProblem("--time must be a finite number, got " + time);
         AnimatedScene animated = options.load(err);
+        // A submission refuses a missing or unreadable --env picture here, not in every task.
+        if (environment.given()) checkEnvironment(animated);
         if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
         RenderSettings settings = sceneAt(animated, stillTime()).settings();
         return new RenderPlan(settings.width(), settings.height(), animated.animation().fps());
@@ -473,11 +481,34 @@ final class RenderCommand implements Callable<Integer> {
     /** One builder for all frames: meshes, their hierarchies and textures are built once and reused. */
     private GeometryImageBuilder builder;
 
-    private GeometryImage pack(Scene scene, Scene shutterClose) throws SceneFormatException {
-        if (builder == null) {
-            PrintWriter err = spec.commandLine().getErr();
-            builder = new GeometryImageBuilder(new TextureLoader(w -> err.println("drt: warning: " + w)));
+    /** Reads --env's picture (into the render's texture loader) and checks the options; a problem is one line. */
+    private void checkEnvironment(AnimatedScene animated) throws UsageProblem, SceneFormatException {
+        textureProblems = new ArrayList<>();
+        try {
+            environment.check(sceneAt(animated, 0), textures(), textureProblems);
+        } finally {
+            textureProblems = null; // from now on the loader's warnings are printed
         }
+    }
+
+    /** One texture loader for the render: --env's picture, read to check it, is then in its cache. */
+    private TextureLoader textures;
+    /** Where the loader's warnings go while --env is checked; null: printed as warnings. */
+    private List<String> textureProblems;
+
+    private TextureLoader textures() {
+        if (textures == null) {
+            PrintWriter err = spec.commandLine().getErr();
+            textures = new TextureLoader(w -> {
+                if (textureProblems != null) textureProblems.add(w);
+                else err.println("drt: warning: " + w);
+            });
+        }
+        return textures;
+    }
+
+    private GeometryImage pack(Scene scene, Scene shutterClose) throws SceneFormatException {
+        if (builder == null) builder = new GeometryImageBuilder(textures());
         try {
             return builder.build(scene, shutterClose);
         } catch (IllegalArgumentException e) {

@@ -9,10 +9,13 @@ import org.drtstudio.math.Vec3;
  * stops using the CPU); exports use {@code samplesPerPixel}. {@code noiseThreshold} (0: off) lets the
  * preview stop sooner: pixels whose relative standard error is under it stop taking samples, and
  * the preview is finished once every pixel has (org.drtstudio.render.AdaptiveSampling).
+ * {@code environment} (null: none) is an HDR sky that lights the scene and replaces the background
+ * colour where rays leave the scene ({@link Environment}).
  */
 public record RenderSettings(int width, int height, int samplesPerPixel, int maxDepth, long seed,
                              Vec3 background, Vec3 ambientLight, float attenuationC1, float attenuationC2,
-                             float attenuationC3, PixelFilter filter, int previewSamples, float noiseThreshold) {
+                             float attenuationC3, PixelFilter filter, int previewSamples, float noiseThreshold,
+                             Environment environment) {
     public static final int MAX_DIMENSION = 16384;
     public static final int MAX_SAMPLES = 65536;
     /** The preview's sample target when a file names none: clean enough to judge, reached in seconds to minutes. */
@@ -22,6 +25,14 @@ public record RenderSettings(int width, int height, int samplesPerPixel, int max
     public static final float MAX_NOISE_THRESHOLD = 1f;
     public static final RenderSettings DEFAULT = new RenderSettings(640, 480, 1, 5, 0, new Vec3(0.05f, 0.05f, 0.08f),
             new Vec3(0.1f, 0.1f, 0.1f), 1f, 0f, 0f);
+
+    /** Settings without an environment light: the background colour is what rays leaving the scene see. */
+    public RenderSettings(int width, int height, int samplesPerPixel, int maxDepth, long seed, Vec3 background, Vec3 ambientLight,
+                          float attenuationC1, float attenuationC2, float attenuationC3, PixelFilter filter, int previewSamples,
+                          float noiseThreshold) {
+        this(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3,
+                filter, previewSamples, noiseThreshold, null);
+    }
 
     /** Settings with the box filter (the default of scene files, which name no filter). */
     public RenderSettings(int width, int height, int samplesPerPixel, int maxDepth, long seed, Vec3 background, Vec3 ambientLight,
@@ -58,29 +69,35 @@ public record RenderSettings(int width, int height, int samplesPerPixel, int max
     }
 
     public RenderSettings withSize(int w, int h) {
-        return new RenderSettings(w, h, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples, noiseThreshold);
+        return new RenderSettings(w, h, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples, noiseThreshold, environment);
     }
 
     public RenderSettings withSampling(int spp, int depth, long newSeed) {
-        return new RenderSettings(width, height, spp, depth, newSeed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples, noiseThreshold);
+        return new RenderSettings(width, height, spp, depth, newSeed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples, noiseThreshold, environment);
     }
 
     public RenderSettings withFilter(PixelFilter newFilter) {
         return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2,
-                attenuationC3, newFilter, previewSamples, noiseThreshold);
+                attenuationC3, newFilter, previewSamples, noiseThreshold, environment);
     }
 
     public RenderSettings withPreviewSamples(int samples) {
         return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2,
-                attenuationC3, filter, samples, noiseThreshold);
+                attenuationC3, filter, samples, noiseThreshold, environment);
     }
 
     public RenderSettings withNoiseThreshold(float threshold) {
         return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2,
-                attenuationC3, filter, previewSamples, threshold);
+                attenuationC3, filter, previewSamples, threshold, environment);
+    }
+
+    /** These settings lit by {@code newEnvironment} (null: none). */
+    public RenderSettings withEnvironment(Environment newEnvironment) {
+        return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2,
+                attenuationC3, filter, previewSamples, noiseThreshold, newEnvironment);
     }
 
     public RenderSettings withLighting(Vec3 newBackground, Vec3 newAmbient) {
-        return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, newBackground, newAmbient, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples, noiseThreshold);
+        return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, newBackground, newAmbient, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples, noiseThreshold, environment);
     }
 }

@@ -22,6 +22,11 @@ public record TextureImage(int width, int height, float[] rgb) {
         /** A colour (map_Kd): sRGB-encoded values are decoded to linear. */
         COLOR,
         /** Data (map_bump): values are used as stored; the height is the luminance. */
-        HEIGHT
+        HEIGHT,
+        /**
+         * An environment light's sky ({@link Environment}): decoded as a colour (HDR and EXR stay
+         * linear); only the messages about it differ (the scene, not a material, goes without it).
+         */
+        ENVIRONMENT
     }
 }

@@ -57,14 +57,8 @@ final class EffectsPanel extends TitledPane {
         refresh();
     }
 
-    /** A label that shows the slider's value as it moves (three significant digits). */
     private static Label valueOf(Slider slider, String id) {
-        Label value = new Label();
-        value.setId(id);
-        value.setMinWidth(48);
-        value.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
-                () -> String.format(java.util.Locale.ROOT, "%.3g", slider.getValue()), slider.valueProperty()));
-        return value;
+        return SliderValue.of(slider, id);
     }
 
     /** Live preview while the thumb is dragged; one recorded step when it is let go or set directly. */

@@ -40,6 +40,14 @@ final class FxStudioDialogs implements StudioDialogs {
     }
 
     @Override
+    public Optional<Path> chooseEnvironment() {
+        FileChooser fc = chooser("Environment picture");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("HDR skies (.hdr, .exr)", "*.hdr", "*.exr", "*.HDR", "*.EXR"));
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("All pictures", "*.hdr", "*.exr", "*.png", "*.jpg", "*.jpeg"));
+        return remember(withOwnerBlocked(() -> fc.showOpenDialog(null)));
+    }
+
+    @Override
     public Optional<Path> chooseSave(String title, String suggestedName, String extension) {
         return chooseSaveIn(null, title, suggestedName, extension);
     }

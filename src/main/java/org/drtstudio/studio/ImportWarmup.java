@@ -122,8 +122,8 @@ final class ImportWarmup {
         long start = System.nanoTime();
         Path file = null, small = null;
         try {
-            file = Files.createTempFile(folder, "drt-warmup-", ".obj");
-            small = Files.createTempFile(folder, "drt-warmup-", ".obj");
+            file = temporaryFile();
+            small = temporaryFile();
             writeBumpySphere(small, 200);
             Scene beside = SceneLoader.load(small).scene();
             for (int triangles : rounds) {
@@ -152,6 +152,17 @@ final class ImportWarmup {
             delete(file);
             delete(small);
         }
+    }
+
+    /**
+     * A model file in the folder, deleted when the JVM ends if the rounds have not deleted it: the
+     * thread is a daemon, and a studio closed in its first seconds ended the JVM in the middle of a
+     * round, leaving files of up to 2 MB in the temporary folder at every such start.
+     */
+    private Path temporaryFile() throws IOException {
+        Path p = Files.createTempFile(folder, "drt-warmup-", ".obj");
+        p.toFile().deleteOnExit();
+        return p;
     }
 
     /**

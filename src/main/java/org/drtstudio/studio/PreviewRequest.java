@@ -37,13 +37,14 @@ record PreviewRequest(SceneModel model, Set<Change> changes, double time, boolea
 
     /**
      * Whether showing this request after {@code packed} (the request the current geometry image was
-     * packed for) needs the image packed again, given the changes since then. Camera, settings,
-     * size and region changes only restart accumulation.
+     * packed for) needs the image packed again, given the changes since then. Camera, settings (but
+     * the environment light), size and region changes only restart accumulation.
      */
     boolean needsPack(Set<Change> changesSincePacked, PreviewRequest packed) {
         if (packed == null || packed.time != time || packed.motionBlur != motionBlur) return true;
         for (Change c : changesSincePacked) if (SCENE_CONTENT.contains(c)) return true;
-        return false;
+        // The environment light is packed with the image (its picture and sampling tables; its turn and strength too).
+        return !java.util.Objects.equals(packed.model.settings().environment(), model.settings().environment());
     }
 
     /**

@@ -14,6 +14,14 @@ interface StudioDialogs {
     /** A file to open or import, or empty when cancelled. */
     Optional<Path> chooseOpen(String title, boolean projectsOnly);
 
+    /**
+     * An environment picture (an equirectangular .hdr or .exr sky) for the World panel, or empty when
+     * cancelled; by default the model chooser's answer (UI tests substitute one).
+     */
+    default Optional<Path> chooseEnvironment() {
+        return chooseOpen("Environment picture", false);
+    }
+
     /** A file to save to, or empty when cancelled. */
     Optional<Path> chooseSave(String title, String suggestedName, String extension);
 

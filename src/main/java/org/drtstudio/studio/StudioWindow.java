@@ -75,6 +75,8 @@ final class StudioWindow {
     final EditorSession session;
     final ViewportPane viewport;
     final EffectsPanel effects;
+    /** The environment light (issue 38): its picture, turn and strength. */
+    final WorldPanel world;
     final SceneTreePane tree;
     final InspectorPane inspector;
     final TimelinePane timeline;
@@ -136,6 +138,7 @@ final class StudioWindow {
         // import of a large model takes about half the time (docs/BENCHMARKS.md, "Import at scale").
         viewport.whenShownAfter(0, ImportWarmup::startShared);
         this.effects = new EffectsPanel(session);
+        this.world = new WorldPanel(session, dialogs);
         this.files = new StudioFiles(this, dialogs, workers, config);
         this.tree = new SceneTreePane(session);
         this.inspector = new InspectorPane(session, dialogs, new MaterialSwatch(exportRenderers));
@@ -153,7 +156,7 @@ final class StudioWindow {
         });
 
         SplitPane split = new SplitPane();
-        VBox right = new VBox(6, effects, inspector);
+        VBox right = new VBox(6, effects, world, inspector);
         right.setPadding(new Insets(4));
         ScrollPane rightScroll = new ScrollPane(right);
         rightScroll.setFitToWidth(true);
@@ -251,7 +254,7 @@ final class StudioWindow {
         // accelerator, so each still acts once.
         MenuItem save = item("Save", "saveItem", new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN), files::save);
         MenuItem saveAs = item("Save As…", "saveAsItem", new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), files::saveAs);
-        MenuItem imp = item("Import OBJ/NFF…", "importItem", new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN), files::importWithDialog);
+        MenuItem imp = item("Import Model…", "importItem", new KeyCodeCombination(KeyCode.I, KeyCombination.SHORTCUT_DOWN), files::importWithDialog);
         MenuItem still = item("Export Still…", "exportStillItem", new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN), () -> files.exportWithDialog(false));
         MenuItem anim = item("Export Animation…", "exportAnimationItem", null, () -> files.exportWithDialog(true));
         MenuItem quit = item("Quit", "quitItem", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN), () -> {

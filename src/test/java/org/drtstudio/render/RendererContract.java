@@ -41,6 +41,12 @@ public abstract class RendererContract {
     @Test
     public void slabTransmissionIsBeer() throws Exception { AbsorptionChecks.slabTransmissionIsBeer(renderer()); }
 
+    @Test
+    public void floorUnderAUniformSkyIsAWhiteFurnace() throws Exception { EnvironmentChecks.floorUnderAUniformSkyIsAWhiteFurnace(renderer()); }
+
+    @Test
+    public void escapingRaysSeeTheTurnedMap() throws Exception { EnvironmentChecks.escapingRaysSeeTheTurnedMapTimesItsStrength(renderer()); }
+
     // Instancing.
 
     @Test

@@ -67,6 +67,20 @@ class ImportWarmupTest {
         assertEquals(0, stopped.roundsDone());
     }
 
+    /** A JVM that ends in the middle of a round (a studio closed in its first seconds) leaves no model file behind. */
+    @Test
+    void aJvmEndingMidRoundLeavesNoFile(@TempDir Path dir) throws Exception {
+        String command = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(command, "-cp", System.getProperty("java.class.path"), ImportWarmupExit.class.getName(), dir.toString())
+                .redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "the JVM did not end: " + output);
+        assertTrue(output.contains("exiting mid-round"), output);
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of(), left.toList());
+        }
+    }
+
     private static int triangles(SceneNode n) {
         if (n instanceof MeshNode m) return m.mesh().triangleCount();
         int sum = 0;

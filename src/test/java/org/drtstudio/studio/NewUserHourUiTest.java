@@ -110,7 +110,7 @@ class NewUserHourUiTest {
         h.awaitRefined(SAMPLES);
         StudioHarness.Pixels before = h.pixels();
         h.dialogs.answers.add(bunnyFile);
-        h.menu(robot, "File", "Import OBJ/NFF…");
+        h.menu(robot, "File", "Import Model…");
         waitUntil(() -> h.window.session.document.model().nodes().stream().anyMatch(n -> n.name().equals("stanford-bunny")), 60, "bunny imported");
         int id = bunny().id();
         assertEquals(id, (int) fx(() -> h.window.session.selected()), "the import is selected");

@@ -115,7 +115,7 @@ class StudioUiTest {
         StudioHarness.Pixels before = h.pixels();
         int nodesBefore = model().nodes().size();
         h.dialogs.answers.add(bunny);
-        clickMenu("File", "Import OBJ/NFF…");
+        clickMenu("File", "Import Model…");
         waitUntil(() -> h.window.session.document.model().nodes().size() == nodesBefore + 2, 30, "bunny imported");
         bunnyId = fx(() -> h.window.session.selected());
         assertEquals("bunny", group(bunnyId).name());

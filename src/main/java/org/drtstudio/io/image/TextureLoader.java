@@ -97,6 +97,19 @@ public final class TextureLoader implements TextureSource {
         this(message -> LOG.log(System.Logger.Level.WARNING, message));
     }
 
+    /** How a warning about an environment picture ends: what the render does instead. */
+    private static final String ENVIRONMENT_FALLBACK = "the scene renders with its background colour";
+
+    /**
+     * A warning about an environment picture without its last clause (what the render does
+     * instead): for a command that stops there, such as {@code drt render --env}.
+     */
+    public static String withoutFallback(String warning) {
+        String tail = "; " + ENVIRONMENT_FALLBACK;
+        int at = warning.indexOf(tail);
+        return at < 0 ? warning : warning.substring(0, at) + warning.substring(at + tail.length());
+    }
+
     @Override
     public TextureImage load(String path, TextureImage.Encoding encoding) {
         if (path == null) return null;
@@ -104,7 +117,12 @@ public final class TextureLoader implements TextureSource {
     }
 
     private TextureImage loadOnce(Key key) {
-        String what = key.encoding == TextureImage.Encoding.HEIGHT ? "bump map" : "texture";
+        String what = switch (key.encoding) {
+            case HEIGHT -> "bump map";
+            case ENVIRONMENT -> "environment picture";
+            case COLOR -> "texture";
+        };
+        String without = key.encoding == TextureImage.Encoding.ENVIRONMENT ? ENVIRONMENT_FALLBACK : "the material renders without it";
         String shown = Excerpt.sanitize(key.path, 300);
         try {
             Path file = Path.of(key.path);
@@ -119,9 +137,9 @@ public final class TextureLoader implements TextureSource {
                 return read(in, key.encoding, texelsLeft, budgetTexels, notes);
             }
         } catch (NoSuchFileException | InvalidPathException e) {
-            warnOnce(key.path, shown + ": " + what + " not found; the material renders without it");
+            warnOnce(key.path, shown + ": " + what + " not found; " + without);
         } catch (IOException e) {
-            warnOnce(key.path, shown + ": cannot read " + what + " (" + InputFiles.reason(e) + "); the material renders without it");
+            warnOnce(key.path, shown + ": cannot read " + what + " (" + InputFiles.reason(e) + "); " + without);
         } catch (RuntimeException e) {
             // A decoder that trips over damaged data throws what its code happens to (an index out of
             // bounds, a null); the JIT drops the message of such an exception once it is frequent.
@@ -129,7 +147,7 @@ public final class TextureLoader implements TextureSource {
                     || e instanceof ArithmeticException || e instanceof NegativeArraySizeException || e instanceof ClassCastException;
             String reason = decoderFault ? "damaged picture data" : e.getMessage();
             warnOnce(key.path, shown + ": cannot read " + what + " (" + Excerpt.sanitize(reason, 200)
-                    + "); the material renders without it");
+                    + "); " + without);
         }
         return null;
     }

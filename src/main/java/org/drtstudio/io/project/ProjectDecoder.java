@@ -8,6 +8,7 @@ import org.drtstudio.scene.Material;
 import org.drtstudio.scene.Light;
 import org.drtstudio.scene.RectLight;
 import org.drtstudio.scene.TextureWrap;
+import org.drtstudio.scene.Environment;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Sphere;
@@ -44,7 +45,8 @@ final class ProjectDecoder {
             "cameraKeys", "lights", "materials", "root", "meshes");
     private static final Set<String> ANIMATION = Set.of("fps", "startFrame", "endFrame", "shutterOpen", "shutterClose");
     private static final Set<String> SETTINGS = Set.of("width", "height", "samplesPerPixel", "maxDepth", "seed", "filter", "previewSamples",
-            "noiseThreshold", "background", "ambientLight", "attenuation");
+            "noiseThreshold", "background", "ambientLight", "attenuation", "environment");
+    private static final Set<String> ENVIRONMENT = Set.of("file", "rotation", "strength");
     private static final Set<String> CAMERA = Set.of("eye", "look", "up", "fov", "aperture", "focusDistance");
     private static final Set<String> LIGHT = Set.of("position", "color", "intensity", "radius", "edgeU", "edgeV");
     private static final Set<String> MATERIAL = Set.of("name", "ambient", "diffuse", "specular", "phongExponent",
@@ -126,13 +128,24 @@ final class ProjectDecoder {
         JsonValue filter = v.optional("filter");
         JsonValue preview = v.optional("previewSamples"); // optional: files before the preview's sample target lack it
         JsonValue noise = v.optional("noiseThreshold"); // optional: 0 (off) when absent
+        JsonValue env = v.optional("environment"); // optional: no environment light when absent
+        Environment environment = env == null ? null : environment(env);
         return build(v, () -> new RenderSettings(v.get("width").asInt(), v.get("height").asInt(),
                 v.get("samplesPerPixel").asInt(), v.get("maxDepth").asInt(), v.get("seed").asLong(),
                 color(v.get("background")), color(v.get("ambientLight")),
                 att.get(0).asFloat(), att.get(1).asFloat(), att.get(2).asFloat(),
                 filter == null ? PixelFilter.BOX : filter.asEnum(PixelFilter.class),
                 preview == null ? RenderSettings.DEFAULT_PREVIEW_SAMPLES : preview.asInt(),
-                noise == null ? 0f : noise.asFloat()));
+                noise == null ? 0f : noise.asFloat(), environment));
+    }
+
+    /** The environment light: its picture (named as a texture is) and, optionally, its turn and strength. */
+    private Environment environment(JsonValue v) {
+        v.allowOnly(ENVIRONMENT);
+        ConfinedPath file = texturePath(v.get("file"));
+        JsonValue rotation = v.optional("rotation"), strength = v.optional("strength");
+        return build(v, () -> new Environment(file.toString(), rotation == null ? 0f : rotation.asFloat(),
+                strength == null ? 1f : strength.asFloat()));
     }
 
     private Camera camera(JsonValue v) {

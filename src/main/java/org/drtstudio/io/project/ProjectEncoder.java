@@ -155,6 +155,13 @@ final class ProjectEncoder {
         if (s.filter() != PixelFilter.BOX) g.writeStringField("filter", s.filter().name().toLowerCase(java.util.Locale.ROOT));
         if (s.previewSamples() != RenderSettings.DEFAULT_PREVIEW_SAMPLES) g.writeNumberField("previewSamples", s.previewSamples());
         if (s.noiseThreshold() != 0) g.writeNumberField("noiseThreshold", s.noiseThreshold());
+        if (s.environment() != null) {
+            g.writeObjectFieldStart("environment");
+            g.writeStringField("file", paths.storeTexture(s.environment().path()));
+            if (s.environment().rotationDegrees() != 0) g.writeNumberField("rotation", s.environment().rotationDegrees());
+            if (s.environment().strength() != 1) g.writeNumberField("strength", s.environment().strength());
+            g.writeEndObject();
+        }
         g.writeEndObject();
     }
 

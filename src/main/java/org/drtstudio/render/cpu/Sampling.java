@@ -8,6 +8,12 @@ package org.drtstudio.render.cpu;
 final class Sampling {
     static final int DIM_PIXEL_X = 0, DIM_PIXEL_Y = 1, DIM_LENS_U = 2, DIM_LENS_V = 3, DIM_TIME = 4;
     static final int SLOT_GLOSSY = 0, SLOT_LIGHTS = 4;
+    /**
+     * The environment light's four dimensions of a segment: the map's direction (+0, +1) and the
+     * cosine-weighted one (+2, +3). At the top of a segment's slots, clear of the lights' for fewer
+     * than 32,764 lights.
+     */
+    static final int SLOT_ENVIRONMENT = 65532;
 
     private Sampling() {
     }

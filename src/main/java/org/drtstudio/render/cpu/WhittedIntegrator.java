@@ -57,6 +57,10 @@ final class WhittedIntegrator implements AutoCloseable {
             scratch = new float[3], bumped = new float[3], triangle = new float[9];
     /** Output of {@link #surfaceNormals}: geometric normal xyz, shading normal xyz, texture coordinates uv. */
     final float[] surface = new float[8];
+    /** The environment light, null for none: rays leaving the scene then see the background colour. */
+    private final EnvironmentSampler environment;
+    /** Outputs of {@link #environmentRay}: its direction, and the light it brings, weighted, before the diffuse colour. */
+    private final float[] environmentRay = new float[3], environmentLight = new float[3];
     /** Set when any traversal of the last {@link #radiance} call overflowed its bound. */
     boolean overflow;
 
@@ -86,6 +90,7 @@ final class WhittedIntegrator implements AutoCloseable {
         this.instanceRows = new InstanceRows(image);
         this.textures = new TextureSampler(image);
         this.textured = image.textureCount() > 0;
+        this.environment = image.environment() == null ? null : new EnvironmentSampler(image.environment());
     }
 
     /** Lets go of the walk's resources (a native walk's ray buffers). */
@@ -223,9 +228,16 @@ final class WhittedIntegrator implements AutoCloseable {
             overflow |= hit.overflow;
             if (seg == 0 && recordGuide) guideDistance = found ? hit.t : Float.POSITIVE_INFINITY;
             if (!found) {
-                r += tr * p.background()[0];
-                g += tg * p.background()[1];
-                b += tb * p.background()[2];
+                if (environment != null) {
+                    environment.lookup(rdx, rdy, rdz);
+                    r += tr * environment.radiance[0];
+                    g += tg * environment.radiance[1];
+                    b += tb * environment.radiance[2];
+                } else {
+                    r += tr * p.background()[0];
+                    g += tg * p.background()[1];
+                    b += tb * p.background()[2];
+                }
                 continue;
             }
             int kind = prims.kind(hit.primitive);
@@ -299,6 +311,22 @@ final class WhittedIntegrator implements AutoCloseable {
                     diffuse[2] += tb * (kdb * ndotl * eb);
                 }
             }
+            // The environment's two rays after the lights', what each brings added in that order (environmentRay).
+            for (int k = 0; environment != null && k < 2 && maxOf(kdr, kdg, kdb) > 0f; k++) {
+                if (!environmentRay(k, nx, ny, nz, ngx, ngy, ngz, pixel, sample, seg)) continue;
+                if (traversal.occluded(sox, soy, soz, environmentRay[0], environmentRay[1], environmentRay[2], time,
+                        Float.POSITIVE_INFINITY, shadowHit)) continue;
+                overflow |= shadowHit.overflow;
+                float er = kdr * environmentLight[0], eg = kdg * environmentLight[1], eb = kdb * environmentLight[2];
+                lr += er;
+                lg += eg;
+                lb += eb;
+                if (chain) {
+                    diffuse[0] += tr * er;
+                    diffuse[1] += tg * eg;
+                    diffuse[2] += tb * eb;
+                }
+            }
             r += tr * lr;
             g += tg * lg;
             b += tb * lb;
@@ -353,6 +381,63 @@ final class WhittedIntegrator implements AutoCloseable {
         }
         return sp;
     }
+
+    /**
+     * One of the two directions that estimate the environment's light on a diffuse surface,
+     * (1/π) ∫ L cos dω over the unblocked directions; twin of {@code envRay} in
+     * {@code shaders/whitted.glsl}. k = 0 is drawn from the map by its brightness (a small sun is
+     * found every time), k = 1 by cos θ around the shading normal (a large soft sky, where the map's
+     * draw scatters); multiple importance sampling with the power heuristic (Veach 1997) weighs each
+     * by how likely the other draw was to pick it. Writes the direction to {@link #environmentRay}
+     * and what it brings when its shadow ray (without end) comes back unblocked, before the diffuse
+     * colour, to {@link #environmentLight}; false when no ray is sent. n, ng: the shading and
+     * geometric normals on the ray's side.
+     */
+    private boolean environmentRay(int k, float nx, float ny, float nz, float ngx, float ngy, float ngz,
+                                   int pixel, int sample, int seg) {
+        environmentLight[0] = environmentLight[1] = environmentLight[2] = 0f;
+        seeds.pair(pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_ENVIRONMENT + 2 * k), pairValues);
+        if (k == 0) {
+            environment.sample(pairValues[0], pairValues[1]);
+            float lx = environment.direction[0], ly = environment.direction[1], lz = environment.direction[2];
+            environmentRay[0] = lx;
+            environmentRay[1] = ly;
+            environmentRay[2] = lz;
+            float cos = nx * lx + ny * ly + nz * lz;
+            if (!(environment.pdf > 0f && cos > 0f && ngx * lx + ngy * ly + ngz * lz > 0f)) return false;
+            float ratio = cos * INV_PI / environment.pdf;
+            // The power heuristic p²/(p² + q²) written so a huge density (a bright texel near a pole) gives 1, not ∞/∞.
+            float f = ratio / (1f + ratio * ratio);
+            environmentLight[0] = environment.radiance[0] * f;
+            environmentLight[1] = environment.radiance[1] * f;
+            environmentLight[2] = environment.radiance[2] * f;
+            return true;
+        }
+        Sampling.concentricDisk(pairValues[0], pairValues[1], disk);
+        float up = (float) Math.sqrt(Math.max(0f, 1f - disk[0] * disk[0] - disk[1] * disk[1]));
+        float sign = nz >= 0f ? 1f : -1f;
+        float a = -1f / (sign + nz), bb = nx * ny * a;
+        float t1x = 1f + sign * nx * nx * a, t1y = sign * bb, t1z = -sign * nx;
+        float t2x = bb, t2y = sign + ny * ny * a, t2z = -ny;
+        float bx = disk[0] * t1x + disk[1] * t2x + up * nx;
+        float by = disk[0] * t1y + disk[1] * t2y + up * ny;
+        float bz = disk[0] * t1z + disk[1] * t2z + up * nz;
+        environmentRay[0] = bx;
+        environmentRay[1] = by;
+        environmentRay[2] = bz;
+        float cos = nx * bx + ny * by + nz * bz;
+        if (!(cos > 0f && ngx * bx + ngy * by + ngz * bz > 0f)) return false;
+        environment.lookup(bx, by, bz);
+        float ratio = environment.pdf / (cos * INV_PI);
+        // (1/π) L cos / (cos/π) = L, times the power heuristic's weight.
+        float w = 1f / (1f + ratio * ratio);
+        environmentLight[0] = environment.radiance[0] * w;
+        environmentLight[1] = environment.radiance[1] * w;
+        environmentLight[2] = environment.radiance[2] * w;
+        return true;
+    }
+
+    private static final float INV_PI = 0.318309886f;
 
     /** The rays a branch of weight {@code weight} sends: {@link GlossySplit} for a rough lobe, else 1. */
     private int rays(float lobe, int depth, float weight) {

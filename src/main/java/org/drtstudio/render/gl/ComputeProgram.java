@@ -2,6 +2,9 @@ package org.drtstudio.render.gl;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.lwjgl.opengl.GL20C.*;
 import static org.lwjgl.opengl.GL41C.*;
@@ -16,22 +19,40 @@ import static org.lwjgl.opengl.GL43C.glDispatchComputeIndirect;
  * {@link ShaderCompileException} whose log points at the original files and lines.
  *
  * <p>Uniforms are set with {@code glProgramUniform*} (no need to bind first); locations are looked
- * up once per name. A name the driver does not know (misspelt, or unused and optimised away) is
- * ignored, as GL itself does with location -1; use {@link #hasUniform} to tell.
+ * up once per name. A name the driver does not know is ignored, as GL itself does with location
+ * -1: a uniform a variant's code does not use is optimised away. A name the shader's source does
+ * not declare at all is a misspelling, which GL would ignore as silently: with
+ * {@code -Ddrt.gl.strictUniforms=true} (the tests run so) setting one throws. {@link #hasUniform} tells
+ * whether the driver kept a uniform.
  *
  * <p>{@link #dispatch} issues no memory barrier: between a dispatch that writes an image and one
  * that reads it, call {@code glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT)}.
  * {@link PixelPackBuffer} and {@link ShaderStorageBuffer#read} issue their own.
  */
-public final class ComputeProgram extends GlObject {
+public final class ComputeProgram extends GlObject implements Uniforms {
     private final String shaderName;
     private final int[] localSize;
     private final Map<String, Integer> locations = new HashMap<>();
+    /** The uniforms the source declares, whether or not a variant uses them. */
+    private final Set<String> declared;
+    /** Whether setting a uniform the source does not declare throws (tests), rather than being ignored as GL ignores it. */
+    private static final boolean STRICT = Boolean.getBoolean("drt.gl.strictUniforms");
+    /** A uniform declaration's name: the last identifier before ';' or '[' (not a block: no '{' in between). */
+    private static final Pattern UNIFORM = Pattern.compile("\\buniform\\s+[^;{]*?(\\w+)\\s*(?:\\[[^\\]]*\\]\\s*)?;");
 
-    private ComputeProgram(GlThread owner, int name, String shaderName, int[] localSize) {
+    private ComputeProgram(GlThread owner, int name, String shaderName, int[] localSize, Set<String> declared) {
         super(owner, name, "ComputeProgram " + shaderName);
         this.shaderName = shaderName;
         this.localSize = localSize;
+        this.declared = declared;
+    }
+
+    /** The names of the uniforms {@code glsl} declares (outside uniform blocks). */
+    static Set<String> declaredUniforms(String glsl) {
+        Set<String> names = new java.util.HashSet<>();
+        Matcher m = UNIFORM.matcher(glsl);
+        while (m.find()) names.add(m.group(1));
+        return Set.copyOf(names);
     }
 
     /** Loads {@code file} from the classpath shader folder (see {@link ShaderLoader}) and builds it. */
@@ -66,7 +87,7 @@ public final class ComputeProgram extends GlObject {
         }
         int[] localSize = new int[3];
         glGetProgramiv(program, GL_COMPUTE_WORK_GROUP_SIZE, localSize);
-        return new ComputeProgram(owner, program, source.name(), localSize);
+        return new ComputeProgram(owner, program, source.name(), localSize, declaredUniforms(source.text()));
     }
 
     /** The main shader file this program was built from. */
@@ -108,34 +129,92 @@ public final class ComputeProgram extends GlObject {
         dispatch(ceilDiv(width, localSize[0]), ceilDiv(height, localSize[1]), 1);
     }
 
+    /** Whether the driver kept {@code uniform} (declared and used by this variant's code); a question, so never strict. */
     public boolean hasUniform(String uniform) {
-        return location(uniform) >= 0;
+        return lookup(uniform) >= 0;
     }
 
+    /**
+     * This program's setters for a set of uniforms offered to several programs (the frame's camera,
+     * lights and sampling, set on every wavefront pass): each name the source does not declare is
+     * skipped, also in strict mode; the others are set as by this program.
+     */
+    public Uniforms declaredOnly() {
+        ComputeProgram program = this;
+        return new Uniforms() {
+            @Override
+            public void setInt(String uniform, int value) {
+                if (declares(uniform)) program.setInt(uniform, value);
+            }
+
+            @Override
+            public void setUInt(String uniform, int value) {
+                if (declares(uniform)) program.setUInt(uniform, value);
+            }
+
+            @Override
+            public void setFloat(String uniform, float value) {
+                if (declares(uniform)) program.setFloat(uniform, value);
+            }
+
+            @Override
+            public void setIVec2(String uniform, int x, int y) {
+                if (declares(uniform)) program.setIVec2(uniform, x, y);
+            }
+
+            @Override
+            public void setVec2(String uniform, float x, float y) {
+                if (declares(uniform)) program.setVec2(uniform, x, y);
+            }
+
+            @Override
+            public void setVec3(String uniform, float x, float y, float z) {
+                if (declares(uniform)) program.setVec3(uniform, x, y, z);
+            }
+
+            @Override
+            public void setVec4(String uniform, float x, float y, float z, float w) {
+                if (declares(uniform)) program.setVec4(uniform, x, y, z, w);
+            }
+        };
+    }
+
+    /** Whether the program's source declares {@code uniform}, used or not (a part included only by some variants may). */
+    public boolean declares(String uniform) {
+        return declared.contains(uniform.replaceAll("[\\[.].*$", ""));
+    }
+
+    @Override
     public void setInt(String uniform, int value) {
         glProgramUniform1i(glName(), location(uniform), value);
     }
 
+    @Override
     public void setUInt(String uniform, int value) {
         glProgramUniform1ui(glName(), location(uniform), value);
     }
 
+    @Override
     public void setFloat(String uniform, float value) {
         glProgramUniform1f(glName(), location(uniform), value);
     }
 
+    @Override
     public void setIVec2(String uniform, int x, int y) {
         glProgramUniform2i(glName(), location(uniform), x, y);
     }
 
+    @Override
     public void setVec2(String uniform, float x, float y) {
         glProgramUniform2f(glName(), location(uniform), x, y);
     }
 
+    @Override
     public void setVec3(String uniform, float x, float y, float z) {
         glProgramUniform3f(glName(), location(uniform), x, y, z);
     }
 
+    @Override
     public void setVec4(String uniform, float x, float y, float z, float w) {
         glProgramUniform4f(glName(), location(uniform), x, y, z, w);
     }
@@ -154,6 +233,13 @@ public final class ComputeProgram extends GlObject {
     }
 
     private int location(String uniform) {
+        if (STRICT && !declares(uniform)) {
+            throw new IllegalArgumentException(shaderName + " declares no uniform '" + uniform + "'");
+        }
+        return lookup(uniform);
+    }
+
+    private int lookup(String uniform) {
         int program = glName();
         return locations.computeIfAbsent(uniform, u -> glGetUniformLocation(program, u));
     }

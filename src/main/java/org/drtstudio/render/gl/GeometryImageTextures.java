@@ -47,6 +47,9 @@ final class GeometryImageTextures implements AutoCloseable {
     private float[] spatialRootsMadeFor, spatialRoots;
     /** With portals: the voxel shapes' buffers. */
     private final PortalBuffers portals = new PortalBuffers();
+    /** The environment map's texels and tables ({@link org.drtstudio.accel.EnvironmentMap#BINDING}), and the array they came from. */
+    private ShaderStorageBuffer environment;
+    private float[] environmentUploaded;
 
     GeometryImageTextures(GlInfo info, NodeKind nodes) {
         this(info, nodes, AccelStructure.BVH, BoxStorage.TEXTURES);
@@ -86,7 +89,23 @@ final class GeometryImageTextures implements AutoCloseable {
             bytes += upload(i, arrays[i]);
             uploaded[i] = arrays[i];
         }
-        return bytes;
+        return bytes + updateEnvironment(image.environment());
+    }
+
+    /** Sends the map's array when it is not the one sent last (a new turn or strength shares it); returns the bytes sent. */
+    private long updateEnvironment(org.drtstudio.accel.EnvironmentMap map) throws RenderException {
+        if (map == null || map.data() == environmentUploaded) return 0;
+        long limit = glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
+        if (map.bytes() > limit) {
+            throw new RenderException("the environment picture needs " + map.bytes() / (1 << 20) + " MB, more than "
+                    + "GL_MAX_SHADER_STORAGE_BLOCK_SIZE = " + limit / (1 << 20) + " MB of " + info.renderer() + "; use a smaller picture");
+        }
+        if (environment != null) environment.close();
+        environment = null;
+        environmentUploaded = null;
+        environment = ShaderStorageBuffer.ofFloats(map.data());
+        environmentUploaded = map.data();
+        return map.bytes();
     }
 
     /** The roots with each instance's voxel shape (or −1) in the texel's y, as traverse_box.glsl reads it with portals. */
@@ -164,12 +183,14 @@ final class GeometryImageTextures implements AutoCloseable {
         if (buffers[BOX_NODES] != null) buffers[BOX_NODES].bindBase(BoxLayout.NODES_BINDING);
         if (buffers[BOX_PRIMITIVES] != null) buffers[BOX_PRIMITIVES].bindBase(BoxLayout.PRIMITIVES_BINDING);
         portals.bind();
+        if (environment != null) environment.bindBase(org.drtstudio.accel.EnvironmentMap.BINDING);
     }
 
     @Override
     public void close() {
         for (Texture2D t : textures) if (t != null) t.close();
         for (ShaderStorageBuffer b : buffers) if (b != null) b.close();
+        if (environment != null) environment.close();
         portals.close();
     }
 }

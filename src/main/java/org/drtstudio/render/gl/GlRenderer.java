@@ -79,7 +79,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
     private volatile AccelStructure accel;
     private AccelStructure builtFor;
     /** The tracing programs, [0] without and [1] with the texture code; [1] is compiled on first use. */
-    private final TracePrograms[] variants = new TracePrograms[2];
+    /** Indexed by {@link #variantOf}: textured or not, with an environment light or not. */
+    private final TracePrograms[] variants = new TracePrograms[4];
     private ComputeProgram resolve;
     /** Adaptive sampling's convergence test ({@code converge.comp}); compiled on first use. */
     private ComputeProgram converge;
@@ -175,7 +176,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
     }
 
     private void compile() {
-        variants[0] = TracePrograms.compile(traceDefines(false));
+        variants[0] = TracePrograms.compile(traceDefines(false, false));
         traceTimer = GpuTimer.create();
         resolve = ComputeProgram.load("resolve.comp", GeometryImageLayout.glslDefines());
     }
@@ -186,8 +187,15 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
      * compile with them too so they measure the walk the renderer uses.
      */
     Map<String, String> traceDefines(boolean textured) {
+        return traceDefines(textured, false);
+    }
+
+    /** As {@link #traceDefines(boolean)}, with the environment light's code when {@code environment}. */
+    Map<String, String> traceDefines(boolean textured, boolean environment) {
         Map<String, String> defines = new LinkedHashMap<>(GeometryImageLayout.glslDefines());
         defines.put("TEXTURED", Boolean.toString(textured));
+        defines.put("ENVIRONMENT", environment ? "1" : "0");
+        defines.put("ENV_BINDING", Integer.toString(org.drtstudio.accel.EnvironmentMap.BINDING));
         defines.put("STACK_SIZE", Integer.toString(RayStack.CAPACITY));
         defines.put("GLOSSY_SPLIT", Integer.toString(GlossySplit.RAYS));
         defines.put("GLOSSY_SPLIT_WEIGHT", Float.toString(GlossySplit.MIN_WEIGHT));
@@ -320,9 +328,18 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
     }
 
     private TracePrograms programsFor(GeometryImage image) {
-        int v = image.textureCount() > 0 ? 1 : 0;
-        if (variants[v] == null) variants[v] = TracePrograms.compile(traceDefines(v == 1));
+        int v = variantOf(image);
+        if (variants[v] == null) variants[v] = TracePrograms.compile(traceDefines((v & 1) != 0, (v & 2) != 0));
         return variants[v];
+    }
+
+    /**
+     * Which programs trace {@code image}: bit 0 textured, bit 1 lit by an environment map. Like the
+     * textured variant, the environment's code is compiled only where a map is, so scenes without
+     * one run today's programs (llvmpipe runs a uniform branch masked, paying for both sides).
+     */
+    private static int variantOf(GeometryImage image) {
+        return (image.textureCount() > 0 ? 1 : 0) | (image.environment() != null ? 2 : 0);
     }
 
     private GlDenoiser denoiser;
@@ -529,7 +546,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
                 traceTimer.begin();
                 if (wavefront != null) {
                     try {
-                        wavefront.trace(t, image.lightCount());
+                        wavefront.trace(t, GlWavefront.shadowRays(image));
                     } catch (GpuMemoryException e) {
                         // Nothing of the tile was traced: the kernel traces it, and this renderer's frames from now on.
                         System.err.println("drt: " + e.getMessage() + " for the wavefront frame's working memory; "
@@ -732,9 +749,11 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
     }
 
     /** The uniforms of a pass that adds samples to the frame: the frame kernel, or each wavefront pass. */
-    private void setFramePassUniforms(ComputeProgram pass, GeometryImage image, TraceParameters p, int firstSample,
+    private void setFramePassUniforms(ComputeProgram program, GeometryImage image, TraceParameters p, int firstSample,
                                       int sampleCount, boolean guidesSummed) {
-        setCommonUniforms(pass, image, p);
+        setCommonUniforms(program, image, p);
+        // The frame's set, offered to every pass (the kernel, each wavefront pass): each takes what it declares.
+        Uniforms pass = program.declaredOnly();
         pass.setInt("uSampleStart", firstSample);
         pass.setInt("uSampleCount", sampleCount);
         pass.setInt("uSamplesPerPixel", p.samplesPerPixel());
@@ -751,13 +770,27 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         pass.setInt("uGuides", guidesSummed ? 1 : 0);
     }
 
-    static void setCommonUniforms(ComputeProgram program, GeometryImage image, TraceParameters p) {
+    /** The uniforms of {@code shaders/environment.glsl}: where the tables lie in the map's buffer, its turn and strength. */
+    private static void setEnvironmentUniforms(Uniforms program, org.drtstudio.accel.EnvironmentMap map) {
+        if (map == null) return;
+        program.setIVec2("uEnvSize", map.width(), map.height());
+        program.setInt("uEnvMarginal", map.marginalOffset());
+        program.setInt("uEnvConditional", map.conditionalOffset());
+        program.setInt("uEnvStride", map.rowStride());
+        program.setVec2("uEnvYaw", map.cosYaw(), map.sinYaw());
+        program.setFloat("uEnvStrength", map.strength());
+    }
+
+    static void setCommonUniforms(ComputeProgram shader, GeometryImage image, TraceParameters p) {
+        // The scene's and the camera's, offered to every program that traces: each takes what it declares.
+        Uniforms program = shader.declaredOnly();
         // The box walk may visit two more nodes per instance than the sphere walk: a shape whose root
         // is a leaf gets an inner node above it with an empty second child (BoxLayout).
         program.setInt("uStepBound", (int) Math.min(Integer.MAX_VALUE, image.stepBound() + 2L * image.instanceCount()));
         program.setInt("uLightCount", image.lightCount());
+        setEnvironmentUniforms(program, image.environment());
         program.setInt("uMotion", image.motion() ? 1 : 0);
-        program.setInt("uShapeNodeCount", image.nodeCount());
+        program.setInt("uShapeNodeCount", image.nodeCount()); // the octant-ordered walk's (traverse_octant.glsl)
         setCamera(program, "", p.open());
         setCamera(program, "Close", p.close());
         program.setInt("uLens", p.open().hasLens() || p.close().hasLens() ? 1 : 0);
@@ -765,7 +798,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         program.setIVec2("uImageSize", p.width(), p.height());
     }
 
-    private static void setCamera(ComputeProgram program, String suffix, CameraBasis c) {
+    private static void setCamera(Uniforms program, String suffix, CameraBasis c) {
         program.setVec3("uEye" + suffix, c.eye()[0], c.eye()[1], c.eye()[2]);
         program.setVec3("uForward" + suffix, c.forward()[0], c.forward()[1], c.forward()[2]);
         program.setVec3("uRight" + suffix, c.right()[0], c.right()[1], c.right()[2]);

@@ -165,12 +165,22 @@ final class GlWavefront implements AutoCloseable {
     }
 
     /**
+     * The shadow rays a slot sends from one surface: one per light, and the environment light's two
+     * (the map's draw and the cosine draw, {@code envRay} in whitted.glsl) after them.
+     */
+    static int shadowRays(org.drtstudio.accel.GeometryImage image) {
+        return image.lightCount() + (image.environment() != null ? 2 : 0);
+    }
+
+    /**
      * Traces the samples the programs' uniforms ask for over {@code tile} (in the frame, or in the
      * active pixel list's layout), window by window. The frame's images and the active list are bound
      * by the caller, as for the frame kernel.
+     *
+     * @param shadowRays the shadow rays a slot sends from one surface ({@link #shadowRays})
      */
-    void trace(PixelWindow tile, int lights) throws GpuMemoryException {
-        int stride = Math.max(1, lights);
+    void trace(PixelWindow tile, int shadowRays) throws GpuMemoryException {
+        int stride = Math.max(1, shadowRays);
         while (true) {
             try {
                 traceWindows(tile, stride);
@@ -220,7 +230,9 @@ final class GlWavefront implements AutoCloseable {
         shadows.bindBase(BINDING_SHADOWS);
         lists.bindBase(BINDING_QUEUE);
         lists.clear(0, QUEUE_HEADER_BYTES);
-        for (ComputeProgram p : programs) {
+        for (ComputeProgram program : programs) {
+            // The window's, offered to every pass: each takes what it declares.
+            Uniforms p = program.declaredOnly();
             p.setIVec2("uTileOffset", x, y);
             p.setInt("uListCapacity", allocatedSlots);
             p.setInt("uShadowStride", allocatedStride);

@@ -32,7 +32,8 @@ class ComputeProgramTest {
                  PixelPackBuffer readback = PixelPackBuffer.create(valueImage.sizeBytes())) {
                 assertTrue(program.hasUniform("size"));
                 program.setIVec2("size", WIDTH, HEIGHT);
-                program.setInt("notInTheShader", 1); // ignored, as GL does
+                // A name the shader does not declare: a misspelling, which GL would ignore; the tests run strict.
+                assertThrows(IllegalArgumentException.class, () -> program.setInt("notInTheShader", 1));
                 valueImage.bindImage(0, ImageAccess.WRITE_ONLY);
                 colorImage.bindImage(1, ImageAccess.WRITE_ONLY);
                 program.dispatchCovering(WIDTH, HEIGHT);

@@ -100,6 +100,27 @@ class GlWavefrontTest {
         assertEquals(FrameSchedule.WAVEFRONT, WAVEFRONT.get().lastFrameSchedule(), name + ": the wavefront traced the frame");
     }
 
+    /**
+     * Lit by the shipped sky (with the default scene's lights too, and adaptive sampling): the
+     * environment's two shadow rays ride after the lights' in the slot, and rays that leave the
+     * scene see the map.
+     */
+    @Test
+    void anEnvironmentLitSceneIsTheKernels() throws Exception {
+        org.drtstudio.scene.TextureImage sky = org.drtstudio.scene.ProceduralSky.SHIPPED.image();
+        for (Scene scene : List.of(
+                org.drtstudio.render.EnvironmentScenes.balls(new org.drtstudio.scene.Environment("sky", 30f, 1f), 56, 40, 4),
+                allEffects())) {
+            Scene s = scene.withSettings(scene.settings().withSize(56, 40).withSampling(4, 5, 7)
+                    .withEnvironment(new org.drtstudio.scene.Environment("sky", 30f, 0.5f)));
+            GeometryImage image = GeometryImagePacker.pack(s).withEnvironment(
+                    org.drtstudio.accel.EnvironmentMap.of(sky, s.settings().environment()));
+            TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.GAUSSIAN);
+            assertSameFrames(s.name() + " under the sky", render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
+            assertEquals(FrameSchedule.WAVEFRONT, WAVEFRONT.get().lastFrameSchedule(), "the wavefront traced the frame");
+        }
+    }
+
     @Test
     void aTileTracedInSeveralWindowsIsTheSame() throws Exception {
         Scene s = allEffects();
