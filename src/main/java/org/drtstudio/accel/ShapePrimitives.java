@@ -16,25 +16,48 @@ import java.util.List;
  * @param indices    its primitives' geometry-image indices
  * @param boxes      per primitive, 6 floats: lo.xyz, hi.xyz (padded)
  * @param bounds     the union of the boxes: lo.xyz, hi.xyz (an empty shape: all 0)
+ * @param corners    per primitive, 9 floats: a triangle's corners v0, v1, v2 as the walks see them
+ *                   (v0 and v0 + the stored edges), a sphere's all NaN; null where only boxes are
+ *                   known (then every structure inserts by the boxes)
+ * @param pad        how far the boxes were grown on every side: an exact insertion test grows the cell
+ *                   by as much, so it keeps the margin the boxes keep
  */
-public record ShapePrimitives(int sphereRoot, int[] indices, float[] boxes, float[] bounds) {
+public record ShapePrimitives(int sphereRoot, int[] indices, float[] boxes, float[] bounds, float[] corners, float pad) {
+
+    /** Primitives known by their boxes alone. */
+    public ShapePrimitives(int sphereRoot, int[] indices, float[] boxes, float[] bounds) {
+        this(sphereRoot, indices, boxes, bounds, null, 0f);
+    }
+
+    /** Whether primitive {@code j} is a triangle with known corners ({@link #corners} from {@code 9 j}). */
+    public boolean hasCorners(int j) {
+        return corners != null && !Float.isNaN(corners[9 * j]);
+    }
 
     public int count() {
         return indices.length;
     }
 
-    /** The image's shapes, ascending by sphere root. */
+    /** The image's shapes, ascending by sphere root, by their boxes alone. */
     public static List<ShapePrimitives> of(GeometryImage image) {
+        return of(image, false);
+    }
+
+    /**
+     * The image's shapes, ascending by sphere root; with {@code withCorners} their triangles' corners
+     * too (36 bytes a primitive more: only the structures that test triangles themselves ask).
+     */
+    public static List<ShapePrimitives> of(GeometryImage image, boolean withCorners) {
         BoxLayout layout = BoxLayout.of(image);
         List<int[]> shapes = new ArrayList<>(BoxTree.shapesOf(image));
         shapes.sort((a, b) -> Integer.compare(a[0], b[0]));
         List<ShapePrimitives> out = new ArrayList<>();
-        for (int[] s : shapes) out.add(of(image.nodes(), layout.primitives(), s[0], s[1]));
+        for (int[] s : shapes) out.add(of(image.nodes(), layout.primitives(), s[0], s[1], withCorners));
         return out;
     }
 
     /** The shape rooted at {@code root} with {@code nodeCount} sphere nodes (its subtree is contiguous). */
-    static ShapePrimitives of(float[] nodes, float[] leafPrimitives, int root, int nodeCount) {
+    static ShapePrimitives of(float[] nodes, float[] leafPrimitives, int root, int nodeCount, boolean withCorners) {
         int count = 0;
         for (int i = root; i < root + nodeCount; i++) if (isLeaf(nodes, i)) count += primCount(nodes, i);
         int[] indices = new int[count];
@@ -44,17 +67,18 @@ public record ShapePrimitives(int sphereRoot, int[] indices, float[] boxes, floa
             int start = primStart(nodes, i);
             for (int p = start; p < start + primCount(nodes, i); p++) indices[k++] = p;
         }
-        float[] boxes = new float[6 * count];
+        float[] boxes = new float[6 * count], corners = withCorners ? new float[9 * count] : null;
         float[] bounds = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
                 Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
         for (int j = 0; j < count; j++) {
             primitiveBox(leafPrimitives, indices[j], boxes, 6 * j);
+            if (withCorners) primitiveCorners(leafPrimitives, indices[j], corners, 9 * j);
             for (int a = 0; a < 3; a++) {
                 bounds[a] = Math.min(bounds[a], boxes[6 * j + a]);
                 bounds[3 + a] = Math.max(bounds[3 + a], boxes[6 * j + 3 + a]);
             }
         }
-        if (count == 0) return new ShapePrimitives(root, indices, boxes, new float[6]);
+        if (count == 0) return new ShapePrimitives(root, indices, boxes, new float[6], corners, 0f);
         float extent = 0, far = 0;
         for (int a = 0; a < 3; a++) {
             extent = Math.max(extent, bounds[3 + a] - bounds[a]);
@@ -66,7 +90,22 @@ public record ShapePrimitives(int sphereRoot, int[] indices, float[] boxes, floa
             bounds[a] -= pad;
             bounds[3 + a] += pad;
         }
-        return new ShapePrimitives(root, indices, boxes, bounds);
+        return new ShapePrimitives(root, indices, boxes, bounds, corners, pad);
+    }
+
+    /** A triangle's corners from the box layout's copy, computed as the box is (v0 + edge), or NaN for a sphere. */
+    private static void primitiveCorners(float[] q, int p, float[] out, int o) {
+        int b = 4 * BoxLayout.PRIMITIVE_TEXELS * p;
+        if (Float.floatToRawIntBits(q[b + 3]) != GeometryImageLayout.KIND_TRIANGLE) {
+            java.util.Arrays.fill(out, o, o + 9, Float.NaN);
+            return;
+        }
+        for (int a = 0; a < 3; a++) {
+            float v0 = q[b + a];
+            out[o + a] = v0;
+            out[o + 3 + a] = v0 + q[b + 4 + a];
+            out[o + 6 + a] = v0 + q[b + 8 + a];
+        }
     }
 
     /** The box of primitive p from the box layout's copy: v0 and v0 + edges, or centre ± radius. */

@@ -1,7 +1,9 @@
 package org.drtstudio.cli;
 
 import org.drtstudio.accel.AccelStructure;
+import org.drtstudio.accel.grid.GridInsertion;
 import org.drtstudio.accel.grid.GridResolution;
+import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.bench.AccelBenchmark;
 import org.drtstudio.bench.BenchmarkReport;
 import org.drtstudio.render.NodeKind;
@@ -89,6 +91,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--grid-densities", paramLabel = "K,K", split = ",",
             description = "accel suite: the grid densities (cells per primitive) of the resolution sweep (default 0.5,1,2,4,8,16)")
     List<Double> gridDensities;
+    @Option(names = "--grid-insert", paramLabel = "triangles|boxes",
+            description = "accel suite: which cells list a triangle in the grids (triangles: those it overlaps, the default; "
+                    + "boxes: every cell its bounding box touches)")
+    String gridInsert;
     @Option(names = "--gpus", paramLabel = "all|N|0,2", defaultValue = "all",
             description = "gpus suite: the GPUs frames are split across (default all; 0,0 opens two contexts on GPU 0)")
     String gpus;
@@ -266,8 +272,10 @@ final class BenchCommand implements Callable<Integer> {
         SuiteScenes.Selection sel;
         double[] densities = gridDensities != null ? gridDensities.stream().mapToDouble(Double::doubleValue).toArray()
                 : AccelBenchmark.SWEEP_DENSITIES;
+        GridInsertion insertion;
         try {
             for (double d : densities) GridResolution.density(d);
+            insertion = gridInsert == null ? GridInsertion.DEFAULT : GridInsertion.parse(gridInsert.trim().toLowerCase(Locale.ROOT));
             s = settings(false);
             List<String> only = scenes != null ? scenes
                     : SuiteScenes.names(false).stream().filter(n -> !n.equals("bunny_18m")).toList();
@@ -287,6 +295,9 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         Map<String, Object> results = header("accel", SuiteScenes.FULL_VERSION);
+        results.put("grid_insertion", insertion.cliName());
+        SpatialLayouts.Settings spatialBefore = SpatialLayouts.settings();
+        SpatialLayouts.setSettings(spatialBefore.withGridInsertion(insertion));
         RendererFactory.Backend gpuChoice = choice;
         try (AccelBenchmark.GpuTracers gpus = new AccelBenchmark.GpuTracers(accel -> gpuChoice == null ? null
                 : renderers.create(gpuChoice, notice -> err.println("drt: " + notice), new TracerOptions(false, NodeKind.DEFAULT, accel)))) {
@@ -297,6 +308,8 @@ final class BenchCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             err.println("drt: " + e.getMessage());
             return 2;
+        } finally {
+            SpatialLayouts.setSettings(spatialBefore);
         }
         results.put("load_average_at_end", loadAverage());
         print(results, out, "");

@@ -26,6 +26,7 @@ import org.drtstudio.render.Frame;
 import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.PixelWindow;
 import org.drtstudio.accel.AccelStructure;
+import org.drtstudio.accel.grid.GridInsertion;
 import org.drtstudio.accel.grid.GridResolution;
 import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.render.GpuSelection;
@@ -156,6 +157,10 @@ final class RenderCommand implements Callable<Integer> {
             description = "with --accel grid: N cells on every axis of each mesh's grid instead of about "
                     + "2 cells per primitive shaped like its bounds (1 to 1024)")
     Integer gridCells;
+    @Option(names = "--grid-insert", paramLabel = "triangles|boxes",
+            description = "with --accel grid: list a triangle in the cells it overlaps (triangles, the exact test, the default) "
+                    + "or in every cell its bounding box touches (boxes); the image is the same")
+    String gridInsert;
     @Option(names = "--traversal", paramLabel = "paired|single",
             description = "GPU: trace a pixel's camera rays one by one (single, the default) or two at a time through the "
                     + "hierarchy (paired, the DRT paper's parallel traversal; slower here, see docs/RESULTS.md); the image is the same")
@@ -556,11 +561,15 @@ final class RenderCommand implements Callable<Integer> {
             };
         }
         try {
+            // Every render states the whole setting, so a command run before in the same process (tests) leaves nothing behind.
+            SpatialLayouts.Settings spatial = SpatialLayouts.Settings.DEFAULT;
             if (gridCells != null) {
                 if (gridCells < 1 || gridCells > GridResolution.MAX_AXIS_CELLS)
                     throw new IllegalArgumentException("--grid-cells must be 1 to " + GridResolution.MAX_AXIS_CELLS + ", got " + gridCells);
-                SpatialLayouts.setSettings(SpatialLayouts.settings().withGrid(GridResolution.fixed(gridCells)));
+                spatial = spatial.withGrid(GridResolution.fixed(gridCells));
             }
+            if (gridInsert != null) spatial = spatial.withGridInsertion(GridInsertion.parse(gridInsert.trim().toLowerCase(Locale.ROOT)));
+            SpatialLayouts.setSettings(spatial);
             return new TracerOptions(paired, kind, accel == null ? AccelStructure.DEFAULT : AccelStructure.parse(accel));
         } catch (IllegalArgumentException e) {
             throw new UsageProblem(e.getMessage());

@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * {@code drt render --accel} and {@code --grid-cells}: bad values are one line naming the value, before any work;
- * portals say what they built.
+ * {@code drt render --accel}, {@code --grid-cells} and {@code --grid-insert}: bad values are one line naming the
+ * value, before any work; the paper's fixed r×r×r grid with either insertion renders; portals say what they built.
  */
 class AccelOptionTest {
     @TempDir
@@ -33,6 +33,32 @@ class AccelOptionTest {
                 "-o", out.toString()));
         assertEquals("drt: --grid-cells must be 1 to 1024, got 100000", cli.err().strip());
         assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void anUnknownGridInsertionIsRefusedWithTheChoices() {
+        CliHarness cli = new CliHarness();
+        Path out = dir.resolve("x.png");
+        assertEquals(2, cli.drt("render", "src/test/resources/data/nff/balls_s1.nff", "--accel", "grid", "--grid-insert", "spheres",
+                "-o", out.toString()));
+        assertEquals("drt: --grid-insert must be boxes or triangles, got 'spheres'", cli.err().strip());
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void theFixedGridRendersWithEitherInsertionAndTheSettingDoesNotOutliveTheCommand() throws Exception {
+        for (String insertion : new String[]{"triangles", "boxes"}) {
+            CliHarness cli = new CliHarness();
+            Path out = dir.resolve(insertion + ".png");
+            assertEquals(0, cli.drt("render", "src/test/resources/data/nff/balls_s1.nff", "--accel", "grid", "--grid-cells", "8",
+                    "--grid-insert", insertion, "--backend", "cpu", "--width", "32", "--height", "24", "-o", out.toString()), cli.err());
+            assertTrue(Files.size(out) > 0);
+            assertEquals(org.drtstudio.accel.grid.GridResolution.fixed(8), org.drtstudio.accel.spatial.SpatialLayouts.settings().grid());
+        }
+        CliHarness plain = new CliHarness();
+        assertEquals(0, plain.drt("render", "src/test/resources/data/nff/balls_s1.nff", "--accel", "grid", "--backend", "cpu",
+                "--width", "32", "--height", "24", "-o", dir.resolve("plain.png").toString()), plain.err());
+        assertEquals(org.drtstudio.accel.spatial.SpatialLayouts.Settings.DEFAULT, org.drtstudio.accel.spatial.SpatialLayouts.settings());
     }
 
     @Test

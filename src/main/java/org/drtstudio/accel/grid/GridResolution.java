@@ -4,9 +4,10 @@ package org.drtstudio.accel.grid;
  * How many cells a shape's uniform grid gets. By default from the primitive count and the bounds (after
  * Woo and Cleary/Wyvill): about {@code density × N} cells in all, shaped like the bounds, so each axis
  * gets {@code extent × cbrt(density × N / volume)} cells. That is this program's rule, not Christen
- * 2005's: the GPU Whitted tracer uses a fixed r×r×r grid with triangle–box insertion (issue 42).
- * {@code fixedCells} sets the same count on every axis, the shape of that r×r×r grid (its insertion
- * here stays the padded bounding boxes').
+ * 2005's: its GPU Whitted tracer uses a fixed r×r×r grid (issue 42's reading of the paper).
+ * {@code fixedCells} sets the same count on every axis, that r×r×r grid ({@code drt render --grid-cells R});
+ * which cells list a primitive is {@link GridInsertion}'s choice, the exact triangle–box test by default,
+ * as in the paper. The two resolutions measured against each other: docs/ACCEL.md, "The uniform-grid paper".
  *
  * @param density    cells per primitive (the sweep in docs/BENCHMARKS.md chose {@link #DEFAULT_DENSITY})
  * @param fixedCells cells per axis when &gt; 0, else 0

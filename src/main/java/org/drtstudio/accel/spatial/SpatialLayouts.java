@@ -4,6 +4,7 @@ import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.ShapePrimitives;
 import org.drtstudio.accel.SpatialLayout;
+import org.drtstudio.accel.grid.GridInsertion;
 import org.drtstudio.accel.grid.GridResolution;
 import org.drtstudio.accel.grid.UniformGridBuilder;
 import org.drtstudio.accel.octree.BruteForceListBuilder;
@@ -28,21 +29,26 @@ public final class SpatialLayouts {
      *
      * @param octree           the split-and-copy octree's limits ({@code --accel octree})
      * @param straddlingOctree the report's octree's limits ({@code --accel octree-report}): its leaf size is the per-box limit
+     * @param gridInsertion    which cells of the grid list a triangle ({@code drt render --grid-insert})
      */
-    public record Settings(GridResolution grid, OctreeLimits octree, OctreeLimits straddlingOctree) {
+    public record Settings(GridResolution grid, OctreeLimits octree, OctreeLimits straddlingOctree, GridInsertion gridInsertion) {
         public static final Settings DEFAULT = new Settings(GridResolution.DEFAULT, OctreeLimits.DEFAULT);
 
-        /** With the report's octree at its default limits. */
+        /** With the report's octree at its default limits and the default grid insertion. */
         public Settings(GridResolution grid, OctreeLimits octree) {
-            this(grid, octree, StraddlingOctreeBuilder.DEFAULT_LIMITS);
+            this(grid, octree, StraddlingOctreeBuilder.DEFAULT_LIMITS, GridInsertion.DEFAULT);
         }
 
         public Settings withStraddlingOctree(OctreeLimits limits) {
-            return new Settings(grid, octree, limits);
+            return new Settings(grid, octree, limits, gridInsertion);
         }
 
         public Settings withGrid(GridResolution resolution) {
-            return new Settings(resolution, octree, straddlingOctree);
+            return new Settings(resolution, octree, straddlingOctree, gridInsertion);
+        }
+
+        public Settings withGridInsertion(GridInsertion insertion) {
+            return new Settings(grid, octree, straddlingOctree, insertion);
         }
     }
 
@@ -91,9 +97,10 @@ public final class SpatialLayouts {
 
     /** A new build (no cache): what the benchmarks time. */
     public static SpatialLayout build(GeometryImage image, AccelStructure structure, Settings settings) {
-        List<ShapePrimitives> shapes = ShapePrimitives.of(image);
+        boolean triangles = structure == AccelStructure.GRID && settings.gridInsertion() == GridInsertion.TRIANGLES;
+        List<ShapePrimitives> shapes = ShapePrimitives.of(image, triangles);
         return switch (structure) {
-            case GRID -> UniformGridBuilder.build(shapes, settings.grid());
+            case GRID -> UniformGridBuilder.build(shapes, settings.grid(), settings.gridInsertion());
             case OCTREE -> SkipListOctreeBuilder.build(shapes, settings.octree());
             case OCTREE_REPORT -> StraddlingOctreeBuilder.build(shapes, settings.straddlingOctree());
             case BRUTE -> BruteForceListBuilder.build(shapes);

@@ -31,6 +31,8 @@ final class SpatialTraversal {
     private final long maxTopSteps;
     private final InstanceRows instanceRows;
     private final float[] rows = new float[6];
+    /** One walker serves one thread, so plain counters. */
+    private long primitiveTests, cellVisits;
 
     SpatialTraversal(GeometryImage image, SpatialLayout layout) {
         this.top = image.topNodes();
@@ -108,6 +110,7 @@ final class SpatialTraversal {
                 hit.overflow = true;
                 return found;
             }
+            cellVisits++;
             int cell = table + x + nx * (y + ny * z);
             int end = Float.floatToRawIntBits(w[cell + 1]);
             for (int k = Float.floatToRawIntBits(w[cell]); k < end; k++) {
@@ -178,8 +181,19 @@ final class SpatialTraversal {
         return found;
     }
 
+    /** Primitive tests so far: what a structure costs a ray, free of the machine's load (GridTestCounts). */
+    long primitiveTests() {
+        return primitiveTests;
+    }
+
+    /** Grid cells visited so far (the 3D-DDA's steps). */
+    long cellVisits() {
+        return cellVisits;
+    }
+
     /** Primitive p from the box layout's copy, as {@code Traversal.intersectLeafPrimitive}. */
     private boolean intersect(int p, float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
+        primitiveTests++;
         float[] q = prims;
         int b = 4 * BoxLayout.PRIMITIVE_TEXELS * p;
         if (Float.floatToRawIntBits(q[b + 3]) != GeometryImageLayout.KIND_TRIANGLE)

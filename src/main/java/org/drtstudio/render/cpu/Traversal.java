@@ -38,6 +38,16 @@ final class Traversal implements RayCaster {
         this(image, NodeKind.DEFAULT);
     }
 
+    /** Primitive tests the grid or octree walk has made so far (0 without one). */
+    long spatialPrimitiveTests() {
+        return spatial == null ? 0 : spatial.primitiveTests();
+    }
+
+    /** Grid cells the grid walk has visited so far (0 without one). */
+    long gridCellVisits() {
+        return spatial == null ? 0 : spatial.cellVisits();
+    }
+
     Traversal(GeometryImage image, NodeKind kind) {
         this(image, kind, AccelStructure.BVH);
     }
