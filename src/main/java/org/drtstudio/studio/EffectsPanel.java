@@ -27,9 +27,11 @@ final class EffectsPanel extends TitledPane {
     final Slider lightRadius = new Slider(0, 2, 0);
     private final EditorSession session;
     private boolean updating;
+    private final SliderEdits edits;
 
     EffectsPanel(EditorSession session) {
         this.session = session;
+        this.edits = new SliderEdits(session, () -> updating);
         setText("Depth of field & soft shadows");
         aperture.setId("apertureSlider");
         focus.setId("focusSlider");
@@ -61,24 +63,12 @@ final class EffectsPanel extends TitledPane {
         return SliderValue.of(slider, id);
     }
 
-    /** Live preview while the thumb is dragged; one recorded step when it is let go or set directly. */
     private void bind(Slider slider, DoubleFunction<Edit> edit) {
-        slider.valueProperty().addListener((o, a, v) -> {
-            if (updating) return;
-            if (slider.isValueChanging()) session.preview(edit.apply(v.doubleValue()));
-            else commit(edit.apply(v.doubleValue()));
-        });
-        slider.valueChangingProperty().addListener((o, was, now) -> {
-            if (!now && !updating) commit(edit.apply(slider.getValue()));
-        });
+        edits.bind(slider, edit);
     }
 
     private void commit(Edit e) {
-        try {
-            session.commit(e);
-        } catch (IllegalArgumentException ex) {
-            session.cancelPreview();
-        }
+        edits.commit(e);
     }
 
     private Edit cameraWith(double apertureValue, double focusValue) {

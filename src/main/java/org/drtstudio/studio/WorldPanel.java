@@ -30,9 +30,11 @@ final class WorldPanel extends TitledPane {
     final Slider rotation = new Slider(-180, 180, 0), strength = new Slider(0, 4, 1);
     private final EditorSession session;
     private boolean updating;
+    private final SliderEdits edits;
 
     WorldPanel(EditorSession session, StudioDialogs dialogs) {
         this.session = session;
+        this.edits = new SliderEdits(session, () -> updating);
         setText("World");
         setId("worldPanel");
         file.setId("environmentFile");
@@ -89,24 +91,12 @@ final class WorldPanel extends TitledPane {
         return settingsWith(env == null ? null : change.apply(env));
     }
 
-    /** Live preview while the thumb is dragged; one recorded step when it is let go or set directly. */
     private void bind(Slider slider, DoubleFunction<Edit> edit) {
-        slider.valueProperty().addListener((o, a, v) -> {
-            if (updating) return;
-            if (slider.isValueChanging()) session.preview(edit.apply(v.doubleValue()));
-            else commit(edit.apply(v.doubleValue()));
-        });
-        slider.valueChangingProperty().addListener((o, was, now) -> {
-            if (!now && !updating) commit(edit.apply(slider.getValue()));
-        });
+        edits.bind(slider, edit);
     }
 
     private void commit(Edit e) {
-        try {
-            session.commit(e);
-        } catch (IllegalArgumentException ex) {
-            session.cancelPreview();
-        }
+        edits.commit(e);
     }
 
     /** The fields follow the document (undo, open); sliders are disabled while there is no environment. */
