@@ -93,7 +93,9 @@ check_installation() {
   # Without GTK (hidden in a mount namespace, where this user may make one) the studio says so in one line.
   local gtk code=0
   gtk=$(ldconfig -p | sed -n 's/.*libgtk-3\.so\.0 (libc6,x86-64) => //p' | head -1)
-  if [ -n "$gtk" ] && [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; then
+  # (Only where a mount namespace with a bind mount can be made: root, and no container rule against it.)
+  if [ -n "$gtk" ] && [ "$(id -u)" -eq 0 ] \
+    && unshare -m sh -c 'mount --bind /dev/null "$(readlink -f "$0")"' "$gtk" 2>/dev/null; then
     (cd "$work/run" && timeout 120 unshare -m sh -c 'mount --bind /dev/null "$(readlink -f "$0")" && exec "$@"' "$gtk" \
       "$1" studio "$inst/scenes/default.nff") >"$work/nogtk.out" 2>&1 || code=$?
     [ "$code" -eq 1 ] && [ "$(wc -l <"$work/nogtk.out")" -eq 1 ] && grep -q "libgtk-3-0" "$work/nogtk.out" \
