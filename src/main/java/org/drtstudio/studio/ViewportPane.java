@@ -54,6 +54,7 @@ final class ViewportPane extends Pane {
     private final FrameRate frameRate = new FrameRate();
     private final AnimationTimer timer;
     private WritableImage image, regionImage;
+    private final NearestUpscale upscale = new NearestUpscale();
     private PixelBuffer<ByteBuffer> pixels, regionPixels;
     private ByteBuffer buffer, regionBuffer;
     private PreviewRegion region;
@@ -236,14 +237,23 @@ final class ViewportPane extends Pane {
             return;
         }
         regionView.setVisible(false);
-        if (image == null || (int) image.getWidth() != f.width() || (int) image.getHeight() != f.height()) {
-            buffer = ByteBuffer.allocateDirect(4 * f.width() * f.height());
-            pixels = new PixelBuffer<>(f.width(), f.height(), buffer, PixelFormat.getByteBgraPreInstance());
+        int w = f.width(), h = f.height();
+        byte[] bgra = f.bgra();
+        int tw = (int) Math.ceil(getWidth()), th = (int) Math.ceil(getHeight());
+        if (f.pixelScale() > 1 && tw > w && th > h) {
+            // A coarse stage, drawn at the view's own size (NearestUpscale says why).
+            bgra = upscale.of(bgra, w, h, tw, th);
+            w = tw;
+            h = th;
+        }
+        if (image == null || (int) image.getWidth() != w || (int) image.getHeight() != h) {
+            buffer = ByteBuffer.allocateDirect(4 * w * h);
+            pixels = new PixelBuffer<>(w, h, buffer, PixelFormat.getByteBgraPreInstance());
             image = new WritableImage(pixels);
             view.setImage(image);
         }
         buffer.clear();
-        buffer.put(f.bgra());
+        buffer.put(bgra);
         buffer.flip();
         pixels.updateBuffer(b -> null);
         shown = f;

@@ -44,7 +44,9 @@ class GeneratedSceneSuitesTest {
             assertTrue(text.contains("\"" + count + "\""), text);
         }
         assertTrue(text.matches("(?s).*\"paper_fps\": ?\"45\".*"), text);
-        assertFalse(text.contains("144"), "no figure the paper does not state: " + text);
+        // The paper states no 144 fps (an earlier report said "> 144"): no paper figure may say it. The
+        // measured figures may hold the digits by chance (a frame of 1.44 ms), so only paper_ keys are read.
+        assertFalse(text.matches("(?s).*\"paper_[a-z_]*\": ?\"?[^,}\"]*144.*"), "no figure the paper does not state: " + text);
         for (String structure : new String[]{"bvh", "grid", "octree"}) {
             assertTrue(text.contains("\"" + structure + "\""), "every structure the tracer offers is timed: " + text);
         }
