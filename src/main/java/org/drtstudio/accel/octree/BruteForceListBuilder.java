@@ -3,7 +3,6 @@ package org.drtstudio.accel.octree;
 import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.ShapePrimitives;
 import org.drtstudio.accel.SpatialLayout;
-import org.drtstudio.accel.WordStream;
 
 import java.util.List;
 
@@ -20,16 +19,6 @@ public final class BruteForceListBuilder {
     }
 
     public static SpatialLayout build(List<ShapePrimitives> shapes) {
-        long t0 = System.nanoTime();
-        WordStream w = new WordStream();
-        int[] roots = new int[shapes.size()], texels = new int[shapes.size()];
-        for (int k = 0; k < shapes.size(); k++) {
-            ShapePrimitives s = shapes.get(k);
-            roots[k] = s.sphereRoot();
-            int[] all = new int[s.count()];
-            for (int j = 0; j < all.length; j++) all[j] = j;
-            texels[k] = OctreeFlattener.write(w, s, new OctreeNode(s.bounds().clone(), all, null));
-        }
-        return new SpatialLayout(AccelStructure.BRUTE, w.toArray(), roots, texels, System.nanoTime() - t0);
+        return OctreeFlattener.layout(AccelStructure.BRUTE, shapes, (s, all) -> new OctreeNode(s.bounds().clone(), all, null));
     }
 }

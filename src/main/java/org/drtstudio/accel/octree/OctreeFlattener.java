@@ -19,6 +19,27 @@ final class OctreeFlattener {
     }
 
     /** Writes {@code root}'s tree for shape {@code s}; returns its header texel. */
+    /** A shape's tree, built from the shape and the indices of all its primitives (a root cell of its bounds). */
+    @FunctionalInterface
+    interface TreeBuilder {
+        OctreeNode build(ShapePrimitives shape, int[] allPrimitives);
+    }
+
+    /** Every shape's tree from {@code trees}, flattened into one layout of {@code structure}, timed from the first build. */
+    static SpatialLayout layout(org.drtstudio.accel.AccelStructure structure, List<ShapePrimitives> shapes, TreeBuilder trees) {
+        long t0 = System.nanoTime();
+        WordStream w = new WordStream();
+        int[] roots = new int[shapes.size()], texels = new int[shapes.size()];
+        for (int k = 0; k < shapes.size(); k++) {
+            ShapePrimitives s = shapes.get(k);
+            roots[k] = s.sphereRoot();
+            int[] all = new int[s.count()];
+            for (int j = 0; j < all.length; j++) all[j] = j;
+            texels[k] = write(w, s, trees.build(s, all));
+        }
+        return new SpatialLayout(structure, w.toArray(), roots, texels, System.nanoTime() - t0);
+    }
+
     static int write(WordStream w, ShapePrimitives s, OctreeNode root) {
         float[] b = s.bounds();
         float pad = 0;

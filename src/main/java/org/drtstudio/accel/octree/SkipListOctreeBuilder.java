@@ -3,7 +3,6 @@ package org.drtstudio.accel.octree;
 import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.ShapePrimitives;
 import org.drtstudio.accel.SpatialLayout;
-import org.drtstudio.accel.WordStream;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,18 +20,8 @@ public final class SkipListOctreeBuilder {
     }
 
     public static SpatialLayout build(List<ShapePrimitives> shapes, OctreeLimits limits) {
-        long t0 = System.nanoTime();
-        WordStream w = new WordStream();
-        int[] roots = new int[shapes.size()], texels = new int[shapes.size()];
-        for (int k = 0; k < shapes.size(); k++) {
-            ShapePrimitives s = shapes.get(k);
-            roots[k] = s.sphereRoot();
-            int[] all = new int[s.count()];
-            for (int j = 0; j < all.length; j++) all[j] = j;
-            OctreeNode root = subdivide(s, s.bounds().clone(), all, 0, limits.depthFor(s.count()), limits.leafSize());
-            texels[k] = OctreeFlattener.write(w, s, root);
-        }
-        return new SpatialLayout(AccelStructure.OCTREE, w.toArray(), roots, texels, System.nanoTime() - t0);
+        return OctreeFlattener.layout(AccelStructure.OCTREE, shapes,
+                (s, all) -> subdivide(s, s.bounds().clone(), all, 0, limits.depthFor(s.count()), limits.leafSize()));
     }
 
     private static OctreeNode subdivide(ShapePrimitives s, float[] cell, int[] prims, int depth, int maxDepth, int leafSize) {
