@@ -32,6 +32,8 @@ final class ResponsivenessProbe {
     private final PrintStream out;
 
     private final boolean maximized;
+    /** The collector's pauses, phase by phase: a stall they explain is not the studio's own. */
+    private final GcPauses gc = new GcPauses();
     /** Sample target of the rest phase, low so a slow machine reaches it in seconds. */
     static final int REST_TARGET = 4;
     static final int REST_SECONDS = 10;
@@ -64,6 +66,7 @@ final class ResponsivenessProbe {
         double phase = Math.max(2, seconds / 3);
         ViewportPane vp = window.viewport;
         window.heartbeat.start();
+        gc.start();
         new AnimationTimer() {
             double lastWidth, lastHeight;
             int steadyPulses;
@@ -77,6 +80,7 @@ final class ResponsivenessProbe {
             double coarseSeconds, fullSeconds;
             int settledScale;
             double idleFps, dragFps, stallIdle, stallDrag, stallImport, handlerMax;
+            final long[] gcLongest = new long[3];
             int refineScale, coarseFrames, fullFrames;
             long firstFullNanos = -1;
             int groupId = -1;
@@ -107,6 +111,7 @@ final class ResponsivenessProbe {
                             phaseStart = now;
                             frames = 0;
                             window.heartbeat.reset();
+                            gc.reset();
                         }
                     }
                     case 1 -> {
@@ -124,6 +129,7 @@ final class ResponsivenessProbe {
                             fullSeconds = firstFullNanos < 0 ? 0 : (now - firstFullNanos) / 1e9;
                             idleFps = frames / t;
                             stallIdle = window.heartbeat.maxDelayMillis();
+                            gcLongest[0] = gc.longestMillis();
                             handlerMax = Math.max(handlerMax, window.heartbeat.maxHandlerMillis());
                             refineScale = settledScale;
                             idleDetail = String.format("%d frames in %.1f s at reduced resolution (settling at 1/%d), then %d full-resolution passes in %.1f s (%.1f per second)",
@@ -134,6 +140,7 @@ final class ResponsivenessProbe {
                             phaseStart = now;
                             frames = 0;
                             window.heartbeat.reset();
+                            gc.reset();
                         }
                     }
                     case 2 -> {
@@ -146,11 +153,13 @@ final class ResponsivenessProbe {
                         if (t >= phase) {
                             dragFps = frames / t;
                             stallDrag = window.heartbeat.maxDelayMillis();
+                            gcLongest[1] = gc.longestMillis();
                             handlerMax = Math.max(handlerMax, window.heartbeat.maxHandlerMillis());
                             window.session.cancelPreview();
                             step = 3;
                             phaseStart = now;
                             window.heartbeat.reset();
+                            gc.reset();
                             java.nio.file.Path model = importable();
                             if (model != null) window.files.importModel(model);
                         }
@@ -158,13 +167,14 @@ final class ResponsivenessProbe {
                     case 3 -> {
                         if (window.files.pendingImports() == 0 && t > 0.5) {
                             stallImport = window.heartbeat.maxDelayMillis();
+                            gcLongest[2] = gc.longestMillis();
                             handlerMax = Math.max(handlerMax, window.heartbeat.maxHandlerMillis());
                             stop();
                             window.heartbeat.stop();
                             String windowSize = String.format("window %.0fx%.0f%s", window.stage.getWidth(), window.stage.getHeight(),
                                     window.stage.isMaximized() ? " (maximised)" : "");
                             double[] draggedBounds = {vp.getWidth(), vp.getHeight()};
-                            rest(cpu -> report(idleFps, idleDetail, dragFps, latencies, stallIdle, stallDrag, stallImport, handlerMax,
+                            rest(cpu -> report(idleFps, idleDetail, dragFps, latencies, stallIdle, stallDrag, stallImport, gcLongest, handlerMax,
                                     windowSize, draggedBounds, cpu, done));
                         }
                     }
@@ -243,7 +253,7 @@ final class ResponsivenessProbe {
     }
 
     private void report(double idleFps, String idleDetail, double dragFps, List<Double> latencies, double stallIdle, double stallDrag,
-                        double stallImport, double handlerMax, String windowSize, double[] viewport, double restCpu,
+                        double stallImport, long[] gcLongest, double handlerMax, String windowSize, double[] viewport, double restCpu,
                         Consumer<Boolean> done) {
         List<Double> sorted = new ArrayList<>(latencies);
         Collections.sort(sorted);
@@ -257,6 +267,8 @@ final class ResponsivenessProbe {
         out.printf("  preview frames shown per second, while dragging a node: %.1f%n", dragFps);
         out.printf("  drag edit to frame on screen: median %.0f ms, p95 %.0f ms, max %.0f ms (%d frames)%n", median, p95, max, sorted.size());
         out.printf("  FX thread longest stall: %.0f ms refining, %.0f ms dragging, %.0f ms importing%n", stallIdle, stallDrag, stallImport);
+        out.printf("  of which the longest garbage-collection pause: %d ms refining, %d ms dragging, %d ms importing%n",
+                gcLongest[0], gcLongest[1], gcLongest[2]);
         out.printf("  longest studio handler on the FX thread (frame upload, gizmo, panels reacting to an edit): %.0f ms%n", handlerMax);
         if (restCpu >= 0) {
             out.printf("  CPU after the sample target (%d spp) is reached: %.1f %% of one core over %d s%n", REST_TARGET, restCpu, REST_SECONDS);

@@ -5,8 +5,6 @@ import javafx.geometry.Point2D;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.image.ImageView;
-import javafx.scene.image.PixelBuffer;
-import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -22,7 +20,6 @@ import org.drtstudio.scene.authored.GroupNode;
 import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.scene.edit.SetCamera;
 
-import java.nio.ByteBuffer;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -53,10 +50,8 @@ final class ViewportPane extends Pane {
     private final ViewportNotice noticeCheck = new ViewportNotice();
     private final FrameRate frameRate = new FrameRate();
     private final AnimationTimer timer;
-    private WritableImage image, regionImage;
+    private final PreviewImage picture = new PreviewImage(), regionPicture = new PreviewImage();
     private final NearestUpscale upscale = new NearestUpscale();
-    private PixelBuffer<ByteBuffer> pixels, regionPixels;
-    private ByteBuffer buffer, regionBuffer;
     private PreviewRegion region;
     /** Corners of a render region being dragged (Ctrl+Shift+drag), or null. */
     private Point2D regionStart, regionEnd;
@@ -246,16 +241,7 @@ final class ViewportPane extends Pane {
             w = tw;
             h = th;
         }
-        if (image == null || (int) image.getWidth() != w || (int) image.getHeight() != h) {
-            buffer = ByteBuffer.allocateDirect(4 * w * h);
-            pixels = new PixelBuffer<>(w, h, buffer, PixelFormat.getByteBgraPreInstance());
-            image = new WritableImage(pixels);
-            view.setImage(image);
-        }
-        buffer.clear();
-        buffer.put(bgra);
-        buffer.flip();
-        pixels.updateBuffer(b -> null);
+        if (picture.show(bgra, w, h)) view.setImage(picture.image());
         shown = f;
         lastLatencyNanos = System.nanoTime() - f.requestNanos();
         frameRate.frame(System.nanoTime());
@@ -264,16 +250,7 @@ final class ViewportPane extends Pane {
     /** Puts a render-region frame over its rectangle; the view around it keeps its last image. */
     private void presentRegion(PreviewFrame f) {
         if (region == null || !region.equals(f.region())) return; // the region changed since: a newer frame follows
-        if (regionImage == null || (int) regionImage.getWidth() != f.width() || (int) regionImage.getHeight() != f.height()) {
-            regionBuffer = ByteBuffer.allocateDirect(4 * f.width() * f.height());
-            regionPixels = new PixelBuffer<>(f.width(), f.height(), regionBuffer, PixelFormat.getByteBgraPreInstance());
-            regionImage = new WritableImage(regionPixels);
-            regionView.setImage(regionImage);
-        }
-        regionBuffer.clear();
-        regionBuffer.put(f.bgra());
-        regionBuffer.flip();
-        regionPixels.updateBuffer(b -> null);
+        if (regionPicture.show(f.bgra(), f.width(), f.height())) regionView.setImage(regionPicture.image());
         // Viewport pixels may differ from the size the region was set in only until the next request.
         double kx = getWidth() / Math.max(1, sentWidth), ky = getHeight() / Math.max(1, sentHeight);
         PreviewRegion r = f.region();
@@ -302,7 +279,7 @@ final class ViewportPane extends Pane {
 
     /** The image on screen (its pixels are the preview's, without the gizmo). */
     WritableImage image() {
-        return image;
+        return picture.image();
     }
 
     /** The last frame put on screen, or null before the first. */
