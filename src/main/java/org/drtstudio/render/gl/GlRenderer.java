@@ -197,7 +197,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         defines.put("ENVIRONMENT", environment ? "1" : "0");
         defines.put("ENV_BINDING", Integer.toString(org.drtstudio.accel.EnvironmentMap.BINDING));
         defines.put("STACK_SIZE", Integer.toString(RayStack.CAPACITY));
-        defines.put("GLOSSY_SPLIT", Integer.toString(GlossySplit.RAYS));
+        defines.put("GLOSSY_SPLIT", Integer.toString(GlossySplit.gpuRays(gl.info().software())));
         defines.put("GLOSSY_SPLIT_WEIGHT", Float.toString(GlossySplit.MIN_WEIGHT));
         defines.put("CHAIN_WEIGHT", Float.toString(GuideSums.CHAIN_WEIGHT));
         defines.put("GUIDE_EDGE_ALBEDO", Float.toString(GuideEdges.ALBEDO));

@@ -32,6 +32,13 @@ class GlossySplitTest {
         assertTrue(GlossySplit.RAYS > 1, "the default splits");
     }
 
+    /** Software GL splits as its oracle, the CPU twin, does; a hardware GPU's wavefront frame does not pay for it. */
+    @Test
+    void theGpuSplitsOnlyOnSoftwareGl() {
+        assertEquals(GlossySplit.RAYS, GlossySplit.gpuRays(true));
+        assertEquals(1, GlossySplit.gpuRays(false));
+    }
+
     @Test
     void theSplitEstimatesTheSameImage() throws Exception {
         Scene s = glossyScene();
