@@ -385,175 +385,239 @@ final class PreviewRenderer implements AutoCloseable {
     }
 
     private void loop() {
+        Renderer r = startRenderer();
+        if (r == null) return;
+        RenderThread view = new RenderThread(r);
+        try {
+            while (!isClosed()) {
+                Work work = waitForWork();
+                if (isClosed()) break;
+                view.step(work);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            problems.accept("preview stopped: " + e.getMessage());
+        }
+    }
+
+    /** Makes the renderer (GL start and shader compilation take a while); null, reported, when none can be made. */
+    private Renderer startRenderer() {
         Renderer r;
         try {
             r = rendererFactory.get();
         } catch (RuntimeException e) {
             description = "no renderer";
             problems.accept("no renderer could be started: " + e.getMessage());
-            return;
+            return null;
         }
         description = r.description();
         synchronized (lock) {
             renderer = r;
         }
-        PreviewDenoiser denoiser = new PreviewDenoiser(r);
-        shown = denoiser;
-        DenoisePacer pacer = new DenoisePacer();
-        PreviewRequest current = null, packedFor = null;
-        Set<Change> changesSincePack = EnumSet.noneOf(Change.class);
-        GeometryImage image = null;
-        ProgressiveSession session = null;
-        PassBudget budget = new PassBudget(PassBudget.DEFAULT_BUDGET_NANOS, 64);
-        GeometryImageBuilder.Timings packed = null; // a new image's timings until its first frame
-        boolean coarseShown = false; // a pass of an image with coarse hierarchies was traced
-        boolean packedCoarse = false;
-        long packedRevision = 0, packEnd = 0;
-        try {
-            while (!isClosed()) {
-                Work work = waitForWork();
-                if (isClosed()) break;
-                if (work == null && takeRedisplay()) {
-                    denoiser.setEnabled(denoise);
-                    denoiser.setView(view);
-                    Published last = lastPublished;
-                    if (last != null && session != null && !denoiser.canView(last.frame()) && current != null) {
-                        show(current); // traced without its radiance: the view starts again with it
-                    } else if (last != null && session != null) {
-                        byte[] picture = shownPicture(denoiser, last.frame(), last.samples(), () -> false);
-                        if (picture == null && denoise && current != null && last.samples() <= PreviewDenoiser.DENOISE_UP_TO_SAMPLES
-                                && last.samples() > PreviewDenoiser.GUIDES_FROM_SAMPLE) {
-                            restartView(current); // rendered with denoising off: no guides yet, so the view starts again with them
-                        } else {
-                            publish(last, picture);
-                        }
-                    }
-                    continue;
-                }
-                if (work != null && !work.restart() && current != null && image != null && session != null) {
-                    // The same picture (a selection, a save, a timeline setting): the view goes on with its samples.
-                    current = work.request();
-                    republish(current);
-                    continue;
-                }
-                if (work != null) {
-                    PreviewRequest next = work.request();
-                    changesSincePack.addAll(work.changes());
-                    try {
-                        if (image == null || next.needsPack(changesSincePack, packedFor)) {
-                            image = pack(next);
-                            packEnd = System.nanoTime();
-                            packed = builder.lastTimings();
-                            packedCoarse = builder.hasCoarseShapes();
-                            packedRevision = next.revision();
-                            packs.incrementAndGet();
-                            packedFor = next;
-                            changesSincePack.clear();
-                        }
-                    } catch (IllegalArgumentException e) {
-                        image = null;
-                        packedFor = null;
-                        current = null;
-                        stopView();
-                        // An empty scene is no problem (the viewport shows its background and a hint). It is
-                        // judged here, on the request that failed: judged later on the FX thread against the
-                        // document, the empty scene before the first file opened was reported as an error.
-                        if (!nothingToShow(next)) problems.accept("scene cannot be shown: " + e.getMessage());
-                        publishBackground(next);
-                        continue;
-                    }
-                    current = next;
-                    // The frame on screen is the old view's: a request for the same picture that comes before this
-                    // view's first pass must wait for that pass, not be shown the old picture again.
-                    lastFrame = null;
-                    firstPassOfRequest = true;
-                    PreviewSchedule.Stage stage;
-                    synchronized (lock) {
-                        stage = schedule.begin(next.refinedWidth(), next.refinedHeight(), next.targetSamples(), next.fullResolution());
-                    }
-                    budget.reset();
-                    pacer.reset();
-                    if (r instanceof AccelChoice c && c.accel() != accel) c.useAccel(accel);
-                    session = new ProgressiveSession(denoiser, budget);
-                    session.restart(image, parameters(current, image, stage), adaptive(current, stage));
-                } else if (session.converged()) {
-                    PreviewSchedule.Stage stage;
-                    synchronized (lock) {
-                        stage = schedule.stageDone();
-                    }
-                    if (stage == null) continue; // finished: the next wait sleeps until something changes
-                    budget.reset();
-                    session.restart(image, parameters(current, image, stage), adaptive(current, stage));
-                }
-                if (work == null && coarseShown && !held()) {
-                    // The first picture of a large new model came through its coarse hierarchy: build the
-                    // full one now and start the view again with it (the same picture, faster to trace).
-                    coarseShown = false;
-                    refineMillis = builder.refine();
-                    packedFor = null;
-                    restartView(current);
-                    continue;
-                }
-                if (!mayRender()) continue; // paused or held: sleep, keeping the view's samples
-                int before = session.samplesDone();
-                Frame frame;
-                denoiser.setEnabled(denoise);
-                denoiser.setView(view);
-                schedule.passStarted();
-                try {
-                    // An import's hold or a newer request stops the CPU tracer's pass between two rows (see passToStop).
-                    frame = session.nextPass(this::passToStop);
-                } catch (RenderException | RuntimeException e) {
-                    // Report and wait for the next change rather than stopping the preview for good.
-                    problems.accept("preview pass failed: " + e.getMessage());
-                    current = null;
-                    stopView();
-                    continue;
-                }
-                if (frame == null) {
-                    // Stopped, its samples gone: the view starts again from its coarse stages when the
-                    // hold ends, unless a newer request (the import's own, or the one that stopped it) replaces it.
-                    if (session.samplesDone() == 0 && current != null) restartView(current);
-                    continue;
-                }
-                firstPassOfRequest = false;
-                // The CPU tracer names the walk that traced the pass (Embree, or the Java walk and why).
-                description = r.description();
-                coarseShown = builder.hasCoarseShapes();
-                int added = session.samplesDone() - before;
-                long elapsed = schedule.passFinished(added, (long) frame.width() * frame.height());
-                passes.incrementAndGet();
-                if (packed != null) {
-                    packTimings = new PackTimings(packedRevision, packed.hierarchyMillis(), packedCoarse, packed.packMillis(), packed.boxLayoutMillis(),
-                            (System.nanoTime() - packEnd) / 1e6);
-                    packed = null;
-                }
-                double converged = adaptive(current, schedule.stage()).enabled()
-                        ? 1 - session.activePixels() / (double) Math.max(1, session.pixels()) : PreviewFrame.NOT_ADAPTIVE;
-                Published pass = new Published(frame, session.samplesDone(), schedule.stage().pixelScale(), current, elapsed,
-                        (long) frame.width() * frame.height() * Math.max(1, added), converged);
-                lastPublished = pass;
-                if (denoiser.denoises(frame, session.samplesDone())) {
-                    // Held by an import or export since the pass began: denoising it (a second or more on
-                    // the CPU) would only take the cores from them; the view goes on after the hold.
-                    if (held()) continue;
-                    // Traced, not shown: the last denoised picture stays; a stage's last pass is always shown.
-                    if (!pacer.due(elapsed) && !session.converged()) continue;
-                    long denoiseStart = System.nanoTime();
-                    byte[] picture = shownPicture(denoiser, frame, session.samplesDone(), this::importHolds);
-                    // An import's hold came while the CPU denoised (a second or more on a large view): it
-                    // stopped there, and the view goes on after the hold.
-                    if (picture == null && importHolds()) continue;
-                    pacer.denoised(System.nanoTime() - denoiseStart);
-                    publish(pass, picture);
-                } else {
-                    publish(pass, null);
-                }
+        return r;
+    }
+
+    /**
+     * The loop's own state, render thread only, and its stages: show the last pass again (the
+     * denoise toggle or the view transform changed), go on with the same picture, begin a view (pack
+     * what changed, restart accumulation), move to the schedule's next stage, refine a coarse
+     * hierarchy, trace a pass and publish it.
+     */
+    private final class RenderThread {
+        private final Renderer renderer;
+        private final PreviewDenoiser denoiser;
+        private final DenoisePacer pacer = new DenoisePacer();
+        private final PassBudget budget = new PassBudget(PassBudget.DEFAULT_BUDGET_NANOS, 64);
+        private final Set<Change> changesSincePack = EnumSet.noneOf(Change.class);
+        private PreviewRequest current, packedFor;
+        private GeometryImage image;
+        private ProgressiveSession session;
+        private GeometryImageBuilder.Timings packed; // a new image's timings until its first frame
+        private boolean coarseShown; // a pass of an image with coarse hierarchies was traced
+        private boolean packedCoarse;
+        private long packedRevision, packEnd;
+
+        RenderThread(Renderer renderer) {
+            this.renderer = renderer;
+            this.denoiser = new PreviewDenoiser(renderer);
+            shown = denoiser;
+        }
+
+        /** One turn of the loop: {@code work} is the newest request, or null to go on with the view. */
+        void step(Work work) {
+            if (work == null && takeRedisplay()) {
+                redisplay();
+                return;
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            problems.accept("preview stopped: " + e.getMessage());
+            if (work != null && !work.restart() && current != null && image != null && session != null) {
+                // The same picture (a selection, a save, a timeline setting): the view goes on with its samples.
+                current = work.request();
+                republish(current);
+                return;
+            }
+            if (work != null) {
+                if (!beginView(work)) return;
+            } else if (session.converged() && !nextStage()) {
+                return; // finished: the next wait sleeps until something changes
+            }
+            if (work == null && coarseShown && !held()) {
+                refineCoarse();
+                return;
+            }
+            if (!mayRender()) return; // paused or held: sleep, keeping the view's samples
+            tracePass();
+        }
+
+        /** Shows the last pass again through the current toggle and view transform. */
+        private void redisplay() {
+            denoiser.setEnabled(denoise);
+            denoiser.setView(view);
+            Published last = lastPublished;
+            if (last == null || session == null) return;
+            if (!denoiser.canView(last.frame()) && current != null) {
+                show(current); // traced without its radiance: the view starts again with it
+                return;
+            }
+            byte[] picture = shownPicture(denoiser, last.frame(), last.samples(), () -> false);
+            if (picture == null && denoise && current != null && last.samples() <= PreviewDenoiser.DENOISE_UP_TO_SAMPLES
+                    && last.samples() > PreviewDenoiser.GUIDES_FROM_SAMPLE) {
+                restartView(current); // rendered with denoising off: no guides yet, so the view starts again with them
+            } else {
+                publish(last, picture);
+            }
+        }
+
+        /** Packs what the request changed and starts its view; false when the scene cannot be shown. */
+        private boolean beginView(Work work) {
+            PreviewRequest next = work.request();
+            changesSincePack.addAll(work.changes());
+            try {
+                if (image == null || next.needsPack(changesSincePack, packedFor)) packFor(next);
+            } catch (IllegalArgumentException e) {
+                image = null;
+                packedFor = null;
+                current = null;
+                stopView();
+                // An empty scene is no problem (the viewport shows its background and a hint). It is
+                // judged here, on the request that failed: judged later on the FX thread against the
+                // document, the empty scene before the first file opened was reported as an error.
+                if (!nothingToShow(next)) problems.accept("scene cannot be shown: " + e.getMessage());
+                publishBackground(next);
+                return false;
+            }
+            current = next;
+            // The frame on screen is the old view's: a request for the same picture that comes before this
+            // view's first pass must wait for that pass, not be shown the old picture again.
+            lastFrame = null;
+            firstPassOfRequest = true;
+            PreviewSchedule.Stage stage;
+            synchronized (lock) {
+                stage = schedule.begin(next.refinedWidth(), next.refinedHeight(), next.targetSamples(), next.fullResolution());
+            }
+            budget.reset();
+            pacer.reset();
+            if (renderer instanceof AccelChoice c && c.accel() != accel) c.useAccel(accel);
+            session = new ProgressiveSession(denoiser, budget);
+            session.restart(image, parameters(current, image, stage), adaptive(current, stage));
+            return true;
+        }
+
+        private void packFor(PreviewRequest next) {
+            image = pack(next);
+            packEnd = System.nanoTime();
+            packed = builder.lastTimings();
+            packedCoarse = builder.hasCoarseShapes();
+            packedRevision = next.revision();
+            packs.incrementAndGet();
+            packedFor = next;
+            changesSincePack.clear();
+        }
+
+        /** The view's stage converged: starts the next; false when the view is finished. */
+        private boolean nextStage() {
+            PreviewSchedule.Stage stage;
+            synchronized (lock) {
+                stage = schedule.stageDone();
+            }
+            if (stage == null) return false;
+            budget.reset();
+            session.restart(image, parameters(current, image, stage), adaptive(current, stage));
+            return true;
+        }
+
+        /**
+         * The first picture of a large new model came through its coarse hierarchy: builds the full
+         * one now and starts the view again with it (the same picture, faster to trace).
+         */
+        private void refineCoarse() {
+            coarseShown = false;
+            refineMillis = builder.refine();
+            packedFor = null;
+            restartView(current);
+        }
+
+        /** Traces one pass of the view and publishes it, denoised when the view is young. */
+        private void tracePass() {
+            int before = session.samplesDone();
+            Frame frame;
+            denoiser.setEnabled(denoise);
+            denoiser.setView(view);
+            schedule.passStarted();
+            try {
+                // An import's hold or a newer request stops the CPU tracer's pass between two rows (see passToStop).
+                frame = session.nextPass(PreviewRenderer.this::passToStop);
+            } catch (RenderException | RuntimeException e) {
+                // Report and wait for the next change rather than stopping the preview for good.
+                problems.accept("preview pass failed: " + e.getMessage());
+                current = null;
+                stopView();
+                return;
+            }
+            if (frame == null) {
+                // Stopped, its samples gone: the view starts again from its coarse stages when the
+                // hold ends, unless a newer request (the import's own, or the one that stopped it) replaces it.
+                if (session.samplesDone() == 0 && current != null) restartView(current);
+                return;
+            }
+            firstPassOfRequest = false;
+            // The CPU tracer names the walk that traced the pass (Embree, or the Java walk and why).
+            description = renderer.description();
+            coarseShown = builder.hasCoarseShapes();
+            int added = session.samplesDone() - before;
+            long elapsed = schedule.passFinished(added, (long) frame.width() * frame.height());
+            passes.incrementAndGet();
+            recordPackTimings();
+            double converged = adaptive(current, schedule.stage()).enabled()
+                    ? 1 - session.activePixels() / (double) Math.max(1, session.pixels()) : PreviewFrame.NOT_ADAPTIVE;
+            Published pass = new Published(frame, session.samplesDone(), schedule.stage().pixelScale(), current, elapsed,
+                    (long) frame.width() * frame.height() * Math.max(1, added), converged);
+            lastPublished = pass;
+            if (denoiser.denoises(frame, session.samplesDone())) publishDenoised(pass, elapsed);
+            else publish(pass, null);
+        }
+
+        /** A new image's first frame is traced: its timings, from the pack to here, are published. */
+        private void recordPackTimings() {
+            if (packed == null) return;
+            packTimings = new PackTimings(packedRevision, packed.hierarchyMillis(), packedCoarse, packed.packMillis(), packed.boxLayoutMillis(),
+                    (System.nanoTime() - packEnd) / 1e6);
+            packed = null;
+        }
+
+        private void publishDenoised(Published pass, long elapsed) {
+            // Held by an import or export since the pass began: denoising it (a second or more on
+            // the CPU) would only take the cores from them; the view goes on after the hold.
+            if (held()) return;
+            // Traced, not shown: the last denoised picture stays; a stage's last pass is always shown.
+            if (!pacer.due(elapsed) && !session.converged()) return;
+            long denoiseStart = System.nanoTime();
+            byte[] picture = shownPicture(denoiser, pass.frame(), pass.samples(), PreviewRenderer.this::importHolds);
+            // An import's hold came while the CPU denoised (a second or more on a large view): it
+            // stopped there, and the view goes on after the hold.
+            if (picture == null && importHolds()) return;
+            pacer.denoised(System.nanoTime() - denoiseStart);
+            publish(pass, picture);
         }
     }
 
