@@ -16,7 +16,8 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * The docs name classes that exist: every backticked class-like name in docs/*.md (an UpperCamelCase
+ * The docs name classes that exist: every backticked class-like name in README.md and docs/*.md
+ * ({@link DocPages}; an UpperCamelCase
  * identifier, alone or leading a qualified name such as {@code render.cpu.Traversal} or
  * {@code Gizmo.Handle}) is a type declared in src/main or src/test. A class renamed or removed
  * without its docs fails here.
@@ -27,17 +28,12 @@ class DocumentedClassNamesTest {
      * here only when the docs mean something outside the code base.
      */
     private static final Set<String> NOT_OURS = Set.of(
-            // JDK and JavaFX classes the docs discuss (the studio's threading, error handling).
-            "AnimationTimer", "BufferedImage", "BufferedReader", "Float", "InvokeLaterDispatcher", "NumberFormatException",
-            "OutOfMemoryError", "PixelBuffer", "Platform", "QuantumRenderer", "WritableImage",
-            // Debian package fields and desktop-entry keys (INSTALL.md).
+            // JDK and JavaFX classes the docs discuss (project files' Float.toString, the studio's Platform.startup).
+            "Float", "Platform",
+            // Debian package fields (INSTALL.md).
             "Depends", "Exec", "Recommends",
-            // A JSON literal (STUDIO.md: `Infinity` is the pinhole).
-            "Infinity",
             // An MTL keyword (the transmission filter), a Slurm setting and the farm's tile-grid placeholder (FARM.md).
-            "Tf", "MaxArraySize", "CxR",
-            // Removed with the layouts it compared; BENCHMARKS.md tells the measurement it made.
-            "KernelTimingProbe");
+            "Tf", "MaxArraySize", "CxR");
 
     /** A backticked span. */
     private static final Pattern SPAN = Pattern.compile("`([^`\n]+)`");
@@ -72,12 +68,9 @@ class DocumentedClassNamesTest {
         Set<String> declared = declaredTypes();
         assertTrue(declared.contains("GeometryImagePacker") && declared.contains("SharedGl"), "types found: " + declared.size());
         List<String> missing = new ArrayList<>();
-        for (Path doc : files(Path.of("docs"), ".md")) {
-            List<String> lines = Files.readAllLines(doc);
-            for (int i = 0; i < lines.size(); i++) {
-                for (String name : classNames(lines.get(i))) {
-                    if (!declared.contains(name) && !NOT_OURS.contains(name)) missing.add(doc + ":" + (i + 1) + ": " + name);
-                }
+        for (DocPages.Line line : DocPages.lines()) {
+            for (String name : classNames(line.text())) {
+                if (!declared.contains(name) && !NOT_OURS.contains(name)) missing.add(line.where() + ": " + name);
             }
         }
         assertEquals(List.of(), missing, "the docs name classes the code does not have");
@@ -88,6 +81,13 @@ class DocumentedClassNamesTest {
         Set<String> ours = new TreeSet<>(NOT_OURS);
         ours.retainAll(declaredTypes());
         assertEquals(Set.of(), ours, "these exist in the code now: drop them from NOT_OURS");
+    }
+
+    @Test
+    void everyNameThatIsNotOursIsStillNamedByADoc() {
+        Set<String> unused = new TreeSet<>(NOT_OURS);
+        for (DocPages.Line line : DocPages.lines()) classNames(line.text()).forEach(unused::remove);
+        assertEquals(Set.of(), unused, "no doc names these any more: drop them from NOT_OURS");
     }
 
     private static Set<String> declaredTypes() throws IOException {
