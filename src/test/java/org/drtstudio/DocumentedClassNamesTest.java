@@ -17,10 +17,11 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * The docs name classes that exist: every backticked class-like name in README.md and docs/*.md
- * ({@link DocPages}; an UpperCamelCase
- * identifier, alone or leading a qualified name such as {@code render.cpu.Traversal} or
- * {@code Gizmo.Handle}) is a type declared in src/main or src/test. A class renamed or removed
- * without its docs fails here.
+ * ({@link DocPages}; an UpperCamelCase identifier, alone or leading a qualified name such as
+ * {@code render.cpu.Traversal} or {@code Gizmo.Handle}) is a type declared in the sources (any
+ * module's src folder). A class renamed or removed
+ * without its docs fails here, and so does a fully qualified name ({@code org.drtstudio.bench.AccelReport}
+ * in a command line) whose class moved to another package.
  */
 class DocumentedClassNamesTest {
     /**
@@ -40,6 +41,10 @@ class DocumentedClassNamesTest {
     /** A Java name: lower-case package parts, then a type name, then members or nested types. */
     private static final Pattern JAVA_NAME = Pattern.compile(
             "(?:[a-z][a-z0-9]*\\.)*([A-Z][A-Za-z0-9]*)(?:\\.[A-Za-z_][A-Za-z0-9_]*(?:\\([^)]*\\))?)*(?:\\(\\))?");
+    /** A name of ours with its package, anywhere in a line (code blocks too: the lab programs' command lines). */
+    private static final Pattern QUALIFIED = Pattern.compile("\\borg\\.drtstudio(?:\\.[a-z][a-z0-9]*)+\\.[A-Z][A-Za-z0-9]*");
+    /** A source file's package declaration. */
+    private static final Pattern PACKAGE = Pattern.compile("(?m)^package\\s+([\\w.]+)\\s*;");
     /** A type declaration at the start of a line. */
     private static final Pattern DECLARATION = Pattern.compile(
             "(?m)^\\s*(?:(?:public|protected|private|static|final|abstract|sealed|non-sealed|strictfp)\\s+)*"
@@ -77,6 +82,18 @@ class DocumentedClassNamesTest {
     }
 
     @Test
+    void everyQualifiedNameTheDocsUseIsAClassThere() throws IOException {
+        Set<String> qualified = qualifiedTypes();
+        assertTrue(qualified.contains("org.drtstudio.app.Main"), "types found: " + qualified.size());
+        List<String> missing = new ArrayList<>();
+        for (DocPages.Line line : DocPages.lines()) {
+            Matcher m = QUALIFIED.matcher(line.text());
+            while (m.find()) if (!qualified.contains(m.group())) missing.add(line.where() + ": " + m.group());
+        }
+        assertEquals(List.of(), missing, "the docs name classes by packages they are not in");
+    }
+
+    @Test
     void theListOfNamesThatAreNotOursHoldsNoneOfOurs() throws IOException {
         Set<String> ours = new TreeSet<>(NOT_OURS);
         ours.retainAll(declaredTypes());
@@ -90,15 +107,31 @@ class DocumentedClassNamesTest {
         assertEquals(Set.of(), unused, "no doc names these any more: drop them from NOT_OURS");
     }
 
+    /** Simple names of every type declared in the sources of every module (any src/.../java folder). */
     private static Set<String> declaredTypes() throws IOException {
         Set<String> names = new TreeSet<>();
-        for (Path root : List.of(Path.of("src/main/java"), Path.of("src/test/java"))) {
-            for (Path source : files(root, ".java")) {
-                Matcher m = DECLARATION.matcher(Files.readString(source));
-                while (m.find()) names.add(m.group(1));
-            }
+        for (Path source : sources()) {
+            Matcher m = DECLARATION.matcher(Files.readString(source));
+            while (m.find()) names.add(m.group(1));
         }
         return names;
+    }
+
+    /** Fully qualified names of the top-level types: each source file's package and file name. */
+    private static Set<String> qualifiedTypes() throws IOException {
+        Set<String> names = new TreeSet<>();
+        for (Path source : sources()) {
+            Matcher m = PACKAGE.matcher(Files.readString(source));
+            String type = source.getFileName().toString().replace(".java", "");
+            if (m.find()) names.add(m.group(1) + "." + type);
+        }
+        return names;
+    }
+
+    /** Java sources under any src folder of the checkout (modules included), build outputs left out. */
+    private static List<Path> sources() throws IOException {
+        return files(Path.of("."), ".java").stream()
+                .filter(p -> p.toString().contains("/src/") && !p.toString().contains("/target/")).toList();
     }
 
     private static List<Path> files(Path root, String suffix) throws IOException {
