@@ -12,7 +12,8 @@ import java.util.stream.Stream;
 
 /**
  * The documentation the docs tests read: README.md and every docs/*.md, line by line, each line
- * knowing whether it sits in a fenced code block. Run from the project root.
+ * knowing whether it sits in a fenced code block (where a line continued by a backslash is read
+ * together with the next). Run from the project root.
  */
 public final class DocPages {
     /** A backticked span of one line. */
@@ -66,7 +67,14 @@ public final class DocPages {
                     code = !code;
                     continue;
                 }
-                all.add(new Line(page, i + 1, text.get(i), code));
+                int first = i;
+                StringBuilder line = new StringBuilder(text.get(i));
+                // A shell line continued with a backslash is one command: read it as one line.
+                while (code && line.toString().endsWith("\\") && i + 1 < text.size()) {
+                    line.setLength(line.length() - 1);
+                    line.append(' ').append(text.get(++i).strip());
+                }
+                all.add(new Line(page, first + 1, line.toString(), code));
             }
         }
         return all;
