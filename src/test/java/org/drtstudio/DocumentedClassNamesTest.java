@@ -16,10 +16,12 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * The docs name classes that exist: every backticked class-like name in docs/*.md (an UpperCamelCase
- * identifier, alone or leading a qualified name such as {@code render.cpu.Traversal} or
- * {@code Gizmo.Handle}) is a type declared in src/main or src/test. A class renamed or removed
- * without its docs fails here.
+ * The docs name classes that exist: every backticked class-like name in README.md and docs/*.md
+ * ({@link DocPages}; an UpperCamelCase identifier, alone or leading a qualified name such as
+ * {@code render.cpu.Traversal} or {@code Gizmo.Handle}) is a type declared in the sources (any
+ * module's src folder). A class renamed or removed
+ * without its docs fails here, and so does a fully qualified name ({@code org.drtstudio.bench.AccelReport}
+ * in a command line) whose class moved to another package.
  */
 class DocumentedClassNamesTest {
     /**
@@ -27,23 +29,22 @@ class DocumentedClassNamesTest {
      * here only when the docs mean something outside the code base.
      */
     private static final Set<String> NOT_OURS = Set.of(
-            // JDK and JavaFX classes the docs discuss (the studio's threading, error handling).
-            "AnimationTimer", "BufferedImage", "BufferedReader", "Float", "InvokeLaterDispatcher", "NumberFormatException",
-            "OutOfMemoryError", "PixelBuffer", "Platform", "QuantumRenderer", "WritableImage",
-            // Debian package fields and desktop-entry keys (INSTALL.md).
+            // JDK and JavaFX classes the docs discuss (project files' Float.toString, the studio's Platform.startup).
+            "Float", "Platform",
+            // Debian package fields (INSTALL.md).
             "Depends", "Exec", "Recommends",
-            // A JSON literal (STUDIO.md: `Infinity` is the pinhole).
-            "Infinity",
             // An MTL keyword (the transmission filter), a Slurm setting and the farm's tile-grid placeholder (FARM.md).
-            "Tf", "MaxArraySize", "CxR",
-            // Removed with the layouts it compared; BENCHMARKS.md tells the measurement it made.
-            "KernelTimingProbe");
+            "Tf", "MaxArraySize", "CxR");
 
     /** A backticked span. */
     private static final Pattern SPAN = Pattern.compile("`([^`\n]+)`");
     /** A Java name: lower-case package parts, then a type name, then members or nested types. */
     private static final Pattern JAVA_NAME = Pattern.compile(
             "(?:[a-z][a-z0-9]*\\.)*([A-Z][A-Za-z0-9]*)(?:\\.[A-Za-z_][A-Za-z0-9_]*(?:\\([^)]*\\))?)*(?:\\(\\))?");
+    /** A name of ours with its package, anywhere in a line (code blocks too: the lab programs' command lines). */
+    private static final Pattern QUALIFIED = Pattern.compile("\\borg\\.drtstudio(?:\\.[a-z][a-z0-9]*)+\\.[A-Z][A-Za-z0-9]*");
+    /** A source file's package declaration. */
+    private static final Pattern PACKAGE = Pattern.compile("(?m)^package\\s+([\\w.]+)\\s*;");
     /** A type declaration at the start of a line. */
     private static final Pattern DECLARATION = Pattern.compile(
             "(?m)^\\s*(?:(?:public|protected|private|static|final|abstract|sealed|non-sealed|strictfp)\\s+)*"
@@ -72,15 +73,24 @@ class DocumentedClassNamesTest {
         Set<String> declared = declaredTypes();
         assertTrue(declared.contains("GeometryImagePacker") && declared.contains("SharedGl"), "types found: " + declared.size());
         List<String> missing = new ArrayList<>();
-        for (Path doc : files(Path.of("docs"), ".md")) {
-            List<String> lines = Files.readAllLines(doc);
-            for (int i = 0; i < lines.size(); i++) {
-                for (String name : classNames(lines.get(i))) {
-                    if (!declared.contains(name) && !NOT_OURS.contains(name)) missing.add(doc + ":" + (i + 1) + ": " + name);
-                }
+        for (DocPages.Line line : DocPages.lines()) {
+            for (String name : classNames(line.text())) {
+                if (!declared.contains(name) && !NOT_OURS.contains(name)) missing.add(line.where() + ": " + name);
             }
         }
         assertEquals(List.of(), missing, "the docs name classes the code does not have");
+    }
+
+    @Test
+    void everyQualifiedNameTheDocsUseIsAClassThere() throws IOException {
+        Set<String> qualified = qualifiedTypes();
+        assertTrue(qualified.contains("org.drtstudio.app.Main"), "types found: " + qualified.size());
+        List<String> missing = new ArrayList<>();
+        for (DocPages.Line line : DocPages.lines()) {
+            Matcher m = QUALIFIED.matcher(line.text());
+            while (m.find()) if (!qualified.contains(m.group())) missing.add(line.where() + ": " + m.group());
+        }
+        assertEquals(List.of(), missing, "the docs name classes by packages they are not in");
     }
 
     @Test
@@ -90,15 +100,38 @@ class DocumentedClassNamesTest {
         assertEquals(Set.of(), ours, "these exist in the code now: drop them from NOT_OURS");
     }
 
+    @Test
+    void everyNameThatIsNotOursIsStillNamedByADoc() {
+        Set<String> unused = new TreeSet<>(NOT_OURS);
+        for (DocPages.Line line : DocPages.lines()) classNames(line.text()).forEach(unused::remove);
+        assertEquals(Set.of(), unused, "no doc names these any more: drop them from NOT_OURS");
+    }
+
+    /** Simple names of every type declared in the sources of every module (any src/.../java folder). */
     private static Set<String> declaredTypes() throws IOException {
         Set<String> names = new TreeSet<>();
-        for (Path root : List.of(Path.of("src/main/java"), Path.of("src/test/java"))) {
-            for (Path source : files(root, ".java")) {
-                Matcher m = DECLARATION.matcher(Files.readString(source));
-                while (m.find()) names.add(m.group(1));
-            }
+        for (Path source : sources()) {
+            Matcher m = DECLARATION.matcher(Files.readString(source));
+            while (m.find()) names.add(m.group(1));
         }
         return names;
+    }
+
+    /** Fully qualified names of the top-level types: each source file's package and file name. */
+    private static Set<String> qualifiedTypes() throws IOException {
+        Set<String> names = new TreeSet<>();
+        for (Path source : sources()) {
+            Matcher m = PACKAGE.matcher(Files.readString(source));
+            String type = source.getFileName().toString().replace(".java", "");
+            if (m.find()) names.add(m.group(1) + "." + type);
+        }
+        return names;
+    }
+
+    /** Java sources under any src folder of the checkout (modules included), build outputs left out. */
+    private static List<Path> sources() throws IOException {
+        return files(Path.of("."), ".java").stream()
+                .filter(p -> p.toString().contains("/src/") && !p.toString().contains("/target/")).toList();
     }
 
     private static List<Path> files(Path root, String suffix) throws IOException {

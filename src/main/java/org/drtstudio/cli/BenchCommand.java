@@ -44,8 +44,11 @@ import java.util.concurrent.Callable;
                 + "import (an OBJ to the geometry image phase by phase, with and without the importer's fast paths), "
                 + "spheres (100, 1,000 and 10,000 random spheres at 800x800 or over 16:9 sizes, flat or facing-ratio shading, "
                 + "brute force among the structures, still frames or a moving-camera run: frames per second, as the OpenCL sphere "
-                + "caster measured), resolution (GPU against CPU tracer over image sizes 128^2 .. --max-size^2, as the CUDA octree report), "
+                + "caster measured), resolution (GPU against CPU tracer over image sizes 128^2 .. --max-size^2: an analogue of the "
+                + "CUDA octree report's measurement on random spheres), "
                 + "voxels (voxel spaces through div portals against their faces in the geometry image, 720x360 and 1920x1080), "
+                + "accel (build, bytes and primary/shadow Mrays/s of the BVH, uniform grid and octrees per scene, then the grid-resolution "
+                + "sweep), gpus (one GPU against all on bunny_1m at 1080p and 4K, per tiling of the frame: --gpus, --tiles), "
                 + "rays (the peers' rays on --obj FILE: primary and shadow Mrays/s of the CPU tracer's walks, or with --backend gpu "
                 + "the GPU tracer's, hit and occluded counts, as ../shared/peer/embree-oracle and vk-rt-bench trace them for the "
                 + "same --cam and --light).",
@@ -57,7 +60,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing",
             description = "full, quick, instancing (default), traversal, import, spheres, resolution, voxels, accel "
-                    + "(BVH, grid and octree per scene, and the grid-resolution sweep) or rays (--obj FILE)")
+                    + "(BVH, grid and octree per scene, and the grid-resolution sweep), gpus (frames split across GPUs) or rays (--obj FILE)")
     String suite;
     @Option(names = "--data", paramLabel = "DIR", description = "folder with nff/ and obj/ of the scene files (default: ../shared/data, else shared/data)")
     Path data;

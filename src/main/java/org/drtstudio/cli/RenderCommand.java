@@ -60,7 +60,7 @@ import java.util.concurrent.Callable;
  * with seed {@link AnimationSettings#frameSeed}(seed, f), so a frame's pixels do not depend on which
  * other frames are rendered, in which order, or by which process.
  */
-@Command(name = "render", description = "Render a scene to PNG, JPEG or PPM (and optional AOVs as PFM).")
+@Command(name = "render", description = "Render a scene to PNG, JPEG, PPM or OpenEXR (and optional AOVs as PFM, or as layers of the EXR).")
 final class RenderCommand implements Callable<Integer> {
     private final RendererFactory renderers;
 

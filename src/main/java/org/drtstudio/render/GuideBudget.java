@@ -7,7 +7,7 @@ package org.drtstudio.render;
  * what the denoiser remodulates an edge pixel by; each one costs a first hit.
  *
  * <p>Which budget pays depends on what a first hit costs beside a shaded sample, so each backend
- * has its own (docs/RESULTS.md, "Guides traced where they matter", and
+ * has its own (git history of docs/RESULTS.md, "Guides traced where they matter", and
  * docs/bench/noise-curves-edges256.csv): on a GPU a first hit costs a fraction of a shaded sample
  * and {@link #EQUAL_SAMPLES} gives the least error; on the CPU tracer (2 cores, the four noise
  * scenes, 4–32 spp) the 16× guides took 40–50 % of a denoised render's CPU time, and the 4× guides

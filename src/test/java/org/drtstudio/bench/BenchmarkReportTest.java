@@ -8,6 +8,7 @@ import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -83,6 +84,9 @@ class BenchmarkReportTest {
         assertTrue(text.contains("![Mrays/s per scene and ray type, log scale](bench/mrays.png)"), text);
         assertTrue(text.contains("(bench/variants.png)"), "the variants plot of the GPU run: " + text);
         assertTrue(text.contains("| bunny_1m | 7,500 | 12,500 | 2,500 | 10,000 | 5,000 |"), "the variant table: " + text);
+        assertTrue(text.contains("Every variant found the same hits on every scene."), text);
+        List<String> wide = text.lines().filter(l -> l.startsWith("|") && l.length() > 120).toList();
+        assertEquals(List.of(), wide, "table rows a reader can take in");
         // 2,500 ≥ 2,000 primary; shadow 5,000 ≥ 3,000; glossy 1,250 ≥ 500; frame 120 ms > 100 ms; 2.5 ≥ 2 M/s build.
         assertTrue(text.contains("≥ 2,000 Mrays/s | NVIDIA H100 80GB HBM3 (16 cores) | 2,500 | yes |"), text);
         assertTrue(text.contains("≤ 100 ms | NVIDIA H100 80GB HBM3 (16 cores) | 120 | **no** |"), text);

@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * Which cells of a uniform grid list a primitive. Both are conservative (no cell where a tracer could
  * hit the primitive goes without it); they differ in how many cells they list it in, so in how many
- * tests a ray makes. Measured against each other in docs/ACCEL.md ("The uniform-grid paper").
+ * tests a ray makes. Measured against each other in docs/ACCEL.md ("Uniform grid").
  */
 public enum GridInsertion {
     /** Every cell the primitive's padded bounding box touches: this program's first rule. */

@@ -7,7 +7,7 @@ package org.drtstudio.accel.grid;
  * 2005's: its GPU Whitted tracer uses a fixed r×r×r grid (issue 42's reading of the paper).
  * {@code fixedCells} sets the same count on every axis, that r×r×r grid ({@code drt render --grid-cells R});
  * which cells list a primitive is {@link GridInsertion}'s choice, the exact triangle–box test by default,
- * as in the paper. The two resolutions measured against each other: docs/ACCEL.md, "The uniform-grid paper".
+ * as in the paper. The two resolutions measured against each other: docs/ACCEL.md, "Uniform grid".
  *
  * @param density    cells per primitive (the sweep in docs/BENCHMARKS.md chose {@link #DEFAULT_DENSITY})
  * @param fixedCells cells per axis when &gt; 0, else 0

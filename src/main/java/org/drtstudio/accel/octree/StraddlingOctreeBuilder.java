@@ -22,7 +22,7 @@ import java.util.List;
 public final class StraddlingOctreeBuilder {
     /**
      * Boxes of more than 16 primitives are split by default: twice the split-and-copy tree's leaf size,
-     * since a box here also holds its straddlers; not swept yet (docs/ACCEL.md, "The report's octree").
+     * since a box here also holds its straddlers; not swept yet (docs/ACCEL.md, "Octrees").
      * The depth limit is {@link OctreeLimits#maxDepth()} itself: no primitive is ever copied, so the
      * tree cannot blow up the way a split-and-copy tree can.
      */

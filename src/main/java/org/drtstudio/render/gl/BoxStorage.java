@@ -12,7 +12,7 @@ public enum BoxStorage {
     /**
      * Read-only shader storage buffers read as vec4 arrays: plain global loads. On an H100 these made
      * the ray kernels 4-27 % faster (bunny_18m shadow rays 2,947 -> 3,757 Mrays/s); on llvmpipe the
-     * same renders took 25 % longer (docs/BENCHMARKS.md, "The box layout in storage buffers").
+     * same renders took 25 % longer (git history of docs/BENCHMARKS.md, "The box layout in storage buffers").
      */
     BUFFERS;
 

@@ -60,7 +60,7 @@ public final class GpuTimer extends GlObject {
      * the settling {@link #warmUp} adds come on top). An idle NVIDIA GPU drops its SM clock to 345 MHz
      * (H100; 1,980 MHz under load) and raises it only under sustained load, after 60 to over 300 ms
      * of it; five short dispatches with a {@code glFinish} after each never raise it. Measured
-     * on the H100 (docs/BENCHMARKS.md, "The measurement question, settled"): bunny_1m's primary rays
+     * on the H100 (git history of docs/BENCHMARKS.md, "The measurement question, settled"): bunny_1m's primary rays
      * took 2.73 ms a dispatch at 345–390 MHz and 0.49 ms after 0.6 s of load. The driver's own
      * ray-tracing peer (vk-rt-bench) warms up for 200 ms for the same reason.
      */

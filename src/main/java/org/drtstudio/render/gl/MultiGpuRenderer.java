@@ -26,9 +26,12 @@ import java.util.concurrent.CompletionException;
 
 /**
  * The GPU tracer on several GPUs at once: one {@link GlRenderer} (context, GL thread, scene
- * textures) per device, each frame cut into tiles handed out from one shared {@link TileQueue}, so
- * a GPU that finishes early takes more tiles, and the tiles put together on the CPU
- * ({@link FrameMosaic}). Every tile is traced with the whole frame's camera and per-pixel seeds, so
+ * textures) per device, each frame cut into tiles and the tiles put together on the CPU
+ * ({@link FrameMosaic}). By default ({@link #DEFAULT_TILING}) a frame's first pass gives each device
+ * one band of rows of its own, whose edges {@link BandBalance} moves after every whole-frame pass;
+ * with {@code drt.multiGpuTiling} set to more bands or square tiles, and for a window of a frame (a
+ * farm's tile), the devices take tiles from one shared {@link TileQueue}, so a GPU that finishes
+ * early takes more. Every tile is traced with the whole frame's camera and per-pixel seeds, so
  * the image is the one-GPU image bit for bit (on GPUs of one model and driver).
  *
  * <p>Each device uploads the scene on its first render and keeps it, bringing it up to date as one

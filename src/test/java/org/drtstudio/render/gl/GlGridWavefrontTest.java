@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The uniform grid walked through the wavefront frame, the stream form of Christen 2005's tracer
- * (docs/ACCEL.md, "The uniform-grid paper"): the GL tracer's grid walk in the wavefront's trace
+ * (docs/ACCEL.md, "Uniform grid"): the GL tracer's grid walk in the wavefront's trace
  * passes finds the CPU twin's hits and shades alike, with the exact triangle–box insertion and this
  * program's resolution (the default), with the paper's fixed r×r×r resolution, and with the padded
  * boxes' insertion. At 48² for llvmpipe.
