@@ -44,4 +44,24 @@ class ThrowBackTraversalTest {
         }
         assertTrue(hits > 2_000, "rays must hit the soup: " + hits);
     }
+
+    /**
+     * The walk's work through the pixel centres (SphereWalkCounts, what docs/ACCEL.md's table counts):
+     * the same primitive tests (a child sphere hit before the closest hit lies in a parent sphere hit
+     * before it, so the same leaves are reached) and, on this soup, fewer sphere tests, the removed
+     * spheres' tests being what throwing back saves.
+     */
+    @Test
+    void throwingBackSavesSphereTestsAndKeepsThePrimitiveTests() {
+        Scene soup = TestScenes.randomSoup(5, 4_000, 150);
+        Scene s = soup.withSettings(soup.settings().withSize(64, 48));
+        GeometryImageBuilder wide = new GeometryImageBuilder();
+        wide.throwBack(0.7f);
+        GeometryImage binary = new GeometryImageBuilder().build(s), thrown = wide.build(s);
+        var p = org.drtstudio.render.TraceParameters.of(s.camera(), s.settings(), binary);
+        SphereWalkCounts.PerRay a = SphereWalkCounts.perCameraRay(binary, p), b = SphereWalkCounts.perCameraRay(thrown, p);
+        assertTrue(a.primitiveTests() > 1, "the rays reach leaves: " + a);
+        assertEquals(a.primitiveTests(), b.primitiveTests(), 0.0, "the same leaves are reached");
+        assertTrue(b.sphereTests() < a.sphereTests(), "binary " + a + ", thrown back " + b);
+    }
 }
