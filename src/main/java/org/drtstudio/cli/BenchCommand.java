@@ -325,7 +325,7 @@ final class BenchCommand implements Callable<Integer> {
     /** Scenes A, B and C of the christen suite, or those of them --scenes names (christen_a, christen_b, christen_c). */
     private SuiteScenes.Selection christenScenes() {
         List<SuiteScenes.Loaded> all = ChristenScenes.all();
-        if (scenes == null) return new SuiteScenes.Selection(all, Map.of());
+        if (scenes == null || scenes.isEmpty()) return new SuiteScenes.Selection(all, Map.of());
         List<SuiteScenes.Loaded> chosen = new java.util.ArrayList<>();
         for (String want : scenes) {
             SuiteScenes.Loaded found = all.stream().filter(l -> l.name().equals(want)).findFirst().orElseThrow(() ->
