@@ -53,6 +53,9 @@ final class BoxTree {
      * lays them out, and its shapes as {root, nodeCount}.
      */
     static BoxTree of(float[] nodes, int n, float[] primitives, float[] vertices, List<int[]> shapes) {
+        int wide = firstNonBinary(nodes, n);
+        if (wide >= 0) throw new IllegalArgumentException("sphere node " + wide + " has more than two children (a thrown-back tree, "
+                + "SphereThrowBack): the box layouts need binary trees; walk it with --nodes spheres");
         BoxTree t = new BoxTree(n);
         t.shapes.addAll(shapes);
         // Links and leaf boxes first, every node on its own (in parallel: a leaf's box gathers its
@@ -70,6 +73,24 @@ final class BoxTree {
             }
         }
         return t;
+    }
+
+    /**
+     * The first inner node with more than two children ({@link SphereThrowBack}), or -1 when every
+     * inner node has two: the second child's skip link is then the parent's own.
+     */
+    static int firstNonBinary(float[] nodes, int n) {
+        for (int i = 0; i < n; i++) {
+            int hit = link(nodes, i, 0), miss = link(nodes, i, 1);
+            if (hit == miss) continue;
+            int second = link(nodes, i + 1, 1);
+            if (second == GeometryImageLayout.END || second >= n || link(nodes, second, 1) != miss) return i;
+        }
+        return -1;
+    }
+
+    private static int link(float[] nodes, int node, int component) {
+        return Float.floatToRawIntBits(nodes[4 * (GeometryImageLayout.NODE_TEXELS * node + 1) + component]);
     }
 
     /** Node i's links, primitive range and, for a leaf, its box (padded). */

@@ -35,6 +35,8 @@ public final class GeometryImageBuilder {
     private final Map<Object, ShapeHierarchyBuilder.StagedMesh> coarse = new IdentityHashMap<>();
     /** New meshes of at least this many triangles are built in two stages (see {@link #coarseFirstFrom}). */
     private int coarseFrom = Integer.MAX_VALUE;
+    /** The DRT paper's throw-back ratio for shape hierarchies ({@link #throwBack}); 0: binary trees. */
+    private float throwBack;
     private List<Object> lastShapeOrder = List.of();
     private ShapeLevel lastLevel;
     private List<Material> lastMaterials;
@@ -67,6 +69,25 @@ public final class GeometryImageBuilder {
      */
     public void coarseFirstFrom(int triangles) {
         coarseFrom = triangles;
+    }
+
+    /**
+     * Shape hierarchies are made non-binary as the DRT paper makes them: a child sphere of at least
+     * {@code ratio} times its parent's radius is thrown back into the parent ({@link SphereThrowBack}).
+     * Only the sphere walk ({@code --nodes spheres}) reads such images: they carry no box layout,
+     * which is binary. Shapes already built are built again. 0 goes back to binary trees.
+     *
+     * @throws IllegalArgumentException when {@code ratio} is not 0 and not in (0, 1]
+     */
+    public void throwBack(float ratio) {
+        if (ratio != 0 && !(ratio > 0 && ratio <= 1))
+            throw new IllegalArgumentException("the throw-back ratio must be in (0, 1], got " + ratio);
+        if (ratio == throwBack) return;
+        throwBack = ratio;
+        shapes.clear();
+        coarse.clear();
+        lastShapeOrder = List.of();
+        lastLevel = null;
     }
 
     /** Whether the last image holds a coarse hierarchy that {@link #refine} would replace. */
@@ -135,7 +156,8 @@ public final class GeometryImageBuilder {
         long stepBound = top.nodeCount() + instances.size() + 1L;
         for (Instance in : instances) stepBound += shapes.get(in.shape()).nodeCount();
         long b0 = System.nanoTime();
-        BoxLayout boxes = level.boxLayout(); // made once per shape level, like the level's arrays (0 ms when reused)
+        // made once per shape level, like the level's arrays (0 ms when reused); none for non-binary trees
+        BoxLayout boxes = throwBack > 0 ? null : level.boxLayout();
         double boxMillis = (System.nanoTime() - b0) / 1e6;
         lastTimings = new Timings(hierarchyMillis[0], (System.nanoTime() - t0) / 1e6 - hierarchyMillis[0] - boxMillis, boxMillis);
         return new GeometryImage(level.nodes, level.primitives, level.vertices, top.nodes(), top.instances(),
@@ -184,14 +206,14 @@ public final class GeometryImageBuilder {
     private ShapeHierarchy buildShape(Object shape, int materialCount, double[] hierarchyMillis) {
         if (shape instanceof TriangleMesh mesh) {
             for (int m : mesh.triangleMaterials()) checkMaterial(m, mesh.name(), materialCount);
-            if (mesh.triangleCount() < coarseFrom) return ShapeHierarchyBuilder.of(mesh, hierarchyMillis);
+            if (mesh.triangleCount() < coarseFrom || throwBack > 0) return ShapeHierarchyBuilder.of(mesh, hierarchyMillis, throwBack);
             ShapeHierarchyBuilder.StagedMesh staged = ShapeHierarchyBuilder.staged(mesh, hierarchyMillis);
             coarse.put(mesh, staged);
             return staged.coarse();
         }
         @SuppressWarnings("unchecked") List<Sphere> spheres = (List<Sphere>) shape;
         for (Sphere s : spheres) checkMaterial(s.material(), "spheres", materialCount);
-        return ShapeHierarchyBuilder.of(spheres, hierarchyMillis);
+        return ShapeHierarchyBuilder.of(spheres, hierarchyMillis, throwBack);
     }
 
     private static void checkMaterial(int material, String owner, int materialCount) {

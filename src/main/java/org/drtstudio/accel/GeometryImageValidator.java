@@ -63,7 +63,9 @@ public final class GeometryImageValidator {
         }
         checkTextures(gi, problems);
         // The box layouts derive from the sphere tree: only meaningful once that is sound.
-        if (problems.isEmpty()) checkBoxLayout(gi, BoxLayout.of(gi), problems);
+        // Thrown-back (non-binary) trees carry no box layout: only the sphere walk reads them.
+        boolean binary = gi.boxLayout() != null || BoxTree.firstNonBinary(gi.nodes(), gi.nodeCount()) < 0;
+        if (problems.isEmpty() && binary) checkBoxLayout(gi, BoxLayout.of(gi), problems);
         return problems.size() > MAX_REPORTED ? problems.subList(0, MAX_REPORTED) : problems;
     }
 
@@ -242,9 +244,10 @@ public final class GeometryImageValidator {
                 if (hit != i + 1 || hit >= end) {
                     problems.add(what + " " + i + ": inner node's hit link " + hit + " is not " + (i + 1));
                 } else {
-                    parent[hit - first] = i;
-                    int second = link(nodes, hit, 1);
-                    if (second != END && second < end && second != miss) parent[second - first] = i;
+                    // Children of any number (the DRT paper's thrown-back trees have more than two):
+                    // the first child, then each child's skip link until it reaches the parent's.
+                    int stop = miss == END ? end : miss;
+                    for (int c = hit, guard = 0; c < stop && c > i && guard < count; c = skipOrEnd(nodes, c, end), guard++) parent[c - first] = i;
                 }
             } else {
                 if (hit != miss) problems.add(what + " " + i + ": leaf's hit link " + hit + " differs from its skip link " + miss);
@@ -261,6 +264,11 @@ public final class GeometryImageValidator {
             double d = Math.sqrt(sq(nodes[c] - nodes[q]) + sq(nodes[c + 1] - nodes[q + 1]) + sq(nodes[c + 2] - nodes[q + 2]));
             if (d + nodes[c + 3] > nodes[q + 3] * (1 + 1e-6)) problems.add(what + " " + i + "'s sphere is not inside its parent " + pa);
         }
+    }
+
+    private static int skipOrEnd(float[] nodes, int node, int end) {
+        int skip = link(nodes, node, 1);
+        return skip == END ? end : skip;
     }
 
     private static int link(float[] nodes, int node, int component) {

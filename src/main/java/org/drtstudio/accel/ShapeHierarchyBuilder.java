@@ -24,8 +24,16 @@ public final class ShapeHierarchyBuilder {
 
     /** As {@link #of(TriangleMesh)}, adding the milliseconds of the hierarchy build (not the packing) to {@code hierarchyMillis[0]}. */
     static ShapeHierarchy of(TriangleMesh mesh, double[] hierarchyMillis) {
+        return of(mesh, hierarchyMillis, 0);
+    }
+
+    /**
+     * As {@link #of(TriangleMesh, double[])}; {@code throwBack} &gt; 0 makes the DRT paper's
+     * non-binary tree from the binary one ({@link SphereThrowBack}, that ratio), 0 keeps it binary.
+     */
+    static ShapeHierarchy of(TriangleMesh mesh, double[] hierarchyMillis, float throwBack) {
         long t0 = System.nanoTime();
-        SphereHierarchy h = SphereHierarchyBuilder.build(flat(mesh));
+        SphereHierarchy h = thrownBack(SphereHierarchyBuilder.build(flat(mesh)), throwBack);
         hierarchyMillis[0] += (System.nanoTime() - t0) / 1e6;
         return packed(h, mesh, null);
     }
@@ -138,6 +146,11 @@ public final class ShapeHierarchyBuilder {
 
     /** As {@link #of(List)}, adding the milliseconds of the hierarchy build to {@code hierarchyMillis[0]}. */
     static ShapeHierarchy of(List<Sphere> spheres, double[] hierarchyMillis) {
+        return of(spheres, hierarchyMillis, 0);
+    }
+
+    /** As {@link #of(List, double[])}, non-binary when {@code throwBack} &gt; 0 (as for meshes). */
+    static ShapeHierarchy of(List<Sphere> spheres, double[] hierarchyMillis, float throwBack) {
         int n = spheres.size();
         float[] s = new float[4 * n];
         int[] m = new int[n];
@@ -150,7 +163,7 @@ public final class ShapeHierarchyBuilder {
             m[i] = sp.material();
         }
         long t0 = System.nanoTime();
-        SphereHierarchy h = SphereHierarchyBuilder.build(FlatScene.ofSpheres(s, m));
+        SphereHierarchy h = thrownBack(SphereHierarchyBuilder.build(FlatScene.ofSpheres(s, m)), throwBack);
         hierarchyMillis[0] += (System.nanoTime() - t0) / 1e6;
         float[] vertices = new float[4 * VERTEX_TEXELS * n];
         for (int i = 0; i < n; i++) System.arraycopy(s, 4 * i, vertices, 4 * VERTEX_TEXELS * i, 4);
@@ -162,6 +175,10 @@ public final class ShapeHierarchyBuilder {
             prims[o + 3] = Float.intBitsToFloat(primitiveInfo(KIND_SPHERE, false, m[i]));
         }
         return new ShapeHierarchy(packNodes(h), prims, vertices, h.nodeCount(), 0, n, h.depth(), bound(h));
+    }
+
+    private static SphereHierarchy thrownBack(SphereHierarchy binary, float ratio) {
+        return ratio > 0 ? SphereThrowBack.apply(binary, ratio) : binary;
     }
 
     /** Nodes in the layout of {@link GeometryImagePacker}, links and primitive starts shape-local. */

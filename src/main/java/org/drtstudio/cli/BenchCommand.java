@@ -4,6 +4,7 @@ import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.grid.GridInsertion;
 import org.drtstudio.accel.grid.GridResolution;
 import org.drtstudio.accel.spatial.SpatialLayouts;
+import org.drtstudio.bench.ChristenScenes;
 import org.drtstudio.bench.AccelBenchmark;
 import org.drtstudio.bench.BenchmarkReport;
 import org.drtstudio.render.NodeKind;
@@ -48,7 +49,9 @@ import java.util.concurrent.Callable;
                 + "CUDA octree report's measurement on random spheres), "
                 + "voxels (voxel spaces through div portals against their faces in the geometry image, 720x360 and 1920x1080), "
                 + "accel (build, bytes and primary/shadow Mrays/s of the BVH, uniform grid and octrees per scene, then the grid-resolution "
-                + "sweep), gpus (one GPU against all on bunny_1m at 1080p and 4K, per tiling of the frame: --gpus, --tiles), "
+                + "sweep), christen (the accel suite's measurements on generated stand-ins of the uniform-grid paper's scenes A, B and C: "
+                + "36, 2,064 and 61,562 triangles), gpus (one GPU against all on bunny_1m at 1080p and 4K, per tiling of the frame: "
+                + "--gpus, --tiles), "
                 + "rays (the peers' rays on --obj FILE: primary and shadow Mrays/s of the CPU tracer's walks, or with --backend gpu "
                 + "the GPU tracer's, hit and occluded counts, as ../shared/peer/embree-oracle and vk-rt-bench trace them for the "
                 + "same --cam and --light).",
@@ -60,7 +63,8 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing",
             description = "full, quick, instancing (default), traversal, import, spheres, resolution, voxels, accel "
-                    + "(BVH, grid and octree per scene, and the grid-resolution sweep), gpus (frames split across GPUs) or rays (--obj FILE)")
+                    + "(BVH, grid and octree per scene, and the grid-resolution sweep), christen (the same on the uniform-grid "
+                    + "paper's scene sizes), gpus (frames split across GPUs) or rays (--obj FILE)")
     String suite;
     @Option(names = "--data", paramLabel = "DIR", description = "folder with nff/ and obj/ of the scene files (default: ../shared/data, else shared/data)")
     Path data;
@@ -197,8 +201,8 @@ final class BenchCommand implements Callable<Integer> {
             case "import" -> {
                 return importSuite(out, err);
             }
-            case "accel" -> {
-                return accelSuite(out, err);
+            case "accel", "christen" -> {
+                return accelSuite(name, out, err);
             }
             case "gpus" -> {
                 return GpusSuite.run(this, out, err);
@@ -210,7 +214,7 @@ final class BenchCommand implements Callable<Integer> {
                 return GeneratedSceneSuites.run(name, this, renderers, out, err);
             }
             default -> {
-                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal, import, spheres, resolution, voxels, accel, gpus, rays");
+                err.println("drt: unknown --suite '" + suite + "'; available: full, quick, instancing, traversal, import, spheres, resolution, voxels, accel, christen, gpus, rays");
                 return 2;
             }
         }
@@ -268,9 +272,11 @@ final class BenchCommand implements Callable<Integer> {
 
     /**
      * The acceleration-structure suite: the full suite's scenes (or --scenes; bunny_18m only when
-     * named), each with the BVH, the grid and the octree, then the grid-resolution sweep.
+     * named), each with the BVH, the grid and the octree, then the grid-resolution sweep. The
+     * christen suite measures the same on stand-ins of the uniform-grid paper's scenes A, B and C
+     * ({@link ChristenScenes}: their triangle counts, generated, no data files).
      */
-    private Integer accelSuite(PrintWriter out, PrintWriter err) throws Exception {
+    private Integer accelSuite(String name, PrintWriter out, PrintWriter err) throws Exception {
         SuiteSettings s;
         SuiteScenes.Selection sel;
         double[] densities = gridDensities != null ? gridDensities.stream().mapToDouble(Double::doubleValue).toArray()
@@ -282,12 +288,12 @@ final class BenchCommand implements Callable<Integer> {
             s = settings(false);
             List<String> only = scenes != null ? scenes
                     : SuiteScenes.names(false).stream().filter(n -> !n.equals("bunny_18m")).toList();
-            sel = SuiteScenes.load(false, dataDir(), only);
+            sel = name.equals("christen") ? christenScenes() : SuiteScenes.load(false, dataDir(), only);
         } catch (IllegalArgumentException e) {
             err.println("drt: " + e.getMessage());
             return 2;
         }
-        if (!anySceneLoaded(sel, "accel", err)) return 1;
+        if (!anySceneLoaded(sel, name, err)) return 1;
         RendererFactory.Backend choice = null;
         if (!backend.equalsIgnoreCase("none") && !backend.equalsIgnoreCase("cpu")) {
             try {
@@ -297,7 +303,7 @@ final class BenchCommand implements Callable<Integer> {
                 return 2;
             }
         }
-        Map<String, Object> results = header("accel", SuiteScenes.FULL_VERSION);
+        Map<String, Object> results = header(name, name.equals("christen") ? SUITE_VERSION : SuiteScenes.FULL_VERSION);
         results.put("grid_insertion", insertion.cliName());
         SpatialLayouts.Settings spatialBefore = SpatialLayouts.settings();
         SpatialLayouts.setSettings(spatialBefore.withGridInsertion(insertion));
@@ -317,6 +323,19 @@ final class BenchCommand implements Callable<Integer> {
         results.put("load_average_at_end", loadAverage());
         print(results, out, "");
         return writeJson(results, err);
+    }
+
+    /** Scenes A, B and C of the christen suite, or those of them --scenes names (christen_a, christen_b, christen_c). */
+    private SuiteScenes.Selection christenScenes() {
+        List<SuiteScenes.Loaded> all = ChristenScenes.all();
+        if (scenes == null || scenes.isEmpty()) return new SuiteScenes.Selection(all, Map.of());
+        List<SuiteScenes.Loaded> chosen = new java.util.ArrayList<>();
+        for (String want : scenes) {
+            SuiteScenes.Loaded found = all.stream().filter(l -> l.name().equals(want)).findFirst().orElseThrow(() ->
+                    new IllegalArgumentException("--scenes: the christen suite has christen_a, christen_b and christen_c, not '" + want + "'"));
+            chosen.add(found);
+        }
+        return new SuiteScenes.Selection(chosen, Map.of());
     }
 
     int writeJson(Map<String, Object> results, PrintWriter err) {

@@ -32,6 +32,14 @@ final class InfoCommand implements Callable<Integer> {
             description = "also build this structure and print it: with octree or octree-report the box count, the most "
                     + "triangles in one box and the depth (what the CUDA octree report's tracer prints)")
     String accel;
+    @CommandLine.Option(names = "--throw-back", paramLabel = "RATIO",
+            description = "build the DRT paper's non-binary sphere tree (child spheres of at least RATIO times their parent's "
+                    + "radius thrown back into the parent, 0 < RATIO <= 1) and print its nodes and children per node")
+    Float throwBack;
+    @CommandLine.Option(names = "--walk-counts", description = "also count the sphere walk's work (--nodes spheres) per camera "
+            + "ray through the scene's camera at 160 pixels wide: bounding spheres and primitives tested (CPU twin; exact, "
+            + "so independent of the machine's load)")
+    boolean walkCounts;
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -58,6 +66,7 @@ final class InfoCommand implements Callable<Integer> {
         GeometryImage gi;
         GeometryImageBuilder builder = new GeometryImageBuilder(new org.drtstudio.io.image.TextureLoader(w -> err.println("warning: " + w)));
         try {
+            if (throwBack != null) builder.throwBack(throwBack);
             gi = builder.build(scene);
         } catch (IllegalArgumentException e) {
             err.println("drt: " + options.scene + ": " + e.getMessage());
@@ -80,6 +89,16 @@ final class InfoCommand implements Callable<Integer> {
         out.printf("image        %dx%d, %d spp, max depth %d%n", scene.settings().width(), scene.settings().height(),
                 scene.settings().samplesPerPixel(), scene.settings().maxDepth());
         out.printf("hierarchy    %,d shape nodes + %,d top nodes, depth %d%n", gi.nodeCount(), gi.topNodeCount(), gi.hierarchyDepth());
+        int[] arity = org.drtstudio.accel.SphereThrowBack.arity(gi.nodes(), gi.nodeCount());
+        out.printf(Locale.ROOT, "sphere tree  %s: %,d inner nodes, %.2f children a node, at most %d%n",
+                throwBack == null ? "binary" : "thrown back at " + throwBack, arity[0], (double) arity[2] / Math.max(1, arity[0]), arity[1]);
+        if (walkCounts) {
+            int w = 160, h = Math.max(1, Math.round(160f * scene.settings().height() / scene.settings().width()));
+            var counts = org.drtstudio.render.cpu.SphereWalkCounts.perCameraRay(gi,
+                    org.drtstudio.render.TraceParameters.of(scene.camera(), scene.settings().withSize(w, h), gi));
+            out.printf(Locale.ROOT, "sphere walk  %.2f spheres and %.2f primitives tested a camera ray (%dx%d pixel centres)%n",
+                    counts.sphereTests(), counts.primitiveTests(), w, h);
+        }
         out.printf("geometry img %,d bytes of data (%.1f per primitive), %,d bytes as GPU textures%n", gi.dataBytes(),
                 (double) gi.dataBytes() / Math.max(1, gi.primitiveCount()), gi.gpuBytes());
         // Where a large import's time goes, from the file to the packed image (the GPU upload is not part of info).

@@ -133,6 +133,10 @@ final class RenderCommand implements Callable<Integer> {
             description = "node bounds walked: boxes (a box tree walked nearer child first, with the triangles in leaf order: the default and fastest) or spheres "
                     + "(the geometry image's bounding spheres); the image is the same")
     String nodes;
+    @Option(names = "--throw-back", paramLabel = "RATIO",
+            description = "with --nodes spheres: the DRT paper's non-binary sphere tree, each child sphere of at least RATIO "
+                    + "times its parent's radius thrown back into the parent (0 < RATIO <= 1; e.g. 0.9)")
+    Float throwBack;
     @Option(names = "--accel", paramLabel = "bvh|grid|octree|octree-report|brute|portals",
             description = "structure walked inside each mesh: bvh (the geometry image's hierarchy, the default), grid (a uniform "
                     + "grid and 3D-DDA), octree (a skip-list octree, primitives copied into every box they touch), "
@@ -509,7 +513,10 @@ final class RenderCommand implements Callable<Integer> {
     }
 
     private GeometryImage pack(Scene scene, Scene shutterClose) throws SceneFormatException {
-        if (builder == null) builder = new GeometryImageBuilder(textures());
+        if (builder == null) {
+            builder = new GeometryImageBuilder(textures());
+            if (throwBack != null) builder.throwBack(throwBack);
+        }
         try {
             return builder.build(scene, shutterClose);
         } catch (IllegalArgumentException e) {
@@ -543,6 +550,14 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code --throw-back} makes a non-binary sphere tree, which only the sphere walk of the BVH reads. */
+    private void checkThrowBack(NodeKind kind, AccelStructure structure) {
+        if (throwBack == null) return;
+        if (!(throwBack > 0 && throwBack <= 1)) throw new IllegalArgumentException("--throw-back must be in (0, 1], got " + throwBack);
+        if (kind != NodeKind.SPHERES || structure != AccelStructure.BVH)
+            throw new IllegalArgumentException("--throw-back needs --nodes spheres (and the bvh): the box walk and the other structures read binary trees");
+    }
+
     private TracerOptions tracerOptions() throws UsageProblem {
         boolean paired = TracerOptions.DEFAULT.pairedPrimary();
         if (traversal != null) {
@@ -570,7 +585,9 @@ final class RenderCommand implements Callable<Integer> {
             }
             if (gridInsert != null) spatial = spatial.withGridInsertion(GridInsertion.parse(gridInsert.trim().toLowerCase(Locale.ROOT)));
             SpatialLayouts.setSettings(spatial);
-            return new TracerOptions(paired, kind, accel == null ? AccelStructure.DEFAULT : AccelStructure.parse(accel));
+            AccelStructure structure = accel == null ? AccelStructure.DEFAULT : AccelStructure.parse(accel);
+            checkThrowBack(kind, structure);
+            return new TracerOptions(paired, kind, structure);
         } catch (IllegalArgumentException e) {
             throw new UsageProblem(e.getMessage());
         }

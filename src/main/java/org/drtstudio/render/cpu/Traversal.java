@@ -43,6 +43,19 @@ final class Traversal implements RayCaster {
         return spatial == null ? 0 : spatial.primitiveTests();
     }
 
+    /** Shape-level bounding spheres the sphere walk has tested so far (its node visits; 0 in other walks). */
+    private long sphereTests;
+    /** Primitives the sphere walk has tested so far. */
+    private long spherePrimitiveTests;
+
+    long sphereTests() {
+        return sphereTests;
+    }
+
+    long spherePrimitiveTests() {
+        return spherePrimitiveTests;
+    }
+
     /** Grid cells the grid walk has visited so far (0 without one). */
     long gridCellVisits() {
         return spatial == null ? 0 : spatial.cellVisits();
@@ -124,9 +137,11 @@ final class Traversal implements RayCaster {
                 continue;
             }
             int b = 4 * NODE_TEXELS * node;
+            sphereTests++;
             if (hitsSphere(nodes[b], nodes[b + 1], nodes[b + 2], nodes[b + 3], lox, loy, loz, ldx, ldy, ldz, hit.t)) {
                 int count = Float.floatToRawIntBits(nodes[b + 6]);
                 int first = Float.floatToRawIntBits(nodes[b + 7]);
+                spherePrimitiveTests += count;
                 for (int p = first; p < first + count; p++) {
                     if (intersect(p, lox, loy, loz, ldx, ldy, ldz, hit)) {
                         hit.instance = instance;
