@@ -63,134 +63,146 @@ final class ResponsivenessProbe {
 
     /** Runs for about {@code seconds} in total, then reports whether every target was met. */
     void run(double seconds, Consumer<Boolean> done) {
-        double phase = Math.max(2, seconds / 3);
-        ViewportPane vp = window.viewport;
         window.heartbeat.start();
         gc.start();
-        new AnimationTimer() {
-            double lastWidth, lastHeight;
-            int steadyPulses;
-            long start = -1, phaseStart;
-            int step; // 0 wait for first frame, 1 idle, 2 drag, 3 import, 4 done
-            int framesAtPhase;
-            long lastShownRevision = -1;
-            final List<Double> latencies = new ArrayList<>();
-            final List<Long> pendingRequests = new ArrayList<>();
-            int frames;
-            double coarseSeconds, fullSeconds;
-            int settledScale;
-            double idleFps, dragFps, stallIdle, stallDrag, stallImport, handlerMax;
-            final long[] gcLongest = new long[3];
-            int refineScale, coarseFrames, fullFrames;
-            long firstFullNanos = -1;
-            int groupId = -1;
-            String idleDetail = "";
-            long dragStartRevision;
-            PreviewFrame lastFrame;
+        new Phases(Math.max(2, seconds / 3), done).start();
+    }
 
-            @Override
-            public void handle(long now) {
-                if (start < 0) start = now;
-                PreviewFrame f = vp.shownFrame();
-                boolean newFrame = f != null && f != lastFrame;
-                lastFrame = f;
-                if (newFrame) frames++;
-                double t = (now - phaseStart) / 1e9;
-                switch (step) {
-                    case 0 -> {
-                        fitViewport();
-                        boolean current = f != null && f.revision() == vp.requestRevision() && f.samples() > 0;
-                        // Maximised: whatever size the window manager gives, once it has stayed put for half a second.
-                        steadyPulses = vp.getWidth() == lastWidth && vp.getHeight() == lastHeight ? steadyPulses + 1 : 0;
-                        lastWidth = vp.getWidth();
-                        lastHeight = vp.getHeight();
-                        boolean sized = maximized ? steadyPulses > 30 && vp.getWidth() > WIDTH
-                                : Math.abs(vp.getWidth() - WIDTH) < 1 && Math.abs(vp.getHeight() - HEIGHT) < 1;
-                        if (current && window.files.pendingImports() == 0 && sized) {
-                            step = 1;
-                            phaseStart = now;
-                            frames = 0;
-                            window.heartbeat.reset();
-                            gc.reset();
-                        }
-                    }
-                    case 1 -> {
-                        if (newFrame && f.pixelScale() > 1) {
-                            coarseFrames++;
-                            refineScale = Math.max(refineScale, 0);
-                            settledScale = f.pixelScale();
-                        }
-                        if (newFrame && f.pixelScale() == 1) {
-                            if (firstFullNanos < 0) firstFullNanos = now;
-                            else fullFrames++;
-                        }
-                        if (t >= phase) {
-                            coarseSeconds = ((firstFullNanos < 0 ? now : firstFullNanos) - phaseStart) / 1e9;
-                            fullSeconds = firstFullNanos < 0 ? 0 : (now - firstFullNanos) / 1e9;
-                            idleFps = frames / t;
-                            stallIdle = window.heartbeat.maxDelayMillis();
-                            gcLongest[0] = gc.longestMillis();
-                            handlerMax = Math.max(handlerMax, window.heartbeat.maxHandlerMillis());
-                            refineScale = settledScale;
-                            idleDetail = String.format("%d frames in %.1f s at reduced resolution (settling at 1/%d), then %d full-resolution passes in %.1f s (%.1f per second)",
-                                    coarseFrames, coarseSeconds, settledScale, fullFrames, fullSeconds, fullSeconds > 0 ? fullFrames / fullSeconds : 0);
-                            addDragTarget();
-                            dragStartRevision = vp.requestRevision();
-                            step = 2;
-                            phaseStart = now;
-                            frames = 0;
-                            window.heartbeat.reset();
-                            gc.reset();
-                        }
-                    }
-                    case 2 -> {
-                        if (newFrame && f.revision() != lastShownRevision && f.revision() > dragStartRevision) {
-                            lastShownRevision = f.revision();
-                            latencies.add((System.nanoTime() - f.requestNanos()) / 1e6);
-                        }
-                        double x = Math.sin(t * 2) * 1.5;
-                        window.session.preview(new SetTransform(groupId, Trs.translation(new Vec3((float) x, 0, 0))));
-                        if (t >= phase) {
-                            dragFps = frames / t;
-                            stallDrag = window.heartbeat.maxDelayMillis();
-                            gcLongest[1] = gc.longestMillis();
-                            handlerMax = Math.max(handlerMax, window.heartbeat.maxHandlerMillis());
-                            window.session.cancelPreview();
-                            step = 3;
-                            phaseStart = now;
-                            window.heartbeat.reset();
-                            gc.reset();
-                            java.nio.file.Path model = importable();
-                            if (model != null) window.files.importModel(model);
-                        }
-                    }
-                    case 3 -> {
-                        if (window.files.pendingImports() == 0 && t > 0.5) {
-                            stallImport = window.heartbeat.maxDelayMillis();
-                            gcLongest[2] = gc.longestMillis();
-                            handlerMax = Math.max(handlerMax, window.heartbeat.maxHandlerMillis());
-                            stop();
-                            window.heartbeat.stop();
-                            String windowSize = String.format("window %.0fx%.0f%s", window.stage.getWidth(), window.stage.getHeight(),
-                                    window.stage.isMaximized() ? " (maximised)" : "");
-                            double[] draggedBounds = {vp.getWidth(), vp.getHeight()};
-                            rest(cpu -> report(idleFps, idleDetail, dragFps, latencies, stallIdle, stallDrag, stallImport, gcLongest, handlerMax,
-                                    windowSize, draggedBounds, cpu, done));
-                        }
-                    }
-                    default -> stop();
-                }
-            }
+    /** What phases 1-3 measured, for the report. */
+    private static final class Measured {
+        double idleFps, dragFps, handlerMax;
+        String idleDetail = "";
+        final List<Double> latencies = new ArrayList<>();
+        /** Longest FX-thread stall and longest collector pause, refining, dragging, importing. */
+        final double[] stall = new double[3];
+        final long[] gcLongest = new long[3];
+        String windowSize;
+        double[] viewport;
+    }
 
-            private void addDragTarget() {
-                SceneModel m = window.session.document.model();
-                groupId = m.nextId();
-                var c = m.camera().look();
-                GroupNode g = GroupNode.of(groupId, "probe", List.of(new SpheresLeaf(groupId + 1, "probe sphere",
-                        List.of(new Sphere(new Vec3(c.x(), c.y() + 0.6f, c.z()), 0.4f, 0)))));
-                window.session.commit(AddNode.append(m.root().id(), g));
+    /** Phases 1-3, one step per FX pulse (see the class comment). */
+    private final class Phases extends AnimationTimer {
+        private final double phaseSeconds;
+        private final Consumer<Boolean> done;
+        private final ViewportPane vp = window.viewport;
+        private final Measured m = new Measured();
+        private double lastWidth, lastHeight;
+        private int steadyPulses;
+        private long phaseStart;
+        private int step; // 0 wait for first frame, 1 idle, 2 drag, 3 import, 4 done
+        private int frames, coarseFrames, fullFrames, settledScale;
+        private long firstFullNanos = -1;
+        private long lastShownRevision = -1, dragStartRevision;
+        private int groupId = -1;
+        private PreviewFrame lastFrame;
+
+        Phases(double phaseSeconds, Consumer<Boolean> done) {
+            this.phaseSeconds = phaseSeconds;
+            this.done = done;
+        }
+
+        @Override
+        public void handle(long now) {
+            PreviewFrame f = vp.shownFrame();
+            boolean newFrame = f != null && f != lastFrame;
+            lastFrame = f;
+            if (newFrame) frames++;
+            double t = (now - phaseStart) / 1e9;
+            switch (step) {
+                case 0 -> waitUntilShownAndSized(f, now);
+                case 1 -> refining(f, newFrame, now, t);
+                case 2 -> dragging(f, newFrame, now, t);
+                case 3 -> importing(t);
+                default -> stop();
             }
-        }.start();
+        }
+
+        /** Phase 0: the view is at its size and shows the scene; then the measurement starts. */
+        private void waitUntilShownAndSized(PreviewFrame f, long now) {
+            fitViewport();
+            boolean current = f != null && f.revision() == vp.requestRevision() && f.samples() > 0;
+            // Maximised: whatever size the window manager gives, once it has stayed put for half a second.
+            steadyPulses = vp.getWidth() == lastWidth && vp.getHeight() == lastHeight ? steadyPulses + 1 : 0;
+            lastWidth = vp.getWidth();
+            lastHeight = vp.getHeight();
+            boolean sized = maximized ? steadyPulses > 30 && vp.getWidth() > WIDTH
+                    : Math.abs(vp.getWidth() - WIDTH) < 1 && Math.abs(vp.getHeight() - HEIGHT) < 1;
+            if (current && window.files.pendingImports() == 0 && sized) nextPhase(now);
+        }
+
+        /** Phase 1: the preview refines a still view. */
+        private void refining(PreviewFrame f, boolean newFrame, long now, double t) {
+            if (newFrame && f.pixelScale() > 1) {
+                coarseFrames++;
+                settledScale = f.pixelScale();
+            }
+            if (newFrame && f.pixelScale() == 1) {
+                if (firstFullNanos < 0) firstFullNanos = now;
+                else fullFrames++;
+            }
+            if (t < phaseSeconds) return;
+            double coarseSeconds = ((firstFullNanos < 0 ? now : firstFullNanos) - phaseStart) / 1e9;
+            double fullSeconds = firstFullNanos < 0 ? 0 : (now - firstFullNanos) / 1e9;
+            m.idleFps = frames / t;
+            m.idleDetail = String.format("%d frames in %.1f s at reduced resolution (settling at 1/%d), then %d full-resolution passes in %.1f s (%.1f per second)",
+                    coarseFrames, coarseSeconds, settledScale, fullFrames, fullSeconds, fullSeconds > 0 ? fullFrames / fullSeconds : 0);
+            endPhase(0);
+            addDragTarget();
+            dragStartRevision = vp.requestRevision();
+            nextPhase(now);
+        }
+
+        /** Phase 2: a sphere in its own group is moved on every pulse, as a gizmo drag moves it. */
+        private void dragging(PreviewFrame f, boolean newFrame, long now, double t) {
+            if (newFrame && f.revision() != lastShownRevision && f.revision() > dragStartRevision) {
+                lastShownRevision = f.revision();
+                m.latencies.add((System.nanoTime() - f.requestNanos()) / 1e6);
+            }
+            double x = Math.sin(t * 2) * 1.5;
+            window.session.preview(new SetTransform(groupId, Trs.translation(new Vec3((float) x, 0, 0))));
+            if (t < phaseSeconds) return;
+            m.dragFps = frames / t;
+            endPhase(1);
+            window.session.cancelPreview();
+            nextPhase(now);
+            java.nio.file.Path model = importable();
+            if (model != null) window.files.importModel(model);
+        }
+
+        /** Phase 3: the open scene's model is imported in the background. */
+        private void importing(double t) {
+            if (window.files.pendingImports() != 0 || t <= 0.5) return;
+            endPhase(2);
+            stop();
+            window.heartbeat.stop();
+            m.windowSize = String.format("window %.0fx%.0f%s", window.stage.getWidth(), window.stage.getHeight(),
+                    window.stage.isMaximized() ? " (maximised)" : "");
+            m.viewport = new double[]{vp.getWidth(), vp.getHeight()};
+            rest(cpu -> report(m, cpu, done));
+        }
+
+        private void endPhase(int phase) {
+            m.stall[phase] = window.heartbeat.maxDelayMillis();
+            m.gcLongest[phase] = gc.longestMillis();
+            m.handlerMax = Math.max(m.handlerMax, window.heartbeat.maxHandlerMillis());
+        }
+
+        private void nextPhase(long now) {
+            step++;
+            phaseStart = now;
+            frames = 0;
+            window.heartbeat.reset();
+            gc.reset();
+        }
+
+        private void addDragTarget() {
+            SceneModel model = window.session.document.model();
+            groupId = model.nextId();
+            var c = model.camera().look();
+            GroupNode g = GroupNode.of(groupId, "probe", List.of(new SpheresLeaf(groupId + 1, "probe sphere",
+                    List.of(new Sphere(new Vec3(c.x(), c.y() + 0.6f, c.z()), 0.4f, 0)))));
+            window.session.commit(AddNode.append(model.root().id(), g));
+        }
     }
 
     /**
@@ -252,31 +264,29 @@ final class ResponsivenessProbe {
         return best;
     }
 
-    private void report(double idleFps, String idleDetail, double dragFps, List<Double> latencies, double stallIdle, double stallDrag,
-                        double stallImport, long[] gcLongest, double handlerMax, String windowSize, double[] viewport, double restCpu,
-                        Consumer<Boolean> done) {
-        List<Double> sorted = new ArrayList<>(latencies);
+    private void report(Measured m, double restCpu, Consumer<Boolean> done) {
+        List<Double> sorted = new ArrayList<>(m.latencies);
         Collections.sort(sorted);
         double median = sorted.isEmpty() ? Double.NaN : sorted.get(sorted.size() / 2);
         double p95 = sorted.isEmpty() ? Double.NaN : sorted.get((int) Math.min(sorted.size() - 1, Math.round(sorted.size() * 0.95)));
         double max = sorted.isEmpty() ? Double.NaN : sorted.get(sorted.size() - 1);
-        double stall = Math.max(stallIdle, Math.max(stallDrag, stallImport));
+        double stall = Math.max(m.stall[0], Math.max(m.stall[1], m.stall[2]));
         out.printf("studio responsiveness (%s), viewport %.0fx%.0f, %s%n", window.viewport.projection() != null ? rendererLine() : "?",
-                viewport[0], viewport[1], windowSize);
-        out.printf("  preview frames shown per second, refining a still view: %.1f: %s%n", idleFps, idleDetail);
-        out.printf("  preview frames shown per second, while dragging a node: %.1f%n", dragFps);
+                m.viewport[0], m.viewport[1], m.windowSize);
+        out.printf("  preview frames shown per second, refining a still view: %.1f: %s%n", m.idleFps, m.idleDetail);
+        out.printf("  preview frames shown per second, while dragging a node: %.1f%n", m.dragFps);
         out.printf("  drag edit to frame on screen: median %.0f ms, p95 %.0f ms, max %.0f ms (%d frames)%n", median, p95, max, sorted.size());
-        out.printf("  FX thread longest stall: %.0f ms refining, %.0f ms dragging, %.0f ms importing%n", stallIdle, stallDrag, stallImport);
-        out.printf("  of which the longest garbage-collection pause: %d ms refining, %d ms dragging, %d ms importing%n",
-                gcLongest[0], gcLongest[1], gcLongest[2]);
-        out.printf("  longest studio handler on the FX thread (frame upload, gizmo, panels reacting to an edit): %.0f ms%n", handlerMax);
+        out.printf("  FX thread longest stall: %.0f ms refining, %.0f ms dragging, %.0f ms importing%n", m.stall[0], m.stall[1], m.stall[2]);
+        out.printf("  longest garbage-collection pause: %d ms refining, %d ms dragging, %d ms importing%n",
+                m.gcLongest[0], m.gcLongest[1], m.gcLongest[2]);
+        out.printf("  longest studio handler on the FX thread (frame upload, gizmo, panels reacting to an edit): %.0f ms%n", m.handlerMax);
         if (restCpu >= 0) {
             out.printf("  CPU after the sample target (%d spp) is reached: %.1f %% of one core over %d s%n", REST_TARGET, restCpu, REST_SECONDS);
         } else {
             out.printf("  CPU after the sample target: not measured, the preview did not reach %d spp in 5 minutes%n", REST_TARGET);
         }
         out.printf("  machine: %d cores, load average %s%n", Runtime.getRuntime().availableProcessors(), loadAverage());
-        boolean ok = idleFps >= 10 && dragFps >= 10 && median < 100 && stall < 50 && restCpu >= 0 && restCpu < 5;
+        boolean ok = m.idleFps >= 10 && m.dragFps >= 10 && median < 100 && stall < 50 && restCpu >= 0 && restCpu < 5;
         String targets = "(>= 10 frames/s, drag < 100 ms, FX stall < 50 ms, CPU at rest < 5 %)";
         out.println(ok ? "  all targets met " + targets : "  NOT all targets met " + targets);
         done.accept(ok);
