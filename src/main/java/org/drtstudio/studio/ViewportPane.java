@@ -4,7 +4,6 @@ import javafx.animation.AnimationTimer;
 import javafx.geometry.Point2D;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
-import javafx.scene.image.ImageView;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -20,13 +19,10 @@ import org.drtstudio.scene.authored.GroupNode;
 import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.scene.edit.SetCamera;
 
-import java.util.EnumSet;
-import java.util.Set;
 
 /**
- * The live preview: an {@link ImageView} over a {@link PixelBuffer}-backed {@link WritableImage}
- * that each FX pulse fills with the newest finished pass (older ones were already dropped by the
- * render loop), plus a canvas on top with the gizmo. Mouse: left-drag orbits, middle- or
+ * The live preview: the {@link FrameScreen}, which each FX pulse gives the newest finished pass
+ * (older ones were already dropped by the render loop), plus a canvas on top with the gizmo. Mouse: left-drag orbits, middle- or
  * shift-drag pans, wheel zooms, right-drag looks around (and WASD/QE fly while it is held or the
  * viewport has focus), a click selects, Ctrl+click sets the focus distance, dragging a gizmo
  * handle moves, rotates or scales the selected node.
@@ -41,17 +37,13 @@ final class ViewportPane extends Pane {
 
     private final EditorSession session;
     private final PreviewRenderer preview;
-    private final ImageView view = new ImageView();
-    /** The render region's own image, over the frozen view around it. */
-    private final ImageView regionView = new ImageView();
+    /** The preview's frames on screen, the render region's over the frozen view around it. */
+    private final FrameScreen screen = new FrameScreen(widthProperty(), heightProperty());
     private final Canvas overlay = new Canvas();
     /** Says why the picture is empty, when it is (see {@link ViewportNotice}). */
     final javafx.scene.control.Label notice = new javafx.scene.control.Label();
     private final ViewportNotice noticeCheck = new ViewportNotice();
-    private final FrameRate frameRate = new FrameRate();
     private final AnimationTimer timer;
-    private final PreviewImage picture = new PreviewImage(), regionPicture = new PreviewImage();
-    private final NearestUpscale upscale = new NearestUpscale();
     private PreviewRegion region;
     /** Corners of a render region being dragged (Ctrl+Shift+drag), or null. */
     private Point2D regionStart, regionEnd;
@@ -59,8 +51,6 @@ final class ViewportPane extends Pane {
     private final java.util.concurrent.atomic.AtomicBoolean timerRunning = new java.util.concurrent.atomic.AtomicBoolean();
     private int idlePulses;
     private long requestRevision;
-    private PreviewFrame shown;
-    private long lastLatencyNanos = -1;
     private boolean overlayDirty = true;
     private boolean fullResolution;
 
@@ -70,9 +60,7 @@ final class ViewportPane extends Pane {
     private double pressX, pressY;
     private MouseButton pressButton;
     private boolean panning, moved;
-    private final Set<KeyCode> flyKeys = EnumSet.noneOf(KeyCode.class);
-    private Camera flyCamera;
-    private long flyLastNanos;
+    private final FlyKeys fly = new FlyKeys();
 
     ViewportPane(EditorSession session, PreviewRenderer preview) {
         this.session = session;
@@ -81,19 +69,12 @@ final class ViewportPane extends Pane {
         setPrefSize(640, 360);
         setFocusTraversable(true);
         setId("viewport");
-        view.setSmooth(false);
-        view.setPreserveRatio(false);
-        view.fitWidthProperty().bind(widthProperty());
-        view.fitHeightProperty().bind(heightProperty());
         overlay.widthProperty().bind(widthProperty());
         overlay.heightProperty().bind(heightProperty());
         overlay.setMouseTransparent(true);
         overlay.setId("viewportOverlay");
-        regionView.setSmooth(false);
-        regionView.setPreserveRatio(false);
-        regionView.setVisible(false);
-        regionView.setMouseTransparent(true);
-        getChildren().addAll(view, regionView, overlay, notice);
+        getChildren().addAll(screen.nodes());
+        getChildren().addAll(overlay, notice);
         notice.setId("viewportNotice");
         notice.setMouseTransparent(true);
         notice.setWrapText(true);
@@ -177,7 +158,7 @@ final class ViewportPane extends Pane {
         if (w < 1 || h < 1) return;
         if (region != null && (w != sentWidth || h != sentHeight) && sentWidth > 0) {
             region = region.rescaled(sentWidth, sentHeight, w, h);
-            if (region == null) regionView.setVisible(false);
+            if (region == null) screen.hideRegion();
         }
         sentWidth = w;
         sentHeight = h;
@@ -195,8 +176,8 @@ final class ViewportPane extends Pane {
     private void pulse(long now) {
         long t0 = System.nanoTime();
         boolean busy = false;
-        if (!flyKeys.isEmpty()) {
-            flyStep(now);
+        if (fly.flying()) {
+            session.preview(new SetCamera(fly.step(now)));
             busy = true;
         }
         PreviewFrame f = preview.takeFrame();
@@ -227,41 +208,13 @@ final class ViewportPane extends Pane {
     }
 
     private void present(PreviewFrame f) {
-        if (f.region() != null) {
-            presentRegion(f);
+        if (f.region() == null) {
+            screen.show(f, (int) Math.ceil(getWidth()), (int) Math.ceil(getHeight()));
             return;
         }
-        regionView.setVisible(false);
-        int w = f.width(), h = f.height();
-        byte[] bgra = f.bgra();
-        int tw = (int) Math.ceil(getWidth()), th = (int) Math.ceil(getHeight());
-        if (f.pixelScale() > 1 && tw > w && th > h) {
-            // A coarse stage, drawn at the view's own size (NearestUpscale says why).
-            bgra = upscale.of(bgra, w, h, tw, th);
-            w = tw;
-            h = th;
-        }
-        if (picture.show(bgra, w, h)) view.setImage(picture.image());
-        shown = f;
-        lastLatencyNanos = System.nanoTime() - f.requestNanos();
-        frameRate.frame(System.nanoTime());
-    }
-
-    /** Puts a render-region frame over its rectangle; the view around it keeps its last image. */
-    private void presentRegion(PreviewFrame f) {
         if (region == null || !region.equals(f.region())) return; // the region changed since: a newer frame follows
-        if (regionPicture.show(f.bgra(), f.width(), f.height())) regionView.setImage(regionPicture.image());
         // Viewport pixels may differ from the size the region was set in only until the next request.
-        double kx = getWidth() / Math.max(1, sentWidth), ky = getHeight() / Math.max(1, sentHeight);
-        PreviewRegion r = f.region();
-        regionView.setLayoutX(r.x() * kx);
-        regionView.setLayoutY(r.y() * ky);
-        regionView.setFitWidth(r.width() * kx);
-        regionView.setFitHeight(r.height() * ky);
-        regionView.setVisible(true);
-        shown = f;
-        lastLatencyNanos = System.nanoTime() - f.requestNanos();
-        frameRate.frame(System.nanoTime());
+        screen.showRegion(f, getWidth() / Math.max(1, sentWidth), getHeight() / Math.max(1, sentHeight));
     }
 
     /** The render region, or null when the whole view is refined. */
@@ -272,19 +225,19 @@ final class ViewportPane extends Pane {
     /** Refines only {@code r} (null: the whole view again). */
     void setRegion(PreviewRegion r) {
         region = r;
-        if (r == null) regionView.setVisible(false);
+        if (r == null) screen.hideRegion();
         overlayDirty = true;
         requestPreview();
     }
 
     /** The image on screen (its pixels are the preview's, without the gizmo). */
     WritableImage image() {
-        return picture.image();
+        return screen.image();
     }
 
     /** The last frame put on screen, or null before the first. */
     PreviewFrame shownFrame() {
-        return shown;
+        return screen.shownFrame();
     }
 
     /** Actions waiting for a frame newer than a request revision to be shown (FX thread only). */
@@ -321,12 +274,12 @@ final class ViewportPane extends Pane {
     }
 
     double framesPerSecond() {
-        return frameRate.perSecond(System.nanoTime());
+        return screen.framesPerSecond();
     }
 
     /** Time from the request behind the last shown frame to its presentation. */
     long lastLatencyNanos() {
-        return lastLatencyNanos;
+        return screen.lastLatencyNanos();
     }
 
     /** Refine at full resolution even when that gives fewer than 10 frames a second. */
@@ -836,16 +789,10 @@ final class ViewportPane extends Pane {
 
     // ---- keys: fly ----
 
-    private static final Set<KeyCode> FLY = EnumSet.of(KeyCode.W, KeyCode.A, KeyCode.S, KeyCode.D, KeyCode.Q, KeyCode.E);
-
     private void keyPressed(KeyEvent e) {
         // WASD flies while the right button is held (mouse look), as in common 3D tools; S alone is scale mode.
-        if (FLY.contains(e.getCode()) && mouseLookActive()) {
-            if (flyKeys.isEmpty()) {
-                flyCamera = session.shownModel().camera();
-                flyLastNanos = System.nanoTime();
-            }
-            flyKeys.add(e.getCode());
+        if (FlyKeys.flies(e.getCode()) && mouseLookActive()) {
+            fly.press(e.getCode(), session.shownModel().camera(), System.nanoTime());
             wake();
             e.consume();
         }
@@ -857,23 +804,12 @@ final class ViewportPane extends Pane {
     }
 
     private void keyReleased(KeyEvent e) {
-        if (flyKeys.remove(e.getCode()) && flyKeys.isEmpty() && flyCamera != null) {
-            commitQuietly(new SetCamera(flyCamera));
-            flyCamera = null;
+        Camera end = fly.release(e.getCode());
+        if (end != null) {
+            commitQuietly(new SetCamera(end));
             if (navStart != null) navStart = session.document.model().camera();
             e.consume();
         }
-    }
-
-    private void flyStep(long now) {
-        double seconds = Math.min(0.1, (now - flyLastNanos) / 1e9);
-        flyLastNanos = now;
-        double speed = Math.max(0.5, flyCamera.eye().minus(flyCamera.look()).length()) * seconds;
-        double f = (flyKeys.contains(KeyCode.W) ? 1 : 0) - (flyKeys.contains(KeyCode.S) ? 1 : 0);
-        double r = (flyKeys.contains(KeyCode.D) ? 1 : 0) - (flyKeys.contains(KeyCode.A) ? 1 : 0);
-        double u = (flyKeys.contains(KeyCode.E) ? 1 : 0) - (flyKeys.contains(KeyCode.Q) ? 1 : 0);
-        flyCamera = CameraNavigator.fly(flyCamera, f * speed, r * speed, u * speed);
-        session.preview(new SetCamera(flyCamera));
     }
 
     private void commitQuietly(org.drtstudio.scene.edit.Edit edit) {
