@@ -102,10 +102,6 @@ final class PreviewRenderer implements AutoCloseable {
     /** Guarded by {@link #lock}: the toggle changed, so the last pass is to be shown again the other way. */
     private boolean redisplay;
     private volatile ViewTransform view = ViewTransform.DEFAULT;
-    /** The render thread's denoiser, which also puts passes through the view transform ({@link PreviewDenoiser#viewedSrgb}). */
-    private PreviewDenoiser shown;
-    /** The last pass published, kept (render thread only) to show it again when the toggle changes. */
-    private Published lastPublished;
 
     /** A published pass and what its {@link PreviewFrame} says about it. */
     private record Published(Frame frame, int samples, int scale, PreviewRequest request, long passNanos, long rays, double converged) {
@@ -437,11 +433,14 @@ final class PreviewRenderer implements AutoCloseable {
         private boolean coarseShown; // a pass of an image with coarse hierarchies was traced
         private boolean packedCoarse;
         private long packedRevision, packEnd;
+        /** The last pass published, kept to show it again when the toggle changes. */
+        private Published lastPublished;
+        /** The last pass published, shown again for a request of the same picture. */
+        private PreviewFrame lastFrame;
 
         RenderThread(Renderer renderer) {
             this.renderer = renderer;
             this.denoiser = new PreviewDenoiser(renderer);
-            shown = denoiser;
         }
 
         /** One turn of the loop: {@code work} is the newest request, or null to go on with the view. */
@@ -619,6 +618,53 @@ final class PreviewRenderer implements AutoCloseable {
             pacer.denoised(System.nanoTime() - denoiseStart);
             publish(pass, picture);
         }
+
+        /** Publishes a pass: {@code denoised} (RGBA) when not null, else the pass's own picture. */
+        private void publish(Published pass, byte[] denoised) {
+            Frame frame = pass.frame();
+            PreviewRequest r = pass.request();
+            byte[] rgba = denoised != null ? denoised : denoiser.viewedSrgb(frame);
+            byte[] bgra = new byte[rgba.length];
+            for (int i = 0; i < rgba.length; i += 4) {
+                bgra[i] = rgba[i + 2];
+                bgra[i + 1] = rgba[i + 1];
+                bgra[i + 2] = rgba[i];
+                bgra[i + 3] = (byte) 255;
+            }
+            PreviewFrame shown = new PreviewFrame(frame.width(), frame.height(), bgra, pass.samples(), r.targetSamples(), pass.scale(), r.region(),
+                    r.revision(), r.createdNanos(), pass.passNanos(), pass.rays(), pass.converged(), denoised != null);
+            lastFrame = shown;
+            slot.set(shown);
+            frameListener.run();
+        }
+
+        /**
+         * Publishes the last pass again as {@code r}'s frame: {@code r} shows the same picture, and a
+         * finished or paused view renders no new pass that would carry its revision to the screen.
+         */
+        private void republish(PreviewRequest r) {
+            PreviewFrame last = lastFrame;
+            if (last == null) return;
+            slot.set(last.forRequest(r.revision(), r.createdNanos()));
+            frameListener.run();
+        }
+
+        /** A frame of the background colour, for a scene with nothing to trace. */
+        private void publishBackground(PreviewRequest r) {
+            lastFrame = null;
+            var bg = r.model().settings().background();
+            int w = Math.max(1, r.width() / 4), h = Math.max(1, r.height() / 4);
+            byte[] bgra = new byte[4 * w * h];
+            byte b = (byte) ToneMapper.toSrgb8(bg.z()), g = (byte) ToneMapper.toSrgb8(bg.y()), rr = (byte) ToneMapper.toSrgb8(bg.x());
+            for (int i = 0; i < bgra.length; i += 4) {
+                bgra[i] = b;
+                bgra[i + 1] = g;
+                bgra[i + 2] = rr;
+                bgra[i + 3] = (byte) 255;
+            }
+            slot.set(new PreviewFrame(w, h, bgra, 0, r.targetSamples(), 4, null, r.revision(), r.createdNanos(), 0, 0, PreviewFrame.NOT_ADAPTIVE, false));
+            frameListener.run();
+        }
     }
 
     private static boolean nothingToShow(PreviewRequest r) {
@@ -677,56 +723,6 @@ final class PreviewRenderer implements AutoCloseable {
             problems.accept("preview denoiser failed: " + e.getMessage());
             return null;
         }
-    }
-
-    /** Publishes a pass: {@code denoised} (RGBA) when not null, else the pass's own picture. */
-    private void publish(Published pass, byte[] denoised) {
-        Frame frame = pass.frame();
-        PreviewRequest r = pass.request();
-        byte[] rgba = denoised != null ? denoised : shown.viewedSrgb(frame);
-        byte[] bgra = new byte[rgba.length];
-        for (int i = 0; i < rgba.length; i += 4) {
-            bgra[i] = rgba[i + 2];
-            bgra[i + 1] = rgba[i + 1];
-            bgra[i + 2] = rgba[i];
-            bgra[i + 3] = (byte) 255;
-        }
-        PreviewFrame shown = new PreviewFrame(frame.width(), frame.height(), bgra, pass.samples(), r.targetSamples(), pass.scale(), r.region(),
-                r.revision(), r.createdNanos(), pass.passNanos(), pass.rays(), pass.converged(), denoised != null);
-        lastFrame = shown;
-        slot.set(shown);
-        frameListener.run();
-    }
-
-    /** Render thread only: the last pass published, shown again for a request of the same picture. */
-    private PreviewFrame lastFrame;
-
-    /**
-     * Publishes the last pass again as {@code r}'s frame: {@code r} shows the same picture, and a
-     * finished or paused view renders no new pass that would carry its revision to the screen.
-     */
-    private void republish(PreviewRequest r) {
-        PreviewFrame last = lastFrame;
-        if (last == null) return;
-        slot.set(last.forRequest(r.revision(), r.createdNanos()));
-        frameListener.run();
-    }
-
-    /** A frame of the background colour, for a scene with nothing to trace. */
-    private void publishBackground(PreviewRequest r) {
-        lastFrame = null;
-        var bg = r.model().settings().background();
-        int w = Math.max(1, r.width() / 4), h = Math.max(1, r.height() / 4);
-        byte[] bgra = new byte[4 * w * h];
-        byte b = (byte) ToneMapper.toSrgb8(bg.z()), g = (byte) ToneMapper.toSrgb8(bg.y()), rr = (byte) ToneMapper.toSrgb8(bg.x());
-        for (int i = 0; i < bgra.length; i += 4) {
-            bgra[i] = b;
-            bgra[i + 1] = g;
-            bgra[i + 2] = rr;
-            bgra[i + 3] = (byte) 255;
-        }
-        slot.set(new PreviewFrame(w, h, bgra, 0, r.targetSamples(), 4, null, r.revision(), r.createdNanos(), 0, 0, PreviewFrame.NOT_ADAPTIVE, false));
-        frameListener.run();
     }
 
     private boolean isClosed() {
