@@ -326,14 +326,41 @@ public final class SphereHierarchyBuilder {
          */
         int split(int s, int c, float[] nb, float[] lb, float[] rb) {
             if (c <= 1) return -1;
-            float[] box = SphereHierarchyBuilder.this.box;
             float parentWeight = weight(nb[6], nb[7], nb[8], nb[9], nb[10], nb[11]);
-            float bestCost = Float.POSITIVE_INFINITY;
-            int bestAxis = -1, bestBin = -1;
-            // One pass bins the primitives along all three axes at once.
             // Small nodes (most of them) get as many bins as primitives: the sweep's cost is per bin.
             int bins = Math.min(BINS, c);
-            // Large node: only the axis of the widest centroid spread is considered (see SINGLE_AXIS_MIN).
+            binPrimitives(s, c, nb, bins);
+            bestCost = Float.POSITIVE_INFINITY;
+            bestAxis = -1;
+            bestBin = -1;
+            for (int axis = 0; axis < 3; axis++) {
+                if (scale[axis] != 0) sweepBins(axis, c, bins);
+            }
+            if (bestAxis < 0) {
+                // All centroids coincide: SAH cannot separate them; halve by count to keep leaves small.
+                if (c <= maxLeafSize) return -1;
+                int mid = s + c / 2;
+                boundsOf(s, mid - s, lb);
+                boundsOf(mid, s + c - mid, rb);
+                return mid;
+            }
+            if (c <= maxLeafSize && TRAVERSAL_COST + INTERSECT_COST * bestCost / Math.max(parentWeight, Float.MIN_NORMAL) >= INTERSECT_COST * c) return -1;
+            int base = bestAxis * BINS;
+            boxOfBins(base, base + bestBin, lb);
+            boxOfBins(base + bestBin + 1, base + bins - 1, rb);
+            return partition(s, c, bestAxis, nb[bestAxis], scale[bestAxis], bins, bestBin, lb, rb);
+        }
+
+        /** The best cut found by {@link #sweepBins} so far in this split: its cost, axis and last left bin. */
+        private float bestCost;
+        private int bestAxis, bestBin;
+
+        /**
+         * Bins slots [s, s+c) by centroid, in one pass along all three axes at once, or, for a large
+         * node, along the axis of the widest centroid spread only (see SINGLE_AXIS_MIN); an axis not
+         * binned gets scale 0.
+         */
+        private void binPrimitives(int s, int c, float[] nb, int bins) {
             int only = c >= SINGLE_AXIS_MIN ? widest(nb) : -1;
             for (int axis = 0; axis < 3; axis++) {
                 if (only >= 0 && axis != only) {
@@ -349,6 +376,7 @@ public final class SphereHierarchyBuilder {
             } else if (only >= 0) {
                 binAxis(s, c, only, nb[only], scale[only], bins);
             } else {
+                float[] box = SphereHierarchyBuilder.this.box;
                 float sx = scale[0], sy = scale[1], sz = scale[2], cx0 = nb[0], cy0 = nb[1], cz0 = nb[2];
                 for (int i = 6 * s, e = 6 * (s + c); i < e; i += 6) {
                     float lx = box[i], ly = box[i + 1], lz = box[i + 2], hx = box[i + 3], hy = box[i + 4], hz = box[i + 5];
@@ -357,58 +385,46 @@ public final class SphereHierarchyBuilder {
                     addToBin(2 * BINS + binOf(0.5f * (lz + hz), cz0, sz, bins), lx, ly, lz, hx, hy, hz);
                 }
             }
-            for (int axis = 0; axis < 3; axis++) {
-                if (scale[axis] == 0) continue;
-                int base = axis * BINS;
-                // Sweep from the right to get the weight of every right-hand union, then from the
-                // left; the box is kept in locals (this runs for every node, most of them small).
-                float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
-                for (int b = bins - 1; b > 0; b--) {
-                    int o = 3 * (base + b);
-                    if (binMin[o] < x0) x0 = binMin[o];
-                    if (binMin[o + 1] < y0) y0 = binMin[o + 1];
-                    if (binMin[o + 2] < z0) z0 = binMin[o + 2];
-                    if (binMax[o] > x1) x1 = binMax[o];
-                    if (binMax[o + 1] > y1) y1 = binMax[o + 1];
-                    if (binMax[o + 2] > z1) z1 = binMax[o + 2];
-                    rightWeight[b] = weight(x0, y0, z0, x1, y1, z1);
-                }
-                x0 = y0 = z0 = Float.POSITIVE_INFINITY;
-                x1 = y1 = z1 = Float.NEGATIVE_INFINITY;
-                int leftCount = 0;
-                for (int b = 0; b < bins - 1; b++) {
-                    int o = 3 * (base + b);
-                    if (binMin[o] < x0) x0 = binMin[o];
-                    if (binMin[o + 1] < y0) y0 = binMin[o + 1];
-                    if (binMin[o + 2] < z0) z0 = binMin[o + 2];
-                    if (binMax[o] > x1) x1 = binMax[o];
-                    if (binMax[o + 1] > y1) y1 = binMax[o + 1];
-                    if (binMax[o + 2] > z1) z1 = binMax[o + 2];
-                    leftCount += binCount[base + b];
-                    int rightCount = c - leftCount;
-                    if (leftCount == 0 || rightCount == 0) continue;
-                    // The cost without its constant parts (traversal cost, division by the parent's weight): same order, no division per cut.
-                    float cost = weight(x0, y0, z0, x1, y1, z1) * leftCount + rightWeight[b + 1] * rightCount;
-                    if (cost < bestCost) {
-                        bestCost = cost;
-                        bestAxis = axis;
-                        bestBin = b;
-                    }
+        }
+
+        /** Sweeps one axis's bins for the cheapest cut of the node's {@code c} primitives; keeps it when best. */
+        private void sweepBins(int axis, int c, int bins) {
+            int base = axis * BINS;
+            // Sweep from the right to get the weight of every right-hand union, then from the
+            // left; the box is kept in locals (this runs for every node, most of them small).
+            float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+            for (int b = bins - 1; b > 0; b--) {
+                int o = 3 * (base + b);
+                if (binMin[o] < x0) x0 = binMin[o];
+                if (binMin[o + 1] < y0) y0 = binMin[o + 1];
+                if (binMin[o + 2] < z0) z0 = binMin[o + 2];
+                if (binMax[o] > x1) x1 = binMax[o];
+                if (binMax[o + 1] > y1) y1 = binMax[o + 1];
+                if (binMax[o + 2] > z1) z1 = binMax[o + 2];
+                rightWeight[b] = weight(x0, y0, z0, x1, y1, z1);
+            }
+            x0 = y0 = z0 = Float.POSITIVE_INFINITY;
+            x1 = y1 = z1 = Float.NEGATIVE_INFINITY;
+            int leftCount = 0;
+            for (int b = 0; b < bins - 1; b++) {
+                int o = 3 * (base + b);
+                if (binMin[o] < x0) x0 = binMin[o];
+                if (binMin[o + 1] < y0) y0 = binMin[o + 1];
+                if (binMin[o + 2] < z0) z0 = binMin[o + 2];
+                if (binMax[o] > x1) x1 = binMax[o];
+                if (binMax[o + 1] > y1) y1 = binMax[o + 1];
+                if (binMax[o + 2] > z1) z1 = binMax[o + 2];
+                leftCount += binCount[base + b];
+                int rightCount = c - leftCount;
+                if (leftCount == 0 || rightCount == 0) continue;
+                // The cost without its constant parts (traversal cost, division by the parent's weight): same order, no division per cut.
+                float cost = weight(x0, y0, z0, x1, y1, z1) * leftCount + rightWeight[b + 1] * rightCount;
+                if (cost < bestCost) {
+                    bestCost = cost;
+                    bestAxis = axis;
+                    bestBin = b;
                 }
             }
-            if (bestAxis < 0) {
-                // All centroids coincide: SAH cannot separate them; halve by count to keep leaves small.
-                if (c <= maxLeafSize) return -1;
-                int mid = s + c / 2;
-                boundsOf(s, mid - s, lb);
-                boundsOf(mid, s + c - mid, rb);
-                return mid;
-            }
-            if (c <= maxLeafSize && TRAVERSAL_COST + INTERSECT_COST * bestCost / Math.max(parentWeight, Float.MIN_NORMAL) >= INTERSECT_COST * c) return -1;
-            int base = bestAxis * BINS;
-            boxOfBins(base, base + bestBin, lb);
-            boxOfBins(base + bestBin + 1, base + bins - 1, rb);
-            return partition(s, c, bestAxis, nb[bestAxis], scale[bestAxis], bins, bestBin, lb, rb);
         }
 
         /** Per small subtree: centroids by axis and local index, their order per axis, the suffix weights, reorder scratch. */
@@ -426,6 +442,29 @@ public final class SphereHierarchyBuilder {
                 leafSphere(list, node);
                 return;
             }
+            float parentWeight = Math.max(centroidsAndWeight(s, c), Float.MIN_NORMAL);
+            bestCost = Float.POSITIVE_INFINITY;
+            bestAxis = -1;
+            int bestCut = -1;
+            for (int axis = 0; axis < 3; axis++) {
+                int cut = sweepSorted(axis, s, c);
+                if (cut >= 0) bestCut = cut;
+            }
+            if (c <= maxLeafSize && !(TRAVERSAL_COST + INTERSECT_COST * bestCost / parentWeight < INTERSECT_COST * c)) {
+                leafSphere(list, node);
+                return;
+            }
+            if (bestAxis < 0) bestCut = c / 2; // no finite cost (non-finite coordinates): halve in slot order
+            else reorderSlots(s, c, bestAxis);
+            int li = list.add(s, bestCut), ri = list.add(s + bestCut, c - bestCut);
+            list.left[node] = li;
+            list.right[node] = ri;
+            buildSmall(list, li, s, bestCut);
+            buildSmall(list, ri, s + bestCut, c - bestCut);
+        }
+
+        /** Fills {@link #centroid} for slots [s, s+c) and returns the weight of their bounding box. */
+        private float centroidsAndWeight(int s, int c) {
             float[] box = SphereHierarchyBuilder.this.box;
             float px0 = Float.POSITIVE_INFINITY, py0 = px0, pz0 = px0, px1 = Float.NEGATIVE_INFINITY, py1 = px1, pz1 = px1;
             for (int i = 0; i < c; i++) {
@@ -438,73 +477,71 @@ public final class SphereHierarchyBuilder {
                 pz1 = Math.max(pz1, box[b + 5]);
                 for (int a = 0; a < 3; a++) centroid[a * SMALL_MAX + i] = 0.5f * (box[b + a] + box[b + 3 + a]);
             }
-            float parentWeight = Math.max(weight(px0, py0, pz0, px1, py1, pz1), Float.MIN_NORMAL);
-            float bestCost = Float.POSITIVE_INFINITY;
-            int bestAxis = -1, bestCut = -1;
-            for (int axis = 0; axis < 3; axis++) {
-                int o = axis * SMALL_MAX;
-                // Insertion sort of local indices by centroid: stable, and c is at most SMALL_MAX.
-                for (int i = 0; i < c; i++) {
-                    float key = centroid[o + i];
-                    int j = i - 1;
-                    while (j >= 0 && centroid[o + sorted[o + j]] > key) {
-                        sorted[o + j + 1] = sorted[o + j];
-                        j--;
-                    }
-                    sorted[o + j + 1] = i;
+            return weight(px0, py0, pz0, px1, py1, pz1);
+        }
+
+        /**
+         * Sorts the slots by centroid along {@code axis} and sweeps every cut; returns the cut when it
+         * is the best so far (kept in {@link #bestCost} and {@link #bestAxis}), else -1.
+         */
+        private int sweepSorted(int axis, int s, int c) {
+            float[] box = SphereHierarchyBuilder.this.box;
+            int o = axis * SMALL_MAX;
+            // Insertion sort of local indices by centroid: stable, and c is at most SMALL_MAX.
+            for (int i = 0; i < c; i++) {
+                float key = centroid[o + i];
+                int j = i - 1;
+                while (j >= 0 && centroid[o + sorted[o + j]] > key) {
+                    sorted[o + j + 1] = sorted[o + j];
+                    j--;
                 }
-                // Branch-free Math.min/max as in addToBin: the boxes along a sweep widen it unpredictably.
-                float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
-                for (int k = c - 1; k > 0; k--) {
-                    int b = 6 * (s + sorted[o + k]);
-                    x0 = Math.min(x0, box[b]);
-                    y0 = Math.min(y0, box[b + 1]);
-                    z0 = Math.min(z0, box[b + 2]);
-                    x1 = Math.max(x1, box[b + 3]);
-                    y1 = Math.max(y1, box[b + 4]);
-                    z1 = Math.max(z1, box[b + 5]);
-                    suffixWeight[k] = weight(x0, y0, z0, x1, y1, z1);
-                }
-                x0 = y0 = z0 = Float.POSITIVE_INFINITY;
-                x1 = y1 = z1 = Float.NEGATIVE_INFINITY;
-                for (int k = 1; k < c; k++) {
-                    int b = 6 * (s + sorted[o + k - 1]);
-                    x0 = Math.min(x0, box[b]);
-                    y0 = Math.min(y0, box[b + 1]);
-                    z0 = Math.min(z0, box[b + 2]);
-                    x1 = Math.max(x1, box[b + 3]);
-                    y1 = Math.max(y1, box[b + 4]);
-                    z1 = Math.max(z1, box[b + 5]);
-                    float cost = weight(x0, y0, z0, x1, y1, z1) * k + suffixWeight[k] * (c - k); // as in split: constant parts left out
-                    if (cost < bestCost) {
-                        bestCost = cost;
-                        bestAxis = axis;
-                        bestCut = k;
-                    }
+                sorted[o + j + 1] = i;
+            }
+            // Branch-free Math.min/max as in addToBin: the boxes along a sweep widen it unpredictably.
+            float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+            for (int k = c - 1; k > 0; k--) {
+                int b = 6 * (s + sorted[o + k]);
+                x0 = Math.min(x0, box[b]);
+                y0 = Math.min(y0, box[b + 1]);
+                z0 = Math.min(z0, box[b + 2]);
+                x1 = Math.max(x1, box[b + 3]);
+                y1 = Math.max(y1, box[b + 4]);
+                z1 = Math.max(z1, box[b + 5]);
+                suffixWeight[k] = weight(x0, y0, z0, x1, y1, z1);
+            }
+            x0 = y0 = z0 = Float.POSITIVE_INFINITY;
+            x1 = y1 = z1 = Float.NEGATIVE_INFINITY;
+            int bestCut = -1;
+            for (int k = 1; k < c; k++) {
+                int b = 6 * (s + sorted[o + k - 1]);
+                x0 = Math.min(x0, box[b]);
+                y0 = Math.min(y0, box[b + 1]);
+                z0 = Math.min(z0, box[b + 2]);
+                x1 = Math.max(x1, box[b + 3]);
+                y1 = Math.max(y1, box[b + 4]);
+                z1 = Math.max(z1, box[b + 5]);
+                float cost = weight(x0, y0, z0, x1, y1, z1) * k + suffixWeight[k] * (c - k); // as in split: constant parts left out
+                if (cost < bestCost) {
+                    bestCost = cost;
+                    bestAxis = axis;
+                    bestCut = k;
                 }
             }
-            if (c <= maxLeafSize && !(TRAVERSAL_COST + INTERSECT_COST * bestCost / parentWeight < INTERSECT_COST * c)) {
-                leafSphere(list, node);
-                return;
+            return bestCut;
+        }
+
+        /** Puts slots [s, s+c) (boxes and primitive order) in their centroid order along {@code axis}. */
+        private void reorderSlots(int s, int c, int axis) {
+            float[] box = SphereHierarchyBuilder.this.box;
+            int[] order = SphereHierarchyBuilder.this.order;
+            int o = axis * SMALL_MAX;
+            for (int i = 0; i < c; i++) {
+                int from = s + sorted[o + i];
+                for (int k = 0; k < 6; k++) scratchBox[6 * i + k] = box[6 * from + k];
+                scratchOrder[i] = order[from];
             }
-            if (bestAxis < 0) {
-                bestCut = c / 2; // no finite cost (non-finite coordinates): halve in slot order
-            } else {
-                int[] order = SphereHierarchyBuilder.this.order;
-                int o = bestAxis * SMALL_MAX;
-                for (int i = 0; i < c; i++) {
-                    int from = s + sorted[o + i];
-                    for (int k = 0; k < 6; k++) scratchBox[6 * i + k] = box[6 * from + k];
-                    scratchOrder[i] = order[from];
-                }
-                System.arraycopy(scratchBox, 0, box, 6 * s, 6 * c);
-                System.arraycopy(scratchOrder, 0, order, s, c);
-            }
-            int li = list.add(s, bestCut), ri = list.add(s + bestCut, c - bestCut);
-            list.left[node] = li;
-            list.right[node] = ri;
-            buildSmall(list, li, s, bestCut);
-            buildSmall(list, ri, s + bestCut, c - bestCut);
+            System.arraycopy(scratchBox, 0, box, 6 * s, 6 * c);
+            System.arraycopy(scratchOrder, 0, order, s, c);
         }
 
         private static int widest(float[] nb) {
