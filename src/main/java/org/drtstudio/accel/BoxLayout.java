@@ -102,7 +102,7 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
     /**
      * Shader storage binding points of the nodes and primitives where the GPU tracer keeps them in
      * buffers instead of the textures at {@link #NODES_UNIT} and {@link #PRIMITIVES_UNIT} (GLSL
-     * {@code BL_BUFFERS}, chosen per device by the renderer); after the wavefront's 8..11.
+     * {@code BL_BUFFERS}, chosen per device by the renderer); after the wavefront's 8..11 (render.gl.ShaderBinding).
      */
     public static final int NODES_BINDING = 12, PRIMITIVES_BINDING = 13;
 
