@@ -57,12 +57,8 @@ class BareLayoutNumbersTest {
             "GeometryImageValidator.java", Set.of("boxes", "a", "b"),
             // WideBoxLayout's structure-of-arrays nodes: the Java CPU walk's own layout, no shader reads it.
             "WideTraversal.java", Set.of("b"),
-            // The CPU integrator's own ray stack (RayStack's RAY_FLOATS a ray), held in Java arrays only.
-            "WhittedIntegrator.java", Set.of("walk", "stack", "into"),
             // The ray benchmark's per-ray hit records (point, normal), written and read in this class only.
             "CpuRayThroughput.java", Set.of("hits"),
-            // The peers' ray files (origin, direction, tMax per ray: the peers' own format).
-            "PeerRays.java", Set.of("shadowRays", "out"),
             // A ray list of the portal walk's benchmark (origin, tMax | direction, 0), built and read here.
             "PortalRays.java", Set.of("rays"),
             // A per-thread cache of a probe's hit, Java only.

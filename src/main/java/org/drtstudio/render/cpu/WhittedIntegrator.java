@@ -29,7 +29,8 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
 final class WhittedIntegrator implements AutoCloseable {
     /** Pending rays at most; deeper branches beyond it are dropped (the GLSL twin has the same bound). */
     static final int STACK_SIZE = RayStack.CAPACITY;
-    private static final int RAY_FLOATS = 11;
+    /** A waiting ray's floats in {@link #stack} and {@link #walk}: origin, direction, throughput (xyz each), depth, chain (1: on it). */
+    private static final int RAY_ORIGIN = 0, RAY_DIRECTION = 3, RAY_THROUGHPUT = 6, RAY_DEPTH = 9, RAY_CHAIN = 10, RAY_FLOATS = 11;
 
     private final Primitives prims;
     private final float[] vertices, materials, lights;
@@ -146,14 +147,14 @@ final class WhittedIntegrator implements AutoCloseable {
             int top = spawnRays(walk, waiting, mat, entering, px, py, pz, side * surface[0], side * surface[1],
                     side * surface[2], out[0], out[1], out[2], dx, dy, dz, tr, tg, tb, depth, 0, 0, depth, true);
             int chained = -1;
-            for (int k = waiting; k < top; k++) if (walk[k * RAY_FLOATS + 10] != 0f) chained = k;
+            for (int k = waiting; k < top; k++) if (walk[k * RAY_FLOATS + RAY_CHAIN] != 0f) chained = k;
             if (chained < 0) break;
             // A refracted ray pushed below the chain's reflected one waits while the chain goes on.
             waiting = chained;
             int w = chained * RAY_FLOATS;
-            ox = walk[w]; oy = walk[w + 1]; oz = walk[w + 2];
-            dx = walk[w + 3]; dy = walk[w + 4]; dz = walk[w + 5];
-            tr = walk[w + 6]; tg = walk[w + 7]; tb = walk[w + 8];
+            ox = walk[w + RAY_ORIGIN]; oy = walk[w + RAY_ORIGIN + 1]; oz = walk[w + RAY_ORIGIN + 2];
+            dx = walk[w + RAY_DIRECTION]; dy = walk[w + RAY_DIRECTION + 1]; dz = walk[w + RAY_DIRECTION + 2];
+            tr = walk[w + RAY_THROUGHPUT]; tg = walk[w + RAY_THROUGHPUT + 1]; tb = walk[w + RAY_THROUGHPUT + 2];
             hit.reset(Float.POSITIVE_INFINITY);
             boolean next = traversal.closest(ox, oy, oz, dx, dy, dz, time, hit);
             overflow |= hit.overflow;
@@ -217,11 +218,11 @@ final class WhittedIntegrator implements AutoCloseable {
         while (sp > 0) {
             int seg = segment++;
             int s = --sp * RAY_FLOATS;
-            float rox = stack[s], roy = stack[s + 1], roz = stack[s + 2];
-            float rdx = stack[s + 3], rdy = stack[s + 4], rdz = stack[s + 5];
-            float tr = stack[s + 6], tg = stack[s + 7], tb = stack[s + 8];
-            int depth = (int) stack[s + 9];
-            boolean chain = stack[s + 10] != 0f;
+            float rox = stack[s + RAY_ORIGIN], roy = stack[s + RAY_ORIGIN + 1], roz = stack[s + RAY_ORIGIN + 2];
+            float rdx = stack[s + RAY_DIRECTION], rdy = stack[s + RAY_DIRECTION + 1], rdz = stack[s + RAY_DIRECTION + 2];
+            float tr = stack[s + RAY_THROUGHPUT], tg = stack[s + RAY_THROUGHPUT + 1], tb = stack[s + RAY_THROUGHPUT + 2];
+            int depth = (int) stack[s + RAY_DEPTH];
+            boolean chain = stack[s + RAY_CHAIN] != 0f;
 
             hit.reset(Float.POSITIVE_INFINITY);
             boolean found = traversal.closest(rox, roy, roz, rdx, rdy, rdz, time, hit);
@@ -676,11 +677,11 @@ final class WhittedIntegrator implements AutoCloseable {
     private static void push(float[] into, int slot, float ox, float oy, float oz, float dx, float dy, float dz,
                              float tr, float tg, float tb, int depth, boolean chain) {
         int s = slot * RAY_FLOATS;
-        into[s] = ox; into[s + 1] = oy; into[s + 2] = oz;
-        into[s + 3] = dx; into[s + 4] = dy; into[s + 5] = dz;
-        into[s + 6] = tr; into[s + 7] = tg; into[s + 8] = tb;
-        into[s + 9] = depth;
-        into[s + 10] = chain ? 1f : 0f;
+        into[s + RAY_ORIGIN] = ox; into[s + RAY_ORIGIN + 1] = oy; into[s + RAY_ORIGIN + 2] = oz;
+        into[s + RAY_DIRECTION] = dx; into[s + RAY_DIRECTION + 1] = dy; into[s + RAY_DIRECTION + 2] = dz;
+        into[s + RAY_THROUGHPUT] = tr; into[s + RAY_THROUGHPUT + 1] = tg; into[s + RAY_THROUGHPUT + 2] = tb;
+        into[s + RAY_DEPTH] = depth;
+        into[s + RAY_CHAIN] = chain ? 1f : 0f;
     }
 
     private static float invLength(float x, float y, float z) {
