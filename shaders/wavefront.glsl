@@ -33,7 +33,7 @@ struct ShadowRay { WF_SHADOW_MEMBERS };
 layout(std430, binding = DRT_BINDING_WAVEFRONT_STATES) buffer PathStates { vec4 stateFields[]; };
 layout(std430, binding = DRT_BINDING_WAVEFRONT_RAYS) buffer WavefrontRays { WavefrontRay rays[]; };
 layout(std430, binding = DRT_BINDING_WAVEFRONT_SHADOWS) buffer WavefrontShadows { ShadowRay shadows[]; };
-// counts[generation * 2 + kind]: entries of that list; args: the dispatches of the generation about
+// counts[generation * WF_KINDS + kind]: entries of that list; args: the dispatches of the generation about
 // to run (x, y, z per kind); lists: slot numbers (closest) and shadow ray numbers per generation.
 layout(std430, binding = DRT_BINDING_WAVEFRONT_QUEUE) buffer WavefrontQueue {
     uint counts[WF_QUEUE_COUNTS];
@@ -54,7 +54,7 @@ void setIntField(int slot, int f, ivec4 v) { stateFields[f * uListCapacity + slo
 // Where generation g's list of a kind starts: closest lists hold a slot each, shadow lists up to
 // uShadowStride rays a slot.
 int listBase(int generation, int kind) {
-    return kind == WF_CLOSEST ? generation * uListCapacity : (2 + generation * uShadowStride) * uListCapacity;
+    return kind == WF_CLOSEST ? generation * uListCapacity : (WF_GENERATIONS + generation * uShadowStride) * uListCapacity;
 }
 
 // Walks slot's closest-hit ray and stores its result (a ray of tMax 0 finds nothing).
@@ -80,18 +80,18 @@ void traceShadowRay(int ray) {
 // (when closest) and its shadow rays (bit l of shadowMask: slot * uShadowStride + l). Every
 // invocation of the work group must call it, once: the group counts its rays in shared memory and
 // reserves their places with one atomic per kind, since a million atomics on one counter serialise.
-shared uint groupRays[2];
-shared uint groupFirst[2];
+shared uint groupRays[WF_KINDS];
+shared uint groupFirst[WF_KINDS];
 
 void enqueueGroup(int slot, bool closest, int shadowMask) {
-    if (gl_LocalInvocationIndex < 2u) groupRays[gl_LocalInvocationIndex] = 0u;
+    if (gl_LocalInvocationIndex < uint(WF_KINDS)) groupRays[gl_LocalInvocationIndex] = 0u;
     barrier();
     uint closestPlace = closest ? atomicAdd(groupRays[WF_CLOSEST], 1u) : 0u;
     uint shadowPlace = shadowMask != 0 ? atomicAdd(groupRays[WF_SHADOW], uint(bitCount(shadowMask))) : 0u;
     barrier();
     int g = 1 - uGeneration;
-    if (gl_LocalInvocationIndex < 2u && groupRays[gl_LocalInvocationIndex] > 0u) {
-        groupFirst[gl_LocalInvocationIndex] = atomicAdd(counts[g * 2 + int(gl_LocalInvocationIndex)], groupRays[gl_LocalInvocationIndex]);
+    if (gl_LocalInvocationIndex < uint(WF_KINDS) && groupRays[gl_LocalInvocationIndex] > 0u) {
+        groupFirst[gl_LocalInvocationIndex] = atomicAdd(counts[g * WF_KINDS + int(gl_LocalInvocationIndex)], groupRays[gl_LocalInvocationIndex]);
     }
     barrier();
     if (closest) lists[listBase(g, WF_CLOSEST) + int(groupFirst[WF_CLOSEST] + closestPlace)] = slot;

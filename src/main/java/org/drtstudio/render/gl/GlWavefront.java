@@ -196,7 +196,7 @@ final class GlWavefront implements AutoCloseable {
 
     /** List entries per slot: two generations of a closest-hit ray and of stride shadow rays. */
     private static int listEntries(int stride) {
-        return 2 * (1 + stride);
+        return GENERATIONS * (1 + stride);
     }
 
     private long bytesPerSlot(int stride) {
@@ -253,7 +253,7 @@ final class GlWavefront implements AutoCloseable {
                 lengths.read(0, counts.clear());
                 if (profile != null) profile.mark("read-back");
                 // Every slot still walking has a closest-hit ray listed (an empty one while only its shadow rays fly).
-                int next = 1 - generation, left = counts.getInt(4 * (2 * next + CLOSEST));
+                int next = 1 - generation, left = counts.getInt(4 * (KINDS * next + CLOSEST));
                 if (left == 0) break;
                 if (left < slots / DRAIN_FRACTION) {
                     storageBarrier();

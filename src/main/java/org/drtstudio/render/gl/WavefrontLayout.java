@@ -24,7 +24,9 @@ public final class WavefrontLayout {
     public static final int GROUP = 64;
 
     /** The two kinds of lists: a slot's closest-hit ray, the shadow rays of the surface it shaded last. */
-    public static final int CLOSEST = 0, SHADOW = 1;
+    public static final int CLOSEST = 0, SHADOW = 1, KINDS = 2;
+    /** Lists of a kind: the generation being traced and the one being filled, taking turns. */
+    public static final int GENERATIONS = 2;
 
     // What a slot's closest-hit ray is (WF_WALK's w & PHASE_MASK).
     /** A sample's camera ray. */
@@ -106,10 +108,12 @@ public final class WavefrontLayout {
 
     // The queue buffer's header before its lists: counts[QUEUE_COUNTS] (entries of each generation's
     // list of each kind), args[QUEUE_ARGS] (the indirect dispatches about to run, x, y, z per kind), padding.
-    public static final int QUEUE_COUNTS = 2 * 2, QUEUE_ARGS = 3 * 2, QUEUE_PADDING = 6;
+    // counts[generation * KINDS + kind]; args[kind * ARGS_PER_KIND + axis].
+    public static final int ARGS_PER_KIND = 3;
+    public static final int QUEUE_COUNTS = GENERATIONS * KINDS, QUEUE_ARGS = ARGS_PER_KIND * KINDS, QUEUE_PADDING = 6;
     public static final int QUEUE_HEADER_BYTES = 4 * (QUEUE_COUNTS + QUEUE_ARGS + QUEUE_PADDING);
-    /** Byte offset of args in the queue buffer, and the bytes of one kind's dispatch (three uints). */
-    public static final int ARGS_OFFSET = 4 * QUEUE_COUNTS, ARGS_BYTES_PER_KIND = 4 * 3;
+    /** Byte offset of args in the queue buffer, and the bytes of one kind's dispatch. */
+    public static final int ARGS_OFFSET = 4 * QUEUE_COUNTS, ARGS_BYTES_PER_KIND = 4 * ARGS_PER_KIND;
 
     /** The {@code WF_*} defines: every constant above, and the ray records' members. */
     public static Map<String, String> glslDefines() {
