@@ -14,12 +14,12 @@ layout(local_size_x = BL_GROUP_WIDTH, local_size_y = BL_GROUP_HEIGHT) in;
 #include "camera.glsl"
 #include "camera_samples.glsl"
 
-layout(binding = 1, r32f) uniform readonly image2D uSampleState;
-layout(binding = 2, r32f) uniform image2D uGuideCounts;
-layout(binding = 3, rgba32f) uniform image2D uExtraAlbedoHits;
-layout(binding = 4, rgba32f) uniform image2D uExtraNormalDepth;
-layout(binding = 5, rgba32f) uniform readonly image2D uOwnAlbedoHits;
-layout(binding = 6, rgba32f) uniform readonly image2D uOwnNormalDepth;
+layout(binding = DRT_BINDING_SAMPLE_STATE, r32f) uniform readonly image2D uSampleState;
+layout(binding = DRT_BINDING_GUIDE_COUNTS, r32f) uniform image2D uGuideCounts;
+layout(binding = DRT_BINDING_EXTRA_ALBEDO_HITS, rgba32f) uniform image2D uExtraAlbedoHits;
+layout(binding = DRT_BINDING_EXTRA_NORMAL_DEPTH, rgba32f) uniform image2D uExtraNormalDepth;
+layout(binding = DRT_BINDING_OWN_ALBEDO_HITS, rgba32f) uniform readonly image2D uOwnAlbedoHits;
+layout(binding = DRT_BINDING_OWN_NORMAL_DEPTH, rgba32f) uniform readonly image2D uOwnNormalDepth;
 uniform ivec2 uTileOffset;
 uniform int uGuideEnd;
 uniform bool uFromSampleState;

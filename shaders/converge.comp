@@ -3,12 +3,12 @@
 // still active (y × width + x, in no particular order) for trace.comp's next passes. Twin of org.drtstudio.render.ConvergenceMask, bit for bit: the test has no division
 // or square root, and `precise` keeps the compiler from fusing multiply-adds the Java side does not.
 layout(local_size_x = 8, local_size_y = 8) in;
-layout(binding = 0, rgba32f) uniform readonly image2D uAccumulation;
+layout(binding = DRT_BINDING_ACCUMULATION, rgba32f) uniform readonly image2D uAccumulation;
 // Samples per pixel, negative once converged. Neighbours are read while others flip their sign;
 // the test reads magnitudes only, so the result does not depend on the order.
-layout(binding = 1, r32f) uniform coherent image2D uSampleState;
-layout(std430, binding = 1) buffer ActivePixels { uint activePixels; };
-layout(std430, binding = 2) writeonly buffer ActivePixelList { int activeList[]; };
+layout(binding = DRT_BINDING_SAMPLE_STATE, r32f) uniform coherent image2D uSampleState;
+layout(std430, binding = DRT_BINDING_ACTIVE_PIXELS) buffer ActivePixels { uint activePixels; };
+layout(std430, binding = DRT_BINDING_ACTIVE_LIST) writeonly buffer ActivePixelList { int activeList[]; };
 uniform ivec2 uImageSize;
 uniform float uThresholdSquared;
 uniform float uMinSamples;

@@ -3,10 +3,10 @@
 // blurs the variance (NlmDenoiser.demodulate's twin) before this runs, and remodulates after. RADIUS, K, SIGMA_*, RIDGE,
 // EPSILON and NEGLIGIBLE come from NlmDenoiser (Settings.DEFAULT and its constants) as #defines.
 layout(local_size_x = 8, local_size_y = 8) in;
-layout(binding = 0, rgba32f) uniform readonly image2D uInput;        // rgb irradiance, a its blurred variance
-layout(binding = 1, rgba32f) uniform readonly image2D uNormalDepth;  // xyz normal, w depth
-layout(binding = 2, rgba32f) uniform readonly image2D uAlbedo;
-layout(binding = 3, rgba32f) uniform writeonly image2D uOutput;
+layout(binding = DRT_BINDING_DENOISE_INPUT, rgba32f) uniform readonly image2D uInput;        // rgb irradiance, a its blurred variance
+layout(binding = DRT_BINDING_DENOISE_NORMAL_DEPTH, rgba32f) uniform readonly image2D uNormalDepth;  // xyz normal, w depth
+layout(binding = DRT_BINDING_DENOISE_ALBEDO, rgba32f) uniform readonly image2D uAlbedo;
+layout(binding = DRT_BINDING_DENOISE_OUTPUT, rgba32f) uniform writeonly image2D uOutput;
 uniform ivec2 uImageSize;
 
 float luminance(vec3 c) {

@@ -17,19 +17,19 @@
 #define PART_DIFFUSE 1
 #define PART_OTHER 2
 layout(local_size_x = 8, local_size_y = 8) in;
-layout(std430, binding = 0) readonly buffer Radiance { float radiance[]; };
-layout(std430, binding = 1) readonly buffer PartVariance { float partVariance[]; };
-layout(std430, binding = 2) readonly buffer Albedo { float albedo[]; };
-layout(std430, binding = 3) readonly buffer Normals { float normals[]; };
-layout(std430, binding = 4) readonly buffer Depth { float depth[]; };
-layout(std430, binding = 5) readonly buffer Diffuse { float diffuse[]; };
-layout(std430, binding = 6) readonly buffer OwnAlbedo { float ownAlbedo[]; };
-layout(std430, binding = 7) buffer Result { float result[]; };
-layout(binding = 0, rgba32f) uniform image2D uPrepared;
-layout(binding = 1, rgba32f) uniform writeonly image2D uBlurred;
-layout(binding = 2, rgba32f) uniform writeonly image2D uNormalDepth;
-layout(binding = 3, rgba32f) uniform writeonly image2D uAlbedoImage;
-layout(binding = 4, rgba32f) uniform readonly image2D uFiltered;
+layout(std430, binding = DRT_BINDING_STAGE_RADIANCE) readonly buffer Radiance { float radiance[]; };
+layout(std430, binding = DRT_BINDING_STAGE_PART_VARIANCE) readonly buffer PartVariance { float partVariance[]; };
+layout(std430, binding = DRT_BINDING_STAGE_ALBEDO) readonly buffer Albedo { float albedo[]; };
+layout(std430, binding = DRT_BINDING_STAGE_NORMALS) readonly buffer Normals { float normals[]; };
+layout(std430, binding = DRT_BINDING_STAGE_DEPTH) readonly buffer Depth { float depth[]; };
+layout(std430, binding = DRT_BINDING_STAGE_DIFFUSE) readonly buffer Diffuse { float diffuse[]; };
+layout(std430, binding = DRT_BINDING_STAGE_OWN_ALBEDO) readonly buffer OwnAlbedo { float ownAlbedo[]; };
+layout(std430, binding = DRT_BINDING_STAGE_RESULT) buffer Result { float result[]; };
+layout(binding = DRT_BINDING_STAGE_PREPARED, rgba32f) uniform image2D uPrepared;
+layout(binding = DRT_BINDING_STAGE_BLURRED, rgba32f) uniform writeonly image2D uBlurred;
+layout(binding = DRT_BINDING_STAGE_NORMAL_DEPTH, rgba32f) uniform writeonly image2D uNormalDepth;
+layout(binding = DRT_BINDING_STAGE_ALBEDO_IMAGE, rgba32f) uniform writeonly image2D uAlbedoImage;
+layout(binding = DRT_BINDING_STAGE_FILTERED, rgba32f) uniform readonly image2D uFiltered;
 uniform ivec2 uImageSize;
 uniform int uStage;
 uniform int uPart;

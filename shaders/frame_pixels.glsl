@@ -9,10 +9,10 @@
 // (uActiveCount >= 0) instead of the image, so active pixels sit side by side in the SIMD lanes and
 // a converged one takes no lane at all; a pixel's samples do not depend on its lane, so the image is
 // the same either way.
-layout(binding = 0, rgba32f) uniform image2D uAccumulation;
-layout(binding = 1, r32f) uniform image2D uSampleState;
-layout(std430, binding = 0) buffer Diagnostics { uint overflowPixels; };
-layout(std430, binding = 2) readonly buffer ActivePixelList { int activeList[]; };
+layout(binding = DRT_BINDING_ACCUMULATION, rgba32f) uniform image2D uAccumulation;
+layout(binding = DRT_BINDING_SAMPLE_STATE, r32f) uniform image2D uSampleState;
+layout(std430, binding = DRT_BINDING_DIAGNOSTICS) buffer Diagnostics { uint overflowPixels; };
+layout(std430, binding = DRT_BINDING_ACTIVE_LIST) readonly buffer ActivePixelList { int activeList[]; };
 
 uniform ivec2 uTileOffset;
 uniform int uSampleStart;

@@ -1,14 +1,14 @@
 // Access to the geometry image; the layout is documented on GeometryImagePacker (Java) and its
 // constants (GI_*) are injected as #defines by the shader loader.
 #define INFINITY uintBitsToFloat(0x7F800000u)
-layout(binding = 0) uniform sampler2D uNodes;
-layout(binding = 1) uniform sampler2D uPrimitives;
-layout(binding = 2) uniform sampler2D uVertices;
-layout(binding = 3) uniform sampler2D uMaterials;
-layout(binding = 4) uniform sampler2D uLights;
-layout(binding = 5) uniform sampler2D uTopNodes;
-layout(binding = 6) uniform sampler2D uInstances;
-layout(binding = 7) uniform sampler2D uTextures;
+layout(binding = DRT_BINDING_NODES) uniform sampler2D uNodes;
+layout(binding = DRT_BINDING_PRIMITIVES) uniform sampler2D uPrimitives;
+layout(binding = DRT_BINDING_VERTICES) uniform sampler2D uVertices;
+layout(binding = DRT_BINDING_MATERIALS) uniform sampler2D uMaterials;
+layout(binding = DRT_BINDING_LIGHTS) uniform sampler2D uLights;
+layout(binding = DRT_BINDING_TOP_NODES) uniform sampler2D uTopNodes;
+layout(binding = DRT_BINDING_INSTANCES) uniform sampler2D uInstances;
+layout(binding = DRT_BINDING_TEXTURES) uniform sampler2D uTextures;
 
 uniform int uStepBound;   // nodes one walk may visit at most; more means a corrupt image
 uniform int uLightCount;

@@ -9,10 +9,10 @@
 // Twin of CpuRenderer's guide sums; off (uGuides false) unless the render asked for them from sample 0.
 #include "guide.glsl"
 
-layout(binding = 3, rgba32f) uniform image2D uGuideAlbedoHits;
-layout(binding = 4, rgba32f) uniform image2D uGuideNormalDepth;
-layout(binding = 5, rgba32f) uniform image2D uDiffuseSums;
-layout(binding = 6, r32f) uniform image2D uOtherSquares;
+layout(binding = DRT_BINDING_GUIDE_ALBEDO_HITS, rgba32f) uniform image2D uGuideAlbedoHits;
+layout(binding = DRT_BINDING_GUIDE_NORMAL_DEPTH, rgba32f) uniform image2D uGuideNormalDepth;
+layout(binding = DRT_BINDING_DIFFUSE_SUMS, rgba32f) uniform image2D uDiffuseSums;
+layout(binding = DRT_BINDING_OTHER_SQUARES, r32f) uniform image2D uOtherSquares;
 uniform bool uGuides;
 
 struct GuideSums {

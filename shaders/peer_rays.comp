@@ -24,9 +24,10 @@ void main() {
     Hit h = newHit(INFINITY);
     results[i] = traverse(uOrigin, d, 0.0, h, false) ? h.t : INFINITY;
 #else
-    vec3 o = vec3(rays[7 * i], rays[7 * i + 1], rays[7 * i + 2]);
-    vec3 d = vec3(rays[7 * i + 3], rays[7 * i + 4], rays[7 * i + 5]);
-    Hit s = newHit(rays[7 * i + 6]);
+    int r = PR_SHADOW_FLOATS * i, ro = r + PR_SHADOW_ORIGIN, rd = r + PR_SHADOW_DIRECTION;
+    vec3 o = vec3(rays[ro], rays[ro + 1], rays[ro + 2]);
+    vec3 d = vec3(rays[rd], rays[rd + 1], rays[rd + 2]);
+    Hit s = newHit(rays[r + PR_SHADOW_LENGTH]);
     results[i] = traverse(o, d, 0.0, s, true) ? 1.0 : 0.0;
 #endif
 }

@@ -14,10 +14,10 @@ layout(local_size_x = 8, local_size_y = 8) in;
 #include "whitted.glsl"
 #include "camera.glsl"
 
-layout(binding = 0, rgba32f) uniform image2D uHitPoint;   // xyz hit point, w 1 for a hit, 0 for a miss
-layout(binding = 1, rgba32f) uniform image2D uHitNormal;  // xyz unit geometric normal facing the primary ray
-layout(binding = 2, r32f) uniform writeonly image2D uOut; // a per-pixel result, so no work is optimised away
-layout(std430, binding = 0) buffer Counters { uint rayCount; uint hitCount; };
+layout(binding = DRT_BINDING_BENCH_HIT_POINT, rgba32f) uniform image2D uHitPoint;   // xyz hit point, w 1 for a hit, 0 for a miss
+layout(binding = DRT_BINDING_BENCH_HIT_NORMAL, rgba32f) uniform image2D uHitNormal;  // xyz unit geometric normal facing the primary ray
+layout(binding = DRT_BINDING_BENCH_OUT, r32f) uniform writeonly image2D uOut; // a per-pixel result, so no work is optimised away
+layout(std430, binding = DRT_BINDING_BENCH_COUNTERS) buffer Counters { uint rayCount; uint hitCount; };
 
 uniform bool uCount;
 uniform float uGlossyExponent;

@@ -1,9 +1,9 @@
 // Accumulated radiance to displayable 8-bit sRGB; twin of org.drtstudio.render.ToneMapper.
 layout(local_size_x = 8, local_size_y = 8) in;
-layout(binding = 0, rgba32f) uniform readonly image2D uAccumulation;
-layout(binding = 1, rgba8) uniform writeonly image2D uDisplay;
+layout(binding = DRT_BINDING_ACCUMULATION, rgba32f) uniform readonly image2D uAccumulation;
+layout(binding = DRT_BINDING_DISPLAY, rgba8) uniform writeonly image2D uDisplay;
 // Samples per pixel, negated once converged (adaptive sampling): each pixel divides by its own count.
-layout(binding = 2, r32f) uniform readonly image2D uSampleState;
+layout(binding = DRT_BINDING_RESOLVE_SAMPLE_STATE, r32f) uniform readonly image2D uSampleState;
 uniform ivec2 uImageSize;
 uniform float uSampleCount;
 uniform float uInverseSampleCount;

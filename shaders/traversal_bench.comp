@@ -13,7 +13,7 @@ layout(local_size_x = 8, local_size_y = 8) in;
 #include "sampling.glsl"
 #include "camera.glsl"
 
-layout(binding = 2, r32f) uniform writeonly image2D uOut;
+layout(binding = DRT_BINDING_BENCH_OUT, r32f) uniform writeonly image2D uOut;
 
 #if VARIANT == 4
 // 4-wide box nodes (org.drtstudio.accel.BoxNodeVariants.Wide), walked with a short stack, the

@@ -15,67 +15,30 @@
 #include "random.glsl"
 #include "whitted.glsl"
 
-#define WF_CLOSEST 0
-#define WF_SHADOW 1
-// What a slot's closest-hit ray is (WF_WALK's w & WF_PHASE_MASK).
-#define WF_PHASE_CAMERA 0    // a sample's camera ray
-#define WF_PHASE_SEGMENT 1   // a reflected or refracted ray
-#define WF_PHASE_FLUSH 2     // none: the slot's last shadow rays are traced, then it is done
-#define WF_PHASE_DONE 3
-#define WF_PHASE_MASK 3
-#define WF_OVERFLOWED 4      // a walk of this pass exceeded its bound (trace.comp's traversalOverflowed)
-#define WF_SHADOWS 8         // shadow rays of the last shaded surface are in flight
-#define WF_ENDS_SAMPLE 16    // ... and they were the last of their sample
-#define WF_CHAIN_SHADOWS 32  // ... and they are a guide chain surface's: their diffuse terms go to WF_SAMPLE_DIFFUSE
-#define WF_CHAIN 64          // the closest ray in flight carries its sample's guide chain on (with uGuides)
-
-// A slot's state, field by field, each field an array over the slots (WF_FIELD * uListCapacity +
-// slot), so the lanes of a warp read and write neighbouring vec4s. Integer fields are stored as bits.
-#define WF_SUM_SQUARES 0        // the pass's radiance sum so far, sum of squared luminances
-#define WF_GUIDE_ALBEDO_HITS 1  // GuideSums of the pass
-#define WF_GUIDE_NORMAL_DEPTH 2
-#define WF_COLOR_TIME 3         // the current sample's colour so far, its time
-#define WF_PLACE 4              // ints: pixel x, y; the current sample; the pass's end sample
-#define WF_WALK 5               // ints: next segment number, stack pointer, the closest ray's segment, phase | flags
-#define WF_THROUGHPUT_DEPTH 6   // the closest ray in flight: throughput, depth (int bits)
-#define WF_SHADED_LOCAL 7       // the surface whose shadow rays are in flight: its ambient light
-#define WF_SHADED_THROUGHPUT 8  // ... and the throughput its light is added with
-#define WF_GUIDE_DIFFUSE 9      // GuideSums.diffuse of the pass (with uGuides)
-#define WF_SAMPLE_DIFFUSE 10    // the current sample's guide chain's diffuse light; GuideSums.otherSquares of the pass
-#define WF_SAMPLE_ALBEDO 11     // the current sample's guide chain's albedo, 1 when its camera ray hit (with uGuides)
-#define WF_SAMPLE_NORMAL 12     // ... its normal, the camera ray's hit distance
-#define WF_STACK 13             // the ray stack, 3 fields an entry: origin and depth (int bits), direction and chain (1: on it), throughput
-#if WF_FIELDS != WF_STACK + 3 * STACK_SIZE
-#error "WF_FIELDS (GlWavefront.FIELDS) does not match the fields listed here"
+// The slot's layout comes from Java (render.gl.WavefrontLayout, as WF_* defines): the list kinds
+// (WF_CLOSEST, WF_SHADOW), the phase and flags of WF_WALK's w (WF_PHASE_*, WF_OVERFLOWED, WF_SHADOWS,
+// WF_ENDS_SAMPLE, WF_CHAIN_SHADOWS, WF_CHAIN), the state's fields (WF_SUM_SQUARES ... WF_STACK, each
+// an array over the slots: WF_FIELD * uListCapacity + slot, so the lanes of a warp read and write
+// neighbouring vec4s; integer fields stored as bits), the ray records' members and the queue's header.
+#if WF_FIELDS != WF_STACK + WF_STACK_ENTRY_FIELDS * STACK_SIZE
+#error "WF_FIELDS (WavefrontLayout.FIELDS) does not match the ray stack's STACK_SIZE"
 #endif
 
-// A slot's closest-hit ray and, once traced, its result.
-struct WavefrontRay {
-    vec4 originTMax;  // tMax 0: no ray (WF_PHASE_FLUSH)
-    vec4 directionTime;
-    vec4 hitTUv;      // t, uv
-    ivec4 hitIds;     // primitive, instance, overflow, found
-};
+// A slot's closest-hit ray and, once traced, its result; shadow ray l of a slot (slot * uShadowStride
+// + l, a place per light of the scene): toward light l from the surface shaded last. Their members,
+// with what each holds, are WavefrontLayout's RAY_MEMBERS and SHADOW_MEMBERS.
+struct WavefrontRay { WF_RAY_MEMBERS };
+struct ShadowRay { WF_SHADOW_MEMBERS };
 
-// Shadow ray l of a slot (slot * uShadowStride + l, a place per light of the scene): toward light l
-// from the surface shaded last.
-struct ShadowRay {
-    vec4 originTMax;
-    vec4 directionTime;
-    vec4 light;       // the light's term at the surface were the ray unblocked (lightContribution)
-    ivec4 result;     // blocked, overflow
-    vec4 diffuse;     // of light's term, the diffuse part times the throughput, for a guide chain's surface (diffuseContribution)
-};
-
-layout(std430, binding = WF_BINDING_STATES) buffer PathStates { vec4 stateFields[]; };
-layout(std430, binding = WF_BINDING_RAYS) buffer WavefrontRays { WavefrontRay rays[]; };
-layout(std430, binding = WF_BINDING_SHADOWS) buffer WavefrontShadows { ShadowRay shadows[]; };
-// counts[generation * 2 + kind]: entries of that list; args: the dispatches of the generation about
+layout(std430, binding = DRT_BINDING_WAVEFRONT_STATES) buffer PathStates { vec4 stateFields[]; };
+layout(std430, binding = DRT_BINDING_WAVEFRONT_RAYS) buffer WavefrontRays { WavefrontRay rays[]; };
+layout(std430, binding = DRT_BINDING_WAVEFRONT_SHADOWS) buffer WavefrontShadows { ShadowRay shadows[]; };
+// counts[generation * WF_KINDS + kind]: entries of that list; args: the dispatches of the generation about
 // to run (x, y, z per kind); lists: slot numbers (closest) and shadow ray numbers per generation.
-layout(std430, binding = WF_BINDING_QUEUE) buffer WavefrontQueue {
-    uint counts[4];
-    uint args[6];
-    uint padding[6];
+layout(std430, binding = DRT_BINDING_WAVEFRONT_QUEUE) buffer WavefrontQueue {
+    uint counts[WF_QUEUE_COUNTS];
+    uint args[WF_QUEUE_ARGS];
+    uint padding[WF_QUEUE_PADDING];
     int lists[];
 };
 
@@ -91,7 +54,7 @@ void setIntField(int slot, int f, ivec4 v) { stateFields[f * uListCapacity + slo
 // Where generation g's list of a kind starts: closest lists hold a slot each, shadow lists up to
 // uShadowStride rays a slot.
 int listBase(int generation, int kind) {
-    return kind == WF_CLOSEST ? generation * uListCapacity : (2 + generation * uShadowStride) * uListCapacity;
+    return kind == WF_CLOSEST ? generation * uListCapacity : (WF_GENERATIONS + generation * uShadowStride) * uListCapacity;
 }
 
 // Walks slot's closest-hit ray and stores its result (a ray of tMax 0 finds nothing).
@@ -117,18 +80,18 @@ void traceShadowRay(int ray) {
 // (when closest) and its shadow rays (bit l of shadowMask: slot * uShadowStride + l). Every
 // invocation of the work group must call it, once: the group counts its rays in shared memory and
 // reserves their places with one atomic per kind, since a million atomics on one counter serialise.
-shared uint groupRays[2];
-shared uint groupFirst[2];
+shared uint groupRays[WF_KINDS];
+shared uint groupFirst[WF_KINDS];
 
 void enqueueGroup(int slot, bool closest, int shadowMask) {
-    if (gl_LocalInvocationIndex < 2u) groupRays[gl_LocalInvocationIndex] = 0u;
+    if (gl_LocalInvocationIndex < uint(WF_KINDS)) groupRays[gl_LocalInvocationIndex] = 0u;
     barrier();
     uint closestPlace = closest ? atomicAdd(groupRays[WF_CLOSEST], 1u) : 0u;
     uint shadowPlace = shadowMask != 0 ? atomicAdd(groupRays[WF_SHADOW], uint(bitCount(shadowMask))) : 0u;
     barrier();
     int g = 1 - uGeneration;
-    if (gl_LocalInvocationIndex < 2u && groupRays[gl_LocalInvocationIndex] > 0u) {
-        groupFirst[gl_LocalInvocationIndex] = atomicAdd(counts[g * 2 + int(gl_LocalInvocationIndex)], groupRays[gl_LocalInvocationIndex]);
+    if (gl_LocalInvocationIndex < uint(WF_KINDS) && groupRays[gl_LocalInvocationIndex] > 0u) {
+        groupFirst[gl_LocalInvocationIndex] = atomicAdd(counts[g * WF_KINDS + int(gl_LocalInvocationIndex)], groupRays[gl_LocalInvocationIndex]);
     }
     barrier();
     if (closest) lists[listBase(g, WF_CLOSEST) + int(groupFirst[WF_CLOSEST] + closestPlace)] = slot;

@@ -15,7 +15,7 @@ layout(local_size_x = WF_GROUP) in;
 
 void main() {
     uint entry = gl_GlobalInvocationID.x;
-    if (entry >= counts[uGeneration * 2 + WF_CLOSEST]) return;
+    if (entry >= counts[uGeneration * WF_KINDS + WF_CLOSEST]) return;
     int slot = lists[listBase(uGeneration, WF_CLOSEST) + int(entry)];
     int shadowMask;
     do {

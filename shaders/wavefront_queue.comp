@@ -4,10 +4,10 @@ layout(local_size_x = 1) in;
 #include "wavefront.glsl"
 
 void main() {
-    for (int kind = 0; kind < 2; kind++) {
-        args[kind * 3] = (counts[uGeneration * 2 + kind] + uint(WF_GROUP) - 1u) / uint(WF_GROUP);
-        args[kind * 3 + 1] = 1u;
-        args[kind * 3 + 2] = 1u;
-        counts[(1 - uGeneration) * 2 + kind] = 0u;
+    for (int kind = 0; kind < WF_KINDS; kind++) {
+        args[kind * WF_ARGS_PER_KIND] = (counts[uGeneration * WF_KINDS + kind] + uint(WF_GROUP) - 1u) / uint(WF_GROUP);
+        args[kind * WF_ARGS_PER_KIND + 1] = 1u;
+        args[kind * WF_ARGS_PER_KIND + 2] = 1u;
+        counts[(1 - uGeneration) * WF_KINDS + kind] = 0u;
     }
 }

@@ -18,7 +18,7 @@ void main() {
     uint entry = gl_GlobalInvocationID.x;
     int slot = -1, shadowMask = 0;
     bool sent = false;
-    if (entry < counts[uGeneration * 2 + WF_CLOSEST]) {
+    if (entry < counts[uGeneration * WF_KINDS + WF_CLOSEST]) {
         slot = lists[listBase(uGeneration, WF_CLOSEST) + int(entry)];
         sent = shadeSlot(slot, shadowMask);
     }

@@ -6,7 +6,7 @@ layout(local_size_x = WF_GROUP) in;
 
 void main() {
     uint entry = gl_GlobalInvocationID.x;
-    if (entry >= counts[uGeneration * 2 + WF_KIND]) return;
+    if (entry >= counts[uGeneration * WF_KINDS + WF_KIND]) return;
     int ray = lists[listBase(uGeneration, WF_KIND) + int(entry)];
 #if WF_KIND == WF_CLOSEST
     traceClosestRay(ray);

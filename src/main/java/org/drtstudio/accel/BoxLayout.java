@@ -2,7 +2,6 @@ package org.drtstudio.accel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -61,8 +60,27 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
     public static final int PRIMITIVE_TEXELS = 3;
     /** Primitive texels: v0 (or centre) with the kind, edge v1 - v0 (or radius), edge v2 - v0. */
     public static final int PRIMITIVE_V0 = 0, PRIMITIVE_E1 = 1, PRIMITIVE_E2 = 2;
+
+    /** Float offsets of an inner node's fields (texel * 4 + component), for the Java writers and the CPU twin. */
+    public static final class BoxNodeField {
+        private BoxNodeField() {
+        }
+
+        public static final int A_LO = 4 * CHILD_A_LO, LINK_A = A_LO + 3, A_HI = 4 * CHILD_A_HI, LINK_B = A_HI + 3;
+        public static final int B_LO = 4 * CHILD_B_LO, B_HI = 4 * CHILD_B_HI;
+    }
+
+    /** Float offsets of a primitive's fields: a triangle's v0, kind, edges; a sphere's centre, kind, radius. */
+    public static final class BoxPrimitiveField {
+        private BoxPrimitiveField() {
+        }
+
+        public static final int V0 = 4 * PRIMITIVE_V0, KIND = V0 + 3, E1 = 4 * PRIMITIVE_E1, E2 = 4 * PRIMITIVE_E2;
+        public static final int CENTER = V0, RADIUS = E1;
+    }
     /** Bits of a leaf word that hold the primitive count; the start takes the rest (26 bits: 67 M primitives). */
     public static final int LEAF_COUNT_BITS = 5;
+    public static final int LEAF_COUNT_MASK = (1 << LEAF_COUNT_BITS) - 1;
     /**
      * Entries of the walk's stack, and so the tallest shape it can walk. The binned-SAH trees are lower
      * (bunny 19, bunny_1m 24, 4.4M triangles 28, bunny_18m 30); the frame kernel keeps the stacks of
@@ -84,7 +102,7 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
     /**
      * Shader storage binding points of the nodes and primitives where the GPU tracer keeps them in
      * buffers instead of the textures at {@link #NODES_UNIT} and {@link #PRIMITIVES_UNIT} (GLSL
-     * {@code BL_BUFFERS}, chosen per device by the renderer); after the wavefront's 8..11.
+     * {@code BL_BUFFERS}, chosen per device by the renderer); after the wavefront's 8..11 (render.gl.ShaderBinding).
      */
     public static final int NODES_BINDING = 12, PRIMITIVES_BINDING = 13;
 
@@ -173,8 +191,8 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
                 System.arraycopy(src, NODE_TEXELS * 4 * (first + a), nodes, NODE_TEXELS * 4 * (to + a), NODE_TEXELS * 4 * (b - a));
                 for (int i = to + a; i < to + b; i++) {
                     int o = NODE_TEXELS * 4 * i;
-                    nodes[o + 3] = Float.intBitsToFloat(moved(Float.floatToRawIntBits(nodes[o + 3]), nodeShift, primShift));
-                    nodes[o + 7] = Float.intBitsToFloat(moved(Float.floatToRawIntBits(nodes[o + 7]), nodeShift, primShift));
+                    nodes[o + BoxNodeField.LINK_A] = Float.intBitsToFloat(moved(Float.floatToRawIntBits(nodes[o + BoxNodeField.LINK_A]), nodeShift, primShift));
+                    nodes[o + BoxNodeField.LINK_B] = Float.intBitsToFloat(moved(Float.floatToRawIntBits(nodes[o + BoxNodeField.LINK_B]), nodeShift, primShift));
                 }
             });
             System.arraycopy(p.from.primitives, PRIMITIVE_TEXELS * 4 * p.primitiveFrom, prims, PRIMITIVE_TEXELS * 4 * p.primitiveBase,
@@ -196,7 +214,7 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
     /** A link whose shape moved: an inner node by {@code nodeShift}, a leaf's first primitive by {@code primShift} (an empty leaf stays). */
     private static int moved(int link, int nodeShift, int primShift) {
         if (link >= 0) return link + nodeShift;
-        int word = ~link, count = word & ((1 << LEAF_COUNT_BITS) - 1);
+        int word = ~link, count = word & LEAF_COUNT_MASK;
         if (count == 0) return link;
         long start = (long) (word >>> LEAF_COUNT_BITS) + primShift;
         if (start >= 1 << (31 - LEAF_COUNT_BITS))
@@ -219,7 +237,7 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
     public float[] instanceRoots(float[] instances, int instanceCount) {
         float[] out = new float[4 * Math.max(1, instanceCount)];
         for (int k = 0; k < instanceCount; k++) {
-            int root = Float.floatToRawIntBits(instances[4 * (GeometryImageLayout.INSTANCE_TEXELS * k + 12)]);
+            int root = Float.floatToRawIntBits(instances[4 * (GeometryImageLayout.INSTANCE_TEXELS * k + GeometryImageLayout.INSTANCE_SHAPE)]);
             out[4 * k] = Float.intBitsToFloat(rootLink(root));
         }
         return out;
@@ -236,29 +254,9 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
         return ~(start << LEAF_COUNT_BITS | count);
     }
 
+    /** The layout's {@code #define}s: every public int constant as {@code BL_<NAME>} ({@link GlslConstants}). */
     public static Map<String, String> glslDefines() {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put("BL_NODE_TEXELS", Integer.toString(NODE_TEXELS));
-        d.put("BL_PRIMITIVE_TEXELS", Integer.toString(PRIMITIVE_TEXELS));
-        d.put("BL_CHILD_A_LO", Integer.toString(CHILD_A_LO));
-        d.put("BL_CHILD_A_HI", Integer.toString(CHILD_A_HI));
-        d.put("BL_CHILD_B_LO", Integer.toString(CHILD_B_LO));
-        d.put("BL_CHILD_B_HI", Integer.toString(CHILD_B_HI));
-        d.put("BL_PRIMITIVE_V0", Integer.toString(PRIMITIVE_V0));
-        d.put("BL_PRIMITIVE_E1", Integer.toString(PRIMITIVE_E1));
-        d.put("BL_PRIMITIVE_E2", Integer.toString(PRIMITIVE_E2));
-        d.put("BL_LEAF_COUNT_BITS", Integer.toString(LEAF_COUNT_BITS));
-        d.put("BL_LEAF_COUNT_MASK", Integer.toString((1 << LEAF_COUNT_BITS) - 1));
-        d.put("BL_STACK_SIZE", Integer.toString(STACK_SIZE));
-        d.put("BL_GROUP_WIDTH", Integer.toString(GROUP_WIDTH));
-        d.put("BL_GROUP_HEIGHT", Integer.toString(GROUP_HEIGHT));
-        d.put("BL_GROUP_INVOCATIONS", Integer.toString(GROUP_INVOCATIONS));
-        d.put("BL_NODES_UNIT", Integer.toString(NODES_UNIT));
-        d.put("BL_PRIMITIVES_UNIT", Integer.toString(PRIMITIVES_UNIT));
-        d.put("BL_ROOTS_UNIT", Integer.toString(ROOTS_UNIT));
-        d.put("BL_NODES_BINDING", Integer.toString(NODES_BINDING));
-        d.put("BL_PRIMITIVES_BINDING", Integer.toString(PRIMITIVES_BINDING));
-        return d;
+        return GlslConstants.of(BoxLayout.class, "BL_");
     }
 
     /** Primitive geometry at each primitive's index: v0 and both edges, or a sphere's centre and radius. */
@@ -275,19 +273,17 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
         int b = 4 * GeometryImageLayout.PRIMITIVE_TEXELS * p, o = 4 * PRIMITIVE_TEXELS * p;
         int kind = GeometryImageLayout.kindOf(Float.floatToRawIntBits(prims[b + 3]));
         int v0 = 4 * GeometryImageLayout.VERTEX_TEXELS * Float.floatToRawIntBits(prims[b]);
-        out[o] = verts[v0];
-        out[o + 1] = verts[v0 + 1];
-        out[o + 2] = verts[v0 + 2];
-        out[o + 3] = Float.intBitsToFloat(kind);
+        for (int a = 0; a < 3; a++) out[o + BoxPrimitiveField.V0 + a] = verts[v0 + GeometryImageLayout.VertexField.POSITION + a];
+        out[o + BoxPrimitiveField.KIND] = Float.intBitsToFloat(kind);
         if (kind == GeometryImageLayout.KIND_SPHERE) {
-            out[o + 4] = verts[v0 + 3];
+            out[o + BoxPrimitiveField.RADIUS] = verts[v0 + GeometryImageLayout.VertexField.SPHERE_RADIUS];
             return;
         }
         int v1 = 4 * GeometryImageLayout.VERTEX_TEXELS * Float.floatToRawIntBits(prims[b + 1]);
         int v2 = 4 * GeometryImageLayout.VERTEX_TEXELS * Float.floatToRawIntBits(prims[b + 2]);
         for (int a = 0; a < 3; a++) {
-            out[o + 4 + a] = verts[v1 + a] - verts[v0 + a];
-            out[o + 8 + a] = verts[v2 + a] - verts[v0 + a];
+            out[o + BoxPrimitiveField.E1 + a] = verts[v1 + a] - verts[v0 + a];
+            out[o + BoxPrimitiveField.E2 + a] = verts[v2 + a] - verts[v0 + a];
         }
     }
 
@@ -345,7 +341,7 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
     private static void checkLeaf(BoxTree t, int leaf) {
         if (t.primCount[leaf] >= 1 << LEAF_COUNT_BITS || t.primStart[leaf] >= 1 << (31 - LEAF_COUNT_BITS))
             throw new IllegalArgumentException("leaf " + leaf + " (" + t.primCount[leaf] + " primitives from " + t.primStart[leaf]
-                    + ") does not fit the box layout's leaf word (at most " + ((1 << LEAF_COUNT_BITS) - 1)
+                    + ") does not fit the box layout's leaf word (at most " + LEAF_COUNT_MASK
                     + " primitives a leaf, " + (1 << (31 - LEAF_COUNT_BITS)) + " in all)");
     }
 
@@ -357,13 +353,13 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
     private static void put(float[] out, int index, float[] aLo, int al, float[] aHi, int ah, int la, float[] bLo, int bl, float[] bHi, int bh, int lb) {
         int o = NODE_TEXELS * 4 * index;
         for (int k = 0; k < 3; k++) {
-            out[o + k] = aLo[al + k];
-            out[o + 4 + k] = aHi[ah + k];
-            out[o + 8 + k] = bLo[bl + k];
-            out[o + 12 + k] = bHi[bh + k];
+            out[o + BoxNodeField.A_LO + k] = aLo[al + k];
+            out[o + BoxNodeField.A_HI + k] = aHi[ah + k];
+            out[o + BoxNodeField.B_LO + k] = bLo[bl + k];
+            out[o + BoxNodeField.B_HI + k] = bHi[bh + k];
         }
-        out[o + 3] = Float.intBitsToFloat(la);
-        out[o + 7] = Float.intBitsToFloat(lb);
+        out[o + BoxNodeField.LINK_A] = Float.intBitsToFloat(la);
+        out[o + BoxNodeField.LINK_B] = Float.intBitsToFloat(lb);
     }
 
     /** Writes inner nodes depth-first, parents before children. */

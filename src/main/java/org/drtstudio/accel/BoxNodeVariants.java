@@ -35,8 +35,12 @@ public final class BoxNodeVariants {
     public static final int NODE_TEXELS = 2;
     /** Node texels: min corner with the skip link, max corner with the leaf word. */
     public static final int NODE_MIN = 0, NODE_MAX = 1;
-    /** Sampler units the traversal experiment binds these layouts to (after the scene's, {@link BoxLayout#ROOTS_UNIT}). */
-    public static final int OCTANT_BOXES_UNIT = 11, WIDE_NODES_UNIT = 12, WIDE_ROOTS_UNIT = 13;
+    /**
+     * Sampler units the traversal experiment binds these layouts to: after the scene's, the last of
+     * which is {@link SpatialLayout#ROOTS_UNIT} (11 and 12 here once shared the spatial layout's units,
+     * declared in the same program; ShaderBindingTest now fails on that). 16 units is GL's least.
+     */
+    public static final int OCTANT_BOXES_UNIT = 13, WIDE_NODES_UNIT = 14, WIDE_ROOTS_UNIT = 15;
 
     /** The constants of these layouts as GLSL {@code #define}s ({@code traverse_octant.glsl}, {@code traversal_bench.comp}). */
     public static Map<String, String> glslDefines() {

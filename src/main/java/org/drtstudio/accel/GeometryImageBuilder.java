@@ -353,10 +353,10 @@ public final class GeometryImageBuilder {
                 System.arraycopy(src, 0, l.nodes, o, src.length);
                 for (int i = 0; i < h.nodeCount(); i++) {
                     int b = o + 4 * NODE_TEXELS * i;
-                    l.nodes[b + 4] = offsetLink(l.nodes[b + 4], nodeBase);
-                    l.nodes[b + 5] = offsetLink(l.nodes[b + 5], nodeBase);
-                    int count = Float.floatToRawIntBits(l.nodes[b + 6]);
-                    if (count > 0) l.nodes[b + 7] = Float.intBitsToFloat(Float.floatToRawIntBits(l.nodes[b + 7]) + primBase);
+                    l.nodes[b + NodeField.HIT] = offsetLink(l.nodes[b + NodeField.HIT], nodeBase);
+                    l.nodes[b + NodeField.MISS] = offsetLink(l.nodes[b + NodeField.MISS], nodeBase);
+                    int count = Float.floatToRawIntBits(l.nodes[b + NodeField.PRIM_COUNT]);
+                    if (count > 0) l.nodes[b + NodeField.PRIM_START] = Float.intBitsToFloat(Float.floatToRawIntBits(l.nodes[b + NodeField.PRIM_START]) + primBase);
                 }
                 System.arraycopy(h.primitives(), 0, l.primitives, 4 * PRIMITIVE_TEXELS * primBase, h.primitives().length);
                 System.arraycopy(h.vertices(), 0, l.vertices, 4 * VERTEX_TEXELS * vertexBase, h.vertices().length);
@@ -417,24 +417,24 @@ public final class GeometryImageBuilder {
                 bounds = bounds.include(new Vec3(s[0] - s[3], s[1] - s[3], s[2] - s[3]))
                         .include(new Vec3(s[0] + s[3], s[1] + s[3], s[2] + s[3]));
                 int o = 4 * INSTANCE_TEXELS * i;
-                putRows(inst, o, in.open().invertAffine(inverse), row);
-                putRows(inst, o + 12, in.close().invertAffine(inverse), row);
-                putRows(inst, o + 24, in.open(), row);
-                putRows(inst, o + 36, in.close(), row);
+                putRows(inst, o + InstanceField.TO_OBJECT_OPEN, in.open().invertAffine(inverse), row);
+                putRows(inst, o + InstanceField.TO_OBJECT_CLOSE, in.close().invertAffine(inverse), row);
+                putRows(inst, o + InstanceField.TO_WORLD_OPEN, in.open(), row);
+                putRows(inst, o + InstanceField.TO_WORLD_CLOSE, in.close(), row);
                 int shape = shapeIndex.get(in.shape());
-                inst[o + 48] = Float.intBitsToFloat(level.rootOf[shape]);
-                inst[o + 49] = Float.intBitsToFloat(h.nodeCount());
+                inst[o + InstanceField.ROOT] = Float.intBitsToFloat(level.rootOf[shape]);
+                inst[o + InstanceField.NODE_COUNT] = Float.intBitsToFloat(h.nodeCount());
             }
             SphereHierarchy top = SphereHierarchyBuilder.build(FlatScene.ofSpheres(spheres, new int[n]), 1);
             float[] nodes = new float[4 * NODE_TEXELS * top.nodeCount()];
             for (int i = 0; i < top.nodeCount(); i++) {
                 int o = 4 * NODE_TEXELS * i;
                 System.arraycopy(top.spheres(), 4 * i, nodes, o, 4);
-                nodes[o + 4] = Float.intBitsToFloat(top.hit()[i]);
-                nodes[o + 5] = Float.intBitsToFloat(top.miss()[i]);
-                nodes[o + 6] = Float.intBitsToFloat(top.primCount()[i]);
+                nodes[o + NodeField.HIT] = Float.intBitsToFloat(top.hit()[i]);
+                nodes[o + NodeField.MISS] = Float.intBitsToFloat(top.miss()[i]);
+                nodes[o + NodeField.PRIM_COUNT] = Float.intBitsToFloat(top.primCount()[i]);
                 // A top-level leaf names its instance directly.
-                nodes[o + 7] = Float.intBitsToFloat(top.primCount()[i] > 0 ? top.primOrder()[top.primStart()[i]] : 0);
+                nodes[o + NodeField.PRIM_START] = Float.intBitsToFloat(top.primCount()[i] > 0 ? top.primOrder()[top.primStart()[i]] : 0);
             }
             Vec3 c = bounds.center();
             return new TopLevel(nodes, inst, top.nodeCount(), top.depth(), 0.5f * bounds.extent().length(), new float[]{c.x(), c.y(), c.z()});

@@ -59,6 +59,64 @@ public final class GeometryImageLayout {
     public static final int KIND_TRIANGLE = 0;
     public static final int KIND_SPHERE = 1;
 
+    /*
+     * Float offsets of each record's fields from the record's first float (texel * 4 + component),
+     * derived from the texel offsets above: what the Java writers and the CPU twin index the packed
+     * arrays with, as the shaders read the texel (GI_MATERIAL_SPECULAR) and take its component (.w).
+     */
+
+    /** A node's fields: bounding sphere, then the links (int bits). */
+    public static final class NodeField {
+        private NodeField() {
+        }
+
+        public static final int CENTER = 4 * NODE_SPHERE, RADIUS = CENTER + 3;
+        public static final int HIT = 4 * NODE_LINKS, MISS = HIT + 1, PRIM_COUNT = HIT + 2, PRIM_START = HIT + 3;
+    }
+
+    /** A vertex's fields (a sphere entry: centre in POSITION, radius in U). */
+    public static final class VertexField {
+        private VertexField() {
+        }
+
+        public static final int POSITION = 4 * VERTEX_POSITION, U = POSITION + 3;
+        public static final int NORMAL = 4 * VERTEX_NORMAL, V = NORMAL + 3;
+        public static final int SPHERE_RADIUS = U;
+    }
+
+    /** A material's fields; a texture reference is four int words: first texel, width, height, wrap. */
+    public static final class MaterialField {
+        private MaterialField() {
+        }
+
+        public static final int AMBIENT = 4 * MATERIAL_AMBIENT, EXPONENT = AMBIENT + 3;
+        public static final int DIFFUSE = 4 * MATERIAL_DIFFUSE, REFLECTIVITY = DIFFUSE + 3;
+        public static final int SPECULAR = 4 * MATERIAL_SPECULAR, TRANSPARENCY = SPECULAR + 3;
+        public static final int ABSORPTION = 4 * MATERIAL_ABSORPTION, IOR = ABSORPTION + 3;
+        public static final int LOBE_EXPONENT = 4 * MATERIAL_LOBE, BUMP_SCALE = LOBE_EXPONENT + 1, MAPS = LOBE_EXPONENT + 2;
+        public static final int DIFFUSE_MAP = 4 * MATERIAL_DIFFUSE_MAP, BUMP_MAP = 4 * MATERIAL_BUMP_MAP;
+    }
+
+    /** A light's fields; SHAPE is LIGHT_SPHERE or LIGHT_RECTANGLE (int bits). */
+    public static final class LightField {
+        private LightField() {
+        }
+
+        public static final int POSITION = 4 * LIGHT_POSITION, RADIUS = POSITION + 3;
+        public static final int COLOR = 4 * LIGHT_COLOR, SHAPE = COLOR + 3;
+        public static final int EDGE_U = 4 * LIGHT_EDGE_U, EDGE_V = 4 * LIGHT_EDGE_V;
+    }
+
+    /** An instance's fields: four 3 x 4 matrices (rows of 4 floats), then its shape (int bits). */
+    public static final class InstanceField {
+        private InstanceField() {
+        }
+
+        public static final int TO_OBJECT_OPEN = 4 * INSTANCE_TO_OBJECT_OPEN, TO_OBJECT_CLOSE = 4 * INSTANCE_TO_OBJECT_CLOSE;
+        public static final int TO_WORLD_OPEN = 4 * INSTANCE_TO_WORLD_OPEN, TO_WORLD_CLOSE = 4 * INSTANCE_TO_WORLD_CLOSE;
+        public static final int ROOT = 4 * INSTANCE_SHAPE, NODE_COUNT = ROOT + 1;
+    }
+
     /** The info word of a primitive: kind, the has-uv flag, material. */
     public static int primitiveInfo(int kind, boolean hasUv, int material) {
         return kind | (hasUv ? PRIMITIVE_HAS_UV : 0) | material << PRIMITIVE_MATERIAL_SHIFT;
@@ -73,49 +131,12 @@ public final class GeometryImageLayout {
         return Math.max(1, (texels + TEXTURE_WIDTH - 1) / TEXTURE_WIDTH);
     }
 
+    /**
+     * The layout's {@code #define}s: every public int constant above as {@code GI_<NAME>} (derived by
+     * {@link GlslConstants}, not listed a second time), then the box layout's and the spatial layout's.
+     */
     public static Map<String, String> glslDefines() {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put("GI_TEXTURE_WIDTH", Integer.toString(TEXTURE_WIDTH));
-        d.put("GI_TEXTURE_WIDTH_LOG2", Integer.toString(TEXTURE_WIDTH_LOG2));
-        d.put("GI_END", Integer.toString(END));
-        d.put("GI_NODE_TEXELS", Integer.toString(NODE_TEXELS));
-        d.put("GI_PRIMITIVE_TEXELS", Integer.toString(PRIMITIVE_TEXELS));
-        d.put("GI_VERTEX_TEXELS", Integer.toString(VERTEX_TEXELS));
-        d.put("GI_PRIMITIVE_KIND_MASK", Integer.toString(PRIMITIVE_KIND_MASK));
-        d.put("GI_PRIMITIVE_HAS_UV", Integer.toString(PRIMITIVE_HAS_UV));
-        d.put("GI_PRIMITIVE_MATERIAL_SHIFT", Integer.toString(PRIMITIVE_MATERIAL_SHIFT));
-        d.put("GI_MATERIAL_TEXELS", Integer.toString(MATERIAL_TEXELS));
-        d.put("GI_MATERIAL_DIFFUSE_MAP", Integer.toString(MATERIAL_DIFFUSE_MAP));
-        d.put("GI_MATERIAL_BUMP_MAP", Integer.toString(MATERIAL_BUMP_MAP));
-        d.put("GI_NO_TEXTURE", Integer.toString(NO_TEXTURE));
-        d.put("GI_HAS_DIFFUSE_MAP", Integer.toString(HAS_DIFFUSE_MAP));
-        d.put("GI_HAS_BUMP_MAP", Integer.toString(HAS_BUMP_MAP));
-        d.put("GI_WRAP_REPEAT", Integer.toString(WRAP_REPEAT));
-        d.put("GI_WRAP_CLAMP", Integer.toString(WRAP_CLAMP));
-        d.put("GI_LIGHT_TEXELS", Integer.toString(LIGHT_TEXELS));
-        d.put("GI_INSTANCE_TEXELS", Integer.toString(INSTANCE_TEXELS));
-        d.put("GI_LIGHT_SPHERE", Integer.toString(LIGHT_SPHERE));
-        d.put("GI_LIGHT_RECTANGLE", Integer.toString(LIGHT_RECTANGLE));
-        d.put("GI_KIND_TRIANGLE", Integer.toString(KIND_TRIANGLE));
-        d.put("GI_KIND_SPHERE", Integer.toString(KIND_SPHERE));
-        d.put("GI_NODE_SPHERE", Integer.toString(NODE_SPHERE));
-        d.put("GI_NODE_LINKS", Integer.toString(NODE_LINKS));
-        d.put("GI_VERTEX_POSITION", Integer.toString(VERTEX_POSITION));
-        d.put("GI_VERTEX_NORMAL", Integer.toString(VERTEX_NORMAL));
-        d.put("GI_MATERIAL_AMBIENT", Integer.toString(MATERIAL_AMBIENT));
-        d.put("GI_MATERIAL_DIFFUSE", Integer.toString(MATERIAL_DIFFUSE));
-        d.put("GI_MATERIAL_SPECULAR", Integer.toString(MATERIAL_SPECULAR));
-        d.put("GI_MATERIAL_ABSORPTION", Integer.toString(MATERIAL_ABSORPTION));
-        d.put("GI_MATERIAL_LOBE", Integer.toString(MATERIAL_LOBE));
-        d.put("GI_LIGHT_POSITION", Integer.toString(LIGHT_POSITION));
-        d.put("GI_LIGHT_COLOR", Integer.toString(LIGHT_COLOR));
-        d.put("GI_LIGHT_EDGE_U", Integer.toString(LIGHT_EDGE_U));
-        d.put("GI_LIGHT_EDGE_V", Integer.toString(LIGHT_EDGE_V));
-        d.put("GI_INSTANCE_TO_OBJECT_OPEN", Integer.toString(INSTANCE_TO_OBJECT_OPEN));
-        d.put("GI_INSTANCE_TO_OBJECT_CLOSE", Integer.toString(INSTANCE_TO_OBJECT_CLOSE));
-        d.put("GI_INSTANCE_TO_WORLD_OPEN", Integer.toString(INSTANCE_TO_WORLD_OPEN));
-        d.put("GI_INSTANCE_TO_WORLD_CLOSE", Integer.toString(INSTANCE_TO_WORLD_CLOSE));
-        d.put("GI_INSTANCE_SHAPE", Integer.toString(INSTANCE_SHAPE));
+        Map<String, String> d = new LinkedHashMap<>(GlslConstants.of(GeometryImageLayout.class, "GI_"));
         d.putAll(BoxLayout.glslDefines());
         d.putAll(SpatialLayout.glslDefines());
         return d;

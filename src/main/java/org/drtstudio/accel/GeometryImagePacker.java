@@ -117,17 +117,17 @@ public final class GeometryImagePacker {
         for (int m = 0; m < materials.size(); m++) {
             Material mat = materials.get(m);
             int o = 4 * MATERIAL_TEXELS * m;
-            put(mats, o, mat.ambient().x(), mat.ambient().y(), mat.ambient().z(), mat.phongExponent());
-            put(mats, o + 4, mat.diffuse().x(), mat.diffuse().y(), mat.diffuse().z(), mat.reflectivity());
-            put(mats, o + 8, mat.specular().x(), mat.specular().y(), mat.specular().z(), mat.transparency());
-            put(mats, o + 12, mat.absorption().x(), mat.absorption().y(), mat.absorption().z(), mat.ior());
+            put(mats, o + MaterialField.AMBIENT, mat.ambient().x(), mat.ambient().y(), mat.ambient().z(), mat.phongExponent());
+            put(mats, o + MaterialField.DIFFUSE, mat.diffuse().x(), mat.diffuse().y(), mat.diffuse().z(), mat.reflectivity());
+            put(mats, o + MaterialField.SPECULAR, mat.specular().x(), mat.specular().y(), mat.specular().z(), mat.transparency());
+            put(mats, o + MaterialField.ABSORPTION, mat.absorption().x(), mat.absorption().y(), mat.absorption().z(), mat.ior());
             float lobe = mat.roughness() > 0 ? mat.lobeExponent() : 0f; // 0 marks a smooth surface
             TextureAtlas.Ref diffuse = atlas.diffuse(mat), bump = atlas.bump(mat);
             int maps = (diffuse.first() != NO_TEXTURE ? HAS_DIFFUSE_MAP : 0) | (bump.first() != NO_TEXTURE ? HAS_BUMP_MAP : 0);
-            put(mats, o + 16, lobe, mat.bumpScale(), Float.intBitsToFloat(maps), 0);
+            put(mats, o + MaterialField.LOBE_EXPONENT, lobe, mat.bumpScale(), Float.intBitsToFloat(maps), 0);
             int wrap = mat.textureWrap() == TextureWrap.CLAMP ? WRAP_CLAMP : WRAP_REPEAT;
-            putTexture(mats, o + 4 * MATERIAL_DIFFUSE_MAP, diffuse, wrap);
-            putTexture(mats, o + 4 * MATERIAL_BUMP_MAP, bump, wrap);
+            putTexture(mats, o + MaterialField.DIFFUSE_MAP, diffuse, wrap);
+            putTexture(mats, o + MaterialField.BUMP_MAP, bump, wrap);
         }
         return mats;
     }
@@ -139,13 +139,13 @@ public final class GeometryImagePacker {
         for (int l = 0; l < lights.size(); l++) {
             Light light = lights.get(l);
             int o = 4 * LIGHT_TEXELS * l;
-            put(lts, o, light.position().x(), light.position().y(), light.position().z(), light.radius());
-            put(lts, o + 4, light.color().x() * light.intensity(), light.color().y() * light.intensity(),
+            put(lts, o + LightField.POSITION, light.position().x(), light.position().y(), light.position().z(), light.radius());
+            put(lts, o + LightField.COLOR, light.color().x() * light.intensity(), light.color().y() * light.intensity(),
                     light.color().z() * light.intensity(), Float.intBitsToFloat(light instanceof RectLight ? LIGHT_RECTANGLE : LIGHT_SPHERE));
             // A point light is packed as a sphere of radius 0; only a rectangle fills the edge texels.
             if (light instanceof RectLight rect) {
-                put(lts, o + 8, rect.edgeU().x(), rect.edgeU().y(), rect.edgeU().z(), 0);
-                put(lts, o + 12, rect.edgeV().x(), rect.edgeV().y(), rect.edgeV().z(), 0);
+                put(lts, o + LightField.EDGE_U, rect.edgeU().x(), rect.edgeU().y(), rect.edgeU().z(), 0);
+                put(lts, o + LightField.EDGE_V, rect.edgeV().x(), rect.edgeV().y(), rect.edgeV().z(), 0);
             }
         }
         return lts;

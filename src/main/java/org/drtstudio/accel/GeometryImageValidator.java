@@ -1,5 +1,7 @@
 package org.drtstudio.accel;
 
+import org.drtstudio.accel.BoxLayout.BoxPrimitiveField;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -38,8 +40,8 @@ public final class GeometryImageValidator {
         // Shape level: each distinct shape root once.
         boolean[] checkedRoot = new boolean[gi.nodeCount()];
         for (int i = 0; i < gi.instanceCount() && problems.size() < MAX_REPORTED; i++) {
-            int root = Float.floatToRawIntBits(gi.instances()[4 * INSTANCE_TEXELS * i + 48]);
-            int count = Float.floatToRawIntBits(gi.instances()[4 * INSTANCE_TEXELS * i + 49]);
+            int root = Float.floatToRawIntBits(gi.instances()[4 * INSTANCE_TEXELS * i + InstanceField.ROOT]);
+            int count = Float.floatToRawIntBits(gi.instances()[4 * INSTANCE_TEXELS * i + InstanceField.NODE_COUNT]);
             if (root < 0 || count < 1 || root + count > gi.nodeCount()) {
                 problems.add("instance " + i + ": shape nodes " + root + "+" + count + " outside 0.." + gi.nodeCount());
                 continue;
@@ -108,7 +110,7 @@ public final class GeometryImageValidator {
                         stack[sp++] = link;
                         continue;
                     }
-                    int start = ~link >> BoxLayout.LEAF_COUNT_BITS, count = ~link & (1 << BoxLayout.LEAF_COUNT_BITS) - 1;
+                    int start = ~link >> BoxLayout.LEAF_COUNT_BITS, count = ~link & BoxLayout.LEAF_COUNT_MASK;
                     if (start + count > gi.primitiveCount()) {
                         problems.add("box layout: node " + node + " names primitives " + start + "+" + count + " outside 0.." + gi.primitiveCount());
                         continue;
@@ -138,13 +140,13 @@ public final class GeometryImageValidator {
         int b = 4 * BoxLayout.PRIMITIVE_TEXELS * p, o = 4 * PRIMITIVE_TEXELS * p;
         int kind = kindOf(bits(gi.primitives(), o + 3));
         int v0 = 4 * VERTEX_TEXELS * bits(gi.primitives(), o);
-        if (bits(q, b + 3) != kind) return false;
+        if (bits(q, b + BoxPrimitiveField.KIND) != kind) return false;
         for (int a = 0; a < 3; a++) if (Float.floatToRawIntBits(q[b + a]) != Float.floatToRawIntBits(verts[v0 + a])) return false;
-        if (kind == KIND_SPHERE) return Float.floatToRawIntBits(q[b + 4]) == Float.floatToRawIntBits(verts[v0 + 3]);
+        if (kind == KIND_SPHERE) return Float.floatToRawIntBits(q[b + BoxPrimitiveField.RADIUS]) == Float.floatToRawIntBits(verts[v0 + VertexField.SPHERE_RADIUS]);
         for (int e = 1; e <= 2; e++) {
             int v = 4 * VERTEX_TEXELS * bits(gi.primitives(), o + e);
             for (int a = 0; a < 3; a++)
-                if (Float.floatToRawIntBits(q[b + 4 * e + a]) != Float.floatToRawIntBits(verts[v + a] - verts[v0 + a])) return false;
+                if (Float.floatToRawIntBits(q[b + (e == 1 ? BoxPrimitiveField.E1 : BoxPrimitiveField.E2) + a]) != Float.floatToRawIntBits(verts[v + a] - verts[v0 + a])) return false;
         }
         return true;
     }
@@ -164,8 +166,8 @@ public final class GeometryImageValidator {
             int base = octant * n;
             boolean[] seen = new boolean[n];
             for (int i = 0; i < gi.instanceCount(); i++) {
-                int root = Float.floatToRawIntBits(gi.instances()[4 * INSTANCE_TEXELS * i + 48]);
-                int count = Float.floatToRawIntBits(gi.instances()[4 * INSTANCE_TEXELS * i + 49]);
+                int root = Float.floatToRawIntBits(gi.instances()[4 * INSTANCE_TEXELS * i + InstanceField.ROOT]);
+                int count = Float.floatToRawIntBits(gi.instances()[4 * INSTANCE_TEXELS * i + InstanceField.NODE_COUNT]);
                 if (seen[root]) continue;
                 int node = base + root, visits = 0;
                 while (node != END && problems.size() < MAX_REPORTED) {
@@ -272,7 +274,7 @@ public final class GeometryImageValidator {
     }
 
     private static int link(float[] nodes, int node, int component) {
-        return Float.floatToRawIntBits(nodes[4 * NODE_TEXELS * node + 4 + component]);
+        return Float.floatToRawIntBits(nodes[4 * NODE_TEXELS * node + NodeField.HIT + component]);
     }
 
     private static int bits(float[] a, int i) {

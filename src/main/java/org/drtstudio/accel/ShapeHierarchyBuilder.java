@@ -111,15 +111,15 @@ public final class ShapeHierarchyBuilder {
         ParallelRanges.forEach(verts, (from, to) -> {
             for (int i = from; i < to; i++) {
                 int o = 4 * VERTEX_TEXELS * i;
-                vertices[o] = p[3 * i];
-                vertices[o + 1] = p[3 * i + 1];
-                vertices[o + 2] = p[3 * i + 2];
-                vertices[o + 4] = vn[3 * i];
-                vertices[o + 5] = vn[3 * i + 1];
-                vertices[o + 6] = vn[3 * i + 2];
+                vertices[o + VertexField.POSITION] = p[3 * i];
+                vertices[o + VertexField.POSITION + 1] = p[3 * i + 1];
+                vertices[o + VertexField.POSITION + 2] = p[3 * i + 2];
+                vertices[o + VertexField.NORMAL] = vn[3 * i];
+                vertices[o + VertexField.NORMAL + 1] = vn[3 * i + 1];
+                vertices[o + VertexField.NORMAL + 2] = vn[3 * i + 2];
                 if (vt != null) {
-                    vertices[o + 3] = vt[2 * i];
-                    vertices[o + 7] = vt[2 * i + 1];
+                    vertices[o + VertexField.U] = vt[2 * i];
+                    vertices[o + VertexField.V] = vt[2 * i + 1];
                 }
             }
         });
@@ -189,10 +189,10 @@ public final class ShapeHierarchyBuilder {
             for (int i = from; i < to; i++) {
                 int o = 4 * NODE_TEXELS * i;
                 System.arraycopy(h.spheres(), 4 * i, nodes, o, 4);
-                nodes[o + 4] = Float.intBitsToFloat(h.hit()[i]);
-                nodes[o + 5] = Float.intBitsToFloat(h.miss()[i]);
-                nodes[o + 6] = Float.intBitsToFloat(h.primCount()[i]);
-                nodes[o + 7] = Float.intBitsToFloat(h.primStart()[i]);
+                nodes[o + NodeField.HIT] = Float.intBitsToFloat(h.hit()[i]);
+                nodes[o + NodeField.MISS] = Float.intBitsToFloat(h.miss()[i]);
+                nodes[o + NodeField.PRIM_COUNT] = Float.intBitsToFloat(h.primCount()[i]);
+                nodes[o + NodeField.PRIM_START] = Float.intBitsToFloat(h.primStart()[i]);
             }
         });
         return nodes;

@@ -1,5 +1,7 @@
 package org.drtstudio.accel;
 
+import org.drtstudio.accel.BoxLayout.BoxPrimitiveField;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -96,23 +98,23 @@ public record ShapePrimitives(int sphereRoot, int[] indices, float[] boxes, floa
     /** A triangle's corners from the box layout's copy, computed as the box is (v0 + edge), or NaN for a sphere. */
     private static void primitiveCorners(float[] q, int p, float[] out, int o) {
         int b = 4 * BoxLayout.PRIMITIVE_TEXELS * p;
-        if (Float.floatToRawIntBits(q[b + 3]) != GeometryImageLayout.KIND_TRIANGLE) {
+        if (Float.floatToRawIntBits(q[b + BoxPrimitiveField.KIND]) != GeometryImageLayout.KIND_TRIANGLE) {
             java.util.Arrays.fill(out, o, o + 9, Float.NaN);
             return;
         }
         for (int a = 0; a < 3; a++) {
             float v0 = q[b + a];
             out[o + a] = v0;
-            out[o + 3 + a] = v0 + q[b + 4 + a];
-            out[o + 6 + a] = v0 + q[b + 8 + a];
+            out[o + 3 + a] = v0 + q[b + BoxPrimitiveField.E1 + a];
+            out[o + 6 + a] = v0 + q[b + BoxPrimitiveField.E2 + a];
         }
     }
 
     /** The box of primitive p from the box layout's copy: v0 and v0 + edges, or centre ± radius. */
     private static void primitiveBox(float[] q, int p, float[] out, int o) {
         int b = 4 * BoxLayout.PRIMITIVE_TEXELS * p;
-        if (Float.floatToRawIntBits(q[b + 3]) != GeometryImageLayout.KIND_TRIANGLE) {
-            float r = Math.abs(q[b + 4]);
+        if (Float.floatToRawIntBits(q[b + BoxPrimitiveField.KIND]) != GeometryImageLayout.KIND_TRIANGLE) {
+            float r = Math.abs(q[b + BoxPrimitiveField.RADIUS]);
             for (int a = 0; a < 3; a++) {
                 out[o + a] = q[b + a] - r;
                 out[o + 3 + a] = q[b + a] + r;
@@ -120,7 +122,7 @@ public record ShapePrimitives(int sphereRoot, int[] indices, float[] boxes, floa
             return;
         }
         for (int a = 0; a < 3; a++) {
-            float v0 = q[b + a], v1 = v0 + q[b + 4 + a], v2 = v0 + q[b + 8 + a];
+            float v0 = q[b + a], v1 = v0 + q[b + BoxPrimitiveField.E1 + a], v2 = v0 + q[b + BoxPrimitiveField.E2 + a];
             out[o + a] = Math.min(v0, Math.min(v1, v2));
             out[o + 3 + a] = Math.max(v0, Math.max(v1, v2));
         }

@@ -1,7 +1,6 @@
 package org.drtstudio.accel;
 
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -41,6 +40,8 @@ import java.util.Map;
  */
 public record SpatialLayout(AccelStructure structure, float[] words, int[] sphereRoots, int[] rootTexels, long buildNanos) {
     public static final int WORDS_PER_TEXEL = 4;
+    /** The walks shift by it rather than divide by WORDS_PER_TEXEL. */
+    public static final int WORDS_PER_TEXEL_LOG2 = Integer.numberOfTrailingZeros(WORDS_PER_TEXEL);
     /** End of an octree's skip list. */
     public static final int END = -1;
     /** An octree node's list word when it lists no primitives (every inner node of the split-and-copy tree). */
@@ -87,25 +88,8 @@ public record SpatialLayout(AccelStructure structure, float[] words, int[] spher
         return 4L * words.length;
     }
 
+    /** The layout's {@code #define}s: every public int constant as {@code AX_<NAME>} ({@link GlslConstants}). */
     public static Map<String, String> glslDefines() {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put("AX_END", Integer.toString(END));
-        d.put("AX_NO_LIST", Integer.toString(NO_LIST));
-        d.put("AX_GRID_HEADER_TEXELS", Integer.toString(GRID_HEADER_TEXELS));
-        d.put("AX_GRID_ORIGIN", Integer.toString(GRID_ORIGIN));
-        d.put("AX_GRID_CELL", Integer.toString(GRID_CELL));
-        d.put("AX_GRID_RES", Integer.toString(GRID_RES));
-        d.put("AX_OCTREE_HEADER", Integer.toString(OCTREE_HEADER));
-        d.put("AX_OCTREE_NODE_TEXELS", Integer.toString(OCTREE_NODE_TEXELS));
-        d.put("AX_OCTREE_LO", Integer.toString(OCTREE_LO));
-        d.put("AX_OCTREE_HI", Integer.toString(OCTREE_HI));
-        d.put("AX_WORDS_PER_TEXEL_LOG2", Integer.toString(Integer.numberOfTrailingZeros(WORDS_PER_TEXEL)));
-        d.put("AX_WORDS_UNIT", Integer.toString(WORDS_UNIT));
-        d.put("AX_ROOTS_UNIT", Integer.toString(ROOTS_UNIT));
-        d.put("AX_WALK_BVH", Integer.toString(WALK_BVH));
-        d.put("AX_WALK_GRID", Integer.toString(WALK_GRID));
-        d.put("AX_WALK_OCTREE", Integer.toString(WALK_OCTREE));
-        d.put("AX_WALK_PORTALS", Integer.toString(WALK_PORTALS));
-        return d;
+        return GlslConstants.of(SpatialLayout.class, "AX_");
     }
 }

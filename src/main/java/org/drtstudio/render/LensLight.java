@@ -27,8 +27,8 @@ public final class LensLight {
         int stride = 4 * GeometryImageLayout.LIGHT_TEXELS;
         for (int l = 0; l < image.lightCount(); l++) {
             int lo = stride * l;
-            boolean rectangle = Float.floatToRawIntBits(lights[lo + 7]) == GeometryImageLayout.LIGHT_RECTANGLE;
-            if (rectangle || lights[lo + 3] > 0f) return l;
+            boolean rectangle = Float.floatToRawIntBits(lights[lo + GeometryImageLayout.LightField.SHAPE]) == GeometryImageLayout.LIGHT_RECTANGLE;
+            if (rectangle || lights[lo + GeometryImageLayout.LightField.RADIUS] > 0f) return l;
         }
         return NONE;
     }

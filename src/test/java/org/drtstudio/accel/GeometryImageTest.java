@@ -92,24 +92,34 @@ class GeometryImageTest {
     }
 
     /**
-     * Every public int constant of both layouts reaches GLSL under its own name with its value, so a
-     * constant added in Java without its #define (or a define left behind) fails here, not in a shader.
+     * Every public int constant of the three layouts reaches GLSL under its own name with its value
+     * (the defines are derived from the constants by GlslConstants, so this checks the derivation:
+     * nothing dropped, nothing renamed, nothing from a nested class of Java-only float offsets).
      */
     @Test
     void everyLayoutConstantReachesGlslWithItsValue() throws IllegalAccessException {
-        Map<String, String> defines = GeometryImageLayout.glslDefines();
         Map<String, String> expected = new TreeMap<>();
         expected.putAll(publicIntConstants(GeometryImageLayout.class, "GI_"));
         expected.putAll(publicIntConstants(BoxLayout.class, "BL_"));
         expected.putAll(publicIntConstants(SpatialLayout.class, "AX_"));
         assertTrue(expected.size() > 40, "constants found: " + expected.keySet());
-        Map<String, String> emitted = new TreeMap<>(defines);
-        // Derived from a constant rather than a constant itself: the mask of BL_LEAF_COUNT_BITS.
-        assertEquals(Integer.toString((1 << BoxLayout.LEAF_COUNT_BITS) - 1), emitted.remove("BL_LEAF_COUNT_MASK"));
-        // The grid and octree walks shift by the log of the words per texel rather than divide by it.
-        assertEquals(Integer.toString(Integer.numberOfTrailingZeros(SpatialLayout.WORDS_PER_TEXEL)), emitted.remove("AX_WORDS_PER_TEXEL_LOG2"));
-        assertEquals(Integer.toString(SpatialLayout.WORDS_PER_TEXEL), expected.remove("AX_WORDS_PER_TEXEL"));
-        assertEquals(expected, emitted);
+        assertEquals(expected, new TreeMap<>(GeometryImageLayout.glslDefines()));
+        assertEquals("7", GeometryImageLayout.glslDefines().get("GI_MATERIAL_TEXELS"));
+        assertEquals(Integer.toString((1 << BoxLayout.LEAF_COUNT_BITS) - 1), GeometryImageLayout.glslDefines().get("BL_LEAF_COUNT_MASK"));
+        assertFalse(GeometryImageLayout.glslDefines().containsKey("GI_TRANSPARENCY"), "float offsets are Java's alone");
+    }
+
+    /** The float offsets the Java writers and the CPU twin use are the texel offsets' texel * 4 + component. */
+    @Test
+    void fieldOffsetsLieInTheirTexels() {
+        assertEquals(4 * GeometryImageLayout.MATERIAL_SPECULAR + 3, GeometryImageLayout.MaterialField.TRANSPARENCY);
+        assertEquals(4 * GeometryImageLayout.MATERIAL_LOBE + 2, GeometryImageLayout.MaterialField.MAPS);
+        assertEquals(4 * GeometryImageLayout.LIGHT_COLOR + 3, GeometryImageLayout.LightField.SHAPE);
+        assertEquals(4 * GeometryImageLayout.INSTANCE_SHAPE, GeometryImageLayout.InstanceField.ROOT);
+        assertEquals(4 * GeometryImageLayout.NODE_LINKS + 3, GeometryImageLayout.NodeField.PRIM_START);
+        assertEquals(4 * BoxLayout.CHILD_A_HI + 3, BoxLayout.BoxNodeField.LINK_B);
+        assertTrue(GeometryImageLayout.MaterialField.BUMP_MAP + 3 < 4 * GeometryImageLayout.MATERIAL_TEXELS);
+        assertTrue(GeometryImageLayout.InstanceField.NODE_COUNT < 4 * GeometryImageLayout.INSTANCE_TEXELS);
     }
 
     /** Offsets inside a record are distinct and lie inside it: no two names for one texel, none past the end. */

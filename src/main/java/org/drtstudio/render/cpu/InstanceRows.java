@@ -1,6 +1,7 @@
 package org.drtstudio.render.cpu;
 
 import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.accel.GeometryImageLayout.InstanceField;
 
 import static org.drtstudio.accel.GeometryImageLayout.INSTANCE_TEXELS;
 
@@ -40,8 +41,8 @@ final class InstanceRows {
     void rows(int instance, float time, float[] out) {
         int m = 4 * INSTANCE_TEXELS * instance;
         for (int i = 0; i < 12; i++) {
-            float open = instances[m + i];
-            out[i] = motion ? open + time * (instances[m + 12 + i] - open) : open;
+            float open = instances[m + InstanceField.TO_OBJECT_OPEN + i];
+            out[i] = motion ? open + time * (instances[m + InstanceField.TO_OBJECT_CLOSE + i] - open) : open;
         }
     }
 }

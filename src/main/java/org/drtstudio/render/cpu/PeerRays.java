@@ -86,8 +86,9 @@ public final class PeerRays {
                 Hit hit = hits.get();
                 for (int j = k * chunk, end = Math.min(shadows, j + chunk); j < end; j++) {
                     int r = SHADOW_FLOATS * j;
-                    occluded[j] = c.occluded(shadowRays[r], shadowRays[r + 1], shadowRays[r + 2], shadowRays[r + 3], shadowRays[r + 4],
-                            shadowRays[r + 5], 0f, shadowRays[r + 6], hit);
+                    int o = r + SHADOW_ORIGIN, d = r + SHADOW_DIRECTION;
+                    occluded[j] = c.occluded(shadowRays[o], shadowRays[o + 1], shadowRays[o + 2], shadowRays[d], shadowRays[d + 1],
+                            shadowRays[d + 2], 0f, shadowRays[r + SHADOW_LENGTH], hit);
                 }
             };
             Measurement shadow = time(pool, chunks, shadowChunk, minSeconds, shadows, () -> {
@@ -102,8 +103,8 @@ public final class PeerRays {
         }
     }
 
-    /** Floats a shadow ray takes in {@link #shadowRays}: origin xyz, unit direction xyz, the distance to go. */
-    public static final int SHADOW_FLOATS = 7;
+    /** Floats a shadow ray takes in {@link #shadowRays}: origin xyz, unit direction xyz, the distance to go (peer_rays.comp's PR_SHADOW_*). */
+    public static final int SHADOW_FLOATS = 7, SHADOW_ORIGIN = 0, SHADOW_DIRECTION = 3, SHADOW_LENGTH = 6;
 
     /**
      * The shadow rays of the primary hits (distances {@code t}, +Inf for a miss) as embree-oracle
@@ -124,13 +125,13 @@ public final class PeerRays {
             if (!(dist > 0)) continue;
             float ux = (float) (dx / dist), uy = (float) (dy / dist), uz = (float) (dz / dist);
             int r = SHADOW_FLOATS * s++;
-            out[r] = (float) px + (float) epsilon * ux;
-            out[r + 1] = (float) py + (float) epsilon * uy;
-            out[r + 2] = (float) pz + (float) epsilon * uz;
-            out[r + 3] = ux;
-            out[r + 4] = uy;
-            out[r + 5] = uz;
-            out[r + 6] = (float) (dist * (1.0 - 1e-6)) - (float) epsilon;
+            out[r + SHADOW_ORIGIN] = (float) px + (float) epsilon * ux;
+            out[r + SHADOW_ORIGIN + 1] = (float) py + (float) epsilon * uy;
+            out[r + SHADOW_ORIGIN + 2] = (float) pz + (float) epsilon * uz;
+            out[r + SHADOW_DIRECTION] = ux;
+            out[r + SHADOW_DIRECTION + 1] = uy;
+            out[r + SHADOW_DIRECTION + 2] = uz;
+            out[r + SHADOW_LENGTH] = (float) (dist * (1.0 - 1e-6)) - (float) epsilon;
         }
         return s == hits ? out : java.util.Arrays.copyOf(out, SHADOW_FLOATS * s);
     }

@@ -1,8 +1,10 @@
 package org.drtstudio.render.cpu;
 
 import org.drtstudio.accel.BoxLayout;
+import org.drtstudio.accel.BoxLayout.BoxPrimitiveField;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
+import org.drtstudio.accel.GeometryImageLayout.NodeField;
 import org.drtstudio.accel.SpatialLayout;
 
 import static org.drtstudio.accel.GeometryImageLayout.END;
@@ -59,14 +61,14 @@ final class SpatialTraversal {
             }
             int b = 4 * NODE_TEXELS * topNode;
             if (!Traversal.hitsSphere(top[b], top[b + 1], top[b + 2], top[b + 3], ox, oy, oz, dx, dy, dz, hit.t)) {
-                topNode = Float.floatToRawIntBits(top[b + 5]);
+                topNode = Float.floatToRawIntBits(top[b + NodeField.MISS]);
                 continue;
             }
-            if (Float.floatToRawIntBits(top[b + 6]) <= 0) {
-                topNode = Float.floatToRawIntBits(top[b + 4]);
+            if (Float.floatToRawIntBits(top[b + NodeField.PRIM_COUNT]) <= 0) {
+                topNode = Float.floatToRawIntBits(top[b + NodeField.HIT]);
                 continue;
             }
-            int instance = Float.floatToRawIntBits(top[b + 7]);
+            int instance = Float.floatToRawIntBits(top[b + NodeField.PRIM_START]);
             instanceRows.objectRay(instance, time, ox, oy, oz, dx, dy, dz, r);
             float lox = r[0], loy = r[1], loz = r[2], ldx = r[3], ldy = r[4], ldz = r[5];
             boolean inShape = grid
@@ -77,7 +79,7 @@ final class SpatialTraversal {
                 if (anyHit) return true;
             }
             if (hit.overflow) return found;
-            topNode = Float.floatToRawIntBits(top[b + 5]);
+            topNode = Float.floatToRawIntBits(top[b + NodeField.MISS]);
         }
         return found;
     }
@@ -196,9 +198,11 @@ final class SpatialTraversal {
         primitiveTests++;
         float[] q = prims;
         int b = 4 * BoxLayout.PRIMITIVE_TEXELS * p;
-        if (Float.floatToRawIntBits(q[b + 3]) != GeometryImageLayout.KIND_TRIANGLE)
-            return Traversal.intersectSphere(p, q[b], q[b + 1], q[b + 2], q[b + 4], ox, oy, oz, dx, dy, dz, hit);
-        return Traversal.intersectTriangle(p, q[b], q[b + 1], q[b + 2], q[b + 4], q[b + 5], q[b + 6], q[b + 8], q[b + 9], q[b + 10],
+        if (Float.floatToRawIntBits(q[b + BoxPrimitiveField.KIND]) != GeometryImageLayout.KIND_TRIANGLE)
+            return Traversal.intersectSphere(p, q[b], q[b + 1], q[b + 2], q[b + BoxPrimitiveField.RADIUS], ox, oy, oz, dx, dy, dz, hit);
+        return Traversal.intersectTriangle(p, q[b], q[b + 1], q[b + 2],
+                q[b + BoxPrimitiveField.E1], q[b + BoxPrimitiveField.E1 + 1], q[b + BoxPrimitiveField.E1 + 2],
+                q[b + BoxPrimitiveField.E2], q[b + BoxPrimitiveField.E2 + 1], q[b + BoxPrimitiveField.E2 + 2],
                 ox, oy, oz, dx, dy, dz, hit);
     }
 }

@@ -98,8 +98,8 @@ final class TextureSampler {
             float[] v = prims.vertices();
             for (int k = 0; k < 3; k++) {
                 int o = prims.vertex(p, k);
-                corners[2 * k] = v[o + 3];
-                corners[2 * k + 1] = v[o + 7];
+                corners[2 * k] = v[o + VertexField.U];
+                corners[2 * k + 1] = v[o + VertexField.V];
             }
         } else {
             System.arraycopy(DEFAULT_CORNERS, 0, corners, 0, 6);
@@ -174,7 +174,7 @@ final class TextureSampler {
         if (!(fx * fx + fy * fy + fz * fz > 0f)) return;
         int ref = materialTexel(mat, MATERIAL_BUMP_MAP);
         int w = Float.floatToRawIntBits(materials[ref + 1]), h = Float.floatToRawIntBits(materials[ref + 2]);
-        float scale = materials[materialTexel(mat, 4) + 1];
+        float scale = materials[4 * MATERIAL_TEXELS * mat + MaterialField.BUMP_SCALE];
         sampleTexture(ref, u, v, scratch);
         float height = scratch[0];
         sampleTexture(ref, u + 1f / w, v, scratch);

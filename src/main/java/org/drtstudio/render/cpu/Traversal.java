@@ -2,6 +2,8 @@ package org.drtstudio.render.cpu;
 
 import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.BoxLayout;
+import org.drtstudio.accel.BoxLayout.BoxNodeField;
+import org.drtstudio.accel.BoxLayout.BoxPrimitiveField;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.accel.voxel.PortalShapes;
@@ -132,15 +134,15 @@ final class Traversal implements RayCaster {
                     ldx = t.ldx;
                     ldy = t.ldy;
                     ldz = t.ldz;
-                    node = Float.floatToRawIntBits(instances[4 * INSTANCE_TEXELS * instance + 48]);
+                    node = Float.floatToRawIntBits(instances[4 * INSTANCE_TEXELS * instance + InstanceField.ROOT]);
                 }
                 continue;
             }
             int b = 4 * NODE_TEXELS * node;
             sphereTests++;
             if (hitsSphere(nodes[b], nodes[b + 1], nodes[b + 2], nodes[b + 3], lox, loy, loz, ldx, ldy, ldz, hit.t)) {
-                int count = Float.floatToRawIntBits(nodes[b + 6]);
-                int first = Float.floatToRawIntBits(nodes[b + 7]);
+                int count = Float.floatToRawIntBits(nodes[b + NodeField.PRIM_COUNT]);
+                int first = Float.floatToRawIntBits(nodes[b + NodeField.PRIM_START]);
                 spherePrimitiveTests += count;
                 for (int p = first; p < first + count; p++) {
                     if (intersect(p, lox, loy, loz, ldx, ldy, ldz, hit)) {
@@ -149,9 +151,9 @@ final class Traversal implements RayCaster {
                         if (anyHit) return true;
                     }
                 }
-                node = Float.floatToRawIntBits(nodes[b + 4]);
+                node = Float.floatToRawIntBits(nodes[b + NodeField.HIT]);
             } else {
-                node = Float.floatToRawIntBits(nodes[b + 5]);
+                node = Float.floatToRawIntBits(nodes[b + NodeField.MISS]);
             }
         }
     }
@@ -204,9 +206,9 @@ final class Traversal implements RayCaster {
             }
             if (node >= 0) {
                 int b = 4 * BoxLayout.NODE_TEXELS * node;
-                float ta = boxEntryScaled(boxes, b, b + 4, oix, oiy, oiz, ix, iy, iz, hit.t);
-                float tb = boxEntryScaled(boxes, b + 8, b + 12, oix, oiy, oiz, ix, iy, iz, hit.t);
-                int la = Float.floatToRawIntBits(boxes[b + 3]), lb = Float.floatToRawIntBits(boxes[b + 7]);
+                float ta = boxEntryScaled(boxes, b + BoxNodeField.A_LO, b + BoxNodeField.A_HI, oix, oiy, oiz, ix, iy, iz, hit.t);
+                float tb = boxEntryScaled(boxes, b + BoxNodeField.B_LO, b + BoxNodeField.B_HI, oix, oiy, oiz, ix, iy, iz, hit.t);
+                int la = Float.floatToRawIntBits(boxes[b + BoxNodeField.LINK_A]), lb = Float.floatToRawIntBits(boxes[b + BoxNodeField.LINK_B]);
                 if (ta >= 0f && tb >= 0f) {
                     if (sp == stack.length) { // BoxLayout bounds the height, so only a corrupt layout gets here
                         hit.overflow = true;
@@ -223,7 +225,7 @@ final class Traversal implements RayCaster {
                 }
             } else {
                 int word = ~node;
-                int start = word >> BoxLayout.LEAF_COUNT_BITS, end = start + (word & (1 << BoxLayout.LEAF_COUNT_BITS) - 1);
+                int start = word >> BoxLayout.LEAF_COUNT_BITS, end = start + (word & BoxLayout.LEAF_COUNT_MASK);
                 for (int p = start; p < end; p++) {
                     if (intersectLeafPrimitive(p, lox, loy, loz, ldx, ldy, ldz, hit)) {
                         hit.instance = instance;
@@ -295,15 +297,15 @@ final class Traversal implements RayCaster {
                                       float tMax) {
         int b = 4 * NODE_TEXELS * t.node;
         if (!hitsSphere(top[b], top[b + 1], top[b + 2], top[b + 3], ox, oy, oz, dx, dy, dz, tMax)) {
-            t.node = Float.floatToRawIntBits(top[b + 5]);
+            t.node = Float.floatToRawIntBits(top[b + NodeField.MISS]);
             return false;
         }
-        if (Float.floatToRawIntBits(top[b + 6]) <= 0) {
-            t.node = Float.floatToRawIntBits(top[b + 4]);
+        if (Float.floatToRawIntBits(top[b + NodeField.PRIM_COUNT]) <= 0) {
+            t.node = Float.floatToRawIntBits(top[b + NodeField.HIT]);
             return false;
         }
         float[] r = rows;
-        t.instance = Float.floatToRawIntBits(top[b + 7]);
+        t.instance = Float.floatToRawIntBits(top[b + NodeField.PRIM_START]);
         instanceRows(t.instance, time, r);
         t.lox = r[0] * ox + r[1] * oy + r[2] * oz + r[3];
         t.loy = r[4] * ox + r[5] * oy + r[6] * oz + r[7];
@@ -311,7 +313,7 @@ final class Traversal implements RayCaster {
         t.ldx = r[0] * dx + r[1] * dy + r[2] * dz;
         t.ldy = r[4] * dx + r[5] * dy + r[6] * dz;
         t.ldz = r[8] * dx + r[9] * dy + r[10] * dz;
-        t.node = Float.floatToRawIntBits(top[b + 5]);
+        t.node = Float.floatToRawIntBits(top[b + NodeField.MISS]);
         return true;
     }
 
@@ -346,11 +348,11 @@ final class Traversal implements RayCaster {
         return 1f / (Math.abs(d) < 1e-20f ? (d >= 0f ? 1e-20f : -1e-20f) : d);
     }
 
-    /** Whether the ray o + t d meets the box at {@code b} of {@code box} for some t in [0, tMax]; i = 1 / d. */
-    static boolean hitsBox(float[] box, int b, float ox, float oy, float oz, float ix, float iy, float iz, float tMax) {
-        float t0x = (box[b] - ox) * ix, t1x = (box[b + 4] - ox) * ix;
-        float t0y = (box[b + 1] - oy) * iy, t1y = (box[b + 5] - oy) * iy;
-        float t0z = (box[b + 2] - oz) * iz, t1z = (box[b + 6] - oz) * iz;
+    /** Whether the ray o + t d meets the box with corners at {@code lo} and {@code hi} of {@code box} for some t in [0, tMax]; i = 1 / d. */
+    static boolean hitsBox(float[] box, int lo, int hi, float ox, float oy, float oz, float ix, float iy, float iz, float tMax) {
+        float t0x = (box[lo] - ox) * ix, t1x = (box[hi] - ox) * ix;
+        float t0y = (box[lo + 1] - oy) * iy, t1y = (box[hi + 1] - oy) * iy;
+        float t0z = (box[lo + 2] - oz) * iz, t1z = (box[hi + 2] - oz) * iz;
         float enter = Math.max(Math.max(Math.min(t0x, t1x), Math.min(t0y, t1y)), Math.max(Math.min(t0z, t1z), 0f));
         float leave = Math.min(Math.min(Math.max(t0x, t1x), Math.max(t0y, t1y)), Math.min(Math.max(t0z, t1z), tMax));
         return enter <= leave;
@@ -388,9 +390,11 @@ final class Traversal implements RayCaster {
     private boolean intersectLeafPrimitive(int p, float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
         float[] q = boxPrims;
         int b = 4 * BoxLayout.PRIMITIVE_TEXELS * p;
-        if (Float.floatToRawIntBits(q[b + 3]) != KIND_TRIANGLE)
-            return intersectSphere(p, q[b], q[b + 1], q[b + 2], q[b + 4], ox, oy, oz, dx, dy, dz, hit);
-        return intersectTriangle(p, q[b], q[b + 1], q[b + 2], q[b + 4], q[b + 5], q[b + 6], q[b + 8], q[b + 9], q[b + 10],
+        if (Float.floatToRawIntBits(q[b + BoxPrimitiveField.KIND]) != KIND_TRIANGLE)
+            return intersectSphere(p, q[b], q[b + 1], q[b + 2], q[b + BoxPrimitiveField.RADIUS], ox, oy, oz, dx, dy, dz, hit);
+        return intersectTriangle(p, q[b], q[b + 1], q[b + 2],
+                q[b + BoxPrimitiveField.E1], q[b + BoxPrimitiveField.E1 + 1], q[b + BoxPrimitiveField.E1 + 2],
+                q[b + BoxPrimitiveField.E2], q[b + BoxPrimitiveField.E2 + 1], q[b + BoxPrimitiveField.E2 + 2],
                 ox, oy, oz, dx, dy, dz, hit);
     }
 

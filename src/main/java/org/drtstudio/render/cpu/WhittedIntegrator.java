@@ -29,7 +29,8 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
 final class WhittedIntegrator implements AutoCloseable {
     /** Pending rays at most; deeper branches beyond it are dropped (the GLSL twin has the same bound). */
     static final int STACK_SIZE = RayStack.CAPACITY;
-    private static final int RAY_FLOATS = 11;
+    /** A waiting ray's floats in {@link #stack} and {@link #walk}: origin, direction, throughput (xyz each), depth, chain (1: on it). */
+    private static final int RAY_ORIGIN = 0, RAY_DIRECTION = 3, RAY_THROUGHPUT = 6, RAY_DEPTH = 9, RAY_CHAIN = 10, RAY_FLOATS = 11;
 
     private final Primitives prims;
     private final float[] vertices, materials, lights;
@@ -126,10 +127,10 @@ final class WhittedIntegrator implements AutoCloseable {
             surfaceNormals(hit, px, py, pz, time);
             int material = prims.material(hit.primitive), mat = 4 * MATERIAL_TEXELS * material;
             boolean entering = surface[0] * dx + surface[1] * dy + surface[2] * dz < 0f;
-            if (!entering && materials[mat + 11] > 0f) {
-                tr *= (float) Math.exp(-materials[mat + 12] * hit.t);
-                tg *= (float) Math.exp(-materials[mat + 13] * hit.t);
-                tb *= (float) Math.exp(-materials[mat + 14] * hit.t);
+            if (!entering && materials[mat + MaterialField.TRANSPARENCY] > 0f) {
+                tr *= (float) Math.exp(-materials[mat + MaterialField.ABSORPTION] * hit.t);
+                tg *= (float) Math.exp(-materials[mat + MaterialField.ABSORPTION + 1] * hit.t);
+                tb *= (float) Math.exp(-materials[mat + MaterialField.ABSORPTION + 2] * hit.t);
             }
             surfaceGuide(dx, dy, dz, material, out);
             out[3] *= tr;
@@ -139,21 +140,21 @@ final class WhittedIntegrator implements AutoCloseable {
             // The chain goes on only along a lobe-less branch of weight CHAIN_WEIGHT or more (chainBranch),
             // and no branch outweighs reflectivity + transparency: the floors and walls of a scene stop here
             // without spawning their rays (the guide pass's camera samples cost a third less).
-            if (materials[mat + 16] > 0f || materials[mat + 7] + materials[mat + 11] < GuideSums.CHAIN_WEIGHT) break;
+            if (materials[mat + MaterialField.LOBE_EXPONENT] > 0f || materials[mat + MaterialField.REFLECTIVITY] + materials[mat + MaterialField.TRANSPARENCY] < GuideSums.CHAIN_WEIGHT) break;
             float side = entering ? 1f : -1f;
             // The rays the shading would push, above the ones it would hold below this surface's. The
             // chain never goes on along a lobe, so the sample numbers that would draw one do not matter.
             int top = spawnRays(walk, waiting, mat, entering, px, py, pz, side * surface[0], side * surface[1],
                     side * surface[2], out[0], out[1], out[2], dx, dy, dz, tr, tg, tb, depth, 0, 0, depth, true);
             int chained = -1;
-            for (int k = waiting; k < top; k++) if (walk[k * RAY_FLOATS + 10] != 0f) chained = k;
+            for (int k = waiting; k < top; k++) if (walk[k * RAY_FLOATS + RAY_CHAIN] != 0f) chained = k;
             if (chained < 0) break;
             // A refracted ray pushed below the chain's reflected one waits while the chain goes on.
             waiting = chained;
             int w = chained * RAY_FLOATS;
-            ox = walk[w]; oy = walk[w + 1]; oz = walk[w + 2];
-            dx = walk[w + 3]; dy = walk[w + 4]; dz = walk[w + 5];
-            tr = walk[w + 6]; tg = walk[w + 7]; tb = walk[w + 8];
+            ox = walk[w + RAY_ORIGIN]; oy = walk[w + RAY_ORIGIN + 1]; oz = walk[w + RAY_ORIGIN + 2];
+            dx = walk[w + RAY_DIRECTION]; dy = walk[w + RAY_DIRECTION + 1]; dz = walk[w + RAY_DIRECTION + 2];
+            tr = walk[w + RAY_THROUGHPUT]; tg = walk[w + RAY_THROUGHPUT + 1]; tb = walk[w + RAY_THROUGHPUT + 2];
             hit.reset(Float.POSITIVE_INFINITY);
             boolean next = traversal.closest(ox, oy, oz, dx, dy, dz, time, hit);
             overflow |= hit.overflow;
@@ -179,9 +180,9 @@ final class WhittedIntegrator implements AutoCloseable {
         int mat = 4 * MATERIAL_TEXELS * material;
         texColor[0] = texColor[1] = texColor[2] = 1f;
         if (textured) textures.diffuseTexture(material, n[6], n[7], texColor);
-        out[3] = materials[mat + 4] * texColor[0];
-        out[4] = materials[mat + 5] * texColor[1];
-        out[5] = materials[mat + 6] * texColor[2];
+        out[3] = materials[mat + MaterialField.DIFFUSE] * texColor[0];
+        out[4] = materials[mat + MaterialField.DIFFUSE + 1] * texColor[1];
+        out[5] = materials[mat + MaterialField.DIFFUSE + 2] * texColor[2];
     }
 
     /**
@@ -217,11 +218,11 @@ final class WhittedIntegrator implements AutoCloseable {
         while (sp > 0) {
             int seg = segment++;
             int s = --sp * RAY_FLOATS;
-            float rox = stack[s], roy = stack[s + 1], roz = stack[s + 2];
-            float rdx = stack[s + 3], rdy = stack[s + 4], rdz = stack[s + 5];
-            float tr = stack[s + 6], tg = stack[s + 7], tb = stack[s + 8];
-            int depth = (int) stack[s + 9];
-            boolean chain = stack[s + 10] != 0f;
+            float rox = stack[s + RAY_ORIGIN], roy = stack[s + RAY_ORIGIN + 1], roz = stack[s + RAY_ORIGIN + 2];
+            float rdx = stack[s + RAY_DIRECTION], rdy = stack[s + RAY_DIRECTION + 1], rdz = stack[s + RAY_DIRECTION + 2];
+            float tr = stack[s + RAY_THROUGHPUT], tg = stack[s + RAY_THROUGHPUT + 1], tb = stack[s + RAY_THROUGHPUT + 2];
+            int depth = (int) stack[s + RAY_DEPTH];
+            boolean chain = stack[s + RAY_CHAIN] != 0f;
 
             hit.reset(Float.POSITIVE_INFINITY);
             boolean found = traversal.closest(rox, roy, roz, rdx, rdy, rdz, time, hit);
@@ -257,26 +258,26 @@ final class WhittedIntegrator implements AutoCloseable {
             if (nx * ngx + ny * ngy + nz * ngz < 0f) {
                 nx = -nx; ny = -ny; nz = -nz;
             }
-            float transparency = materials[mat + 11];
+            float transparency = materials[mat + MaterialField.TRANSPARENCY];
             if (!entering && transparency > 0f) {
                 // The segment just travelled ran inside this body: Beer absorption.
-                tr *= (float) Math.exp(-materials[mat + 12] * t);
-                tg *= (float) Math.exp(-materials[mat + 13] * t);
-                tb *= (float) Math.exp(-materials[mat + 14] * t);
+                tr *= (float) Math.exp(-materials[mat + MaterialField.ABSORPTION] * t);
+                tg *= (float) Math.exp(-materials[mat + MaterialField.ABSORPTION + 1] * t);
+                tb *= (float) Math.exp(-materials[mat + MaterialField.ABSORPTION + 2] * t);
             }
 
             // The diffuse texture colours the diffuse and the ambient term alike (MTL's Ka defaults to Kd).
             texColor[0] = texColor[1] = texColor[2] = 1f;
             if (textured) textures.diffuseTexture(material, surface[6], surface[7], texColor);
-            float kdr = materials[mat + 4] * texColor[0];
-            float kdg = materials[mat + 5] * texColor[1];
-            float kdb = materials[mat + 6] * texColor[2];
+            float kdr = materials[mat + MaterialField.DIFFUSE] * texColor[0];
+            float kdg = materials[mat + MaterialField.DIFFUSE + 1] * texColor[1];
+            float kdb = materials[mat + MaterialField.DIFFUSE + 2] * texColor[2];
             float eps = p.rayEpsilon();
             float sox = px + ngx * eps, soy = py + ngy * eps, soz = pz + ngz * eps;
-            float lr = p.ambientLight()[0] * (materials[mat] * texColor[0]);
-            float lg = p.ambientLight()[1] * (materials[mat + 1] * texColor[1]);
-            float lb = p.ambientLight()[2] * (materials[mat + 2] * texColor[2]);
-            float exponent = materials[mat + 3];
+            float lr = p.ambientLight()[0] * (materials[mat + MaterialField.AMBIENT] * texColor[0]);
+            float lg = p.ambientLight()[1] * (materials[mat + MaterialField.AMBIENT + 1] * texColor[1]);
+            float lb = p.ambientLight()[2] * (materials[mat + MaterialField.AMBIENT + 2] * texColor[2]);
+            float exponent = materials[mat + MaterialField.EXPONENT];
             if (chain) {
                 guide[3] *= tr;
                 guide[4] *= tg;
@@ -301,10 +302,10 @@ final class WhittedIntegrator implements AutoCloseable {
                 float rdotv = -((2f * ndotl * nx - lx) * rdx + (2f * ndotl * ny - ly) * rdy + (2f * ndotl * nz - lz) * rdz);
                 float spec = rdotv > 0f ? (float) Math.pow(rdotv, exponent) : 0f;
                 float atten = 1f / (p.attenuation()[0] + p.attenuation()[1] * dist + p.attenuation()[2] * dist * dist);
-                float er = lights[lo + 4] * atten, eg = lights[lo + 5] * atten, eb = lights[lo + 6] * atten;
-                lr += (kdr * ndotl + materials[mat + 8] * spec) * er;
-                lg += (kdg * ndotl + materials[mat + 9] * spec) * eg;
-                lb += (kdb * ndotl + materials[mat + 10] * spec) * eb;
+                float er = lights[lo + LightField.COLOR] * atten, eg = lights[lo + LightField.COLOR + 1] * atten, eb = lights[lo + LightField.COLOR + 2] * atten;
+                lr += (kdr * ndotl + materials[mat + MaterialField.SPECULAR] * spec) * er;
+                lg += (kdg * ndotl + materials[mat + MaterialField.SPECULAR + 1] * spec) * eg;
+                lb += (kdb * ndotl + materials[mat + MaterialField.SPECULAR + 2] * spec) * eb;
                 if (chain) {
                     diffuse[0] += tr * (kdr * ndotl * er);
                     diffuse[1] += tg * (kdg * ndotl * eg);
@@ -360,7 +361,7 @@ final class WhittedIntegrator implements AutoCloseable {
         float reflectWeight = this.reflectWeight, refractWeight = this.refractWeight;
         float tx = refracted[0], ty = refracted[1], tz = refracted[2];
         float cutoff = p.throughputCutoff(), eps = p.rayEpsilon();
-        float lobe = materials[mat + 16];
+        float lobe = materials[mat + MaterialField.LOBE_EXPONENT];
         int chainBranch = chain ? chainBranch(mat) : NO_BRANCH;
         if (refractWeight > 0f && maxOf(tr, tg, tb) * refractWeight > cutoff && sp < STACK_SIZE) {
             // Rough refraction: the transmitted ray drawn from the lobe; one that turns back out is absorbed.
@@ -479,12 +480,12 @@ final class WhittedIntegrator implements AutoCloseable {
      */
     private void branchWeights(int mat, boolean entering, float cosI, float rdx, float rdy, float rdz,
                                float nx, float ny, float nz) {
-        float transparency = materials[mat + 11];
-        reflectWeight = materials[mat + 7];
+        float transparency = materials[mat + MaterialField.TRANSPARENCY];
+        reflectWeight = materials[mat + MaterialField.REFLECTIVITY];
         refractWeight = 0f;
         refracted[0] = refracted[1] = refracted[2] = 0f;
         if (!(transparency > 0f)) return;
-        float ior = materials[mat + 15];
+        float ior = materials[mat + MaterialField.IOR];
         float eta = entering ? 1f / ior : ior;
         float sin2T = eta * eta * (1f - cosI * cosI);
         if (sin2T >= 1f) {
@@ -515,7 +516,7 @@ final class WhittedIntegrator implements AutoCloseable {
      * {@link GuideSums#CHAIN_WEIGHT}; twin of {@code chainBranch} in {@code shaders/whitted.glsl}.
      */
     private int chainBranch(int mat) {
-        if (materials[mat + 16] > 0f) return NO_BRANCH;
+        if (materials[mat + MaterialField.LOBE_EXPONENT] > 0f) return NO_BRANCH;
         if (refractWeight >= GuideSums.CHAIN_WEIGHT && refractWeight > reflectWeight) return REFRACTED;
         if (reflectWeight >= GuideSums.CHAIN_WEIGHT && reflectWeight >= refractWeight) return REFLECTED;
         return NO_BRANCH;
@@ -526,17 +527,18 @@ final class WhittedIntegrator implements AutoCloseable {
      * over its disk as seen from the shading point (the light's silhouette); the centre for radius 0.
      */
     void samplePointOnLight(int lo, float sx, float sy, float sz, int pixel, int sample, int dimension) {
-        float cx = lights[lo], cy = lights[lo + 1], cz = lights[lo + 2], radius = lights[lo + 3];
+        float cx = lights[lo + LightField.POSITION], cy = lights[lo + LightField.POSITION + 1], cz = lights[lo + LightField.POSITION + 2];
+        float radius = lights[lo + LightField.RADIUS];
         lightPoint[0] = cx;
         lightPoint[1] = cy;
         lightPoint[2] = cz;
-        if (Float.floatToRawIntBits(lights[lo + 7]) == LIGHT_RECTANGLE) {
+        if (Float.floatToRawIntBits(lights[lo + LightField.SHAPE]) == LIGHT_RECTANGLE) {
             seeds.pair(pixel, sample, dimension, pairValues);
             float u = pairValues[0] - 0.5f;
             float v = pairValues[1] - 0.5f;
-            lightPoint[0] = cx + u * lights[lo + 8] + v * lights[lo + 12];
-            lightPoint[1] = cy + u * lights[lo + 9] + v * lights[lo + 13];
-            lightPoint[2] = cz + u * lights[lo + 10] + v * lights[lo + 14];
+            lightPoint[0] = cx + u * lights[lo + LightField.EDGE_U] + v * lights[lo + LightField.EDGE_V];
+            lightPoint[1] = cy + u * lights[lo + LightField.EDGE_U + 1] + v * lights[lo + LightField.EDGE_V + 1];
+            lightPoint[2] = cz + u * lights[lo + LightField.EDGE_U + 2] + v * lights[lo + LightField.EDGE_V + 2];
             return;
         }
         if (!(radius > 0f)) return;
@@ -617,8 +619,8 @@ final class WhittedIntegrator implements AutoCloseable {
         uv[0] = uv[1] = 0f;
         if (textured) {
             int material = prims.material(p);
-            // Material texel 4's z: which texture references are set (HAS_DIFFUSE_MAP | HAS_BUMP_MAP).
-            int maps = Float.floatToRawIntBits(materials[TextureSampler.materialTexel(material, 4) + 2]);
+            // The lobe texel's z: which texture references are set (HAS_DIFFUSE_MAP | HAS_BUMP_MAP).
+            int maps = Float.floatToRawIntBits(materials[4 * MATERIAL_TEXELS * material + MaterialField.MAPS]);
             if (maps != 0) {
                 texturedNormal(hit, material, maps, ngx, ngy, ngz, nx, ny, nz);
                 nx = bumped[0]; ny = bumped[1]; nz = bumped[2];
@@ -675,11 +677,11 @@ final class WhittedIntegrator implements AutoCloseable {
     private static void push(float[] into, int slot, float ox, float oy, float oz, float dx, float dy, float dz,
                              float tr, float tg, float tb, int depth, boolean chain) {
         int s = slot * RAY_FLOATS;
-        into[s] = ox; into[s + 1] = oy; into[s + 2] = oz;
-        into[s + 3] = dx; into[s + 4] = dy; into[s + 5] = dz;
-        into[s + 6] = tr; into[s + 7] = tg; into[s + 8] = tb;
-        into[s + 9] = depth;
-        into[s + 10] = chain ? 1f : 0f;
+        into[s + RAY_ORIGIN] = ox; into[s + RAY_ORIGIN + 1] = oy; into[s + RAY_ORIGIN + 2] = oz;
+        into[s + RAY_DIRECTION] = dx; into[s + RAY_DIRECTION + 1] = dy; into[s + RAY_DIRECTION + 2] = dz;
+        into[s + RAY_THROUGHPUT] = tr; into[s + RAY_THROUGHPUT + 1] = tg; into[s + RAY_THROUGHPUT + 2] = tb;
+        into[s + RAY_DEPTH] = depth;
+        into[s + RAY_CHAIN] = chain ? 1f : 0f;
     }
 
     private static float invLength(float x, float y, float z) {

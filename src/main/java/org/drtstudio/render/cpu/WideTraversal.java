@@ -1,6 +1,7 @@
 package org.drtstudio.render.cpu;
 
 import org.drtstudio.accel.BoxLayout;
+import org.drtstudio.accel.BoxLayout.BoxPrimitiveField;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.WideBoxLayout;
 
@@ -166,14 +167,15 @@ final class WideTraversal implements RayCaster {
                 }
             } else {
                 int word = ~node;
-                int start = word >>> BoxLayout.LEAF_COUNT_BITS, end = start + (word & (1 << BoxLayout.LEAF_COUNT_BITS) - 1);
+                int start = word >>> BoxLayout.LEAF_COUNT_BITS, end = start + (word & BoxLayout.LEAF_COUNT_MASK);
                 float[] q = prims;
                 for (int p = start; p < end; p++) {
                     int a = 4 * BoxLayout.PRIMITIVE_TEXELS * p;
-                    boolean met = Float.floatToRawIntBits(q[a + 3]) != KIND_TRIANGLE
-                            ? Traversal.intersectSphere(p, q[a], q[a + 1], q[a + 2], q[a + 4], ox, oy, oz, dx, dy, dz, hit)
-                            : Traversal.intersectTriangle(p, q[a], q[a + 1], q[a + 2], q[a + 4], q[a + 5], q[a + 6], q[a + 8], q[a + 9],
-                            q[a + 10], ox, oy, oz, dx, dy, dz, hit);
+                    boolean met = Float.floatToRawIntBits(q[a + BoxPrimitiveField.KIND]) != KIND_TRIANGLE
+                            ? Traversal.intersectSphere(p, q[a], q[a + 1], q[a + 2], q[a + BoxPrimitiveField.RADIUS], ox, oy, oz, dx, dy, dz, hit)
+                            : Traversal.intersectTriangle(p, q[a], q[a + 1], q[a + 2],
+                            q[a + BoxPrimitiveField.E1], q[a + BoxPrimitiveField.E1 + 1], q[a + BoxPrimitiveField.E1 + 2],
+                            q[a + BoxPrimitiveField.E2], q[a + BoxPrimitiveField.E2 + 1], q[a + BoxPrimitiveField.E2 + 2], ox, oy, oz, dx, dy, dz, hit);
                     if (met) {
                         hit.instance = instance;
                         found = true;

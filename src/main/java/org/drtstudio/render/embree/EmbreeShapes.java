@@ -137,7 +137,7 @@ final class EmbreeShapes {
                     stack[sp++] = link;
                     continue;
                 }
-                int word = ~link, count = word & ((1 << BoxLayout.LEAF_COUNT_BITS) - 1);
+                int word = ~link, count = word & BoxLayout.LEAF_COUNT_MASK;
                 if (count == 0) continue;
                 int start = word >>> BoxLayout.LEAF_COUNT_BITS;
                 first = Math.min(first, start);

@@ -55,9 +55,14 @@ public final class ComputeProgram extends GlObject implements Uniforms {
         return Set.copyOf(names);
     }
 
-    /** Loads {@code file} from the classpath shader folder (see {@link ShaderLoader}) and builds it. */
+    /**
+     * Loads {@code file} from the classpath shader folder (see {@link ShaderLoader}) and builds it, with
+     * the binding slots' defines ({@link ShaderBinding#glslDefines()}) before {@code defines}.
+     */
     public static ComputeProgram load(String file, Map<String, String> defines) {
-        return compile(ShaderLoader.fromClasspath().load(file, defines));
+        Map<String, String> all = new java.util.LinkedHashMap<>(ShaderBinding.glslDefines());
+        all.putAll(defines);
+        return compile(ShaderLoader.fromClasspath().load(file, all));
     }
 
     /**

@@ -24,8 +24,8 @@ public final class FloatBitsRoundTrip {
     private static final int WIDTH = 64;
     private static final String SHADER = """
             layout(local_size_x = 8, local_size_y = 8) in;
-            layout(binding = 0) uniform sampler2D bitsAsFloats;
-            layout(binding = 0, rgba32i) uniform writeonly iimage2D bitsOut;
+            layout(binding = DRT_BINDING_PROBE_INPUT) uniform sampler2D bitsAsFloats;
+            layout(binding = DRT_BINDING_PROBE_OUTPUT, rgba32i) uniform writeonly iimage2D bitsOut;
             void main() {
                 ivec2 p = ivec2(gl_GlobalInvocationID.xy);
                 if (any(greaterThanEqual(p, textureSize(bitsAsFloats, 0)))) return;
@@ -102,13 +102,13 @@ public final class FloatBitsRoundTrip {
 
         ByteBuffer result = ByteBuffer.allocateDirect(floats * 4).order(ByteOrder.nativeOrder());
         ShaderSource source = ShaderLoader.fromStrings(Map.of("float_bits.comp", SHADER))
-                .load("float_bits.comp", Map.of());
+                .load("float_bits.comp", ShaderBinding.glslDefines());
         try (Texture2D input = Texture2D.create(TextureFormat.RGBA32F, WIDTH, height, upload);
              Texture2D output = Texture2D.create(TextureFormat.RGBA32I, WIDTH, height);
              ComputeProgram program = ComputeProgram.compile(source);
              PixelPackBuffer readback = PixelPackBuffer.create(output.sizeBytes())) {
-            input.bindSampler(0);
-            output.bindImage(0, ImageAccess.WRITE_ONLY);
+            input.bindSampler(ShaderBinding.PROBE_INPUT);
+            output.bindImage(ShaderBinding.PROBE_OUTPUT, ImageAccess.WRITE_ONLY);
             program.dispatchCovering(WIDTH, height);
             readback.read(output, result);
         }

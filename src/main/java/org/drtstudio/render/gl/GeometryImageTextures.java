@@ -29,6 +29,11 @@ import static org.lwjgl.opengl.GL43C.GL_MAX_SHADER_STORAGE_BLOCK_SIZE;
 final class GeometryImageTextures implements AutoCloseable {
     private static final String[] NAMES = {"nodes", "primitives", "vertices", "materials", "lights", "top nodes", "instances",
             "textures", "box nodes", "box-layout primitives", "box-layout roots", "grid or octree", "grid or octree roots"};
+    /** The texture unit of each array, in NAMES' order: the geometry image's, then the box layout's and the spatial layout's. */
+    private static final int[] UNITS = {ShaderBinding.NODES.slot(), ShaderBinding.PRIMITIVES.slot(), ShaderBinding.VERTICES.slot(),
+            ShaderBinding.MATERIALS.slot(), ShaderBinding.LIGHTS.slot(), ShaderBinding.TOP_NODES.slot(), ShaderBinding.INSTANCES.slot(),
+            ShaderBinding.TEXTURES.slot(), BoxLayout.NODES_UNIT, BoxLayout.PRIMITIVES_UNIT, BoxLayout.ROOTS_UNIT,
+            SpatialLayout.WORDS_UNIT, SpatialLayout.ROOTS_UNIT};
     private final GlInfo info;
     private final float[][] uploaded = new float[NAMES.length][];
     private final Texture2D[] textures = new Texture2D[NAMES.length];
@@ -179,7 +184,7 @@ final class GeometryImageTextures implements AutoCloseable {
     }
 
     void bind() {
-        for (int i = 0; i < textures.length; i++) if (textures[i] != null) textures[i].bindSampler(i);
+        for (int i = 0; i < textures.length; i++) if (textures[i] != null) textures[i].bindSampler(UNITS[i]);
         if (buffers[BOX_NODES] != null) buffers[BOX_NODES].bindBase(BoxLayout.NODES_BINDING);
         if (buffers[BOX_PRIMITIVES] != null) buffers[BOX_PRIMITIVES].bindBase(BoxLayout.PRIMITIVES_BINDING);
         portals.bind();

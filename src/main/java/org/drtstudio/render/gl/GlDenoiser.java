@@ -67,45 +67,45 @@ final class GlDenoiser implements Denoiser {
                     ? List.of(new Part(WHOLE, upload(buffers, in.variance()), s.albedoFloor()))
                     : List.of(new Part(DIFFUSE, upload(buffers, split.diffuseVariance()), s.albedoFloor()),
                             new Part(OTHER, upload(buffers, split.otherVariance()), DiffuseSplit.OTHER_FLOOR));
-            radiance.bindBase(0);
-            albedo.bindBase(2);
-            upload(buffers, in.normals()).bindBase(3);
-            upload(buffers, in.depth()).bindBase(4);
+            radiance.bindBase(ShaderBinding.STAGE_RADIANCE);
+            albedo.bindBase(ShaderBinding.STAGE_ALBEDO);
+            upload(buffers, in.normals()).bindBase(ShaderBinding.STAGE_NORMALS);
+            upload(buffers, in.depth()).bindBase(ShaderBinding.STAGE_DEPTH);
             // Without a split nothing reads these; a buffer is bound there all the same.
-            (split == null ? radiance : upload(buffers, split.diffuse())).bindBase(5);
-            (split == null ? albedo : upload(buffers, split.ownAlbedo())).bindBase(6);
-            result.bindBase(7);
+            (split == null ? radiance : upload(buffers, split.diffuse())).bindBase(ShaderBinding.STAGE_DIFFUSE);
+            (split == null ? albedo : upload(buffers, split.ownAlbedo())).bindBase(ShaderBinding.STAGE_OWN_ALBEDO);
+            result.bindBase(ShaderBinding.STAGE_RESULT);
             Texture2D prepared = image(images, w, h), blurred = image(images, w, h), normalDepth = image(images, w, h),
                     albedoImage = image(images, w, h), filtered = image(images, w, h);
             stages.setIVec2("uImageSize", w, h);
-            prepared.bindImage(0, ImageAccess.READ_WRITE);
-            normalDepth.bindImage(2, ImageAccess.WRITE_ONLY);
-            albedoImage.bindImage(3, ImageAccess.WRITE_ONLY);
+            prepared.bindImage(ShaderBinding.STAGE_PREPARED, ImageAccess.READ_WRITE);
+            normalDepth.bindImage(ShaderBinding.STAGE_NORMAL_DEPTH, ImageAccess.WRITE_ONLY);
+            albedoImage.bindImage(ShaderBinding.STAGE_ALBEDO_IMAGE, ImageAccess.WRITE_ONLY);
             stage(GUIDES, w, h);
             for (int k = 0; k < parts.size(); k++) {
                 Part part = parts.get(k);
-                part.variance().bindBase(1);
+                part.variance().bindBase(ShaderBinding.STAGE_PART_VARIANCE);
                 stages.setInt("uPart", part.kind());
                 stages.setFloat("uFloor", part.floor());
                 stages.setInt("uAccumulate", k > 0 ? 1 : 0);
-                prepared.bindImage(0, ImageAccess.READ_WRITE);
+                prepared.bindImage(ShaderBinding.STAGE_PREPARED, ImageAccess.READ_WRITE);
                 stage(PREPARE, w, h);
-                blurred.bindImage(1, ImageAccess.WRITE_ONLY);
+                blurred.bindImage(ShaderBinding.STAGE_BLURRED, ImageAccess.WRITE_ONLY);
                 stage(BLUR, w, h);
-                blurred.bindImage(0, ImageAccess.READ_ONLY);
-                normalDepth.bindImage(1, ImageAccess.READ_ONLY);
-                albedoImage.bindImage(2, ImageAccess.READ_ONLY);
-                filtered.bindImage(3, ImageAccess.WRITE_ONLY);
+                blurred.bindImage(ShaderBinding.DENOISE_INPUT, ImageAccess.READ_ONLY);
+                normalDepth.bindImage(ShaderBinding.DENOISE_NORMAL_DEPTH, ImageAccess.READ_ONLY);
+                albedoImage.bindImage(ShaderBinding.DENOISE_ALBEDO, ImageAccess.READ_ONLY);
+                filtered.bindImage(ShaderBinding.DENOISE_OUTPUT, ImageAccess.WRITE_ONLY);
                 ComputeProgram f = part.kind() == DIFFUSE ? diffuseFilter : filter;
                 f.setIVec2("uImageSize", w, h);
                 f.dispatchCovering(w, h);
                 GlSync.imageBarrier();
                 // The stages shader's own units again (REMODULATE reads unit 4; the rest as at the top, to be safe).
-                prepared.bindImage(0, ImageAccess.READ_WRITE);
-                blurred.bindImage(1, ImageAccess.WRITE_ONLY);
-                normalDepth.bindImage(2, ImageAccess.WRITE_ONLY);
-                albedoImage.bindImage(3, ImageAccess.WRITE_ONLY);
-                filtered.bindImage(4, ImageAccess.READ_ONLY);
+                prepared.bindImage(ShaderBinding.STAGE_PREPARED, ImageAccess.READ_WRITE);
+                blurred.bindImage(ShaderBinding.STAGE_BLURRED, ImageAccess.WRITE_ONLY);
+                normalDepth.bindImage(ShaderBinding.STAGE_NORMAL_DEPTH, ImageAccess.WRITE_ONLY);
+                albedoImage.bindImage(ShaderBinding.STAGE_ALBEDO_IMAGE, ImageAccess.WRITE_ONLY);
+                filtered.bindImage(ShaderBinding.STAGE_FILTERED, ImageAccess.READ_ONLY);
                 stage(REMODULATE, w, h);
             }
             float[] out = new float[3 * n];

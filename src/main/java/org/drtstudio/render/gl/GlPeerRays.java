@@ -71,6 +71,10 @@ public final class GlPeerRays {
         defines.put("PEER_MODE", Integer.toString(mode));
         defines.put("PR_RAYS_BINDING", Integer.toString(RAYS_BINDING));
         defines.put("PR_RESULTS_BINDING", Integer.toString(RESULTS_BINDING));
+        defines.put("PR_SHADOW_FLOATS", Integer.toString(PeerRays.SHADOW_FLOATS));
+        defines.put("PR_SHADOW_ORIGIN", Integer.toString(PeerRays.SHADOW_ORIGIN));
+        defines.put("PR_SHADOW_DIRECTION", Integer.toString(PeerRays.SHADOW_DIRECTION));
+        defines.put("PR_SHADOW_LENGTH", Integer.toString(PeerRays.SHADOW_LENGTH));
         // One ray type a kernel: the stack is faster in local memory (as in RayThroughput).
         if (!GlRenderer.experimentDefines().containsKey("BL_STACK_SHARED")) defines.put("BL_STACK_SHARED", "0");
         int height = (count + width - 1) / width;

@@ -518,15 +518,15 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             }
             // Creating a texture rebinds texture unit 0, so the scene is bound after the frame's images.
             scene.bind();
-            accumulation.bindImage(0, ImageAccess.READ_WRITE);
-            sampleState.bindImage(1, ImageAccess.READ_WRITE);
-            diagnostics.bindBase(0);
-            activeList.bindBase(2);
+            accumulation.bindImage(ShaderBinding.ACCUMULATION, ImageAccess.READ_WRITE);
+            sampleState.bindImage(ShaderBinding.SAMPLE_STATE, ImageAccess.READ_WRITE);
+            diagnostics.bindBase(ShaderBinding.DIAGNOSTICS);
+            activeList.bindBase(ShaderBinding.ACTIVE_LIST);
             if (guidesSummed) {
-                guideAlbedoHits.bindImage(3, ImageAccess.READ_WRITE);
-                guideNormalDepth.bindImage(4, ImageAccess.READ_WRITE);
-                diffuseSums.bindImage(5, ImageAccess.READ_WRITE);
-                otherSquares.bindImage(6, ImageAccess.READ_WRITE);
+                guideAlbedoHits.bindImage(ShaderBinding.GUIDE_ALBEDO_HITS, ImageAccess.READ_WRITE);
+                guideNormalDepth.bindImage(ShaderBinding.GUIDE_NORMAL_DEPTH, ImageAccess.READ_WRITE);
+                diffuseSums.bindImage(ShaderBinding.DIFFUSE_SUMS, ImageAccess.READ_WRITE);
+                otherSquares.bindImage(ShaderBinding.OTHER_SQUARES, ImageAccess.READ_WRITE);
             }
             // After a convergence test (whole frames only) the listed pixels are traced instead, laid out w wide.
             boolean listed = activeCount >= 0;
@@ -608,13 +608,13 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
                         aov.setUInt("uSeed", p.seed());
                         aov.setInt("uCameraMotion", p.motion() ? 1 : 0);
                         scene.bind();
-                        sampleState.bindImage(1, ImageAccess.READ_ONLY);
-                        passCounts.bindImage(2, ImageAccess.READ_WRITE);
-                        extraAlbedoHits.bindImage(3, ImageAccess.READ_WRITE);
-                        extraNormalDepth.bindImage(4, ImageAccess.READ_WRITE);
+                        sampleState.bindImage(ShaderBinding.SAMPLE_STATE, ImageAccess.READ_ONLY);
+                        passCounts.bindImage(ShaderBinding.GUIDE_COUNTS, ImageAccess.READ_WRITE);
+                        extraAlbedoHits.bindImage(ShaderBinding.EXTRA_ALBEDO_HITS, ImageAccess.READ_WRITE);
+                        extraNormalDepth.bindImage(ShaderBinding.EXTRA_NORMAL_DEPTH, ImageAccess.READ_WRITE);
                         if (guidesSummed) {
-                            guideAlbedoHits.bindImage(5, ImageAccess.READ_ONLY);
-                            guideNormalDepth.bindImage(6, ImageAccess.READ_ONLY);
+                            guideAlbedoHits.bindImage(ShaderBinding.OWN_ALBEDO_HITS, ImageAccess.READ_ONLY);
+                            guideNormalDepth.bindImage(ShaderBinding.OWN_NORMAL_DEPTH, ImageAccess.READ_ONLY);
                         }
                         aov.setInt("uChunkSamples", GUIDE_CHUNK);
                         // Dispatch 0 probes; 1 … n trace GUIDE_CHUNK samples each, enough for a pixel that has none.
@@ -643,9 +643,9 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             resolve.setIVec2("uImageSize", w, h);
             resolve.setFloat("uSampleCount", totalSamples);
             resolve.setFloat("uInverseSampleCount", 1f / totalSamples);
-            accumulation.bindImage(0, ImageAccess.READ_ONLY);
-            display.bindImage(1, ImageAccess.WRITE_ONLY);
-            sampleState.bindImage(2, ImageAccess.READ_ONLY);
+            accumulation.bindImage(ShaderBinding.ACCUMULATION, ImageAccess.READ_ONLY);
+            display.bindImage(ShaderBinding.DISPLAY, ImageAccess.WRITE_ONLY);
+            sampleState.bindImage(ShaderBinding.RESOLVE_SAMPLE_STATE, ImageAccess.READ_ONLY);
             resolve.dispatchCovering(w, h);
             byte[] srgb = readBytes(display);
             float[] radiance = null, variance = null, samples = null;
@@ -715,10 +715,10 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
             program.setFloat("uThresholdSquared", adaptive.threshold() * adaptive.threshold());
             program.setFloat("uMinSamples", adaptive.minSamples());
             program.setFloat("uLuminanceFloor", AdaptiveSampling.LUMINANCE_FLOOR);
-            accumulation.bindImage(0, ImageAccess.READ_ONLY);
-            sampleState.bindImage(1, ImageAccess.READ_WRITE);
-            active.bindBase(1);
-            list.bindBase(2);
+            accumulation.bindImage(ShaderBinding.ACCUMULATION, ImageAccess.READ_ONLY);
+            sampleState.bindImage(ShaderBinding.SAMPLE_STATE, ImageAccess.READ_WRITE);
+            active.bindBase(ShaderBinding.ACTIVE_PIXELS);
+            list.bindBase(ShaderBinding.ACTIVE_LIST);
             program.dispatchCovering(w, h);
             GlSync.imageAndStorageBarrier();
             ByteBuffer count = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder());

@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 import org.drtstudio.render.PixelWindow;
-import org.drtstudio.render.RayStack;
 
 import org.lwjgl.opengl.GL;
 
+import static org.drtstudio.render.gl.WavefrontLayout.*;
 import static org.lwjgl.opengl.GL11C.glGetInteger;
 import static org.lwjgl.opengl.GL32C.glGetInteger64;
 import static org.lwjgl.opengl.GL42C.GL_BUFFER_UPDATE_BARRIER_BIT;
@@ -37,9 +37,6 @@ import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
  * adds the slots' sums to the frame. Lives on the GL thread of its {@link GlRenderer}.
  */
 final class GlWavefront implements AutoCloseable {
-    /** Invocations per work group of every wavefront pass (one dimension). */
-    static final int GROUP = 64;
-    static final int BINDING_STATES = 8, BINDING_RAYS = 9, BINDING_QUEUE = 10, BINDING_SHADOWS = 11;
     /**
      * Most lights of a scene traced as a wavefront: a slot keeps a shadow ray per light in flight
      * (64 bytes each; a mask of them in an int). Scenes with more are traced by the frame kernel.
@@ -60,19 +57,8 @@ final class GlWavefront implements AutoCloseable {
     static final int STEPS_PER_CHECK = Integer.getInteger("drt.wavefrontCheck", 16);
     /** Most slots (pixels traced at once) on any device: a 1080p frame in one window. */
     static final int MAX_SLOTS = 1 << 21;
-    /** The queue buffer's header before its lists: counts[4], args[6], padding[6] (wavefront.glsl). */
-    private static final int QUEUE_HEADER_BYTES = 64;
-    private static final int ARGS_OFFSET = 16, ARGS_BYTES_PER_KIND = 12;
-    private static final int RAY_BYTES = 64, SHADOW_BYTES = 80;
-    private static final int CLOSEST = 0, SHADOW = 1;
     /** Experiments only: print each window's GPU time per kind of pass ({@code -Ddrt.wavefrontProfile=true}). */
     private static final boolean PROFILE = Boolean.getBoolean("drt.wavefrontProfile");
-    /**
-     * vec4 fields of a slot's state (wavefront.glsl lists them; a mismatch fails its compile): 13,
-     * then three per entry of the ray stack.
-     */
-    static final int FIELDS = 13 + 3 * RayStack.CAPACITY;
-    private static final int FIELD_BYTES = 16;
 
     private final ComputeProgram start, queue, traceClosest, traceShadow, shade, drain, finish;
     private final List<ComputeProgram> programs;
@@ -92,18 +78,13 @@ final class GlWavefront implements AutoCloseable {
      */
     private ShaderStorageBuffer lengths;
     /** Where the host reads the lengths into (made once: a preview traces many frames a second). */
-    private final ByteBuffer counts = ByteBuffer.allocateDirect(16).order(ByteOrder.nativeOrder());
+    private final ByteBuffer counts = ByteBuffer.allocateDirect(4 * QUEUE_COUNTS).order(ByteOrder.nativeOrder());
     private int allocatedSlots, allocatedStride;
 
     private GlWavefront(Map<String, String> traceDefines) {
         Map<String, String> d = new LinkedHashMap<>(traceDefines);
         d.put("BL_STACK_SHARED", "0");
-        d.put("WF_GROUP", Integer.toString(GROUP));
-        d.put("WF_BINDING_STATES", Integer.toString(BINDING_STATES));
-        d.put("WF_BINDING_RAYS", Integer.toString(BINDING_RAYS));
-        d.put("WF_BINDING_QUEUE", Integer.toString(BINDING_QUEUE));
-        d.put("WF_FIELDS", Integer.toString(FIELDS));
-        d.put("WF_BINDING_SHADOWS", Integer.toString(BINDING_SHADOWS));
+        d.putAll(WavefrontLayout.glslDefines());
         ComputeProgram[] made = new ComputeProgram[7];
         try {
             made[0] = ComputeProgram.load("wavefront_start.comp", d);
@@ -215,7 +196,7 @@ final class GlWavefront implements AutoCloseable {
 
     /** List entries per slot: two generations of a closest-hit ray and of stride shadow rays. */
     private static int listEntries(int stride) {
-        return 2 * (1 + stride);
+        return GENERATIONS * (1 + stride);
     }
 
     private long bytesPerSlot(int stride) {
@@ -225,10 +206,10 @@ final class GlWavefront implements AutoCloseable {
     private void traceWindow(int x, int y, int width, int height, int stride) throws GpuMemoryException {
         int slots = width * height;
         ensureBuffers(slots, stride);
-        states.bindBase(BINDING_STATES);
-        rays.bindBase(BINDING_RAYS);
-        shadows.bindBase(BINDING_SHADOWS);
-        lists.bindBase(BINDING_QUEUE);
+        states.bindBase(ShaderBinding.WAVEFRONT_STATES);
+        rays.bindBase(ShaderBinding.WAVEFRONT_RAYS);
+        shadows.bindBase(ShaderBinding.WAVEFRONT_SHADOWS);
+        lists.bindBase(ShaderBinding.WAVEFRONT_QUEUE);
         lists.clear(0, QUEUE_HEADER_BYTES);
         for (ComputeProgram program : programs) {
             // The window's, offered to every pass: each takes what it declares.
@@ -268,11 +249,11 @@ final class GlWavefront implements AutoCloseable {
             if (steps % STEPS_PER_CHECK == 0) {
                 // The next generation's lengths, complete once this step's shade passes are done.
                 glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-                lists.copyTo(0, lengths, 0, 16);
+                lists.copyTo(0, lengths, 0, 4 * QUEUE_COUNTS);
                 lengths.read(0, counts.clear());
                 if (profile != null) profile.mark("read-back");
                 // Every slot still walking has a closest-hit ray listed (an empty one while only its shadow rays fly).
-                int next = 1 - generation, left = counts.getInt(4 * (2 * next));
+                int next = 1 - generation, left = counts.getInt(4 * (KINDS * next + CLOSEST));
                 if (left == 0) break;
                 if (left < slots / DRAIN_FRACTION) {
                     storageBarrier();
@@ -306,7 +287,7 @@ final class GlWavefront implements AutoCloseable {
         rays = ShaderStorageBuffer.allocate((long) RAY_BYTES * slots);
         shadows = ShaderStorageBuffer.allocate((long) SHADOW_BYTES * stride * slots);
         lists = ShaderStorageBuffer.allocate(QUEUE_HEADER_BYTES + 4L * listEntries(stride) * slots);
-        lengths = ShaderStorageBuffer.allocate(16);
+        lengths = ShaderStorageBuffer.allocate(4 * QUEUE_COUNTS);
         allocatedSlots = slots;
         allocatedStride = stride;
     }

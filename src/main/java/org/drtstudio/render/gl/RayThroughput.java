@@ -97,10 +97,10 @@ public final class RayThroughput {
                         program.setFloat("uRayEpsilon", p.rayEpsilon());
                         program.setFloat("uGlossyExponent", glossyExponent);
                         scene.bind();
-                        hitPoint.bindImage(0, ImageAccess.READ_WRITE);
-                        hitNormal.bindImage(1, ImageAccess.READ_WRITE);
-                        out.bindImage(2, ImageAccess.WRITE_ONLY);
-                        counters.bindBase(0);
+                        hitPoint.bindImage(ShaderBinding.BENCH_HIT_POINT, ImageAccess.READ_WRITE);
+                        hitNormal.bindImage(ShaderBinding.BENCH_HIT_NORMAL, ImageAccess.READ_WRITE);
+                        out.bindImage(ShaderBinding.BENCH_OUT, ImageAccess.WRITE_ONLY);
+                        counters.bindBase(ShaderBinding.BENCH_COUNTERS);
                         if (mode == 0 && m[0] != null) primaryFirst = m[0];
                         m[mode] = time(program, counters, timer, p, repeats);
                     }

@@ -128,6 +128,11 @@ public final class ShaderStorageBuffer extends GlObject {
         glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, glName());
     }
 
+    /** Binds the buffer to the shader storage binding point {@code binding} names. */
+    public void bindBase(ShaderBinding binding) {
+        bindBase(binding.slotFor(ShaderBinding.Kind.BUFFER));
+    }
+
     /** Binds the buffer to the shader storage binding point {@code binding}. */
     public void bindBase(int binding) {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, glName());

@@ -119,6 +119,16 @@ public final class Texture2D extends GlObject {
         glBindImageTexture(unit, glName(), 0, false, 0, access.glAccess, format.internalFormat);
     }
 
+    /** Binds the texture to the image unit {@code binding} names (declared with its {@code DRT_BINDING_} define). */
+    public void bindImage(ShaderBinding binding, ImageAccess access) {
+        bindImage(binding.slotFor(ShaderBinding.Kind.IMAGE), access);
+    }
+
+    /** Binds the texture to the texture unit {@code binding} names. */
+    public void bindSampler(ShaderBinding binding) {
+        bindSampler(binding.slotFor(ShaderBinding.Kind.SAMPLER));
+    }
+
     /** Binds the texture to texture unit {@code unit} for {@code texelFetch} through a {@code sampler2D}. */
     public void bindSampler(int unit) {
         int name = glName(); // checks the thread before any GL call: GL without a context aborts the JVM

@@ -89,7 +89,7 @@ public final class TraversalExperiment {
                             layoutNodeBuffer.bindBase(BoxLayout.NODES_BINDING);
                             layoutPrimitiveBuffer.bindBase(BoxLayout.PRIMITIVES_BINDING);
                         }
-                        out.bindImage(2, ImageAccess.WRITE_ONLY);
+                        out.bindImage(ShaderBinding.BENCH_OUT, ImageAccess.WRITE_ONLY);
                         // medianDispatch warms the GPU's clock up first (GpuTimer.CLOCK_WARM_UP_MS)
                         double seconds = timer.medianDispatch(program, p.width(), p.height(), repeats).millis() / 1e3;
                         mrays.put(v, 2.0 * p.width() * p.height() / seconds / 1e6);

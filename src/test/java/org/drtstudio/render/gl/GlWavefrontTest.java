@@ -128,7 +128,7 @@ class GlWavefrontTest {
         GeometryImage image = GeometryImagePacker.pack(s);
         TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
         try {
-            WAVEFRONT.get().limitWavefrontSlots(GlWavefront.GROUP * 5);  // 320 pixels a window: 7 rows of 50
+            WAVEFRONT.get().limitWavefrontSlots(WavefrontLayout.GROUP * 5);  // 320 pixels a window: 7 rows of 50
             assertSameFrames("windows", render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
         } finally {
             WAVEFRONT.get().limitWavefrontSlots(Integer.MAX_VALUE);

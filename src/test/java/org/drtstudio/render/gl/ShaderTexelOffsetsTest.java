@@ -27,7 +27,7 @@ class ShaderTexelOffsetsTest {
     private static final Pattern BARE_OFFSET = Pattern.compile("\\b(\\w*Texel)\\s*\\(((?:[^()]|\\([^()]*\\))*),\\s*(\\d+)\\s*\\)");
     /** A fetchTexel index with a literal stride: {@code node * 2}. */
     private static final Pattern BARE_STRIDE = Pattern.compile("\\bfetchTexel\\s*\\([^,]+,[^;]*\\*\\s*\\d+");
-    private static final Pattern DEFINE_USE = Pattern.compile("\\b((?:GI|BL|AX|BOX_VARIANT)_[A-Z0-9_]+)\\b");
+    private static final Pattern DEFINE_USE = Pattern.compile("\\b((?:GI|BL|AX|BOX_VARIANT|WF|DRT_BINDING)_[A-Z0-9_]+)\\b");
 
     static List<String> bareOffsets(String file, String source) {
         List<String> found = new ArrayList<>();
@@ -59,6 +59,9 @@ class ShaderTexelOffsetsTest {
     void everyLayoutNameTheShadersUseIsDefinedByJava() throws IOException {
         Set<String> defined = new HashSet<>(GeometryImageLayout.glslDefines().keySet());
         defined.addAll(BoxNodeVariants.glslDefines().keySet());
+        defined.addAll(WavefrontLayout.glslDefines().keySet());
+        defined.addAll(ShaderBinding.glslDefines().keySet());
+        defined.add("WF_KIND"); // set per trace kernel by GlWavefront (WF_CLOSEST or WF_SHADOW)
         defined.add("BL_STACK_SHARED"); // set per kernel by the host, with a default in traverse_box.glsl
         defined.add("BL_BUFFERS"); // set per device by the host (BoxStorage), with a default in traverse_box.glsl
         List<String> undefined = new ArrayList<>();
