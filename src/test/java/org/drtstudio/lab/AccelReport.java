@@ -1,5 +1,6 @@
-package org.drtstudio.bench;
+package org.drtstudio.lab;
 
+import org.drtstudio.bench.BenchmarkJson;
 import org.drtstudio.accel.AccelStructure;
 
 import javax.imageio.ImageIO;
@@ -22,7 +23,7 @@ import java.util.Map;
  * ("Acceleration structures"): a Markdown table per scene and structure, and a PNG (Java2D, headless) with two
  * panels, GPU primary rays per second of each structure (log scale) and the grid-resolution sweep
  * relative to the default density. Run as
- * {@code java -cp 'target/classes:target/lib/*' org.drtstudio.bench.AccelReport OUT.png IN.json...};
+ * {@code scripts/lab.sh AccelReport OUT.png IN.json...};
  * it prints the table.
  */
 public final class AccelReport {
@@ -37,7 +38,7 @@ public final class AccelReport {
         Map<String, Map<String, Object>> scenes = new LinkedHashMap<>();
         Map<String, Map<String, Object>> sweeps = new LinkedHashMap<>();
         for (int i = 1; i < args.length; i++) {
-            Map<String, Object> accel = map(JsonReader.read(Path.of(args[i])).get("accel"));
+            Map<String, Object> accel = map(BenchmarkJson.read(Path.of(args[i])).get("accel"));
             map(accel.get("scenes")).forEach((k, v) -> scenes.put(k, map(v)));
             map(accel.get("grid_sweep")).forEach((k, v) -> sweeps.put(k, map(v)));
         }

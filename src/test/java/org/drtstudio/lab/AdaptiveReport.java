@@ -1,4 +1,4 @@
-package org.drtstudio.bench;
+package org.drtstudio.lab;
 
 import javax.imageio.ImageIO;
 import java.awt.BasicStroke;

@@ -1,4 +1,4 @@
-package org.drtstudio.bench;
+package org.drtstudio.lab;
 
 import javax.imageio.ImageIO;
 import java.awt.BasicStroke;
@@ -86,7 +86,13 @@ public final class NoisePlot {
                 byTime, Path.of(args[3]));
     }
 
-    static void draw(String title, String xLabel, List<Line> lines, Path file) throws IOException {
+    static void draw(String title, String xLabel, List<Line> measured, Path file) throws IOException {
+        // A log axis has no place for zero (a render too quick for the CSV's 0.1 ms): such points are left out,
+        // where their log would have sent the grid's loops from Integer.MIN_VALUE.
+        List<Line> lines = measured.stream().map(l -> new Line(l.label(), l.color(), l.dashed(),
+                l.points().stream().filter(p -> p[0] > 0 && p[1] > 0).toList())).toList();
+        if (lines.stream().allMatch(l -> l.points().isEmpty()))
+            throw new IllegalArgumentException(file + ": no positive point to draw on log-log axes");
         double x0 = Double.MAX_VALUE, x1 = 0, y0 = Double.MAX_VALUE, y1 = 0;
         for (Line l : lines) {
             for (double[] p : l.points()) {
