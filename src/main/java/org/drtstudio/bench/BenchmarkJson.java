@@ -37,7 +37,7 @@ public final class BenchmarkJson {
     }
 
     /** The results as pretty-printed JSON text, ending in a newline. */
-    public static String write(Map<String, ?> results) {
+    static String write(Map<String, ?> results) {
         StringWriter text = new StringWriter();
         try (JsonGenerator g = FACTORY.createGenerator(text).setPrettyPrinter(LAYOUT)) {
             value(g, results);
