@@ -1,5 +1,6 @@
 package org.drtstudio.lab;
 
+import org.drtstudio.bench.PlotCanvas;
 import org.drtstudio.bench.BenchmarkJson;
 import org.drtstudio.accel.AccelStructure;
 
@@ -8,7 +9,6 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -68,12 +68,8 @@ public final class AccelReport {
     /** The two panels as a PNG (Java2D, headless). */
     static BufferedImage plot(Map<String, Map<String, Object>> scenes, Map<String, Map<String, Object>> sweeps) {
         int w = 1000, h = 380, left = 64, top = 34, plotH = 250, panel1 = 590;
-        BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = img.createGraphics();
-        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-        g.setColor(Color.WHITE);
-        g.fillRect(0, 0, w, h);
+        BufferedImage img = PlotCanvas.blank(w, h);
+        Graphics2D g = PlotCanvas.graphics(img);
         Font plain = new Font(Font.SANS_SERIF, Font.PLAIN, 11), bold = plain.deriveFont(Font.BOLD, 12f);
         // Panel 1: GPU primary Mrays/s per scene and structure, log scale 10 .. 100,000.
         g.setFont(bold);
