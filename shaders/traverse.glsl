@@ -81,27 +81,37 @@ bool intersectPrimitive(int p, vec3 o, vec3 d, inout Hit hit) {
     return intersectSphere(p, vertexTexel(prim.x, GI_VERTEX_POSITION), o, d, hit);
 }
 
-// One step of the top-level walk, written once for every walk of the shapes (sphere, box and
-// octant-ordered): tests top node topNode against the world ray. On a leaf it meets, returns true
-// with the leaf's instance and the ray in that instance's object space (direction not renormalised,
-// so t stays a world distance), and topNode at the leaf's skip link, where the walk goes on once
-// the shape is done. Otherwise advances topNode (hit link into the subtree, or skip link) and
-// returns false, leaving instance, lo and ld as they were. Twin of Traversal.enterNextInstance.
+// One step of the top-level walk, written once for every walk of the shapes (sphere, box,
+// octant-ordered, grid and octree, and the paired rays of traverse_pair.glsl): given top node
+// topNode's links and whether the ray (or either ray of a pair) met its sphere, returns the instance
+// of a leaf it met, with topNode at the leaf's skip link, where the walk goes on once the shape is
+// done; otherwise advances topNode (hit link into the subtree, or skip link) and returns -1.
+// Twin of TopLevelWalk.enterNextInstance (Java).
+int stepTopLevel(inout int topNode, ivec4 links, bool met) {
+    if (!met) {
+        topNode = links.y;
+        return -1;
+    }
+    if (links.z <= 0) {
+        topNode = links.x;
+        return -1;
+    }
+    topNode = links.y;
+    return links.w;
+}
+
+// The top-level step for one ray: tests top node topNode against the world ray; on a leaf it
+// meets, returns true with the leaf's instance and the ray in that instance's object space
+// (direction not renormalised, so t stays a world distance). Otherwise returns false, leaving
+// instance, lo and ld as they were.
 bool enterNextInstance(inout int topNode, vec3 o, vec3 d, float time, float tMax, inout int instance, inout vec3 lo,
                        inout vec3 ld) {
     vec4 sphere = topNodeTexel(topNode, GI_NODE_SPHERE);
     ivec4 links = floatBitsToInt(topNodeTexel(topNode, GI_NODE_LINKS));
-    if (!hitsBoundingSphere(sphere, o, d, tMax)) {
-        topNode = links.y;
-        return false;
-    }
-    if (links.z <= 0) {
-        topNode = links.x;
-        return false;
-    }
-    instance = links.w;
+    int entered = stepTopLevel(topNode, links, hitsBoundingSphere(sphere, o, d, tMax));
+    if (entered < 0) return false;
+    instance = entered;
     toObjectRay(instance, time, o, d, lo, ld);
-    topNode = links.y;
     return true;
 }
 

@@ -3,7 +3,7 @@
 // intersected with each ray that met the leaf. The rays share one walk's fetches of node texels.
 // Used for the camera rays of a pixel (trace.comp with PAIRED_PRIMARY); docs/RESULTS.md records what it pays.
 // t0, t1: each ray's shutter time in [0, 1] (instances move between their open and close matrices).
-// Its top level tests two rays at once, so it keeps its own copy of traverse.glsl's enterNextInstance.
+// Its top level tests two rays at once and steps as traverse.glsl's stepTopLevel says for either.
 bool traversePair(vec3 o0, vec3 d0, float t0, vec3 o1, vec3 d1, float t1, inout Hit h0, inout Hit h1) {
     int topNode = 0;
     int node = GI_END;
@@ -24,20 +24,14 @@ bool traversePair(vec3 o0, vec3 d0, float t0, vec3 o1, vec3 d1, float t1, inout 
             ivec4 links = floatBitsToInt(topNodeTexel(topNode, GI_NODE_LINKS));
             bool a = hitsBoundingSphere(sphere, o0, d0, h0.t);
             bool b = hitsBoundingSphere(sphere, o1, d1, h1.t);
-            if (a || b) {
-                if (links.z > 0) {
-                    instance = links.w;
-                    toObjectRay(instance, t0, o0, d0, lo0, ld0);
-                    toObjectRay(instance, t1, o1, d1, lo1, ld1);
-                    in0 = a;
-                    in1 = b;
-                    node = floatBitsToInt(instanceTexel(instance, GI_INSTANCE_SHAPE).x);
-                    topNode = links.y;
-                } else {
-                    topNode = links.x;
-                }
-            } else {
-                topNode = links.y;
+            int entered = stepTopLevel(topNode, links, a || b);
+            if (entered >= 0) {
+                instance = entered;
+                toObjectRay(instance, t0, o0, d0, lo0, ld0);
+                toObjectRay(instance, t1, o1, d1, lo1, ld1);
+                in0 = a;
+                in1 = b;
+                node = floatBitsToInt(instanceTexel(instance, GI_INSTANCE_SHAPE).x);
             }
             continue;
         }

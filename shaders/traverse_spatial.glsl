@@ -30,24 +30,14 @@ bool traverseSpatial(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
     int topNode = 0;
     int steps = 0;
     bool found = false;
+    int instance = -1;
+    vec3 lo = vec3(0.0), ld = vec3(0.0);
     while (topNode != GI_END) {
         if (++steps > uStepBound) {
             hit.overflow = true;
             return found;
         }
-        vec4 sphere = topNodeTexel(topNode, GI_NODE_SPHERE);
-        ivec4 links = floatBitsToInt(topNodeTexel(topNode, GI_NODE_LINKS));
-        if (!hitsBoundingSphere(sphere, o, d, hit.t)) {
-            topNode = links.y;
-            continue;
-        }
-        if (links.z <= 0) {
-            topNode = links.x;
-            continue;
-        }
-        int instance = links.w;
-        vec3 lo, ld;
-        toObjectRay(instance, time, o, d, lo, ld);
+        if (!enterNextInstance(topNode, o, d, time, hit.t, instance, lo, ld)) continue;
         int root = floatBitsToInt(fetchTexel(uSpatialRoots, instance).x);
 #if ACCEL_WALK == AX_WALK_GRID
         bool inShape = walkGrid(root, lo, ld, instance, hit, anyHit);
@@ -59,7 +49,6 @@ bool traverseSpatial(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
             if (anyHit) return true;
         }
         if (hit.overflow) return found;
-        topNode = links.y;
     }
     return found;
 }

@@ -4,9 +4,11 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import org.drtstudio.app.Main;
 import org.drtstudio.io.support.SceneFolder;
 import org.drtstudio.scene.Material;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -86,6 +88,17 @@ class ArchitectureTest {
             .orShould().callMethod(Material.class, "withDiffuseTexture", String.class)
             .orShould().callMethod(Material.class, "withBump", String.class, float.class)
             .because("every path a reader takes from a file goes through SceneFolder's one check");
+
+    /**
+     * The product jar (the main classes, what {@code drt.jar} packs) has one entry point: research and
+     * measurement programs are lab programs in the test tree ({@code org.drtstudio.lab}, run with
+     * {@code scripts/lab.sh}), built and smoke-run with the tests but not shipped.
+     */
+    @ArchTest
+    static final ArchRule theApplicationIsTheOnlyMain = methods()
+            .that().haveName("main").and().areStatic().and().haveRawParameterTypes(String[].class)
+            .should().beDeclaredIn(Main.class)
+            .because("the product ships drt and nothing else; lab programs live in src/test/java/org/drtstudio/lab");
 
     @ArchTest
     static final ArchRule noPackageCycles = slices().matching("org.drtstudio.(**)").should().beFreeOfCycles();

@@ -1,5 +1,7 @@
 package org.drtstudio.accel;
 
+import org.drtstudio.math.RayTriangle;
+
 import java.util.SplittableRandom;
 
 /**
@@ -97,21 +99,11 @@ public record HierarchyQuality(double sahCost, double stepsPerRay) {
         return tca + thc >= 0f && tca - thc <= tMax;
     }
 
-    /** Möller–Trumbore; the hit distance, or NaN for a miss. */
+    /** Möller–Trumbore ({@link RayTriangle}) on the triangle of vertices b, b1, b2; the hit distance, or NaN for a miss. */
     private static float triangle(float[] v, int b, int b1, int b2, float ox, float oy, float oz, float dx, float dy, float dz) {
-        float e1x = v[b1] - v[b], e1y = v[b1 + 1] - v[b + 1], e1z = v[b1 + 2] - v[b + 2];
-        float e2x = v[b2] - v[b], e2y = v[b2 + 1] - v[b + 1], e2z = v[b2 + 2] - v[b + 2];
-        float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
-        float det = e1x * px + e1y * py + e1z * pz;
-        if (det == 0f) return Float.NaN;
-        float inv = 1f / det;
-        float tx = ox - v[b], ty = oy - v[b + 1], tz = oz - v[b + 2];
-        float u = (tx * px + ty * py + tz * pz) * inv;
-        if (u < 0f || u > 1f) return Float.NaN;
-        float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
-        float w = (dx * qx + dy * qy + dz * qz) * inv;
-        if (w < 0f || u + w > 1f) return Float.NaN;
-        return (e2x * qx + e2y * qy + e2z * qz) * inv;
+        return RayTriangle.intersect(v[b], v[b + 1], v[b + 2],
+                v[b1] - v[b], v[b1 + 1] - v[b + 1], v[b1 + 2] - v[b + 2],
+                v[b2] - v[b], v[b2 + 1] - v[b + 1], v[b2 + 2] - v[b + 2], ox, oy, oz, dx, dy, dz, null);
     }
 
     private static float sphere(float[] sp, int b, float ox, float oy, float oz, float dx, float dy, float dz) {

@@ -5,6 +5,7 @@ import org.drtstudio.accel.BoxLayout;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.accel.SpatialLayout;
+import org.drtstudio.accel.grid.GridInsertion;
 import org.drtstudio.accel.grid.GridResolution;
 import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.render.Renderer;
@@ -44,6 +45,27 @@ public final class AccelBenchmark {
         this.settings = settings;
         this.densities = densities.clone();
         for (double d : densities) GridResolution.density(d);
+    }
+
+    /**
+     * The accel suite's results: the header, the grids' insertion rule and the figures of
+     * {@link #run}, the grids built with {@code insertion} for the run (the setting before is restored).
+     *
+     * @param gpuFactory a tracer walking a structure (null: CPU figures only); what it makes is closed here
+     */
+    public static Map<String, Object> suite(String name, int version, SuiteSettings settings, double[] densities, GridInsertion insertion,
+                                            List<SuiteScenes.Loaded> scenes, Function<AccelStructure, Renderer> gpuFactory)
+            throws Exception {
+        Map<String, Object> results = SuiteResults.header(name, version);
+        results.put("grid_insertion", insertion.cliName());
+        SpatialLayouts.Settings before = SpatialLayouts.settings();
+        SpatialLayouts.setSettings(before.withGridInsertion(insertion));
+        try (GpuTracers gpus = new GpuTracers(accel -> gpuFactory == null ? null : gpuFactory.apply(accel))) {
+            results.put("accel", new AccelBenchmark(settings, densities).run(scenes, gpuFactory == null ? null : gpus));
+        } finally {
+            SpatialLayouts.setSettings(before);
+        }
+        return results;
     }
 
     /**
@@ -165,12 +187,12 @@ public final class AccelBenchmark {
     }
 
     /** The GPU tracers of a run, one per structure, made through {@code factory} on first use. */
-    public static final class GpuTracers implements Function<AccelStructure, GlRenderer>, AutoCloseable {
+    static final class GpuTracers implements Function<AccelStructure, GlRenderer>, AutoCloseable {
         private final Function<AccelStructure, Renderer> factory;
         private final Map<AccelStructure, GlRenderer> made = new LinkedHashMap<>();
         private final List<Renderer> others = new ArrayList<>();
 
-        public GpuTracers(Function<AccelStructure, Renderer> factory) {
+        GpuTracers(Function<AccelStructure, Renderer> factory) {
             this.factory = factory;
         }
 

@@ -15,7 +15,7 @@ import java.util.List;
  * distributed effect is on: a lens aperture, spherical lights (soft shadows), glossy materials
  * and a Gaussian pixel filter.
  */
-final class BenchSetup {
+public final class BenchSetup {
     /** Roughness of every material in the effects frame, and of the glossy benchmark rays. */
     static final float GLOSSY_ROUGHNESS = 0.2f;
     /** Reflectivity every material gets at least in the effects frame, so glossy rays are traced. */
@@ -27,7 +27,7 @@ final class BenchSetup {
     }
 
     /** Phong lobe exponent of {@link #GLOSSY_ROUGHNESS}: 2/r² − 2. */
-    static float glossyExponent() {
+    public static float glossyExponent() {
         return 2f / (GLOSSY_ROUGHNESS * GLOSSY_ROUGHNESS) - 2f;
     }
 
@@ -42,7 +42,7 @@ final class BenchSetup {
     }
 
     /** The scene with every distributed effect on (the pixel filter is chosen by the caller). */
-    static Scene withEffects(Scene s, float radius) {
+    public static Scene withEffects(Scene s, float radius) {
         Camera c = s.camera();
         float focus = c.look().minus(c.eye()).length();
         Camera lens = new Camera(c.eye(), c.look(), c.up(), c.fovY(), APERTURE * radius, focus);

@@ -13,7 +13,7 @@ import java.util.Map;
 record BenchmarkRun(String file, Map<String, Object> root) {
 
     static BenchmarkRun read(Path file) throws IOException {
-        return new BenchmarkRun(file.getFileName().toString(), JsonReader.read(file));
+        return new BenchmarkRun(file.getFileName().toString(), BenchmarkJson.read(file));
     }
 
     String suite() {

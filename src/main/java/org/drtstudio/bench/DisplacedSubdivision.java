@@ -1,5 +1,7 @@
 package org.drtstudio.bench;
 
+import org.drtstudio.math.Aabb;
+import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.TriangleMesh;
 
 import java.util.Arrays;
@@ -104,14 +106,8 @@ public final class DisplacedSubdivision {
     }
 
     private static float diagonal(float[] p) {
-        float[] lo = {Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE}, hi = {-Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE};
-        for (int v = 0; v < p.length; v += 3) {
-            for (int i = 0; i < 3; i++) {
-                lo[i] = Math.min(lo[i], p[v + i]);
-                hi[i] = Math.max(hi[i], p[v + i]);
-            }
-        }
-        double dx = hi[0] - lo[0], dy = hi[1] - lo[1], dz = hi[2] - lo[2];
+        Vec3 extent = Aabb.ofPoints(p).extent();
+        double dx = extent.x(), dy = extent.y(), dz = extent.z();
         return (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
     }
 

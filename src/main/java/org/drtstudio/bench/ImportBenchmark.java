@@ -6,6 +6,7 @@ import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.TimedPhase;
 import org.drtstudio.io.obj.ObjReader;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +32,39 @@ public final class ImportBenchmark {
     public ImportBenchmark(Path file, int repeats) {
         this.file = file;
         this.repeats = Math.max(1, repeats);
+    }
+
+    /**
+     * The import suite: {@code obj}, or when null the generated 1.1M-triangle bunny_1m written to a
+     * temporary OBJ from {@code data}'s bunny; its results with the suite's header, runs logged to
+     * {@code log}.
+     *
+     * @throws IllegalStateException when there is no {@code obj} and no bunny under {@code data}
+     */
+    public static Map<String, Object> suite(Path obj, Path data, int repeats, PrintWriter log) throws Exception {
+        Path temporary = null;
+        Path file = obj;
+        if (file == null) {
+            SuiteScenes.Selection sel = SuiteScenes.load(false, data, List.of("bunny_1m"));
+            if (sel.scenes().isEmpty())
+                throw new IllegalStateException("the import suite needs --obj FILE or the bunny under --data: " + sel.skipped());
+            temporary = Files.createTempDirectory("drt-import");
+            file = PeerExport.write("bunny_1m", sel.scenes().get(0).scene(), 1, 1, temporary).obj();
+        }
+        try {
+            Map<String, Object> results = SuiteResults.header("import", null);
+            results.putAll(new ImportBenchmark(file, repeats).run(log));
+            return results;
+        } finally {
+            if (temporary != null) deleteFolder(temporary);
+        }
+    }
+
+    private static void deleteFolder(Path folder) throws IOException {
+        try (var files = Files.list(folder)) {
+            for (Path p : files.toList()) Files.deleteIfExists(p);
+        }
+        Files.deleteIfExists(folder);
     }
 
     /** Runs it, printing a line per run to {@code log}; the figures for the JSON. */

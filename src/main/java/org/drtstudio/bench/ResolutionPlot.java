@@ -5,7 +5,6 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -37,12 +36,8 @@ public final class ResolutionPlot {
             hi = Math.max(hi, Math.max(p.gpuMs(), p.cpuMs()));
         }
         double y0 = Math.floor(Math.log10(lo)), y1 = Math.max(y0 + 1, Math.ceil(Math.log10(hi)));
-        BufferedImage img = new BufferedImage(W, H, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = img.createGraphics();
-        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-        g.setColor(Color.WHITE);
-        g.fillRect(0, 0, W, H);
+        BufferedImage img = PlotCanvas.blank(W, H);
+        Graphics2D g = PlotCanvas.graphics(img);
         int pw = W - LEFT - RIGHT, ph = H - TOP - BOTTOM;
         g.setColor(Color.BLACK);
         g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 13));

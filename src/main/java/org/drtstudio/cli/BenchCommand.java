@@ -3,20 +3,20 @@ package org.drtstudio.cli;
 import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.grid.GridInsertion;
 import org.drtstudio.accel.grid.GridResolution;
-import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.bench.ChristenScenes;
 import org.drtstudio.bench.AccelBenchmark;
 import org.drtstudio.bench.BenchmarkReport;
 import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.TracerOptions;
 import org.drtstudio.bench.InstancingBenchmark;
-import org.drtstudio.bench.JsonWriter;
+import org.drtstudio.bench.BenchmarkJson;
+import org.drtstudio.bench.ImportBenchmark;
+import org.drtstudio.bench.SuiteResults;
 import org.drtstudio.bench.PeerExport;
 import org.drtstudio.bench.SceneSuite;
 import org.drtstudio.bench.SuiteScenes;
 import org.drtstudio.bench.SuiteSettings;
 import org.drtstudio.bench.TraversalBenchmark;
-import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.io.support.OutputProblem;
 import org.drtstudio.render.Renderer;
 import picocli.CommandLine;
@@ -25,12 +25,9 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.OffsetDateTime;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -218,7 +215,7 @@ final class BenchCommand implements Callable<Integer> {
                 return 2;
             }
         }
-        Map<String, Object> results = header(name, sceneSuite != null ? SuiteScenes.FULL_VERSION : SUITE_VERSION);
+        Map<String, Object> results = SuiteResults.header(name, sceneSuite != null ? SuiteScenes.FULL_VERSION : SUITE_VERSION);
         Renderer renderer = null;
         try {
             if (!backend.equalsIgnoreCase("none")) {
@@ -252,22 +249,7 @@ final class BenchCommand implements Callable<Integer> {
         } finally {
             if (renderer != null) renderer.close();
         }
-        results.put("load_average_at_end", loadAverage());
-        print(results, out, "");
-        if (json != null) {
-            try {
-                // Atomic, and only over a regular file: a benchmark's results must not be half-written or sent into a FIFO.
-                byte[] bytes = JsonWriter.write(results).getBytes(StandardCharsets.UTF_8);
-                AtomicFileWriter.write(json, o -> o.write(bytes));
-            } catch (OutputProblem e) {
-                err.println("drt: cannot write " + e.getMessage());
-                return 1;
-            } catch (IOException e) {
-                err.println("drt: cannot write " + json + ": " + e.getMessage());
-                return 1;
-            }
-        }
-        return 0;
+        return finish(results, out, err);
     }
 
     /**
@@ -303,26 +285,19 @@ final class BenchCommand implements Callable<Integer> {
                 return 2;
             }
         }
-        Map<String, Object> results = header(name, name.equals("christen") ? SUITE_VERSION : SuiteScenes.FULL_VERSION);
-        results.put("grid_insertion", insertion.cliName());
-        SpatialLayouts.Settings spatialBefore = SpatialLayouts.settings();
-        SpatialLayouts.setSettings(spatialBefore.withGridInsertion(insertion));
         RendererFactory.Backend gpuChoice = choice;
-        try (AccelBenchmark.GpuTracers gpus = new AccelBenchmark.GpuTracers(accel -> gpuChoice == null ? null
-                : renderers.create(gpuChoice, notice -> err.println("drt: " + notice), new TracerOptions(false, NodeKind.DEFAULT, accel)))) {
-            results.put("accel", new AccelBenchmark(s, densities).run(sel.scenes(), gpuChoice == null ? null : gpus));
+        Map<String, Object> results;
+        try {
+            results = AccelBenchmark.suite(name, name.equals("christen") ? SUITE_VERSION : SuiteScenes.FULL_VERSION, s, densities, insertion, sel.scenes(), gpuChoice == null ? null
+                    : accel -> renderers.create(gpuChoice, notice -> err.println("drt: " + notice), new TracerOptions(false, NodeKind.DEFAULT, accel)));
         } catch (IllegalStateException e) {
             err.println("drt: " + e.getMessage());
             return 1;
         } catch (IllegalArgumentException e) {
             err.println("drt: " + e.getMessage());
             return 2;
-        } finally {
-            SpatialLayouts.setSettings(spatialBefore);
         }
-        results.put("load_average_at_end", loadAverage());
-        print(results, out, "");
-        return writeJson(results, err);
+        return finish(results, out, err);
     }
 
     /** Scenes A, B and C of the christen suite, or those of them --scenes names (christen_a, christen_b, christen_c). */
@@ -338,11 +313,12 @@ final class BenchCommand implements Callable<Integer> {
         return new SuiteScenes.Selection(chosen, Map.of());
     }
 
-    int writeJson(Map<String, Object> results, PrintWriter err) {
+    /** Ends every suite: the load at the end, the table printed, the JSON written when --json asks; the exit code. */
+    int finish(Map<String, Object> results, PrintWriter out, PrintWriter err) {
+        SuiteResults.finish(results, out);
         if (json == null) return 0;
         try {
-            byte[] bytes = JsonWriter.write(results).getBytes(StandardCharsets.UTF_8);
-            AtomicFileWriter.write(json, o -> o.write(bytes));
+            BenchmarkJson.writeFile(json, results);
         } catch (OutputProblem e) {
             err.println("drt: cannot write " + e.getMessage());
             return 1;
@@ -355,37 +331,14 @@ final class BenchCommand implements Callable<Integer> {
 
     /** The import suite: an OBJ from disk to a packed geometry image, phase by phase, with and without the fast paths. */
     private Integer importSuite(PrintWriter out, PrintWriter err) throws Exception {
-        Path file = obj;
-        Path temporary = null;
-        if (file == null) {
-            SuiteScenes.Selection sel = SuiteScenes.load(false, dataDir(), List.of("bunny_1m"));
-            if (sel.scenes().isEmpty()) {
-                err.println("drt: the import suite needs --obj FILE or the bunny under --data: " + sel.skipped());
-                return 1;
-            }
-            temporary = Files.createTempDirectory("drt-import");
-            file = PeerExport.write("bunny_1m", sel.scenes().get(0).scene(), 1, 1, temporary).obj();
-        }
+        Map<String, Object> results;
         try {
-            Map<String, Object> results = new LinkedHashMap<>();
-            results.put("suite", "import");
-            results.put("date", OffsetDateTime.now().withNano(0).toString());
-            results.put("cpu", cpuName());
-            results.put("cores", Runtime.getRuntime().availableProcessors());
-            results.put("load_average_at_start", loadAverage());
-            results.putAll(new org.drtstudio.bench.ImportBenchmark(file, repeats != null ? repeats : 3).run(out));
-            results.put("load_average_at_end", loadAverage());
-            print(results, out, "");
-            if (json != null) Files.writeString(json, JsonWriter.write(results));
-            return 0;
-        } finally {
-            if (temporary != null) {
-                try (var files = Files.list(temporary)) {
-                    for (Path p : files.toList()) Files.deleteIfExists(p);
-                }
-                Files.deleteIfExists(temporary);
-            }
+            results = ImportBenchmark.suite(obj, dataDir(), repeats != null ? repeats : 3, out);
+        } catch (IllegalStateException e) {
+            err.println("drt: " + e.getMessage());
+            return 1;
         }
+        return finish(results, out, err);
     }
 
     private Integer report(PrintWriter out, PrintWriter err) {
@@ -429,38 +382,6 @@ final class BenchCommand implements Callable<Integer> {
         throw new IllegalArgumentException("a size must look like 1920x1080, got '" + text + "'");
     }
 
-    static void print(Map<String, ?> map, PrintWriter out, String indent) {
-        for (Map.Entry<String, ?> e : map.entrySet()) {
-            if (e.getValue() instanceof Map<?, ?> m) {
-                out.println(indent + e.getKey() + ":");
-                @SuppressWarnings("unchecked") Map<String, ?> inner = (Map<String, ?>) m;
-                print(inner, out, indent + "  ");
-            } else if (e.getValue() instanceof Double d) {
-                out.printf(Locale.ROOT, "%s%-32s %.3f%n", indent, e.getKey(), d);
-            } else {
-                out.printf(Locale.ROOT, "%s%-32s %s%n", indent, e.getKey(), e.getValue());
-            }
-        }
-    }
-
-    /**
-     * The 1, 5 and 15-minute load averages (from /proc/loadavg) as text: other work on the machine
-     * slows a benchmark down, and the reader should see when it was there. Text, not a figure, as it
-     * may be 0.
-     */
-    /** The lines every suite's results start with: the suite, its version, when and on what it ran. */
-    static Map<String, Object> header(String suite, Object version) {
-        Map<String, Object> results = new LinkedHashMap<>();
-        results.put("suite", suite);
-        if (version != null) results.put("suite_version", version);
-        results.put("date", OffsetDateTime.now().withNano(0).toString());
-        results.put("cpu", cpuName());
-        results.put("cores", Runtime.getRuntime().availableProcessors());
-        results.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        results.put("load_average_at_start", loadAverage());
-        return results;
-    }
-
     /**
      * Says which scenes of a suite could not be loaded; false (after saying so) when none could.
      */
@@ -470,23 +391,5 @@ final class BenchCommand implements Callable<Integer> {
         if (!selection.scenes().isEmpty()) return true;
         err.println("drt: no scene of the " + suite + " suite could be loaded from " + dataDir().toAbsolutePath().normalize());
         return false;
-    }
-
-    static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f.length >= 3 ? f[0] + " " + f[1] + " " + f[2] : "unknown";
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
-    }
-
-    static String cpuName() {
-        try {
-            return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
-                    .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse(System.getProperty("os.arch"));
-        } catch (IOException | RuntimeException e) {
-            return System.getProperty("os.arch");
-        }
     }
 }

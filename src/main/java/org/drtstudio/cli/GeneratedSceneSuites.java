@@ -1,7 +1,7 @@
 package org.drtstudio.cli;
 
+import org.drtstudio.bench.SuiteResults;
 import org.drtstudio.accel.AccelStructure;
-import org.drtstudio.bench.JsonWriter;
 import org.drtstudio.bench.ResolutionBenchmark;
 import org.drtstudio.bench.ResolutionPlot;
 import org.drtstudio.bench.SpheresBenchmark;
@@ -14,7 +14,6 @@ import org.drtstudio.scene.SphereShading;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -34,7 +33,7 @@ final class GeneratedSceneSuites {
     }
 
     static int run(String suite, BenchCommand options, RendererFactory renderers, PrintWriter out, PrintWriter err) throws Exception {
-        Map<String, Object> results = BenchCommand.header(suite, 1);
+        Map<String, Object> results = SuiteResults.header(suite, 1);
         int frames = options.frameRepeats != null ? options.frameRepeats : 5;
         List<ResolutionPlot.Point> points = new ArrayList<>();
         try {
@@ -61,19 +60,15 @@ final class GeneratedSceneSuites {
             err.println("drt: " + (e instanceof OutputProblem ? "cannot write " : "") + e.getMessage());
             return 2;
         }
-        results.put("load_average_at_end", BenchCommand.loadAverage());
-        BenchCommand.print(results, out, "");
+        int written = options.finish(results, out, err);
+        if (written != 0) return written;
         try {
-            if (options.json != null) {
-                byte[] bytes = JsonWriter.write(results).getBytes(StandardCharsets.UTF_8);
-                AtomicFileWriter.write(options.json, o -> o.write(bytes));
-            }
             if (options.plot != null && !points.isEmpty()) {
                 @SuppressWarnings("unchecked") Map<String, Object> r = (Map<String, Object>) results.get("resolution");
                 byte[] png;
                 try {
                     png = ResolutionPlot.png("Frame time over image size: " + shortName(String.valueOf(r.get("gpu")))
-                            + " against the CPU tracer (" + BenchCommand.cpuName() + ", " + Runtime.getRuntime().availableProcessors() + " cores)", points);
+                            + " against the CPU tracer (" + SuiteResults.cpuName() + ", " + Runtime.getRuntime().availableProcessors() + " cores)", points);
                 } catch (LinkageError | java.awt.AWTError | InternalError e) {
                     // Java draws text through the system's font libraries: a bare GPU server may lack them
                     // (libharfbuzz on the lent H100). The numbers are printed and in the JSON already.

@@ -1,5 +1,6 @@
 package org.drtstudio.cli;
 
+import org.drtstudio.bench.SuiteResults;
 import org.drtstudio.bench.MultiGpuBenchmark;
 import org.drtstudio.bench.SuiteScenes;
 import org.drtstudio.render.GpuSelection;
@@ -36,7 +37,7 @@ final class GpusSuite {
             return 2;
         }
         if (!options.anySceneLoaded(selection, "gpus", err)) return 1;
-        Map<String, Object> results = BenchCommand.header("gpus", 1);
+        Map<String, Object> results = SuiteResults.header("gpus", 1);
         results.put("frame", SPP + " spp, every distributed effect, Gaussian filter, wall time of Renderer.render (trace, read-back, assembly)");
         try {
             results.put("gpus", bench.run(selection.scenes()));
@@ -44,8 +45,6 @@ final class GpusSuite {
             err.println("drt: " + e.getMessage());
             return 1;
         }
-        results.put("load_average_at_end", BenchCommand.loadAverage());
-        BenchCommand.print(results, out, "");
-        return options.writeJson(results, err);
+        return options.finish(results, out, err);
     }
 }

@@ -1,5 +1,6 @@
 package org.drtstudio.cli;
 
+import org.drtstudio.bench.SuiteResults;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.bench.PeerExport;
@@ -72,7 +73,7 @@ final class RaysSuite {
         err.println("drt: " + o.obj.getFileName() + ": " + image.primitiveCount() + " primitives; peer arguments: "
                 + PeerExport.cameraArguments(asCamera(camera), camera.width(), camera.height(), null)
                 + String.format(Locale.ROOT, " --light %s %s %s", (float) light[0], (float) light[1], (float) light[2]));
-        Map<String, Object> results = BenchCommand.header("rays", 1);
+        Map<String, Object> results = SuiteResults.header("rays", 1);
         results.put("scene", o.obj.getFileName().toString());
         results.put("primitives", image.primitiveCount());
         results.put("rays", camera.width() + "x" + camera.height() + " pixel centres, one shadow ray a hit");
@@ -89,9 +90,7 @@ final class RaysSuite {
                 err.println("drt: " + e.getMessage());
                 return 1;
             }
-            results.put("load_average_at_end", BenchCommand.loadAverage());
-            BenchCommand.print(results, out, "");
-            return o.writeJson(results, err);
+            return o.finish(results, out, err);
         }
         Map<String, CpuWalk> walks = new LinkedHashMap<>();
         try (EmbreeWalk production = new EmbreeWalk()) {
@@ -112,9 +111,7 @@ final class RaysSuite {
                 results.put(e.getKey(), m);
             }
         }
-        results.put("load_average_at_end", BenchCommand.loadAverage());
-        BenchCommand.print(results, out, "");
-        return o.writeJson(results, err);
+        return o.finish(results, out, err);
     }
 
     /** The peers' camera: --cam's twelve values, or the scene's own camera at its image size. */

@@ -23,10 +23,6 @@ public record PixelWindow(int x, int y, int width, int height) {
         return (long) x + width <= frameWidth && (long) y + height <= frameHeight;
     }
 
-    public boolean isWhole(int frameWidth, int frameHeight) {
-        return x == 0 && y == 0 && width == frameWidth && height == frameHeight;
-    }
-
     public int pixels() {
         return width * height;
     }

@@ -96,8 +96,4 @@ public record RenderSettings(int width, int height, int samplesPerPixel, int max
         return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2,
                 attenuationC3, filter, previewSamples, noiseThreshold, newEnvironment);
     }
-
-    public RenderSettings withLighting(Vec3 newBackground, Vec3 newAmbient) {
-        return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, newBackground, newAmbient, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples, noiseThreshold, environment);
-    }
 }

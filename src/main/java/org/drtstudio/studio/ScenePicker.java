@@ -1,5 +1,7 @@
 package org.drtstudio.studio;
 
+import org.drtstudio.math.Aabb;
+import org.drtstudio.math.RayTriangle;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.MeshNode;
 import org.drtstudio.scene.SceneNode;
@@ -109,21 +111,11 @@ final class ScenePicker {
         }
     }
 
-    /** Möller–Trumbore; +Inf on a miss. */
+    /** Möller–Trumbore ({@link RayTriangle}) on the object-space ray r (origin, direction); NaN on a miss. */
     private static double triangleHit(float[] r, float ax, float ay, float az, float bx, float by, float bz,
                                       float cx, float cy, float cz) {
-        double e1x = bx - ax, e1y = by - ay, e1z = bz - az, e2x = cx - ax, e2y = cy - ay, e2z = cz - az;
-        double px = r[4] * e2z - r[5] * e2y, py = r[5] * e2x - r[3] * e2z, pz = r[3] * e2y - r[4] * e2x;
-        double det = e1x * px + e1y * py + e1z * pz;
-        if (Math.abs(det) < 1e-14) return Double.POSITIVE_INFINITY;
-        double inv = 1 / det;
-        double tx = r[0] - ax, ty = r[1] - ay, tz = r[2] - az;
-        double u = (tx * px + ty * py + tz * pz) * inv;
-        if (u < 0 || u > 1) return Double.POSITIVE_INFINITY;
-        double qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
-        double v = (r[3] * qx + r[4] * qy + r[5] * qz) * inv;
-        if (v < 0 || u + v > 1) return Double.POSITIVE_INFINITY;
-        return (e2x * qx + e2y * qy + e2z * qz) * inv;
+        return RayTriangle.intersect(ax, ay, az, bx - ax, by - ay, bz - az, cx - ax, cy - ay, cz - az,
+                r[0], r[1], r[2], r[3], r[4], r[5], null);
     }
 
     /** Nearest positive ray parameter on the sphere; with {@code anyOverlap}, 0 when the origin is inside. */
@@ -143,14 +135,8 @@ final class ScenePicker {
 
     static float[] boundsOf(TriangleMesh mesh) {
         float[] p = mesh.positions();
-        float minX = Float.MAX_VALUE, minY = Float.MAX_VALUE, minZ = Float.MAX_VALUE;
-        float maxX = -Float.MAX_VALUE, maxY = -Float.MAX_VALUE, maxZ = -Float.MAX_VALUE;
-        for (int i = 0; i < p.length; i += 3) {
-            minX = Math.min(minX, p[i]); maxX = Math.max(maxX, p[i]);
-            minY = Math.min(minY, p[i + 1]); maxY = Math.max(maxY, p[i + 1]);
-            minZ = Math.min(minZ, p[i + 2]); maxZ = Math.max(maxZ, p[i + 2]);
-        }
-        float cx = (minX + maxX) / 2, cy = (minY + maxY) / 2, cz = (minZ + maxZ) / 2, r2 = 0;
+        Vec3 centre = Aabb.ofPoints(p).center();
+        float cx = centre.x(), cy = centre.y(), cz = centre.z(), r2 = 0;
         for (int i = 0; i < p.length; i += 3) {
             float dx = p[i] - cx, dy = p[i + 1] - cy, dz = p[i + 2] - cz;
             r2 = Math.max(r2, dx * dx + dy * dy + dz * dz);

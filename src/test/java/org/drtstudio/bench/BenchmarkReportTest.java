@@ -66,8 +66,8 @@ class BenchmarkReportTest {
     @Test
     void pageKeepsItsProseAndShowsBothMachinesTargetsAndPlot() throws Exception {
         Path data = Files.createDirectories(dir.resolve("bench"));
-        Files.writeString(data.resolve("full-gpu.json"), JsonWriter.write(run("NVIDIA H100 80GB HBM3/PCIe/SSE2", 16, 2500, 120, 1)));
-        Files.writeString(data.resolve("full-llvmpipe.json"), JsonWriter.write(run("llvmpipe (LLVM 15.0.6, 256 bits)", 2, 0.5, 1e5, 2.5)));
+        Files.writeString(data.resolve("full-gpu.json"), BenchmarkJson.write(run("NVIDIA H100 80GB HBM3/PCIe/SSE2", 16, 2500, 120, 1)));
+        Files.writeString(data.resolve("full-llvmpipe.json"), BenchmarkJson.write(run("llvmpipe (LLVM 15.0.6, 256 bits)", 2, 0.5, 1e5, 2.5)));
         Files.writeString(data.resolve("other.json"), "{\"suite\": \"instancing\"}\n");
         Path page = dir.resolve("BENCHMARKS.md");
         Files.writeString(page, "# Benchmarks\n\nMethod text.\n\n" + BenchmarkReport.BEGIN + "\nstale\n" + BenchmarkReport.END + "\n\nClosing text.\n");

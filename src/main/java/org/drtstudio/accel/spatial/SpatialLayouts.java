@@ -39,10 +39,6 @@ public final class SpatialLayouts {
             this(grid, octree, StraddlingOctreeBuilder.DEFAULT_LIMITS, GridInsertion.DEFAULT);
         }
 
-        public Settings withStraddlingOctree(OctreeLimits limits) {
-            return new Settings(grid, octree, limits, gridInsertion);
-        }
-
         public Settings withGrid(GridResolution resolution) {
             return new Settings(resolution, octree, straddlingOctree, gridInsertion);
         }

@@ -25,8 +25,4 @@ public record CfgDevice(Arch arch, List<Integer> cudaDevices, Integer cpuThreads
     public CfgDevice(Arch arch, Integer cudaDevice) {
         this(arch, cudaDevice == null ? List.of() : List.of(cudaDevice), null);
     }
-
-    public boolean specified() {
-        return arch != null || !cudaDevices.isEmpty() || cpuThreads != null;
-    }
 }

@@ -45,10 +45,6 @@ public enum ImageFormat {
         this.extensions = extensions;
     }
 
-    public List<String> extensions() {
-        return extensions;
-    }
-
     /** Whether the format holds linear radiance ({@link ExrPicture}) rather than 8-bit display pixels. */
     public boolean isLinear() {
         return this == EXR;

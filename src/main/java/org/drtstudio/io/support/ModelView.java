@@ -1,5 +1,6 @@
 package org.drtstudio.io.support;
 
+import org.drtstudio.math.Aabb;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Light;
@@ -30,16 +31,11 @@ public final class ModelView {
      * @return the view, or null when the model is too large for float coordinates to frame
      */
     public static ModelView frame(float[] positions) {
-        double minX = Double.POSITIVE_INFINITY, minY = minX, minZ = minX;
-        double maxX = Double.NEGATIVE_INFINITY, maxY = maxX, maxZ = maxX;
-        for (int i = 0; i < positions.length; i += 3) {
-            minX = Math.min(minX, positions[i]);
-            maxX = Math.max(maxX, positions[i]);
-            minY = Math.min(minY, positions[i + 1]);
-            maxY = Math.max(maxY, positions[i + 1]);
-            minZ = Math.min(minZ, positions[i + 2]);
-            maxZ = Math.max(maxZ, positions[i + 2]);
-        }
+        // The box's corners are floats exactly; the framing below is done in double, so a model near
+        // float's limits is refused (null) rather than framed from overflowed sums.
+        Aabb box = Aabb.ofPoints(positions);
+        double minX = box.min().x(), minY = box.min().y(), minZ = box.min().z();
+        double maxX = box.max().x(), maxY = box.max().y(), maxZ = box.max().z();
         double cx = 0.5 * (minX + maxX), cy = 0.5 * (minY + maxY), cz = 0.5 * (minZ + maxZ);
         double radius = 0.5 * Math.sqrt(sq(maxX - minX) + sq(maxY - minY) + sq(maxZ - minZ));
         // A model that is a single point (or is tiny far from the origin) still needs the eye to

@@ -8,7 +8,6 @@ import org.drtstudio.scene.SceneNode;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.SphereNode;
 import org.drtstudio.scene.TransformNode;
-import org.drtstudio.scene.TriangleMesh;
 import org.joml.Matrix4f;
 import org.joml.Matrix4fc;
 import org.joml.Vector3f;
@@ -35,7 +34,7 @@ public final class SceneFraming {
         }
         Aabb local = Aabb.EMPTY;
         if (node instanceof MeshNode m) {
-            local = meshBounds(m.mesh());
+            local = Aabb.ofPoints(m.mesh().positions());
         } else if (node instanceof SphereNode s) {
             for (Sphere sp : s.spheres()) {
                 Vec3 r = new Vec3(sp.radius(), sp.radius(), sp.radius());
@@ -43,22 +42,6 @@ public final class SceneFraming {
             }
         }
         return transform(local, parentToWorld);
-    }
-
-    private static Aabb meshBounds(TriangleMesh mesh) {
-        float[] p = mesh.positions();
-        if (p.length == 0) return Aabb.EMPTY;
-        float minX = Float.POSITIVE_INFINITY, minY = minX, minZ = minX;
-        float maxX = Float.NEGATIVE_INFINITY, maxY = maxX, maxZ = maxX;
-        for (int i = 0; i < p.length; i += 3) {
-            minX = Math.min(minX, p[i]);
-            maxX = Math.max(maxX, p[i]);
-            minY = Math.min(minY, p[i + 1]);
-            maxY = Math.max(maxY, p[i + 1]);
-            minZ = Math.min(minZ, p[i + 2]);
-            maxZ = Math.max(maxZ, p[i + 2]);
-        }
-        return new Aabb(new Vec3(minX, minY, minZ), new Vec3(maxX, maxY, maxZ));
     }
 
     private static Aabb transform(Aabb box, Matrix4fc m) {

@@ -12,6 +12,8 @@ public final class Hit {
     public float u, v;
     /** Set when a traversal ran past its bound: the hierarchy is corrupt. */
     public boolean overflow;
+    /** A triangle test's u and v ({@link org.drtstudio.math.RayTriangle}), copied to u and v when its hit is taken. */
+    final float[] barycentric = new float[2];
 
     public void reset(float tMax) {
         t = tMax;

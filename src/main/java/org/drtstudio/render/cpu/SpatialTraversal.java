@@ -27,18 +27,16 @@ import static org.drtstudio.accel.GeometryImageLayout.NODE_TEXELS;
  * the next node (its first child, or a leaf's skip); a missed node leads to its skip, until the end.
  */
 final class SpatialTraversal {
-    private final float[] top, instances, words, prims;
+    private final float[] words, prims;
     private final int[] roots;
     private final boolean grid;
     private final long maxTopSteps;
-    private final InstanceRows instanceRows;
-    private final float[] rows = new float[6];
+    /** The top level, as every walk of the shapes has it (one per walker: it serves one thread). */
+    private final TopLevelWalk topLevel;
     /** One walker serves one thread, so plain counters. */
     private long primitiveTests, cellVisits;
 
     SpatialTraversal(GeometryImage image, SpatialLayout layout) {
-        this.top = image.topNodes();
-        this.instances = image.instances();
         this.words = layout.words();
         this.prims = BoxLayout.of(image).primitives();
         float[] r = layout.instanceRoots(image.instances(), image.instanceCount());
@@ -46,40 +44,28 @@ final class SpatialTraversal {
         for (int k = 0; k < roots.length; k++) roots[k] = Float.floatToRawIntBits(r[4 * k]);
         this.grid = layout.structure() == org.drtstudio.accel.AccelStructure.GRID;
         this.maxTopSteps = image.stepBound() + 2L * image.instanceCount();
-        this.instanceRows = new InstanceRows(image);
+        this.topLevel = new TopLevelWalk(image, new InstanceRows(image));
     }
 
     boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
-        float[] r = rows;
-        int topNode = 0;
+        TopLevelWalk t = topLevel.start();
         long steps = 0;
         boolean found = false;
-        while (topNode != END) {
+        while (t.node != END) {
             if (++steps > maxTopSteps) {
                 hit.overflow = true;
                 return found;
             }
-            int b = 4 * NODE_TEXELS * topNode;
-            if (!Traversal.hitsSphere(top[b], top[b + 1], top[b + 2], top[b + 3], ox, oy, oz, dx, dy, dz, hit.t)) {
-                topNode = Float.floatToRawIntBits(top[b + NodeField.MISS]);
-                continue;
-            }
-            if (Float.floatToRawIntBits(top[b + NodeField.PRIM_COUNT]) <= 0) {
-                topNode = Float.floatToRawIntBits(top[b + NodeField.HIT]);
-                continue;
-            }
-            int instance = Float.floatToRawIntBits(top[b + NodeField.PRIM_START]);
-            instanceRows.objectRay(instance, time, ox, oy, oz, dx, dy, dz, r);
-            float lox = r[0], loy = r[1], loz = r[2], ldx = r[3], ldy = r[4], ldz = r[5];
+            if (!t.enterNextInstance(ox, oy, oz, dx, dy, dz, time, hit.t)) continue;
+            int instance = t.instance;
             boolean inShape = grid
-                    ? walkGrid(roots[instance], lox, loy, loz, ldx, ldy, ldz, instance, hit, anyHit)
-                    : walkOctree(roots[instance], lox, loy, loz, ldx, ldy, ldz, instance, hit, anyHit);
+                    ? walkGrid(roots[instance], t.lox, t.loy, t.loz, t.ldx, t.ldy, t.ldz, instance, hit, anyHit)
+                    : walkOctree(roots[instance], t.lox, t.loy, t.loz, t.ldx, t.ldy, t.ldz, instance, hit, anyHit);
             if (inShape) {
                 found = true;
                 if (anyHit) return true;
             }
             if (hit.overflow) return found;
-            topNode = Float.floatToRawIntBits(top[b + NodeField.MISS]);
         }
         return found;
     }

@@ -7,6 +7,7 @@ import org.drtstudio.accel.BoxLayout.BoxPrimitiveField;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.accel.voxel.PortalShapes;
+import org.drtstudio.math.RayTriangle;
 import org.drtstudio.render.NodeKind;
 
 import static org.drtstudio.accel.GeometryImageLayout.*;
@@ -21,7 +22,7 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  * first with a short stack (twin of {@code traverseBoxes} in {@code shaders/traverse_box.glsl}).
  */
 final class Traversal implements RayCaster {
-    private final float[] nodes, prims, vertices, top, instances;
+    private final float[] nodes, prims, vertices, instances;
     /** The box layout's nodes and primitives and each instance's root link there when walking boxes ({@link NodeKind#BOXES}), else null. */
     private final float[] boxes, boxPrims;
     private final int[] boxRoots;
@@ -34,7 +35,8 @@ final class Traversal implements RayCaster {
     private final int[] stack = new int[BoxLayout.STACK_SIZE];
     private final long maxSteps;
     private final InstanceRows instanceRows;
-    private final float[] rows = new float[12];
+    /** The top level of every walk here (one per Traversal: a Traversal serves one thread). */
+    private final TopLevelWalk topLevel;
 
     Traversal(GeometryImage image) {
         this(image, NodeKind.DEFAULT);
@@ -98,11 +100,11 @@ final class Traversal implements RayCaster {
         this.nodes = image.nodes();
         this.prims = image.primitives();
         this.vertices = image.vertices();
-        this.top = image.topNodes();
         this.instances = image.instances();
         // The box walk may visit two more nodes per instance (BoxLayout: a leaf root gets an inner node).
         this.maxSteps = image.stepBound() + 2L * image.instanceCount();
         this.instanceRows = new InstanceRows(image);
+        this.topLevel = new TopLevelWalk(image, instanceRows);
     }
 
     /** The world-to-object rows of an instance at shutter time {@code time} ({@link InstanceRows}). */
@@ -114,7 +116,7 @@ final class Traversal implements RayCaster {
     public boolean walk(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
         if (spatial != null) return spatial.walk(ox, oy, oz, dx, dy, dz, time, hit, anyHit);
         if (boxes != null) return walkBoxes(ox, oy, oz, dx, dy, dz, time, hit, anyHit);
-        TopLevel t = topLevel.start();
+        TopLevelWalk t = topLevel.start();
         int node = END, instance = -1;
         float lox = 0, loy = 0, loz = 0, ldx = 0, ldy = 0, ldz = 0;
         long steps = 0;
@@ -126,7 +128,7 @@ final class Traversal implements RayCaster {
             }
             if (node == END) {
                 if (t.node == END) return found;
-                if (enterNextInstance(t, ox, oy, oz, dx, dy, dz, time, hit.t)) {
+                if (t.enterNextInstance(ox, oy, oz, dx, dy, dz, time, hit.t)) {
                     instance = t.instance;
                     lox = t.lox;
                     loy = t.loy;
@@ -160,7 +162,7 @@ final class Traversal implements RayCaster {
 
     /** The box layout's walk: top level as above; in a shape the nearer hit child first, the other on the stack. */
     private boolean walkBoxes(float ox, float oy, float oz, float dx, float dy, float dz, float time, Hit hit, boolean anyHit) {
-        TopLevel t = topLevel.start();
+        TopLevelWalk t = topLevel.start();
         int[] stack = this.stack;
         int node = 0, instance = -1, sp = 0;
         boolean inShape = false;
@@ -174,7 +176,7 @@ final class Traversal implements RayCaster {
             }
             if (!inShape) {
                 if (t.node == END) return found;
-                if (enterNextInstance(t, ox, oy, oz, dx, dy, dz, time, hit.t)) {
+                if (t.enterNextInstance(ox, oy, oz, dx, dy, dz, time, hit.t)) {
                     instance = t.instance;
                     lox = t.lox;
                     loy = t.loy;
@@ -269,55 +271,6 @@ final class Traversal implements RayCaster {
     }
 
     /**
-     * Where the top-level walk stands, and the ray in the object space of the instance it entered
-     * last. One per Traversal (a Traversal serves one thread), so a walk allocates nothing.
-     */
-    private static final class TopLevel {
-        int node, instance;
-        float lox, loy, loz, ldx, ldy, ldz;
-
-        TopLevel start() {
-            node = 0;
-            instance = -1;
-            return this;
-        }
-    }
-
-    private final TopLevel topLevel = new TopLevel();
-
-    /**
-     * One step of the top-level walk, written once for both shape walks (twin of enterNextInstance in
-     * {@code shaders/traverse.glsl}): tests top node {@code t.node} against the world ray. On a leaf
-     * it meets, returns true with the leaf's instance and the ray in its object space in {@code t}
-     * (direction not renormalised, so t stays a world distance), and {@code t.node} at the leaf's
-     * skip link, where the walk goes on once the shape is done; otherwise advances {@code t.node} (hit
-     * link into the subtree, or skip link) and returns false.
-     */
-    private boolean enterNextInstance(TopLevel t, float ox, float oy, float oz, float dx, float dy, float dz, float time,
-                                      float tMax) {
-        int b = 4 * NODE_TEXELS * t.node;
-        if (!hitsSphere(top[b], top[b + 1], top[b + 2], top[b + 3], ox, oy, oz, dx, dy, dz, tMax)) {
-            t.node = Float.floatToRawIntBits(top[b + NodeField.MISS]);
-            return false;
-        }
-        if (Float.floatToRawIntBits(top[b + NodeField.PRIM_COUNT]) <= 0) {
-            t.node = Float.floatToRawIntBits(top[b + NodeField.HIT]);
-            return false;
-        }
-        float[] r = rows;
-        t.instance = Float.floatToRawIntBits(top[b + NodeField.PRIM_START]);
-        instanceRows(t.instance, time, r);
-        t.lox = r[0] * ox + r[1] * oy + r[2] * oz + r[3];
-        t.loy = r[4] * ox + r[5] * oy + r[6] * oz + r[7];
-        t.loz = r[8] * ox + r[9] * oy + r[10] * oz + r[11];
-        t.ldx = r[0] * dx + r[1] * dy + r[2] * dz;
-        t.ldy = r[4] * dx + r[5] * dy + r[6] * dz;
-        t.ldz = r[8] * dx + r[9] * dy + r[10] * dz;
-        t.node = Float.floatToRawIntBits(top[b + NodeField.MISS]);
-        return true;
-    }
-
-    /**
      * Where the ray enters the box (lo at {@code box[lo..]}, hi at {@code box[hi..]}) within [0, tMax],
      * or -1 when it does not meet it there; i = 1 / d. The operations of {@link #hitsBox}.
      */
@@ -398,26 +351,16 @@ final class Traversal implements RayCaster {
                 ox, oy, oz, dx, dy, dz, hit);
     }
 
-    /** Möller–Trumbore on v0 and the two edges (v1 - v0, v2 - v0); t is in units of the direction's length. */
+    /** Möller–Trumbore ({@link RayTriangle}) on v0 and the two edges (v1 - v0, v2 - v0); t is in units of the direction's length. */
     static boolean intersectTriangle(int p, float v0x, float v0y, float v0z, float e1x, float e1y, float e1z,
                                              float e2x, float e2y, float e2z,
                                              float ox, float oy, float oz, float dx, float dy, float dz, Hit hit) {
-        float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
-        float det = e1x * px + e1y * py + e1z * pz;
-        if (det == 0f) return false;
-        float inv = 1f / det;
-        float tx = ox - v0x, ty = oy - v0y, tz = oz - v0z;
-        float u = (tx * px + ty * py + tz * pz) * inv;
-        if (u < 0f || u > 1f) return false;
-        float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
-        float v = (dx * qx + dy * qy + dz * qz) * inv;
-        if (v < 0f || u + v > 1f) return false;
-        float t = (e2x * qx + e2y * qy + e2z * qz) * inv;
+        float t = RayTriangle.intersect(v0x, v0y, v0z, e1x, e1y, e1z, e2x, e2y, e2z, ox, oy, oz, dx, dy, dz, hit.barycentric);
         if (!(t > 0f && t < hit.t)) return false;
         hit.t = t;
         hit.primitive = p;
-        hit.u = u;
-        hit.v = v;
+        hit.u = hit.barycentric[0];
+        hit.v = hit.barycentric[1];
         return true;
     }
 

@@ -258,11 +258,6 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         return boxStorage;
     }
 
-    /** How frames are traced; both give the same samples (the choice changes speed and memory only). */
-    public FrameSchedule frameSchedule() {
-        return frameSchedule;
-    }
-
     public void useFrameSchedule(FrameSchedule schedule) {
         this.frameSchedule = Objects.requireNonNull(schedule);
     }

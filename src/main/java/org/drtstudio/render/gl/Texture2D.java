@@ -23,8 +23,8 @@ import static org.lwjgl.opengl.GL42C.glTexStorage2D;
  * <p>Int bits in float textures: texels written from Java with {@code Float.intBitsToFloat}
  * (including denormals such as small positive ints, and NaN patterns such as -1) come back exactly
  * from {@code floatBitsToInt(texelFetch(...))} and {@code floatBitsToInt(imageLoad(...))}, on
- * Mesa 22.3 llvmpipe and on NVIDIA 580 (H100); {@link FloatBitsRoundTrip} checks this on the
- * machine it runs on and {@link GlProbe} reports it. Convert such values with
+ * Mesa 22.3 llvmpipe and on NVIDIA 580 (H100); the test tree's {@code FloatBitsRoundTrip} checks this on the
+ * machine it runs on and the lab program {@code GlProbe} reports it. Convert such values with
  * {@code floatBitsToInt} straight after the fetch and never let them pass through float
  * arithmetic: {@code floatBitsToInt(texel * one)} with a uniform {@code one = 1.0} turned
  * 1..1000 into 0 (denormals flushed) and -1 into 0x7FFFFFFF (NaN made canonical) on NVIDIA, and

@@ -10,7 +10,6 @@
  *   <li>{@link org.drtstudio.render.gl.Texture2D}, {@link org.drtstudio.render.gl.PixelPackBuffer} and
  *       {@link org.drtstudio.render.gl.ShaderStorageBuffer} wrap GL objects; nothing outside them
  *       holds a GL handle.</li>
- *   <li>{@link org.drtstudio.render.gl.GlProbe} prints what GL a machine offers.</li>
  * </ul>
  *
  * <p>Verified on Mesa 22.3.6 llvmpipe (EGL, no X): the device platform lists only Mesa's software

@@ -10,15 +10,11 @@ public enum Channel {
     ROTATION(Quat.class),
     SCALE(Vec3.class);
 
+    /** Vec3 for position and scale, Quat for rotation. */
     private final Class<?> valueType;
 
     Channel(Class<?> valueType) {
         this.valueType = valueType;
-    }
-
-    /** Vec3 for position and scale, Quat for rotation. */
-    public Class<?> valueType() {
-        return valueType;
     }
 
     /**

@@ -13,8 +13,4 @@ public record SceneSnapshot(SceneModel model, Set<Change> changes, long revision
         if (model == null) throw new IllegalArgumentException("a snapshot needs a model");
         changes = changes.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(changes));
     }
-
-    public boolean has(Change change) {
-        return changes.contains(change);
-    }
 }

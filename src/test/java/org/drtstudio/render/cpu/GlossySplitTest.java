@@ -2,7 +2,7 @@ package org.drtstudio.render.cpu;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImagePacker;
-import org.drtstudio.bench.NoiseMeasurement;
+import org.drtstudio.lab.NoiseMeasurement;
 import org.drtstudio.io.load.SceneLoader;
 import org.drtstudio.render.GlossySplit;
 import org.drtstudio.render.TraceParameters;

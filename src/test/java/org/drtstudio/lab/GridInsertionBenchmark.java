@@ -1,5 +1,6 @@
-package org.drtstudio.bench;
+package org.drtstudio.lab;
 
+import org.drtstudio.bench.BenchSetup;
 import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
@@ -30,7 +31,7 @@ import java.util.Locale;
  * alone, from the shapes' primitives; one thread), and the CPU tracer's primary and shadow rays per
  * second through the grid (480x270, all cores, median of 3); both insertions twice, alternately. A plain main method:
  * <pre>
- * java -cp target/drt.jar:target/lib/* org.drtstudio.bench.GridInsertionBenchmark [REPEATS] [CELLS_PER_AXIS] FILE...
+ * scripts/lab.sh GridInsertionBenchmark [REPEATS] [CELLS_PER_AXIS] FILE...
  * </pre>
  * CELLS_PER_AXIS 0 is this program's resolution (2 cells a primitive, shaped like the bounds); R &gt; 0
  * is a fixed R×R×R grid.

@@ -2,7 +2,7 @@ package org.drtstudio.render.gl;
 
 /**
  * Prints what OpenGL this machine offers, for checking a new machine (the lent GPU, a user's box):
- * {@code java -cp ... org.drtstudio.render.gl.GlProbe}. Exit code 0 when a 4.3+ context works,
+ * {@code scripts/lab.sh org.drtstudio.render.gl.GlProbe}. Exit code 0 when a 4.3+ context works,
  * 1 with the one-line reason otherwise.
  */
 public final class GlProbe {

@@ -1,4 +1,4 @@
-package org.drtstudio.bench;
+package org.drtstudio.lab;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

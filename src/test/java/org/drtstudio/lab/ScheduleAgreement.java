@@ -1,4 +1,4 @@
-package org.drtstudio.bench;
+package org.drtstudio.lab;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImagePacker;
@@ -21,7 +21,7 @@ import java.util.Locale;
 
 /**
  * How closely the GPU's two frame schedules agree on a real driver (tests compare them on llvmpipe):
- * {@code java … bench.ScheduleAgreement SCENE W H SPP [VARIANT]} renders SCENE with depth of field,
+ * {@code scripts/lab.sh ScheduleAgreement SCENE W H SPP [VARIANT]} renders SCENE with depth of field,
  * soft shadows and glossy reflection (NoiseMeasurement's "all three", or the variant named) by the
  * frame kernel and by the wavefront, and prints how many radiance values differ, by how much, and
  * each schedule's GPU time; then how many values of the denoiser's split ({@link DiffuseSplit}) and

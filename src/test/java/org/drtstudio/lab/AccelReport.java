@@ -1,5 +1,7 @@
-package org.drtstudio.bench;
+package org.drtstudio.lab;
 
+import org.drtstudio.bench.PlotCanvas;
+import org.drtstudio.bench.BenchmarkJson;
 import org.drtstudio.accel.AccelStructure;
 
 import javax.imageio.ImageIO;
@@ -7,7 +9,6 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ import java.util.Map;
  * ("Acceleration structures"): a Markdown table per scene and structure, and a PNG (Java2D, headless) with two
  * panels, GPU primary rays per second of each structure (log scale) and the grid-resolution sweep
  * relative to the default density. Run as
- * {@code java -cp 'target/classes:target/lib/*' org.drtstudio.bench.AccelReport OUT.png IN.json...};
+ * {@code scripts/lab.sh AccelReport OUT.png IN.json...};
  * it prints the table.
  */
 public final class AccelReport {
@@ -37,7 +38,7 @@ public final class AccelReport {
         Map<String, Map<String, Object>> scenes = new LinkedHashMap<>();
         Map<String, Map<String, Object>> sweeps = new LinkedHashMap<>();
         for (int i = 1; i < args.length; i++) {
-            Map<String, Object> accel = map(JsonReader.read(Path.of(args[i])).get("accel"));
+            Map<String, Object> accel = map(BenchmarkJson.read(Path.of(args[i])).get("accel"));
             map(accel.get("scenes")).forEach((k, v) -> scenes.put(k, map(v)));
             map(accel.get("grid_sweep")).forEach((k, v) -> sweeps.put(k, map(v)));
         }
@@ -67,12 +68,8 @@ public final class AccelReport {
     /** The two panels as a PNG (Java2D, headless). */
     static BufferedImage plot(Map<String, Map<String, Object>> scenes, Map<String, Map<String, Object>> sweeps) {
         int w = 1000, h = 380, left = 64, top = 34, plotH = 250, panel1 = 590;
-        BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = img.createGraphics();
-        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-        g.setColor(Color.WHITE);
-        g.fillRect(0, 0, w, h);
+        BufferedImage img = PlotCanvas.blank(w, h);
+        Graphics2D g = PlotCanvas.graphics(img);
         Font plain = new Font(Font.SANS_SERIF, Font.PLAIN, 11), bold = plain.deriveFont(Font.BOLD, 12f);
         // Panel 1: GPU primary Mrays/s per scene and structure, log scale 10 .. 100,000.
         g.setFont(bold);

@@ -1,11 +1,11 @@
-package org.drtstudio.bench;
+package org.drtstudio.lab;
 
+import org.drtstudio.bench.PlotCanvas;
 import javax.imageio.ImageIO;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,11 +75,8 @@ public final class AdaptiveReport {
 
     static void plot(Map<String, Curves> data, Path file) throws Exception {
         int panelW = 330, panelH = 260, cols = Math.min(3, data.size()), rows = (data.size() + cols - 1) / cols;
-        BufferedImage img = new BufferedImage(cols * panelW, rows * panelH + 40, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = img.createGraphics();
-        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-        g.setColor(Color.WHITE);
-        g.fillRect(0, 0, img.getWidth(), img.getHeight());
+        BufferedImage img = PlotCanvas.blank(cols * panelW, rows * panelH + 40);
+        Graphics2D g = PlotCanvas.graphics(img);
         Color fixedColour = new Color(0x7570b3), adaptiveColour = new Color(0xd95f02);
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
         g.setColor(fixedColour);

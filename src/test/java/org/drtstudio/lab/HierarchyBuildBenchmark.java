@@ -1,5 +1,6 @@
-package org.drtstudio.bench;
+package org.drtstudio.lab;
 
+import org.drtstudio.bench.ProceduralMeshes;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.accel.HierarchyQuality;
@@ -31,10 +32,10 @@ import java.util.Map;
  * Hierarchy build speed, tree quality and geometry-image size per triangle, for docs/ACCEL.md.
  * A plain main method (no timed unit test): run it on an otherwise idle machine.
  * <pre>
- * java -cp target-accel/drt.jar:target-accel/lib/* org.drtstudio.bench.HierarchyBuildBenchmark [DATA_DIR] [REPEATS]
+ * scripts/lab.sh HierarchyBuildBenchmark [DATA_DIR] [REPEATS] [RINGS]
  * </pre>
- * For each mesh (Stanford bunny and dragon from DATA_DIR/obj when present, and a generated
- * 1,002,528-triangle bumpy sphere) it prints the median of REPEATS shape builds after two seconds of
+ * For each mesh (Stanford bunny and dragon from DATA_DIR/obj when present, and a generated bumpy
+ * sphere of RINGS rings and segments: 708, the default, makes 1,002,528 triangles) it prints the median of REPEATS shape builds after two seconds of
  * warm-up builds (hierarchy plus packing, what {@link GeometryImageBuilder} does once per mesh), the fastest
  * build, the median CPU time of a build (all Java threads, so the parallel build's too; excludes GC;
  * far less sensitive to other processes than wall-clock time), the
@@ -48,13 +49,14 @@ public final class HierarchyBuildBenchmark {
     public static void main(String[] args) throws Exception {
         Path data = Path.of(args.length > 0 ? args[0] : "../shared/data");
         int repeats = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        int rings = args.length > 2 ? Integer.parseInt(args[2]) : 708;
         var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         System.out.printf("%d processors, load average %.2f (other processes slow the wall-clock figures)%n",
                 Runtime.getRuntime().availableProcessors(), os.getSystemLoadAverage());
         Map<String, TriangleMesh> meshes = new LinkedHashMap<>();
         load(meshes, "bunny", data.resolve("obj/stanford_bunny/stanford-bunny.obj"));
         load(meshes, "dragon", data.resolve("obj/stanford_dragon_res3/dragon_vrip_res3.obj"));
-        meshes.put("sphere1M", ProceduralMeshes.bumpySphere(708, 708));
+        meshes.put(rings == 708 ? "sphere1M" : "sphere", ProceduralMeshes.bumpySphere(rings, rings));
         System.out.printf("%-9s %9s %9s %9s %9s %9s %11s %11s %9s  %s%n", "mesh", "tris", "build ms", "min ms", "cpu ms", "Mtris/s", "SAH cost", "steps/ray", "B/tri", "tree");
         for (Map.Entry<String, TriangleMesh> e : meshes.entrySet()) {
             TriangleMesh mesh = e.getValue();

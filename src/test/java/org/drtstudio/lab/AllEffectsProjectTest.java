@@ -1,4 +1,4 @@
-package org.drtstudio.bench;
+package org.drtstudio.lab;
 
 import org.drtstudio.io.load.SceneLoader;
 import org.drtstudio.scene.Light;

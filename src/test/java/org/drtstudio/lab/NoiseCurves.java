@@ -1,4 +1,4 @@
-package org.drtstudio.bench;
+package org.drtstudio.lab;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;

@@ -1,0 +1,154 @@
+package org.drtstudio.lab;
+
+import org.drtstudio.accel.grid.GridInsertion;
+import org.drtstudio.bench.AccelBenchmark;
+import org.drtstudio.bench.BenchmarkJson;
+import org.drtstudio.bench.SuiteScenes;
+import org.drtstudio.bench.SuiteSettings;
+import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.render.gl.GlProbe;
+import org.drtstudio.render.gl.GlUnavailableException;
+import org.drtstudio.scene.Scene;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Every lab program (research and measurement mains kept out of drt.jar, run with
+ * {@code scripts/lab.sh}) runs to the end on a tiny input and writes what it promises: each in a
+ * child JVM on the test class path, as the script runs it (several read system properties or exit
+ * with a status, which must not touch this JVM). Sizes are a few pixels: this checks that the
+ * programs still work, not what they measure.
+ */
+class LabProgramsSmokeTest {
+    private static final String SCENE = "scenes/default.nff";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void noiseMeasurementCurvesAndPlotsRunOnATinyImage() throws Exception {
+        Path refs = dir.resolve("refs");
+        run(NoiseMeasurement.class, List.of(), "reference", SCENE, refs.toString(), "2", "8", "6");
+        int variants = NoiseMeasurement.variants().size();
+        try (var files = Files.list(refs)) {
+            assertEquals(variants, files.filter(f -> f.toString().endsWith(".ref")).count(), "one reference per variant");
+        }
+        String table = run(NoiseMeasurement.class, List.of("-Dnoise.counts=1", "-Dnoise.seeds=1"), "measure", SCENE,
+                refs.toString(), "8", "6");
+        assertEquals(variants, table.lines().filter(l -> l.matches("\\| [\\w-]+ \\| \\d+\\.\\d+ \\|")).count(),
+                "a row of one RMSE per variant:\n" + table);
+
+        Path csv = dir.resolve("curves.csv");
+        run(NoiseCurves.class, List.of("-Dnoise.counts=1,2", "-Dnoise.seeds=1", "-Dnoise.threads=1"), "curve", SCENE,
+                refs.toString(), csv.toString(), "8", "6");
+        List<String> rows = Files.readAllLines(csv);
+        assertTrue(rows.size() > 2 * variants, "rows per variant and sample count: " + rows.size());
+
+        Path spp = dir.resolve("spp.png"), time = dir.resolve("time.png");
+        run(NoisePlot.class, List.of(), "curves", csv.toString(), spp.toString(), time.toString());
+        assertPicture(spp);
+        assertPicture(time);
+    }
+
+    @Test
+    void adaptiveMeasurementAndReportRunOnATinyImage() throws Exception {
+        run(AdaptiveMeasurement.class, List.of(), "reference", dir.toString(), "8", "6", "4", "1");
+        String csv = run(AdaptiveMeasurement.class, List.of(), "measure", dir.toString(), "8", "6", "all-three");
+        Path table = dir.resolve("m.csv");
+        Files.writeString(table, csv);
+        assertTrue(csv.lines().anyMatch(l -> l.startsWith("all-three,fixed,")), csv);
+        assertTrue(csv.lines().anyMatch(l -> l.startsWith("all-three,adaptive,")), csv);
+
+        Path plot = dir.resolve("adaptive.png");
+        String report = run(AdaptiveReport.class, List.of(), table.toString(), plot.toString());
+        assertTrue(report.lines().anyMatch(l -> l.startsWith("| all-three |")), report);
+        assertPicture(plot);
+    }
+
+    @Test
+    void accelReportDrawsTheAccelSuitesResults() throws Exception {
+        Scene scene = SceneLoader.load(Path.of(SCENE)).scene();
+        SuiteSettings tiny = new SuiteSettings(16, 12, 1, 1, 16, 12, 1, 1, 1);
+        var results = AccelBenchmark.suite("accel", org.drtstudio.bench.SuiteScenes.FULL_VERSION, tiny, new double[]{1, 2}, GridInsertion.DEFAULT,
+                List.of(new SuiteScenes.Loaded("default", SCENE, scene, 1f)), null);
+        Path json = dir.resolve("accel.json");
+        BenchmarkJson.writeFile(json, results);
+
+        Path plot = dir.resolve("accel.png");
+        String table = run(AccelReport.class, List.of(), plot.toString(), json.toString());
+        assertTrue(table.contains("default"), table);
+        assertPicture(plot);
+    }
+
+    @Test
+    void gridInsertionBenchmarkMeasuresBothInsertions() throws Exception {
+        String out = run(GridInsertionBenchmark.class, List.of(), "1", "8", SCENE);
+        for (GridInsertion insertion : GridInsertion.values())
+            assertEquals(2, out.lines().filter(l -> l.startsWith("default.nff") && l.contains(" " + insertion.cliName() + " ")).count(),
+                    "two rounds of " + insertion.cliName() + ":\n" + out);
+    }
+
+    @Test
+    void hierarchyBuildBenchmarkMeasuresTheGeneratedSphere() throws Exception {
+        String out = run(HierarchyBuildBenchmark.class, List.of(), dir.resolve("no-data").toString(), "1", "16");
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("sphere ")), out);
+    }
+
+    @Test
+    void scheduleAgreementComparesTheGpuSchedules() throws Exception {
+        assumeGl();
+        String out = run(ScheduleAgreement.class, List.of(), SCENE, "8", "6", "1");
+        assertTrue(out.contains("radiance values differ"), out);
+        assertTrue(out.contains("guides, normal"), out);
+    }
+
+    @Test
+    void glProbeReportsTheContext() throws Exception {
+        assumeGl();
+        String out = run(GlProbe.class, List.of());
+        assertTrue(out.contains("GL_VENDOR"), out);
+    }
+
+    private static void assumeGl() {
+        try {
+            GlProbe.probe();
+        } catch (GlUnavailableException e) {
+            assumeTrue(false, "no OpenGL 4.3 here: " + e.getMessage());
+        }
+    }
+
+    /** Runs {@code program}'s main in a child JVM; its output (stdout and stderr) after asserting it exited with 0. */
+    private static String run(Class<?> program, List<String> jvmOptions, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx1g");
+        command.add("-Djava.awt.headless=true");
+        command.addAll(jvmOptions);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(program.getName());
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, process.waitFor(), program.getSimpleName() + " " + String.join(" ", args) + " failed:\n" + output);
+        return output;
+    }
+
+    private static void assertPicture(Path png) throws IOException {
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertNotNull(image, png + " is not a picture");
+        assertTrue(image.getWidth() > 50 && image.getHeight() > 50, png + ": " + image.getWidth() + "x" + image.getHeight());
+    }
+}
