@@ -43,7 +43,8 @@ import java.util.stream.IntStream;
  * (Edwards 2014: 720×360, one primary and two shadow rays a pixel) and at 1920×1080. Per scene:
  * build time and bytes of both structures; per resolution and structure: rays per second (primary
  * and shadow rays together) and, for portals, div steps per ray; portals built by the heuristic
- * and by the first cover (one fixed rasterisation), to measure the heuristic's effect. GPU figures
+ * and by the first cover (one fixed rasterisation), to measure the heuristic's effect, and by
+ * the article's wall term and with every covering div a candidate ({@link PortalVariant}). GPU figures
  * come from timer queries after a warm-up (wall time from dispatch to glFinish where the queries
  * read 0, as on llvmpipe); CPU figures use every core. Then the renderer's own
  * frame (one sample a pixel, shaded, with both lights' shadow rays: what {@code drt render} and the
@@ -52,7 +53,7 @@ import java.util.stream.IntStream;
  */
 public final class VoxelBenchmark {
     /** Bump when scenes, views or measurements change, so old results are not compared with new ones. */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
     private static final int[][] RESOLUTIONS = {{720, 360}, {1920, 1080}};
 
     private final int repeats;
@@ -109,22 +110,22 @@ public final class VoxelBenchmark {
             r.put(key + "_bvh_build_ms", round((System.nanoTime() - t0) / 1e6));
             r.put(key + "_bvh_bytes", image.gpuBytes());
             r.put(key + "_bvh_triangles", image.triangleCount());
-            Map<PortalChoice, PortalSpace> portals = new LinkedHashMap<>();
-            for (PortalChoice choice : PortalChoice.values()) {
+            Map<String, PortalSpace> portals = new LinkedHashMap<>();
+            for (PortalVariant variant : PortalVariant.ALL) {
                 long b0 = System.nanoTime();
-                PortalSpace space = PortalBuilder.build(view.space(), choice);
-                String c = key + "_" + choiceKey(choice);
+                PortalSpace space = PortalBuilder.build(view.space(), variant.choice(), variant.candidates());
+                String c = key + "_" + variant.key();
                 r.put(c + "_build_ms", round((System.nanoTime() - b0) / 1e6));
                 r.put(c + "_bytes", space.bytes());
                 r.put(c + "_divs", space.divCount());
-                portals.put(choice, space);
+                portals.put(variant.key(), space);
             }
             for (int[] size : resolutions) {
                 String at = key + "_" + size[0] + "x" + size[1];
                 TraceParameters p = TraceParameters.of(scene.camera(), scene.settings().withSize(size[0], size[1]), image);
                 float[] rays = PortalRays.cameraRays(p);
-                for (Map.Entry<PortalChoice, PortalSpace> e : portals.entrySet()) {
-                    String c = at + "_" + choiceKey(e.getKey());
+                for (Map.Entry<String, PortalSpace> e : portals.entrySet()) {
+                    String c = at + "_" + e.getKey();
                     cpuPortals(e.getValue(), rays, view.lights(), threads, c, r);
                     if (gl != null) gpuPortals(gl, e.getValue(), rays, view.lights(), c, r);
                 }
@@ -266,9 +267,15 @@ public final class VoxelBenchmark {
         return s.withCamera(new Camera(view.eye(), view.look(), new Vec3(0, 1, 0), 60f, 0f, 0f)).withLights(lights);
     }
 
-
-    private static String choiceKey(PortalChoice c) {
-        return c == PortalChoice.LONGEST_EXPECTED_RAY ? "portals" : "portals_first_cover";
+    /** One way of building the portals, measured under its own key. */
+    record PortalVariant(String key, PortalChoice choice, int candidates) {
+        static final List<PortalVariant> ALL = List.of(
+                new PortalVariant("portals", PortalChoice.LONGEST_EXPECTED_RAY, PortalBuilder.DEFAULT_CANDIDATES),
+                new PortalVariant("portals_first_cover", PortalChoice.FIRST_COVER, PortalBuilder.DEFAULT_CANDIDATES),
+                new PortalVariant("portals_wall_term", PortalChoice.LENGTH_OVER_EXIT_CHANCE, PortalBuilder.DEFAULT_CANDIDATES),
+                new PortalVariant("portals_all_candidates", PortalChoice.LONGEST_EXPECTED_RAY, PortalBuilder.ALL_CANDIDATES),
+                new PortalVariant("portals_wall_term_all_candidates", PortalChoice.LENGTH_OVER_EXIT_CHANCE,
+                        PortalBuilder.ALL_CANDIDATES));
     }
 
     private static double round(double v) {
