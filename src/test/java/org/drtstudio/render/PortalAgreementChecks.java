@@ -61,6 +61,7 @@ public final class PortalAgreementChecks {
                 new Case("instanced voxels beside meshes", instancedWithMeshes(w, h, false)),
                 new Case("glass voxels", glass(w, h)),
                 new Case("room.vxt (shipped, text format)", shipped("scenes/room.vxt", w, h)),
+                new Case("textured-maze.json (shipped, textured walls)", shipped("scenes/textured-maze.json", w, h)),
                 new Case("all effects", instancedWithMeshes(w, h, true)));
     }
 
