@@ -31,6 +31,8 @@ import org.drtstudio.accel.grid.GridResolution;
 import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.render.GpuSelection;
 import org.drtstudio.render.TracerOptions;
+import org.drtstudio.render.ShadowLights;
+import org.drtstudio.render.ShadowLightsChoice;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
@@ -141,6 +143,11 @@ final class RenderCommand implements Callable<Integer> {
                     + "or portals (voxel models through their div portals, other meshes as bvh); the image is the same "
                     + "(docs/ACCEL.md, docs/BENCHMARKS.md, docs/VOXELS.md compare them)")
     String accel;
+    @Option(names = "--shadow-lights", paramLabel = "all|nearest",
+            description = "lights each shaded point sends shadow rays to: all (the default) or nearest (only the light nearest "
+                    + "the point, as the div-portal article lights its levels: fewer shadow rays, the other lights dropped there; "
+                    + "the image changes)")
+    String shadowLights;
     @Option(names = "--gpus", paramLabel = "all|N|0,2",
             description = "GPUs each frame is split across, in tiles from one queue (default all; 0,0 opens two contexts "
                     + "on GPU 0); the image is the same on any number")
@@ -222,6 +229,7 @@ final class RenderCommand implements Callable<Integer> {
         PixelFilter pixelFilter = parseFilter();
         AdaptiveSampling adaptive = parseNoiseThreshold();
         TracerOptions tracer = tracerOptions();
+        ShadowLights shadows = parseShadowLights();
         GpuSelection givenGpus = gpuSelection();
         Integer givenThreads = cpuThreads();
         if (region != null && (denoise || adaptive.enabled())) {
@@ -268,6 +276,7 @@ final class RenderCommand implements Callable<Integer> {
         }
         if (tracer.accel() == AccelStructure.PORTALS) PortalNotes.print(image, err);
         try (Renderer renderer = createRenderer(choice, tracer, err)) {
+            useShadowLights(renderer, shadows);
             if (!level.quiet) err.printf("drt: %s, %,d triangles, %,d spheres, built in %.0f ms; %s%n", options.scene.getFileName(),
                     image.triangleCount(), image.sphereCount(), (t1 - t0) / 1e6, renderer.description(image));
             if (verbose) {
@@ -526,6 +535,20 @@ final class RenderCommand implements Callable<Integer> {
         } catch (IllegalStateException e) {
             throw new RenderException(e.getMessage(), e);
         }
+    }
+
+    private ShadowLights parseShadowLights() throws UsageProblem {
+        try {
+            return shadowLights == null ? ShadowLights.ALL : ShadowLights.parse(shadowLights.trim().toLowerCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new UsageProblem(e.getMessage());
+        }
+    }
+
+    private static void useShadowLights(Renderer renderer, ShadowLights shadows) throws UsageProblem {
+        if (renderer instanceof ShadowLightsChoice c) c.useShadowLights(shadows);
+        else if (shadows != ShadowLights.ALL)
+            throw new UsageProblem("--shadow-lights " + shadows.cliName() + ": this renderer (" + renderer.description() + ") sends shadow rays to every light");
     }
 
     /** The CPU tracer's threads given by {@code --threads}, or null when none were (one per core, or a .cfg's NUM_CPU_THREADS). */
