@@ -32,6 +32,8 @@ import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.render.GpuSelection;
 import org.drtstudio.render.TracerOptions;
 import org.drtstudio.render.ShadowLights;
+import org.drtstudio.accel.voxel.PortalBuild;
+import org.drtstudio.accel.voxel.PortalShapes;
 import org.drtstudio.render.ShadowLightsChoice;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.render.RenderException;
@@ -143,6 +145,14 @@ final class RenderCommand implements Callable<Integer> {
                     + "or portals (voxel models through their div portals, other meshes as bvh); the image is the same "
                     + "(docs/ACCEL.md, docs/BENCHMARKS.md, docs/VOXELS.md compare them)")
     String accel;
+    @Option(names = "--portal-build", paramLabel = "heuristic|wall-term|first-cover",
+            description = "with --accel portals: how a portal texel picks among the divs holding the cell beyond it: heuristic "
+                    + "(the longest expected ray, the default), wall-term (the div-portal article's: that length over the chance "
+                    + "of reaching a portal rather than a wall) or first-cover (the div that first covered the cell); the image is the same")
+    String portalBuild;
+    @Option(names = "--portal-candidates", paramLabel = "N|all",
+            description = "with --accel portals: the covering divs a portal texel looks at (default 16, all: every one); the image is the same")
+    String portalCandidates;
     @Option(names = "--shadow-lights", paramLabel = "all|nearest",
             description = "lights each shaded point sends shadow rays to: all (the default) or nearest (only the light nearest "
                     + "the point, as the div-portal article lights its levels: fewer shadow rays, the other lights dropped there; "
@@ -593,6 +603,9 @@ final class RenderCommand implements Callable<Integer> {
             }
             if (gridInsert != null) spatial = spatial.withGridInsertion(GridInsertion.parse(gridInsert.trim().toLowerCase(Locale.ROOT)));
             SpatialLayouts.setSettings(spatial);
+            PortalShapes.setDefaultBuild(new PortalBuild(
+                    portalBuild == null ? PortalBuild.DEFAULT.choice() : PortalBuild.parseChoice(portalBuild),
+                    portalCandidates == null ? PortalBuild.DEFAULT.candidates() : PortalBuild.parseCandidates(portalCandidates)));
             return new TracerOptions(paired, kind, accel == null ? AccelStructure.DEFAULT : AccelStructure.parse(accel));
         } catch (IllegalArgumentException e) {
             throw new UsageProblem(e.getMessage());
