@@ -14,7 +14,9 @@ public enum PortalChoice {
      * found): the expected length of {@link #LONGEST_EXPECTED_RAY} divided by the probability that a
      * ray entering the candidate reaches an exit (a portal into another div) rather than a wall,
      * read from the candidate's {@link FluxDensity} table. A div where rays end on walls is worth
-     * more: a ray that hits a wall takes no further step.
+     * more: a ray that hits a wall takes no further step. Measured (voxels suite, 720×360): 8.481
+     * div steps a ray in the 96³ caves against the heuristic's 8.465, the same in the maze; an
+     * option ({@code drt render --portal-build wall-term}), not the default.
      */
     LENGTH_OVER_EXIT_CHANCE,
     /** The div that first covered the cell when divs were grown (one fixed rasterisation; the baseline). */
