@@ -15,6 +15,8 @@
 uniform vec3 uBackground;
 uniform vec3 uAmbientLight;
 uniform vec3 uAttenuation;
+// 1: shadow rays only to the light nearest the shaded point (render.ShadowLights.NEAREST).
+uniform int uNearestLightShadows;
 uniform float uRayEpsilon;
 uniform float uThroughputCutoff;
 uniform int uMaxDepth;
@@ -120,8 +122,26 @@ vec3 shadowOrigin(Surface sf) {
 
 // The shadow ray toward a point drawn on light l (unit direction L, length dist); false when the
 // light does not reach the surface's side and no ray is traced.
+// The light whose position is nearest p, the lower index on a tie (WhittedIntegrator.nearestLight).
+int nearestLight(vec3 p) {
+    int nearest = 0;
+    float best = INFINITY;
+    for (int l = 0; l < uLightCount; l++) {
+        vec3 d = lightTexel(l, GI_LIGHT_POSITION).xyz - p;
+        float d2 = dot(d, d);
+        if (d2 < best) {
+            best = d2;
+            nearest = l;
+        }
+    }
+    return nearest;
+}
+
 bool lightRay(Surface sf, int l, uint pixel, uint sampleIndex, int seg, out vec3 L, out float dist) {
     vec3 so = shadowOrigin(sf);
+    L = vec3(0.0);
+    dist = 0.0;
+    if (uNearestLightShadows != 0 && l != nearestLight(so)) return false;
     vec3 toLight = samplePointOnLight(l, so, pixel, sampleIndex, lightDimension(seg, l)) - so;
     dist = sqrt(dot(toLight, toLight));
     L = vec3(0.0);

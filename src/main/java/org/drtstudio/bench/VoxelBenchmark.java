@@ -4,6 +4,9 @@ import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.RenderException;
+import org.drtstudio.render.AccelChoice;
+import org.drtstudio.render.ShadowLights;
+import org.drtstudio.render.ShadowLightsChoice;
 import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.render.gl.GpuTimer;
@@ -43,7 +46,9 @@ import java.util.stream.IntStream;
  * (Edwards 2014: 720×360, one primary and two shadow rays a pixel) and at 1920×1080. Per scene:
  * build time and bytes of both structures; per resolution and structure: rays per second (primary
  * and shadow rays together) and, for portals, div steps per ray; portals built by the heuristic
- * and by the first cover (one fixed rasterisation), to measure the heuristic's effect. GPU figures
+ * and by the first cover (one fixed rasterisation), to measure the heuristic's effect, and by
+ * the article's wall term and with every covering div a candidate ({@link PortalVariant}); and the
+ * portal frame with shadow rays to each point's nearest light only, against every light. GPU figures
  * come from timer queries after a warm-up (wall time from dispatch to glFinish where the queries
  * read 0, as on llvmpipe); CPU figures use every core. Then the renderer's own
  * frame (one sample a pixel, shaded, with both lights' shadow rays: what {@code drt render} and the
@@ -52,7 +57,7 @@ import java.util.stream.IntStream;
  */
 public final class VoxelBenchmark {
     /** Bump when scenes, views or measurements change, so old results are not compared with new ones. */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
     private static final int[][] RESOLUTIONS = {{720, 360}, {1920, 1080}};
 
     private final int repeats;
@@ -109,27 +114,31 @@ public final class VoxelBenchmark {
             r.put(key + "_bvh_build_ms", round((System.nanoTime() - t0) / 1e6));
             r.put(key + "_bvh_bytes", image.gpuBytes());
             r.put(key + "_bvh_triangles", image.triangleCount());
-            Map<PortalChoice, PortalSpace> portals = new LinkedHashMap<>();
-            for (PortalChoice choice : PortalChoice.values()) {
+            Map<String, PortalSpace> portals = new LinkedHashMap<>();
+            for (PortalVariant variant : PortalVariant.ALL) {
                 long b0 = System.nanoTime();
-                PortalSpace space = PortalBuilder.build(view.space(), choice);
-                String c = key + "_" + choiceKey(choice);
+                PortalSpace space = PortalBuilder.build(view.space(), variant.choice(), variant.candidates());
+                String c = key + "_" + variant.key();
                 r.put(c + "_build_ms", round((System.nanoTime() - b0) / 1e6));
                 r.put(c + "_bytes", space.bytes());
                 r.put(c + "_divs", space.divCount());
-                portals.put(choice, space);
+                portals.put(variant.key(), space);
             }
             for (int[] size : resolutions) {
                 String at = key + "_" + size[0] + "x" + size[1];
                 TraceParameters p = TraceParameters.of(scene.camera(), scene.settings().withSize(size[0], size[1]), image);
                 float[] rays = PortalRays.cameraRays(p);
-                for (Map.Entry<PortalChoice, PortalSpace> e : portals.entrySet()) {
-                    String c = at + "_" + choiceKey(e.getKey());
+                for (Map.Entry<String, PortalSpace> e : portals.entrySet()) {
+                    String c = at + "_" + e.getKey();
                     cpuPortals(e.getValue(), rays, view.lights(), threads, c, r);
                     if (gl != null) gpuPortals(gl, e.getValue(), rays, view.lights(), c, r);
                 }
                 if (gl != null) frames(gl, image, p, at, r);
+                if (gl != null) nearestLightFrames(gl, image, p, at + "_frame_portals_nearest_light", r);
                 cpuFrames(image, p, threads, at, r);
+                try (CpuRenderer cpu = new CpuRenderer(threads, NodeKind.DEFAULT, AccelStructure.PORTALS)) {
+                    nearestLightFrames(cpu, image, p, at + "_cpu_frame_portals_nearest_light", r);
+                }
                 CpuRayThroughput.Result cpu = CpuRayThroughput.run(image, p, 100f, threads);
                 r.put(at + "_bvh_cpu_mrays_per_s", round((cpu.primary().rays() + cpu.shadow().rays())
                         / (cpu.primary().ms() + cpu.shadow().ms()) / 1e3));
@@ -245,6 +254,49 @@ public final class VoxelBenchmark {
         }
     }
 
+    /**
+     * The renderer's portal frame with shadow rays to the nearest light only ({@link ShadowLights#NEAREST})
+     * against every light: the best wall time of each over {@code min(repeats, 3)} frames after one,
+     * and how the picture changes (the share of radiance values more than 1e-3 apart, and the mean
+     * absolute difference over the mean).
+     */
+    private void nearestLightFrames(Renderer renderer, GeometryImage image, TraceParameters p, String key, Map<String, Object> r) {
+        AccelChoice accel = (AccelChoice) renderer;
+        ShadowLightsChoice shadows = (ShadowLightsChoice) renderer;
+        AccelStructure was = accel.accel();
+        float[][] pictures = new float[2][];
+        try {
+            accel.useAccel(AccelStructure.PORTALS);
+            for (ShadowLights lights : ShadowLights.values()) {
+                shadows.useShadowLights(lights);
+                var aovs = EnumSet.of(Aov.RADIANCE);
+                pictures[lights.ordinal()] = renderer.render(image, p, aovs, ProgressListener.NONE).radiance();
+                double best = Double.POSITIVE_INFINITY;
+                for (int i = 0; i < Math.max(1, Math.min(repeats, 3)); i++) {
+                    long t0 = System.nanoTime();
+                    renderer.render(image, p, aovs, ProgressListener.NONE);
+                    best = Math.min(best, (System.nanoTime() - t0) / 1e6);
+                }
+                r.put(key + (lights == ShadowLights.ALL ? "_all_lights" : "") + "_wall_ms", round(best));
+            }
+            int differ = 0;
+            double diff = 0, sum = 0;
+            for (int i = 0; i < pictures[0].length; i++) {
+                float d = Math.abs(pictures[0][i] - pictures[1][i]);
+                if (d > 1e-3f) differ++;
+                diff += d;
+                sum += pictures[0][i];
+            }
+            r.put(key + "_values_differing", round((double) differ / pictures[0].length));
+            r.put(key + "_mean_difference", round(diff / Math.max(sum, 1e-9)));
+        } catch (RenderException e) {
+            r.put(key + "_error", e.getMessage());
+        } finally {
+            shadows.useShadowLights(ShadowLights.ALL);
+            accel.useAccel(was);
+        }
+    }
+
     /** Rays launched (primary + 2 shadow rays per hit), div steps, primary hits. */
     private static long[] totals(float[] results) {
         long rays = 0, steps = 0, hits = 0;
@@ -266,9 +318,15 @@ public final class VoxelBenchmark {
         return s.withCamera(new Camera(view.eye(), view.look(), new Vec3(0, 1, 0), 60f, 0f, 0f)).withLights(lights);
     }
 
-
-    private static String choiceKey(PortalChoice c) {
-        return c == PortalChoice.LONGEST_EXPECTED_RAY ? "portals" : "portals_first_cover";
+    /** One way of building the portals, measured under its own key. */
+    record PortalVariant(String key, PortalChoice choice, int candidates) {
+        static final List<PortalVariant> ALL = List.of(
+                new PortalVariant("portals", PortalChoice.LONGEST_EXPECTED_RAY, PortalBuilder.DEFAULT_CANDIDATES),
+                new PortalVariant("portals_first_cover", PortalChoice.FIRST_COVER, PortalBuilder.DEFAULT_CANDIDATES),
+                new PortalVariant("portals_wall_term", PortalChoice.LENGTH_OVER_EXIT_CHANCE, PortalBuilder.DEFAULT_CANDIDATES),
+                new PortalVariant("portals_all_candidates", PortalChoice.LONGEST_EXPECTED_RAY, PortalBuilder.ALL_CANDIDATES),
+                new PortalVariant("portals_wall_term_all_candidates", PortalChoice.LENGTH_OVER_EXIT_CHANCE,
+                        PortalBuilder.ALL_CANDIDATES));
     }
 
     private static double round(double v) {

@@ -26,7 +26,11 @@ final class PortalNotes {
         int divs = 0;
         for (PortalShapes.Shape s : shapes.shapes()) divs += s.space().divCount();
         for (String r : shapes.refused()) err.println("drt: warning: --accel portals: " + r + "; walked as faces");
-        err.printf("drt: portals: %d voxel space%s, %,d divs, %.1f MB, built in %.0f ms%n", shapes.shapes().size(),
-                shapes.shapes().size() == 1 ? "" : "s", divs, shapes.bytes() / 1e6, ms);
+        var how = PortalShapes.defaultBuild();
+        String build = how.equals(org.drtstudio.accel.voxel.PortalBuild.DEFAULT) ? ""
+                : " (" + how.choice().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ", "
+                + (how.candidates() == org.drtstudio.accel.voxel.PortalBuilder.ALL_CANDIDATES ? "every covering div" : how.candidates() + " candidates") + ")";
+        err.printf("drt: portals: %d voxel space%s, %,d divs, %.1f MB, built in %.0f ms%s%n", shapes.shapes().size(),
+                shapes.shapes().size() == 1 ? "" : "s", divs, shapes.bytes() / 1e6, ms, build);
     }
 }

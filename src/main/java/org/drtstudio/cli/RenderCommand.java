@@ -31,6 +31,10 @@ import org.drtstudio.accel.grid.GridResolution;
 import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.render.GpuSelection;
 import org.drtstudio.render.TracerOptions;
+import org.drtstudio.render.ShadowLights;
+import org.drtstudio.accel.voxel.PortalBuild;
+import org.drtstudio.accel.voxel.PortalShapes;
+import org.drtstudio.render.ShadowLightsChoice;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
@@ -145,6 +149,19 @@ final class RenderCommand implements Callable<Integer> {
                     + "or portals (voxel models through their div portals, other meshes as bvh); the image is the same "
                     + "(docs/ACCEL.md, docs/BENCHMARKS.md, docs/VOXELS.md compare them)")
     String accel;
+    @Option(names = "--portal-build", paramLabel = "heuristic|wall-term|first-cover",
+            description = "with --accel portals: how a portal texel picks among the divs holding the cell beyond it: heuristic "
+                    + "(the longest expected ray, the default), wall-term (the div-portal article's: that length over the chance "
+                    + "of reaching a portal rather than a wall) or first-cover (the div that first covered the cell); the image is the same")
+    String portalBuild;
+    @Option(names = "--portal-candidates", paramLabel = "N|all",
+            description = "with --accel portals: the covering divs a portal texel looks at (default 16, all: every one); the image is the same")
+    String portalCandidates;
+    @Option(names = "--shadow-lights", paramLabel = "all|nearest",
+            description = "lights each shaded point sends shadow rays to: all (the default) or nearest (only the light nearest "
+                    + "the point, as the div-portal article lights its levels: fewer shadow rays, the other lights dropped there; "
+                    + "the image changes)")
+    String shadowLights;
     @Option(names = "--gpus", paramLabel = "all|N|0,2",
             description = "GPUs each frame is split across, in tiles from one queue (default all; 0,0 opens two contexts "
                     + "on GPU 0); the image is the same on any number")
@@ -226,6 +243,7 @@ final class RenderCommand implements Callable<Integer> {
         PixelFilter pixelFilter = parseFilter();
         AdaptiveSampling adaptive = parseNoiseThreshold();
         TracerOptions tracer = tracerOptions();
+        ShadowLights shadows = parseShadowLights();
         GpuSelection givenGpus = gpuSelection();
         Integer givenThreads = cpuThreads();
         if (region != null && (denoise || adaptive.enabled())) {
@@ -272,6 +290,7 @@ final class RenderCommand implements Callable<Integer> {
         }
         if (tracer.accel() == AccelStructure.PORTALS) PortalNotes.print(image, err);
         try (Renderer renderer = createRenderer(choice, tracer, err)) {
+            useShadowLights(renderer, shadows);
             if (!level.quiet) err.printf("drt: %s, %,d triangles, %,d spheres, built in %.0f ms; %s%n", options.scene.getFileName(),
                     image.triangleCount(), image.sphereCount(), (t1 - t0) / 1e6, renderer.description(image));
             if (verbose) {
@@ -535,6 +554,20 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
+    private ShadowLights parseShadowLights() throws UsageProblem {
+        try {
+            return shadowLights == null ? ShadowLights.ALL : ShadowLights.parse(shadowLights.trim().toLowerCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new UsageProblem(e.getMessage());
+        }
+    }
+
+    private static void useShadowLights(Renderer renderer, ShadowLights shadows) throws UsageProblem {
+        if (renderer instanceof ShadowLightsChoice c) c.useShadowLights(shadows);
+        else if (shadows != ShadowLights.ALL)
+            throw new UsageProblem("--shadow-lights " + shadows.cliName() + ": this renderer (" + renderer.description() + ") sends shadow rays to every light");
+    }
+
     /** The CPU tracer's threads given by {@code --threads}, or null when none were (one per core, or a .cfg's NUM_CPU_THREADS). */
     private Integer cpuThreads() throws UsageProblem {
         if (threads != null && (threads < 1 || threads > 4096)) throw new UsageProblem("--threads must be 1 to 4096, got " + threads);
@@ -585,6 +618,9 @@ final class RenderCommand implements Callable<Integer> {
             }
             if (gridInsert != null) spatial = spatial.withGridInsertion(GridInsertion.parse(gridInsert.trim().toLowerCase(Locale.ROOT)));
             SpatialLayouts.setSettings(spatial);
+            PortalShapes.setDefaultBuild(new PortalBuild(
+                    portalBuild == null ? PortalBuild.DEFAULT.choice() : PortalBuild.parseChoice(portalBuild),
+                    portalCandidates == null ? PortalBuild.DEFAULT.candidates() : PortalBuild.parseCandidates(portalCandidates)));
             AccelStructure structure = accel == null ? AccelStructure.DEFAULT : AccelStructure.parse(accel);
             checkThrowBack(kind, structure);
             return new TracerOptions(paired, kind, structure);

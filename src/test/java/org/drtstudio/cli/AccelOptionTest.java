@@ -75,4 +75,29 @@ class AccelOptionTest {
         assertTrue(other.err().contains("drt: --accel portals: the scene has no voxel models; its meshes are walked as with --accel bvh"),
                 other.err());
     }
+
+    /** The article's options reach the renderer: the portal build, every candidate, nearest-light shadows; bad words are one line. */
+    @Test
+    void portalBuildAndShadowLightOptions() throws Exception {
+        CliHarness cli = new CliHarness();
+        Path out = dir.resolve("textured.png");
+        assertEquals(0, cli.drt("render", "scenes/textured-maze.json", "--accel", "portals", "--backend", "cpu", "--width", "32",
+                "--height", "24", "--portal-build", "wall-term", "--portal-candidates", "all", "--shadow-lights", "nearest",
+                "-o", out.toString()), cli.err());
+        assertTrue(cli.err().contains("built in") && cli.err().contains("(length over exit chance, every covering div)"), cli.err());
+        assertTrue(Files.size(out) > 0);
+        assertEquals(new org.drtstudio.accel.voxel.PortalBuild(org.drtstudio.accel.voxel.PortalChoice.LENGTH_OVER_EXIT_CHANCE,
+                org.drtstudio.accel.voxel.PortalBuilder.ALL_CANDIDATES), org.drtstudio.accel.voxel.PortalShapes.defaultBuild());
+        for (String[] bad : new String[][]{{"--portal-candidates", "0"}, {"--portal-build", "best"}, {"--shadow-lights", "some"}}) {
+            CliHarness b = new CliHarness();
+            assertEquals(2, b.drt("render", "scenes/maze.vox", "--accel", "portals", "--backend", "cpu", bad[0], bad[1],
+                    "-o", dir.resolve("bad.png").toString()), b.err());
+            assertEquals(1, b.err().strip().lines().count(), b.err());
+            assertTrue(b.err().contains(bad[0]) && b.err().contains(bad[1]), b.err());
+        }
+        CliHarness plain = new CliHarness();
+        assertEquals(0, plain.drt("render", "scenes/maze.vox", "--accel", "portals", "--backend", "cpu", "--width", "16",
+                "--height", "12", "-o", dir.resolve("plain.png").toString()), plain.err());
+        assertEquals(org.drtstudio.accel.voxel.PortalBuild.DEFAULT, org.drtstudio.accel.voxel.PortalShapes.defaultBuild());
+    }
 }

@@ -61,7 +61,22 @@ public final class PortalAgreementChecks {
                 new Case("instanced voxels beside meshes", instancedWithMeshes(w, h, false)),
                 new Case("glass voxels", glass(w, h)),
                 new Case("room.vxt (shipped, text format)", shipped("scenes/room.vxt", w, h)),
+                new Case("textured-maze.json (shipped, textured walls)", shipped("scenes/textured-maze.json", w, h)),
                 new Case("all effects", instancedWithMeshes(w, h, true)));
+    }
+
+    /**
+     * A maze seen from above under two point lights over opposite corners, without reflections (one
+     * bounce): with {@code ShadowLights.NEAREST} every pixel is lit by one of them alone.
+     */
+    public static Scene mazeUnderTwoLights(int w, int h) {
+        Scene s = framed(model(VoxelGenerators.maze(5, 2, 3, 5)), new Vec3(-6, 14, 22), new Vec3(8, 0, 8), w, h);
+        return s.withLights(List.of(new PointLight(new Vec3(2, 9, 2), Vec3.ONE, 0.8f), new PointLight(new Vec3(14, 9, 14), Vec3.ONE, 0.8f)));
+    }
+
+    /** The scene with only light {@code l} of its lights. */
+    public static Scene onlyLight(Scene s, int l) {
+        return s.withLights(List.of(s.lights().get(l)));
     }
 
     /** The cases for a {@code @MethodSource} at the CPU tests' size. */

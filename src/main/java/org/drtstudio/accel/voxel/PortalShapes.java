@@ -97,34 +97,53 @@ public final class PortalShapes {
         }
     }
 
-    private record Cached(float[] nodes, float[] primitives, PortalChoice choice, PortalShapes shapes) {
+    private record Cached(float[] nodes, float[] primitives, PortalBuild build, PortalShapes shapes) {
     }
 
     private static Cached last;
+    /**
+     * How {@link #of(GeometryImage)} builds: set by {@code drt render} for the whole run (like the
+     * grid's {@code SpatialLayouts.setSettings}); every render states it, so nothing is left behind.
+     */
+    private static volatile PortalBuild defaultBuild = PortalBuild.DEFAULT;
+
+    public static void setDefaultBuild(PortalBuild build) {
+        defaultBuild = java.util.Objects.requireNonNull(build);
+    }
+
+    public static PortalBuild defaultBuild() {
+        return defaultBuild;
+    }
 
     /**
-     * The portal shapes of {@code image} by {@link PortalChoice#LONGEST_EXPECTED_RAY}, built once per
+     * The portal shapes of {@code image} by {@link #defaultBuild()}, built once per
      * shape level: the studio's preview hands the same shape level again after every transform edit,
      * and a portal build takes from milliseconds to seconds.
      */
     public static PortalShapes of(GeometryImage image) {
-        return of(image, PortalChoice.LONGEST_EXPECTED_RAY);
+        return of(image, defaultBuild);
     }
 
-    public static PortalShapes of(GeometryImage image, PortalChoice choice) {
+    public static PortalShapes of(GeometryImage image, PortalBuild how) {
         synchronized (PortalShapes.class) {
             Cached c = last;
-            if (c != null && c.nodes == image.nodes() && c.primitives == image.primitives() && c.choice == choice) return c.shapes;
+            if (c != null && c.nodes == image.nodes() && c.primitives == image.primitives() && c.build.equals(how)) return c.shapes;
         }
-        PortalShapes built = build(image, choice);
+        PortalShapes built = build(image, how);
         synchronized (PortalShapes.class) {
-            last = new Cached(image.nodes(), image.primitives(), choice, built);
+            last = new Cached(image.nodes(), image.primitives(), how, built);
         }
         return built;
     }
 
-    /** A new build (no cache). */
+    /** A new build (no cache) over the default number of candidates. */
     public static PortalShapes build(GeometryImage image, PortalChoice choice) {
+        return build(image, new PortalBuild(choice, PortalBuilder.DEFAULT_CANDIDATES));
+    }
+
+    /** A new build (no cache). */
+    public static PortalShapes build(GeometryImage image, PortalBuild how) {
+        PortalChoice choice = how.choice();
         List<Shape> shapes = new ArrayList<>();
         List<String> refused = new ArrayList<>();
         if (!image.voxelShapes().isEmpty()) {
@@ -142,7 +161,7 @@ public final class PortalShapes {
                     refused.add("voxel shape at root " + v.sphereRoot() + ": " + problem);
                     continue;
                 }
-                shapes.add(new Shape(v.sphereRoot(), PortalBuilder.build(v.space(), choice), table.slots, table.faces));
+                shapes.add(new Shape(v.sphereRoot(), PortalBuilder.build(v.space(), choice, how.candidates()), table.slots, table.faces));
             }
         }
         return new PortalShapes(shapes, refused, choice);

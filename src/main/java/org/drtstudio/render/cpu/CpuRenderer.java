@@ -39,10 +39,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * twin's walks whatever the walk, as they are what the user asked to measure. Rows are handed out
  * one at a time from a shared counter so cores stay busy whatever the scene's cost per row.
  */
-public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelChoice {
+public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelChoice, org.drtstudio.render.ShadowLightsChoice {
     private final int threads;
     private final NodeKind nodes;
     private volatile AccelStructure accel;
+    private volatile org.drtstudio.render.ShadowLights shadowLights = org.drtstudio.render.ShadowLights.ALL;
     /** The production walk, or null for the twin's. */
     private final CpuWalk walk;
     /** How many camera samples an edge pixel's guides average: the GPU's as the twin, the CPU's own in production. */
@@ -101,7 +102,20 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
 
     /** A thread's shading over this tracer's walk of {@code image}. */
     WhittedIntegrator integrator(GeometryImage image, TraceParameters p) {
-        return fast() ? new WhittedIntegrator(image, p, walk.open(image)) : new WhittedIntegrator(image, p, nodes, accel);
+        WhittedIntegrator integrator = fast() ? new WhittedIntegrator(image, p, walk.open(image))
+                : new WhittedIntegrator(image, p, nodes, accel);
+        integrator.nearestLightOnly = shadowLights == org.drtstudio.render.ShadowLights.NEAREST;
+        return integrator;
+    }
+
+    @Override
+    public org.drtstudio.render.ShadowLights shadowLights() {
+        return shadowLights;
+    }
+
+    @Override
+    public void useShadowLights(org.drtstudio.render.ShadowLights lights) {
+        this.shadowLights = java.util.Objects.requireNonNull(lights);
     }
 
     @Override

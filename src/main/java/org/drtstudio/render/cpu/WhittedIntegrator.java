@@ -64,6 +64,8 @@ final class WhittedIntegrator implements AutoCloseable {
     private final float[] environmentRay = new float[3], environmentLight = new float[3];
     /** Set when any traversal of the last {@link #radiance} call overflowed its bound. */
     boolean overflow;
+    /** Shadow rays only to the light nearest the shaded point ({@code ShadowLights.NEAREST}; nearestLight in whitted.glsl). */
+    boolean nearestLightOnly;
 
     WhittedIntegrator(GeometryImage image, TraceParameters parameters) {
         this(image, parameters, NodeKind.DEFAULT);
@@ -286,7 +288,9 @@ final class WhittedIntegrator implements AutoCloseable {
                 diffuse[1] = tg * lg;
                 diffuse[2] = tb * lb;
             }
+            int onlyLight = nearestLightOnly ? nearestLight(sox, soy, soz) : -1;
             for (int l = 0; l < lightCount; l++) {
+                if (onlyLight >= 0 && l != onlyLight) continue;
                 int lo = 4 * LIGHT_TEXELS * l;
                 samplePointOnLight(lo, sox, soy, soz, pixel, sample, Sampling.lightDimension(seg, l, lensLight));
                 float lx = lightPoint[0] - sox, ly = lightPoint[1] - soy, lz = lightPoint[2] - soz;
@@ -526,6 +530,22 @@ final class WhittedIntegrator implements AutoCloseable {
      * A point of light lo, into {@link #lightPoint}: uniform over a rectangle; for a sphere uniform
      * over its disk as seen from the shading point (the light's silhouette); the centre for radius 0.
      */
+    /** The light whose position (a sphere's centre, a rectangle's) is nearest (x, y, z); the lower index on a tie. */
+    private int nearestLight(float x, float y, float z) {
+        int nearest = 0;
+        float best = Float.POSITIVE_INFINITY;
+        for (int l = 0; l < lightCount; l++) {
+            int lo = 4 * LIGHT_TEXELS * l;
+            float dx = lights[lo] - x, dy = lights[lo + 1] - y, dz = lights[lo + 2] - z;
+            float d2 = dx * dx + dy * dy + dz * dz;
+            if (d2 < best) {
+                best = d2;
+                nearest = l;
+            }
+        }
+        return nearest;
+    }
+
     void samplePointOnLight(int lo, float sx, float sy, float sz, int pixel, int sample, int dimension) {
         float cx = lights[lo + LightField.POSITION], cy = lights[lo + LightField.POSITION + 1], cz = lights[lo + LightField.POSITION + 2];
         float radius = lights[lo + LightField.RADIUS];

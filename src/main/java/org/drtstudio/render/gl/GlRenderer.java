@@ -49,7 +49,7 @@ import java.util.concurrent.CompletionException;
  * hierarchy (the DRT paper's parallel traversal, {@code PAIRED_PRIMARY} in trace.comp); the image is
  * the same, only the speed differs (docs/RESULTS.md).
  */
-public final class GlRenderer implements org.drtstudio.render.AccelChoice, Renderer {
+public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.drtstudio.render.ShadowLightsChoice, Renderer {
     /**
      * Pixels per side of a dispatched tile on a software GL: small enough that llvmpipe still reports
      * progress and can be cancelled every few seconds at 1080p.
@@ -75,6 +75,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
     private final GlThread gl;
     private final boolean pairedPrimary;
     private final NodeKind nodeKind;
+    /** The lights shadow rays go to ({@link #useShadowLights}). */
+    private volatile org.drtstudio.render.ShadowLights shadowLights = org.drtstudio.render.ShadowLights.ALL;
     /** The structure asked for ({@link #useAccel}), and the one the programs and scene textures were made for (GL thread). */
     private volatile AccelStructure accel;
     private AccelStructure builtFor;
@@ -236,6 +238,17 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
     @Override
     public void useAccel(AccelStructure accel) {
         this.accel = java.util.Objects.requireNonNull(accel);
+    }
+
+    @Override
+    public org.drtstudio.render.ShadowLights shadowLights() {
+        return shadowLights;
+    }
+
+    /** A uniform of the next frame: no program is rebuilt. */
+    @Override
+    public void useShadowLights(org.drtstudio.render.ShadowLights lights) {
+        this.shadowLights = java.util.Objects.requireNonNull(lights);
     }
 
     /** How the last pass was traced (the wavefront falls back to the kernel where it cannot run); for benchmarks and tests. */
@@ -758,6 +771,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, Rende
         pass.setVec3("uBackground", p.background()[0], p.background()[1], p.background()[2]);
         pass.setVec3("uAmbientLight", p.ambientLight()[0], p.ambientLight()[1], p.ambientLight()[2]);
         pass.setVec3("uAttenuation", p.attenuation()[0], p.attenuation()[1], p.attenuation()[2]);
+        pass.setInt("uNearestLightShadows", shadowLights == org.drtstudio.render.ShadowLights.NEAREST ? 1 : 0);
         pass.setFloat("uRayEpsilon", p.rayEpsilon());
         pass.setFloat("uThroughputCutoff", p.throughputCutoff());
         pass.setInt("uMaxDepth", p.maxDepth());

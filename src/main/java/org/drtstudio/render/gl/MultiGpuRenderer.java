@@ -40,7 +40,7 @@ import java.util.concurrent.CompletionException;
  * convergence test, which reads pixels across tile edges, runs on the CPU over the assembled sums
  * ({@link #converge}). Denoising runs on the first GPU, over the assembled frame.
  */
-public final class MultiGpuRenderer implements AccelChoice, Renderer, org.drtstudio.render.DeviceTimes {
+public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render.ShadowLightsChoice, Renderer, org.drtstudio.render.DeviceTimes {
     /**
      * The default tiling: one band of whole rows per GPU, its edges moved after every whole-frame pass
      * so the GPUs finish together ({@link BandBalance}). Measured on two H100s (docs/BENCHMARKS.md,
@@ -328,6 +328,16 @@ public final class MultiGpuRenderer implements AccelChoice, Renderer, org.drtstu
     @Override
     public void useAccel(AccelStructure accel) {
         for (GlRenderer r : devices) r.useAccel(accel);
+    }
+
+    @Override
+    public org.drtstudio.render.ShadowLights shadowLights() {
+        return devices.get(0).shadowLights();
+    }
+
+    @Override
+    public void useShadowLights(org.drtstudio.render.ShadowLights lights) {
+        for (GlRenderer r : devices) r.useShadowLights(lights);
     }
 
     @Override

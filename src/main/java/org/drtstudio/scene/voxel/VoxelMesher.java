@@ -43,7 +43,7 @@ public final class VoxelMesher {
             throw new IllegalArgumentException("voxel space '" + name + "' shows " + faces + " faces, above "
                     + MAX_TRIANGLES / 2);
         int f = (int) faces;
-        float[] positions = new float[12 * f], normals = new float[12 * f];
+        float[] positions = new float[12 * f], normals = new float[12 * f], texCoords = new float[8 * f];
         int[] indices = new int[6 * f], materials = new int[2 * f];
         int face = 0;
         for (int k = 0; k < space.sizeZ(); k++)
@@ -55,11 +55,12 @@ public final class VoxelMesher {
                         int[] d = NORMALS[dir];
                         if (space.solid(i + d[0], j + d[1], k + d[2])) continue;
                         writeFace(space, i, j, k, dir, face, positions, normals, indices);
+                        writeTexCoords(dir, face, positions, texCoords);
                         materials[2 * face] = materials[2 * face + 1] = materialOfPalette[palette];
                         face++;
                     }
                 }
-        return new TriangleMesh(name, positions, normals, null, indices, materials, space);
+        return new TriangleMesh(name, positions, normals, texCoords, indices, materials, space);
     }
 
     /**
@@ -94,5 +95,33 @@ public final class VoxelMesher {
         indices[t + 3] = vertex0;
         indices[t + 4] = vertex0 + 2;
         indices[t + 5] = vertex0 + 3;
+    }
+
+    /**
+     * Texture coordinates of face {@code face}: the unit square of the face, so a hit's (u, v) is
+     * its fractional position within the voxel face (Wolfenstein-style walls, one texture repeat a
+     * voxel, sampled at sub-texel precision). On the four side faces v runs up (+y) and u to the
+     * right as seen from outside, so a texture stands upright and unmirrored on every wall; on a
+     * top or bottom face u runs along x and v along z.
+     */
+    private static void writeTexCoords(int dir, int face, float[] positions, float[] texCoords) {
+        int axis = dir / 2;
+        boolean positive = (dir & 1) == 1;
+        float[] low = {Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE};
+        for (int c = 0; c < 4; c++)
+            for (int a = 0; a < 3; a++) low[a] = Math.min(low[a], positions[3 * (4 * face + c) + a]);
+        for (int c = 0; c < 4; c++) {
+            int vertex = 4 * face + c, o = 3 * vertex;
+            // Corners sit on integers, so each fraction is exactly 0 or 1.
+            float x = positions[o] - low[0], y = positions[o + 1] - low[1], z = positions[o + 2] - low[2];
+            float u, v;
+            switch (axis) {
+                case 0 -> { u = positive ? 1 - z : z; v = y; }
+                case 2 -> { u = positive ? x : 1 - x; v = y; }
+                default -> { u = x; v = z; }
+            }
+            texCoords[2 * vertex] = u;
+            texCoords[2 * vertex + 1] = v;
+        }
     }
 }

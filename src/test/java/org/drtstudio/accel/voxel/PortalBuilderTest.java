@@ -75,6 +75,26 @@ class PortalBuilderTest {
             for (PortalChoice c : PortalChoice.values()) checkInvariants(s, PortalBuilder.build(s, c));
     }
 
+    /** Every covering div as a candidate, or only the first: the invariants hold; one candidate is the first cover. */
+    @Test
+    void candidateLimits() {
+        VoxelSpace caves = VoxelGenerators.caves(14, 0.45, 2);
+        for (PortalChoice c : PortalChoice.values()) {
+            checkInvariants(caves, PortalBuilder.build(caves, c, PortalBuilder.ALL_CANDIDATES));
+            checkInvariants(caves, PortalBuilder.build(caves, c, 1));
+        }
+        assertArrayEquals(PortalBuilder.build(caves, PortalChoice.FIRST_COVER).portals(),
+                PortalBuilder.build(caves, PortalChoice.LONGEST_EXPECTED_RAY, 1).portals(),
+                "with one candidate the heuristic can only take the cell's first cover");
+        assertFalse(java.util.Arrays.equals(PortalBuilder.build(caves, PortalChoice.LONGEST_EXPECTED_RAY).portals(),
+                PortalBuilder.build(caves, PortalChoice.LONGEST_EXPECTED_RAY, PortalBuilder.ALL_CANDIDATES).portals()),
+                "more candidates change some choices");
+        assertFalse(java.util.Arrays.equals(PortalBuilder.build(caves, PortalChoice.LONGEST_EXPECTED_RAY).portals(),
+                PortalBuilder.build(caves, PortalChoice.LENGTH_OVER_EXIT_CHANCE).portals()),
+                "the wall term changes some choices");
+        assertThrows(IllegalArgumentException.class, () -> PortalBuilder.build(caves, PortalChoice.FIRST_COVER, 0));
+    }
+
     @Test
     void anEmptyBoxIsOneDivWhoseFacesAllExit() {
         PortalSpace p = PortalBuilder.build(VoxelSpace.empty(3, 2, 5), PortalChoice.LONGEST_EXPECTED_RAY);

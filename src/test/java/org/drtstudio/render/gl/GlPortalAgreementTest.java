@@ -48,6 +48,25 @@ class GlPortalAgreementTest {
         assertNull(shading, shading);
     }
 
+    /** {@code --shadow-lights nearest}: the GL tracer drops the same lights as the CPU tracer (whitted.glsl's nearestLight). */
+    @Test
+    void nearestLightShadowsAgreeWithTheCpu() throws Exception {
+        var scene = org.drtstudio.render.PortalAgreementChecks.mazeUnderTwoLights(56, 42);
+        try (CpuRenderer cpu = new CpuRenderer(2, NodeKind.DEFAULT, AccelStructure.PORTALS)) {
+            cpu.useShadowLights(org.drtstudio.render.ShadowLights.NEAREST);
+            PORTALS.get().useShadowLights(org.drtstudio.render.ShadowLights.NEAREST);
+            Frame[] f = AccelAgreementChecks.renderBoth(cpu, PORTALS.get(), scene);
+            String shading = AccelAgreementChecks.shadingDifference(f[0], f[1], "nearest-light shadows, GPU vs CPU");
+            assertNull(shading, shading);
+            PORTALS.get().useShadowLights(org.drtstudio.render.ShadowLights.ALL);
+            Frame all = AccelAgreementChecks.renderBoth(cpu, PORTALS.get(), scene)[1];
+            assertNotNull(AccelAgreementChecks.shadingDifference(f[1], all, "nearest against all"),
+                    "the GL picture changes with the option");
+        } finally {
+            PORTALS.get().useShadowLights(org.drtstudio.render.ShadowLights.ALL);
+        }
+    }
+
     @Test
     void meshesAloneAreWalkedAsTheBvh() throws Exception {
         Frame[] f = AccelAgreementChecks.renderBoth(BVH.get(), PORTALS.get(), AccelAgreementChecks.instanced(48, 36));

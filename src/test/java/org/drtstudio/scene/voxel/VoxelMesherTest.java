@@ -49,4 +49,43 @@ class VoxelMesherTest {
             assertEquals(caves.get(si, sj, sk), m.triangleMaterials()[t], "material of the voxel behind");
         }
     }
+
+    /**
+     * A face's texture coordinates are the hit point's fractional position within the voxel face:
+     * each triangle's corners are the face's unit square, so any point of a face (through its
+     * barycentrics) maps to its offset from the face's corner along two of the face's edges. On the
+     * side faces v follows +y (textures stand upright) and u turns to the right seen from outside
+     * (along up × normal).
+     */
+    @Test
+    void texCoordsAreTheFractionalPositionInTheFaceUprightOnWalls() {
+        VoxelSpace caves = VoxelGenerators.caves(10, 0.5, 3);
+        TriangleMesh m = VoxelMesher.mesh("caves", caves, IDENTITY);
+        float[] p = m.positions(), n = m.normals(), uv = m.texCoords();
+        assertNotNull(uv);
+        int[] idx = m.indices();
+        int sides = 0;
+        for (int t = 0; t < m.triangleCount(); t++) {
+            int a = idx[3 * t], b = idx[3 * t + 1];
+            // Along an edge the uv changes by exactly the position's change projected on the u and v directions.
+            float du = uv[2 * b] - uv[2 * a], dv = uv[2 * b + 1] - uv[2 * a + 1];
+            float dx = p[3 * b] - p[3 * a], dy = p[3 * b + 1] - p[3 * a + 1], dz = p[3 * b + 2] - p[3 * a + 2];
+            for (int c : new int[]{a, b}) {
+                assertTrue(uv[2 * c] == 0f || uv[2 * c] == 1f, "u of a corner is 0 or 1");
+                assertTrue(uv[2 * c + 1] == 0f || uv[2 * c + 1] == 1f, "v of a corner is 0 or 1");
+            }
+            float nx = n[3 * a], nz = n[3 * a + 2];
+            if (n[3 * a + 1] != 0f) {
+                assertEquals(dx, du, 0f, "top or bottom face: u runs along x");
+                assertEquals(dz, dv, 0f, "top or bottom face: v runs along z");
+                continue;
+            }
+            sides++;
+            assertEquals(dy, dv, 0f, "a wall's v runs up");
+            // To the right of a viewer outside, looking along −normal with +y up: up × normal = (nz, 0, −nx).
+            float ux = nz, uz = -nx;
+            assertEquals(dx * ux + dz * uz, du, 0f, "a wall's u runs to the right seen from outside (normal " + nx + ", " + nz + ")");
+        }
+        assertTrue(sides > 50);
+    }
 }
