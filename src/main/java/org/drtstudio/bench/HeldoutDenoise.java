@@ -34,7 +34,10 @@ import java.util.Locale;
  *   <li>{@code capture SCENE VARIANT W H SPP SEED OUT.bin}: one render with the denoiser's inputs,
  *       saved, and its CPU seconds;</li>
  *   <li>{@code eval OUT.bin REF [MAPS]}: RMSE (0–255 sRGB, {@link NoiseMeasurement#rmse}) of the plain and
- *       the denoised picture and the filter's CPU seconds; with MAPS a PNG prefix for per-pixel error maps.</li>
+ *       the denoised picture, before and after issue 40's change; with MAPS a PNG sheet of the reference,
+ *       plain, denoised and their error maps;</li>
+ *   <li>{@code cost OUT.bin}: the CPU seconds of the denoiser before and after on the captured frame
+ *       tiled to 1920×1080 (best of three; its threads are the common pool's, two on two cores).</li>
  * </ul>
  * VARIANT is one of {@link NoiseMeasurement#variants()} ("all-three": depth of field, soft shadows,
  * glossy) or "as-is"; -Dnoise.threads the threads (default 2).
@@ -67,7 +70,8 @@ public final class HeldoutDenoise {
             }
             case "eval" -> eval(read(Path.of(args[1])), NoiseCurves.readFloats(Path.of(args[2])),
                     args.length > 3 ? args[3] : null);
-            default -> throw new IllegalArgumentException("mode " + args[0] + ": reference, capture or eval");
+            case "cost" -> cost(read(Path.of(args[1])));
+            default -> throw new IllegalArgumentException("mode " + args[0] + ": reference, capture, eval or cost");
         }
     }
 
@@ -77,13 +81,36 @@ public final class HeldoutDenoise {
                 .orElseThrow(() -> new IllegalArgumentException("variant " + name)).make().apply(base);
     }
 
-    /**
-     * The denoiser before issue 40's change, for before/after rows from one run: the plane fit alone,
-     * the diffuse part with k 0.5 and tight gates, the other part with {@link NlmDenoiser.Settings#DEFAULT}.
-     */
+    /** The denoiser before issue 40's change, for before/after rows from one run: the other part filtered as a whole radiance is. */
     static NlmDenoiser before() {
-        NlmDenoiser.Settings d = NlmDenoiser.Settings.DEFAULT;
-        return new NlmDenoiser(d, new NlmDenoiser.Settings(2, 0.5f, 64f, 0.05f, 0.3f, 1e-3f, 0.02f, false), d);
+        return new NlmDenoiser(NlmDenoiser.Settings.DEFAULT, NlmDenoiser.Settings.DIFFUSE, NlmDenoiser.Settings.DEFAULT);
+    }
+
+    private static void cost(DenoiseInput small) {
+        int w = 1920, h = 1080, sw = small.width(), sh = small.height();
+        float[][] from = {small.radiance(), small.variance(), small.normals(), small.albedo(), small.depth(),
+                small.split().diffuse(), small.split().diffuseVariance(), small.split().otherVariance(), small.split().ownAlbedo()};
+        float[][] to = new float[from.length][];
+        for (int k = 0; k < from.length; k++) {
+            int c = from[k].length / (sw * sh);
+            to[k] = new float[c * w * h];
+            for (int y = 0; y < h; y++) {
+                for (int x = 0; x < w; x++) {
+                    System.arraycopy(from[k], c * ((y % sh) * sw + x % sw), to[k], c * (y * w + x), c);
+                }
+            }
+        }
+        DenoiseInput in = new DenoiseInput(w, h, to[0], to[1], to[2], to[3], to[4], new DiffuseSplit(to[5], to[6], to[7], to[8]));
+        for (String name : java.util.List.of("before", "after")) {
+            double best = Double.MAX_VALUE;
+            for (int run = 0; run < 3; run++) {
+                NlmDenoiser d = name.equals("before") ? before() : new NlmDenoiser();
+                double cpu0 = cpuSeconds();
+                d.denoise(in);
+                best = Math.min(best, cpuSeconds() - cpu0);
+            }
+            System.out.printf(Locale.ROOT, "%s: 1920x1080 denoised in %.2f CPU s%n", name, best);
+        }
     }
 
     private static void eval(DenoiseInput in, float[] ref, String maps) throws IOException {

@@ -24,9 +24,10 @@ import java.util.stream.IntStream;
  *       the slopes) and keep its value at p: a window across a gradient is not pulled towards its
  *       mean, so a wide window does not flatten shading ramps. With {@link Settings#albedoSlopes} the
  *       fit is also linear in the guide's albedo relative to p's ({@link FeatureFit}, NFOR's first-order
- *       regression on a feature): a pixel on a silhouette or a defocused edge mixes the two sides in
- *       the proportion of its samples, and so does its albedo guide, of four to sixteen times as many
- *       samples; the fit reads the proportion from the guide, so the guide gates can be loose.</li>
+ *       regression on a feature; {@link Settings#OTHER}): a pixel on a silhouette or a defocused edge
+ *       mixes the two sides in the proportion of its samples, and so does its albedo guide, of four to
+ *       sixteen times as many samples; the fit reads the proportion from the guide, so the guide
+ *       gates can be loose without blurring one side into the other.</li>
  * </ol>
  * Measured against the two-pass à-trous filter it replaced, on the noise scenes of docs/RESULTS.md
  * (160×120, 16 spp, seeds 1–4): 11–20 % less error per scene, and at 64 spp it nearly stops costing
@@ -46,20 +47,22 @@ public final class NlmDenoiser implements Denoiser {
          */
         public static final Settings DEFAULT = new Settings(3, 0.8f, 64f, 0.05f, 0.3f, 1e-3f, 0.02f, false);
         /**
-         * The diffuse part's ({@link DiffuseSplit}): a 5×5 window, k 0.8, fitted on the albedo too, so
-         * the normal (cos⁸), depth (0.5) and albedo (1) gates are loose. Issue 40, held-out scenes
-         * ({@code bench.HeldoutDenoise}, {@code scripts/heldout-scene.py}): with {@link #OTHER} the
-         * denoised error fell from 0.75× to 0.69× of plain on seed 101 (the gates loosened without the
-         * albedo fit: 0.75×). Was k 0.5, cos⁶⁴, 0.05, 0.3 and the plane fit.
+         * The diffuse part's ({@link DiffuseSplit}): a 5×5 window, k 0.5. Divided by its own samples'
+         * albedo and remodulated by guides of 16 × spp samples on edges ({@link GuideEdges}), the
+         * diffuse light needs less smoothing than the rest: on the four noise scenes at 16 spp, 2–8 %
+         * less error than with {@link #DEFAULT} (radii 1–3 and k 0.3–0.8 tried, docs/RESULTS.md). Issue 40
+         * tried it with the albedo fit and loose gates: held-out scenes gained, the noise scenes lost 2–7 %.
          */
-        public static final Settings DIFFUSE = new Settings(2, 0.8f, 8f, 0.5f, 1f, 1e-3f, 0.02f, true);
+        public static final Settings DIFFUSE = new Settings(2, 0.5f, 64f, 0.05f, 0.3f, 1e-3f, 0.02f, false);
         /**
          * The other part's (highlights, reflections, refractions: {@link DiffuseSplit}): a 7×7 window, k 1,
-         * fitted on the albedo; the normal gate only refuses normals facing away (cos¹), depth and albedo
-         * gates all but off (10): where the rest is most of the noise (rough mirrors and glass on curved
-         * surfaces) cos⁶⁴ on the first hit's normal left little to average. Was {@link #DEFAULT}.
+         * fitted on the albedo, so the gates can be loose: normals cos⁸, relative depth 0.5, albedo 1.
+         * Where the rest is most of the noise (rough mirrors and glass, curved), cos⁶⁴ on the first hit's
+         * normal left little to average. Issue 40 ({@code bench.HeldoutDenoise}, CPU tracer, 160×120,
+         * 16 spp, all three effects): held-out scene 101 0.747 → 0.710 of plain, 202 0.763 → 0.741; the
+         * noise scenes within 0.5 % (depth of field and Spot's texture gain). Was {@link #DEFAULT}.
          */
-        public static final Settings OTHER = new Settings(3, 1f, 1f, 10f, 10f, 1e-3f, 0.02f, true);
+        public static final Settings OTHER = new Settings(3, 1f, 8f, 0.5f, 1f, 1e-3f, 0.02f, true);
 
         public Settings {
             if (radius < 1 || radius > 15) throw new IllegalArgumentException("radius " + radius + " (1-15)");
