@@ -80,11 +80,14 @@ public record DiffuseSplit(float[] diffuse, float[] diffuseVariance, float[] oth
     /** The albedo floor of the other part's filtering: 1, so nothing (an albedo is at most 1) divides it. */
     public static final float OTHER_FLOOR = 1f;
 
+    /** What a filtering filters: a radiance without a split, or one of a split's two parts (each has its own settings). */
+    public enum Part { WHOLE, DIFFUSE, OTHER }
+
     /** One filtering of a denoiser: the input's radiance demodulated by its albedo (at least {@code floor}), filtered, remodulated. */
     @FunctionalInterface
     public interface Filter {
-        /** The filtered radiance, or null when stopped; {@code diffusePart}: {@code in} is the split's diffuse part. */
-        float[] filter(DenoiseInput in, float floor, boolean diffusePart);
+        /** The filtered radiance, or null when stopped; {@code part}: which radiance {@code in} carries. */
+        float[] filter(DenoiseInput in, float floor, Part part);
     }
 
     /**
@@ -94,10 +97,10 @@ public record DiffuseSplit(float[] diffuse, float[] diffuseVariance, float[] oth
      */
     public static float[] denoise(DenoiseInput in, float floor, Filter filter) {
         DiffuseSplit split = in.split();
-        if (split == null) return filter.filter(in, floor, false);
-        float[] diffuse = filter.filter(split.diffuseInput(in, floor), floor, true);
+        if (split == null) return filter.filter(in, floor, Part.WHOLE);
+        float[] diffuse = filter.filter(split.diffuseInput(in, floor), floor, Part.DIFFUSE);
         if (diffuse == null) return null;
-        float[] other = filter.filter(split.otherInput(in), OTHER_FLOOR, false);
+        float[] other = filter.filter(split.otherInput(in), OTHER_FLOOR, Part.OTHER);
         if (other == null) return null;
         for (int i = 0; i < diffuse.length; i++) diffuse[i] += other[i];
         return diffuse;

@@ -81,7 +81,7 @@ public final class NoiseMeasurement {
         return c <= 0.0031308 ? 12.92 * c : 1.055 * Math.pow(c, 1 / 2.4) - 0.055;
     }
 
-    private static void writeFloats(Path file, float[] v) throws IOException {
+    static void writeFloats(Path file, float[] v) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(4 * v.length);
         b.asFloatBuffer().put(v);
         Files.write(file, b.array());

@@ -28,7 +28,7 @@ final class GlDenoiser implements Denoiser {
 
     private final GlThread gl;
     /** denoise.comp with NlmDenoiser's default settings, and with those of the split's diffuse part. */
-    private ComputeProgram filter, diffuseFilter, stages;
+    private ComputeProgram filter, diffuseFilter, otherFilter, stages;
 
     GlDenoiser(GlThread gl) {
         this.gl = gl;
@@ -53,6 +53,7 @@ final class GlDenoiser implements Denoiser {
         NlmDenoiser.Settings s = NlmDenoiser.Settings.DEFAULT;
         if (filter == null) filter = filterProgram(s);
         if (diffuseFilter == null) diffuseFilter = filterProgram(NlmDenoiser.Settings.DIFFUSE);
+        if (otherFilter == null) otherFilter = filterProgram(NlmDenoiser.Settings.OTHER);
         if (stages == null) stages = ComputeProgram.load("denoise_stages.comp", Map.of());
         int w = in.width(), h = in.height(), n = w * h;
         DiffuseSplit split = in.split();
@@ -96,7 +97,11 @@ final class GlDenoiser implements Denoiser {
                 normalDepth.bindImage(ShaderBinding.DENOISE_NORMAL_DEPTH, ImageAccess.READ_ONLY);
                 albedoImage.bindImage(ShaderBinding.DENOISE_ALBEDO, ImageAccess.READ_ONLY);
                 filtered.bindImage(ShaderBinding.DENOISE_OUTPUT, ImageAccess.WRITE_ONLY);
-                ComputeProgram f = part.kind() == DIFFUSE ? diffuseFilter : filter;
+                ComputeProgram f = switch (part.kind()) {
+                    case DIFFUSE -> diffuseFilter;
+                    case OTHER -> otherFilter;
+                    default -> filter;
+                };
                 f.setIVec2("uImageSize", w, h);
                 f.dispatchCovering(w, h);
                 GlSync.imageBarrier();
@@ -122,7 +127,7 @@ final class GlDenoiser implements Denoiser {
         return ComputeProgram.load("denoise.comp", Map.of("RADIUS", Integer.toString(s.radius()),
                 "K", glsl(s.k()), "SIGMA_NORMAL", glsl(s.sigmaNormal()), "SIGMA_DEPTH", glsl(s.sigmaDepth()),
                 "SIGMA_ALBEDO", glsl(s.sigmaAlbedo()), "RIDGE", glsl(s.ridge()), "EPSILON", glsl(NlmDenoiser.EPSILON),
-                "NEGLIGIBLE", glsl(NlmDenoiser.NEGLIGIBLE)));
+                "NEGLIGIBLE", glsl(NlmDenoiser.NEGLIGIBLE), "FEATURES", s.albedoSlopes() ? "3" : "0"));
     }
 
     /** One dispatch of the stages shader over the picture, its writes made visible to the next. */
@@ -152,9 +157,11 @@ final class GlDenoiser implements Denoiser {
     void closeOnGlThread() {
         if (filter != null) filter.close();
         if (diffuseFilter != null) diffuseFilter.close();
+        if (otherFilter != null) otherFilter.close();
         if (stages != null) stages.close();
         filter = null;
         diffuseFilter = null;
+        otherFilter = null;
         stages = null;
     }
 }
