@@ -23,6 +23,12 @@ public final class GridTestCounts {
     /** Counts per camera ray through the pixel centres of {@code p}, with the structure {@code accel} builds now. */
     public static PerRay perCameraRay(GeometryImage image, TraceParameters p, AccelStructure accel) {
         Traversal walk = new Traversal(image, NodeKind.DEFAULT, accel);
+        double rays = walkCameraRays(walk, p);
+        return new PerRay(walk.spatialPrimitiveTests() / rays, walk.gridCellVisits() / rays);
+    }
+
+    /** Walks one ray through each pixel centre of {@code p}'s camera to its closest hit; returns the rays walked. */
+    static double walkCameraRays(Traversal walk, TraceParameters p) {
         Hit hit = new Hit();
         float[] dir = new float[3], e = p.eye();
         for (int y = 0; y < p.height(); y++)
@@ -31,7 +37,6 @@ public final class GridTestCounts {
                 hit.reset(Float.POSITIVE_INFINITY);
                 walk.closest(e[0], e[1], e[2], dir[0], dir[1], dir[2], 0f, hit);
             }
-        double rays = (double) p.width() * p.height();
-        return new PerRay(walk.spatialPrimitiveTests() / rays, walk.gridCellVisits() / rays);
+        return (double) p.width() * p.height();
     }
 }

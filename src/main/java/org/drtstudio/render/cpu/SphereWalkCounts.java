@@ -20,15 +20,7 @@ public final class SphereWalkCounts {
 
     public static PerRay perCameraRay(GeometryImage image, TraceParameters p) {
         Traversal walk = new Traversal(image, NodeKind.SPHERES);
-        Hit hit = new Hit();
-        float[] dir = new float[3], e = p.eye();
-        for (int y = 0; y < p.height(); y++)
-            for (int x = 0; x < p.width(); x++) {
-                CpuRenderer.primaryDirection(p, x + 0.5f, y + 0.5f, dir);
-                hit.reset(Float.POSITIVE_INFINITY);
-                walk.closest(e[0], e[1], e[2], dir[0], dir[1], dir[2], 0f, hit);
-            }
-        double rays = (double) p.width() * p.height();
+        double rays = GridTestCounts.walkCameraRays(walk, p);
         return new PerRay(walk.sphereTests() / rays, walk.spherePrimitiveTests() / rays);
     }
 }
