@@ -170,7 +170,8 @@ final class StudioWindow {
         root.setBottom(new VBox(timeline, statusBar()));
         Scene scene = new Scene(root, 1180, 680);
         scene.getStylesheets().add(java.util.Objects.requireNonNull(StudioWindow.class.getResource("studio.css")).toExternalForm());
-        scene.addEventFilter(KeyEvent.KEY_PRESSED, this::shortcut);
+        KeyRepeats repeats = KeyRepeats.install(scene, stage);
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> shortcut(e, repeats.repeated(e)));
         scene.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
             e.consume();
@@ -320,8 +321,14 @@ final class StudioWindow {
         return m;
     }
 
-    /** Shortcuts of common 3D tools; single letters only while no text field has the focus. */
-    private void shortcut(KeyEvent e) {
+    /** Keys that toggle or start a mode: a held key's repeats must not toggle again. */
+    private static final java.util.Set<KeyCode> ONCE_PER_PRESS = java.util.EnumSet.of(KeyCode.G, KeyCode.R, KeyCode.S, KeyCode.P, KeyCode.SPACE);
+
+    /**
+     * Shortcuts of common 3D tools; single letters only while no text field has the focus. Toggles
+     * and modes act once per press, not again for each repeat of a held key ({@link KeyRepeats}).
+     */
+    private void shortcut(KeyEvent e, boolean repeat) {
         boolean typing = stage.getScene().getFocusOwner() instanceof TextInputControl;
         if (e.isShortcutDown()) {
             switch (e.getCode()) {
@@ -334,6 +341,10 @@ final class StudioWindow {
             return;
         }
         if (typing || viewport.mouseLookActive()) return;
+        if (repeat && ONCE_PER_PRESS.contains(e.getCode())) {
+            e.consume();
+            return;
+        }
         switch (e.getCode()) {
             case DELETE, BACK_SPACE -> deleteSelected();
             case F -> frameSelection();

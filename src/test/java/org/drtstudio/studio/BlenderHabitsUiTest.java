@@ -6,7 +6,9 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
+import javafx.event.Event;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -18,6 +20,7 @@ import java.util.List;
 import static org.drtstudio.studio.StudioHarness.fx;
 import static org.drtstudio.studio.StudioHarness.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,8 +47,11 @@ class BlenderHabitsUiTest {
         h.stop();
     }
 
+    /** Puts the pointer over the viewport, which takes the keyboard focus on hover: single-letter keys then reach the scene. */
     private void overTheView() throws Exception {
         robot.moveTo(h.toScreen(fx(() -> new Point2D(h.window.viewport.getWidth() / 2, h.window.viewport.getHeight() / 2))));
+        waitUntil(() -> h.window.viewport.isFocused(), 10, "the viewport focused on hover (focus: "
+                + fx(() -> String.valueOf(h.window.stage.getScene().getFocusOwner())) + ")");
     }
 
     @Test
@@ -56,8 +62,36 @@ class BlenderHabitsUiTest {
         robot.push(KeyCode.SPACE);
         waitUntil(() -> !h.window.timeline.play.isSelected(), 10, "Space pauses");
         double t = fx(() -> h.window.session.time());
-        Thread.sleep(300);
+        StudioHarness.awaitPulses(3); // the player advances the time on every pulse while it runs
         assertEquals(t, fx(() -> h.window.session.time()), "paused: the time stands still");
+    }
+
+    /**
+     * A held key repeats its press (25 a second on Xvfb, after 0.66 s): Space toggles once per press
+     * however long it is held. The events are fired here as the keyboard sends them, so the test does
+     * not depend on how long a robot's key stays down.
+     */
+    @Test
+    void aHeldSpaceTogglesOnce() throws Exception {
+        overTheView();
+        fx(() -> {
+            Node target = h.window.stage.getScene().getFocusOwner();
+            for (int i = 0; i < 2; i++) Event.fireEvent(target, key(KeyEvent.KEY_PRESSED)); // the press and one repeat
+            Event.fireEvent(target, key(KeyEvent.KEY_RELEASED));
+            return null;
+        });
+        assertTrue(fx(() -> h.window.timeline.play.isSelected()), "one press held: playing");
+        fx(() -> {
+            Node target = h.window.stage.getScene().getFocusOwner();
+            Event.fireEvent(target, key(KeyEvent.KEY_PRESSED));
+            Event.fireEvent(target, key(KeyEvent.KEY_RELEASED));
+            return null;
+        });
+        assertFalse(fx(() -> h.window.timeline.play.isSelected()), "a second press: paused");
+    }
+
+    private static KeyEvent key(javafx.event.EventType<KeyEvent> type) {
+        return new KeyEvent(type, " ", " ", KeyCode.SPACE, false, false, false, false);
     }
 
     @Test

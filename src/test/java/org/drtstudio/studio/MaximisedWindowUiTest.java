@@ -153,15 +153,12 @@ class MaximisedWindowUiTest {
     /** Import's file chooser is native: Escape (from another process: the FX thread is inside the chooser) cancels it. */
     @Test
     void importsFileChooserAndItsCancelKeepTheWindowMaximised() throws Exception {
-        AtomicReference<Optional<java.nio.file.Path>> answer = new AtomicReference<>();
-        Platform.runLater(() -> answer.set(dialogs.chooseOpen("Import model", false)));
-        long end = System.nanoTime() + 60_000_000_000L;
-        Thread.sleep(1500); // the chooser maps; an Escape before that would reach the main window
-        while (answer.get() == null && System.nanoTime() < end) {
-            assertTrue(NativeKeyPress.escape(), "a key can be pressed on the display");
-            Thread.sleep(1000);
-        }
-        assertEquals(Optional.empty(), answer.get(), "Escape cancels the chooser");
+        java.util.concurrent.CompletableFuture<Optional<java.nio.file.Path>> answer = new java.util.concurrent.CompletableFuture<>();
+        Platform.runLater(() -> answer.complete(dialogs.chooseOpen("Import model", false)));
+        // An Escape before the chooser has the keyboard would reach the main window.
+        ActiveXWindow.await("Import model", 60);
+        assertTrue(NativeKeyPress.escape(), "a key can be pressed on the display");
+        assertEquals(Optional.empty(), answer.get(60, java.util.concurrent.TimeUnit.SECONDS), "Escape cancels the chooser");
         assertStillMaximised("Import's file chooser");
     }
 }

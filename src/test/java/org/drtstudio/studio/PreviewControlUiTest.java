@@ -181,15 +181,19 @@ class PreviewControlUiTest {
         h.awaitRefined(1);
         AtomicReference<String> outcome = new AtomicReference<>();
         Path out = tmp.resolve("still.png");
+        // The export's first pass waits at the gate until the checks are done: it runs as long as they need.
+        h.exportGate.close();
         fx(() -> {
-            h.window.files.export(new ExportSettings(out, 640, 400, 256, false, 0, 0), false, outcome::set);
+            h.window.files.export(new ExportSettings(out, 64, 40, 4, false, 0, 0), false, outcome::set);
             return null;
         });
-        waitUntil(() -> h.window.viewport.previewState() == PreviewRenderer.State.EXPORTING || outcome.get() != null, 30, "export started");
-        assertNull(outcome.get(), "a 640x400 export at 256 spp outlasts this check");
+        h.exportGate.awaitReached(60);
+        waitUntil(() -> h.window.viewport.previewState() == PreviewRenderer.State.EXPORTING, 30, "export started");
         assertStopped("an export runs");
-        waitUntil(() -> h.window.previewStatusText().contains("exporting") || outcome.get() != null, 10, "status says why");
-        waitUntil(() -> outcome.get() != null, 300, "export finished");
+        waitUntil(() -> h.window.previewStatusText().contains("exporting"), 10, "status says why");
+        assertNull(outcome.get(), "the export waits at the gate");
+        h.exportGate.open();
+        waitUntil(() -> outcome.get() != null, 60, "export finished");
         assertTrue(outcome.get().startsWith("exported"), outcome.get());
         assertTrue(Files.size(out) > 0);
         PreviewRenderer p = renderer();

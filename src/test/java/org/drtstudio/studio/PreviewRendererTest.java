@@ -192,7 +192,7 @@ class PreviewRendererTest {
         try (PreviewRenderer p = stalledPreview(tracer, seen)) {
             long passes = p.passes();
             p.hold(PreviewRenderer.Hold.FINISH_PASS);
-            Thread.sleep(200);
+            tracer.awaitPollsAfterNow();
             assertFalse(tracer.abandoned, "an export's hold does not stop the pass");
             tracer.stall = false;
             assertAsleep(p, seen);
@@ -221,7 +221,7 @@ class PreviewRendererTest {
             until(() -> tracer.stalled && tracer.firstSamples.get(tracer.firstSamples.size() - 1) == 0, "request 2's first pass stalls");
             tracer.abandoned = false;
             p.show(request(m, Set.of(Change.CAMERA), 160, 100, 5000, true, 3));
-            Thread.sleep(200);
+            tracer.awaitPollsAfterNow();
             assertFalse(tracer.abandoned, "a request's first pass is not stopped");
             tracer.stall = false;
             await(p, seen, f -> f.revision() == 2);
@@ -249,6 +249,18 @@ class PreviewRendererTest {
         private final CpuRenderer cpu = new CpuRenderer(2);
         final List<Integer> firstSamples = new java.util.concurrent.CopyOnWriteArrayList<>();
         volatile boolean stall, stalled, abandoned;
+        /** Times the stalled pass asked whether to stop and was told to go on. */
+        private final java.util.concurrent.atomic.AtomicLong pollsAnsweredGoOn = new java.util.concurrent.atomic.AtomicLong();
+
+        /**
+         * Waits until the stalled pass has asked twice more whether to stop: the second of those
+         * questions began after this call, so it saw every hold and request made before it. The
+         * pass polls without pause, so this proves "not stopped" without a fixed sleep.
+         */
+        void awaitPollsAfterNow() throws Exception {
+            long from = pollsAnsweredGoOn.get();
+            until(() -> abandoned || pollsAnsweredGoOn.get() >= from + 2, "the stalled pass asks again whether to stop");
+        }
 
         @Override
         public Frame accumulate(GeometryImage image, TraceParameters p, int firstSample, int count, Set<Aov> aovs, ProgressListener progress)
@@ -263,6 +275,7 @@ class PreviewRendererTest {
                     stalled = false;
                     throw new PassAbandonedException();
                 }
+                pollsAnsweredGoOn.incrementAndGet();
                 if (System.nanoTime() > end) throw new AssertionError("the pass was never abandoned");
                 Thread.onSpinWait();
             }

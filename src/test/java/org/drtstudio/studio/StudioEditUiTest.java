@@ -69,7 +69,7 @@ class StudioEditUiTest {
             return null;
         });
         if (Boolean.getBoolean("drt.debugShots")) {
-            Thread.sleep(1500);
+            h.awaitPreviewIdle();
             h.screenshot(Path.of(System.getProperty("drt.debugShots.dir", "target"), "edit-open.png"));
         }
     }
@@ -261,9 +261,9 @@ class StudioEditUiTest {
         robot.push(KeyCode.R);
         robot.moveTo(h.toScreen(start.add(10, -40)));
         waitUntil(() -> h.window.session.hasLiveEdit(), 5, "rotating with the mouse");
-        Thread.sleep(1000); // rest the pointer as long as a tooltip took to show
-        assertFalse(fx(() -> javafx.stage.Window.getWindows().stream().anyMatch(w -> w instanceof javafx.scene.control.Tooltip && w.isShowing())),
-                "no tooltip over the viewport while the pointer rests");
+        // A tooltip shows only for a node that has one installed: none under the pointer, so none can
+        // show however long the pointer rests (no need to rest it for the tooltip's delay and look).
+        assertEquals(List.of(), fx(() -> TooltipsInstalled.under(h.window.viewport)), "no tooltip over the viewport");
         robot.push(KeyCode.ESCAPE);
         waitUntil(() -> !h.window.session.hasLiveEdit(), 5, "cancelled");
         assertEquals(after, ((GroupNode) model().node(spheres).orElseThrow()).transform(), "Esc leaves the transform as it was");

@@ -35,6 +35,8 @@ final class StudioHarness {
     }
 
     final ScriptedDialogs dialogs = new ScriptedDialogs();
+    /** Exports' passes wait here while a test holds it closed (open unless closed). */
+    final GatedRenderer.Gate exportGate = new GatedRenderer.Gate();
     StudioWindow window;
 
     /** Where this test JVM's scratch folders go: one folder, removed with everything in it when the JVM ends. */
@@ -80,7 +82,7 @@ final class StudioHarness {
         // without a window manager, and robot clicks would land where JavaFX no longer draws.
         Stage stage = fx(Stage::new);
         window = fx(() -> {
-            StudioWindow w = new StudioWindow(stage, n -> production(2), n -> production(2), dialogs,
+            StudioWindow w = new StudioWindow(stage, n -> production(2), n -> new GatedRenderer(production(2), exportGate), dialogs,
                     new StudioWindow.Config(home, 0));
             w.viewport.setFullResolution(true);
             w.show(scene);
@@ -132,7 +134,7 @@ final class StudioHarness {
                 break;
             } catch (RuntimeException e) {
                 if (attempt == 5) throw e;
-                Thread.sleep(300);
+                awaitPulses(2); // a layout pass runs on a pulse
             }
         }
         waitUntil(stage::isFocused, 10, "studio window focused");
@@ -174,6 +176,7 @@ final class StudioHarness {
      * held after a failed drag), so the next test starts from a clean desktop whatever this one did.
      */
     void stop() throws Exception {
+        exportGate.open(); // an export a failed test left at the gate ends with the window
         if (window != null) {
             StudioWindow w = window;
             window = null;
@@ -291,6 +294,48 @@ final class StudioHarness {
             return f != null && f.revision() == window.viewport.requestRevision() && f.pixelScale() == 1 && f.samples() >= samples
                     && !window.session.hasLiveEdit();
         }, 90, "preview refined to " + samples + " spp");
+    }
+
+    /**
+     * Waits until the preview has nothing left to do for the current view: its render thread sleeps
+     * on its lock with no request waiting, the current request's frame is on screen and the pulse
+     * timer stopped. Then one more round trip through the FX queue, so whatever the render thread
+     * posted before it fell asleep (a message, a frame) has been handled: after this, a check that
+     * something did not happen is a check, not a guess at how long it might take.
+     */
+    void awaitPreviewIdle() throws Exception {
+        PreviewRenderer preview = fx(() -> window.viewport.renderer());
+        waitUntil(() -> preview.asleep() && !preview.requestWaiting() && !preview.hasFrame() && !window.viewport.pulsing()
+                && window.viewport.shownFrame() != null && window.viewport.shownFrame().revision() == window.viewport.requestRevision(),
+                60, "the preview idle with the current view on screen");
+        fx(() -> null);
+    }
+
+    /**
+     * Waits until the FX thread has run {@code count} more animation pulses. Every running
+     * {@code AnimationTimer} is called on each pulse, so after this a timer that should have stopped
+     * has had {@code count} chances to show it did not.
+     */
+    static void awaitPulses(int count) throws Exception {
+        java.util.concurrent.CountDownLatch pulses = new java.util.concurrent.CountDownLatch(count);
+        javafx.animation.AnimationTimer counter = new javafx.animation.AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                pulses.countDown();
+            }
+        };
+        fx(() -> {
+            counter.start();
+            return null;
+        });
+        try {
+            if (!pulses.await(60, java.util.concurrent.TimeUnit.SECONDS)) throw new AssertionError("no " + count + " FX pulses in 60 s");
+        } finally {
+            fx(() -> {
+                counter.stop();
+                return null;
+            });
+        }
     }
 
     /** The viewport image as shown: linear luminance per pixel (from sRGB), row-major. */

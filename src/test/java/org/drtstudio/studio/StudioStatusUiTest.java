@@ -32,7 +32,7 @@ class StudioStatusUiTest {
     void anEmptySceneShowsItsBackgroundAndHowToAddSomethingNotAnError() throws Exception {
         h.start(null, 1200, 760);
         waitUntil(() -> h.window.viewport.shownFrame() != null, 30, "a frame of the empty scene");
-        Thread.sleep(500); // let the preview report whatever it reports about the empty scene
+        h.awaitPreviewIdle(); // whatever the preview reports about the empty scene has been reported
         assertTrue(fx(() -> h.window.viewport.notice.isVisible()), "a hint over the viewport");
         assertEquals(ViewportNotice.EMPTY, fx(() -> h.window.viewport.notice.getText()));
         String status = fx(() -> h.window.statusMessage());

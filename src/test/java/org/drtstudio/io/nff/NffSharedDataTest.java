@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The full SPD set in the shared data folder (skipped when that folder is absent): every file
- * loads, counts match the published primitive counts, and the big ones parse fast.
+ * loads and counts match the published primitive counts (how fast they parse is a measurement,
+ * not a unit test's business).
  */
 class NffSharedDataTest {
 
@@ -107,23 +108,5 @@ class NffSharedDataTest {
         assertEquals(2197, spheres(s).size());
         assertEquals(6084 * 2 * ConeTessellator.SEGMENTS, triangleCount(s));
         assertTrue(s.materials().size() < 20, "8281 'f' lines, few distinct: " + s.materials().size());
-    }
-
-    @Test
-    void largeFilesParseWellUnderTwoSeconds() throws Exception {
-        for (String name : List.of("gears_s4.nff", "teapot_s12.nff")) {
-            Path file = TestData.shared("nff/" + name);
-            long first = System.nanoTime();
-            NffReader.read(file);
-            long cold = System.nanoTime() - first;
-            long best = Long.MAX_VALUE;
-            for (int i = 0; i < 3; i++) {
-                long t0 = System.nanoTime();
-                NffReader.read(file);
-                best = Math.min(best, System.nanoTime() - t0);
-            }
-            System.out.printf("NFF parse %s: first %.0f ms, best warm %.0f ms%n", name, cold / 1e6, best / 1e6);
-            assertTrue(cold < 2_000_000_000L, name + " took " + cold / 1e6 + " ms");
-        }
     }
 }

@@ -72,6 +72,11 @@ final class SharedGl<T extends AutoCloseable> implements BeforeAllCallback, Afte
         return new SharedGl<>(() -> GlRenderer.start(false, NodeKind.DEFAULT, accel), "the GL tracer walking the " + accel.cliName());
     }
 
+    /** A GL tracer walking the shape-level bounds {@code nodes} (spheres or the box layout) with the BVH. */
+    static SharedGl<GlRenderer> renderer(NodeKind nodes) {
+        return new SharedGl<>(() -> GlRenderer.start(false, nodes), "the GL tracer walking " + nodes);
+    }
+
     /** The GL tracer on two contexts of the one device, frames split in tiles of {@code tile} pixels (the multi-GPU path). */
     static SharedGl<MultiGpuRenderer> twoContexts(int tile) {
         return new SharedGl<>(() -> MultiGpuRenderer.start(org.drtstudio.render.TracerOptions.DEFAULT, java.util.List.of(0, 0), tile),
