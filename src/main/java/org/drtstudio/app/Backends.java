@@ -81,7 +81,10 @@ final class Backends implements RendererFactory {
      * llvmpipe and ~80 ms on the CPU tracer (docs/STUDIO.md), and a preview must be fluid.
      */
     Renderer createForPreview(Backend backend, Consumer<String> notices) {
-        return passOverSoftwareGl(backend, create(backend, notices), TracerOptions.DEFAULT, notices);
+        Renderer r = passOverSoftwareGl(backend, create(backend, notices), TracerOptions.DEFAULT, notices);
+        // The preview's tracer threads step back for the window's: on two cores they took both.
+        if (r instanceof org.drtstudio.render.cpu.CpuRenderer cpu) cpu.yieldToInterface();
+        return r;
     }
 
     /**

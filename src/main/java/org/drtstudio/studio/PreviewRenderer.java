@@ -381,6 +381,8 @@ final class PreviewRenderer implements AutoCloseable {
     }
 
     private void loop() {
+        // Packing, denoising and publishing step back for the window's threads, as the tracer's do.
+        org.drtstudio.render.cpu.ThreadNiceness.lowerCurrentThread(org.drtstudio.render.cpu.ThreadNiceness.BACKGROUND);
         Renderer r = startRenderer();
         if (r == null) return;
         RenderThread view = new RenderThread(r);

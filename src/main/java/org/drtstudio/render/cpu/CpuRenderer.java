@@ -228,13 +228,9 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
         AtomicInteger rowsDone = new AtomicInteger();
         AtomicLong errors = new AtomicLong();
         AtomicBoolean abandoned = new AtomicBoolean();
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "cpu-tracer");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = workers();
+        List<Future<?>> jobs = new ArrayList<>();
         try {
-            List<Future<?>> jobs = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 jobs.add(pool.submit(() -> {
                     try (WhittedIntegrator integrator = integrator(image, p)) {
@@ -281,7 +277,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
         } catch (ExecutionException e) {
             throw new RenderException("CPU tracer failed: " + e.getCause(), e.getCause());
         } finally {
-            pool.shutdownNow();
+            for (Future<?> job : jobs) job.cancel(true);
         }
         if (fast()) walked = "CPU tracer, " + walk.name(image);
         if (abandoned.get()) {
@@ -445,6 +441,38 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
 
     @Override
     public void close() {
+        synchronized (this) {
+            if (workers != null) workers.shutdownNow();
+            workers = null;
+        }
         if (walk != null) walk.close();
+    }
+
+    /** The tracer's threads, made on the first pass and kept until {@link #close} (a pass no longer starts threads). */
+    private ExecutorService workers;
+    private volatile boolean behindTheUi;
+
+    /**
+     * Runs the tracer's threads at a lower scheduling priority ({@link ThreadNiceness}), for the
+     * studio's preview: the interface's threads come first when they want a core, and the tracer
+     * takes the rest. Call before the first pass.
+     */
+    public void yieldToInterface() {
+        behindTheUi = true;
+    }
+
+    private synchronized ExecutorService workers() {
+        if (workers == null) {
+            boolean background = behindTheUi;
+            workers = Executors.newFixedThreadPool(threads, r -> {
+                Thread t = new Thread(() -> {
+                    if (background) ThreadNiceness.lowerCurrentThread(ThreadNiceness.BACKGROUND);
+                    r.run();
+                }, "cpu-tracer");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return workers;
     }
 }

@@ -1,0 +1,52 @@
+package org.drtstudio.render.cpu;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Lowers the calling thread's scheduling priority on Linux. Java's thread priorities do nothing
+ * there (the JVM maps them to nothing without root), but each thread is a task with its own nice
+ * value, which {@code renice} sets by task id, so one thread can step back without its process.
+ * Used for the studio's tracer threads: on a 2-core machine two of them took both cores from the
+ * JavaFX and render threads, which then waited their turn for every frame they put on screen.
+ * Where this cannot be done (not Linux, no {@code renice}) the thread keeps its priority.
+ */
+public final class ThreadNiceness {
+    /** How far the tracer threads step back: weight 110 against the UI's 1024 when both want a core. */
+    public static final int BACKGROUND = 10;
+
+    private ThreadNiceness() {
+    }
+
+    /**
+     * Lowers the calling thread to nice value {@code nice} (renice sets the value, not an increment);
+     * a thread already at that value or lower in priority is left as it is. False when it could not.
+     */
+    public static boolean lowerCurrentThread(int nice) {
+        if (ofCurrentThread() >= nice) return true;
+        try {
+            Path task = Files.readSymbolicLink(Path.of("/proc/thread-self")); // "PID/task/TID"
+            Process renice = new ProcessBuilder("renice", "-n", Integer.toString(nice), "-p", task.getFileName().toString())
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return renice.waitFor(5, TimeUnit.SECONDS) && renice.exitValue() == 0;
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** The calling thread's nice value, read from /proc, or 0 where it cannot be read. */
+    static int ofCurrentThread() {
+        try {
+            String stat = Files.readString(Path.of("/proc/thread-self/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Integer.parseInt(f[16]); // field 19, nice, counted from the state (field 3)
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+}
