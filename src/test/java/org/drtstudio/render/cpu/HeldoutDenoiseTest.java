@@ -116,18 +116,8 @@ class HeldoutDenoiseTest {
         return String.format(Locale.ROOT, format, values) + "\n";
     }
 
-    /** RMSE on the 0–255 scale of the sRGB picture (values clamped to [0, 1]), as docs/RESULTS.md measures. */
+    /** RMSE on the 0–255 scale of the sRGB picture, as docs/RESULTS.md measures (the lab's one definition). */
     private static double rmse(float[] a, float[] b) {
-        double sum = 0;
-        for (int i = 0; i < a.length; i++) {
-            double d = 255.0 * (srgb(a[i]) - srgb(b[i]));
-            sum += d * d;
-        }
-        return Math.sqrt(sum / a.length);
-    }
-
-    private static double srgb(float linear) {
-        double c = Math.min(Math.max(linear, 0f), 1f);
-        return c <= 0.0031308 ? 12.92 * c : 1.055 * Math.pow(c, 1 / 2.4) - 0.055;
+        return org.drtstudio.lab.NoiseMeasurement.rmse(a, b);
     }
 }
