@@ -66,6 +66,16 @@ public final class SphereHierarchyBuilder {
     /** Worker threads for large builds; daemon threads, idle when nobody builds. */
     private static final ForkJoinPool POOL = new ForkJoinPool(Math.max(1, Runtime.getRuntime().availableProcessors()));
 
+    /**
+     * The pool a build's parallel steps run in: the caller's own when it is a fork/join worker (the
+     * studio's preview builds in a pool of lowered-priority threads, so that a drag's rebuilds leave
+     * the cores to the window's threads), else this class's.
+     */
+    private static ForkJoinPool pool() {
+        ForkJoinPool own = ForkJoinTask.getPool();
+        return own != null ? own : POOL;
+    }
+
     private final FlatScene scene;
     private final int maxLeafSize;
     /** Subtrees of at most this many primitives take the exact sweeps ({@link #SMALL_MAX}; 0 in tests comparing with binning only). */
@@ -117,7 +127,7 @@ public final class SphereHierarchyBuilder {
      * hierarchy {@link #build(FlatScene)} makes.
      */
     static Staged buildStaged(FlatScene scene) {
-        return new Staged(MortonHierarchyBuilder.build(scene, POOL), scene);
+        return new Staged(MortonHierarchyBuilder.build(scene, pool()), scene);
     }
 
     /** The two stages of {@link #buildStaged}. */
@@ -147,7 +157,7 @@ public final class SphereHierarchyBuilder {
     private void computePrimitiveBoxes() {
         int tris = scene.triangleCount();
         // The boxes gather vertices through the index array (cache misses on large meshes): both cores help.
-        if (tris >= 2 * CHUNK) POOL.invoke(new Chunks(0, tris, this::triangleBoxes));
+        if (tris >= 2 * CHUNK) pool().invoke(new Chunks(0, tris, this::triangleBoxes));
         else triangleBoxes(0, tris);
         float[] sp = scene.spheres();
         for (int s = 0; s < scene.sphereCount(); s++) {
@@ -202,7 +212,7 @@ public final class SphereHierarchyBuilder {
     private SphereHierarchy run() {
         NodeList tree = grow();
         box = null;
-        return HierarchyFlattener.flatten(tree, leafSpheres, order, POOL);
+        return HierarchyFlattener.flatten(tree, leafSpheres, order, pool());
     }
 
     private NodeList grow() {
@@ -210,7 +220,7 @@ public final class SphereHierarchyBuilder {
         if (n >= PARALLEL_BINNING_MIN) boundsInParts(n, bounds);
         else boundsOf(0, n, bounds);
         Subtree task = new Subtree(0, n, bounds);
-        return n >= 2 * PARALLEL_MIN ? POOL.invoke(task) : task.compute();
+        return n >= 2 * PARALLEL_MIN ? pool().invoke(task) : task.compute();
     }
 
     /**
@@ -279,8 +289,8 @@ public final class SphereHierarchyBuilder {
 
     /** {@link #boundsOf} all slots, in parallel parts. */
     private void boundsInParts(int c, float[] out) {
-        float[][] parts = new float[POOL.getParallelism()][BOUNDS];
-        ParallelRanges.inParts(POOL, 0, c, parts.length, (k, from, to) -> boundsOf(from, to - from, parts[k]));
+        float[][] parts = new float[pool().getParallelism()][BOUNDS];
+        ParallelRanges.inParts(pool(), 0, c, parts.length, (k, from, to) -> boundsOf(from, to - from, parts[k]));
         System.arraycopy(parts[0], 0, out, 0, BOUNDS);
         for (float[] p : parts) {
             for (int k = 0; k < 3; k++) {
@@ -574,8 +584,8 @@ public final class SphereHierarchyBuilder {
 
         /** As {@link #binAxis}, each part into bins of its own, then merged into these (already cleared). */
         private void binInParts(int s, int c, int axis, float origin, float scale, int bins) {
-            Splitter[] parts = new Splitter[POOL.getParallelism()];
-            ParallelRanges.inParts(POOL, s, c, parts.length, (k, from, to) -> {
+            Splitter[] parts = new Splitter[pool().getParallelism()];
+            ParallelRanges.inParts(pool(), s, c, parts.length, (k, from, to) -> {
                 parts[k] = new Splitter();
                 parts[k].clearBins(axis, bins);
                 parts[k].binAxis(from, to - from, axis, origin, scale, bins);

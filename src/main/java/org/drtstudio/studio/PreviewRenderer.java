@@ -8,6 +8,7 @@ import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.PassBudget;
 import org.drtstudio.render.ProgressiveSession;
+import org.drtstudio.render.cpu.ThreadNiceness;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.ToneMapper;
@@ -18,6 +19,8 @@ import org.drtstudio.scene.authored.Change;
 
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -382,20 +385,38 @@ final class PreviewRenderer implements AutoCloseable {
 
     private void loop() {
         // Packing, denoising and publishing step back for the window's threads, as the tracer's do.
-        org.drtstudio.render.cpu.ThreadNiceness.lowerCurrentThread(org.drtstudio.render.cpu.ThreadNiceness.BACKGROUND);
+        ThreadNiceness.lowerCurrentThread(ThreadNiceness.BACKGROUND);
         Renderer r = startRenderer();
         if (r == null) return;
         RenderThread view = new RenderThread(r);
+        // Each step runs in a pool of lowered-priority threads, so that the parallel parts of packing
+        // and denoising (parallel streams, fork/join builds) run there too rather than in the common
+        // pool at the window's priority, where on two cores they took turns with the FX thread.
+        ForkJoinPool background = ThreadNiceness.pool("drt-preview-work", Runtime.getRuntime().availableProcessors(),
+                ThreadNiceness.BACKGROUND);
         try {
             while (!isClosed()) {
                 Work work = waitForWork();
                 if (isClosed()) break;
-                view.step(work);
+                runIn(background, () -> view.step(work));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             problems.accept("preview stopped: " + e.getMessage());
+        } finally {
+            background.shutdown();
+        }
+    }
+
+    /** Runs {@code step} in {@code pool} and waits for it; its unchecked exceptions come out as they were thrown. */
+    private static void runIn(ForkJoinPool pool, Runnable step) throws InterruptedException {
+        try {
+            pool.submit(step).get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) throw re;
+            if (e.getCause() instanceof Error err) throw err;
+            throw new IllegalStateException(e.getCause());
         }
     }
 

@@ -3,6 +3,8 @@ package org.drtstudio.render.cpu;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -37,6 +39,26 @@ public final class ThreadNiceness {
             Thread.currentThread().interrupt();
             return false;
         }
+    }
+
+    /**
+     * A fork/join pool of {@code parallelism} daemon threads, each lowered to {@code nice} as it
+     * starts. Work submitted to it runs its parallel streams and fork/join steps in it rather than in
+     * the common pool, whose threads keep the process's priority.
+     */
+    public static ForkJoinPool pool(String name, int parallelism, int nice) {
+        ForkJoinPool.ForkJoinWorkerThreadFactory threads = p -> {
+            ForkJoinWorkerThread t = new ForkJoinWorkerThread(p) {
+                @Override
+                protected void onStart() {
+                    super.onStart();
+                    lowerCurrentThread(nice);
+                }
+            };
+            t.setName(name + "-" + t.getPoolIndex());
+            return t;
+        };
+        return new ForkJoinPool(parallelism, threads, null, false);
     }
 
     /** The calling thread's nice value, read from /proc, or 0 where it cannot be read. */
