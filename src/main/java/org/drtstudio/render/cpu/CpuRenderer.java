@@ -234,7 +234,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
             for (int i = 0; i < threads; i++) {
                 jobs.add(pool.submit(() -> {
                     try (WhittedIntegrator integrator = integrator(image, p)) {
-                        integrator.recordGuide = summed;
+                        integrator.guides.on = summed;
                         PrimaryRays rays = new PrimaryRays(p);
                         float[] sample = new float[3], aov = new float[6], edgeScratch = new float[12];
                         GuideEdges.Probe probe = probes == null ? null : probes.over((qx, qy, out) -> {
@@ -341,7 +341,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
             integrator.radiance(rays.origin[0], rays.origin[1], rays.origin[2], rays.direction[0], rays.direction[1],
                     rays.direction[2], rays.time, pixel, s, sample);
             if (guides != null) {
-                float[] d = integrator.diffuse;
+                float[] d = integrator.guides.diffuse;
                 dr += d[0];
                 dg += d[1];
                 db += d[2];
@@ -350,8 +350,8 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
                 dq += dl * dl;
                 oq += ol * ol;
             }
-            if (guides != null && integrator.guideDistance != Float.POSITIVE_INFINITY) {
-                float[] g = integrator.guide;
+            if (guides != null && integrator.guides.distance != Float.POSITIVE_INFINITY) {
+                float[] g = integrator.guides.guide;
                 ar += g[3];
                 ag += g[4];
                 ab += g[5];
@@ -359,7 +359,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
                 nx += g[0];
                 ny += g[1];
                 nz += g[2];
-                distances += integrator.guideDistance;
+                distances += integrator.guides.distance;
             }
             sr += sample[0];
             sg += sample[1];
