@@ -14,6 +14,8 @@ final class Surface {
     float nx, ny, nz;
     float rdx, rdy, rdz;
     float kdr, kdg, kdb;
+    /** The diffuse texture's colour at the hit (1 without one): it colours the ambient term as it does the diffuse. */
+    final float[] texColor = new float[3];
     /** The material's offset in the packed materials (4 × MATERIAL_TEXELS × index). */
     int mat;
     /** The ray arrives on the geometric normal's side (else it leaves the body the normal bounds). */

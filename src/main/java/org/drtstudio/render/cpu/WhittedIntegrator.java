@@ -48,7 +48,6 @@ final class WhittedIntegrator implements AutoCloseable {
     private final TextureSampler textures;
     /** The atlas holds at least one image: the GL tracer then runs its variant compiled with TEXTURED true. */
     private final boolean textured;
-    private final float[] texColor = new float[3];
     /** Normals and texture coordinates at a hit (read by the ray benchmark too). */
     final HitSurface hitSurface;
     /** The surface being shaded ({@link #beginSurface}), and the light it reflects toward the ray, rgb ({@link #directLight}). */
@@ -186,6 +185,7 @@ final class WhittedIntegrator implements AutoCloseable {
         out[1] = flip * n[4];
         out[2] = flip * n[5];
         int mat = 4 * MATERIAL_TEXELS * material;
+        float[] texColor = surface.texColor;
         texColor[0] = texColor[1] = texColor[2] = 1f;
         if (textured) textures.diffuseTexture(material, n[6], n[7], texColor);
         out[3] = materials[mat + MaterialField.DIFFUSE] * texColor[0];
@@ -287,6 +287,7 @@ final class WhittedIntegrator implements AutoCloseable {
             tb *= (float) Math.exp(-materials[mat + MaterialField.ABSORPTION + 2] * t);
         }
         // The diffuse texture colours the diffuse and the ambient term alike (MTL's Ka defaults to Kd).
+        float[] texColor = sf.texColor;
         texColor[0] = texColor[1] = texColor[2] = 1f;
         if (textured) textures.diffuseTexture(material, n[6], n[7], texColor);
         sf.kdr = materials[mat + MaterialField.DIFFUSE] * texColor[0];
@@ -312,6 +313,7 @@ final class WhittedIntegrator implements AutoCloseable {
         // Where the shadow rays start: just off the surface, on the side the ray came from (shadowOrigin).
         float sox = sf.px + sf.ngx * eps, soy = sf.py + sf.ngy * eps, soz = sf.pz + sf.ngz * eps;
         int mat = sf.mat;
+        float[] texColor = sf.texColor;
         reflected[0] = p.ambientLight()[0] * (materials[mat + MaterialField.AMBIENT] * texColor[0]);
         reflected[1] = p.ambientLight()[1] * (materials[mat + MaterialField.AMBIENT + 1] * texColor[1]);
         reflected[2] = p.ambientLight()[2] * (materials[mat + MaterialField.AMBIENT + 2] * texColor[2]);
