@@ -1,7 +1,6 @@
 package org.drtstudio.render.gl;
 
 import org.drtstudio.render.Aov;
-import org.drtstudio.render.ConvergenceMask;
 import org.drtstudio.render.DiffuseSplit;
 import org.drtstudio.render.GuideSums;
 
@@ -16,7 +15,7 @@ import java.util.Set;
 final class RunningSums {
     /** The running sum of samples, kept between passes of progressive rendering. */
     Texture2D accumulation;
-    /** Samples per pixel of {@link #accumulation}, negated once converged (see {@link ConvergenceMask}). */
+    /** Samples per pixel of {@link #accumulation}, negated once converged (see {@code ConvergenceMask}). */
     Texture2D sampleState;
     /**
      * The guides summed by the trace passes since sample 0 (two RGBA32F images in {@link GuideSums}'
