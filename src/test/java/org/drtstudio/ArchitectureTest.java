@@ -31,7 +31,8 @@ class ArchitectureTest {
      */
     private static final String EXR_CODEC = "org.drtstudio.io.image.exr..";
     private static final String[] CORE = {"org.drtstudio.math..", "org.drtstudio.scene..", "org.drtstudio.accel..",
-            "org.drtstudio.render", "org.drtstudio.render.cpu..", "org.drtstudio.io.."};
+            "org.drtstudio.render", "org.drtstudio.render.denoise..", "org.drtstudio.render.adaptive..",
+            "org.drtstudio.render.multigpu..", "org.drtstudio.render.sampling..", "org.drtstudio.render.cpu..", "org.drtstudio.io.."};
 
     @ArchTest
     static final ArchRule javafxOnlyInTheStudio = noClasses()

@@ -44,7 +44,7 @@ class BareLayoutNumbersTest {
             "src/main/java/org/drtstudio/accel/ShapeHierarchyBuilder.java",
             "src/main/java/org/drtstudio/accel/ShapePrimitives.java",
             "src/main/java/org/drtstudio/accel/BoxLayout.java",
-            "src/main/java/org/drtstudio/render/LensLight.java");
+            "src/main/java/org/drtstudio/render/sampling/LensLight.java");
     private static final String CPU_TWIN = "src/main/java/org/drtstudio/render/cpu";
 
     /**

@@ -6,7 +6,7 @@ import org.drtstudio.render.TracerOptions;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.render.embree.EmbreeWalk;
 import org.drtstudio.render.GpuSelection;
-import org.drtstudio.render.GuideBudget;
+import org.drtstudio.render.denoise.GuideBudget;
 import org.drtstudio.render.gl.GlDevices;
 import org.drtstudio.render.gl.GlRenderer;
 import org.drtstudio.render.gl.MultiGpuRenderer;

@@ -1,7 +1,7 @@
 package org.drtstudio.bench;
 
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;

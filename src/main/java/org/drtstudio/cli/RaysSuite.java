@@ -5,7 +5,7 @@ import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.bench.PeerExport;
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.render.cpu.CpuWalk;
 import org.drtstudio.render.cpu.PeerRays;
 import org.drtstudio.render.cpu.TwinWalk;

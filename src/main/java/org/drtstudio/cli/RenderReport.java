@@ -7,7 +7,7 @@ import org.drtstudio.accel.octree.OctreeStatistics;
 import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.io.support.SceneFraming;
 import org.drtstudio.math.Aabb;
-import org.drtstudio.render.DeviceTimes;
+import org.drtstudio.render.multigpu.DeviceTimes;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.scene.Light;
 import org.drtstudio.scene.PointLight;

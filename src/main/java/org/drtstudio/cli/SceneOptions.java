@@ -5,7 +5,7 @@ import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.Excerpt;
 import org.drtstudio.io.cfg.CfgDevice;
 import org.drtstudio.io.cfg.CfgScene;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.RectLight;

@@ -9,7 +9,7 @@ import java.util.function.DoubleConsumer;
 
 /**
  * How far the reading of one scene file has got, for progress bars. A load started through
- * {@link org.drtstudio.io.load.SceneLoader#load(Path, DoubleConsumer)} registers its file for the calling thread; the
+ * {@link org.drtstudio.io.project.SceneLoader#load(Path, DoubleConsumer)} registers its file for the calling thread; the
  * readers pass the streams they open through {@link #track}, which counts the bytes of that file
  * (not of the MTL files or textures it names) and reports the fraction read, at most once per
  * percent. Per thread, so loads running side by side do not mix.

@@ -1,5 +1,6 @@
 package org.drtstudio.render;
 
+
 /**
  * What the denoiser reads: the noisy mean radiance, its per-pixel variance and the first-hit guides
  * (normal, albedo, depth, averaged over the pixel's first camera samples), all at
@@ -11,7 +12,7 @@ public record DenoiseInput(int width, int height, float[] radiance, float[] vari
     /**
      * The guide AOVs average a pixel's first camera samples: the rays of its radiance samples (summed
      * by the trace passes at no cost, {@link GuideSums}), and more traced by a guide pass: on pixels
-     * on an edge of the guides up to {@link GuideEdges#samples}, or, when the trace passes did not
+     * on an edge of the guides up to {@link org.drtstudio.render.denoise.GuideEdges#samples}, or, when the trace passes did not
      * sum them (the studio's young views), on every pixel up to {@link #guideSamples}. The denoiser divides the radiance by the albedo and multiplies the
      * filtered light back by it, so a pixel on a texture or silhouette edge comes out as exact as
      * its albedo: with the radiance's own 16 samples the edges keep all their anti-aliasing noise.

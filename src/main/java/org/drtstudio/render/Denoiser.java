@@ -1,8 +1,9 @@
 package org.drtstudio.render;
 
+
 /**
  * Turns a noisy mean radiance into a smoothed one guided by its AOVs. Two implementations compute
- * the same filter: {@link NlmDenoiser} in Java and the GL tracer's {@code shaders/denoise.comp}.
+ * the same filter: {@link org.drtstudio.render.denoise.NlmDenoiser} in Java and the GL tracer's {@code shaders/denoise.comp}.
  */
 public interface Denoiser {
     /** The denoised linear radiance, 3 floats per pixel. */

@@ -1,5 +1,6 @@
 package org.drtstudio.render;
 
+
 /**
  * A finished render. Rows run top to bottom, pixels left to right.
  *

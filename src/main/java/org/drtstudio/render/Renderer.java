@@ -53,7 +53,7 @@ public interface Renderer extends AutoCloseable {
 
     /**
      * Adaptive sampling: marks the pixels of the running sum whose noise is under
-     * {@code adaptive}'s threshold as converged ({@link ConvergenceMask}), so the next passes skip
+     * {@code adaptive}'s threshold as converged ({@link org.drtstudio.render.adaptive.ConvergenceMask}), so the next passes skip
      * them; they keep their mean. Call between passes, after at least one.
      *
      * @return pixels still taking samples
@@ -61,10 +61,11 @@ public interface Renderer extends AutoCloseable {
      */
     int converge(AdaptiveSampling adaptive) throws RenderException;
 
-    /** The denoiser that runs where this renderer does: the Java {@link NlmDenoiser} unless overridden. */
-    default Denoiser denoiser() {
-        return new NlmDenoiser();
-    }
+    /**
+     * The denoiser that runs where this renderer does: the Java one
+     * ({@link org.drtstudio.render.denoise.NlmDenoiser}) on the CPU, its GLSL twin on a GL tracer's thread.
+     */
+    Denoiser denoiser();
 
     @Override
     void close();

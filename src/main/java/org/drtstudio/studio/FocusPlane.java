@@ -1,6 +1,5 @@
 package org.drtstudio.studio;
 
-import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import org.drtstudio.scene.Camera;
@@ -85,7 +84,7 @@ final class FocusPlane {
     }
 
     /** The plane's outline, a faint fill, and its distance beside it; orange when selected. */
-    static void draw(GraphicsContext gc, Camera c, ViewProjection v, double aspect, boolean selected) {
+    static void draw(OverlayPen gc, Camera c, ViewProjection v, double aspect, boolean selected) {
         if (!shown(c)) return;
         double[] r = rectangle(c, v, aspect);
         double x = r[0] - r[2], y = r[1] - r[3], w = 2 * r[2], h = 2 * r[3];

@@ -28,7 +28,7 @@ final class FxStudioDialogs implements StudioDialogs {
     @Override
     public Optional<Path> chooseOpen(String title, boolean projectsOnly) {
         FileChooser fc = chooser(title);
-        java.util.List<String> models = org.drtstudio.io.load.SceneLoader.modelExtensions().stream().map(e -> "*" + e).toList();
+        java.util.List<String> models = org.drtstudio.io.project.SceneLoader.modelExtensions().stream().map(e -> "*" + e).toList();
         if (projectsOnly) {
             java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of("*.json"));
             all.addAll(models);

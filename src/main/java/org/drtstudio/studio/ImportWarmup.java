@@ -2,7 +2,7 @@ package org.drtstudio.studio;
 
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.MeshNode;
 import org.drtstudio.scene.Scene;

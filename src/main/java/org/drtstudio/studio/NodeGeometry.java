@@ -6,6 +6,7 @@ import org.drtstudio.scene.SceneNode;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.SphereNode;
 import org.drtstudio.scene.TransformNode;
+import org.drtstudio.scene.TriangleMesh;
 import org.drtstudio.scene.authored.AuthoredNode;
 import org.drtstudio.scene.authored.GroupNode;
 import org.drtstudio.scene.authored.MeshLeaf;
@@ -16,8 +17,11 @@ import org.joml.Matrix4f;
 import org.joml.Vector3f;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
 
 /** Where authored nodes are in the world at a time: parent matrices, gizmo pivots and bounds. */
 final class NodeGeometry {
@@ -93,20 +97,38 @@ final class NodeGeometry {
             Matrix4f w = new Matrix4f(world).mul(t.transform());
             for (SceneNode c : t.children()) collectScene(c, w, box);
         } else if (n instanceof MeshNode m) {
-            float[] p = m.mesh().positions();
-            if (p.length == 0) return;
-            float[] lo = {p[0], p[1], p[2]}, hi = {p[0], p[1], p[2]};
-            for (int i = 0; i < p.length; i++) {
-                lo[i % 3] = Math.min(lo[i % 3], p[i]);
-                hi[i % 3] = Math.max(hi[i % 3], p[i]);
-            }
+            float[] b = localBounds(m.mesh());
+            if (b == null) return;
             for (int corner = 0; corner < 8; corner++) {
-                box.addSphere(world, (corner & 1) == 0 ? lo[0] : hi[0], (corner & 2) == 0 ? lo[1] : hi[1],
-                        (corner & 4) == 0 ? lo[2] : hi[2], 0);
+                box.addSphere(world, b[(corner & 1) == 0 ? 0 : 3], b[(corner & 2) == 0 ? 1 : 4], b[(corner & 4) == 0 ? 2 : 5], 0);
             }
         } else if (n instanceof SphereNode s) {
             for (Sphere sp : s.spheres()) box.addSphere(world, sp.center().x(), sp.center().y(), sp.center().z(), sp.radius());
         }
+    }
+
+    /**
+     * Each mesh's object-space box {min x, y, z, max x, y, z}, measured once per mesh: the viewport asks
+     * for the scene's bounds after every document change (ViewportNotice), and while a node is dragged
+     * that is every frame; going over a 1.1M-triangle model's vertices each time held the FX thread for
+     * tens of milliseconds. Meshes are immutable and a record's hash and equality of its arrays are by
+     * identity, so the key is the mesh itself; weak, so a deleted model's entry goes with it.
+     */
+    private static final Map<TriangleMesh, float[]> LOCAL_BOUNDS = Collections.synchronizedMap(new WeakHashMap<>());
+
+    private static float[] localBounds(TriangleMesh mesh) {
+        float[] p = mesh.positions();
+        if (p.length == 0) return null;
+        return LOCAL_BOUNDS.computeIfAbsent(mesh, k -> {
+            float[] b = {p[0], p[1], p[2], p[0], p[1], p[2]};
+            for (int i = 0; i < p.length; i += 3) {
+                for (int a = 0; a < 3; a++) {
+                    b[a] = Math.min(b[a], p[i + a]);
+                    b[3 + a] = Math.max(b[3 + a], p[i + a]);
+                }
+            }
+            return b;
+        });
     }
 
     /** An axis-aligned box grown by the world boxes of object-space spheres (points have radius 0). */

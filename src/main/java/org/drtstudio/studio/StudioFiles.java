@@ -9,7 +9,7 @@ import javafx.util.Duration;
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.Installation;
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.io.image.TextureLoader;
 import org.drtstudio.io.project.LoadedProject;
 import org.drtstudio.io.project.MovableParts;

@@ -2,8 +2,6 @@ package org.drtstudio.studio;
 
 import javafx.animation.AnimationTimer;
 import javafx.geometry.Point2D;
-import javafx.scene.canvas.Canvas;
-import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -39,7 +37,7 @@ final class ViewportPane extends Pane {
     private final PreviewRenderer preview;
     /** The preview's frames on screen, the render region's over the frozen view around it. */
     private final FrameScreen screen = new FrameScreen(widthProperty(), heightProperty());
-    private final Canvas overlay = new Canvas();
+    private final OverlayPen overlay = new OverlayPen();
     /** Says why the picture is empty, when it is (see {@link ViewportNotice}). */
     final javafx.scene.control.Label notice = new javafx.scene.control.Label();
     private final ViewportNotice noticeCheck = new ViewportNotice();
@@ -69,12 +67,9 @@ final class ViewportPane extends Pane {
         setPrefSize(640, 360);
         setFocusTraversable(true);
         setId("viewport");
-        overlay.widthProperty().bind(widthProperty());
-        overlay.heightProperty().bind(heightProperty());
-        overlay.setMouseTransparent(true);
-        overlay.setId("viewportOverlay");
+        overlay.node().setId("viewportOverlay");
         getChildren().addAll(screen.nodes());
-        getChildren().addAll(overlay, notice);
+        getChildren().addAll(overlay.node(), notice);
         notice.setId("viewportNotice");
         notice.setMouseTransparent(true);
         notice.setWrapText(true);
@@ -146,6 +141,7 @@ final class ViewportPane extends Pane {
     @Override
     protected void layoutChildren() {
         super.layoutChildren();
+        overlay.node().resizeRelocate(0, 0, getWidth(), getHeight());
         notice.autosize();
         notice.relocate(Math.round((getWidth() - notice.getWidth()) / 2), Math.round((getHeight() - notice.getHeight()) / 2));
     }
@@ -400,8 +396,12 @@ final class ViewportPane extends Pane {
 
     private void drawOverlay() {
         overlayDirty = false;
-        GraphicsContext gc = overlay.getGraphicsContext2D();
-        gc.clearRect(0, 0, overlay.getWidth(), overlay.getHeight());
+        overlay.clear();
+        drawOverlay(overlay);
+        overlay.show();
+    }
+
+    private void drawOverlay(OverlayPen gc) {
         drawPassepartout(gc);
         drawRegion(gc);
         ViewProjection v = projection();
@@ -418,7 +418,7 @@ final class ViewportPane extends Pane {
     }
 
     /** The move, rotate or scale handles around {@code pivot}. */
-    private static void drawGizmo(GraphicsContext gc, ViewProjection v, Vec3 pivot, Gizmo.Mode gizmoMode) {
+    private static void drawGizmo(OverlayPen gc, ViewProjection v, Vec3 pivot, Gizmo.Mode gizmoMode) {
         double[] c = v.project(pivot);
         if (c == null) return;
         Color[] colors = {Color.web("#ff4040"), Color.web("#40e040"), Color.web("#4080ff")};
@@ -504,7 +504,7 @@ final class ViewportPane extends Pane {
      * circle of its size, a rectangle's outline; the selected one in orange. Lights were not drawn at
      * all, so their positions could only be typed (issue 39, item 9).
      */
-    private void drawLights(GraphicsContext gc, ViewProjection v) {
+    private void drawLights(OverlayPen gc, ViewProjection v) {
         var lights = session.shownModel().lights();
         int selectedLight = selectedLightIndex();
         for (int i = 0; i < lights.size(); i++) {
@@ -541,7 +541,7 @@ final class ViewportPane extends Pane {
         }
     }
 
-    private static void drawSun(GraphicsContext gc, double[] c, Color colour) {
+    private static void drawSun(OverlayPen gc, double[] c, Color colour) {
         gc.setStroke(colour);
         gc.strokeOval(c[0] - 5, c[1] - 5, 10, 10);
         for (int k = 0; k < 8; k++) {
@@ -553,7 +553,7 @@ final class ViewportPane extends Pane {
     }
 
     /** Darkens what no export shows and outlines the export's frame. */
-    private void drawPassepartout(GraphicsContext gc) {
+    private void drawPassepartout(OverlayPen gc) {
         if (!showRenderFrame) return;
         RenderFrame f = renderFrame();
         double w = getWidth(), h = getHeight();
@@ -571,7 +571,7 @@ final class ViewportPane extends Pane {
     static final double PASSEPARTOUT_ALPHA = 0.5;
 
     /** The render region's outline (dashed), or the one being dragged. */
-    private void drawRegion(GraphicsContext gc) {
+    private void drawRegion(OverlayPen gc) {
         double x, y, w, h;
         if (regionStart != null && regionEnd != null) {
             x = Math.min(regionStart.getX(), regionEnd.getX());

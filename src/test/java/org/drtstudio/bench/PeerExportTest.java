@@ -2,7 +2,7 @@ package org.drtstudio.bench;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.render.CameraBasis;
 import org.drtstudio.scene.Camera;

@@ -1,6 +1,6 @@
 package org.drtstudio.io;
 
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.io.image.TextureLoader;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.TextureImage;

@@ -2,13 +2,13 @@ package org.drtstudio.lab;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
-import org.drtstudio.io.load.SceneLoader;
-import org.drtstudio.render.AdaptiveRender;
+import org.drtstudio.io.project.SceneLoader;
+import org.drtstudio.render.adaptive.AdaptiveRender;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
-import org.drtstudio.render.SampleCountSummary;
+import org.drtstudio.render.adaptive.SampleCountSummary;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.PixelFilter;
@@ -119,7 +119,7 @@ public final class AdaptiveMeasurement {
                     if (t == 0.05f) {
                         org.drtstudio.io.image.PngWriter.write(dir.resolve(n.name() + "-adaptive005.png"), w, h, f.srgb());
                         org.drtstudio.io.image.PngWriter.write(dir.resolve(n.name() + "-samples005.png"), w, h,
-                                org.drtstudio.render.SampleHeatMap.rgba(f.samples(), ADAPTIVE_MAX));
+                                org.drtstudio.render.adaptive.SampleHeatMap.rgba(f.samples(), ADAPTIVE_MAX));
                     }
                 }
             }

@@ -1,6 +1,6 @@
 package org.drtstudio.lab;
 
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.scene.Light;
 import org.drtstudio.scene.Scene;
 import org.junit.jupiter.api.Test;

@@ -10,7 +10,7 @@ import org.drtstudio.accel.grid.GridInsertion;
 import org.drtstudio.accel.grid.GridResolution;
 import org.drtstudio.accel.grid.UniformGridBuilder;
 import org.drtstudio.accel.spatial.SpatialLayouts;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.cpu.CpuRayThroughput;
 import org.drtstudio.render.cpu.GridTestCounts;

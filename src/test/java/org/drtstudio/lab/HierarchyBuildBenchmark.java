@@ -13,7 +13,7 @@ import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.RenderSettings;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.scene.MeshNode;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.SceneNode;

@@ -5,7 +5,7 @@ import org.drtstudio.bench.AccelBenchmark;
 import org.drtstudio.bench.BenchmarkJson;
 import org.drtstudio.bench.SuiteScenes;
 import org.drtstudio.bench.SuiteSettings;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.render.gl.GlProbe;
 import org.drtstudio.render.gl.GlUnavailableException;
 import org.drtstudio.scene.Scene;

@@ -2,9 +2,9 @@ package org.drtstudio.lab;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.render.Aov;
-import org.drtstudio.render.NlmDenoiser;
+import org.drtstudio.render.denoise.NlmDenoiser;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
@@ -27,7 +27,7 @@ import java.util.Set;
 /**
  * The noise curves of docs/RESULTS.md, measured with the CPU tracer: RMSE against a 2048-spp
  * reference ({@link NoiseMeasurement}'s) as the sample count grows, with the time each render took,
- * plain and denoised with the guides of pixels on an edge of the guides ({@link org.drtstudio.render.GuideEdges})
+ * plain and denoised with the guides of pixels on an edge of the guides ({@link org.drtstudio.render.denoise.GuideEdges})
  * averaging 4× ("guides1x" in the CSV, named before the edge guides), 8× ("guides2x") and (the default)
  * 16× the radiance's samples, at most 256 (the radiance's own summed by the trace pass, the rest traced
  * by the guide pass; the other pixels keep their own; guide pass and filter timed, wall and process

@@ -2,10 +2,10 @@ package org.drtstudio.lab;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.io.image.PngWriter;
 import org.drtstudio.render.Aov;
-import org.drtstudio.render.NlmDenoiser;
+import org.drtstudio.render.denoise.NlmDenoiser;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.Frame;

@@ -2,7 +2,7 @@ package org.drtstudio.lab;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImagePacker;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.DiffuseSplit;

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.*;
+import org.drtstudio.render.adaptive.AdaptiveRender;
 
 /**
  * Adaptive sampling measured on a renderer (the CPU tracer here, the GL tracer in render.gl): where

@@ -2,6 +2,7 @@ package org.drtstudio.render;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.cpu.CpuRenderer;
+import org.drtstudio.render.denoise.NlmDenoiser;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.Scene;
 import org.junit.jupiter.api.Test;

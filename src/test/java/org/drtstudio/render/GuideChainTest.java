@@ -2,7 +2,7 @@ package org.drtstudio.render;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImagePacker;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.io.nff.NffReader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.render.cpu.CpuRenderer;
@@ -20,6 +20,7 @@ import java.util.function.UnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.drtstudio.render.denoise.NlmDenoiser;
 
 /**
  * The guide chain ({@link GuideSums#CHAIN_WEIGHT}) as the CPU tracer follows it: a perfect mirror's

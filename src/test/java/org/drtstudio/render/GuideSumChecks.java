@@ -8,6 +8,8 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.drtstudio.render.denoise.GuideBudget;
+import org.drtstudio.render.denoise.GuideEdges;
 
 /**
  * The guides the trace passes sum ({@link GuideSums}), checked on either tracer: topped up by the

@@ -94,7 +94,7 @@ public final class PortalAgreementChecks {
     }
 
     private static Scene shipped(String file, int w, int h) throws Exception {
-        Scene s = org.drtstudio.io.load.SceneLoader.load(java.nio.file.Path.of(file)).scene();
+        Scene s = org.drtstudio.io.project.SceneLoader.load(java.nio.file.Path.of(file)).scene();
         return s.withSettings(s.settings().withSize(w, h).withSampling(1, 6, 0));
     }
 

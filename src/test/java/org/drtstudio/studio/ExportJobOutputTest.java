@@ -1,6 +1,6 @@
 package org.drtstudio.studio;
 
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.io.image.PfmWriter;
 import org.drtstudio.io.image.PngWriter;
 import org.drtstudio.io.project.ProjectConverter;

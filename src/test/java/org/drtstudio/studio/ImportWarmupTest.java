@@ -1,6 +1,6 @@
 package org.drtstudio.studio;
 
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.scene.MeshNode;
 import org.drtstudio.scene.SceneNode;
 import org.drtstudio.scene.TransformNode;

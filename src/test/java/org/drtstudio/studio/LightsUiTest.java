@@ -1,7 +1,6 @@
 package org.drtstudio.studio;
 
 import javafx.geometry.Point2D;
-import javafx.scene.canvas.Canvas;
 import javafx.scene.input.MouseButton;
 import org.drtstudio.scene.Light;
 import org.drtstudio.scene.authored.SceneModel;
@@ -108,9 +107,6 @@ class LightsUiTest {
     }
 
     private int overlayAlpha(Point2D at) {
-        Canvas overlay = (Canvas) h.window.viewport.lookup("#viewportOverlay");
-        javafx.scene.SnapshotParameters sp = new javafx.scene.SnapshotParameters();
-        sp.setFill(javafx.scene.paint.Color.TRANSPARENT);
-        return overlay.snapshot(sp, null).getPixelReader().getArgb((int) Math.round(at.getX()), (int) Math.round(at.getY())) >>> 24;
+        return OverlayPixels.snapshot(h.window.viewport).getPixelReader().getArgb((int) Math.round(at.getX()), (int) Math.round(at.getY())) >>> 24;
     }
 }

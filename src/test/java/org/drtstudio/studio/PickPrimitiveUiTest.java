@@ -1,7 +1,7 @@
 package org.drtstudio.studio;
 
 import javafx.geometry.Point2D;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.scene.SceneNode;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.SphereNode;

@@ -294,6 +294,11 @@ class PreviewRendererTest {
         }
 
         @Override
+        public org.drtstudio.render.Denoiser denoiser() {
+            return new org.drtstudio.render.denoise.NlmDenoiser();
+        }
+
+        @Override
         public void close() {
             cpu.close();
         }

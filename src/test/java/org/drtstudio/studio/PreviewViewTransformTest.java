@@ -1,7 +1,7 @@
 package org.drtstudio.studio;
 
 import org.drtstudio.accel.GeometryImagePacker;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;

@@ -78,10 +78,7 @@ class RenderFrameUiTest {
     }
 
     private static int overlayAlpha(StudioHarness h, double x, double y) {
-        javafx.scene.canvas.Canvas overlay = (javafx.scene.canvas.Canvas) h.window.viewport.lookup("#viewportOverlay");
-        javafx.scene.SnapshotParameters p = new javafx.scene.SnapshotParameters();
-        p.setFill(javafx.scene.paint.Color.TRANSPARENT);
-        return overlay.snapshot(p, null).getPixelReader().getArgb((int) x, (int) y) >>> 24;
+        return OverlayPixels.snapshot(h.window.viewport).getPixelReader().getArgb((int) x, (int) y) >>> 24;
     }
 
     /** Mean linear luminance of block (bx, by) of the still. */

@@ -1,7 +1,6 @@
 package org.drtstudio.studio;
 
 import javafx.geometry.Point2D;
-import javafx.scene.canvas.Canvas;
 import javafx.scene.control.Label;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCode;
@@ -52,18 +51,10 @@ class ViewFollowsChangesUiTest {
 
     /** FX thread: the overlay's pixel at viewport point {@code p} (the gizmo's white pivot dot is 10 px across). */
     private int overlayPixel(Point2D p) {
-        Canvas overlay = (Canvas) h.window.viewport.lookup("#viewportOverlay");
-        WritableImage img = overlay.snapshot(transparent(), null);
+        WritableImage img = OverlayPixels.snapshot(h.window.viewport);
         int x = (int) Math.round(p.getX()), y = (int) Math.round(p.getY());
         if (x < 0 || y < 0 || x >= img.getWidth() || y >= img.getHeight()) return 0;
         return img.getPixelReader().getArgb(x, y);
-    }
-
-    /** Snapshot parameters that leave what the canvas did not draw transparent (the default fill is white). */
-    private static javafx.scene.SnapshotParameters transparent() {
-        javafx.scene.SnapshotParameters p = new javafx.scene.SnapshotParameters();
-        p.setFill(javafx.scene.paint.Color.TRANSPARENT);
-        return p;
     }
 
     private static boolean white(int argb) {

@@ -2,7 +2,7 @@ package org.drtstudio.io.project;
 
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.formats.SceneFileReader;
+import org.drtstudio.io.project.SceneFileReader;
 import org.drtstudio.io.Excerpt;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.scene.authored.ModelAsset;

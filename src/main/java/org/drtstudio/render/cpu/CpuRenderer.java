@@ -4,11 +4,11 @@ import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
-import org.drtstudio.render.ConvergenceMask;
+import org.drtstudio.render.adaptive.ConvergenceMask;
 import org.drtstudio.render.DiffuseSplit;
 import org.drtstudio.render.Frame;
-import org.drtstudio.render.GuideBudget;
-import org.drtstudio.render.GuideEdges;
+import org.drtstudio.render.denoise.GuideBudget;
+import org.drtstudio.render.denoise.GuideEdges;
 import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.PassAbandonedException;
 import org.drtstudio.render.ProgressListener;
@@ -39,11 +39,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * twin's walks whatever the walk, as they are what the user asked to measure. Rows are handed out
  * one at a time from a shared counter so cores stay busy whatever the scene's cost per row.
  */
-public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelChoice, org.drtstudio.render.ShadowLightsChoice {
+public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelChoice, org.drtstudio.render.sampling.ShadowLightsChoice {
     private final int threads;
     private final NodeKind nodes;
     private volatile AccelStructure accel;
-    private volatile org.drtstudio.render.ShadowLights shadowLights = org.drtstudio.render.ShadowLights.ALL;
+    private volatile org.drtstudio.render.sampling.ShadowLights shadowLights = org.drtstudio.render.sampling.ShadowLights.ALL;
     /** The production walk, or null for the twin's. */
     private final CpuWalk walk;
     /** How many camera samples an edge pixel's guides average: the GPU's as the twin, the CPU's own in production. */
@@ -104,18 +104,24 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
     WhittedIntegrator integrator(GeometryImage image, TraceParameters p) {
         WhittedIntegrator integrator = fast() ? new WhittedIntegrator(image, p, walk.open(image))
                 : new WhittedIntegrator(image, p, nodes, accel);
-        integrator.nearestLightOnly = shadowLights == org.drtstudio.render.ShadowLights.NEAREST;
+        integrator.nearestLightOnly = shadowLights == org.drtstudio.render.sampling.ShadowLights.NEAREST;
         return integrator;
     }
 
     @Override
-    public org.drtstudio.render.ShadowLights shadowLights() {
+    public org.drtstudio.render.sampling.ShadowLights shadowLights() {
         return shadowLights;
     }
 
     @Override
-    public void useShadowLights(org.drtstudio.render.ShadowLights lights) {
+    public void useShadowLights(org.drtstudio.render.sampling.ShadowLights lights) {
         this.shadowLights = java.util.Objects.requireNonNull(lights);
+    }
+
+    /** The Java denoiser, run on the calling thread. */
+    @Override
+    public org.drtstudio.render.Denoiser denoiser() {
+        return new org.drtstudio.render.denoise.NlmDenoiser();
     }
 
     @Override

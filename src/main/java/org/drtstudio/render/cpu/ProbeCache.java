@@ -1,6 +1,6 @@
 package org.drtstudio.render.cpu;
 
-import org.drtstudio.render.GuideEdges;
+import org.drtstudio.render.denoise.GuideEdges;
 import org.drtstudio.render.PixelWindow;
 
 import java.util.concurrent.atomic.AtomicIntegerArray;

@@ -25,7 +25,7 @@ final class Sampling {
 
     /**
      * Dimension of light {@code light}'s point at path segment {@code segment}: the lens's two when
-     * the segment is the camera ray's and the light is {@code lensLight} ({@link org.drtstudio.render.LensLight}),
+     * the segment is the camera ray's and the light is {@code lensLight} ({@link org.drtstudio.render.sampling.LensLight}),
      * else slots 4 + 2l and 5 + 2l of the segment.
      */
     static int lightDimension(int segment, int light, int lensLight) {

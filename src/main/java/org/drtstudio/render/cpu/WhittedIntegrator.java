@@ -2,7 +2,7 @@ package org.drtstudio.render.cpu;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.NodeKind;
-import org.drtstudio.render.GlossySplit;
+import org.drtstudio.render.sampling.GlossySplit;
 import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.RayStack;
 import org.drtstudio.render.TraceParameters;
@@ -34,7 +34,7 @@ final class WhittedIntegrator implements AutoCloseable {
 
     private final Primitives prims;
     private final float[] materials, lights;
-    /** The light whose first-hit point takes the lens's sample dimensions ({@link org.drtstudio.render.LensLight}). */
+    /** The light whose first-hit point takes the lens's sample dimensions ({@link org.drtstudio.render.sampling.LensLight}). */
     private final int lensLight;
     private final int lightCount;
     private final TraceParameters p;
@@ -86,7 +86,7 @@ final class WhittedIntegrator implements AutoCloseable {
         this.lights = image.lights();
         this.lightCount = image.lightCount();
         this.p = parameters;
-        this.lensLight = org.drtstudio.render.LensLight.of(image, parameters);
+        this.lensLight = org.drtstudio.render.sampling.LensLight.of(image, parameters);
         this.traversal = walk;
         this.textures = new TextureSampler(image);
         this.textured = image.textureCount() > 0;

@@ -3,7 +3,8 @@ package org.drtstudio.render.gl;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.DiffuseSplit;
-import org.drtstudio.render.NlmDenoiser;
+import org.drtstudio.render.denoise.SplitFiltering;
+import org.drtstudio.render.denoise.NlmDenoiser;
 import org.drtstudio.render.RenderException;
 
 import java.util.ArrayList;
@@ -67,7 +68,7 @@ final class GlDenoiser implements Denoiser {
             List<Part> parts = split == null
                     ? List.of(new Part(WHOLE, upload(buffers, in.variance()), s.albedoFloor()))
                     : List.of(new Part(DIFFUSE, upload(buffers, split.diffuseVariance()), s.albedoFloor()),
-                            new Part(OTHER, upload(buffers, split.otherVariance()), DiffuseSplit.OTHER_FLOOR));
+                            new Part(OTHER, upload(buffers, split.otherVariance()), SplitFiltering.OTHER_FLOOR));
             radiance.bindBase(ShaderBinding.STAGE_RADIANCE);
             albedo.bindBase(ShaderBinding.STAGE_ALBEDO);
             upload(buffers, in.normals()).bindBase(ShaderBinding.STAGE_NORMALS);

@@ -4,11 +4,11 @@ import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
-import org.drtstudio.render.GlossySplit;
-import org.drtstudio.render.GuideBudget;
-import org.drtstudio.render.GuideEdges;
+import org.drtstudio.render.sampling.GlossySplit;
+import org.drtstudio.render.denoise.GuideBudget;
+import org.drtstudio.render.denoise.GuideEdges;
 import org.drtstudio.render.GuideSums;
-import org.drtstudio.render.ConvergenceMask;
+import org.drtstudio.render.adaptive.ConvergenceMask;
 import org.drtstudio.render.DiffuseSplit;
 import org.drtstudio.render.CameraBasis;
 import org.drtstudio.render.Frame;
@@ -20,7 +20,7 @@ import org.drtstudio.accel.SpatialLayout;
 import org.drtstudio.render.RayStack;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
-import org.drtstudio.render.TileQueue;
+import org.drtstudio.render.multigpu.TileQueue;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.TracerOptions;
 
@@ -49,7 +49,7 @@ import java.util.concurrent.CompletionException;
  * hierarchy (the DRT paper's parallel traversal, {@code PAIRED_PRIMARY} in trace.comp); the image is
  * the same, only the speed differs (docs/RESULTS.md).
  */
-public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.drtstudio.render.ShadowLightsChoice, Renderer {
+public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.drtstudio.render.sampling.ShadowLightsChoice, Renderer {
     /**
      * Pixels per side of a dispatched tile on a software GL: small enough that llvmpipe still reports
      * progress and can be cancelled every few seconds at 1080p.
@@ -76,7 +76,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     private final boolean pairedPrimary;
     private final NodeKind nodeKind;
     /** The lights shadow rays go to ({@link #useShadowLights}). */
-    private volatile org.drtstudio.render.ShadowLights shadowLights = org.drtstudio.render.ShadowLights.ALL;
+    private volatile org.drtstudio.render.sampling.ShadowLights shadowLights = org.drtstudio.render.sampling.ShadowLights.ALL;
     /** The structure asked for ({@link #useAccel}), and the one the programs and scene textures were made for (GL thread). */
     private volatile AccelStructure accel;
     private AccelStructure builtFor;
@@ -225,13 +225,13 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     }
 
     @Override
-    public org.drtstudio.render.ShadowLights shadowLights() {
+    public org.drtstudio.render.sampling.ShadowLights shadowLights() {
         return shadowLights;
     }
 
     /** A uniform of the next frame: no program is rebuilt. */
     @Override
-    public void useShadowLights(org.drtstudio.render.ShadowLights lights) {
+    public void useShadowLights(org.drtstudio.render.sampling.ShadowLights lights) {
         this.shadowLights = java.util.Objects.requireNonNull(lights);
     }
 
@@ -336,7 +336,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
 
     private GlDenoiser denoiser;
 
-    /** The GLSL twin of {@link org.drtstudio.render.NlmDenoiser}, run on this renderer's GL thread. */
+    /** The GLSL twin of {@link org.drtstudio.render.denoise.NlmDenoiser}, run on this renderer's GL thread. */
     @Override
     public synchronized org.drtstudio.render.Denoiser denoiser() {
         if (denoiser == null) denoiser = new GlDenoiser(gl);
@@ -432,7 +432,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     }
 
     /**
-     * Takes a convergence test's result made elsewhere ({@link org.drtstudio.render.ConvergenceMask}, the
+     * Takes a convergence test's result made elsewhere ({@link org.drtstudio.render.adaptive.ConvergenceMask}, the
      * twin of {@code converge.comp}): the frame's sample states, and the pixels (y × width + x) this
      * renderer is to trace in the next passes.
      */
@@ -801,7 +801,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         pass.setVec3("uBackground", p.background()[0], p.background()[1], p.background()[2]);
         pass.setVec3("uAmbientLight", p.ambientLight()[0], p.ambientLight()[1], p.ambientLight()[2]);
         pass.setVec3("uAttenuation", p.attenuation()[0], p.attenuation()[1], p.attenuation()[2]);
-        pass.setInt("uNearestLightShadows", shadowLights == org.drtstudio.render.ShadowLights.NEAREST ? 1 : 0);
+        pass.setInt("uNearestLightShadows", shadowLights == org.drtstudio.render.sampling.ShadowLights.NEAREST ? 1 : 0);
         pass.setFloat("uRayEpsilon", p.rayEpsilon());
         pass.setFloat("uThroughputCutoff", p.throughputCutoff());
         pass.setInt("uMaxDepth", p.maxDepth());
@@ -833,7 +833,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         setCamera(program, "", p.open());
         setCamera(program, "Close", p.close());
         program.setInt("uLens", p.open().hasLens() || p.close().hasLens() ? 1 : 0);
-        program.setInt("uLensLight", org.drtstudio.render.LensLight.of(image, p));
+        program.setInt("uLensLight", org.drtstudio.render.sampling.LensLight.of(image, p));
         program.setIVec2("uImageSize", p.width(), p.height());
     }
 

@@ -5,16 +5,16 @@ import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.AccelChoice;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
-import org.drtstudio.render.BandBalance;
-import org.drtstudio.render.ConvergenceMask;
+import org.drtstudio.render.multigpu.BandBalance;
+import org.drtstudio.render.adaptive.ConvergenceMask;
 import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.Frame;
-import org.drtstudio.render.FrameMosaic;
+import org.drtstudio.render.multigpu.FrameMosaic;
 import org.drtstudio.render.PixelWindow;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
-import org.drtstudio.render.TileQueue;
+import org.drtstudio.render.multigpu.TileQueue;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.TracerOptions;
 
@@ -40,7 +40,7 @@ import java.util.concurrent.CompletionException;
  * convergence test, which reads pixels across tile edges, runs on the CPU over the assembled sums
  * ({@link #converge}). Denoising runs on the first GPU, over the assembled frame.
  */
-public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render.ShadowLightsChoice, Renderer, org.drtstudio.render.DeviceTimes {
+public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render.sampling.ShadowLightsChoice, Renderer, org.drtstudio.render.multigpu.DeviceTimes {
     /**
      * The default tiling: one band of whole rows per GPU, its edges moved after every whole-frame pass
      * so the GPUs finish together ({@link BandBalance}). Measured on two H100s (docs/BENCHMARKS.md,
@@ -331,12 +331,12 @@ public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render
     }
 
     @Override
-    public org.drtstudio.render.ShadowLights shadowLights() {
+    public org.drtstudio.render.sampling.ShadowLights shadowLights() {
         return devices.get(0).shadowLights();
     }
 
     @Override
-    public void useShadowLights(org.drtstudio.render.ShadowLights lights) {
+    public void useShadowLights(org.drtstudio.render.sampling.ShadowLights lights) {
         for (GlRenderer r : devices) r.useShadowLights(lights);
     }
 

@@ -3,7 +3,7 @@ package org.drtstudio.io.gltf;
 import org.drtstudio.io.GeometryAovs;
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.io.support.SceneFraming;
 import org.drtstudio.math.Aabb;
 import org.drtstudio.scene.Material;

@@ -2,7 +2,7 @@ package org.drtstudio.io.ply;
 
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.io.obj.ObjReader;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.MeshNode;

@@ -181,7 +181,7 @@ class ProjectErrorTest {
         assertTrue(at >= 0, "test bug: no scale in the project");
         int open = good.indexOf('[', at), close = good.indexOf(']', open);
         Files.writeString(file, good.substring(0, open + 1) + " 1e-30, 1e-30, 1e-30 " + good.substring(close));
-        SceneFormatException e = assertThrows(SceneFormatException.class, () -> org.drtstudio.io.load.SceneLoader.load(file));
+        SceneFormatException e = assertThrows(SceneFormatException.class, () -> org.drtstudio.io.project.SceneLoader.load(file));
         assertTrue(e.line() > 0, "a line number: " + e.getMessage());
         assertTrue(e.getMessage().contains("singular"), e.getMessage());
         assertTrue(e.line() <= lineOf("\"scale\""), "the node's line, at or before its scale: " + e.getMessage());

@@ -1,6 +1,6 @@
 package org.drtstudio.io.project;
 
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.MeshNode;

@@ -2,7 +2,7 @@ package org.drtstudio.io.vox;
 
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.io.support.SceneFraming;
 import org.drtstudio.math.Aabb;
 import org.drtstudio.math.Vec3;

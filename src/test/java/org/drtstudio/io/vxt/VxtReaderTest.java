@@ -2,7 +2,7 @@ package org.drtstudio.io.vxt;
 
 import org.drtstudio.io.ImportResult;
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.io.support.SceneFraming;
 import org.drtstudio.io.support.TextDecoding;
 import org.drtstudio.io.vox.VoxMaterials;

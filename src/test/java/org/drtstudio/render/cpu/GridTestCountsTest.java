@@ -6,7 +6,7 @@ import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.accel.grid.GridInsertion;
 import org.drtstudio.accel.grid.GridResolution;
 import org.drtstudio.accel.spatial.SpatialLayouts;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.scene.Scene;
 import org.junit.jupiter.api.AfterEach;

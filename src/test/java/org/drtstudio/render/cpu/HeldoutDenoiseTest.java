@@ -2,11 +2,11 @@ package org.drtstudio.render.cpu;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Frame;
-import org.drtstudio.render.NlmDenoiser;
+import org.drtstudio.render.denoise.NlmDenoiser;
 import org.drtstudio.render.PixelWindow;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.TraceParameters;

@@ -3,7 +3,7 @@ package org.drtstudio.render.cpu;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
-import org.drtstudio.render.GuideBudget;
+import org.drtstudio.render.denoise.GuideBudget;
 import org.drtstudio.render.GuideScenes;
 import org.drtstudio.render.GuideSumChecks;
 import org.drtstudio.render.ProgressListener;

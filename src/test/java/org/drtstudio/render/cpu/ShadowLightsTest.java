@@ -7,7 +7,7 @@ import org.drtstudio.render.Frame;
 import org.drtstudio.render.NodeKind;
 import org.drtstudio.render.PortalAgreementChecks;
 import org.drtstudio.render.ProgressListener;
-import org.drtstudio.render.ShadowLights;
+import org.drtstudio.render.sampling.ShadowLights;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.scene.Scene;
 import org.junit.jupiter.api.Test;

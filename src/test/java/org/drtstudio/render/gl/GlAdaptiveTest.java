@@ -2,7 +2,7 @@ package org.drtstudio.render.gl;
 
 import org.drtstudio.render.AdaptiveChecks;
 import org.drtstudio.render.AdaptiveSampling;
-import org.drtstudio.render.ConvergenceMask;
+import org.drtstudio.render.adaptive.ConvergenceMask;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.Scene;

@@ -4,7 +4,7 @@ import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.accel.GeometryImagePacker;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.render.AccelAgreementChecks;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;

@@ -1,6 +1,6 @@
 package org.drtstudio.render.gl;
 
-import org.drtstudio.render.NlmDenoiser;
+import org.drtstudio.render.denoise.NlmDenoiser;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.DiffuseSplit;
 import org.junit.jupiter.api.Test;

@@ -53,17 +53,17 @@ class GlPortalAgreementTest {
     void nearestLightShadowsAgreeWithTheCpu() throws Exception {
         var scene = org.drtstudio.render.PortalAgreementChecks.mazeUnderTwoLights(56, 42);
         try (CpuRenderer cpu = new CpuRenderer(2, NodeKind.DEFAULT, AccelStructure.PORTALS)) {
-            cpu.useShadowLights(org.drtstudio.render.ShadowLights.NEAREST);
-            PORTALS.get().useShadowLights(org.drtstudio.render.ShadowLights.NEAREST);
+            cpu.useShadowLights(org.drtstudio.render.sampling.ShadowLights.NEAREST);
+            PORTALS.get().useShadowLights(org.drtstudio.render.sampling.ShadowLights.NEAREST);
             Frame[] f = AccelAgreementChecks.renderBoth(cpu, PORTALS.get(), scene);
             String shading = AccelAgreementChecks.shadingDifference(f[0], f[1], "nearest-light shadows, GPU vs CPU");
             assertNull(shading, shading);
-            PORTALS.get().useShadowLights(org.drtstudio.render.ShadowLights.ALL);
+            PORTALS.get().useShadowLights(org.drtstudio.render.sampling.ShadowLights.ALL);
             Frame all = AccelAgreementChecks.renderBoth(cpu, PORTALS.get(), scene)[1];
             assertNotNull(AccelAgreementChecks.shadingDifference(f[1], all, "nearest against all"),
                     "the GL picture changes with the option");
         } finally {
-            PORTALS.get().useShadowLights(org.drtstudio.render.ShadowLights.ALL);
+            PORTALS.get().useShadowLights(org.drtstudio.render.sampling.ShadowLights.ALL);
         }
     }
 

@@ -3,7 +3,7 @@ package org.drtstudio.render.gl;
 import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImagePacker;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;

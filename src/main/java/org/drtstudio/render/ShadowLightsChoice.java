@@ -1,9 +1,0 @@
-package org.drtstudio.render;
-
-/** A tracer whose shadow-ray lights ({@link ShadowLights}) can be chosen between renders. */
-public interface ShadowLightsChoice {
-    ShadowLights shadowLights();
-
-    /** Sends shadow rays to {@code lights} from the next render on. Any thread. */
-    void useShadowLights(ShadowLights lights);
-}

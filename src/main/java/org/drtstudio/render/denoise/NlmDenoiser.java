@@ -1,0 +1,303 @@
+package org.drtstudio.render.denoise;
+
+import org.drtstudio.render.DenoiseInput;
+import org.drtstudio.render.Denoiser;
+import java.util.stream.IntStream;
+import org.drtstudio.render.Frame;
+
+/**
+ * Non-local means weights with a local plane fit, on the light arriving at the surface.
+ * <ol>
+ *   <li><b>Demodulate</b> (SVGF, Schied et al. 2017): the radiance is divided by the pixel's albedo (at
+ *       least {@link Settings#albedoFloor} per channel) and its variance by the albedo's luminance
+ *       squared, so what is filtered is the light, smooth across a texture's edges; the albedo is
+ *       multiplied back at the end, so textures come out as sharp as the albedo guide. The variance
+ *       is then blurred 3×3 (a box), as a per-pixel noise level.</li>
+ *   <li><b>Weigh</b> every pixel q of the {@code (2r+1)²} window around p ({@link Settings#radius}) by
+ *       how alike the two neighbourhoods look (Rousselle, Knaus and Zwicker 2012, "Adaptive rendering
+ *       with non-local means filtering"): the mean over a 3×3 patch of
+ *       {@code ((Lp − Lq)² − (vp + min(vp, vq))) / (ε + k²(vp + vq))} for the demodulated luminance L
+ *       and blurred variance v, through {@code exp(−max(0, d))}. A difference within the noise costs
+ *       nothing, so flat and smoothly lit regions (penumbrae, glossy highlights) average over the
+ *       whole window; a patch with an edge only matches patches with the same edge. The guides gate
+ *       that as the à-trous filter did: normals (cosine to the power {@link Settings#sigmaNormal}),
+ *       relative depth ({@link Settings#sigmaDepth}), albedo (a Gaussian of {@link Settings#sigmaAlbedo}),
+ *       and background (infinite depth) mixes only with background.</li>
+ *   <li><b>Fit a plane</b> in screen position to the weighted irradiance (ridge {@link Settings#ridge} on
+ *       the slopes) and keep its value at p: a window across a gradient is not pulled towards its
+ *       mean, so a wide window does not flatten shading ramps. With {@link Settings#albedoSlopes} the
+ *       fit is also linear in the guide's albedo relative to p's ({@link FeatureFit}, NFOR's first-order
+ *       regression on a feature; {@link Settings#OTHER}): a pixel on a silhouette or a defocused edge
+ *       mixes the two sides in the proportion of its samples, and so does its albedo guide, of four to
+ *       sixteen times as many samples; the fit reads the proportion from the guide, so the guide
+ *       gates can be loose without blurring one side into the other.</li>
+ * </ol>
+ * Measured against the two-pass à-trous filter it replaced, on the noise scenes of docs/RESULTS.md
+ * (160×120, 16 spp, seeds 1–4): 11–20 % less error per scene, and at 64 spp it nearly stops costing
+ * accuracy where the picture is already clean.
+ * The guides average the pixel's camera samples ({@link DenoiseInput}). The GLSL twin is
+ * {@code shaders/denoise.comp} (run by the GL renderer's denoiser on the output of
+ * {@code shaders/denoise_stages.comp}, {@link #demodulate}'s twin); the two agree within float rounding.
+ */
+public final class NlmDenoiser implements Denoiser {
+    /** The filter's parameters; {@link #DEFAULT} is what both twins use (the GLSL one as {@code #define}s). */
+    public record Settings(int radius, float k, float sigmaNormal, float sigmaDepth, float sigmaAlbedo, float ridge,
+                           float albedoFloor, boolean albedoSlopes) {
+        /**
+         * A 7×7 window, k 0.8: of the radii 2–7, patches 3×3 to 7×7 and k 0.2–2 tried on the four noise
+         * scenes (docs/RESULTS.md), within 0.5 % of the lowest RMSE summed at 16 spp (an 11×11 window)
+         * at 40 % of its taps: the studio denoises whole viewports on two cores.
+         */
+        public static final Settings DEFAULT = new Settings(3, 0.8f, 64f, 0.05f, 0.3f, 1e-3f, 0.02f, false);
+        /**
+         * The diffuse part's ({@link DiffuseSplit}): a 5×5 window, k 0.5. Divided by its own samples'
+         * albedo and remodulated by guides of 16 × spp samples on edges ({@link GuideEdges}), the
+         * diffuse light needs less smoothing than the rest: on the four noise scenes at 16 spp, 2–8 %
+         * less error than with {@link #DEFAULT} (radii 1–3 and k 0.3–0.8 tried, docs/RESULTS.md). Issue 40
+         * tried it with the albedo fit and loose gates: held-out scenes gained, the noise scenes lost 2–7 %.
+         */
+        public static final Settings DIFFUSE = new Settings(2, 0.5f, 64f, 0.05f, 0.3f, 1e-3f, 0.02f, false);
+        /**
+         * The other part's (highlights, reflections, refractions: {@link DiffuseSplit}): a 7×7 window, k 1,
+         * fitted on the albedo, so the gates can be loose: normals cos⁸, relative depth 0.5, albedo 1.
+         * Where the rest is most of the noise (rough mirrors and glass, curved), cos⁶⁴ on the first hit's
+         * normal left little to average. Issue 40 ({@code bench.HeldoutDenoise}, CPU tracer, 160×120,
+         * 16 spp, all three effects): held-out scene 101 0.747 → 0.710 of plain, 202 0.763 → 0.741; the
+         * noise scenes within 0.5 % (depth of field and Spot's texture gain). Was {@link #DEFAULT}.
+         */
+        public static final Settings OTHER = new Settings(3, 1f, 8f, 0.5f, 1f, 1e-3f, 0.02f, true);
+
+        public Settings {
+            if (radius < 1 || radius > 15) throw new IllegalArgumentException("radius " + radius + " (1-15)");
+        }
+    }
+
+    /** A neighbour whose weight is below e^-this (1e-13 of the pixel's own) is left out: no exponential for it. */
+    public static final float NEGLIGIBLE = 30f;
+
+    /** Keeps the patch distance finite where the variance is zero (background, unlit flat colour). */
+    public static final float EPSILON = 1e-10f;
+
+    private final Settings settings;
+    /** Filter the diffuse and the other part of a split input: this one, or ones with their own settings. */
+    private final NlmDenoiser diffuse, other;
+
+    /** {@link Settings#DEFAULT}, {@link Settings#DIFFUSE} and {@link Settings#OTHER} for the parts of a split input. */
+    public NlmDenoiser() {
+        this(Settings.DEFAULT, Settings.DIFFUSE, Settings.OTHER);
+    }
+
+    /** The same settings for every part. */
+    public NlmDenoiser(Settings settings) {
+        this.settings = settings;
+        diffuse = this;
+        other = this;
+    }
+
+    /** {@code whole} for an input without a split, the other two for the parts of one. */
+    public NlmDenoiser(Settings whole, Settings diffusePart, Settings otherPart) {
+        settings = whole;
+        diffuse = new NlmDenoiser(diffusePart);
+        other = new NlmDenoiser(otherPart);
+    }
+
+    /** Rows per band: a band's sums (15 floats a pixel) and patch terms stay in the cache across the offsets. */
+    private static final int BAND_ROWS = 8;
+
+    /**
+     * Band by band (in parallel), and within a band offset by offset rather than pixel by pixel: for
+     * each offset o of the window, every pixel's patch term against the pixel o away is computed once
+     * and summed over the 3×3 patches, so a term is shared by the nine patches it belongs to (nine
+     * times fewer divisions than per pixel). Per pixel the offsets still come in the shader's order,
+     * into float sums like the shader's.
+     */
+    @Override
+    public float[] denoise(DenoiseInput in) {
+        return denoise(in, () -> false);
+    }
+
+    /** As {@link #denoise(DenoiseInput)}; {@code stop} is read before each band. */
+    @Override
+    public float[] denoise(DenoiseInput in, java.util.function.BooleanSupplier stop) {
+        return SplitFiltering.denoise(in, settings.albedoFloor(),
+                (part, floor, kind) -> (switch (kind) {
+                    case WHOLE -> this;
+                    case DIFFUSE -> diffuse;
+                    case OTHER -> other;
+                }).filter(part, floor, stop));
+    }
+
+    /** One filtering of the radiance demodulated by the albedo (at least {@code floor}); null when stopped. */
+    private float[] filter(DenoiseInput in, float floor, java.util.function.BooleanSupplier stop) {
+        int w = in.width(), h = in.height();
+        Demodulated d = demodulate(in, floor);
+        float[] out = new float[3 * w * h];
+        java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
+        IntStream.range(0, (h + BAND_ROWS - 1) / BAND_ROWS).parallel().forEach(band -> {
+            if (stopped.get() || stop.getAsBoolean()) {
+                stopped.set(true);
+                return;
+            }
+            int y0 = band * BAND_ROWS, y1 = Math.min(h, y0 + BAND_ROWS), r = settings.radius();
+            Band b = new Band(w, y0, y1, Math.max(0, y0 - 1), Math.min(h, y1 + 1), settings.albedoSlopes());
+            for (int oy = -r; oy <= r; oy++) {
+                for (int ox = -r; ox <= r; ox++) {
+                    for (int y = b.termRow0; y < b.termRow1; y++) patchTerms(d, w, h, ox, oy, y, b);
+                    for (int y = y0; y < y1; y++) {
+                        for (int x = 0; x < w; x++) addNeighbour(in, d, b, x, y, ox, oy);
+                    }
+                }
+            }
+            for (int y = y0; y < y1; y++) {
+                for (int x = 0; x < w; x++) b.fit.intercept((y - y0) * w + x, settings.ridge(), out, y * w + x);
+            }
+        });
+        return stopped.get() ? null : d.remodulate(out);
+    }
+
+    /** One band's working arrays: rows [y0, y1) are filtered; the patch terms cover rows [termRow0, termRow1). */
+    private static final class Band {
+        final int y0, termRow0, termRow1;
+        final float[] terms;
+        final FeatureFit fit;
+        /** One neighbour's regressors (1, u, v and the albedo's difference when fitted on it). */
+        final float[] x;
+
+        Band(int w, int y0, int y1, int termRow0, int termRow1, boolean albedoSlopes) {
+            this.y0 = y0;
+            this.termRow0 = termRow0;
+            this.termRow1 = termRow1;
+            terms = new float[(termRow1 - termRow0) * w];
+            fit = new FeatureFit((y1 - y0) * w, albedoSlopes ? 3 : 0);
+            x = new float[fit.regressors()];
+        }
+    }
+
+    /** Row y of the patch terms between each pixel s and s + (ox, oy): NaN where s + o lies outside. */
+    private void patchTerms(Demodulated d, int w, int h, int ox, int oy, int y, Band band) {
+        float[] l = d.luminance(), v = d.variance(), terms = band.terms;
+        float k2 = settings.k() * settings.k();
+        int row = (y - band.termRow0) * w;
+        for (int x = 0; x < w; x++) {
+            int bx = x + ox, by = y + oy, a = y * w + x;
+            if (bx < 0 || by < 0 || bx >= w || by >= h) {
+                terms[row + x] = Float.NaN;
+                continue;
+            }
+            int b = by * w + bx;
+            float va = v[a], vb = v[b], diff = l[a] - l[b];
+            terms[row + x] = (diff * diff - (va + Math.min(va, vb))) / (EPSILON + k2 * (va + vb));
+        }
+    }
+
+    /** Adds pixel q = p + (ox, oy), weighted, to p's plane fit. */
+    private void addNeighbour(DenoiseInput in, Demodulated d, Band band, int x, int y, int ox, int oy) {
+        int w = in.width(), h = in.height(), qx = x + ox, qy = y + oy;
+        if (qx < 0 || qy < 0 || qx >= w || qy >= h) return;
+        int p = y * w + x, q = qy * w + qx;
+        float[] z = in.depth(), terms = band.terms;
+        boolean missP = Float.isInfinite(z[p]);
+        if (missP != Float.isInfinite(z[q])) return;
+        float sum = 0;
+        int count = 0;
+        for (int sy = Math.max(0, y - 1); sy <= Math.min(h - 1, y + 1); sy++) {
+            int row = (sy - band.termRow0) * w;
+            for (int sx = Math.max(0, x - 1); sx <= Math.min(w - 1, x + 1); sx++) {
+                float t = terms[row + sx];
+                if (Float.isNaN(t)) continue;
+                sum += t;
+                count++;
+            }
+        }
+        // One exponential for the patch, depth and albedo terms together (a product of three).
+        float exponent = Math.max(0f, sum / count), normalWeight = 1f;
+        if (!missP && q != p) {
+            normalWeight = normalWeight(in.normals(), p, q);
+            if (normalWeight == 0f) return;
+            exponent += depthExponent(z, p, q) + albedoExponent(in.albedo(), p, q);
+        }
+        if (exponent > NEGLIGIBLE) return;
+        float weight = normalWeight * (float) Math.exp(-exponent);
+        if (weight == 0f) return;
+        float[] r = band.x, a = in.albedo();
+        r[0] = 1f;
+        r[1] = ox / (float) settings.radius();
+        r[2] = oy / (float) settings.radius();
+        // Background pixels have no albedo to fit on (theirs is 0): their fit stays a plane.
+        for (int i = 3; i < r.length; i++) r[i] = missP ? 0f : a[3 * q + i - 3] - a[3 * p + i - 3];
+        band.fit.add((y - band.y0) * w + x, weight, r, d.irradiance(), q);
+    }
+
+    /**
+     * The radiance divided by the albedo (at least {@code floor} per channel, so unlit-colour and
+     * background pixels keep finite values), its luminance, the variance divided by the albedo's
+     * luminance squared and blurred 3×3, and the albedo used: what both twins filter (the GL twin
+     * gets these from here).
+     */
+    public record Demodulated(float[] irradiance, float[] luminance, float[] variance, float[] modulation) {
+        /** The filtered irradiance times the albedo again (in place). */
+        public float[] remodulate(float[] filtered) {
+            for (int i = 0; i < filtered.length; i++) filtered[i] *= modulation[i];
+            return filtered;
+        }
+    }
+
+    public static Demodulated demodulate(DenoiseInput in, float floor) {
+        int w = in.width(), h = in.height(), n = w * h;
+        float[] m = new float[3 * n], irradiance = new float[3 * n], luminance = new float[n], variance = new float[n];
+        for (int i = 0; i < n; i++) {
+            for (int c = 0; c < 3; c++) {
+                m[3 * i + c] = Math.max(in.albedo()[3 * i + c], floor);
+                irradiance[3 * i + c] = in.radiance()[3 * i + c] / m[3 * i + c];
+            }
+            luminance[i] = Frame.luminance(irradiance[3 * i], irradiance[3 * i + 1], irradiance[3 * i + 2]);
+            float l = Frame.luminance(m[3 * i], m[3 * i + 1], m[3 * i + 2]);
+            variance[i] = in.variance()[i] / (l * l);
+        }
+        return new Demodulated(irradiance, luminance, boxBlur(variance, w, h), m);
+    }
+
+    /** Each value replaced by the mean of its 3×3 neighbourhood's values inside the image. */
+    static float[] boxBlur(float[] v, int w, int h) {
+        float[] out = new float[v.length];
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                float sum = 0;
+                int count = 0;
+                for (int qy = Math.max(0, y - 1); qy <= Math.min(h - 1, y + 1); qy++) {
+                    for (int qx = Math.max(0, x - 1); qx <= Math.min(w - 1, x + 1); qx++) {
+                        sum += v[qy * w + qx];
+                        count++;
+                    }
+                }
+                out[y * w + x] = sum / count;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The cosine of the two normals to the power {@link Settings#sigmaNormal}, by repeated squaring
+     * where that is a power of two (64 by default). With the three exponentials merged into one, this
+     * took the 160×120 frame from 140 to 120 ms (two threads; the two were not timed apart).
+     */
+    private float normalWeight(float[] n, int p, int q) {
+        float cos = Math.max(0f, n[3 * p] * n[3 * q] + n[3 * p + 1] * n[3 * q + 1] + n[3 * p + 2] * n[3 * q + 2]);
+        float e = settings.sigmaNormal();
+        if (e != Math.rint(e) || Integer.bitCount((int) e) != 1) return (float) Math.pow(cos, e);
+        for (int i = 1; i < (int) e; i *= 2) cos *= cos;
+        return cos;
+    }
+
+    /** Relative depth difference over {@link Settings#sigmaDepth}: the depth weight is exp(−this). */
+    private float depthExponent(float[] z, int p, int q) {
+        return Math.abs(z[p] - z[q]) / (settings.sigmaDepth() * Math.max(z[p], 1e-6f));
+    }
+
+    /** Squared albedo difference over {@link Settings#sigmaAlbedo}²: the albedo weight is exp(−this). */
+    private float albedoExponent(float[] a, int p, int q) {
+        float dr = a[3 * p] - a[3 * q], dg = a[3 * p + 1] - a[3 * q + 1], db = a[3 * p + 2] - a[3 * q + 2];
+        float s = settings.sigmaAlbedo();
+        return (dr * dr + dg * dg + db * db) / (s * s);
+    }
+}
