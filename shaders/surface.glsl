@@ -1,6 +1,6 @@
 // The surface at a hit: world-space geometric normal ng, shading normal n (interpolated, then tilted
 // by the material's bump map; both unit, not yet turned toward the ray) and texture coordinates uv
-// (zero for untextured materials, whose shading never reads them). Twin of WhittedIntegrator.surfaceNormals.
+// (zero for untextured materials, whose shading never reads them). Twin of HitSurface.surfaceNormals.
 #include "texture.glsl"
 
 // Texture coordinates at the hit into uv and the object-space shading normal n tilted by the bump

@@ -36,7 +36,7 @@ float maxComponent(vec3 v) { return max(v.x, max(v.y, v.z)); }
 uniform uint uSeed;
 
 // A point of light l: uniform over a rectangle; for a sphere uniform over its disk as seen from s
-// (its silhouette); the centre for radius 0. Twin of WhittedIntegrator.samplePointOnLight.
+// (its silhouette); the centre for radius 0. Twin of LightPoints.sample.
 vec3 samplePointOnLight(int l, vec3 s, uint pixel, uint sampleIndex, uint dimension) {
     vec4 l0 = lightTexel(l, GI_LIGHT_POSITION);
     if (floatBitsToInt(lightTexel(l, GI_LIGHT_COLOR).w) == GI_LIGHT_RECTANGLE) {
@@ -60,7 +60,7 @@ vec3 samplePointOnLight(int l, vec3 s, uint pixel, uint sampleIndex, uint dimens
 }
 
 // A direction from the Phong lobe cos^n around the unit axis; false when it falls on the wrong side
-// of the surface with normal side. Twin of WhittedIntegrator.glossy.
+// of the surface with normal side. Twin of PhongLobe.glossy.
 bool sampleLobe(vec3 axis, float n, uint pixel, uint sampleIndex, uint dimension, vec3 side, out vec3 dir) {
     float u = uniformSample(pixel, sampleIndex, dimension, uSeed);
     float v = uniformSample(pixel, sampleIndex, dimension + 1u, uSeed);
@@ -122,7 +122,7 @@ vec3 shadowOrigin(Surface sf) {
 
 // The shadow ray toward a point drawn on light l (unit direction L, length dist); false when the
 // light does not reach the surface's side and no ray is traced.
-// The light whose position is nearest p, the lower index on a tie (WhittedIntegrator.nearestLight).
+// The light whose position is nearest p, the lower index on a tie (LightPoints.nearest).
 int nearestLight(vec3 p) {
     int nearest = 0;
     float best = INFINITY;
@@ -178,7 +178,7 @@ vec3 diffuseContribution(Surface sf, int l, vec3 L, float dist) {
 // from the map by its brightness, k = 1 by cos around the shading normal, combined by multiple
 // importance sampling with the power heuristic. envRay gives draw k's direction and what it adds,
 // before the diffuse colour, when its ray comes back unblocked; false when no ray is sent. Twin of
-// WhittedIntegrator.environmentRay. Both frames send the two rays after the lights' and add what
+// EnvironmentLighting.ray. Both frames send the two rays after the lights' and add what
 // they bring in that order, the wavefront as shadow rays uLightCount and uLightCount + 1.
 #define ENV_SHADOW_RAYS 2
 bool envRay(Surface sf, int k, uint pixel, uint sampleIndex, int seg, out vec3 dir, out vec3 light) {
@@ -219,7 +219,7 @@ bool envRay(Surface sf, int k, uint pixel, uint sampleIndex, int seg, out vec3 d
 
 // The weights of a surface's reflected and refracted rays (reflectivity, plus transparency split
 // by Schlick's Fresnel, all of it reflected past the critical angle) and their directions (the
-// mirror direction; Snell's law). Twin of WhittedIntegrator.branchWeights.
+// mirror direction; Snell's law). Twin of SurfaceBranches.weigh.
 struct Branches {
     float reflectWeight;
     float refractWeight;

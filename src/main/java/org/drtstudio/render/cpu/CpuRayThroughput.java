@@ -101,8 +101,8 @@ public final class CpuRayThroughput {
                 }
                 counts[1]++;
                 float t = wk.hit.t, px = e[0] + t * dx, py = e[1] + t * dy, pz = e[2] + t * dz;
-                wk.integrator.surfaceNormals(wk.hit, px, py, pz, 0f);
-                float[] s = wk.integrator.surface;
+                wk.integrator.hitSurface.surfaceNormals(wk.hit, px, py, pz, 0f);
+                float[] s = wk.integrator.hitSurface.surface;
                 float side = s[0] * dx + s[1] * dy + s[2] * dz > 0f ? -1f : 1f;
                 hits[o] = px;
                 hits[o + 1] = py;
@@ -120,9 +120,9 @@ public final class CpuRayThroughput {
                 float ngx = hits[o + 3], ngy = hits[o + 4], ngz = hits[o + 5];
                 float sx = hits[o] + ngx * eps, sy = hits[o + 1] + ngy * eps, sz = hits[o + 2] + ngz * eps;
                 for (int l = 0; l < lightCount; l++) {
-                    wk.integrator.samplePointOnLight(4 * LIGHT_TEXELS * l, sx, sy, sz,
+                    wk.integrator.lightPoints.sample(4 * LIGHT_TEXELS * l, sx, sy, sz,
                             pixel, 0, Sampling.segmentDimension(0, Sampling.SLOT_LIGHTS + 2 * l));
-                    float[] lp = wk.integrator.lightPoint;
+                    float[] lp = wk.integrator.lightPoints.point;
                     float lx = lp[0] - sx, ly = lp[1] - sy, lz = lp[2] - sz;
                     float dist = (float) Math.sqrt(lx * lx + ly * ly + lz * lz);
                     if (!(dist > 0f)) continue;
@@ -143,9 +143,9 @@ public final class CpuRayThroughput {
                 float dx = wk.dir[0], dy = wk.dir[1], dz = wk.dir[2];
                 float k = 2f * (dx * ngx + dy * ngy + dz * ngz);
                 float mx = dx - k * ngx, my = dy - k * ngy, mz = dz - k * ngz;
-                if (!wk.integrator.glossy(mx, my, mz, glossyExponent, pixel, 0,
+                if (!wk.integrator.phongLobe.glossy(mx, my, mz, glossyExponent, pixel, 0,
                         Sampling.segmentDimension(0, Sampling.SLOT_GLOSSY), ngx, ngy, ngz)) continue;
-                float[] g = wk.integrator.lobeDir;
+                float[] g = wk.integrator.phongLobe.lobeDir;
                 counts[0]++;
                 wk.hit.reset(Float.POSITIVE_INFINITY);
                 if (wk.traversal.closest(hits[o] + ngx * eps, hits[o + 1] + ngy * eps, hits[o + 2] + ngz * eps,

@@ -211,68 +211,19 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
     /**
      * Samples {@code first .. last - 1} of the window's pixels added to {@code sum}, {@code square},
      * {@code states} and the guide sums (all laid out window-wide; guides null when not summed); each
-     * pixel's rays and random numbers are those of its place in the whole frame.
+     * pixel's rays and random numbers are those of its place in the whole frame. Stages: the rows on
+     * every thread ({@link #traceRows}), then the frame from the sums ({@link #resolve}).
      */
     private Frame trace(GeometryImage image, TraceParameters p, PixelWindow window, int first, int last, float[] sum,
                         float[] square, float[] states, SummedGuides guides, Set<Aov> aovs,
                         ProgressListener progress) throws RenderException {
-        int w = window.width(), h = window.height(), x0 = window.x(), y0 = window.y();
-        float[] depth = aovs.contains(Aov.DEPTH) ? new float[w * h] : null;
-        float[] normals = aovs.contains(Aov.NORMAL) ? new float[3 * w * h] : null;
-        float[] albedo = aovs.contains(Aov.ALBEDO) ? new float[3 * w * h] : null;
-        boolean summed = guides != null, firstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
-        // With the trace passes' guide sums the guide pass traces only pixels on guide edges (GuideEdges), more deeply.
-        int guideEnd = GuideEdges.guideEnd(guideBudget, p.samplesPerPixel(), summed);
-        // The guide pass's sums, added to the trace passes' once every row is done (see GuideSums), and
-        // how many camera samples each pixel's guides then average.
-        float[] extraA = firstHit ? new float[GuideSums.FLOATS * w * h] : null;
-        float[] extraN = firstHit ? new float[GuideSums.FLOATS * w * h] : null;
-        float[] guideCounts = firstHit ? new float[w * h] : null;
-        // Every pixel probes its neighbours' sample 0 on the way to the guide pass (GuideEdges): once each.
-        ProbeCache probes = firstHit && summed ? new ProbeCache(window, p.width(), p.height()) : null;
-        AtomicInteger nextRow = new AtomicInteger();
-        AtomicInteger rowsDone = new AtomicInteger();
-        AtomicLong errors = new AtomicLong();
-        AtomicBoolean abandoned = new AtomicBoolean();
+        TracePass pass = new TracePass(p, window, first, last, sum, square, states, guides, aovs, guideBudget);
         ExecutorService pool = workers();
         List<Future<?>> jobs = new ArrayList<>();
         try {
             for (int i = 0; i < threads; i++) {
                 jobs.add(pool.submit(() -> {
-                    try (WhittedIntegrator integrator = integrator(image, p)) {
-                        integrator.recordGuide = summed;
-                        PrimaryRays rays = new PrimaryRays(p);
-                        float[] sample = new float[3], aov = new float[6], edgeScratch = new float[12];
-                        GuideEdges.Probe probe = probes == null ? null : probes.over((qx, qy, out) -> {
-                            rays.generate(qx, qy, 0);
-                            return integrator.firstHit(rays.origin[0], rays.origin[1], rays.origin[2], rays.direction[0],
-                                    rays.direction[1], rays.direction[2], rays.time, out);
-                        });
-                        for (int row = nextRow.getAndIncrement(); row < h; row = nextRow.getAndIncrement()) {
-                            if (progress.abandoned()) {
-                                abandoned.set(true);
-                                break;
-                            }
-                            for (int column = 0; column < w; column++) {
-                                int x = x0 + column, y = y0 + row, stored = row * w + column;
-                                renderPixel(integrator, rays, p, x, y, stored, first, last, sum, square, states, sample, guides);
-                                if (firstHit) {
-                                    int start = summed ? (int) Math.abs(states[stored]) : 0, end = guideEnd;
-                                    if (summed && start < guideEnd && !GuideEdges.onEdge(guides.albedoHits(), guides.normalDepth(),
-                                            GuideSums.FLOATS * stored, start, x, y, p.width(), p.height(), probe, edgeScratch)) {
-                                        end = start;
-                                    }
-                                    extraGuideSums(integrator, rays, x, y, stored, start, end, extraA, extraN, aov);
-                                    guideCounts[stored] = Math.max(start, end);
-                                }
-                                if (integrator.overflow) {
-                                    errors.incrementAndGet();
-                                    integrator.overflow = false;
-                                }
-                            }
-                            progress.progress((double) rowsDone.incrementAndGet() / h);
-                        }
-                    }
+                    traceRows(image, pass, progress);
                     return null;
                 }));
             }
@@ -286,11 +237,118 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
             for (Future<?> job : jobs) job.cancel(true);
         }
         if (fast()) walked = "CPU tracer, " + walk.name(image);
-        if (abandoned.get()) {
+        if (pass.abandoned.get()) {
             // Some rows have this pass's samples and others not: the running sum is no use any more.
             if (sum == sums) sums = null;
             throw new PassAbandonedException();
         }
+        return resolve(pass);
+    }
+
+    /**
+     * What one pass's threads share: its inputs, the sums they add to, the guide pass's own sums,
+     * and the counters that hand out rows and count what went wrong. Each row is written by one
+     * thread only.
+     */
+    private static final class TracePass {
+        final TraceParameters p;
+        final PixelWindow window;
+        final int first, last;
+        final float[] sum, square, states;
+        /** The trace passes' guide sums; null when not summed. */
+        final SummedGuides guides;
+        final Set<Aov> aovs;
+        /** Summed: guides != null. First hit: some AOV is read from the first hit's guides. */
+        final boolean summed, firstHit;
+        /** With the trace passes' guide sums the guide pass traces only pixels on guide edges (GuideEdges), more deeply. */
+        final int guideEnd;
+        /**
+         * The guide pass's sums, added to the trace passes' once every row is done (see GuideSums), and
+         * how many camera samples each pixel's guides then average.
+         */
+        final float[] extraA, extraN, guideCounts;
+        /** Every pixel probes its neighbours' sample 0 on the way to the guide pass (GuideEdges): once each. */
+        final ProbeCache probes;
+        final AtomicInteger nextRow = new AtomicInteger(), rowsDone = new AtomicInteger();
+        final AtomicLong errors = new AtomicLong();
+        final AtomicBoolean abandoned = new AtomicBoolean();
+
+        TracePass(TraceParameters p, PixelWindow window, int first, int last, float[] sum, float[] square,
+                  float[] states, SummedGuides guides, Set<Aov> aovs, GuideBudget guideBudget) {
+            this.p = p;
+            this.window = window;
+            this.first = first;
+            this.last = last;
+            this.sum = sum;
+            this.square = square;
+            this.states = states;
+            this.guides = guides;
+            this.aovs = aovs;
+            int pixels = window.width() * window.height();
+            this.summed = guides != null;
+            this.firstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
+            this.guideEnd = GuideEdges.guideEnd(guideBudget, p.samplesPerPixel(), summed);
+            this.extraA = firstHit ? new float[GuideSums.FLOATS * pixels] : null;
+            this.extraN = firstHit ? new float[GuideSums.FLOATS * pixels] : null;
+            this.guideCounts = firstHit ? new float[pixels] : null;
+            this.probes = firstHit && summed ? new ProbeCache(window, p.width(), p.height()) : null;
+        }
+    }
+
+    /** One thread's share of a pass: rows taken from the pass's counter until none is left or the pass is abandoned. */
+    private void traceRows(GeometryImage image, TracePass pass, ProgressListener progress) {
+        TraceParameters p = pass.p;
+        int w = pass.window.width(), h = pass.window.height(), x0 = pass.window.x(), y0 = pass.window.y();
+        try (WhittedIntegrator integrator = integrator(image, p)) {
+            integrator.guides.on = pass.summed;
+            PrimaryRays rays = new PrimaryRays(p);
+            float[] sample = new float[3], aov = new float[6], edgeScratch = new float[12];
+            GuideEdges.Probe probe = pass.probes == null ? null : pass.probes.over((qx, qy, out) -> {
+                rays.generate(qx, qy, 0);
+                return integrator.firstHit(rays.origin[0], rays.origin[1], rays.origin[2], rays.direction[0],
+                        rays.direction[1], rays.direction[2], rays.time, out);
+            });
+            for (int row = pass.nextRow.getAndIncrement(); row < h; row = pass.nextRow.getAndIncrement()) {
+                if (progress.abandoned()) {
+                    pass.abandoned.set(true);
+                    break;
+                }
+                for (int column = 0; column < w; column++) {
+                    int x = x0 + column, y = y0 + row, stored = row * w + column;
+                    renderPixel(integrator, rays, p, x, y, stored, pass.first, pass.last, pass.sum, pass.square,
+                            pass.states, sample, pass.guides);
+                    if (pass.firstHit) guidePass(integrator, rays, pass, x, y, stored, probe, aov, edgeScratch);
+                    if (integrator.overflow) {
+                        pass.errors.incrementAndGet();
+                        integrator.overflow = false;
+                    }
+                }
+                progress.progress((double) pass.rowsDone.incrementAndGet() / h);
+            }
+        }
+    }
+
+    /**
+     * The guide pass of pixel (x, y) after its radiance samples: with the trace passes' guide sums,
+     * only a pixel on a guide edge takes its further camera samples ({@link GuideEdges}).
+     */
+    private static void guidePass(WhittedIntegrator integrator, PrimaryRays rays, TracePass pass, int x, int y, int stored,
+                                  GuideEdges.Probe probe, float[] aov, float[] edgeScratch) {
+        TraceParameters p = pass.p;
+        int start = pass.summed ? (int) Math.abs(pass.states[stored]) : 0, end = pass.guideEnd;
+        if (pass.summed && start < pass.guideEnd && !GuideEdges.onEdge(pass.guides.albedoHits(), pass.guides.normalDepth(),
+                GuideSums.FLOATS * stored, start, x, y, p.width(), p.height(), probe, edgeScratch)) {
+            end = start;
+        }
+        extraGuideSums(integrator, rays, x, y, stored, start, end, pass.extraA, pass.extraN, aov);
+        pass.guideCounts[stored] = Math.max(start, end);
+    }
+
+    /** The frame of a finished pass: each pixel's mean, the picture, and the AOVs asked for. */
+    private static Frame resolve(TracePass pass) {
+        int w = pass.window.width(), h = pass.window.height(), last = pass.last;
+        float[] sum = pass.sum, states = pass.states;
+        Set<Aov> aovs = pass.aovs;
         float[] radiance = new float[3 * w * h];
         float inv = 1f / last;
         for (int i = 0; i < w * h; i++) {
@@ -304,25 +362,29 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
         if (aovs.contains(Aov.VARIANCE)) {
             variance = new float[w * h];
             for (int i = 0; i < w * h; i++) {
-                variance[i] = Frame.meanVariance(Frame.luminance(sum[3 * i], sum[3 * i + 1], sum[3 * i + 2]), square[i],
+                variance[i] = Frame.meanVariance(Frame.luminance(sum[3 * i], sum[3 * i + 1], sum[3 * i + 2]), pass.square[i],
                         (int) Math.abs(states[i]));
             }
         }
         float[] samples = aovs.contains(Aov.SAMPLES) ? ConvergenceMask.sampleCounts(states, w * h) : null;
         DiffuseSplit split = null;
-        if (summed && (firstHit || aovs.contains(Aov.DIFFUSE))) {
+        SummedGuides guides = pass.guides;
+        if (pass.summed && (pass.firstHit || aovs.contains(Aov.DIFFUSE))) {
             split = DiffuseSplit.resolve(sum, 3, guides.diffuseSums(), guides.otherSquares(), guides.albedoHits(),
                     ConvergenceMask.sampleCounts(states, w * h));
         }
-        if (firstHit) {
-            if (summed) {
-                GuideSums.add(extraA, guides.albedoHits());
-                GuideSums.add(extraN, guides.normalDepth());
+        float[] depth = aovs.contains(Aov.DEPTH) ? new float[w * h] : null;
+        float[] normals = aovs.contains(Aov.NORMAL) ? new float[3 * w * h] : null;
+        float[] albedo = aovs.contains(Aov.ALBEDO) ? new float[3 * w * h] : null;
+        if (pass.firstHit) {
+            if (pass.summed) {
+                GuideSums.add(pass.extraA, guides.albedoHits());
+                GuideSums.add(pass.extraN, guides.normalDepth());
             }
-            GuideSums.resolve(extraA, extraN, guideCounts, depth, normals, albedo);
+            GuideSums.resolve(pass.extraA, pass.extraN, pass.guideCounts, depth, normals, albedo);
         }
         return new Frame(w, h, srgb, aovs.contains(Aov.RADIANCE) ? radiance : null, depth, normals, albedo, variance,
-                samples, split, errors.get(), 0);
+                samples, split, pass.errors.get(), 0);
     }
 
     @Override
@@ -347,7 +409,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
             integrator.radiance(rays.origin[0], rays.origin[1], rays.origin[2], rays.direction[0], rays.direction[1],
                     rays.direction[2], rays.time, pixel, s, sample);
             if (guides != null) {
-                float[] d = integrator.diffuse;
+                float[] d = integrator.guides.diffuse;
                 dr += d[0];
                 dg += d[1];
                 db += d[2];
@@ -356,8 +418,8 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
                 dq += dl * dl;
                 oq += ol * ol;
             }
-            if (guides != null && integrator.guideDistance != Float.POSITIVE_INFINITY) {
-                float[] g = integrator.guide;
+            if (guides != null && integrator.guides.distance != Float.POSITIVE_INFINITY) {
+                float[] g = integrator.guides.guide;
                 ar += g[3];
                 ag += g[4];
                 ab += g[5];
@@ -365,7 +427,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
                 nx += g[0];
                 ny += g[1];
                 nz += g[2];
-                distances += integrator.guideDistance;
+                distances += integrator.guides.distance;
             }
             sr += sample[0];
             sg += sample[1];

@@ -47,42 +47,63 @@ public final class PortalTraversal {
         steps = 0;
         overflow = false;
         float gx = ox - space.originX(), gy = oy - space.originY(), gz = oz - space.originZ();
+        int div = firstDiv(gx, gy, gz, dx, dy, dz, tMax);
+        if (div < 0) return div == ENTERED_SOLID;
+        return walkDivs(div, entryT, gx, gy, gz, dx, dy, dz, tMax);
+    }
+
+    /** {@link #firstDiv}'s answers besides a div: the ray misses the grid (or starts in a solid voxel); it enters through a solid voxel's face. */
+    private static final int MISSED = -1, ENTERED_SOLID = -2;
+    /** Where the ray enters the div {@link #firstDiv} returns: 0 from inside the grid, else where it enters the grid's box. */
+    private float entryT;
+
+    /**
+     * The div the walk starts in, for the ray from grid point g: the entry grid's div for the cell
+     * of g, or, from outside, for the cell beyond the face where the ray enters the grid's box
+     * (slabs), with {@link #entryT} set; {@link #MISSED}, or {@link #ENTERED_SOLID} with the hit
+     * recorded when that cell is solid.
+     */
+    private int firstDiv(float gx, float gy, float gz, float dx, float dy, float dz, float tMax) {
         int sx = space.sizeX(), sy = space.sizeY(), sz = space.sizeZ();
-        float tCurrent = 0f;
+        entryT = 0f;
         int ci = (int) Math.floor(gx), cj = (int) Math.floor(gy), ck = (int) Math.floor(gz);
-        int e;
         if (ci >= 0 && cj >= 0 && ck >= 0 && ci < sx && cj < sy && ck < sz) {
-            e = entry[ci + sx * (cj + sy * ck)];
-            if (e < 0) return false;
-        } else {
-            // Outside: enter the grid's box (slabs), at the cell beyond the entry face.
-            float near = 0f, far = tMax;
-            int nearAxis = -1;
-            float[] g = {gx, gy, gz}, d = {dx, dy, dz};
-            int[] size = {sx, sy, sz};
-            for (int a = 0; a < 3; a++) {
-                if (d[a] == 0f) {
-                    if (g[a] < 0f || g[a] > size[a]) return false;
-                    continue;
-                }
-                float t0 = (0f - g[a]) / d[a], t1 = (size[a] - g[a]) / d[a];
-                if (t0 > t1) { float s = t0; t0 = t1; t1 = s; }
-                if (t0 > near) { near = t0; nearAxis = a; }
-                far = Math.min(far, t1);
-            }
-            if (near > far || nearAxis < 0) return false;
-            int[] cell = new int[3];
-            for (int a = 0; a < 3; a++)
-                cell[a] = a == nearAxis ? (d[a] > 0 ? 0 : size[a] - 1)
-                        : Math.min(size[a] - 1, Math.max(0, (int) Math.floor(g[a] + near * d[a])));
-            int entered = cell[0] + sx * (cell[1] + sy * cell[2]);
-            e = entry[entered];
-            tCurrent = near;
-            if (e < 0) {
-                return hit(near, nearAxis, d[nearAxis] > 0 ? -1f : 1f, -e, entered);
-            }
+            int e = entry[ci + sx * (cj + sy * ck)];
+            return e < 0 ? MISSED : e;
         }
-        int div = e;
+        float near = 0f, far = tMax;
+        int nearAxis = -1;
+        float[] g = {gx, gy, gz}, d = {dx, dy, dz};
+        int[] size = {sx, sy, sz};
+        for (int a = 0; a < 3; a++) {
+            if (d[a] == 0f) {
+                if (g[a] < 0f || g[a] > size[a]) return MISSED;
+                continue;
+            }
+            float t0 = (0f - g[a]) / d[a], t1 = (size[a] - g[a]) / d[a];
+            if (t0 > t1) { float s = t0; t0 = t1; t1 = s; }
+            if (t0 > near) { near = t0; nearAxis = a; }
+            far = Math.min(far, t1);
+        }
+        if (near > far || nearAxis < 0) return MISSED;
+        int[] cell = new int[3];
+        for (int a = 0; a < 3; a++)
+            cell[a] = a == nearAxis ? (d[a] > 0 ? 0 : size[a] - 1)
+                    : Math.min(size[a] - 1, Math.max(0, (int) Math.floor(g[a] + near * d[a])));
+        int entered = cell[0] + sx * (cell[1] + sy * cell[2]);
+        int e = entry[entered];
+        entryT = near;
+        if (e >= 0) return e;
+        hit(near, nearAxis, d[nearAxis] > 0 ? -1f : 1f, -e, entered);
+        return ENTERED_SOLID;
+    }
+
+    /**
+     * From div {@code div}, entered at tCurrent, div to div through the portal texels under the exit
+     * points until a texel names a solid voxel (the hit, recorded), the grid's boundary or tMax.
+     */
+    private boolean walkDivs(int div, float tCurrent, float gx, float gy, float gz, float dx, float dy, float dz, float tMax) {
+        int sx = space.sizeX(), sy = space.sizeY();
         while (steps++ < stepBound) {
             int o = PortalLayout.DIV_INTS * div;
             int lx = divs[o + PortalLayout.DIV_LO], ly = divs[o + PortalLayout.DIV_LO + 1], lz = divs[o + PortalLayout.DIV_LO + 2];

@@ -87,24 +87,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     /** Adaptive sampling's convergence test ({@code converge.comp}); compiled on first use. */
     private ComputeProgram converge;
     private GeometryImageTextures scene;
-    /** The running sum of samples, kept between passes of progressive rendering. */
-    private Texture2D accumulation;
-    /** Samples per pixel of {@link #accumulation}, negated once converged (see {@link ConvergenceMask}). */
-    private Texture2D sampleState;
-    /**
-     * The guides summed by the trace passes since sample 0 (two RGBA32F images in {@link GuideSums}'
-     * layout, {@code shaders/guide_sums.glsl}), or null when the render's first pass asked for no
-     * first-hit AOV: then a later pass that asks gets them from the separate guide pass ({@code aov.comp}).
-     */
-    private Texture2D guideAlbedoHits, guideNormalDepth;
-    /** The denoiser's split ({@link DiffuseSplit}), summed with the guides. */
-    private Texture2D diffuseSums, otherSquares;
-    /** Active pixels listed by the last convergence test (y × width + x), traced instead of the whole image. */
-    private ShaderStorageBuffer activeList;
-    /** Entries of {@link #activeList} valid for the running sum, or -1 before its first convergence test: trace every pixel. */
-    private int activeCount = -1;
-    /** Size of {@link #accumulation}, readable from the calling thread to check passes before queuing them. */
-    private volatile int accumulatedWidth, accumulatedHeight;
+    /** The images progressive rendering sums its passes into, kept between passes (GL thread; their size readable anywhere). */
+    private final RunningSums sums = new RunningSums();
     /** How frames are traced on this device: one kernel, or the wavefront passes ({@link FrameSchedule}). */
     private volatile FrameSchedule frameSchedule;
     private volatile FrameSchedule lastFrameSchedule = FrameSchedule.KERNEL;
@@ -372,7 +356,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     public Frame accumulate(GeometryImage image, TraceParameters p, int firstSample, int sampleCount, Set<Aov> aovs,
                             ProgressListener progress) throws RenderException {
         if (firstSample < 0 || sampleCount < 1) throw new IllegalArgumentException("samples " + firstSample + "+" + sampleCount);
-        if (firstSample > 0 && (accumulatedWidth != p.width() || accumulatedHeight != p.height())) {
+        if (firstSample > 0 && (sums.width != p.width() || sums.height != p.height())) {
             throw new IllegalStateException("no " + p.width() + "x" + p.height() + " accumulation to add samples to; start at sample 0");
         }
         try {
@@ -411,8 +395,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             throw new RenderException(rootMessage(e), e);
         } finally {
             // Pixels outside the window were not traced: no later pass may add samples to them.
-            accumulatedWidth = 0;
-            accumulatedHeight = 0;
+            sums.width = 0;
+            sums.height = 0;
         }
     }
 
@@ -429,7 +413,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
                                                    Set<Aov> aovs, TileQueue tiles, ProgressListener progress) {
         if (firstSample < 0 || sampleCount < 1) throw new IllegalArgumentException("samples " + firstSample + "+" + sampleCount);
         return gl.submit(() -> {
-            if (firstSample > 0 && (accumulatedWidth != p.width() || accumulatedHeight != p.height())) {
+            if (firstSample > 0 && (sums.width != p.width() || sums.height != p.height())) {
                 throw new IllegalStateException("no " + p.width() + "x" + p.height() + " accumulation to add samples to; start at sample 0");
             }
             return renderOnGlThread(image, p, firstSample, sampleCount, aovs, progress, tiles);
@@ -442,8 +426,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
      */
     CompletableFuture<float[][]> readSums() {
         return gl.submit(() -> {
-            if (accumulation == null || accumulatedWidth == 0) throw new IllegalStateException("no accumulation to read; render a pass first");
-            return new float[][]{readFloats(accumulation, 4), readFloats(sampleState, 1)};
+            if (sums.accumulation == null || sums.width == 0) throw new IllegalStateException("no accumulation to read; render a pass first");
+            return new float[][]{readFloats(sums.accumulation, 4), readFloats(sums.sampleState, 1)};
         });
     }
 
@@ -454,22 +438,28 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
      */
     CompletableFuture<Void> applyConvergence(float[] states, int[] active) {
         return gl.submit(() -> {
-            if (accumulation == null || states.length != accumulation.width() * accumulation.height()) {
+            Texture2D sampleState = sums.sampleState;
+            if (sums.accumulation == null || states.length != sums.accumulation.width() * sums.accumulation.height()) {
                 throw new IllegalStateException("sample states do not match the running sum");
             }
             sampleState.write(0, 0, sampleState.width(), sampleState.height(), states);
             if (active.length > 0) {
                 ByteBuffer list = ByteBuffer.allocateDirect(4 * active.length).order(ByteOrder.nativeOrder());
                 list.asIntBuffer().put(active);
-                activeList.write(0, list);
+                sums.activeList.write(0, list);
             }
             GlSync.imageAndStorageBarrier();
-            activeCount = active.length;
+            sums.activeCount = active.length;
             return null;
         });
     }
 
 
+    /**
+     * One pass on the GL thread, in stages: upload the scene, ready the running sums, trace the
+     * tiles ({@link #traceTiles}), the first-hit AOVs ({@link #firstHitAovs}, with the guide pass
+     * where needed), resolve the sums to the display image, and read the results back.
+     */
     private TracedTiles renderOnGlThread(GeometryImage image, TraceParameters p, int firstSample, int sampleCount,
                                          Set<Aov> aovs, ProgressListener progress, TileQueue tiles) throws RenderException {
         int w = p.width(), h = p.height();
@@ -477,69 +467,18 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             throw new RenderException("image " + w + "x" + h + " exceeds GL_MAX_TEXTURE_SIZE = " + gl.info().maxTextureSize()
                     + " of " + gl.info().renderer());
         }
-        syncAccel();
-        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, builtFor, boxStorage);
-        long uploaded = scene.update(image);
-        if (firstSample == 0 && (accumulation == null || accumulation.width() != w || accumulation.height() != h)) {
-            if (accumulation != null) accumulation.close();
-            if (sampleState != null) sampleState.close();
-            if (activeList != null) activeList.close();
-            accumulation = null;
-            sampleState = null;
-            activeList = null;
-            accumulation = Texture2D.create(TextureFormat.RGBA32F, w, h);
-            sampleState = Texture2D.create(TextureFormat.R32F, w, h);
-            activeList = ShaderStorageBuffer.create(4L * w * h);
-        }
-        if (firstSample == 0) {
-            // A new sum (images reused when their size fits: a window's render left the size unset).
-            accumulatedWidth = w;
-            accumulatedHeight = h;
-            activeCount = -1;
-            boolean sumGuides = aovs.stream().anyMatch(Aov::summedWithGuides);
-            // The first pass writes the sums rather than adding to them, so images of the right size are reused as they are.
-            if (!sumGuides || guideAlbedoHits == null || guideAlbedoHits.width() != w || guideAlbedoHits.height() != h) {
-                closeGuideSums();
-            }
-            if (sumGuides && guideAlbedoHits == null) {
-                guideAlbedoHits = Texture2D.create(TextureFormat.RGBA32F, w, h);
-                guideNormalDepth = Texture2D.create(TextureFormat.RGBA32F, w, h);
-                diffuseSums = Texture2D.create(TextureFormat.RGBA32F, w, h);
-                otherSquares = Texture2D.create(TextureFormat.R32F, w, h);
-            }
-        }
-        boolean guidesSummed = guideAlbedoHits != null;
+        long uploaded = uploadScene(image);
+        sums.begin(w, h, firstSample, aovs);
+        boolean guidesSummed = sums.guidesSummed();
         int totalSamples = firstSample + sampleCount;
         TracePrograms programs = programsFor(image);
-        ComputeProgram trace = programs.trace, aov = programs.aov;
-        // Paired camera rays exist only in the frame kernel, and so do scenes of more lights than a slot holds shadow rays.
-        GlWavefront wavefront = frameSchedule == FrameSchedule.WAVEFRONT && !pairedPrimary
-                && image.lightCount() <= GlWavefront.MAX_LIGHTS ? programs.wavefront() : null;
-        if (wavefront != null) wavefront.limitSlots(wavefrontSlotLimit);
         try (Texture2D display = Texture2D.create(TextureFormat.RGBA8, w, h);
              ShaderStorageBuffer diagnostics = ShaderStorageBuffer.create(4)) {
-            // The kernel's too where the wavefront runs: it takes over when the GPU lacks the wavefront's memory.
-            List<ComputeProgram> passes = new ArrayList<>(List.of(trace));
-            if (wavefront != null) passes.addAll(wavefront.programs());
-            for (ComputeProgram pass : passes) {
-                setFramePassUniforms(pass, image, p, firstSample, sampleCount, guidesSummed);
-            }
-            // Creating a texture rebinds texture unit 0, so the scene is bound after the frame's images.
-            scene.bind();
-            accumulation.bindImage(ShaderBinding.ACCUMULATION, ImageAccess.READ_WRITE);
-            sampleState.bindImage(ShaderBinding.SAMPLE_STATE, ImageAccess.READ_WRITE);
-            diagnostics.bindBase(ShaderBinding.DIAGNOSTICS);
-            activeList.bindBase(ShaderBinding.ACTIVE_LIST);
-            if (guidesSummed) {
-                guideAlbedoHits.bindImage(ShaderBinding.GUIDE_ALBEDO_HITS, ImageAccess.READ_WRITE);
-                guideNormalDepth.bindImage(ShaderBinding.GUIDE_NORMAL_DEPTH, ImageAccess.READ_WRITE);
-                diffuseSums.bindImage(ShaderBinding.DIFFUSE_SUMS, ImageAccess.READ_WRITE);
-                otherSquares.bindImage(ShaderBinding.OTHER_SQUARES, ImageAccess.READ_WRITE);
-            }
+            GlWavefront wavefront = bindFrame(programs, image, p, firstSample, sampleCount, diagnostics);
             // After a convergence test (whole frames only) the listed pixels are traced instead, laid out w wide.
-            boolean listed = activeCount >= 0;
+            boolean listed = sums.activeCount >= 0;
             TileQueue traceTiles = !listed ? tiles
-                    : activeCount == 0 ? TileQueue.empty() : TileQueue.of(PixelWindow.whole(w, (activeCount + w - 1) / w), tile);
+                    : sums.activeCount == 0 ? TileQueue.empty() : TileQueue.of(PixelWindow.whole(w, (sums.activeCount + w - 1) / w), tile);
             boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
             // The guide pass tops the summed guides up to the GPU's budget of camera samples (GuideBudget) on the
             // pixels on guide edges, where a pixel has fewer; without the trace passes' sums it traces
@@ -547,163 +486,249 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             int guideEnd = GuideEdges.guideEnd(GuideBudget.EQUAL_SAMPLES, p.samplesPerPixel(), guidesSummed);
             boolean guidePass = wantsFirstHit && (!guidesSummed || listed || totalSamples < guideEnd);
             // Progress counts the queue's tiles, whoever takes them: several renderers' fractions add up to the pass's.
-            int total = Math.max(1, traceTiles.size() + (guidePass ? tiles.size() : 0)), done = 0;
-            List<PixelWindow> taken = new ArrayList<>();
-            long traceNanos = 0;
-            for (PixelWindow t = traceTiles.take(); t != null; t = traceTiles.take()) {
-                traceTimer.begin();
-                if (wavefront != null) {
-                    try {
-                        wavefront.trace(t, GlWavefront.shadowRays(image));
-                    } catch (GpuMemoryException e) {
-                        // Nothing of the tile was traced: the kernel traces it, and this renderer's frames from now on.
-                        System.err.println("drt: " + e.getMessage() + " for the wavefront frame's working memory; "
-                                + "tracing frames with the frame kernel");
-                        frameSchedule = FrameSchedule.KERNEL;
-                        wavefront = null;
-                    }
-                }
-                if (wavefront == null) {
-                    trace.setIVec2("uTileOffset", t.x(), t.y());
-                    trace.dispatchCovering(t.width(), t.height());
-                }
-                traceTimer.end();
-                // Done before the next tile is taken: GPUs sharing a queue take tiles as they finish them.
-                GlSync.finish();
-                traceNanos += traceTimer.elapsedNanos();
-                taken.add(t);
-                progress.progress((double) ++done / total);
-            }
+            TileProgress tileProgress = new TileProgress(progress, traceTiles.size() + (guidePass ? tiles.size() : 0));
+            List<PixelWindow> taken = traceTiles(programs.trace, wavefront, image, traceTiles, tileProgress);
             // The image's tiles this pass covers: those taken, or every tile of the frame when the list was traced.
             List<PixelWindow> covered = listed ? tiles.all() : taken;
-            lastTraceGpuMillis = traceNanos / 1e6;
-            lastFrameSchedule = wavefront != null ? FrameSchedule.WAVEFRONT : FrameSchedule.KERNEL;
-            if (wavefront != null) wavefrontWorkingBytes = wavefront.workingBytes();
             GlSync.imageBarrier();
-            float[] depthValues = null, normals = null, albedo = null;
-            DiffuseSplit split = null;
-            float[] albedoHits = null;
             // The sums and sample counts are read back once (a 1080p RGBA32F image is 33 MB) for all that needs them.
             boolean splits = guidesSummed && (wantsFirstHit || aovs.contains(Aov.DIFFUSE));
             boolean readSums = splits || aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE);
             float[] counts = readSums || wantsFirstHit || aovs.contains(Aov.SAMPLES)
-                    ? ConvergenceMask.sampleCounts(readFloats(sampleState, 1), w * h) : null;
-            float[] rgba = readSums ? readFloats(accumulation, 4) : null;
+                    ? ConvergenceMask.sampleCounts(readFloats(sums.sampleState, 1), w * h) : null;
+            float[] rgba = readSums ? readFloats(sums.accumulation, 4) : null;
+            DiffuseSplit split = null;
+            float[] albedoHits = null;
             if (splits) {
                 // Before a guide pass adds to albedoHits: the split divides by the albedo of the radiance's own samples.
-                albedoHits = readFloats(guideAlbedoHits, 4);
-                split = DiffuseSplit.resolve(rgba, 4, readFloats(diffuseSums, 4), readFloats(otherSquares, 1), albedoHits, counts);
+                albedoHits = readFloats(sums.guideAlbedoHits, 4);
+                split = DiffuseSplit.resolve(rgba, 4, readFloats(sums.diffuseSums, 4), readFloats(sums.otherSquares, 1), albedoHits, counts);
             }
-            if (wantsFirstHit) {
-                // Without a guide pass each pixel's guides average its own samples (or none were summed: see below).
-                float[] guideCounts = counts;
-                if (albedoHits == null) albedoHits = new float[GuideSums.FLOATS * w * h];
-                float[] normalDepth = guidesSummed ? readFloats(guideNormalDepth, 4) : new float[GuideSums.FLOATS * w * h];
-                if (guidePass) {
-                    try (Texture2D extraAlbedoHits = Texture2D.create(TextureFormat.RGBA32F, w, h);
-                         Texture2D extraNormalDepth = Texture2D.create(TextureFormat.RGBA32F, w, h);
-                         Texture2D passCounts = Texture2D.create(TextureFormat.R32F, w, h)) {
-                        setCommonUniforms(aov, image, p);
-                        // The guide chain follows mirrors and glass as the shading does (guide.glsl).
-                        aov.setFloat("uRayEpsilon", p.rayEpsilon());
-                        aov.setFloat("uThroughputCutoff", p.throughputCutoff());
-                        aov.setInt("uMaxDepth", p.maxDepth());
-                        aov.setInt("uGuideEnd", guideEnd);
-                        aov.setInt("uFromSampleState", guidesSummed ? 1 : 0);
-                        aov.setInt("uEdgesOnly", guidesSummed ? 1 : 0);
-                        aov.setInt("uSamplesPerPixel", p.samplesPerPixel());
-                        aov.setInt("uFilter", p.filter().shaderCode());
-                        aov.setUInt("uSeed", p.seed());
-                        aov.setInt("uCameraMotion", p.motion() ? 1 : 0);
-                        scene.bind();
-                        sampleState.bindImage(ShaderBinding.SAMPLE_STATE, ImageAccess.READ_ONLY);
-                        passCounts.bindImage(ShaderBinding.GUIDE_COUNTS, ImageAccess.READ_WRITE);
-                        extraAlbedoHits.bindImage(ShaderBinding.EXTRA_ALBEDO_HITS, ImageAccess.READ_WRITE);
-                        extraNormalDepth.bindImage(ShaderBinding.EXTRA_NORMAL_DEPTH, ImageAccess.READ_WRITE);
-                        if (guidesSummed) {
-                            guideAlbedoHits.bindImage(ShaderBinding.OWN_ALBEDO_HITS, ImageAccess.READ_ONLY);
-                            guideNormalDepth.bindImage(ShaderBinding.OWN_NORMAL_DEPTH, ImageAccess.READ_ONLY);
-                        }
-                        aov.setInt("uChunkSamples", GUIDE_CHUNK);
-                        // Dispatch 0 probes; 1 … n trace GUIDE_CHUNK samples each, enough for a pixel that has none.
-                        int dispatches = 1 + (guideEnd + GUIDE_CHUNK - 1) / GUIDE_CHUNK;
-                        for (PixelWindow t : covered) {
-                            aov.setIVec2("uTileOffset", t.x(), t.y());
-                            for (int chunk = 0; chunk < dispatches; chunk++) {
-                                aov.setInt("uChunk", chunk);
-                                aov.dispatchCovering(t.width(), t.height());
-                                GlSync.imageBarrier();
-                            }
-                            GlSync.finish();
-                            progress.progress((double) ++done / total);
-                        }
-                        GlSync.imageBarrier();
-                        GuideSums.add(albedoHits, readFloats(extraAlbedoHits, 4));
-                        GuideSums.add(normalDepth, readFloats(extraNormalDepth, 4));
-                        guideCounts = readFloats(passCounts, 1);
-                    }
-                }
-                if (aovs.contains(Aov.DEPTH)) depthValues = new float[w * h];
-                if (aovs.contains(Aov.NORMAL)) normals = new float[3 * w * h];
-                if (aovs.contains(Aov.ALBEDO)) albedo = new float[3 * w * h];
-                GuideSums.resolve(albedoHits, normalDepth, guideCounts, depthValues, normals, albedo);
-            }
-            resolve.setIVec2("uImageSize", w, h);
-            resolve.setFloat("uSampleCount", totalSamples);
-            resolve.setFloat("uInverseSampleCount", 1f / totalSamples);
-            accumulation.bindImage(ShaderBinding.ACCUMULATION, ImageAccess.READ_ONLY);
-            display.bindImage(ShaderBinding.DISPLAY, ImageAccess.WRITE_ONLY);
-            sampleState.bindImage(ShaderBinding.RESOLVE_SAMPLE_STATE, ImageAccess.READ_ONLY);
-            resolve.dispatchCovering(w, h);
-            byte[] srgb = readBytes(display);
-            float[] radiance = null, variance = null, samples = null;
-            if (aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE) || aovs.contains(Aov.SAMPLES)) {
-                if (aovs.contains(Aov.SAMPLES)) samples = counts;
-                if (aovs.contains(Aov.RADIANCE)) {
-                    radiance = new float[3 * w * h];
-                    float inv = 1f / totalSamples;
-                    for (int i = 0; i < w * h; i++) {
-                        float pixelInv = counts[i] == totalSamples ? inv : 1f / counts[i];
-                        radiance[3 * i] = rgba[4 * i] * pixelInv;
-                        radiance[3 * i + 1] = rgba[4 * i + 1] * pixelInv;
-                        radiance[3 * i + 2] = rgba[4 * i + 2] * pixelInv;
-                    }
-                }
-                if (aovs.contains(Aov.VARIANCE)) {
-                    variance = new float[w * h];
-                    for (int i = 0; i < w * h; i++) {
-                        variance[i] = Frame.meanVariance(Frame.luminance(rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2]),
-                                rgba[4 * i + 3], (int) counts[i]);
-                    }
-                }
-            }
-            ByteBuffer count = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder());
-            diagnostics.read(0, count);
-            long errors = Integer.toUnsignedLong(count.getInt(0));
-            return new TracedTiles(new Frame(w, h, srgb, radiance, depthValues, normals, albedo, variance, samples, split, errors,
-                    uploaded), covered);
+            FirstHitAovs guides = !wantsFirstHit ? FirstHitAovs.NONE : firstHitAovs(programs.aov, image, p, aovs, counts,
+                    albedoHits, guidePass ? covered : null, guideEnd, tileProgress);
+            byte[] srgb = resolveDisplay(display, w, h, totalSamples);
+            float[] radiance = aovs.contains(Aov.RADIANCE) ? radianceOf(rgba, counts, w * h, totalSamples) : null;
+            float[] variance = aovs.contains(Aov.VARIANCE) ? varianceOf(rgba, counts, w * h) : null;
+            float[] samples = aovs.contains(Aov.SAMPLES) ? counts : null;
+            return new TracedTiles(new Frame(w, h, srgb, radiance, guides.depth(), guides.normals(), guides.albedo(), variance,
+                    samples, split, errorCount(diagnostics), uploaded), covered);
         }
     }
 
-    private void closeGuideSums() {
-        if (guideAlbedoHits != null) guideAlbedoHits.close();
-        if (guideNormalDepth != null) guideNormalDepth.close();
-        if (diffuseSums != null) diffuseSums.close();
-        if (otherSquares != null) otherSquares.close();
-        guideAlbedoHits = null;
-        guideNormalDepth = null;
-        diffuseSums = null;
-        otherSquares = null;
+    /** Tiles done of a pass's tiles to trace and guide: the fraction reported as each one finishes. */
+    private static final class TileProgress {
+        private final ProgressListener listener;
+        private final int total;
+        private int done;
+
+        TileProgress(ProgressListener listener, int tiles) {
+            this.listener = listener;
+            this.total = Math.max(1, tiles);
+        }
+
+        void tileDone() {
+            listener.progress((double) ++done / total);
+        }
+    }
+
+    /**
+     * Sets the frame's uniforms on every tracing pass and binds the scene, the running sums and the
+     * error counter; returns the wavefront that traces this frame, or null for the frame kernel.
+     */
+    private GlWavefront bindFrame(TracePrograms programs, GeometryImage image, TraceParameters p, int firstSample,
+                                  int sampleCount, ShaderStorageBuffer diagnostics) {
+        // Paired camera rays exist only in the frame kernel, and so do scenes of more lights than a slot holds shadow rays.
+        GlWavefront wavefront = frameSchedule == FrameSchedule.WAVEFRONT && !pairedPrimary
+                && image.lightCount() <= GlWavefront.MAX_LIGHTS ? programs.wavefront() : null;
+        if (wavefront != null) wavefront.limitSlots(wavefrontSlotLimit);
+        // The kernel's too where the wavefront runs: it takes over when the GPU lacks the wavefront's memory.
+        List<ComputeProgram> passes = new ArrayList<>(List.of(programs.trace));
+        if (wavefront != null) passes.addAll(wavefront.programs());
+        for (ComputeProgram pass : passes) {
+            setFramePassUniforms(pass, image, p, firstSample, sampleCount, sums.guidesSummed());
+        }
+        // Creating a texture rebinds texture unit 0, so the scene is bound after the frame's images.
+        scene.bind();
+        sums.bindForTrace();
+        diagnostics.bindBase(ShaderBinding.DIAGNOSTICS);
+        return wavefront;
+    }
+
+    /**
+     * Traces the tiles taken from {@code queue} one dispatch (or one wavefront) each, timed; returns
+     * them. A wavefront that runs out of GPU memory hands its tile and the frames after it to the
+     * kernel.
+     */
+    private List<PixelWindow> traceTiles(ComputeProgram trace, GlWavefront wavefront, GeometryImage image, TileQueue queue,
+                                         TileProgress progress) {
+        List<PixelWindow> taken = new ArrayList<>();
+        long traceNanos = 0;
+        for (PixelWindow t = queue.take(); t != null; t = queue.take()) {
+            traceTimer.begin();
+            if (wavefront != null) {
+                try {
+                    wavefront.trace(t, GlWavefront.shadowRays(image));
+                } catch (GpuMemoryException e) {
+                    // Nothing of the tile was traced: the kernel traces it, and this renderer's frames from now on.
+                    System.err.println("drt: " + e.getMessage() + " for the wavefront frame's working memory; "
+                            + "tracing frames with the frame kernel");
+                    frameSchedule = FrameSchedule.KERNEL;
+                    wavefront = null;
+                }
+            }
+            if (wavefront == null) {
+                trace.setIVec2("uTileOffset", t.x(), t.y());
+                trace.dispatchCovering(t.width(), t.height());
+            }
+            traceTimer.end();
+            // Done before the next tile is taken: GPUs sharing a queue take tiles as they finish them.
+            GlSync.finish();
+            traceNanos += traceTimer.elapsedNanos();
+            taken.add(t);
+            progress.tileDone();
+        }
+        lastTraceGpuMillis = traceNanos / 1e6;
+        lastFrameSchedule = wavefront != null ? FrameSchedule.WAVEFRONT : FrameSchedule.KERNEL;
+        if (wavefront != null) wavefrontWorkingBytes = wavefront.workingBytes();
+        return taken;
+    }
+
+    /** A pass's depth, normal and albedo AOVs, each null when not asked for. */
+    private record FirstHitAovs(float[] depth, float[] normals, float[] albedo) {
+        static final FirstHitAovs NONE = new FirstHitAovs(null, null, null);
+    }
+
+    /**
+     * The first-hit AOVs asked for, from the guide sums: the trace passes' (albedoHits, read back
+     * already when the split needed it) topped up by the guide pass over {@code guideTiles} (null: no
+     * guide pass; each pixel's guides then average its own samples, {@code counts}).
+     */
+    private FirstHitAovs firstHitAovs(ComputeProgram aov, GeometryImage image, TraceParameters p, Set<Aov> aovs,
+                                      float[] counts, float[] albedoHits, List<PixelWindow> guideTiles, int guideEnd,
+                                      TileProgress progress) {
+        int w = p.width(), h = p.height();
+        boolean guidesSummed = sums.guidesSummed();
+        float[] guideCounts = counts;
+        if (albedoHits == null) albedoHits = new float[GuideSums.FLOATS * w * h];
+        float[] normalDepth = guidesSummed ? readFloats(sums.guideNormalDepth, 4) : new float[GuideSums.FLOATS * w * h];
+        if (guideTiles != null) {
+            guideCounts = guidePass(aov, image, p, guideTiles, guideEnd, albedoHits, normalDepth, progress);
+        }
+        float[] depth = aovs.contains(Aov.DEPTH) ? new float[w * h] : null;
+        float[] normals = aovs.contains(Aov.NORMAL) ? new float[3 * w * h] : null;
+        float[] albedo = aovs.contains(Aov.ALBEDO) ? new float[3 * w * h] : null;
+        GuideSums.resolve(albedoHits, normalDepth, guideCounts, depth, normals, albedo);
+        return new FirstHitAovs(depth, normals, albedo);
+    }
+
+    /**
+     * The guide pass ({@code aov.comp}) over {@code tiles}: each pixel's further camera samples up to
+     * guideEnd, their guide sums added to albedoHits and normalDepth; returns how many camera samples
+     * each pixel's guides then average.
+     */
+    private float[] guidePass(ComputeProgram aov, GeometryImage image, TraceParameters p, List<PixelWindow> tiles,
+                              int guideEnd, float[] albedoHits, float[] normalDepth, TileProgress progress) {
+        int w = p.width(), h = p.height();
+        boolean guidesSummed = sums.guidesSummed();
+        try (Texture2D extraAlbedoHits = Texture2D.create(TextureFormat.RGBA32F, w, h);
+             Texture2D extraNormalDepth = Texture2D.create(TextureFormat.RGBA32F, w, h);
+             Texture2D passCounts = Texture2D.create(TextureFormat.R32F, w, h)) {
+            setGuidePassUniforms(aov, image, p, guideEnd);
+            scene.bind();
+            sums.sampleState.bindImage(ShaderBinding.SAMPLE_STATE, ImageAccess.READ_ONLY);
+            passCounts.bindImage(ShaderBinding.GUIDE_COUNTS, ImageAccess.READ_WRITE);
+            extraAlbedoHits.bindImage(ShaderBinding.EXTRA_ALBEDO_HITS, ImageAccess.READ_WRITE);
+            extraNormalDepth.bindImage(ShaderBinding.EXTRA_NORMAL_DEPTH, ImageAccess.READ_WRITE);
+            if (guidesSummed) {
+                sums.guideAlbedoHits.bindImage(ShaderBinding.OWN_ALBEDO_HITS, ImageAccess.READ_ONLY);
+                sums.guideNormalDepth.bindImage(ShaderBinding.OWN_NORMAL_DEPTH, ImageAccess.READ_ONLY);
+            }
+            aov.setInt("uChunkSamples", GUIDE_CHUNK);
+            // Dispatch 0 probes; 1 … n trace GUIDE_CHUNK samples each, enough for a pixel that has none.
+            int dispatches = 1 + (guideEnd + GUIDE_CHUNK - 1) / GUIDE_CHUNK;
+            for (PixelWindow t : tiles) {
+                aov.setIVec2("uTileOffset", t.x(), t.y());
+                for (int chunk = 0; chunk < dispatches; chunk++) {
+                    aov.setInt("uChunk", chunk);
+                    aov.dispatchCovering(t.width(), t.height());
+                    GlSync.imageBarrier();
+                }
+                GlSync.finish();
+                progress.tileDone();
+            }
+            GlSync.imageBarrier();
+            GuideSums.add(albedoHits, readFloats(extraAlbedoHits, 4));
+            GuideSums.add(normalDepth, readFloats(extraNormalDepth, 4));
+            return readFloats(passCounts, 1);
+        }
+    }
+
+    /** The guide pass's uniforms: the guide chain follows mirrors and glass as the shading does (guide.glsl). */
+    private void setGuidePassUniforms(ComputeProgram aov, GeometryImage image, TraceParameters p, int guideEnd) {
+        boolean guidesSummed = sums.guidesSummed();
+        setCommonUniforms(aov, image, p);
+        aov.setFloat("uRayEpsilon", p.rayEpsilon());
+        aov.setFloat("uThroughputCutoff", p.throughputCutoff());
+        aov.setInt("uMaxDepth", p.maxDepth());
+        aov.setInt("uGuideEnd", guideEnd);
+        aov.setInt("uFromSampleState", guidesSummed ? 1 : 0);
+        aov.setInt("uEdgesOnly", guidesSummed ? 1 : 0);
+        aov.setInt("uSamplesPerPixel", p.samplesPerPixel());
+        aov.setInt("uFilter", p.filter().shaderCode());
+        aov.setUInt("uSeed", p.seed());
+        aov.setInt("uCameraMotion", p.motion() ? 1 : 0);
+    }
+
+    /** The running sum's mean, tone-mapped to sRGB by {@code resolve.comp} into {@code display}, read back. */
+    private byte[] resolveDisplay(Texture2D display, int w, int h, int totalSamples) {
+        resolve.setIVec2("uImageSize", w, h);
+        resolve.setFloat("uSampleCount", totalSamples);
+        resolve.setFloat("uInverseSampleCount", 1f / totalSamples);
+        sums.accumulation.bindImage(ShaderBinding.ACCUMULATION, ImageAccess.READ_ONLY);
+        display.bindImage(ShaderBinding.DISPLAY, ImageAccess.WRITE_ONLY);
+        sums.sampleState.bindImage(ShaderBinding.RESOLVE_SAMPLE_STATE, ImageAccess.READ_ONLY);
+        resolve.dispatchCovering(w, h);
+        return readBytes(display);
+    }
+
+    /** Each pixel's mean radiance, rgb, from the read-back sums (RGBA: rgb and the squared luminances) and sample counts. */
+    private static float[] radianceOf(float[] rgba, float[] counts, int pixels, int totalSamples) {
+        float[] radiance = new float[3 * pixels];
+        float inv = 1f / totalSamples;
+        for (int i = 0; i < pixels; i++) {
+            float pixelInv = counts[i] == totalSamples ? inv : 1f / counts[i];
+            radiance[3 * i] = rgba[4 * i] * pixelInv;
+            radiance[3 * i + 1] = rgba[4 * i + 1] * pixelInv;
+            radiance[3 * i + 2] = rgba[4 * i + 2] * pixelInv;
+        }
+        return radiance;
+    }
+
+    /** Each pixel's variance of the mean luminance, from the read-back sums and sample counts. */
+    private static float[] varianceOf(float[] rgba, float[] counts, int pixels) {
+        float[] variance = new float[pixels];
+        for (int i = 0; i < pixels; i++) {
+            variance[i] = Frame.meanVariance(Frame.luminance(rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2]),
+                    rgba[4 * i + 3], (int) counts[i]);
+        }
+        return variance;
+    }
+
+    /** Traversals of the pass that overflowed their bounds, as the shaders counted them. */
+    private static long errorCount(ShaderStorageBuffer diagnostics) {
+        ByteBuffer count = ByteBuffer.allocateDirect(4).order(ByteOrder.nativeOrder());
+        diagnostics.read(0, count);
+        return Integer.toUnsignedLong(count.getInt(0));
     }
 
     @Override
     public int converge(AdaptiveSampling adaptive) throws RenderException {
-        if (accumulatedWidth == 0) throw new IllegalStateException("no accumulation to converge; render a pass first");
+        if (sums.width == 0) throw new IllegalStateException("no accumulation to converge; render a pass first");
         try {
             return gl.call(() -> {
                 if (converge == null) converge = ComputeProgram.load("converge.comp", Map.of());
-                activeCount = runConverge(converge, accumulation, sampleState, activeList, adaptive);
-                return activeCount;
+                sums.activeCount = runConverge(converge, sums.accumulation, sums.sampleState, sums.activeList, adaptive);
+                return sums.activeCount;
             });
         } catch (RuntimeException e) {
             throw new RenderException("GPU convergence test failed: " + rootMessage(e), e);
@@ -750,10 +775,15 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
 
     /** The scene's textures, brought up to date with {@code image}; call on the GL thread. */
     GeometryImageTextures sceneTextures(GeometryImage image) throws org.drtstudio.render.RenderException {
+        uploadScene(image);
+        return scene;
+    }
+
+    /** Brings the scene's textures up to date with {@code image} (GL thread); returns the bytes uploaded. */
+    private long uploadScene(GeometryImage image) throws org.drtstudio.render.RenderException {
         syncAccel();
         if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, builtFor, boxStorage);
-        scene.update(image);
-        return scene;
+        return scene.update(image);
     }
 
     /** The uniforms of a pass that adds samples to the frame: the frame kernel, or each wavefront pass. */
@@ -775,7 +805,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         pass.setFloat("uRayEpsilon", p.rayEpsilon());
         pass.setFloat("uThroughputCutoff", p.throughputCutoff());
         pass.setInt("uMaxDepth", p.maxDepth());
-        pass.setInt("uActiveCount", activeCount);
+        pass.setInt("uActiveCount", sums.activeCount);
         pass.setInt("uGuides", guidesSummed ? 1 : 0);
     }
 
@@ -850,10 +880,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         try {
             gl.run(() -> {
                 if (scene != null) scene.close();
-                if (accumulation != null) accumulation.close();
-                if (sampleState != null) sampleState.close();
-                closeGuideSums();
-                if (activeList != null) activeList.close();
+                sums.close();
                 if (converge != null) converge.close();
                 for (TracePrograms programs : variants) if (programs != null) programs.close();
                 if (resolve != null) resolve.close();

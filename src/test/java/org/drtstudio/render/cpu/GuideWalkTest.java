@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The guide pass's walk of a camera ray's guide chain ({@link WhittedIntegrator#firstHit}) ends on
  * the surface the shading's record of the same ray ends on ({@link WhittedIntegrator#radiance} with
- * {@code recordGuide}), also where the shading's ray stack runs out of room: between two facing
+ * {@code guides.on}), also where the shading's ray stack runs out of room: between two facing
  * part-transparent mirrors every reflection leaves a refracted ray waiting.
  */
 class GuideWalkTest {
@@ -26,7 +26,7 @@ class GuideWalkTest {
             GeometryImage image = GeometryImagePacker.pack(s);
             TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
             WhittedIntegrator shading = new WhittedIntegrator(image, p), walk = new WhittedIntegrator(image, p);
-            shading.recordGuide = true;
+            shading.guides.on = true;
             PrimaryRays rays = new PrimaryRays(p);
             float[] colour = new float[3], guide = new float[6];
             float deepest = 1f;
@@ -37,8 +37,8 @@ class GuideWalkTest {
                     shading.radiance(o[0], o[1], o[2], d[0], d[1], d[2], rays.time, y * 16 + x, 0, colour);
                     float t = walk.firstHit(o[0], o[1], o[2], d[0], d[1], d[2], rays.time, guide);
                     String where = "depth " + maxDepth + ", pixel " + x + "," + y;
-                    assertEquals(shading.guideDistance, t, 1e-6f, where + ": first hit");
-                    assertArrayEquals(shading.guide, guide, 1e-6f, where + ": guides");
+                    assertEquals(shading.guides.distance, t, 1e-6f, where + ": first hit");
+                    assertArrayEquals(shading.guides.guide, guide, 1e-6f, where + ": guides");
                     deepest = Math.min(deepest, Math.max(guide[3], guide[5]));
                 }
             }
