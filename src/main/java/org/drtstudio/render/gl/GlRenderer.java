@@ -479,7 +479,12 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         }
         syncAccel();
         if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, builtFor, boxStorage);
+        long u0 = System.nanoTime();
         long uploaded = scene.update(image);
+        if (uploaded > 0) {
+            GlSync.finish(); // the trace waits for the data anyway; this makes the time the upload's own
+            lastUpload = new Upload(uploaded, (System.nanoTime() - u0) / 1e6);
+        }
         if (firstSample == 0 && (accumulation == null || accumulation.width() != w || accumulation.height() != h)) {
             if (accumulation != null) accumulation.close();
             if (sampleState != null) sampleState.close();
@@ -742,6 +747,13 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
      */
     public double lastTraceGpuMillis() {
         return lastTraceGpuMillis;
+    }
+
+    private volatile Upload lastUpload = Upload.NONE;
+
+    @Override
+    public Upload lastUpload() {
+        return lastUpload;
     }
 
     GlThread glThread() {
