@@ -20,7 +20,7 @@ import java.util.List;
 /**
  * Imports a Wavefront OBJ model and its MTL materials as a {@link Scene}.
  *
- * <p>A plain file is parsed on every core by {@link PlainObjParser} (5-10 times less CPU a byte than
+ * <p>A plain file is parsed on every core by {@link PlainObjParser} (2.5-7 times less CPU a byte than
  * javagl, and parallel), into exactly what the path below makes of it. Any other file, and every
  * problem, goes the validating way: the text is parsed by de.javagl:obj's {@code ObjReader} in streaming mode; around it, this
  * importer decodes the file's encoding (UTF-8, UTF-16 with byte order mark), prepares each
