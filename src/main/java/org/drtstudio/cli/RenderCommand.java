@@ -290,6 +290,8 @@ final class RenderCommand implements Callable<Integer> {
         }
         if (tracer.accel() == AccelStructure.PORTALS) PortalNotes.print(image, err);
         try (Renderer renderer = createRenderer(choice, tracer, err)) {
+            double startMillis = org.drtstudio.io.TimedPhase.since(t1);
+            GeometryImageBuilder.Timings firstBuild = builder.lastTimings();
             useShadowLights(renderer, shadows);
             if (!level.quiet) err.printf("drt: %s, %,d triangles, %,d spheres, built in %.0f ms; %s%n", options.scene.getFileName(),
                     image.triangleCount(), image.sphereCount(), (t1 - t0) / 1e6, renderer.description(image));
@@ -340,6 +342,10 @@ final class RenderCommand implements Callable<Integer> {
                             params.samplesPerPixel(), seconds);
                 }
                 if (verbose) {
+                    if (f == first) {
+                        err.println("drt:   " + LoadPhases.line(LoadPhases.phases(options.importPhases, options.importMillis, firstBuild,
+                                startMillis, renderer.lastUpload(), seconds * 1e3), renderer.lastUpload()));
+                    }
                     for (String line : RenderReport.lines(exposure.open, image, tracer.accel(), renderer, seconds)) err.println("drt:   " + line);
                 }
             }

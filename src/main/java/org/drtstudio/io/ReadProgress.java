@@ -38,6 +38,16 @@ public final class ReadProgress {
         CURRENT.remove();
     }
 
+    /**
+     * Where a reader that reads {@code file} in parallel parts, not as one stream, reports the
+     * fraction it has read (on this thread): the listener when {@code file} is the one tracked on
+     * this thread, else one that ignores it.
+     */
+    public static DoubleConsumer reporter(Path file) {
+        Tracked t = CURRENT.get();
+        return t == null || !t.file().equals(key(file)) ? fraction -> { } : t.listener();
+    }
+
     /** {@code in}, counting its bytes when {@code file} is the one being tracked on this thread. */
     public static InputStream track(Path file, InputStream in) {
         Tracked t = CURRENT.get();

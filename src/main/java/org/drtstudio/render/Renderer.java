@@ -67,6 +67,26 @@ public interface Renderer extends AutoCloseable {
      */
     Denoiser denoiser();
 
+    /**
+     * The last sending of a geometry image to the device that sent anything (a frame's first pass
+     * sends the image, later passes and frames of the same image nothing): its bytes and its wall
+     * time until the device had them all. {@link Upload#NONE} before any, and for tracers that read
+     * the image where it is (the CPU tracer).
+     */
+    default Upload lastUpload() {
+        return Upload.NONE;
+    }
+
+    /** Bytes sent to the device and the milliseconds it took. */
+    record Upload(long bytes, double millis) {
+        public static final Upload NONE = new Upload(0, 0);
+
+        /** 10^9 bytes a second; 0 when nothing was timed. */
+        public double gigabytesPerSecond() {
+            return millis > 0 ? bytes / millis / 1e6 : 0;
+        }
+    }
+
     @Override
     void close();
 }

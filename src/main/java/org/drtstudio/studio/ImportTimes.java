@@ -9,7 +9,7 @@ import java.util.Locale;
 /**
  * The status-bar line that says where the time of an import went once the model is on screen:
  * the loader's phases (read + parse, triangles + normals, …), then the preview's (hierarchy,
- * packing, box layout, upload + first pass). A large model takes seconds, and a user who waits wants to
+ * packing, box layout, upload with its rate and first pass). A large model takes seconds, and a user who waits wants to
  * know for what; the same phases as {@code drt info} and {@code drt bench --suite import}.
  */
 final class ImportTimes {
@@ -29,7 +29,14 @@ final class ImportTimes {
             phases.add(new TimedPhase(pack.coarse() ? "coarse hierarchy" : "hierarchy", pack.hierarchyMillis()));
             phases.add(new TimedPhase("packing", pack.packMillis()));
             phases.add(new TimedPhase("box layout", pack.boxLayoutMillis()));
-            phases.add(new TimedPhase("upload + first pass", pack.firstPassMillis()));
+            if (pack.upload().bytes() > 0) {
+                // The GL tracer says how long the image took to reach the device: at bus speed, or not.
+                phases.add(new TimedPhase(String.format(Locale.ROOT, "upload (%,.0f MB, %.1f GB/s)", pack.upload().bytes() / 1e6,
+                        pack.upload().gigabytesPerSecond()), pack.upload().millis()));
+                phases.add(new TimedPhase("first pass", Math.max(0, pack.firstPassMillis() - pack.upload().millis())));
+            } else {
+                phases.add(new TimedPhase("upload + first pass", pack.firstPassMillis()));
+            }
         }
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s; on screen %,.0f ms after the import began", done, totalMillis));
         String sep = ": ";

@@ -76,8 +76,10 @@ final class PreviewRenderer implements AutoCloseable {
      *
      * @param revision the request that was packed
      * @param coarse   whether a new shape's hierarchy was the coarse first stage (see {@link #COARSE_FIRST_TRIANGLES})
+     * @param upload   the renderer's last upload, part of the first pass ({@link Renderer.Upload#NONE} for the CPU tracer)
      */
-    record PackTimings(long revision, double hierarchyMillis, boolean coarse, double packMillis, double boxLayoutMillis, double firstPassMillis) {
+    record PackTimings(long revision, double hierarchyMillis, boolean coarse, double packMillis, double boxLayoutMillis, double firstPassMillis,
+                       Renderer.Upload upload) {
     }
 
     /**
@@ -623,7 +625,7 @@ final class PreviewRenderer implements AutoCloseable {
         private void recordPackTimings() {
             if (packed == null) return;
             packTimings = new PackTimings(packedRevision, packed.hierarchyMillis(), packedCoarse, packed.packMillis(), packed.boxLayoutMillis(),
-                    (System.nanoTime() - packEnd) / 1e6);
+                    (System.nanoTime() - packEnd) / 1e6, renderer.lastUpload());
             packed = null;
         }
 

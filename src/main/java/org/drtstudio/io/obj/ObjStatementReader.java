@@ -1,8 +1,6 @@
 package org.drtstudio.io.obj;
 
 import java.io.Reader;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Feeds javagl's {@code ObjReader} one OBJ statement at a time, prepared so that its parser can
@@ -28,7 +26,7 @@ final class ObjStatementReader extends LineTrackingReader {
     /** Smoothing group of faces before any {@code s} statement: smooth, as the model has no say. */
     static final int DEFAULT_SMOOTH = 1;
 
-    private final Map<String, Integer> smoothingGroupIds = new HashMap<>();
+    private final SmoothingGroups smoothingGroups = new SmoothingGroups();
     private int smoothingGroup = DEFAULT_SMOOTH;
     private String statement = "";
     private int lineStatements, pointStatements, firstPrimitiveLine;
@@ -124,7 +122,7 @@ final class ObjStatementReader extends LineTrackingReader {
             case 'f' -> {
                 return prepareFace(line, end);
             }
-            case 's' -> smoothingGroup = smoothingGroupId(line.substring(end).trim());
+            case 's' -> smoothingGroup = smoothingGroups.id(line.substring(end).trim());
             case 'l' -> countPrimitive(true);
             case 'p' -> countPrimitive(false);
             default -> {
@@ -145,16 +143,5 @@ final class ObjStatementReader extends LineTrackingReader {
         if (lineStatements + pointStatements == 0) firstPrimitiveLine = statementLine();
         if (isLine) lineStatements++;
         else pointStatements++;
-    }
-
-    private int smoothingGroupId(String argument) {
-        String name = argument.isEmpty() ? "off" : argument.split(" ", 2)[0].toLowerCase();
-        try {
-            name = Long.toString(Long.parseLong(name)); // "01" and "1" are the same group
-        } catch (NumberFormatException notANumber) {
-            // a named group such as "on"; kept as written
-        }
-        if (name.equals("off") || name.equals("0")) return FLAT;
-        return smoothingGroupIds.computeIfAbsent(name, key -> DEFAULT_SMOOTH + 1 + smoothingGroupIds.size());
     }
 }

@@ -40,6 +40,20 @@ final class GeometryImageTextures implements AutoCloseable {
     /** Slots of the box layout's nodes and primitives, held in {@link #buffers} instead with {@link BoxStorage#BUFFERS}. */
     private static final int BOX_NODES = 8, BOX_PRIMITIVES = 9;
     private final ShaderStorageBuffer[] buffers = new ShaderStorageBuffer[NAMES.length];
+    /** Per slot, whether its buffer is device-local storage written through {@link #staging}. */
+    private final boolean[] stagedBuffer = new boolean[NAMES.length];
+    /**
+     * Arrays of at least this many bytes go through {@link #staging}: {@link StagedUpload#MIN_STAGED_BYTES},
+     * or as the system property {@code drt.stagedUpload} says ({@code false}: none, {@code all}: every
+     * one, for tests). Read when made, so a benchmark can compare both paths in one process.
+     */
+    private final long minStagedBytes = switch (System.getProperty("drt.stagedUpload", "")) {
+        case "false" -> Long.MAX_VALUE;
+        case "all" -> 0;
+        default -> StagedUpload.MIN_STAGED_BYTES;
+    };
+    /** The host-side staging buffer large arrays are sent through, made on first use and kept. */
+    private StagedUpload staging;
     private final BoxStorage boxStorage;
 
     private final boolean boxes;
@@ -144,6 +158,10 @@ final class GeometryImageTextures implements AutoCloseable {
             t = Texture2D.create(TextureFormat.RGBA32F, width, rows);
             textures[slot] = t;
         }
+        if (staged(data)) {
+            staging().toTexture(t, data);
+            return 4L * data.length;
+        }
         int fullRows = (data.length / 4) / width;
         if (fullRows > 0) {
             float[] block = fullRows * width * 4 == data.length ? data : Arrays.copyOf(data, fullRows * width * 4);
@@ -161,10 +179,40 @@ final class GeometryImageTextures implements AutoCloseable {
             throw new RenderException("the scene's " + NAMES[slot] + " need " + 4L * data.length / (1 << 20)
                     + " MB, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE = " + limit / (1 << 20) + " MB of " + info.renderer());
         }
+        if (staged(data)) {
+            // Into the buffer already there when the size matches, as textures are: a rewrite allocates nothing.
+            if (buffers[slot] == null || buffers[slot].size() != 4L * data.length || !stagedBuffer[slot]) {
+                if (buffers[slot] != null) buffers[slot].close();
+                buffers[slot] = null; // not a closed buffer, should the new one fail
+                try {
+                    buffers[slot] = ShaderStorageBuffer.deviceLocal(4L * data.length);
+                } catch (GpuMemoryException e) {
+                    throw new RenderException(e.getMessage() + " for the scene's " + NAMES[slot]);
+                }
+                stagedBuffer[slot] = true;
+            }
+            staging().toBuffer(buffers[slot], data);
+            return 4L * data.length;
+        }
         if (buffers[slot] != null) buffers[slot].close();
         buffers[slot] = null; // not a closed buffer, should the new one fail
         buffers[slot] = ShaderStorageBuffer.ofFloats(data);
+        stagedBuffer[slot] = false;
         return 4L * data.length;
+    }
+
+    /**
+     * Whether {@code data} goes through {@link StagedUpload}: large arrays, where the GL has buffer
+     * storage (to measure against the direct path: {@code -Ddrt.stagedUpload=false}, and
+     * {@code drt bench --suite full} reports upload_ms and upload_bytes).
+     */
+    private boolean staged(float[] data) {
+        return 4L * data.length >= minStagedBytes && StagedUpload.supported();
+    }
+
+    private StagedUpload staging() {
+        if (staging == null) staging = StagedUpload.create();
+        return staging;
     }
 
     /**
@@ -196,6 +244,7 @@ final class GeometryImageTextures implements AutoCloseable {
         for (Texture2D t : textures) if (t != null) t.close();
         for (ShaderStorageBuffer b : buffers) if (b != null) b.close();
         if (environment != null) environment.close();
+        if (staging != null) staging.close();
         portals.close();
     }
 }

@@ -769,6 +769,13 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         return lastTraceGpuMillis;
     }
 
+    private volatile Upload lastUpload = Upload.NONE;
+
+    @Override
+    public Upload lastUpload() {
+        return lastUpload;
+    }
+
     GlThread glThread() {
         return gl;
     }
@@ -783,7 +790,13 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     private long uploadScene(GeometryImage image) throws org.drtstudio.render.RenderException {
         syncAccel();
         if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, builtFor, boxStorage);
-        return scene.update(image);
+        long u0 = System.nanoTime();
+        long uploaded = scene.update(image);
+        if (uploaded > 0) {
+            GlSync.finish(); // the trace waits for the data anyway; this makes the time the upload's own
+            lastUpload = new Upload(uploaded, (System.nanoTime() - u0) / 1e6);
+        }
+        return uploaded;
     }
 
     /** The uniforms of a pass that adds samples to the frame: the frame kernel, or each wavefront pass. */

@@ -161,6 +161,18 @@ public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render
         return devices.size();
     }
 
+    /** Every device's bytes, in the slowest device's time: the frame waits for all of them. */
+    @Override
+    public Upload lastUpload() {
+        long bytes = 0;
+        double millis = 0;
+        for (GlRenderer r : devices) {
+            bytes += r.lastUpload().bytes();
+            millis = Math.max(millis, r.lastUpload().millis());
+        }
+        return new Upload(bytes, millis);
+    }
+
     @Override
     public String description() {
         StringBuilder text = new StringBuilder("GPU x" + devices.size() + " (devices " + deviceNumbers + ", " + tiling() + "): ");

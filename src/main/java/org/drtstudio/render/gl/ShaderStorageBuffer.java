@@ -60,6 +60,28 @@ public final class ShaderStorageBuffer extends GlObject {
         return new ShaderStorageBuffer(owner, name, sizeBytes);
     }
 
+    /**
+     * A buffer of {@code sizeBytes} in the device's own memory (immutable storage, no access from
+     * the host), undefined until written by {@link StagedUpload} or shaders: the GL 4.4 kind a
+     * driver need not keep a host copy of.
+     */
+    static ShaderStorageBuffer deviceLocal(long sizeBytes) throws GpuMemoryException {
+        GlThread owner = GlThread.requireCurrent("ShaderStorageBuffer.deviceLocal");
+        if (sizeBytes < 1) throw new IllegalArgumentException("ShaderStorageBuffer size must be positive, got " + sizeBytes);
+        while (glGetError() != GL_NO_ERROR) {
+            // errors of earlier calls, so the check below sees this allocation's alone
+        }
+        int name = glGenBuffers();
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, name);
+        org.lwjgl.opengl.GL44C.glBufferStorage(GL_SHADER_STORAGE_BUFFER, sizeBytes, 0);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+        if (glGetError() == GL_OUT_OF_MEMORY) {
+            glDeleteBuffers(name);
+            throw new GpuMemoryException("the GPU has no room for " + sizeBytes / (1 << 20) + " MB more");
+        }
+        return new ShaderStorageBuffer(owner, name, sizeBytes);
+    }
+
     /** A buffer holding these ints (one zero int for none: a buffer cannot be empty). */
     public static ShaderStorageBuffer ofInts(int[] values) {
         java.nio.ByteBuffer b = java.nio.ByteBuffer.allocateDirect(4 * Math.max(1, values.length)).order(java.nio.ByteOrder.nativeOrder());

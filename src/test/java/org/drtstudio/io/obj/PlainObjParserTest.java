@@ -25,7 +25,7 @@ class PlainObjParserTest {
     @TempDir
     Path dir;
 
-    private static final String[] PLAIN = {
+    static final String[] PLAIN = {
             "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
             "# a comment line\n\nv 0 0 0\r\nv 1 0 0\r\nv 0 1 0\r\nv 1 1 0\r\ng part\no thing\nf 1 2 3 4\r\n",
             "v -1.5e-3 +2.25 3E2\nv 0.1 0.2 0.3 1.0\nv 1e-45 1e18 -0.0\nvt 0.5\nvt 0.25 0.75 0\nvt 1 1\n"
@@ -33,12 +33,17 @@ class PlainObjParserTest {
             "v 0x1p-2 1.0f 2d\nv 0.12345678901234567890123 1 0\nv\t1\t1\t1\nf 1 2 3\nf\t-1 -2 -3\n",
             "\uFEFFv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3", // UTF-8 byte order mark, no final newline
             " \t# an indented comment # with a second hash\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\r", // a final CR, no newline
-    };
-
-    private static final String[] NOT_PLAIN = {
-            "v 0 0 0\nv 1 0 0\nv 1e-45 3.4028235e38 -0.0\nf 1 2 3\n", // beyond TriangleMesh.MAX_COORDINATE: the validating path refuses it
+            // Statements whose meaning depends on the ones before: resolved in file order at the merge.
             "v 0 0 0\nv 1 0 0\nv 0 1 0\ns 1\nf 1 2 3\n",
             "mtllib a.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl x\nf 1 2 3\n",
+            "mtllib  a b.mtl \t\r\nmtllib\tc.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\nusemtl\tred  one \n\nf 1 2 3\ns off\n"
+                    + "usemtl blue\nf 1 2 3\ns 01\nusemtl red  one\nf 1 2 3\ns on\nf 1 2 3\ns 1\nf 1 2 3\nusemtl\nf 1 2 3\ns\nf 1 2 3\n",
+    };
+
+    static final String[] NOT_PLAIN = {
+            "v 0 0 0\nv 1 0 0\nv 1e-45 3.4028235e38 -0.0\nf 1 2 3\n", // beyond TriangleMesh.MAX_COORDINATE: the validating path refuses it
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl x # a comment\nf 1 2 3\n",
+            "v 0 0 0\nv 1 0 0\nv 0 1 0\nUSEMTL x\nf 1 2 3\n",
             "v 0 0 0 # trailing comment\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
             "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 \\\n3\n",
             "v 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nf 1/1 2 3\n",
@@ -169,7 +174,7 @@ class PlainObjParserTest {
         return f;
     }
 
-    private static ObjGeometry validating(Path f) throws Exception {
+    static ObjGeometry validating(Path f) throws Exception {
         try (Reader text = TextDecoding.open(f)) {
             ObjStatementReader statements = new ObjStatementReader(text);
             ObjGeometryCollector collector = new ObjGeometryCollector(statements);
@@ -178,7 +183,7 @@ class PlainObjParserTest {
         }
     }
 
-    private static void assertSameGeometry(ObjGeometry expected, ObjGeometry actual, String what) {
+    static void assertSameGeometry(ObjGeometry expected, ObjGeometry actual, String what) {
         assertArrayEquals(expected.positions(), actual.positions(), "positions of " + what);
         assertArrayEquals(expected.texCoords(), actual.texCoords(), "texture coordinates of " + what);
         assertArrayEquals(expected.normals(), actual.normals(), "normals of " + what);

@@ -1,0 +1,163 @@
+package org.drtstudio.render.gl;
+
+import org.lwjgl.opengl.GL;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.stream.IntStream;
+
+import static org.lwjgl.opengl.GL15C.glBindBuffer;
+import static org.lwjgl.opengl.GL15C.glDeleteBuffers;
+import static org.lwjgl.opengl.GL15C.glGenBuffers;
+import static org.lwjgl.opengl.GL11C.GL_TEXTURE_2D;
+import static org.lwjgl.opengl.GL11C.glBindTexture;
+import static org.lwjgl.opengl.GL11C.glTexSubImage2D;
+import static org.lwjgl.opengl.GL21C.GL_PIXEL_UNPACK_BUFFER;
+import static org.lwjgl.opengl.GL30C.GL_MAP_WRITE_BIT;
+import static org.lwjgl.opengl.GL30C.glMapBufferRange;
+import static org.lwjgl.opengl.GL31C.GL_COPY_READ_BUFFER;
+import static org.lwjgl.opengl.GL31C.GL_COPY_WRITE_BUFFER;
+import static org.lwjgl.opengl.GL31C.glCopyBufferSubData;
+import static org.lwjgl.opengl.GL32C.GL_SYNC_FLUSH_COMMANDS_BIT;
+import static org.lwjgl.opengl.GL32C.GL_SYNC_GPU_COMMANDS_COMPLETE;
+import static org.lwjgl.opengl.GL32C.glClientWaitSync;
+import static org.lwjgl.opengl.GL32C.glDeleteSync;
+import static org.lwjgl.opengl.GL32C.glFenceSync;
+import static org.lwjgl.opengl.GL44C.GL_CLIENT_STORAGE_BIT;
+import static org.lwjgl.opengl.GL44C.GL_MAP_COHERENT_BIT;
+import static org.lwjgl.opengl.GL44C.GL_MAP_PERSISTENT_BIT;
+import static org.lwjgl.opengl.GL44C.glBufferStorage;
+
+/**
+ * Sends large float arrays to the GPU at the bus's speed, not at one thread's: a staging buffer in
+ * host memory (GL 4.4 buffer storage, mapped once, persistently and coherently) is filled by every
+ * core straight from the Java arrays, and the driver copies it to the device-local buffer or
+ * texture ({@code glCopyBufferSubData}, or {@code glTexSubImage2D} from a pixel-unpack buffer) with
+ * its copy engine. Two halves alternate, each guarded by a fence, so the cores fill one while the
+ * other is being copied.
+ *
+ * <p>Before, a buffer was sent by {@code glBufferData} straight from the Java array and a texture by
+ * {@code glTexSubImage2D} from it: the driver copied the whole array on the GL thread alone (pinning
+ * it meanwhile), and an array whose last texture row was partial was first copied whole on that
+ * thread too ({@code Arrays.copyOf}). On a GL without {@code glBufferStorage} (below 4.4) the
+ * callers keep that path ({@link #supported}).
+ */
+final class StagedUpload extends GlObject {
+    /** Bytes of each half: large enough that one copy keeps the bus busy, small enough to pin without a thought. */
+    static final int HALF_BYTES = 64 << 20;
+    /** Bytes of each half of this one (tests use small ones, so that an array takes many turns). */
+    private final int halfBytes;
+    /** Arrays below this are sent directly: staging them would cost more than it saves. */
+    static final long MIN_STAGED_BYTES = 4 << 20;
+    /** Parts a half is filled in, so every core takes some. */
+    private static final int FILL_PARTS = 64;
+
+    private final ByteBuffer mapped;
+    private final long[] fences = new long[2];
+    private int next;
+
+    private StagedUpload(GlThread owner, int name, ByteBuffer mapped, int halfBytes) {
+        super(owner, name, "StagedUpload");
+        this.halfBytes = halfBytes;
+        this.mapped = mapped.order(ByteOrder.nativeOrder());
+    }
+
+    /** Whether this context has {@code glBufferStorage} (GL 4.4 or ARB_buffer_storage). */
+    static boolean supported() {
+        return GL.getCapabilities().glBufferStorage != 0L;
+    }
+
+    static StagedUpload create() {
+        return create(HALF_BYTES);
+    }
+
+    /** @param halfBytes bytes of each half, a multiple of 16 */
+    static StagedUpload create(int halfBytes) {
+        if (halfBytes < 16 || halfBytes % 16 != 0) throw new IllegalArgumentException("half of " + halfBytes + " bytes");
+        GlThread owner = GlThread.requireCurrent("StagedUpload.create");
+        int flags = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+        int name = glGenBuffers();
+        glBindBuffer(GL_COPY_READ_BUFFER, name);
+        glBufferStorage(GL_COPY_READ_BUFFER, 2L * halfBytes, flags | GL_CLIENT_STORAGE_BIT);
+        ByteBuffer mapped = glMapBufferRange(GL_COPY_READ_BUFFER, 0, 2L * halfBytes, flags);
+        glBindBuffer(GL_COPY_READ_BUFFER, 0);
+        if (mapped == null) {
+            glDeleteBuffers(name);
+            throw new IllegalStateException("the driver would not map a staging buffer of " + 2L * halfBytes + " bytes");
+        }
+        return new StagedUpload(owner, name, mapped, halfBytes);
+    }
+
+    /** Copies {@code data} to the start of {@code target}, a buffer of at least its size. */
+    void toBuffer(ShaderStorageBuffer target, float[] data) {
+        int staging = glName(), dest = target.glName();
+        long total = 4L * data.length;
+        for (long done = 0; done < total; done += halfBytes) {
+            int bytes = (int) Math.min(halfBytes, total - done);
+            int half = fill(data, (int) (done / 4), bytes / 4);
+            glBindBuffer(GL_COPY_READ_BUFFER, staging);
+            glBindBuffer(GL_COPY_WRITE_BUFFER, dest);
+            glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, (long) half * halfBytes, done, bytes);
+            fenced(half);
+        }
+        glBindBuffer(GL_COPY_READ_BUFFER, 0);
+        glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    }
+
+    /**
+     * Writes {@code data} into the rows of {@code target} (a float format) from the first, its
+     * width a row; the last row may be partial.
+     */
+    void toTexture(Texture2D target, float[] data) {
+        int staging = glName(), texture = target.glName();
+        TextureFormat format = target.format();
+        int width = target.width(), floatsPerTexel = format.channels(), pixelFormat = format.pixelFormat, pixelType = format.pixelType;
+        int rowFloats = width * floatsPerTexel, rowsPerHalf = halfBytes / (4 * rowFloats);
+        if (rowsPerHalf < 1) throw new IllegalArgumentException("a row of " + 4 * rowFloats + " bytes does not fit a half of " + halfBytes);
+        int rows = (data.length + rowFloats - 1) / rowFloats;
+        glBindTexture(GL_TEXTURE_2D, texture);
+        for (int row = 0; row < rows; row += rowsPerHalf) {
+            int n = Math.min(rowsPerHalf, rows - row), from = row * rowFloats;
+            int floats = Math.min(n * rowFloats, data.length - from);
+            int half = fill(data, from, floats);
+            glBindBuffer(GL_PIXEL_UNPACK_BUFFER, staging);
+            int fullRows = floats / rowFloats, rest = floats - fullRows * rowFloats;
+            long offset = (long) half * halfBytes;
+            if (fullRows > 0) glTexSubImage2D(GL_TEXTURE_2D, 0, 0, row, width, fullRows, pixelFormat, pixelType, offset);
+            if (rest > 0) {
+                glTexSubImage2D(GL_TEXTURE_2D, 0, 0, row + fullRows, rest / floatsPerTexel, 1, pixelFormat, pixelType,
+                        offset + 4L * fullRows * rowFloats);
+            }
+            glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+            fenced(half);
+        }
+        glBindTexture(GL_TEXTURE_2D, 0);
+    }
+
+    /** Fills the next free half with {@code data[from, from + floats)} on every core; returns the half. */
+    private int fill(float[] data, int from, int floats) {
+        int half = next;
+        next ^= 1;
+        if (fences[half] != 0) {
+            glClientWaitSync(fences[half], GL_SYNC_FLUSH_COMMANDS_BIT, Long.MAX_VALUE); // its last copy has been read
+            glDeleteSync(fences[half]);
+            fences[half] = 0;
+        }
+        int base = half * (halfBytes / 4), part = (floats + FILL_PARTS - 1) / FILL_PARTS;
+        IntStream.range(0, FILL_PARTS).parallel().forEach(k -> {
+            int start = k * part, n = Math.min(part, floats - start);
+            if (n > 0) mapped.asFloatBuffer().put(base + start, data, from + start, n);
+        });
+        return half;
+    }
+
+    private void fenced(int half) {
+        fences[half] = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    }
+
+    @Override
+    void delete(int name) {
+        for (long fence : fences) if (fence != 0) glDeleteSync(fence);
+        glDeleteBuffers(name); // unmaps it; copies still queued keep their source alive
+    }
+}
