@@ -44,7 +44,8 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
 
     @Override
     public String describe() {
-        return "GPU LBVH (" + gl.info().renderer() + ")";
+        String last = lastGpuMillis > 0 ? String.format(java.util.Locale.ROOT, ": kernels %.1f ms, read back %.1f ms", lastGpuMillis, lastReadMillis) : "";
+        return "GPU LBVH (" + gl.info().renderer() + ")" + last;
     }
 
     public double lastGpuMillis() {
