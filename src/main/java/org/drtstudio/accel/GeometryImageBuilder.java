@@ -247,7 +247,7 @@ public final class GeometryImageBuilder {
         LinearBvhShapes.Built built = LinearBvhShapes.of(mesh, linearBvh.build(mesh.positions(), mesh.indices()));
         hierarchyMillis[0] += (System.nanoTime() - t0) / 1e6;
         linearBvhBuilt = linearBvh.describe();
-        if (built.boxes() != null) ownLayouts.put(built.hierarchy(), built.boxes());
+        ownLayouts.put(built.hierarchy(), built.boxes());
         return built.hierarchy();
     }
 

@@ -13,16 +13,17 @@ final class LinearBvhShapes {
     private LinearBvhShapes() {
     }
 
-    /** The shape and its own box layout (null when the tree is taller than the walk's stack: the level then derives a balanced one). */
+    /** The shape and its own box layout. */
     record Built(ShapeHierarchy hierarchy, BoxLayout boxes) {
     }
 
-    static Built of(TriangleMesh mesh, LinearBvh bvh) {
+    /** The shape of {@code built}, its parts deeper than the walk's stack balanced first ({@link LinearBvhHeightLimit}). */
+    static Built of(TriangleMesh mesh, LinearBvh built) {
+        LinearBvh bvh = LinearBvhHeightLimit.apply(built, mesh.positions(), mesh.indices(), BoxLayout.STACK_SIZE);
         FlatScene scene = new FlatScene(mesh.positions(), mesh.indices(), mesh.triangleMaterials(), new float[0], new int[0]);
         SphereHierarchy spheres = sphereTree(bvh, scene);
         ShapeHierarchy h = ShapeHierarchyBuilder.packed(spheres, mesh, null);
-        BoxLayout boxes = bvh.height() <= BoxLayout.STACK_SIZE ? BoxLayout.ofLinearBvh(bvh, h.primitives(), h.vertices()) : null;
-        return new Built(h, boxes);
+        return new Built(h, BoxLayout.ofLinearBvh(bvh, h.primitives(), h.vertices()));
     }
 
     /** The bounding-sphere tree of the same nodes, leaf spheres made as the CPU builders make them. */

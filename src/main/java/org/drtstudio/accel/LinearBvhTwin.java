@@ -123,7 +123,7 @@ public final class LinearBvhTwin implements LinearBvhBuilder {
     }
 
     /** Writes child {@code side}'s box (lo xyz, hi xyz) and link into inner node {@code node}. */
-    private static void put(float[] nodes, int node, int side, float[] box, int link) {
+    static void put(float[] nodes, int node, int side, float[] box, int link) {
         int o = 4 * BoxLayout.NODE_TEXELS * node;
         int lo = o + (side == 0 ? BoxLayout.BoxNodeField.A_LO : BoxLayout.BoxNodeField.B_LO);
         int hi = o + (side == 0 ? BoxLayout.BoxNodeField.A_HI : BoxLayout.BoxNodeField.B_HI);

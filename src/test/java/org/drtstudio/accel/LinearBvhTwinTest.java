@@ -87,7 +87,7 @@ class LinearBvhTwinTest {
     }
 
     @Test
-    void aTreeTallerThanTheWalksStackGetsABalancedLayoutThatValidates() {
+    void aTreeTallerThanTheWalksStackIsBalancedWhereTooDeepAndValidates() {
         // Eight copies of 31 tiny triangles whose Morton codes are 2^k - 1, k = 0..30: each code
         // shares one bit more with the last, so the tree is a chain of 30 levels with 3 more below each.
         int codes = 31, copies = 8, tris = codes * copies;
@@ -111,8 +111,16 @@ class LinearBvhTwinTest {
         builder.useLinearBvh(new LinearBvhTwin(), 1);
         GeometryImage gi = builder.build(s);
         assertEquals(List.of(), GeometryImageValidator.validate(gi));
-        assertTrue(gi.boxLayout().height() <= BoxLayout.STACK_SIZE, "height " + gi.boxLayout().height());
         if (bvh.height() <= BoxLayout.STACK_SIZE) fail("the test's mesh should make a tree taller than the stack, got " + bvh.height());
+        LinearBvh limited = LinearBvhHeightLimit.apply(bvh, pos, idx, BoxLayout.STACK_SIZE);
+        assertEquals(BoxLayout.STACK_SIZE, limited.height(), "balanced only where too deep: as tall as allowed");
+        assertEquals(limited.height(), gi.boxLayout().height(), "the image's layout is the limited tree");
+        assertEquals(bvh.innerCount(), gi.boxLayout().nodeCount(), "the same inner nodes, reused");
+        // Nodes the limit left alone keep their links: the root's are the radix tree's.
+        assertEquals(bvh.link(0, 0), limited.link(0, 0));
+        assertEquals(bvh.link(0, 1), limited.link(0, 1));
+        LinearBvh low = new LinearBvhTwin().build(LARGE.positions(), LARGE.indices());
+        assertSame(low, LinearBvhHeightLimit.apply(low, LARGE.positions(), LARGE.indices(), BoxLayout.STACK_SIZE), "a low tree is kept");
     }
 
     static Scene scene() {

@@ -32,9 +32,21 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
         this.gl = gl;
     }
 
-    /** A builder on a GL context of its own ({@link GlThread#start()}). */
+    /** A builder on a GL context of its own ({@link GlThread#start()}), its programs compiled (not part of a build's time). */
     public static GlLinearBvhBuilder start() throws GlUnavailableException {
-        return new GlLinearBvhBuilder(GlThread.start());
+        GlLinearBvhBuilder b = new GlLinearBvhBuilder(GlThread.start());
+        try {
+            b.gl.run(b::programs);
+        } catch (RuntimeException e) {
+            b.close();
+            throw new GlUnavailableException("the GPU hierarchy build's shaders do not compile here: " + e.getMessage().lines().findFirst().orElse(""), e);
+        }
+        return b;
+    }
+
+    private Programs programs() {
+        if (programs == null) programs = new Programs();
+        return programs;
     }
 
     /** Whether the context is a software rasterizer (llvmpipe): the build is then slower than the CPU's. */
@@ -70,8 +82,7 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
     }
 
     private LinearBvh buildOnGl(float[] positions, int[] indices, int n) throws GpuMemoryException {
-        if (programs == null) programs = new Programs();
-        long t0 = System.nanoTime();
+        programs();
         try (Buffers b = new Buffers(positions, indices, n)) {
             glFinish(); // the upload is not the build's
             long t1 = System.nanoTime();
