@@ -26,6 +26,8 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
     private final GlThread gl;
     private Programs programs;
     private double lastGpuMillis, lastReadMillis;
+    /** The last build's kernels by step, each to a glFinish: codes (bounds and Morton codes), sort, tree, boxes. */
+    private final double[] lastSteps = new double[4];
 
     /** A builder on {@code gl} (the tests share one context); {@link #close} closes it. */
     GlLinearBvhBuilder(GlThread gl) {
@@ -56,7 +58,8 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
 
     @Override
     public String describe() {
-        String last = lastGpuMillis > 0 ? String.format(java.util.Locale.ROOT, ": kernels %.1f ms, read back %.1f ms", lastGpuMillis, lastReadMillis) : "";
+        String last = lastGpuMillis > 0 ? String.format(java.util.Locale.ROOT, ": kernels %.1f ms (codes %.1f, sort %.1f, tree %.1f, boxes %.1f), read back %.1f ms",
+                lastGpuMillis, lastSteps[0], lastSteps[1], lastSteps[2], lastSteps[3], lastReadMillis) : "";
         return "GPU LBVH (" + gl.info().renderer() + ")" + last;
     }
 
@@ -95,19 +98,23 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
             programs.codes.setVec3("uScale", scale[0], scale[1], scale[2]);
             programs.codes.dispatch(groups(n), 1, 1);
             barrier();
+            long s1 = step(0, t1);
             GlRadixSort.Sorted sorted = programs.sort.sort(b.keys, b.values, b.keysOut, b.valuesOut, n, 3 * LinearBvhTwin.BITS);
+            long s2 = step(1, s1);
             sorted.keys().bindBase(ShaderBinding.LBVH_KEYS);
             b.nodes.bindBase(ShaderBinding.LBVH_NODES);
             b.parents.bindBase(ShaderBinding.LBVH_PARENTS);
             programs.tree.setInt("uCount", n);
             programs.tree.dispatch(groups(n - 1), 1, 1);
             barrier();
+            long s3 = step(2, s2);
             sorted.values().bindBase(ShaderBinding.LBVH_VALUES);
             b.visits.bindBase(ShaderBinding.LBVH_VISITS);
             b.heights.bindBase(ShaderBinding.LBVH_HEIGHTS);
             programs.boxes.setInt("uCount", n);
             programs.boxes.dispatch(groups(n), 1, 1);
             barrier();
+            step(3, s3);
             int[] height = new int[1];
             b.heights.read(height);
             long t2 = System.nanoTime();
@@ -120,6 +127,14 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
             lastReadMillis = (t3 - t2) / 1e6;
             return new LinearBvh(order, nodes, n - 1, height[0]);
         }
+    }
+
+    /** Ends step {@code k} begun at {@code since} (a glFinish: the steps' times add up to the kernels'); returns now. */
+    private long step(int k, long since) {
+        glFinish();
+        long now = System.nanoTime();
+        lastSteps[k] = (now - since) / 1e6;
+        return now;
     }
 
     private static float[] readBounds(ShaderStorageBuffer bounds) {
