@@ -37,35 +37,62 @@ final class LinearBvhShapes {
         return HierarchyFlattener.flatten(nodeList(bvh), leafSpheres, order, ForkJoinPool.commonPool());
     }
 
-    /** The tree as one {@link NodeList}: leaves of one slot each, inner nodes as the links say. */
+    /** Levels of the tree below which subtrees become lists of their own, made as parallel tasks (and flattened so). */
+    private static final int FORK_DEPTH = 8;
+
+    /** The tree as {@link NodeList}s: leaves of one slot each, inner nodes as the links say. */
     private static NodeList nodeList(LinearBvh bvh) {
-        int n = bvh.triangleCount();
-        NodeList list = new NodeList(2 * n);
-        if (n == 1) {
+        if (bvh.triangleCount() == 1) {
+            NodeList list = new NodeList(1);
             list.add(0, 1);
             return list;
         }
-        // pairs (the tree's inner node, its node in the list)
-        int[] stack = new int[2 * 64];
-        int sp = 0;
-        stack[sp++] = 0;
-        stack[sp++] = list.add(0, 0);
-        while (sp > 0) {
-            int at = stack[--sp], node = stack[--sp];
-            int first = list.addChildren(at, 0, 0, 0);
-            for (int side = 0; side < 2; side++) {
-                int link = bvh.link(node, side), child = first + side;
-                if (link < 0) {
-                    list.start[child] = ~link >>> BoxLayout.LEAF_COUNT_BITS;
-                    list.count[child] = 1;
-                } else {
-                    if (sp + 2 > stack.length) stack = java.util.Arrays.copyOf(stack, 2 * stack.length);
-                    stack[sp++] = link;
-                    stack[sp++] = child;
+        return ForkJoinPool.commonPool().invoke(new Subtree(bvh, 0, 0));
+    }
+
+    /** The list of the subtree under inner node {@code node} at level {@code depth}. */
+    private static final class Subtree extends java.util.concurrent.RecursiveTask<NodeList> {
+        private final LinearBvh bvh;
+        private final int node, depth;
+
+        Subtree(LinearBvh bvh, int node, int depth) {
+            this.bvh = bvh;
+            this.node = node;
+            this.depth = depth;
+        }
+
+        @Override
+        protected NodeList compute() {
+            NodeList list = new NodeList(depth == 0 ? 1 << 16 : 16);
+            // triples (the tree's inner node, its node in the list, its level)
+            int[] stack = new int[3 * 64];
+            int sp = 0;
+            stack[sp++] = node;
+            stack[sp++] = list.add(0, 0);
+            stack[sp++] = depth;
+            while (sp > 0) {
+                int d = stack[--sp], at = stack[--sp], inner = stack[--sp];
+                int a = bvh.link(inner, 0), b = bvh.link(inner, 1);
+                if (d < FORK_DEPTH && a >= 0 && b >= 0) {
+                    list.forkChildren(at, new Subtree(bvh, a, d + 1), new Subtree(bvh, b, d + 1));
+                    continue;
+                }
+                int first = list.addChildren(at, 0, 0, 0);
+                for (int side = 0; side < 2; side++) {
+                    int link = side == 0 ? a : b, child = first + side;
+                    if (link < 0) {
+                        list.start[child] = ~link >>> BoxLayout.LEAF_COUNT_BITS;
+                        list.count[child] = 1;
+                    } else {
+                        if (sp + 3 > stack.length) stack = java.util.Arrays.copyOf(stack, 2 * stack.length);
+                        stack[sp++] = link;
+                        stack[sp++] = child;
+                        stack[sp++] = d + 1;
+                    }
                 }
             }
+            return list;
         }
-        return list;
     }
 
     private static void leafSphere(FlatScene scene, int[] order, int s, float[] out) {

@@ -30,7 +30,7 @@ import java.util.Map;
  * The GPU's linear BVH against the binned SAH build: build time and tree quality, per mesh.
  * A plain main method (no timed unit test): run it on an otherwise idle machine.
  * <pre>
- * scripts/lab.sh LinearBvhBenchmark [OBJ_FILE ...] [--rings R,R] [--repeats N]
+ * scripts/lab.sh LinearBvhBenchmark [OBJ_FILE ...] [--rings R,R] [--repeats N] [--no-gpu]
  * </pre>
  * Meshes: each OBJ file given, and bumpy spheres of R rings and segments (2R² triangles; default
  * 224 and 708: 100k and 1M). Per mesh and builder (binned: the CPU's binned SAH; gpu: the GPU's
@@ -48,8 +48,10 @@ public final class LinearBvhBenchmark {
         Map<String, TriangleMesh> meshes = new LinkedHashMap<>();
         int repeats = 3;
         int[] rings = {224, 708};
+        boolean withGpu = true;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--repeats")) repeats = Integer.parseInt(args[++i]);
+            else if (args[i].equals("--no-gpu")) withGpu = false;
             else if (args[i].equals("--rings")) rings = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
             else meshes.put(Path.of(args[i]).getFileName().toString(), firstMesh(Path.of(args[i])));
         }
@@ -58,11 +60,11 @@ public final class LinearBvhBenchmark {
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         System.out.printf("%-16s %10s %-7s %10s %10s %10s %10s %9s %7s %9s%n", "mesh", "triangles", "build", "hier. ms", "kernels", "read ms",
                 "layout ms", "nodes", "height", "SAH cost");
-        try (GlLinearBvhBuilder gpu = GlLinearBvhBuilder.start()) {
-            System.out.println("GPU: " + gpu.describe());
+        try (GlLinearBvhBuilder gpu = withGpu ? GlLinearBvhBuilder.start() : null) {
+            if (gpu != null) System.out.println("GPU: " + gpu.describe());
             for (Map.Entry<String, TriangleMesh> e : meshes.entrySet()) {
                 row(e.getKey(), e.getValue(), "binned", null, repeats);
-                row(e.getKey(), e.getValue(), "gpu", gpu, repeats);
+                if (gpu != null) row(e.getKey(), e.getValue(), "gpu", gpu, repeats);
                 row(e.getKey(), e.getValue(), "twin", new LinearBvhTwin(), repeats);
             }
         }
