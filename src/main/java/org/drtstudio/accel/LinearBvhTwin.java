@@ -1,6 +1,5 @@
 package org.drtstudio.accel;
 
-import java.util.Arrays;
 import java.util.concurrent.ForkJoinPool;
 
 /**
@@ -162,10 +161,5 @@ public final class LinearBvhTwin implements LinearBvhBuilder {
             }
             return box;
         }
-    }
-
-    /** Whether two builds made the same tree: same order, same node bits, same height. */
-    public static boolean sameTree(LinearBvh a, LinearBvh b) {
-        return Arrays.equals(a.order(), b.order()) && Arrays.equals(a.nodes(), b.nodes()) && a.height() == b.height();
     }
 }

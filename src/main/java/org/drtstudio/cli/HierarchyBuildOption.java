@@ -22,7 +22,7 @@ final class HierarchyBuildOption {
     @Option(names = "--build", paramLabel = "cpu|gpu|auto|twin", defaultValue = "cpu",
             description = "who builds the meshes' hierarchies: cpu (binned SAH, the default), gpu (a linear BVH in compute "
                     + "shaders), auto (gpu for meshes of 1M triangles or more where a hardware GPU is present), twin (the GPU "
-                    + "build's Java twin)")
+                    + "build's Java twin); drt bench: the rays suite")
     String build = "cpu";
 
     /**
