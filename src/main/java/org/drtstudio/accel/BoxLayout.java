@@ -157,6 +157,20 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
     }
 
     /**
+     * The layout of one mesh whose tree a {@link LinearBvhBuilder} made: its nodes as the build wrote
+     * them (Karras's numbering, root first), its primitives packed from the shape's own arrays (in
+     * the build's leaf order). A part for {@link #assemble}.
+     *
+     * @throws IllegalArgumentException when the tree is taller than {@link #STACK_SIZE}
+     */
+    public static BoxLayout ofLinearBvh(LinearBvh bvh, float[] primitives, float[] vertices) {
+        if (bvh.height() > STACK_SIZE)
+            throw new IllegalArgumentException("a linear BVH of height " + bvh.height() + " exceeds the walk's stack of " + STACK_SIZE);
+        return new BoxLayout(bvh.nodes(), packPrimitives(primitives, vertices), bvh.innerCount(), new int[]{0}, new int[]{0}, bvh.height(),
+                new int[]{bvh.height()});
+    }
+
+    /**
      * Where a shape of a new shape level takes its part of the layout from: shape {@code shape} of
      * layout {@code from} (an earlier level's layout, or one made for the shape alone), whose
      * primitives start at {@code primitiveFrom} there and at {@code primitiveBase} in the new level.

@@ -122,16 +122,25 @@ final class BoxTree {
     }
 
     private void pad(int i) {
-        if (!(lo[3 * i] <= hi[3 * i])) return; // empty
+        pad(lo, 3 * i, hi, 3 * i);
+    }
+
+    /**
+     * Pads the box lo[l..l+2], hi[h..h+2] by 1e-5 of its largest extent plus 4e-7 of its farthest
+     * coordinate (an empty box stays). The GPU's linear BVH pads its leaves so too
+     * ({@code shaders/lbvh.glsl}, {@link LinearBvhTwin}).
+     */
+    static void pad(float[] lo, int l, float[] hi, int h) {
+        if (!(lo[l] <= hi[h])) return; // empty
         float extent = 0, far = 0;
         for (int a = 0; a < 3; a++) {
-            extent = Math.max(extent, hi[3 * i + a] - lo[3 * i + a]);
-            far = Math.max(far, Math.max(Math.abs(lo[3 * i + a]), Math.abs(hi[3 * i + a])));
+            extent = Math.max(extent, hi[h + a] - lo[l + a]);
+            far = Math.max(far, Math.max(Math.abs(lo[l + a]), Math.abs(hi[h + a])));
         }
         float pad = 1e-5f * extent + 4e-7f * far;
         for (int a = 0; a < 3; a++) {
-            lo[3 * i + a] -= pad;
-            hi[3 * i + a] += pad;
+            lo[l + a] -= pad;
+            hi[h + a] += pad;
         }
     }
 

@@ -35,6 +35,11 @@ public final class GeometryImageBuilder {
     private final Map<Object, ShapeHierarchyBuilder.StagedMesh> coarse = new IdentityHashMap<>();
     /** New meshes of at least this many triangles are built in two stages (see {@link #coarseFirstFrom}). */
     private int coarseFrom = Integer.MAX_VALUE;
+    /** Builds the trees of meshes of at least {@link #linearBvhFrom} triangles, when set ({@link #useLinearBvh}). */
+    private LinearBvhBuilder linearBvh;
+    private int linearBvhFrom = Integer.MAX_VALUE;
+    /** Box layouts made with a shape's tree by {@link #linearBvh}, by hierarchy: the level copies them instead of deriving its own. */
+    private final Map<ShapeHierarchy, BoxLayout> ownLayouts = new IdentityHashMap<>();
     /** The DRT paper's throw-back ratio for shape hierarchies ({@link #throwBack}); 0: binary trees. */
     private float throwBack;
     private List<Object> lastShapeOrder = List.of();
@@ -90,6 +95,17 @@ public final class GeometryImageBuilder {
         lastLevel = null;
     }
 
+    /**
+     * New meshes of at least {@code triangles} triangles get their tree from {@code builder} (a
+     * linear BVH, on the GPU for {@code drt render --build gpu}) instead of the binned SAH build;
+     * its box layout is used as built. Null goes back to the binned build for every mesh. Shapes
+     * already built keep their trees.
+     */
+    public void useLinearBvh(LinearBvhBuilder builder, int triangles) {
+        linearBvh = builder;
+        linearBvhFrom = builder == null ? Integer.MAX_VALUE : triangles;
+    }
+
     /** Whether the last image holds a coarse hierarchy that {@link #refine} would replace. */
     public boolean hasCoarseShapes() {
         return !coarse.isEmpty();
@@ -132,9 +148,12 @@ public final class GeometryImageBuilder {
             if (!shapes.containsKey(shape)) shapes.put(shape, buildShape(shape, materialCount, hierarchyMillis));
         }
         shapes.keySet().retainAll(shapeIndex.keySet()); // forget shapes no longer in the scene
+        java.util.Set<ShapeHierarchy> kept = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        kept.addAll(shapes.values());
+        ownLayouts.keySet().retainAll(kept);
         coarse.keySet().retainAll(shapeIndex.keySet());
         if (lastLevel == null || !sameIdentities(order, lastShapeOrder)) {
-            lastLevel = ShapeLevel.concatenate(order, shapes, lastLevel);
+            lastLevel = ShapeLevel.concatenate(order, shapes, lastLevel, ownLayouts);
             lastShapeOrder = order;
         }
         ShapeLevel level = lastLevel;
@@ -159,7 +178,8 @@ public final class GeometryImageBuilder {
         // made once per shape level, like the level's arrays (0 ms when reused); none for non-binary trees
         BoxLayout boxes = throwBack > 0 ? null : level.boxLayout();
         double boxMillis = (System.nanoTime() - b0) / 1e6;
-        lastTimings = new Timings(hierarchyMillis[0], (System.nanoTime() - t0) / 1e6 - hierarchyMillis[0] - boxMillis, boxMillis);
+        lastTimings = new Timings(hierarchyMillis[0], (System.nanoTime() - t0) / 1e6 - hierarchyMillis[0] - boxMillis, boxMillis, linearBvhBuilt);
+        linearBvhBuilt = null;
         return new GeometryImage(level.nodes, level.primitives, level.vertices, top.nodes(), top.instances(),
                 lastMaterialTexels, lastLightTexels, lastAtlas.texels(), level.nodeCount, top.nodeCount(), instances.size(),
                 level.triangleCount, level.sphereCount, instanced, materialCount, open.lights().size(),
@@ -191,12 +211,15 @@ public final class GeometryImageBuilder {
      * Where the last {@link #build} spent its time: building the hierarchies of new shapes (binned
      * SAH and bounding spheres), deriving the box layout the tracers walk (only when the shape
      * level is new), and everything else (packing nodes, primitives and vertices, concatenating
-     * shapes, the top level, materials and lights).
+     * shapes, the top level, materials and lights). {@code linearBvh} names the linear BVH builder
+     * that made the trees of this build's new meshes, null when the binned build made them all.
      */
-    public record Timings(double hierarchyMillis, double packMillis, double boxLayoutMillis) {
+    public record Timings(double hierarchyMillis, double packMillis, double boxLayoutMillis, String linearBvh) {
     }
 
-    private Timings lastTimings = new Timings(0, 0, 0);
+    private Timings lastTimings = new Timings(0, 0, 0, null);
+    /** What {@link Timings#linearBvh} says for the build under way. */
+    private String linearBvhBuilt;
 
     /** The phases of the last {@link #build}. */
     public Timings lastTimings() {
@@ -206,6 +229,7 @@ public final class GeometryImageBuilder {
     private ShapeHierarchy buildShape(Object shape, int materialCount, double[] hierarchyMillis) {
         if (shape instanceof TriangleMesh mesh) {
             for (int m : mesh.triangleMaterials()) checkMaterial(m, mesh.name(), materialCount);
+            if (mesh.triangleCount() >= linearBvhFrom && throwBack == 0) return linearBvhShape(mesh, hierarchyMillis);
             if (mesh.triangleCount() < coarseFrom || throwBack > 0) return ShapeHierarchyBuilder.of(mesh, hierarchyMillis, throwBack);
             ShapeHierarchyBuilder.StagedMesh staged = ShapeHierarchyBuilder.staged(mesh, hierarchyMillis);
             coarse.put(mesh, staged);
@@ -214,6 +238,17 @@ public final class GeometryImageBuilder {
         @SuppressWarnings("unchecked") List<Sphere> spheres = (List<Sphere>) shape;
         for (Sphere s : spheres) checkMaterial(s.material(), "spheres", materialCount);
         return ShapeHierarchyBuilder.of(spheres, hierarchyMillis, throwBack);
+    }
+
+    /** A mesh's shape with the tree {@link #linearBvh} builds, its box layout kept for the level. */
+    private ShapeHierarchy linearBvhShape(TriangleMesh mesh, double[] hierarchyMillis) {
+        ShapeHierarchyBuilder.checkFinite(mesh);
+        long t0 = System.nanoTime();
+        LinearBvhShapes.Built built = LinearBvhShapes.of(mesh, linearBvh.build(mesh.positions(), mesh.indices()));
+        hierarchyMillis[0] += (System.nanoTime() - t0) / 1e6;
+        linearBvhBuilt = linearBvh.describe();
+        ownLayouts.put(built.hierarchy(), built.boxes());
+        return built.hierarchy();
     }
 
     private static void checkMaterial(int material, String owner, int materialCount) {
@@ -239,6 +274,8 @@ public final class GeometryImageBuilder {
         private int[] primitiveBase;
         /** The level this one replaces, until this one's box layout is made from its parts. */
         private ShapeLevel previous;
+        /** Box layouts made with their shapes' trees (linear BVHs), by hierarchy. */
+        private Map<ShapeHierarchy, BoxLayout> own = Map.of();
 
         /** The shapes (in {@code order}, this level's) made of a voxel space's faces, by root. */
         List<GeometryImage.VoxelShape> voxelShapes(List<Object> order) {
@@ -257,7 +294,7 @@ public final class GeometryImageBuilder {
         BoxLayout boxLayout() {
             if (boxLayout == null) {
                 Map<Object, Integer> before = previousShapes();
-                boxLayout = reusable(before) ? assembled(before) : built();
+                boxLayout = reusable(before) || ownLayoutOfAny() ? assembled(before) : built();
                 previous = null;
             }
             return boxLayout;
@@ -289,6 +326,11 @@ public final class GeometryImageBuilder {
             return reused > 0 && reused >= fresh;
         }
 
+        private boolean ownLayoutOfAny() {
+            for (ShapeHierarchy h : hierarchies) if (own.containsKey(h)) return true;
+            return false;
+        }
+
         private BoxLayout built() {
             List<int[]> roots = new ArrayList<>();
             for (int k = 0; k < rootOf.length; k++) {
@@ -303,16 +345,20 @@ public final class GeometryImageBuilder {
             for (int k = 0; k < order.size(); k++) {
                 ShapeHierarchy h = hierarchies[k];
                 Integer j = before.get(h);
+                BoxLayout mine = own.get(h);
                 parts.add(j != null
                         ? new BoxLayout.Part(previous.boxLayout, j, previous.primitiveBase[j], h.primitiveCount(), primitiveBase[k])
+                        : mine != null ? new BoxLayout.Part(mine, 0, 0, h.primitiveCount(), primitiveBase[k])
                         : new BoxLayout.Part(BoxLayout.build(h.nodes(), h.nodeCount(), h.primitives(), h.vertices(),
                         List.<int[]>of(new int[]{0, h.nodeCount()})), 0, 0, h.primitiveCount(), primitiveBase[k]));
             }
             return BoxLayout.assemble(parts, rootOf, primitives.length / (4 * PRIMITIVE_TEXELS));
         }
 
-        static ShapeLevel concatenate(List<Object> order, Map<Object, ShapeHierarchy> shapes, ShapeLevel previous) {
+        static ShapeLevel concatenate(List<Object> order, Map<Object, ShapeHierarchy> shapes, ShapeLevel previous,
+                                      Map<ShapeHierarchy, BoxLayout> ownLayouts) {
             ShapeLevel l = order.size() == 1 ? of(shapes.get(order.get(0))) : concatenate(order, shapes);
+            l.own = new IdentityHashMap<>(ownLayouts);
             l.order = List.copyOf(order);
             l.hierarchies = new ShapeHierarchy[order.size()];
             l.primitiveBase = new int[order.size()];

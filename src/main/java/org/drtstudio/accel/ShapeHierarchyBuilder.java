@@ -80,16 +80,21 @@ public final class ShapeHierarchyBuilder {
      * @throws IllegalArgumentException naming the mesh
      */
     private static FlatScene flat(TriangleMesh mesh) {
+        checkFinite(mesh);
+        return new FlatScene(mesh.positions(), mesh.indices(), mesh.triangleMaterials(), new float[0], new int[0]);
+    }
+
+    /** @throws IllegalArgumentException naming the mesh when a coordinate is not finite or beyond {@link TriangleMesh#MAX_COORDINATE} (see {@link #flat}) */
+    static void checkFinite(TriangleMesh mesh) {
         for (float v : mesh.positions()) {
             if (!(Math.abs(v) <= TriangleMesh.MAX_COORDINATE)) {
                 throw new IllegalArgumentException("mesh '" + mesh.name() + "' has a vertex coordinate that is not a finite number of at most 1e18");
             }
         }
-        return new FlatScene(mesh.positions(), mesh.indices(), mesh.triangleMaterials(), new float[0], new int[0]);
     }
 
     /** Nodes, primitives and vertices of a mesh's hierarchy; {@code shared} are its vertices when already made (they do not depend on the tree). */
-    private static ShapeHierarchy packed(SphereHierarchy h, TriangleMesh mesh, float[] shared) {
+    static ShapeHierarchy packed(SphereHierarchy h, TriangleMesh mesh, float[] shared) {
         int tris = mesh.triangleCount(), verts = mesh.vertexCount();
         float[] p = mesh.positions(), vn = mesh.normals(), vt = mesh.texCoords();
         int[] idx = mesh.indices();

@@ -107,6 +107,20 @@ final class Backends implements RendererFactory {
         return r;
     }
 
+    @Override
+    public org.drtstudio.accel.LinearBvhBuilder gpuHierarchyBuilder(boolean hardwareOnly) {
+        try {
+            org.drtstudio.render.gl.GlLinearBvhBuilder gpu = org.drtstudio.render.gl.GlLinearBvhBuilder.start();
+            if (hardwareOnly && gpu.software()) {
+                gpu.close();
+                return null;
+            }
+            return gpu;
+        } catch (org.drtstudio.render.gl.GlUnavailableException e) {
+            return null;
+        }
+    }
+
     static boolean isSoftware(String glRenderer) {
         return org.drtstudio.render.gl.GlInfo.isSoftwareRenderer(glRenderer);
     }

@@ -58,6 +58,8 @@ final class BenchCommand implements Callable<Integer> {
     static final int SUITE_VERSION = 1;
     private final RendererFactory renderers;
 
+    @picocli.CommandLine.Mixin
+    HierarchyBuildOption hierarchyBuild = new HierarchyBuildOption();
     @Option(names = "--suite", paramLabel = "NAME", defaultValue = "instancing",
             description = "full, quick, instancing (default), traversal, import, spheres, resolution, voxels, accel "
                     + "(BVH, grid and octree per scene, and the grid-resolution sweep), christen (the same on the uniform-grid "

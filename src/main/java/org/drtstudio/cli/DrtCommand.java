@@ -44,6 +44,7 @@ public final class DrtCommand implements Runnable {
             public <K> K create(Class<K> cls) throws Exception {
                 if (cls == RenderCommand.class) return cls.cast(new RenderCommand(renderers));
                 if (cls == BenchCommand.class) return cls.cast(new BenchCommand(renderers));
+                if (cls == InfoCommand.class) return cls.cast(new InfoCommand(renderers));
                 if (cls == FarmSubmitCommand.class) return cls.cast(new FarmSubmitCommand(renderers));
                 if (cls == FarmTaskCommand.class) return cls.cast(new FarmTaskCommand(renderers));
                 if (cls == StudioCommand.class) return cls.cast(new StudioCommand(studio != null ? studio : NO_STUDIO));

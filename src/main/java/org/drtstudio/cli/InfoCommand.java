@@ -40,8 +40,20 @@ final class InfoCommand implements Callable<Integer> {
             + "ray through the scene's camera at 160 pixels wide: bounding spheres and primitives tested (CPU twin; exact, "
             + "so independent of the machine's load)")
     boolean walkCounts;
+    @Mixin
+    HierarchyBuildOption hierarchyBuild;
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+    /** Where a GPU hierarchy builder comes from ({@code --build gpu|auto}); null: none. */
+    private final RendererFactory renderers;
+
+    InfoCommand() {
+        this(null);
+    }
+
+    InfoCommand(RendererFactory renderers) {
+        this.renderers = renderers;
+    }
 
     @Override
     public Integer call() {
@@ -62,13 +74,20 @@ final class InfoCommand implements Callable<Integer> {
             err.println("drt: " + e.getMessage());
             return 2;
         }
-        long t0 = System.nanoTime();
         GeometryImage gi;
         GeometryImageBuilder builder = new GeometryImageBuilder(new org.drtstudio.io.image.TextureLoader(w -> err.println("warning: " + w)));
+        org.drtstudio.accel.LinearBvhBuilder linear;
         try {
+            linear = hierarchyBuild.applyTo(builder, renderers);
+        } catch (IllegalArgumentException e) {
+            err.println("drt: " + e.getMessage());
+            return 2;
+        }
+        long t0 = System.nanoTime();
+        try (linear) {
             if (throwBack != null) builder.throwBack(throwBack);
             gi = builder.build(scene);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | IllegalStateException e) {
             err.println("drt: " + options.scene + ": " + e.getMessage());
             return 2;
         }
@@ -107,6 +126,9 @@ final class InfoCommand implements Callable<Integer> {
         GeometryImageBuilder.Timings bt = builder.lastTimings();
         out.printf("build time   %s%n", TimedPhase.summary(List.of(new TimedPhase("hierarchy", bt.hierarchyMillis()),
                 new TimedPhase("packing", bt.packMillis()), new TimedPhase("box layout", bt.boxLayoutMillis()))));
+        out.printf("built by     %s%n", bt.linearBvh() != null ? bt.linearBvh() + ", box layout as built" : "CPU, binned SAH");
+        if (gi.boxLayout() != null) out.printf("box layout   %,d inner nodes, height %d (the walk's stack: %d)%n", gi.boxLayout().nodeCount(),
+                gi.boxLayout().height(), org.drtstudio.accel.BoxLayout.STACK_SIZE);
         out.printf("total        %,.1f ms from the file to the geometry image%n", options.importMillis + (t1 - t0) / 1e6);
         if (!gi.voxelShapes().isEmpty()) printVoxels(gi, out);
         if (structure.spatial()) {

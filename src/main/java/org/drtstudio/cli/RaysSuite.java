@@ -69,7 +69,16 @@ final class RaysSuite {
         double[] bounds = SceneBounds.of(scene);
         double diagonal = Math.sqrt(sq(bounds[3] - bounds[0]) + sq(bounds[4] - bounds[1]) + sq(bounds[5] - bounds[2]));
         double[] light = light(o.light, scene, bounds, diagonal);
-        GeometryImage image = new GeometryImageBuilder().build(scene);
+        GeometryImageBuilder builder = new GeometryImageBuilder();
+        GeometryImage image;
+        try (org.drtstudio.accel.LinearBvhBuilder linear = o.hierarchyBuild.applyTo(builder, renderers)) {
+            image = builder.build(scene);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            err.println("drt: " + e.getMessage());
+            return 2;
+        }
+        Map<String, Object> build = buildReport(builder.lastTimings(), image);
+        err.println("drt: " + o.obj.getFileName() + ": built " + build);
         err.println("drt: " + o.obj.getFileName() + ": " + image.primitiveCount() + " primitives; peer arguments: "
                 + PeerExport.cameraArguments(asCamera(camera), camera.width(), camera.height(), null)
                 + String.format(Locale.ROOT, " --light %s %s %s", (float) light[0], (float) light[1], (float) light[2]));
@@ -78,6 +87,7 @@ final class RaysSuite {
         results.put("primitives", image.primitiveCount());
         results.put("rays", camera.width() + "x" + camera.height() + " pixel centres, one shadow ray a hit");
         results.put("cpu_threads", threads);
+        results.put("build", build);
         if (backend.equals("gpu")) {
             try (org.drtstudio.render.Renderer gpu = renderers.create(RendererFactory.Backend.GPU, notice -> err.println("drt: " + notice))) {
                 Map<String, Object> m = org.drtstudio.bench.GpuPeerRays.run(gpu, image, scene, camera, light, 1e-4 * diagonal);
@@ -112,6 +122,18 @@ final class RaysSuite {
             }
         }
         return o.finish(results, out, err);
+    }
+
+    /** Who built the hierarchy (--build), its phases' milliseconds and the box layout's nodes and height. */
+    private static Map<String, Object> buildReport(GeometryImageBuilder.Timings t, GeometryImage image) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("by", t.linearBvh() != null ? t.linearBvh() : "CPU, binned SAH");
+        m.put("hierarchy_ms", Math.round(t.hierarchyMillis() * 10) / 10.0);
+        m.put("packing_ms", Math.round(t.packMillis() * 10) / 10.0);
+        m.put("box_layout_ms", Math.round(t.boxLayoutMillis() * 10) / 10.0);
+        m.put("box_nodes", image.boxLayout().nodeCount());
+        m.put("box_height", image.boxLayout().height());
+        return m;
     }
 
     /** The peers' camera: --cam's twelve values, or the scene's own camera at its image size. */

@@ -74,6 +74,8 @@ final class RenderCommand implements Callable<Integer> {
     OutputLevel level = new OutputLevel();
     @Mixin
     EnvironmentOptions environment = new EnvironmentOptions();
+    @Mixin
+    HierarchyBuildOption hierarchyBuild = new HierarchyBuildOption();
     @Option(names = {"-o", "--output"}, paramLabel = "OUT.png",
             description = "output image, .png, .jpg, .jpeg, .ppm (binary P6) or .exr (OpenEXR: linear, scene-referred radiance, "
                     + "with --aov's outputs as layers of the same file) (default: the scene's name .png); with --frames, the last run "
@@ -211,7 +213,7 @@ final class RenderCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        try {
+        try (GpuBuilderCloser ignored = new GpuBuilderCloser()) {
             return render(err);
         } catch (UsageProblem | SceneFormatException e) {
             err.println("drt: " + e.getMessage());
@@ -233,8 +235,21 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
+    /** Closes the hierarchy builder --build gpu opened (its GL context) when the command ends. */
+    private final class GpuBuilderCloser implements AutoCloseable {
+        @Override
+        public void close() {
+            if (linearBvh != null) linearBvh.close();
+        }
+    }
+
     private int render(PrintWriter err) throws UsageProblem, SceneFormatException, RenderException, IOException {
         RendererFactory.Backend given = parseBackend();
+        try {
+            linearBvh = hierarchyBuild.applyTo(builder(), renderers);
+        } catch (IllegalArgumentException e) {
+            throw new UsageProblem(e.getMessage());
+        }
         level.check(verbose);
         Set<Aov> wanted = parseAovs();
         int[] range = parseFrames();
@@ -298,6 +313,9 @@ final class RenderCommand implements Callable<Integer> {
             if (verbose) {
                 err.printf("drt: import: %s%n", options.importPhases.isEmpty() ? String.format(Locale.ROOT, "%,.1f ms", options.importMillis)
                         : org.drtstudio.io.TimedPhase.summary(options.importPhases));
+                GeometryImageBuilder.Timings bt = builder.lastTimings();
+                err.printf(Locale.ROOT, "drt: build: hierarchy %,.1f ms (%s), packing %,.1f ms, box layout %,.1f ms%n", bt.hierarchyMillis(),
+                        bt.linearBvh() != null ? bt.linearBvh() : "CPU, binned SAH", bt.packMillis(), bt.boxLayoutMillis());
                 err.printf("drt: picture: %s%s%n", viewTransform.describe(), exr ? "; EXR " + precision.name().toLowerCase(Locale.ROOT)
                         + ", scene-referred" : "");
             }
@@ -510,6 +528,8 @@ final class RenderCommand implements Callable<Integer> {
 
     /** One builder for all frames: meshes, their hierarchies and textures are built once and reused. */
     private GeometryImageBuilder builder;
+    /** What builds the meshes' hierarchies when not the binned build ({@code --build}); closed when the command ends. */
+    private org.drtstudio.accel.LinearBvhBuilder linearBvh;
 
     /** Reads --env's picture (into the render's texture loader) and checks the options; a problem is one line. */
     private void checkEnvironment(AnimatedScene animated) throws UsageProblem, SceneFormatException {
@@ -537,14 +557,18 @@ final class RenderCommand implements Callable<Integer> {
         return textures;
     }
 
-    private GeometryImage pack(Scene scene, Scene shutterClose) throws SceneFormatException {
+    private GeometryImageBuilder builder() {
         if (builder == null) {
             builder = new GeometryImageBuilder(textures());
             if (throwBack != null) builder.throwBack(throwBack);
         }
+        return builder;
+    }
+
+    private GeometryImage pack(Scene scene, Scene shutterClose) throws SceneFormatException {
         try {
-            return builder.build(scene, shutterClose);
-        } catch (IllegalArgumentException e) {
+            return builder().build(scene, shutterClose);
+        } catch (IllegalArgumentException | IllegalStateException e) {
             throw new SceneFormatException(options.scene, 0, e.getMessage());
         }
     }

@@ -43,4 +43,12 @@ public interface RendererFactory {
     default Renderer createForPictures(Backend backend, Consumer<String> notices, TracerOptions options) {
         return create(backend, notices, options);
     }
+
+    /**
+     * A builder of meshes' hierarchies on the GPU (compute shaders), or null where no OpenGL 4.3
+     * context opens, or where it is software (Mesa's llvmpipe) and {@code hardwareOnly}.
+     */
+    default org.drtstudio.accel.LinearBvhBuilder gpuHierarchyBuilder(boolean hardwareOnly) {
+        return null;
+    }
 }

@@ -107,6 +107,13 @@ class LabProgramsSmokeTest {
     }
 
     @Test
+    void linearBvhBenchmarkMeasuresEveryBuilder() throws Exception {
+        assumeGl();
+        String out = run(LinearBvhBenchmark.class, List.of(), "--rings", "8", "--repeats", "1");
+        for (String build : List.of(" binned ", " gpu ", " twin ")) assertTrue(out.lines().anyMatch(l -> l.startsWith("sphere8 ") && l.contains(build)), out);
+    }
+
+    @Test
     void scheduleAgreementComparesTheGpuSchedules() throws Exception {
         assumeGl();
         String out = run(ScheduleAgreement.class, List.of(), SCENE, "8", "6", "1");

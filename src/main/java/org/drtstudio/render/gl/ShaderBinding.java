@@ -41,6 +41,13 @@ public enum ShaderBinding {
     STAGE_PREPARED(Kind.IMAGE, 0), STAGE_BLURRED(Kind.IMAGE, 1), STAGE_NORMAL_DEPTH(Kind.IMAGE, 2), STAGE_ALBEDO_IMAGE(Kind.IMAGE, 3),
     STAGE_FILTERED(Kind.IMAGE, 4),
 
+    // The GPU's linear BVH build (lbvh_*.comp, GlLinearBvhBuilder): the mesh, the sort's keys and
+    // values (read and written: the sort ping-pongs between the two pairs), its digit sums, the tree.
+    LBVH_POSITIONS(Kind.BUFFER, 0), LBVH_INDICES(Kind.BUFFER, 1), LBVH_BOUNDS(Kind.BUFFER, 2),
+    LBVH_KEYS(Kind.BUFFER, 3), LBVH_VALUES(Kind.BUFFER, 4), LBVH_KEYS_OUT(Kind.BUFFER, 5), LBVH_VALUES_OUT(Kind.BUFFER, 6),
+    LBVH_DIGITS(Kind.BUFFER, 7), LBVH_SCAN_SUMS(Kind.BUFFER, 8), LBVH_DIGIT_TOTALS(Kind.BUFFER, 9),
+    LBVH_NODES(Kind.BUFFER, 10), LBVH_PARENTS(Kind.BUFFER, 11), LBVH_VISITS(Kind.BUFFER, 12), LBVH_HEIGHTS(Kind.BUFFER, 13),
+
     // The benchmarks' kernels (ray_bench.comp, traversal_bench.comp).
     BENCH_HIT_POINT(Kind.IMAGE, 0), BENCH_HIT_NORMAL(Kind.IMAGE, 1), BENCH_OUT(Kind.IMAGE, 2), BENCH_COUNTERS(Kind.BUFFER, 0),
     // The float-bits probe's kernel (FloatBitsRoundTrip).

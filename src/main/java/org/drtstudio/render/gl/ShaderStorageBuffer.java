@@ -189,6 +189,16 @@ public final class ShaderStorageBuffer extends GlObject {
         glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     }
 
+    /** As {@link #read(float[])}, into an int array. */
+    public void read(int[] dest) {
+        int name = glName(); // checks the thread before any GL call
+        checkRange(0, 4L * dest.length);
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, name);
+        glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, dest);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    }
+
     public long size() {
         return size;
     }

@@ -1,0 +1,112 @@
+package org.drtstudio.accel;
+
+import org.drtstudio.scene.TriangleMesh;
+
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * A mesh's shape made from a {@link LinearBvh}: the geometry image's sphere tree over the same
+ * tree and leaves (the scene's contract: {@code --nodes spheres}, instances and the validator read
+ * it), and the box layout the walks read, taken from the build as it is ({@link BoxLayout#ofLinearBvh}).
+ */
+final class LinearBvhShapes {
+    private LinearBvhShapes() {
+    }
+
+    /** The shape and its own box layout. */
+    record Built(ShapeHierarchy hierarchy, BoxLayout boxes) {
+    }
+
+    /** The shape of {@code built}, its parts deeper than the walk's stack balanced first ({@link LinearBvhHeightLimit}). */
+    static Built of(TriangleMesh mesh, LinearBvh built) {
+        LinearBvh bvh = LinearBvhHeightLimit.apply(built, mesh.positions(), mesh.indices(), BoxLayout.STACK_SIZE);
+        FlatScene scene = new FlatScene(mesh.positions(), mesh.indices(), mesh.triangleMaterials(), new float[0], new int[0]);
+        SphereHierarchy spheres = sphereTree(bvh, scene);
+        ShapeHierarchy h = ShapeHierarchyBuilder.packed(spheres, mesh, null);
+        return new Built(h, BoxLayout.ofLinearBvh(bvh, h.primitives(), h.vertices()));
+    }
+
+    /** The bounding-sphere tree of the same nodes, leaf spheres made as the CPU builders make them. */
+    static SphereHierarchy sphereTree(LinearBvh bvh, FlatScene scene) {
+        int n = bvh.triangleCount();
+        int[] order = bvh.order();
+        float[] leafSpheres = new float[4 * n];
+        ParallelRanges.forEach(n, (from, to) -> {
+            for (int s = from; s < to; s++) leafSphere(scene, order, s, leafSpheres);
+        });
+        return HierarchyFlattener.flatten(nodeList(bvh), leafSpheres, order, ForkJoinPool.commonPool());
+    }
+
+    /** Levels of the tree below which subtrees become lists of their own, made as parallel tasks (and flattened so). */
+    private static final int FORK_DEPTH = 8;
+
+    /** The tree as {@link NodeList}s: leaves of one slot each, inner nodes as the links say. */
+    private static NodeList nodeList(LinearBvh bvh) {
+        if (bvh.triangleCount() == 1) {
+            NodeList list = new NodeList(1);
+            list.add(0, 1);
+            return list;
+        }
+        return ForkJoinPool.commonPool().invoke(new Subtree(bvh, 0, 0));
+    }
+
+    /** The list of the subtree under inner node {@code node} at level {@code depth}. */
+    private static final class Subtree extends java.util.concurrent.RecursiveTask<NodeList> {
+        private final LinearBvh bvh;
+        private final int node, depth;
+
+        Subtree(LinearBvh bvh, int node, int depth) {
+            this.bvh = bvh;
+            this.node = node;
+            this.depth = depth;
+        }
+
+        @Override
+        protected NodeList compute() {
+            NodeList list = new NodeList(depth == 0 ? 1 << 16 : 16);
+            // triples (the tree's inner node, its node in the list, its level)
+            int[] stack = new int[3 * 64];
+            int sp = 0;
+            stack[sp++] = node;
+            stack[sp++] = list.add(0, 0);
+            stack[sp++] = depth;
+            while (sp > 0) {
+                int d = stack[--sp], at = stack[--sp], inner = stack[--sp];
+                int a = bvh.link(inner, 0), b = bvh.link(inner, 1);
+                if (d < FORK_DEPTH && a >= 0 && b >= 0) {
+                    list.forkChildren(at, new Subtree(bvh, a, d + 1), new Subtree(bvh, b, d + 1));
+                    continue;
+                }
+                int first = list.addChildren(at, 0, 0, 0);
+                for (int side = 0; side < 2; side++) {
+                    int link = side == 0 ? a : b, child = first + side;
+                    if (link < 0) {
+                        list.start[child] = ~link >>> BoxLayout.LEAF_COUNT_BITS;
+                        list.count[child] = 1;
+                    } else {
+                        if (sp + 3 > stack.length) stack = java.util.Arrays.copyOf(stack, 2 * stack.length);
+                        stack[sp++] = link;
+                        stack[sp++] = child;
+                        stack[sp++] = d + 1;
+                    }
+                }
+            }
+            return list;
+        }
+    }
+
+    private static void leafSphere(FlatScene scene, int[] order, int s, float[] out) {
+        float[] pos = scene.positions();
+        float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+        for (int v = 0; v < 3; v++) {
+            int b = scene.corner(order[s], v);
+            x0 = Math.min(x0, pos[b]);
+            y0 = Math.min(y0, pos[b + 1]);
+            z0 = Math.min(z0, pos[b + 2]);
+            x1 = Math.max(x1, pos[b]);
+            y1 = Math.max(y1, pos[b + 1]);
+            z1 = Math.max(z1, pos[b + 2]);
+        }
+        SphereHierarchyBuilder.storeLeafSphere(scene, order, s, 1, x0, y0, z0, x1, y1, z1, out);
+    }
+}

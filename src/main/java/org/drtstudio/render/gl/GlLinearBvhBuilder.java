@@ -1,0 +1,217 @@
+package org.drtstudio.render.gl;
+
+import org.drtstudio.accel.BoxLayout;
+import org.drtstudio.accel.GeometryImageLayout;
+import org.drtstudio.accel.LinearBvh;
+import org.drtstudio.accel.LinearBvhBuilder;
+import org.drtstudio.accel.LinearBvhTwin;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.lwjgl.opengl.GL11C.glFinish;
+import static org.lwjgl.opengl.GL42C.glMemoryBarrier;
+import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
+
+/**
+ * Builds meshes' linear BVHs in compute shaders on its own GL context: centroid bounds
+ * ({@code lbvh_bounds.comp}), Morton codes ({@code lbvh_codes.comp}), a stable LSD radix sort of
+ * 2-bit digits ({@link GlRadixSort}), Karras's radix tree ({@code lbvh_tree.comp}) and boxes
+ * bottom-up ({@code lbvh_boxes.comp}), written in the box layout's node format and read back with
+ * the triangles' order. The same tree as {@link LinearBvhTwin}, bit for bit. Timings of the last
+ * build: {@link #lastGpuMillis()} (the kernels, to a glFinish) and {@link #lastReadMillis()}.
+ */
+public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable {
+    private static final int GROUP = 256;
+    private final GlThread gl;
+    private Programs programs;
+    private double lastGpuMillis, lastReadMillis;
+    /** The last build's kernels by step, each to a glFinish: codes (bounds and Morton codes), sort, tree, boxes. */
+    private final double[] lastSteps = new double[4];
+
+    /** A builder on {@code gl} (the tests share one context); {@link #close} closes it. */
+    GlLinearBvhBuilder(GlThread gl) {
+        this.gl = gl;
+    }
+
+    /** A builder on a GL context of its own ({@link GlThread#start()}), its programs compiled (not part of a build's time). */
+    public static GlLinearBvhBuilder start() throws GlUnavailableException {
+        GlLinearBvhBuilder b = new GlLinearBvhBuilder(GlThread.start());
+        try {
+            b.gl.run(b::programs);
+        } catch (RuntimeException e) {
+            b.close();
+            throw new GlUnavailableException("the GPU hierarchy build's shaders do not compile here: " + e.getMessage().lines().findFirst().orElse(""), e);
+        }
+        return b;
+    }
+
+    private Programs programs() {
+        if (programs == null) programs = new Programs();
+        return programs;
+    }
+
+    /** Whether the context is a software rasterizer (llvmpipe): the build is then slower than the CPU's. */
+    public boolean software() {
+        return gl.info().software();
+    }
+
+    @Override
+    public String describe() {
+        String last = lastGpuMillis > 0 ? String.format(java.util.Locale.ROOT, ": kernels %.1f ms (codes %.1f, sort %.1f, tree %.1f, boxes %.1f), read back %.1f ms",
+                lastGpuMillis, lastSteps[0], lastSteps[1], lastSteps[2], lastSteps[3], lastReadMillis) : "";
+        return "GPU LBVH (" + gl.info().renderer() + ")" + last;
+    }
+
+    public double lastGpuMillis() {
+        return lastGpuMillis;
+    }
+
+    public double lastReadMillis() {
+        return lastReadMillis;
+    }
+
+    @Override
+    public LinearBvh build(float[] positions, int[] indices) {
+        int n = indices.length / 3;
+        if (n < 2) return new LinearBvhTwin().build(positions, indices); // one inner node over one leaf: nothing to sort
+        try {
+            return gl.call(() -> buildOnGl(positions, indices, n));
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof GpuMemoryException m)
+                throw new IllegalStateException("the GPU has no room to build the hierarchy of " + n + " triangles (" + m.getMessage() + "): try --build cpu", m);
+            throw e;
+        }
+    }
+
+    private LinearBvh buildOnGl(float[] positions, int[] indices, int n) throws GpuMemoryException {
+        programs();
+        try (Buffers b = new Buffers(positions, indices, n)) {
+            glFinish(); // the upload is not the build's
+            long t1 = System.nanoTime();
+            programs.bounds.setUInt("uCount", n);
+            programs.bounds.dispatch(groups(n), 1, 1);
+            float[] bounds = readBounds(b.bounds);
+            float[] scale = LinearBvhTwin.mortonScale(bounds);
+            programs.codes.setUInt("uCount", n);
+            programs.codes.setVec3("uMin", bounds[0], bounds[1], bounds[2]);
+            programs.codes.setVec3("uScale", scale[0], scale[1], scale[2]);
+            programs.codes.dispatch(groups(n), 1, 1);
+            barrier();
+            long s1 = step(0, t1);
+            GlRadixSort.Sorted sorted = programs.sort.sort(b.keys, b.values, b.keysOut, b.valuesOut, n, 3 * LinearBvhTwin.BITS);
+            long s2 = step(1, s1);
+            sorted.keys().bindBase(ShaderBinding.LBVH_KEYS);
+            b.nodes.bindBase(ShaderBinding.LBVH_NODES);
+            b.parents.bindBase(ShaderBinding.LBVH_PARENTS);
+            programs.tree.setInt("uCount", n);
+            programs.tree.dispatch(groups(n - 1), 1, 1);
+            barrier();
+            long s3 = step(2, s2);
+            sorted.values().bindBase(ShaderBinding.LBVH_VALUES);
+            b.visits.bindBase(ShaderBinding.LBVH_VISITS);
+            b.heights.bindBase(ShaderBinding.LBVH_HEIGHTS);
+            programs.boxes.setInt("uCount", n);
+            programs.boxes.dispatch(groups(n), 1, 1);
+            barrier();
+            step(3, s3);
+            int[] height = new int[1];
+            b.heights.read(height);
+            long t2 = System.nanoTime();
+            float[] nodes = new float[4 * BoxLayout.NODE_TEXELS * (n - 1)];
+            b.nodes.read(nodes);
+            int[] order = new int[n];
+            sorted.values().read(order);
+            long t3 = System.nanoTime();
+            lastGpuMillis = (t2 - t1) / 1e6;
+            lastReadMillis = (t3 - t2) / 1e6;
+            return new LinearBvh(order, nodes, n - 1, height[0]);
+        }
+    }
+
+    /** Ends step {@code k} begun at {@code since} (a glFinish: the steps' times add up to the kernels'); returns now. */
+    private long step(int k, long since) {
+        glFinish();
+        long now = System.nanoTime();
+        lastSteps[k] = (now - since) / 1e6;
+        return now;
+    }
+
+    private static float[] readBounds(ShaderStorageBuffer bounds) {
+        int[] ordered = new int[6];
+        bounds.read(ordered);
+        float[] out = new float[6];
+        for (int k = 0; k < 6; k++) {
+            int u = ordered[k];
+            out[k] = Float.intBitsToFloat(u < 0 ? u & 0x7FFFFFFF : ~u); // undoes lbvh_bounds.comp's ordered()
+        }
+        return out;
+    }
+
+    static void barrier() {
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    }
+
+    static int groups(long invocations) {
+        return Math.toIntExact(Math.max(1, (invocations + GROUP - 1) / GROUP));
+    }
+
+    @Override
+    public void close() {
+        gl.close();
+    }
+
+    /** The build's programs, compiled once per builder on its GL thread. */
+    private static final class Programs {
+        final ComputeProgram bounds, codes, tree, boxes;
+        final GlRadixSort sort;
+
+        Programs() {
+            Map<String, String> defines = defines();
+            bounds = ComputeProgram.load("lbvh_bounds.comp", defines);
+            codes = ComputeProgram.load("lbvh_codes.comp", defines);
+            tree = ComputeProgram.load("lbvh_tree.comp", defines);
+            boxes = ComputeProgram.load("lbvh_boxes.comp", defines);
+            sort = new GlRadixSort(defines);
+        }
+    }
+
+    static Map<String, String> defines() {
+        Map<String, String> d = new LinkedHashMap<>(GeometryImageLayout.glslDefines());
+        d.put("LBVH_BITS", Integer.toString(LinearBvhTwin.BITS));
+        d.put("LBVH_SCAN_BLOCK", Integer.toString(GlRadixSort.SCAN_BLOCK));
+        return d;
+    }
+
+    /** The build's GPU memory, bound where the first kernels read it; freed when the build ends. */
+    private static final class Buffers implements AutoCloseable {
+        final ShaderStorageBuffer positions, indices, bounds, keys, values, keysOut, valuesOut, nodes, parents, visits, heights;
+
+        Buffers(float[] pos, int[] idx, int n) throws GpuMemoryException {
+            positions = ShaderStorageBuffer.ofFloats(pos);
+            indices = ShaderStorageBuffer.ofInts(idx);
+            bounds = ShaderStorageBuffer.ofInts(new int[]{-1, -1, -1, 0, 0, 0});
+            keys = ShaderStorageBuffer.allocate(4L * n);
+            values = ShaderStorageBuffer.allocate(4L * n);
+            keysOut = ShaderStorageBuffer.allocate(4L * n);
+            valuesOut = ShaderStorageBuffer.allocate(4L * n);
+            nodes = ShaderStorageBuffer.allocate(4L * 4 * BoxLayout.NODE_TEXELS * (n - 1));
+            parents = ShaderStorageBuffer.allocate(4L * (2L * n - 1));
+            visits = ShaderStorageBuffer.allocate(4L * (n - 1));
+            visits.clear(0, visits.size());
+            heights = ShaderStorageBuffer.allocate(4L * (n - 1));
+            heights.clear(0, heights.size());
+            positions.bindBase(ShaderBinding.LBVH_POSITIONS);
+            indices.bindBase(ShaderBinding.LBVH_INDICES);
+            bounds.bindBase(ShaderBinding.LBVH_BOUNDS);
+            keys.bindBase(ShaderBinding.LBVH_KEYS);
+            values.bindBase(ShaderBinding.LBVH_VALUES);
+        }
+
+        @Override
+        public void close() {
+            for (ShaderStorageBuffer b : new ShaderStorageBuffer[]{positions, indices, bounds, keys, values, keysOut, valuesOut, nodes, parents, visits, heights})
+                b.close();
+        }
+    }
+}

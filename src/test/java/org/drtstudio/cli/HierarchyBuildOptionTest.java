@@ -1,0 +1,57 @@
+package org.drtstudio.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/** {@code --build}: who builds the hierarchies, said by drt info, checked by --check; bad choices get one line. */
+class HierarchyBuildOptionTest {
+    @TempDir
+    Path dir;
+
+    private Path grid() throws Exception {
+        StringBuilder obj = new StringBuilder();
+        int n = 30;
+        for (int i = 0; i <= n; i++) for (int j = 0; j <= n; j++) obj.append("v ").append(i).append(' ').append(j).append(' ').append((i * j) % 7 * 0.1).append('\n');
+        for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) {
+            int a = i * (n + 1) + j + 1, b = a + 1, c = a + n + 1, d = c + 1;
+            obj.append("f ").append(a).append(' ').append(b).append(' ').append(d).append('\n');
+            obj.append("f ").append(a).append(' ').append(d).append(' ').append(c).append('\n');
+        }
+        Path file = dir.resolve("grid.obj");
+        Files.writeString(file, obj);
+        return file;
+    }
+
+    @Test
+    void theTwinsTreeIsReportedAndPassesTheChecks() throws Exception {
+        CliHarness cli = new CliHarness();
+        assertEquals(0, cli.drt("info", grid().toString(), "--build", "twin", "--check"), cli.err());
+        String out = cli.out.toString();
+        assertTrue(out.contains("built by     CPU LBVH"), out);
+        assertTrue(out.contains("box layout   1,799 inner nodes"), "one inner node per triangle but one:\n" + out);
+        assertTrue(out.contains("check        all invariants hold"), out);
+    }
+
+    @Test
+    void theDefaultAndAutoWithoutAGpuBuildBinned() throws Exception {
+        CliHarness cli = new CliHarness();
+        for (String[] args : new String[][]{{"info", grid().toString()}, {"info", grid().toString(), "--build", "auto"}}) {
+            assertEquals(0, cli.drt(args), cli.err());
+            assertTrue(cli.out.toString().contains("built by     CPU, binned SAH"), cli.out.toString());
+        }
+    }
+
+    @Test
+    void gpuWithoutOpenGlAndAnUnknownChoiceAreOneLineEach() throws Exception {
+        CliHarness cli = new CliHarness(); // its factory has no GL
+        assertEquals(2, cli.drt("info", grid().toString(), "--build", "gpu"));
+        assertEquals("drt: --build gpu: no OpenGL 4.3 context opens here; use --build cpu", cli.err().strip());
+        assertEquals(2, cli.drt("render", grid().toString(), "--build", "fast", "-o", dir.resolve("x.png").toString()));
+        assertEquals("drt: --build must be cpu, gpu, auto or twin, got 'fast'", cli.err().strip());
+    }
+}
