@@ -81,7 +81,7 @@ start_fork_desktops() {
     # Taken by another server (a parallel run): stop what this try started and try the next prefix.
     for _ in $(seq "$started"); do kill "${pids[-1]}" 2>/dev/null || true; unset 'pids[-1]'; done
   done
-  echo "with-display.sh: no free displays for $forks forks (:61 … :991 all taken?):" >&2
+  echo "with-display.sh: no free displays for $forks forks (:61 … :99$forks all taken?):" >&2
   cat "$work"/xvfb*.log >&2
   exit 2
 }
