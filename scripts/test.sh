@@ -5,9 +5,11 @@
 # the GPU tracer's tests run on when there is no GPU, Embree 3 (the CPU tracer's walk), plus what the studio's UI tests need: a virtual
 # X display (Xvfb) with a window manager (openbox, as users have: it decides window sizes, placement
 # and focus), GTK 3 and the X libraries JavaFX loads, and a font; and ffmpeg, which the render farm's
-# --video assembles frames with. Without a DISPLAY the tests run on
-# a 1600x1000 Xvfb desktop with openbox (scripts/with-display.sh), JavaFX in software (-Dprism.order=sw);
-# with one, on that display as it is. Slurm (slurm-wlm's daemons and munge) is installed and started
+# --video assembles frames with. The test classes run in DRT_TEST_FORKS (default 2) JVMs at once, each
+# on a 1600x1000 Xvfb desktop of its own with openbox (scripts/with-display.sh --forks), JavaFX in
+# software (-Dprism.order=sw) — also when there is a DISPLAY, since two JVMs' robots on one desktop
+# would take the focus from each other. DRT_TEST_FORKS=1 with a DISPLAY runs them in one JVM on that
+# display as it is (to watch them), and without one in one JVM on one Xvfb desktop. Slurm (slurm-wlm's daemons and munge) is installed and started
 # as a one-machine cluster for the render farm's tests (scripts/slurm-local.sh).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -44,8 +46,12 @@ fi
 # with the reason and the rest run.
 bash scripts/slurm-local.sh start || echo "test.sh: no one-machine Slurm cluster; the farm's cluster tests will be skipped"
 
+# Two JVMs: most of a UI test's time is waiting on JavaFX and Xvfb, which a second JVM fills.
+forks=${DRT_TEST_FORKS:-2}
 run=(mvn -B --no-transfer-progress -Dstyle.color=never test)
-if [ -z "${DISPLAY:-}" ]; then
+if [ "$forks" != 1 ]; then
+  run=(scripts/with-display.sh --forks "$forks" "${run[@]}")
+elif [ -z "${DISPLAY:-}" ]; then
   run=(scripts/with-display.sh "${run[@]}")
 fi
 "${run[@]}"

@@ -126,8 +126,7 @@ class StudioDetailsUiTest {
 
     @Test
     void theRenameDialogIsTitledRename() throws Exception {
-        robot.rightClickOn("◆ stage");
-        robot.clickOn("Rename…");
+        StudioHarness.contextMenu(robot, "◆ stage", "Rename…");
         waitUntil(() -> Window.getWindows().stream().anyMatch(w -> w instanceof Stage s && s.getOwner() == h.window.stage && s.isShowing()), 5,
                 "rename dialog");
         Stage d = fx(() -> (Stage) Window.getWindows().stream().filter(w -> w instanceof Stage s && s.getOwner() == h.window.stage && s.isShowing())

@@ -281,6 +281,18 @@ final class StudioHarness {
         }
     }
 
+    /**
+     * Right-clicks {@code target} and chooses {@code item} from the context menu it opens, once the
+     * item is on screen in that popup: clicked at once, on a busy machine the popup was not shown
+     * yet and TestFX's query for the item found nothing ("the query "Rename…" returned no nodes",
+     * seen with two test JVMs on two cores).
+     */
+    static void contextMenu(org.testfx.api.FxRobot robot, String target, String item) throws Exception {
+        robot.rightClickOn(target);
+        waitUntil(() -> menuNode(robot, item, true) != null, 10, "context menu item " + item + " shown");
+        robot.clickOn(fx(() -> menuNode(robot, item, true)));
+    }
+
     private static javafx.scene.Node menuNode(org.testfx.api.FxRobot robot, String text, boolean inPopup) {
         return robot.lookup(text).queryAll().stream().filter(n -> n.isVisible() && n.getScene() != null && n.getScene().getWindow() != null
                 && n.getScene().getWindow().isShowing() && (n.getScene().getWindow() instanceof javafx.stage.PopupWindow) == inPopup)

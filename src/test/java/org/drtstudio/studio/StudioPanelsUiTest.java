@@ -84,8 +84,7 @@ class StudioPanelsUiTest {
     void sceneTreeRenamesDuplicatesHidesAndDeletes() throws Exception {
         robot.clickOn("▣ bunny");
         waitUntil(() -> h.window.session.selected() == bunnyId, 5, "selected from the tree");
-        robot.rightClickOn("▣ bunny");
-        robot.clickOn("Rename…");
+        StudioHarness.contextMenu(robot, "▣ bunny", "Rename…");
         robot.push(KeyCode.CONTROL, KeyCode.A).write("Rabbit").push(KeyCode.ENTER);
         waitUntil(() -> h.window.session.document.model().node(bunnyId).orElseThrow().name().equals("Rabbit"), 5, "renamed");
 
@@ -94,8 +93,7 @@ class StudioPanelsUiTest {
         int copy = named("Rabbit copy").orElseThrow().id();
         assertEquals(copy, (int) fx(() -> h.window.session.selected()), "the copy is selected");
 
-        robot.rightClickOn("▣ Rabbit copy");
-        robot.clickOn("Hide / show");
+        StudioHarness.contextMenu(robot, "▣ Rabbit copy", "Hide / show");
         waitUntil(() -> h.window.session.isHidden(copy), 5, "hidden");
         assertTrue(fx(() -> h.window.session.shownModel().node(copy).isEmpty()), "a hidden node is not shown");
         assertTrue(model().node(copy).isPresent(), "hiding keeps the node in the document");
