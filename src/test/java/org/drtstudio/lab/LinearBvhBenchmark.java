@@ -6,7 +6,7 @@ import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.accel.LinearBvhBuilder;
 import org.drtstudio.accel.LinearBvhTwin;
 import org.drtstudio.bench.ProceduralMeshes;
-import org.drtstudio.io.load.SceneLoader;
+import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.render.gl.GlLinearBvhBuilder;
 import org.drtstudio.scene.Camera;
