@@ -35,6 +35,37 @@ import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.authored.GroupNode;
 import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.scene.edit.SetCamera;
+import org.drtstudio.studio.dialogs.HelpDialogs;
+import org.drtstudio.studio.dialogs.StudioDialogs;
+import org.drtstudio.studio.edit.EditorSession;
+import org.drtstudio.studio.edit.NodeGeometry;
+import org.drtstudio.studio.export.JobProgress;
+import org.drtstudio.studio.inspector.InspectorPane;
+import org.drtstudio.studio.inspector.MaterialSwatch;
+import org.drtstudio.studio.measure.FxHeartbeat;
+import org.drtstudio.studio.panels.AddMenu;
+import org.drtstudio.studio.panels.EffectsPanel;
+import org.drtstudio.studio.panels.NodeCommands;
+import org.drtstudio.studio.panels.SceneTreePane;
+import org.drtstudio.studio.panels.WorldPanel;
+import org.drtstudio.studio.preview.PreviewDenoiser;
+import org.drtstudio.studio.preview.PreviewFrame;
+import org.drtstudio.studio.preview.PreviewRenderer;
+import org.drtstudio.studio.preview.PreviewStatus;
+import org.drtstudio.studio.preview.RendererSource;
+import org.drtstudio.studio.timeline.TimelinePane;
+import org.drtstudio.studio.timeline.TimelineRange;
+import org.drtstudio.studio.viewport.CameraNavigator;
+import org.drtstudio.studio.viewport.Gizmo;
+import org.drtstudio.studio.viewport.KeyboardTransform;
+import org.drtstudio.studio.viewport.ViewportNotice;
+import org.drtstudio.studio.viewport.ViewportPane;
+import org.drtstudio.studio.window.AccelControl;
+import org.drtstudio.studio.window.KeyRepeats;
+import org.drtstudio.studio.window.MainWindowSizing;
+import org.drtstudio.studio.window.StatusMessages;
+import org.drtstudio.studio.window.ViewControls;
+import org.drtstudio.studio.window.WindowSettings;
 
 import java.io.File;
 import java.nio.file.Path;
@@ -49,7 +80,7 @@ import java.util.concurrent.Executors;
  * and status bar, wired to one {@link EditorSession}. Loading, saving, importing and exporting run
  * on background threads; their results come back to the FX thread, which only edits the document.
  */
-final class StudioWindow {
+public final class StudioWindow {
     /**
      * Where the studio keeps its own files, and how often it autosaves.
      *
@@ -606,7 +637,7 @@ final class StudioWindow {
     static final float NEW_SCENE_LIGHT = 0.6f;
 
     /** A new scene: nothing in it yet, one light, the default camera. */
-    static SceneModel emptyModel() {
+    public static SceneModel emptyModel() {
         GroupNode root = GroupNode.of(0, "root", List.of());
         return TimelineRange.withTimelineRange(SceneModel.of("untitled", root, List.of(Material.DEFAULT),
                 List.of(new PointLight(new Vec3(4, 8, 6), new Vec3(1, 1, 1), NEW_SCENE_LIGHT)),
