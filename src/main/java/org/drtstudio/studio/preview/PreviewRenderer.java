@@ -19,7 +19,6 @@ import org.drtstudio.studio.edit.NodeGeometry;
 
 import java.util.EnumSet;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -63,9 +62,7 @@ public final class PreviewRenderer implements AutoCloseable {
     private boolean asleep;
     private final AtomicReference<PreviewFrame> slot = new AtomicReference<>();
     private volatile Runnable frameListener = () -> { };
-    private final AtomicLong passes = new AtomicLong(), packs = new AtomicLong();
-    /** The timings of the newest geometry image whose first frame is published; null before the first. */
-    private volatile PackTimings packTimings;
+    private final LoopCounters counters = new LoopCounters();
 
     /**
      * Where the time went between a request that needed a new geometry image and its first frame:
@@ -87,15 +84,13 @@ public final class PreviewRenderer implements AutoCloseable {
     public static final int COARSE_FIRST_TRIANGLES = 250_000;
 
     /** Milliseconds the last refinement of coarse hierarchies took (0 before any); any thread. */
-    private volatile double refineMillis;
-
     public double refineMillis() {
-        return refineMillis;
+        return counters.refineMillis();
     }
 
     /** The newest {@link PackTimings}, published before the frame it ends with; any thread. */
     public PackTimings packTimings() {
-        return packTimings;
+        return counters.packTimings();
     }
 
     /** Whether young views are shown denoised (the studio's Denoise toggle); read by the loop before each pass. */
@@ -241,24 +236,20 @@ public final class PreviewRenderer implements AutoCloseable {
         STOP_PASS
     }
 
-    /** Guarded by {@link #lock}: holds of kind {@link Hold#STOP_PASS} (imports) not yet released. */
-    private int passStoppingHolds;
-    /** Guarded by {@link #lock}: holds of kind {@link Hold#FINISH_PASS} (exports) not yet released. */
-    private int exportHolds;
+    /** Guarded by {@link #lock}: the holds not yet released, by kind. */
+    private final PreviewHolds holds = new PreviewHolds();
 
     /** Stops rendering while an import or export runs; every hold is ended by one {@link #release} of its kind. Any thread. */
     public void hold(Hold kind) {
         synchronized (lock) {
             schedule.hold();
-            if (kind == Hold.STOP_PASS) passStoppingHolds++;
-            else exportHolds++;
+            holds.add(kind);
         }
     }
 
     public void release(Hold kind) {
         synchronized (lock) {
-            if (kind == Hold.STOP_PASS && passStoppingHolds > 0) passStoppingHolds--;
-            if (kind == Hold.FINISH_PASS && exportHolds > 0) exportHolds--;
+            holds.remove(kind);
             schedule.release();
             lock.notifyAll();
         }
@@ -268,7 +259,7 @@ public final class PreviewRenderer implements AutoCloseable {
         synchronized (lock) {
             if (renderer == null) return State.STARTING;
             // Only an export holds with FINISH_PASS; an import's own hold is not an export (the status bar said so during imports).
-            if (schedule.held()) return exportHolds > 0 ? State.EXPORTING : State.IMPORTING;
+            if (schedule.held()) return holds.exporting() ? State.EXPORTING : State.IMPORTING;
             if (schedule.paused()) return State.PAUSED;
             if (schedule.finished() && pending == null) return State.DONE;
             return State.RENDERING;
@@ -277,12 +268,12 @@ public final class PreviewRenderer implements AutoCloseable {
 
     /** Passes rendered so far (tests: it stops growing once the view is finished or paused). */
     public long passes() {
-        return passes.get();
+        return counters.passes();
     }
 
     /** Geometry images packed so far (tests: camera and settings changes pack none). */
     long packs() {
-        return packs.get();
+        return counters.packs();
     }
 
     /** The render thread's state: {@link Thread.State#WAITING} while it sleeps on its lock (or waits for its tracer's workers). */
@@ -363,7 +354,7 @@ public final class PreviewRenderer implements AutoCloseable {
     /** Whether an import holds the loop ({@link Hold#STOP_PASS}): the CPU denoiser stops between bands then. */
     private boolean importHolds() {
         synchronized (lock) {
-            return schedule.held() && passStoppingHolds > 0;
+            return schedule.held() && holds.stopsPass();
         }
     }
 
@@ -531,7 +522,7 @@ public final class PreviewRenderer implements AutoCloseable {
             packed = builder.lastTimings();
             packedCoarse = builder.hasCoarseShapes();
             packedRevision = next.revision();
-            packs.incrementAndGet();
+            counters.countPack();
             packedFor = next;
             changesSincePack.clear();
         }
@@ -554,7 +545,7 @@ public final class PreviewRenderer implements AutoCloseable {
          */
         private void refineCoarse() {
             coarseShown = false;
-            refineMillis = builder.refine();
+            counters.refined(builder.refine());
             packedFor = null;
             restartView(current);
         }
@@ -588,7 +579,7 @@ public final class PreviewRenderer implements AutoCloseable {
             coarseShown = builder.hasCoarseShapes();
             int added = session.samplesDone() - before;
             long elapsed = schedule.passFinished(added, (long) frame.width() * frame.height());
-            passes.incrementAndGet();
+            counters.countPass();
             recordPackTimings();
             double converged = adaptive(current, schedule.stage()).enabled()
                     ? 1 - session.activePixels() / (double) Math.max(1, session.pixels()) : PreviewFrame.NOT_ADAPTIVE;
@@ -602,8 +593,8 @@ public final class PreviewRenderer implements AutoCloseable {
         /** A new image's first frame is traced: its timings, from the pack to here, are published. */
         private void recordPackTimings() {
             if (packed == null) return;
-            packTimings = new PackTimings(packedRevision, packed.hierarchyMillis(), packedCoarse, packed.packMillis(), packed.boxLayoutMillis(),
-                    (System.nanoTime() - packEnd) / 1e6);
+            counters.publish(new PackTimings(packedRevision, packed.hierarchyMillis(), packedCoarse, packed.packMillis(), packed.boxLayoutMillis(),
+                    (System.nanoTime() - packEnd) / 1e6));
             packed = null;
         }
 

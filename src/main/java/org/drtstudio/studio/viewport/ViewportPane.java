@@ -1,6 +1,5 @@
 package org.drtstudio.studio.viewport;
 
-import javafx.animation.AnimationTimer;
 import javafx.geometry.Point2D;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
@@ -37,10 +36,6 @@ import org.drtstudio.studio.preview.RenderFrame;
  * handle moves, rotates or scales the selected node.
  */
 public final class ViewportPane extends Pane {
-    /** Mouse travel (pixels) below which a press and release count as a click. */
-    private static final double CLICK_SLOP = 3;
-    /** Pulses without anything to draw after which the pulse timer stops, so an idle studio costs no CPU. */
-    private static final int IDLE_PULSES = 30;
     /** A sample target that overrides the document's (tests), or 0 to follow the document's render settings. */
     private int targetOverride;
 
@@ -52,27 +47,22 @@ public final class ViewportPane extends Pane {
     /** Says why the picture is empty, when it is (see {@link ViewportNotice}). */
     public final javafx.scene.control.Label notice = new javafx.scene.control.Label();
     private final ViewportNotice noticeCheck = new ViewportNotice();
-    private final AnimationTimer timer;
+    private final PulseTimer timer = new PulseTimer(this::pulse);
     private PreviewRegion region;
     /** Corners of a render region being dragged (Ctrl+Shift+drag), or null. */
-    private Point2D regionStart, regionEnd;
     private int sentWidth, sentHeight;
-    private final java.util.concurrent.atomic.AtomicBoolean timerRunning = new java.util.concurrent.atomic.AtomicBoolean();
-    private int idlePulses;
     private long requestRevision;
     private boolean overlayDirty = true;
     private boolean fullResolution;
 
     private Gizmo.Mode gizmoMode = Gizmo.Mode.MOVE;
-    private Gizmo.Drag gizmoDrag;
-    private Camera navStart;
-    private double pressX, pressY;
-    private MouseButton pressButton;
-    private boolean panning, moved;
+    private final PointerPress press = new PointerPress();
+    private final WheelZoom wheel;
     private final FlyKeys fly = new FlyKeys();
 
     public ViewportPane(EditorSession session, PreviewRenderer preview) {
         this.session = session;
+        this.wheel = new WheelZoom(session, this::commitQuietly);
         this.preview = preview;
         setMinSize(64, 36);
         setPrefSize(640, 360);
@@ -114,12 +104,6 @@ public final class ViewportPane extends Pane {
         addEventHandler(ScrollEvent.SCROLL, this::scrolled);
         addEventHandler(KeyEvent.KEY_PRESSED, this::keyPressed);
         addEventHandler(KeyEvent.KEY_RELEASED, this::keyReleased);
-        timer = new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                pulse(now);
-            }
-        };
         // The pulse timer runs only while frames arrive or something moves; a finished or paused
         // preview leaves the FX thread asleep.
         preview.onFrame(this::wake);
@@ -128,20 +112,12 @@ public final class ViewportPane extends Pane {
 
     /** Starts the pulse timer if it sleeps. Any thread. */
     public void wake() {
-        if (timerRunning.compareAndSet(false, true)) {
-            if (javafx.application.Platform.isFxApplicationThread()) startTimer();
-            else javafx.application.Platform.runLater(this::startTimer);
-        }
-    }
-
-    private void startTimer() {
-        idlePulses = 0;
-        timer.start();
+        timer.wake();
     }
 
     /** Whether the pulse timer runs (tests: it stops once the preview is finished). */
     public boolean pulsing() {
-        return timerRunning.get();
+        return timer.running();
     }
 
 /** Shows or hides the notice after a document change (not on drag steps: a drag shows what it moves). */
@@ -200,13 +176,8 @@ public final class ViewportPane extends Pane {
             busy = true;
         }
         if (heartbeat != null) heartbeat.handlerRan(System.nanoTime() - t0);
-        idlePulses = busy ? 0 : idlePulses + 1;
-        if (idlePulses >= IDLE_PULSES) {
-            timer.stop();
-            timerRunning.set(false);
-            // A frame published between takeFrame and here found the timer running and did not wake it.
-            if (preview.hasFrame()) wake();
-        }
+        // A frame published between takeFrame and here found the timer running and did not wake it.
+        if (timer.pulsed(busy) && preview.hasFrame()) wake();
     }
 
     private FxHeartbeat heartbeat;
@@ -349,7 +320,7 @@ public final class ViewportPane extends Pane {
     }
 
     public void stop() {
-        timer.stop();
+        timer.halt();
         preview.onFrame(() -> { });
     }
 
@@ -582,11 +553,11 @@ public final class ViewportPane extends Pane {
     /** The render region's outline (dashed), or the one being dragged. */
     private void drawRegion(GraphicsContext gc) {
         double x, y, w, h;
-        if (regionStart != null && regionEnd != null) {
-            x = Math.min(regionStart.getX(), regionEnd.getX());
-            y = Math.min(regionStart.getY(), regionEnd.getY());
-            w = Math.abs(regionEnd.getX() - regionStart.getX());
-            h = Math.abs(regionEnd.getY() - regionStart.getY());
+        if (press.regionStart != null && press.regionEnd != null) {
+            x = Math.min(press.regionStart.getX(), press.regionEnd.getX());
+            y = Math.min(press.regionStart.getY(), press.regionEnd.getY());
+            w = Math.abs(press.regionEnd.getX() - press.regionStart.getX());
+            h = Math.abs(press.regionEnd.getY() - press.regionStart.getY());
         } else if (region != null) {
             double kx = getWidth() / Math.max(1, sentWidth), ky = getHeight() / Math.max(1, sentHeight);
             x = region.x() * kx;
@@ -608,22 +579,19 @@ public final class ViewportPane extends Pane {
     private void pressed(MouseEvent e) {
         endWheelGesture();
         requestFocus();
-        pressX = e.getX();
-        pressY = e.getY();
-        pressButton = e.getButton();
-        moved = false;
+        press.start(e.getX(), e.getY(), e.getButton());
         if (e.getButton() == MouseButton.PRIMARY && e.isControlDown() && e.isShiftDown()) {
             // Ctrl+Shift+drag draws a render region; a Ctrl+Shift+click clears it.
-            regionStart = new Point2D(e.getX(), e.getY());
-            regionEnd = regionStart;
+            press.regionStart = new Point2D(e.getX(), e.getY());
+            press.regionEnd = press.regionStart;
             e.consume();
             return;
         }
         if (e.getButton() == MouseButton.PRIMARY && session.cameraSelected() && !e.isShiftDown() && !e.isControlDown() && !e.isAltDown()
                 && onFocusPlane(e.getX(), e.getY())) {
             // The selected focus plane's outline: a drag moves the plane nearer or farther.
-            focusDragStart = session.document.model().camera();
-            focusDragView = projection();
+            press.focusStart = session.document.model().camera();
+            press.focusView = projection();
             e.consume();
             return;
         }
@@ -634,9 +602,9 @@ public final class ViewportPane extends Pane {
             Vec3 at = session.shownModel().lights().get(light).position();
             Gizmo.Handle h = Gizmo.hit(v, at, Gizmo.Mode.MOVE, e.getX(), e.getY());
             if (h != null) {
-                lightDrag = new Gizmo.Drag(null, Gizmo.Mode.MOVE, h, org.drtstudio.scene.authored.Trs.translation(at), at, new org.joml.Matrix4f(),
+                press.lightDrag = new Gizmo.Drag(null, Gizmo.Mode.MOVE, h, org.drtstudio.scene.authored.Trs.translation(at), at, new org.joml.Matrix4f(),
                         v, e.getX(), e.getY());
-                lightDragIndex = light;
+                press.lightIndex = light;
                 e.consume();
                 return;
             }
@@ -648,123 +616,100 @@ public final class ViewportPane extends Pane {
             Vec3 pivot = NodeGeometry.pivotWorld(session.shownModel(), g, session.time());
             Gizmo.Handle h = Gizmo.hit(v, pivot, gizmoMode, e.getX(), e.getY());
             if (h != null) {
-                gizmoDrag = new Gizmo.Drag(g, gizmoMode, h, g.transformAt(session.time()), pivot,
+                press.gizmoDrag = new Gizmo.Drag(g, gizmoMode, h, g.transformAt(session.time()), pivot,
                         NodeGeometry.parentWorld(session.shownModel(), g.id(), session.time()), v, e.getX(), e.getY());
                 e.consume();
                 return;
             }
         }
-        navStart = session.document.model().camera();
-        panning = e.getButton() == MouseButton.MIDDLE || (e.getButton() == MouseButton.PRIMARY && e.isShiftDown());
+        press.navStart = session.document.model().camera();
+        press.panning = e.getButton() == MouseButton.MIDDLE || (e.getButton() == MouseButton.PRIMARY && e.isShiftDown());
         e.consume();
     }
 
     /** The camera when a drag of the focus plane began, or null; the view it began in. */
-    private Camera focusDragStart;
-    private ViewProjection focusDragView;
 
     /** The focus plane dragged to where the cursor at (x, y) puts its outline: a lens edit (undo says "Set focus distance"). */
     private SetCamera focusMovedTo(double x, double y) {
-        float d = FocusPlane.dragged(focusDragStart, focusDragView, frameAspect(), pressX, pressY, x, y);
-        return new SetCamera(focusDragStart.withLens(focusDragStart.aperture(), d));
+        float d = FocusPlane.dragged(press.focusStart, press.focusView, frameAspect(), press.x, press.y, x, y);
+        return new SetCamera(press.focusStart.withLens(press.focusStart.aperture(), d));
     }
 
     /** A drag of the selected light's handles in progress, or null. */
-    private Gizmo.Drag lightDrag;
-    private int lightDragIndex;
 
     /** The dragged light moved to where the cursor at (x, y) puts it. */
     private org.drtstudio.scene.edit.Edit lightMovedTo(double x, double y) {
-        org.drtstudio.scene.Light l = session.document.model().lights().get(lightDragIndex);
-        return new org.drtstudio.scene.edit.SetLight(lightDragIndex, l.at(Gizmo.drag(lightDrag, x, y).translation()));
+        org.drtstudio.scene.Light l = session.document.model().lights().get(press.lightIndex);
+        return new org.drtstudio.scene.edit.SetLight(press.lightIndex, l.at(Gizmo.drag(press.lightDrag, x, y).translation()));
     }
 
     private void dragged(MouseEvent e) {
-        if (Math.hypot(e.getX() - pressX, e.getY() - pressY) > CLICK_SLOP) moved = true;
-        if (regionStart != null) {
-            regionEnd = new Point2D(e.getX(), e.getY());
+        press.track(e.getX(), e.getY());
+        if (press.regionStart != null) {
+            press.regionEnd = new Point2D(e.getX(), e.getY());
             markOverlayDirty();
-        } else if (focusDragStart != null) {
+        } else if (press.focusStart != null) {
             session.preview(focusMovedTo(e.getX(), e.getY()));
-        } else if (lightDrag != null) {
+        } else if (press.lightDrag != null) {
             session.preview(lightMovedTo(e.getX(), e.getY()));
-        } else if (gizmoDrag != null) {
-            session.preview(TransformEdits.set(gizmoDrag.node(), Gizmo.drag(gizmoDrag, e.getX(), e.getY()), session.time()));
-        } else if (navStart != null && moved) {
-            double dx = e.getX() - pressX, dy = e.getY() - pressY;
+        } else if (press.gizmoDrag != null) {
+            session.preview(TransformEdits.set(press.gizmoDrag.node(), Gizmo.drag(press.gizmoDrag, e.getX(), e.getY()), session.time()));
+        } else if (press.navStart != null && press.moved) {
+            double dx = e.getX() - press.x, dy = e.getY() - press.y;
             Camera c;
             // The view may be wider than the camera's own (the export's frame): a pixel spans more of the scene.
-            if (panning) c = CameraNavigator.pan(navStart, dx, dy, getHeight() / renderFrame().widening());
-            else if (pressButton == MouseButton.SECONDARY) c = CameraNavigator.look(navStart, dx, dy);
-            else c = CameraNavigator.orbit(navStart, dx, dy);
+            if (press.panning) c = CameraNavigator.pan(press.navStart, dx, dy, getHeight() / renderFrame().widening());
+            else if (press.button == MouseButton.SECONDARY) c = CameraNavigator.look(press.navStart, dx, dy);
+            else c = CameraNavigator.orbit(press.navStart, dx, dy);
             session.preview(new SetCamera(c));
         }
         e.consume();
     }
 
     private void released(MouseEvent e) {
-        if (regionStart != null) {
-            PreviewRegion r = moved ? PreviewRegion.spanning(regionStart.getX(), regionStart.getY(), e.getX(), e.getY(),
+        if (press.regionStart != null) {
+            PreviewRegion r = press.moved ? PreviewRegion.spanning(press.regionStart.getX(), press.regionStart.getY(), e.getX(), e.getY(),
                     (int) Math.round(getWidth()), (int) Math.round(getHeight())) : null;
-            regionStart = regionEnd = null;
+            press.regionStart = press.regionEnd = null;
             setRegion(r);
-        } else if (focusDragStart != null) {
+        } else if (press.focusStart != null) {
             SetCamera focused = focusMovedTo(e.getX(), e.getY());
-            focusDragStart = null;
-            if (moved) commitQuietly(focused);
+            press.focusStart = null;
+            if (press.moved) commitQuietly(focused);
             else session.cancelPreview();
-        } else if (lightDrag != null) {
-            org.drtstudio.scene.edit.Edit moved = lightMovedTo(e.getX(), e.getY());
-            lightDrag = null;
-            if (this.moved) commitQuietly(moved);
+        } else if (press.lightDrag != null) {
+            org.drtstudio.scene.edit.Edit lightMoved = lightMovedTo(e.getX(), e.getY());
+            press.lightDrag = null;
+            if (press.moved) commitQuietly(lightMoved);
             else session.cancelPreview();
-        } else if (gizmoDrag != null) {
-            var trs = Gizmo.drag(gizmoDrag, e.getX(), e.getY());
-            GroupNode node = gizmoDrag.node();
-            gizmoDrag = null;
-            if (moved) commitQuietly(TransformEdits.set(node, trs, session.time()));
+        } else if (press.gizmoDrag != null) {
+            var trs = Gizmo.drag(press.gizmoDrag, e.getX(), e.getY());
+            GroupNode node = press.gizmoDrag.node();
+            press.gizmoDrag = null;
+            if (press.moved) commitQuietly(TransformEdits.set(node, trs, session.time()));
             else session.cancelPreview();
-        } else if (navStart != null) {
-            if (moved) {
+        } else if (press.navStart != null) {
+            if (press.moved) {
                 commitQuietly(new SetCamera(session.shownModel().camera()));
             } else if (e.getButton() == MouseButton.PRIMARY) {
                 if (e.isControlDown() || e.isAltDown()) focusAt(e.getX(), e.getY());
                 else selectAt(e.getX(), e.getY());
             }
-            navStart = null;
+            press.navStart = null;
         }
         e.consume();
     }
 
-    /**
-     * Wheel notches close together are one gesture: each shows at once as a live edit, and the
-     * gesture is recorded as one undo step when the wheel rests ({@link #WHEEL_REST}) or another
-     * interaction begins.
-     */
+    /** A wheel notch zooms; notches close together are one gesture ({@link WheelZoom}). */
     private void scrolled(ScrollEvent e) {
         if (e.getDeltaY() == 0) return;
-        Camera from = wheelCamera != null ? wheelCamera : session.document.model().camera();
-        wheelCamera = CameraNavigator.zoom(from, Math.signum(e.getDeltaY()));
-        session.preview(new SetCamera(wheelCamera));
-        wheelRest.playFromStart();
+        wheel.notch(e.getDeltaY());
         e.consume();
-    }
-
-    static final javafx.util.Duration WHEEL_REST = javafx.util.Duration.millis(400);
-    private final javafx.animation.PauseTransition wheelRest = new javafx.animation.PauseTransition(WHEEL_REST);
-    private Camera wheelCamera;
-
-    {
-        wheelRest.setOnFinished(e -> endWheelGesture());
     }
 
     /** Records a wheel gesture in progress as one step. */
     void endWheelGesture() {
-        wheelRest.stop();
-        if (wheelCamera == null) return;
-        Camera c = wheelCamera;
-        wheelCamera = null;
-        commitQuietly(new SetCamera(c));
+        wheel.end();
     }
 
     /**
@@ -809,14 +754,14 @@ public final class ViewportPane extends Pane {
 
     /** Whether the right button is held for mouse look, when WASD/QE fly instead of being shortcuts. */
     public boolean mouseLookActive() {
-        return pressButton == MouseButton.SECONDARY && navStart != null;
+        return press.button == MouseButton.SECONDARY && press.navStart != null;
     }
 
     private void keyReleased(KeyEvent e) {
         Camera end = fly.release(e.getCode());
         if (end != null) {
             commitQuietly(new SetCamera(end));
-            if (navStart != null) navStart = session.document.model().camera();
+            if (press.navStart != null) press.navStart = session.document.model().camera();
             e.consume();
         }
     }
