@@ -75,25 +75,11 @@ public final class TimelinePane extends HBox {
         loop.setTooltip(new Tooltip("Start again at the end"));
         previousKey.setOnAction(e -> TimelineRange.previous(keyTimes(), session.time()).ifPresent(session::setTime));
         nextKey.setOnAction(e -> TimelineRange.next(keyTimes(), session.time()).ifPresent(session::setTime));
-        duration.setId("durationField");
-        fps.setId("fpsField");
-        duration.setPrefColumnCount(4);
-        fps.setPrefColumnCount(3);
-        duration.setTooltip(new Tooltip("Length of the animation in seconds (the export's frame range)"));
-        fps.setTooltip(new Tooltip("Frames per second"));
-        duration.setOnAction(e -> commitDuration());
-        fps.setOnAction(e -> commitFps());
-        duration.focusedProperty().addListener((o, a, on) -> { if (!on) commitDuration(); });
-        fps.focusedProperty().addListener((o, a, on) -> { if (!on) commitFps(); });
+        setUpRangeFields();
         time.widthProperty().addListener((o, a, b) -> placeMarkers());
-        Button keyNode = new Button("Key", keyGlyph());
-        keyNode.setId("keyNodeButton");
-        keyNode.setOnAction(e -> keySelection());
-        keyNode.setTooltip(new Tooltip("Key the selected object's position, rotation and scale at the current time (I)"));
-        Button keyCamera = new Button("Key camera", keyGlyph());
-        keyCamera.setId("keyCameraButton");
-        keyCamera.setOnAction(e -> keyCamera());
-        keyCamera.setTooltip(new Tooltip("Key the camera at the current time"));
+        Button keyNode = keyButton("Key", "keyNodeButton", this::keySelection,
+                "Key the selected object's position, rotation and scale at the current time (I)");
+        Button keyCamera = keyButton("Key camera", "keyCameraButton", this::keyCamera, "Key the camera at the current time");
         motionBlur.setTooltip(new Tooltip("Blur what moves while the shutter is open (preview and exports)"));
         setSpacing(6);
         setAlignment(Pos.CENTER_LEFT);
@@ -134,6 +120,28 @@ public final class TimelinePane extends HBox {
         });
         session.addListener(this::refresh);
         refresh();
+    }
+
+    /** The duration and frame-rate fields: each applies its value as one step on Enter or when it loses focus. */
+    private void setUpRangeFields() {
+        duration.setId("durationField");
+        fps.setId("fpsField");
+        duration.setPrefColumnCount(4);
+        fps.setPrefColumnCount(3);
+        duration.setTooltip(new Tooltip("Length of the animation in seconds (the export's frame range)"));
+        fps.setTooltip(new Tooltip("Frames per second"));
+        duration.setOnAction(e -> commitDuration());
+        fps.setOnAction(e -> commitFps());
+        duration.focusedProperty().addListener((o, a, on) -> { if (!on) commitDuration(); });
+        fps.focusedProperty().addListener((o, a, on) -> { if (!on) commitFps(); });
+    }
+
+    private static Button keyButton(String text, String id, Runnable action, String tip) {
+        Button b = new Button(text, keyGlyph());
+        b.setId(id);
+        b.setOnAction(e -> action.run());
+        b.setTooltip(new Tooltip(tip));
+        return b;
     }
 
     private static javafx.scene.Node playGlyph() {
