@@ -69,6 +69,24 @@ class ArchitectureTest {
                     "org.drtstudio.app..")
             .because("the studio gets its renderer from a factory (app.Backends) and is opened by the launcher");
 
+    /**
+     * The studio's own package is its shell (the window, its file work, the responsiveness probe),
+     * which wires the sub-packages together; a part (viewport, preview, panels, …) never reaches back
+     * into it. The parts' order among themselves is kept by {@link #noPackageCycles}.
+     */
+    @ArchTest
+    static final ArchRule theStudiosPartsStayOffItsShell = noClasses()
+            .that().resideInAPackage("org.drtstudio.studio.*..")
+            .should().dependOnClassesThat().resideInAPackage("org.drtstudio.studio")
+            .because("the window wires the parts together; a part that used the window would tie every part to every other");
+
+    @ArchTest
+    static final ArchRule thePreviewLoopKnowsNoScreen = noClasses()
+            .that().resideInAnyPackage("org.drtstudio.studio.preview..", "org.drtstudio.studio.edit..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.drtstudio.studio.viewport..", "org.drtstudio.studio.panels..",
+                    "org.drtstudio.studio.inspector..", "org.drtstudio.studio.window..", "org.drtstudio.studio.dialogs..")
+            .because("the render loop and the editing state are tested without a window; the screen reads them, never the reverse");
+
     @ArchTest
     static final ArchRule theHeadlessFrontEndsStayOffTheStudio = noClasses()
             .that().resideInAnyPackage("org.drtstudio.cli..", "org.drtstudio.bench..")

@@ -5,8 +5,8 @@ import org.drtstudio.cli.StudioLauncher;
 import org.drtstudio.render.GpuSelection;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.TracerOptions;
-import org.drtstudio.studio.RendererSource;
 import org.drtstudio.studio.Studio;
+import org.drtstudio.studio.preview.RendererSource;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

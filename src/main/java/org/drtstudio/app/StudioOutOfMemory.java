@@ -2,7 +2,7 @@ package org.drtstudio.app;
 
 import org.drtstudio.cli.OutOfMemory;
 import org.drtstudio.io.support.AtomicFileWriter;
-import org.drtstudio.studio.OutOfMemoryDialog;
+import org.drtstudio.studio.dialogs.OutOfMemoryDialog;
 
 import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;

@@ -1,6 +1,7 @@
 package org.drtstudio.studio;
 
 import org.drtstudio.io.TimedPhase;
+import org.drtstudio.studio.preview.PreviewRenderer;
 
 import java.util.ArrayList;
 import java.util.List;

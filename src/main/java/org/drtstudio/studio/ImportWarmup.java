@@ -10,6 +10,7 @@ import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.SphereNode;
 import org.drtstudio.scene.TransformNode;
 import org.drtstudio.scene.TriangleMesh;
+import org.drtstudio.studio.preview.PreviewRenderer;
 
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -9,6 +9,11 @@ import org.drtstudio.scene.authored.SpheresLeaf;
 import org.drtstudio.scene.authored.Trs;
 import org.drtstudio.scene.edit.AddNode;
 import org.drtstudio.scene.edit.SetTransform;
+import org.drtstudio.studio.measure.FxHeartbeat;
+import org.drtstudio.studio.measure.GcPauses;
+import org.drtstudio.studio.preview.PreviewFrame;
+import org.drtstudio.studio.preview.PreviewRenderer;
+import org.drtstudio.studio.viewport.ViewportPane;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -2,6 +2,10 @@ package org.drtstudio.studio;
 
 import javafx.application.Platform;
 import javafx.stage.Stage;
+import org.drtstudio.studio.dialogs.FxStudioDialogs;
+import org.drtstudio.studio.dialogs.StudioDialogs;
+import org.drtstudio.studio.dialogs.UnattendedDialogs;
+import org.drtstudio.studio.preview.RendererSource;
 
 import java.io.PrintStream;
 import java.nio.file.Path;

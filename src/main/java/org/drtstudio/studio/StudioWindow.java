@@ -3,12 +3,9 @@ package org.drtstudio.studio;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
-import javafx.scene.control.Button;
-import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
-import javafx.scene.control.ProgressBar;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
@@ -19,9 +16,6 @@ import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.drtstudio.io.Excerpt;
@@ -35,10 +29,34 @@ import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.authored.GroupNode;
 import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.scene.edit.SetCamera;
+import org.drtstudio.studio.dialogs.HelpDialogs;
+import org.drtstudio.studio.dialogs.StudioDialogs;
+import org.drtstudio.studio.edit.EditorSession;
+import org.drtstudio.studio.edit.NodeGeometry;
+import org.drtstudio.studio.inspector.InspectorPane;
+import org.drtstudio.studio.inspector.MaterialSwatch;
+import org.drtstudio.studio.measure.FxHeartbeat;
+import org.drtstudio.studio.panels.AddMenu;
+import org.drtstudio.studio.panels.EffectsPanel;
+import org.drtstudio.studio.panels.NodeCommands;
+import org.drtstudio.studio.panels.SceneTreePane;
+import org.drtstudio.studio.panels.WorldPanel;
+import org.drtstudio.studio.preview.PreviewRenderer;
+import org.drtstudio.studio.preview.RendererSource;
+import org.drtstudio.studio.timeline.TimelinePane;
+import org.drtstudio.studio.timeline.TimelineRange;
+import org.drtstudio.studio.viewport.CameraNavigator;
+import org.drtstudio.studio.viewport.Gizmo;
+import org.drtstudio.studio.viewport.KeyboardTransform;
+import org.drtstudio.studio.viewport.ViewportPane;
+import org.drtstudio.studio.window.AccelControl;
+import org.drtstudio.studio.window.KeyRepeats;
+import org.drtstudio.studio.window.MainWindowSizing;
+import org.drtstudio.studio.window.ViewControls;
+import org.drtstudio.studio.window.WindowSettings;
 
 import java.io.File;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -49,7 +67,7 @@ import java.util.concurrent.Executors;
  * and status bar, wired to one {@link EditorSession}. Loading, saving, importing and exporting run
  * on background threads; their results come back to the FX thread, which only edits the document.
  */
-final class StudioWindow {
+public final class StudioWindow {
     /**
      * Where the studio keeps its own files, and how often it autosaves.
      *
@@ -93,29 +111,11 @@ final class StudioWindow {
         t.setDaemon(true);
         return t;
     });
-    private final Label rendererLabel = new Label(), statsLabel = new Label(), messageLabel = new Label();
     /** The structure the preview walks inside meshes (--accel of drt render); the picture is the same with each. */
     final AccelControl accelChoice = new AccelControl();
-    private final ProgressBar progress = new ProgressBar();
-    /** The job's share done and time left, beside its bar ({@link JobProgress}). */
-    private final Label progressText = new Label();
-    private JobProgress jobProgress;
-    private final Button cancel = new Button("Cancel");
-    private final javafx.scene.control.ToggleButton pausePreview = new javafx.scene.control.ToggleButton("Pause preview");
-    /** Shows the young preview denoised (on by default); off shows the accumulated, noisy picture. */
-    private final javafx.scene.control.CheckBox denoisePreview = new javafx.scene.control.CheckBox("Denoise");
     /** View → Exposure and Display transform: how the preview and 8-bit exports show the light. */
     final ViewControls viewControls;
-    private final List<String> notices = new ArrayList<>();
-    private final StatusMessages messages = new StatusMessages();
-    private final javafx.scene.control.Tooltip messageTip = new javafx.scene.control.Tooltip();
-    private Runnable cancelAction;
-    /** Refreshes the status bar 4 times a second; a scheduled task rather than an FX animation, which would keep the FX pulse running. */
-    private final java.util.concurrent.ScheduledExecutorService statusTimer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "drt-status");
-        t.setDaemon(true);
-        return t;
-    });
+    private final StatusBar status;
     final MainWindowSizing sizing;
 
     /**
@@ -127,12 +127,10 @@ final class StudioWindow {
         this.exportRenderers = exportRenderers;
         this.dialogs = dialogs;
         this.session = new EditorSession(emptyModel());
-        this.preview = new PreviewRenderer(() -> previewRenderers.create(n -> Platform.runLater(() -> {
-            notices.add(n);
-            rendererLabel.setText(rendererText());
-        })), new TextureLoader(w -> Platform.runLater(() -> message("warning: " + w))),
+        this.preview = new PreviewRenderer(() -> previewRenderers.create(n -> Platform.runLater(() -> rendererNotice(n))), new TextureLoader(w -> Platform.runLater(() -> message("warning: " + w))),
                 p -> Platform.runLater(() -> previewProblem(p)));
         this.viewport = new ViewportPane(session, preview);
+        this.status = new StatusBar(viewport, preview, accelChoice);
         this.viewControls = new ViewControls(preview::setView);
         // Once the first picture is on screen, the import path is compiled in the background, so a first
         // import of a large model takes about half the time (docs/BENCHMARKS.md, "Import at scale").
@@ -167,7 +165,7 @@ final class StudioWindow {
         BorderPane root = new BorderPane();
         root.setTop(menus());
         root.setCenter(split);
-        root.setBottom(new VBox(timeline, statusBar()));
+        root.setBottom(new VBox(timeline, status.node()));
         Scene scene = new Scene(root, 1180, 680);
         scene.getStylesheets().add(java.util.Objects.requireNonNull(StudioWindow.class.getResource("studio.css")).toExternalForm());
         KeyRepeats repeats = KeyRepeats.install(scene, stage);
@@ -188,7 +186,7 @@ final class StudioWindow {
             else shutdown();
         });
         session.addListener(this::updateTitle);
-        statusTimer.scheduleWithFixedDelay(() -> Platform.runLater(this::updateStatus), 250, 250, java.util.concurrent.TimeUnit.MILLISECONDS);
+        status.start();
         viewport.monitor(heartbeat);
         session.monitor(heartbeat);
         updateTitle();
@@ -216,7 +214,7 @@ final class StudioWindow {
 
     private void shutdown() {
         sizing.save();
-        statusTimer.shutdownNow();
+        status.stop();
         heartbeat.stop();
         viewport.stop();
         files.stopAutosave(true);
@@ -230,7 +228,7 @@ final class StudioWindow {
     Path probeSource;
 
     String rendererDescription() {
-        return rendererText();
+        return status.rendererText();
     }
 
     RendererSource exportRenderers() {
@@ -289,7 +287,7 @@ final class StudioWindow {
         fullRes.selectedProperty().addListener((o, a, on) -> viewport.setFullResolution(on));
         javafx.scene.control.CheckMenuItem pauseItem = new javafx.scene.control.CheckMenuItem("Pause preview (P)");
         pauseItem.setId("pausePreviewItem");
-        pauseItem.selectedProperty().bindBidirectional(pausePreview.selectedProperty());
+        pauseItem.selectedProperty().bindBidirectional(status.pausedProperty());
         MenuItem clearRegion = item("Clear render region (Ctrl+Shift+click)", "clearRegionItem", null, () -> viewport.setRegion(null));
         javafx.scene.control.CheckMenuItem renderFrame = new javafx.scene.control.CheckMenuItem("Export frame (darken what exports leave out)");
         renderFrame.setId("renderFrameItem");
@@ -306,7 +304,7 @@ final class StudioWindow {
         Menu help = new Menu("Help");
         help.setId("helpMenu");
         help.getItems().addAll(item("Keyboard and mouse…", "shortcutsItem", new KeyCodeCombination(KeyCode.F1), () -> HelpDialogs.showShortcuts(stage)),
-                item("About DRT Studio…", "aboutItem", null, () -> HelpDialogs.showAbout(stage, rendererText())));
+                item("About DRT Studio…", "aboutItem", null, () -> HelpDialogs.showAbout(stage, status.rendererText())));
         for (var check : List.of(fullRes, pauseItem, renderFrame)) check.setMnemonicParsing(false);
         return new MenuBar(file, edit, addMenu, view, help);
     }
@@ -349,7 +347,7 @@ final class StudioWindow {
             case DELETE, BACK_SPACE -> deleteSelected();
             case F -> frameSelection();
             case G, R, S -> keyboardTransform.key(e.getCode());
-            case P -> pausePreview.setSelected(!pausePreview.isSelected());
+            case P -> status.pausedProperty().set(!status.pausedProperty().get());
             case SPACE -> togglePlay(); // as in Blender
             case I -> insertKeyframe(); // as in Blender
             default -> { return; }
@@ -394,103 +392,6 @@ final class StudioWindow {
 
     // ---- status ----
 
-    private HBox statusBar() {
-        progress.setVisible(false);
-        progress.setPrefWidth(160);
-        progress.setMinWidth(60); // gives way before the Cancel beside it, which keeps its label
-        cancel.setMinWidth(Region.USE_PREF_SIZE);
-        cancel.setVisible(false);
-        progressText.setId("jobProgressText");
-        progressText.setMinWidth(Region.USE_PREF_SIZE);
-        progressText.setVisible(false);
-        cancel.setId("cancelJob");
-        cancel.setOnAction(e -> {
-            if (cancelAction != null) cancelAction.run();
-        });
-        pausePreview.setId("pausePreview");
-        pausePreview.setFocusTraversable(false);
-        pausePreview.setMinWidth(Region.USE_PREF_SIZE); // a long message must not squeeze the button to "..."
-        pausePreview.setTooltip(new javafx.scene.control.Tooltip("Stop refining the preview and free the CPU (P); again to go on"));
-        pausePreview.selectedProperty().addListener((o, was, on) -> {
-            viewport.setPaused(on); // the button stays pressed while paused; its text stays, so nothing beside it moves
-            updateStatus();
-        });
-        denoisePreview.setId("denoisePreview");
-        denoisePreview.setSelected(true);
-        denoisePreview.setFocusTraversable(false);
-        denoisePreview.setMinWidth(Region.USE_PREF_SIZE);
-        denoisePreview.setTooltip(new javafx.scene.control.Tooltip(
-                "Show the preview denoised while it has few samples (5 to " + PreviewDenoiser.DENOISE_UP_TO_SAMPLES
-                        + " per pixel); off shows the noisy picture as rendered"));
-        denoisePreview.selectedProperty().addListener((o, was, on) -> viewport.setDenoise(on));
-        rendererLabel.setId("rendererLabel");
-        statsLabel.setId("statsLabel");
-        messageLabel.setId("messageLabel");
-        // Every message is readable: the slot takes the room left (cut with "…" where it must be) and its
-        // tooltip shows the whole line and the ones before it. The renderer's line gives way first.
-        rendererLabel.setMinWidth(0);
-        rendererLabel.setMaxWidth(360);
-        javafx.scene.control.Tooltip rendererTip = new javafx.scene.control.Tooltip();
-        rendererTip.textProperty().bind(rendererLabel.textProperty());
-        rendererTip.setWrapText(true);
-        rendererTip.setMaxWidth(600);
-        rendererLabel.setTooltip(rendererTip);
-        statsLabel.setMinWidth(Region.USE_PREF_SIZE);
-        // While a job runs the figures may be cut (giveJobLineRoom): the tooltip says them whole.
-        javafx.scene.control.Tooltip statsTip = new javafx.scene.control.Tooltip();
-        statsTip.textProperty().bind(statsLabel.textProperty());
-        statsLabel.setTooltip(statsTip);
-        messageLabel.setMinWidth(0);
-        messageLabel.setMaxWidth(Double.MAX_VALUE);
-        HBox.setHgrow(messageLabel, Priority.ALWAYS);
-        messageLabel.setAlignment(javafx.geometry.Pos.CENTER_RIGHT);
-        messageTip.setWrapText(true);
-        messageTip.setMaxWidth(600);
-        messageTip.setShowDelay(javafx.util.Duration.millis(300));
-        messageLabel.setTooltip(messageTip);
-        accelChoice.onChange(viewport::setAccel);
-        HBox bar = new HBox(12, pausePreview, denoisePreview, accelChoice.node(), rendererLabel, statsLabel, messageLabel, progress, progressText,
-                cancel);
-        bar.setPadding(new Insets(3, 8, 3, 8));
-        // The bar never widens the window's content: a longer status ("… spp denoised · 0% converged") made
-        // the root wider than the scene, the viewport wider with it, and the preview restarted for the new
-        // size, dropping back to the shorter text, and so on (the preview never got past 5 samples at 900 px).
-        // What does not fit is cut at the bar's right edge instead.
-        bar.setMinWidth(0);
-        javafx.scene.shape.Rectangle barClip = new javafx.scene.shape.Rectangle();
-        barClip.widthProperty().bind(bar.widthProperty());
-        barClip.heightProperty().bind(bar.heightProperty());
-        bar.setClip(barClip);
-        bar.setStyle("-fx-background-color: derive(-fx-base, -8%);");
-        rendererLabel.setText(rendererText());
-        return bar;
-    }
-
-    private String rendererText() {
-        String text = preview.description();
-        if (!notices.isEmpty()) text += " — " + String.join("; ", notices);
-        return text;
-    }
-
-    private void updateStatus() {
-        showMessage();
-        // The time left (or so far) moves on between the job's reports: a pass of a large still takes minutes.
-        if (jobProgress != null) {
-            String p = jobProgress.describe(progress.getProgress(), System.nanoTime());
-            if (!p.equals(progressText.getText())) progressText.setText(p);
-        }
-        String r = rendererText();
-        if (!r.equals(rendererLabel.getText())) rendererLabel.setText(r);
-        String stats = PreviewStatus.text(viewport.shownFrame(), viewport.framesPerSecond(), viewport.previewState(),
-                viewport.region() != null);
-        if (!stats.equals(statsLabel.getText())) statsLabel.setText(stats);
-    }
-
-    /** The status bar's preview figures as shown now (tests). */
-    String previewStatusText() {
-        return statsLabel.getText();
-    }
-
     /**
      * Stops the preview while an import or export runs (the two would share the cores); every hold
      * needs one release of the same kind ({@link PreviewRenderer.Hold}).
@@ -505,95 +406,51 @@ final class StudioWindow {
         viewport.wake();
     }
 
+    /** The renderer source's note on the renderer it chose (no GPU, a fallback), for the status bar. */
+    private void rendererNotice(String text) {
+        status.notice(text);
+    }
+
+    /** A problem the preview met: shown until a rendered frame follows it ({@link StatusBar#previewProblem}). */
+    private void previewProblem(String text) {
+        status.previewProblem(text);
+    }
+
+    /** The status bar's preview figures as shown now (tests). */
+    String previewStatusText() {
+        return status.previewStatusText();
+    }
+
     /** The message the status bar shows now. */
     String statusMessage() {
-        return messageLabel.getText();
+        return status.statusMessage();
     }
 
     /** Shows a one-line note in the status bar (it goes after a while; the tooltip keeps it). */
     void message(String text) {
-        if (Boolean.getBoolean("drt.studio.echo")) System.err.println("studio: " + Excerpt.message(text));
-        messages.show(text, StatusMessages.Kind.NOTE, System.nanoTime());
-        showMessage();
-    }
-
-    /**
-     * A problem the preview met: shown until a rendered frame follows it. (An empty scene is not
-     * reported as one: the viewport shows its background and how to add something, {@link ViewportNotice}.)
-     */
-    private void previewProblem(String text) {
-        if (Boolean.getBoolean("drt.studio.echo")) System.err.println("studio: " + Excerpt.message(text));
-        messages.show(text, StatusMessages.Kind.PREVIEW_PROBLEM, System.nanoTime());
-        showMessage();
-    }
-
-    private PreviewFrame lastFrameSeen;
-    private long renderedFrameNanos = -1;
-
-    private void showMessage() {
-        PreviewFrame f = viewport.shownFrame();
-        if (f != lastFrameSeen) {
-            lastFrameSeen = f;
-            if (f != null && f.samples() > 0) renderedFrameNanos = System.nanoTime();
-        }
-        String text = messages.current(System.nanoTime(), renderedFrameNanos);
-        if (!text.equals(messageLabel.getText())) messageLabel.setText(text);
-        List<String> history = new ArrayList<>(messages.history());
-        java.util.Collections.reverse(history); // newest first
-        String tip = history.isEmpty() ? "No messages yet" : String.join("\n", history);
-        if (!tip.equals(messageTip.getText())) messageTip.setText(tip);
+        status.message(text);
     }
 
     /** Shows a background job's progress (0..1, or negative for unknown) with a Cancel button when it can be cancelled. */
     void jobStarted(String text, Runnable onCancel) {
-        messages.show(text, StatusMessages.Kind.JOB, System.nanoTime());
-        showMessage();
-        giveJobLineRoom(true);
-        progress.setProgress(-1);
-        progress.setVisible(true);
-        jobProgress = new JobProgress(System.nanoTime());
-        progressText.setText("");
-        progressText.setVisible(true);
-        cancelAction = onCancel;
-        cancel.setVisible(onCancel != null);
+        status.jobStarted(text, onCancel);
     }
 
     void jobProgress(double fraction) {
-        progress.setProgress(fraction);
-        if (jobProgress != null) progressText.setText(jobProgress.describe(fraction, System.nanoTime()));
+        status.jobProgress(fraction);
     }
 
     /** The job's share done and time left as the status bar shows it ("" when none runs). */
     String jobProgressText() {
-        return progressText.isVisible() ? progressText.getText() : "";
+        return status.jobProgressText();
     }
 
     void jobFinished(String text) {
-        giveJobLineRoom(false);
-        message(text);
-        progress.setVisible(false);
-        progressText.setVisible(false);
-        jobProgress = null;
-        cancel.setVisible(false);
-        cancelAction = null;
-    }
-
-    /** The widest the job's line is kept whole while the preview's figures give way (a long file name is still cut). */
-    private static final double JOB_LINE_WIDTH = 420;
-
-    /**
-     * While an import or export runs, its line ("importing NAME (27.6 MB)…") is what the user needs
-     * to read, so the preview's figures give way to it instead of the other way round: in the default
-     * window on a 1366x768 screen the bar showed "… · paused while importing" and "i…" (issue 39,
-     * item 6). Afterwards the figures keep their room again and messages take what is left.
-     */
-    private void giveJobLineRoom(boolean job) {
-        statsLabel.setMinWidth(job ? 0 : Region.USE_PREF_SIZE);
-        messageLabel.setMinWidth(job ? Math.min(JOB_LINE_WIDTH, messageLabel.prefWidth(-1)) : 0);
+        status.jobFinished(text);
     }
 
     boolean jobRunning() {
-        return progress.isVisible();
+        return status.jobRunning();
     }
 
     private void updateTitle() {
@@ -606,7 +463,7 @@ final class StudioWindow {
     static final float NEW_SCENE_LIGHT = 0.6f;
 
     /** A new scene: nothing in it yet, one light, the default camera. */
-    static SceneModel emptyModel() {
+    public static SceneModel emptyModel() {
         GroupNode root = GroupNode.of(0, "root", List.of());
         return TimelineRange.withTimelineRange(SceneModel.of("untitled", root, List.of(Material.DEFAULT),
                 List.of(new PointLight(new Vec3(4, 8, 6), new Vec3(1, 1, 1), NEW_SCENE_LIGHT)),

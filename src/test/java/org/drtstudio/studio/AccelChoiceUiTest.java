@@ -2,6 +2,8 @@ package org.drtstudio.studio;
 
 import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.scene.edit.SetRenderSettings;
+import org.drtstudio.studio.preview.PreviewFrame;
+import org.drtstudio.studio.preview.PreviewRenderer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

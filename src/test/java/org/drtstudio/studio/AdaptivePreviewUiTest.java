@@ -3,6 +3,8 @@ package org.drtstudio.studio;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import org.drtstudio.scene.edit.SetRenderSettings;
+import org.drtstudio.studio.preview.PreviewFrame;
+import org.drtstudio.studio.preview.PreviewRenderer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

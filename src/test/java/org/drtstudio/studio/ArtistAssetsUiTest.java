@@ -10,6 +10,7 @@ import javafx.scene.input.TransferMode;
 import org.drtstudio.io.gltf.GltfFiles;
 import org.drtstudio.io.ply.PlyFiles;
 import org.drtstudio.render.ViewTransform;
+import org.drtstudio.studio.export.ExportSettings;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package org.drtstudio.studio;
 
+import org.drtstudio.studio.export.ExportSettings;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -6,6 +6,7 @@ import javafx.scene.control.Slider;
 import javafx.scene.input.MouseButton;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.edit.SetCamera;
+import org.drtstudio.studio.viewport.FocusPlane;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;

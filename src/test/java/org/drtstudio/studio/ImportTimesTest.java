@@ -2,6 +2,7 @@ package org.drtstudio.studio;
 
 import org.drtstudio.io.TimedPhase;
 import org.drtstudio.render.Renderer;
+import org.drtstudio.studio.preview.PreviewRenderer;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

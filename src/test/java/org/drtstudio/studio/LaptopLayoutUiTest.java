@@ -7,6 +7,8 @@ import javafx.scene.control.Labeled;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.text.Text;
+import org.drtstudio.studio.export.ExportSettings;
+import org.drtstudio.studio.window.WindowLayout;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

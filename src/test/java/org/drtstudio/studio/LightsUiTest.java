@@ -4,6 +4,7 @@ import javafx.geometry.Point2D;
 import javafx.scene.input.MouseButton;
 import org.drtstudio.scene.Light;
 import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.studio.viewport.Gizmo;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

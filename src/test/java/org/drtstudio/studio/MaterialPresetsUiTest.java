@@ -5,6 +5,8 @@ import javafx.scene.image.Image;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.authored.GroupNode;
 import org.drtstudio.scene.authored.ModelLeaf;
+import org.drtstudio.studio.inspector.MaterialPreset;
+import org.drtstudio.studio.inspector.MaterialSwatch;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

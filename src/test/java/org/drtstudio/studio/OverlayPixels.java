@@ -2,6 +2,7 @@ package org.drtstudio.studio;
 
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
+import org.drtstudio.studio.viewport.ViewportPane;
 import javafx.scene.SnapshotParameters;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;

@@ -6,6 +6,7 @@ import org.drtstudio.scene.SceneNode;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.SphereNode;
 import org.drtstudio.scene.TransformNode;
+import org.drtstudio.studio.viewport.ViewProjection;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;

@@ -1,6 +1,7 @@
 package org.drtstudio.studio;
 
 import javafx.scene.image.WritableImage;
+import org.drtstudio.studio.viewport.PreviewImage;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxToolkit;
 

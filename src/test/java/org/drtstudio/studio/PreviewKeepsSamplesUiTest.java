@@ -6,14 +6,15 @@ import javafx.scene.input.KeyCode;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.edit.SetCamera;
+import org.drtstudio.studio.preview.PreviewFrame;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.MethodOrderer;
 import org.testfx.api.FxRobot;
 
 import java.nio.file.Path;

@@ -12,6 +12,8 @@ import org.drtstudio.scene.Light;
 import org.drtstudio.scene.SphereLight;
 import org.drtstudio.scene.edit.SetCamera;
 import org.drtstudio.scene.edit.SetLights;
+import org.drtstudio.studio.export.BlankImageCheck;
+import org.drtstudio.studio.export.ExportSettings;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -5,6 +5,8 @@ import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import org.drtstudio.studio.dialogs.FxStudioDialogs;
+import org.drtstudio.studio.dialogs.StudioDialogs;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -7,6 +7,8 @@ import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.authored.GroupNode;
 import org.drtstudio.scene.edit.SetCamera;
+import org.drtstudio.studio.edit.TransformEdits;
+import org.drtstudio.studio.viewport.ViewportNotice;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -8,6 +8,8 @@ import javafx.scene.layout.Region;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.drtstudio.render.cpu.CpuRenderer;
+import org.drtstudio.studio.window.WindowLayout;
+import org.drtstudio.studio.window.WindowSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

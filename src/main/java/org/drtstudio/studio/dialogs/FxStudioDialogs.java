@@ -1,0 +1,177 @@
+package org.drtstudio.studio.dialogs;
+
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.GridPane;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+import org.drtstudio.studio.export.ExportSettings;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** The real dialogs: the platform's file choosers and JavaFX alerts. */
+public final class FxStudioDialogs implements StudioDialogs {
+    private final Window owner;
+    private File lastFolder;
+
+    public FxStudioDialogs(Window owner) {
+        this.owner = owner;
+    }
+
+    @Override
+    public Optional<Path> chooseOpen(String title, boolean projectsOnly) {
+        FileChooser fc = chooser(title);
+        java.util.List<String> models = org.drtstudio.io.project.SceneLoader.modelExtensions().stream().map(e -> "*" + e).toList();
+        if (projectsOnly) {
+            java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of("*.json"));
+            all.addAll(models);
+            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Projects and scenes", all));
+        } else {
+            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Models", models));
+        }
+        return remember(withOwnerBlocked(() -> fc.showOpenDialog(null)));
+    }
+
+    @Override
+    public Optional<Path> chooseEnvironment() {
+        FileChooser fc = chooser("Environment picture");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("HDR skies (.hdr, .exr)", "*.hdr", "*.exr", "*.HDR", "*.EXR"));
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("All pictures", "*.hdr", "*.exr", "*.png", "*.jpg", "*.jpeg"));
+        return remember(withOwnerBlocked(() -> fc.showOpenDialog(null)));
+    }
+
+    @Override
+    public Optional<Path> chooseSave(String title, String suggestedName, String extension) {
+        return chooseSaveIn(null, title, suggestedName, extension);
+    }
+
+    /** A file to save to, the chooser opening in {@code folder} where it exists (else where the last one was). */
+    private Optional<Path> chooseSaveIn(Path folder, String title, String suggestedName, String extension) {
+        FileChooser fc = chooser(title);
+        if (folder != null && java.nio.file.Files.isDirectory(folder)) fc.setInitialDirectory(folder.toFile());
+        fc.setInitialFileName(suggestedName);
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(extension.toUpperCase() + " files", "*." + extension));
+        File chosen = withOwnerBlocked(() -> fc.showSaveDialog(null));
+        // GTK's dialog adds the filter's extension to a typed name that already has it ("frame.png.png").
+        String doubled = "." + extension + "." + extension;
+        if (chosen != null && chosen.getName().toLowerCase(java.util.Locale.ROOT).endsWith(doubled))
+            chosen = new File(chosen.getParentFile(), chosen.getName().substring(0, chosen.getName().length() - extension.length() - 1));
+        return remember(chosen);
+    }
+
+    /**
+     * Runs a native file chooser without an owner: given one, the platform disables the owner while it
+     * is open, and openbox un-maximises a disabled window. The main window's input is blocked instead.
+     */
+    private File withOwnerBlocked(java.util.function.Supplier<File> chooser) {
+        if (owner == null) return chooser.get();
+        OwnerInputBlock block = OwnerInputBlock.of(owner);
+        block.hold();
+        try {
+            return chooser.get();
+        } finally {
+            block.release();
+        }
+    }
+
+    private FileChooser chooser(String title) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle(title);
+        if (lastFolder != null && lastFolder.isDirectory()) fc.setInitialDirectory(lastFolder);
+        return fc;
+    }
+
+    private Optional<Path> remember(File f) {
+        if (f == null) return Optional.empty();
+        lastFolder = f.getParentFile();
+        return Optional.of(f.toPath());
+    }
+
+    @Override
+    public SaveChoice askSaveChanges(String documentName) {
+        ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.YES);
+        ButtonType discard = new ButtonType("Don't save", ButtonBar.ButtonData.NO);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, "Save changes to " + documentName + "?", save, discard, ButtonType.CANCEL);
+        a.setTitle("Unsaved changes");
+        a.setHeaderText("Unsaved changes");
+        DialogPlacement.prepare(a, owner);
+        Optional<ButtonType> r = a.showAndWait();
+        if (r.isEmpty() || r.get() == ButtonType.CANCEL) return SaveChoice.CANCEL;
+        return r.get() == save ? SaveChoice.SAVE : SaveChoice.DISCARD;
+    }
+
+    @Override
+    public boolean askRestore(Path recoveryFile) {
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION,
+                "The studio did not close normally last time. Restore the autosaved scene?", ButtonType.YES, ButtonType.NO);
+        a.setTitle("Recover unsaved work");
+        a.setHeaderText("Recover unsaved work");
+        DialogPlacement.prepare(a, owner);
+        return a.showAndWait().orElse(ButtonType.NO) == ButtonType.YES;
+    }
+
+    @Override
+    public Optional<ExportSettings> askExport(ExportSettings d, boolean animation) {
+        Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.setTitle(animation ? "Export animation" : "Export still");
+        TextField width = new TextField(String.valueOf(d.width())), height = new TextField(String.valueOf(d.height()));
+        TextField samples = new TextField(String.valueOf(d.samples()));
+        TextField first = new TextField(String.valueOf(d.firstFrame())), last = new TextField(String.valueOf(d.lastFrame()));
+        ComboBox<String> format = new ComboBox<>();
+        format.getItems().addAll("PNG (8-bit sRGB)", "PFM (linear HDR)", "OpenEXR (linear HDR, half float)");
+        boolean wasExr = d.output().getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".exr");
+        format.getSelectionModel().select(d.pfm() ? 1 : wasExr ? 2 : 0);
+        CheckBox denoise = new CheckBox("guided by normal, albedo and depth, as drt render --denoise");
+        denoise.setSelected(d.denoise());
+        GridPane g = new GridPane();
+        g.setHgap(8);
+        g.setVgap(6);
+        g.addRow(0, new Label("Width"), width);
+        g.addRow(1, new Label("Height"), height);
+        g.addRow(2, new Label("Samples per pixel"), samples);
+        g.addRow(3, new Label("Format"), format);
+        g.addRow(4, new Label("Denoise"), denoise);
+        if (animation) {
+            g.addRow(5, new Label("First frame"), first);
+            g.addRow(6, new Label("Last frame"), last);
+        }
+        dialog.getDialogPane().setContent(g);
+        dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
+        DialogPlacement.prepare(dialog, owner);
+        if (dialog.showAndWait().orElse(ButtonType.CANCEL) != ButtonType.OK) return Optional.empty();
+        int formatIndex = format.getSelectionModel().getSelectedIndex();
+        boolean pfm = formatIndex == 1;
+        ExportSettings chosen;
+        try {
+            chosen = new ExportSettings(d.output(), Integer.parseInt(width.getText().trim()), Integer.parseInt(height.getText().trim()),
+                    Integer.parseInt(samples.getText().trim()), pfm, Integer.parseInt(first.getText().trim()), Integer.parseInt(last.getText().trim()),
+                    denoise.isSelected());
+        } catch (IllegalArgumentException e) {
+            showError("Export: " + (e instanceof NumberFormatException ? "not a whole number: " + e.getMessage() : e.getMessage()));
+            return Optional.empty();
+        }
+        String ext = pfm ? "pfm" : formatIndex == 2 ? "exr" : "png";
+        // In the folder offered (the project's, or its last export's), under the name offered when its format was kept.
+        String offered = d.output().getFileName().toString();
+        String name = offered.toLowerCase(java.util.Locale.ROOT).endsWith("." + ext) ? offered : (animation ? "frame_####." : "render.") + ext;
+        Optional<Path> out = chooseSaveIn(d.output().getParent(), dialog.getTitle(), name, ext);
+        return out.map(chosen::withOutput);
+    }
+
+    @Override
+    public void showError(String message) {
+        Alert a = new Alert(Alert.AlertType.ERROR, message, ButtonType.OK);
+        a.setTitle("DRT Studio: problem");
+        a.setHeaderText(null);
+        DialogPlacement.prepare(a, owner);
+        a.show();
+    }
+}

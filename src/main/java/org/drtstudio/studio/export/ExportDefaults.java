@@ -1,0 +1,53 @@
+package org.drtstudio.studio.export;
+
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.studio.timeline.TimelineRange;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What the export dialog offers: the last export of this project (size, samples, format, denoise
+ * and folder, whether it was a still or an animation), else the project's render settings, saved
+ * beside the project file. Export Animation used to offer 640 × 480 right after a 1920 × 1080
+ * still, and the first export's file chooser opened in the last import's folder (issue 39, item 8).
+ * Remembered for the session, per project file; an untitled scene has its own until it is saved.
+ */
+public final class ExportDefaults {
+    private final Map<Path, ExportSettings> byProject = new HashMap<>();
+    private ExportSettings untitled;
+
+    /** The settings the dialog starts from for {@code model}, saved as {@code project} (null: untitled). */
+    public ExportSettings offer(SceneModel model, Path project, boolean animation) {
+        ExportSettings last = project == null ? untitled : byProject.get(project);
+        int first = animation ? model.animation().startFrame() : 0, lastFrame = animation ? TimelineRange.lastFrame(model) : 0;
+        if (last != null) {
+            Path folder = last.output().toAbsolutePath().getParent();
+            String name = fileName(animation, last.pfm());
+            return new ExportSettings(folder != null ? folder.resolve(name) : Path.of(name), last.width(), last.height(), last.samples(),
+                    last.pfm(), first, Math.max(first, lastFrame), last.denoise());
+        }
+        var rs = model.settings();
+        String name = fileName(animation, false);
+        Path out = project != null && project.toAbsolutePath().getParent() != null ? project.toAbsolutePath().getParent().resolve(name)
+                : Path.of(name);
+        return new ExportSettings(out, rs.width(), rs.height(), Math.max(16, rs.samplesPerPixel()), false, first, Math.max(first, lastFrame));
+    }
+
+    /** Remembers an export of {@code project} (null: the untitled scene). */
+    public void remember(Path project, ExportSettings chosen) {
+        if (project == null) untitled = chosen;
+        else byProject.put(project, chosen);
+    }
+
+    /** A new or newly opened scene: the untitled scene's exports are forgotten; a save carries them to its file. */
+    public void untitledBecomes(Path project) {
+        if (untitled != null && project != null) byProject.putIfAbsent(project, untitled);
+        untitled = null;
+    }
+
+    private static String fileName(boolean animation, boolean pfm) {
+        return (animation ? "frame_####." : "render.") + (pfm ? "pfm" : "png");
+    }
+}

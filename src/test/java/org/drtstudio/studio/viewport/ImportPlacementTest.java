@@ -1,0 +1,137 @@
+package org.drtstudio.studio.viewport;
+
+import org.drtstudio.io.project.MovableParts;
+import org.drtstudio.io.project.ProjectConverter;
+import org.drtstudio.math.Vec3;
+import org.drtstudio.scene.Camera;
+import org.drtstudio.scene.Sphere;
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.Trs;
+import org.drtstudio.studio.StudioWindow;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Imports land where they can be seen: on the shipped scene's floor, clear of its balls, in view;
+ * scaled only when their units are far off; under the cursor when dropped.
+ */
+class ImportPlacementTest {
+    /** The shipped scene's four balls (centre, radius), as written in scenes/default.nff. */
+    private static final List<Sphere> BALLS = List.of(new Sphere(new Vec3(-1.9f, 1, -1), 1, 0), new Sphere(new Vec3(0.45f, 0.75f, 1.3f), 0.75f, 0),
+            new Sphere(new Vec3(2.3f, 0.8f, -0.6f), 0.8f, 0), new Sphere(new Vec3(-0.4f, 0.45f, -2.6f), 0.45f, 0));
+
+    private static SceneModel scene() throws Exception {
+        return MovableParts.wrap(ProjectConverter.open(Path.of("scenes", "default.nff")).model());
+    }
+
+    /** A bunny-like box: 0.15 wide, 0.15 tall, 0.12 deep, its origin at its base (the shared bunny's units). */
+    private static final float[] BUNNY = {-0.075f, 0, -0.06f, 0.075f, 0.15f, 0.06f};
+
+    private static float[] placedBox(Trs t, float[] box) {
+        float k = t.scale().x();
+        Vec3 p = t.translation();
+        return new float[]{p.x() + k * box[0], p.y() + k * box[1], p.z() + k * box[2], p.x() + k * box[3], p.y() + k * box[4], p.z() + k * box[5]};
+    }
+
+    /** Distance from a point to a box (0 inside). */
+    private static double distance(Vec3 c, float[] b) {
+        double dx = Math.max(0, Math.max(b[0] - c.x(), c.x() - b[3]));
+        double dy = Math.max(0, Math.max(b[1] - c.y(), c.y() - b[4]));
+        double dz = Math.max(0, Math.max(b[2] - c.z(), c.z() - b[5]));
+        return Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+
+    private static boolean inView(Camera cam, float[] b) {
+        Vec3 centre = new Vec3((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2);
+        ViewProjection v = ViewProjection.of(cam, 640, 360);
+        double[] p = v.project(centre);
+        return p != null && p[0] > 0 && p[0] < 640 && p[1] > 0 && p[1] < 360;
+    }
+
+    @Test
+    void anImportRestsOnTheFloorClearOfTheBallsAndInView() throws Exception {
+        SceneModel m = scene();
+        Camera cam = m.camera();
+        ImportPlacement.Placement p = ImportPlacement.place(m, 0, BUNNY, cam.eye(), cam.look().minus(cam.eye()), false);
+        float[] box = placedBox(p.transform(), BUNNY);
+        assertEquals(0, box[1], 1e-3, "the bottom rests on the floor (y = 0)");
+        for (Sphere s : BALLS) assertTrue(distance(s.center(), box) > s.radius(), "clear of the ball at " + s.center());
+        assertTrue(inView(cam, box), "its centre is in view");
+        double width = box[3] - box[0];
+        assertTrue(width > 0.3 && width < 3, "sized to be seen: " + width);
+    }
+
+    @Test
+    void unitsFarOffAreScaledAndSaySoOthersKeepTheirSize() throws Exception {
+        SceneModel m = scene();
+        Camera cam = m.camera();
+        float[] metre = {-0.5f, 0, -0.5f, 0.5f, 1, 0.5f};
+        ImportPlacement.Placement same = ImportPlacement.place(m, 0, metre, cam.eye(), cam.look().minus(cam.eye()), false);
+        assertEquals(1, same.transform().scale().x(), 0, "a metre-sized model in a scene of metres keeps its size");
+        assertTrue(same.note().isEmpty());
+        float[] millimetres = {-500, 0, -500, 500, 1000, 500};
+        ImportPlacement.Placement mm = ImportPlacement.place(m, 0, millimetres, cam.eye(), cam.look().minus(cam.eye()), false);
+        assertTrue(mm.transform().scale().x() < 0.01, "scaled down: " + mm.transform().scale());
+        assertTrue(mm.note().contains("scaled"), mm.note());
+        assertEquals(0, placedBox(mm.transform(), millimetres)[1], 1e-3, "and still on the floor");
+    }
+
+    @Test
+    void aDroppedModelLandsUnderTheCursor() throws Exception {
+        SceneModel m = scene();
+        Camera cam = m.camera();
+        ViewProjection v = ViewProjection.of(cam, 640, 360);
+        // a free spot of the floor, front left (no ball there)
+        Vec3 target = new Vec3(-3.5f, 0, 2.5f);
+        double[] px = v.project(target);
+        ImportPlacement.Placement p = ImportPlacement.place(m, 0, BUNNY, cam.eye(), v.ray(px[0], px[1]), true);
+        float[] box = placedBox(p.transform(), BUNNY);
+        double cx = (box[0] + box[3]) / 2, cz = (box[2] + box[5]) / 2;
+        assertEquals(target.x(), cx, 1e-3);
+        assertEquals(target.z(), cz, 1e-3);
+        assertEquals(0, box[1], 1e-3);
+    }
+
+    @Test
+    void anEmptySceneTakesTheModelAtTheLookPoint() {
+        SceneModel empty = StudioWindow.emptyModel();
+        Camera cam = empty.camera();
+        ImportPlacement.Placement p = ImportPlacement.place(empty, 0, BUNNY, cam.eye(), cam.look().minus(cam.eye()), false);
+        float[] box = placedBox(p.transform(), BUNNY);
+        Vec3 centre = new Vec3((box[0] + box[3]) / 2, (box[1] + box[4]) / 2, (box[2] + box[5]) / 2);
+        assertTrue(centre.minus(cam.look()).length() < 1e-3, "centred on the look point: " + centre);
+        assertFalse(p.note().isEmpty(), "a 15 cm model is far from an 8 m view: scaled");
+    }
+
+    /**
+     * The same model imported three times into the shipped scene: each lands clear of the others and
+     * wholly in the render's frame (the third landed half outside the view, issue 39, item 14).
+     */
+    @Test
+    void threeImportsLandWhollyInView() throws Exception {
+        SceneModel m = scene();
+        Camera cam = m.camera();
+        double aspect = m.settings().width() / (double) m.settings().height();
+        float[] box = {-1.1f, 0, -0.4f, 1.1f, 0.9f, 0.4f}; // a wide model, about a sixth of the view high
+        for (int i = 1; i <= 3; i++) {
+            ImportPlacement.Placement p = ImportPlacement.place(m, 0, box, cam.eye(), cam.look().minus(cam.eye()), false);
+            float[] b = placedBox(p.transform(), box);
+            ViewProjection v = ViewProjection.of(cam, 1000 * aspect, 1000);
+            for (int corner = 0; corner < 8; corner++) {
+                Vec3 c = new Vec3((corner & 1) == 0 ? b[0] : b[3], (corner & 2) == 0 ? b[1] : b[4], (corner & 4) == 0 ? b[2] : b[5]);
+                double[] q = v.project(c);
+                assertTrue(q != null && q[0] >= 0 && q[0] <= 1000 * aspect && q[1] >= 0 && q[1] <= 1000,
+                        "import " + i + ": corner " + c + " in the frame, at " + (q == null ? "behind" : q[0] + ", " + q[1]));
+            }
+            m = new org.drtstudio.scene.edit.AddSpheres(m.root().id(), "import " + i, Trs.IDENTITY, List.of(new Sphere(
+                    new Vec3((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2), 1.1f, 0)),
+                    List.of(org.drtstudio.scene.Material.DEFAULT)).apply(m).model();
+        }
+    }
+}
