@@ -4,6 +4,9 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -134,10 +137,28 @@ class DocumentedClassNamesTest {
                 .filter(p -> p.toString().contains("/src/") && !p.toString().contains("/target/")).toList();
     }
 
+    /**
+     * Files under {@code root} ending in {@code suffix}, not looking into build outputs or git's folder:
+     * while this runs, the other test JVM's reports come and go under target/, and a file listed
+     * and gone before it was looked at failed the walk.
+     */
     private static List<Path> files(Path root, String suffix) throws IOException {
         assertTrue(Files.isDirectory(root), root + ": run from the project root");
-        try (Stream<Path> s = Files.walk(root)) {
-            return s.filter(p -> p.toString().endsWith(suffix)).sorted().toList();
-        }
+        List<Path> found = new ArrayList<>();
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+                return name.equals("target") || name.equals(".git") ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                if (file.toString().endsWith(suffix)) found.add(file);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        found.sort(null);
+        return found;
     }
 }
