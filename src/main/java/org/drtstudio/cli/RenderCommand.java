@@ -74,6 +74,8 @@ final class RenderCommand implements Callable<Integer> {
     OutputLevel level = new OutputLevel();
     @Mixin
     EnvironmentOptions environment = new EnvironmentOptions();
+    @Mixin
+    GroundPlaneOptions ground = new GroundPlaneOptions();
     @Option(names = {"-o", "--output"}, paramLabel = "OUT.png",
             description = "output image, .png, .jpg, .jpeg, .ppm (binary P6) or .exr (OpenEXR: linear, scene-referred radiance, "
                     + "with --aov's outputs as layers of the same file) (default: the scene's name .png); with --frames, the last run "
@@ -259,6 +261,7 @@ final class RenderCommand implements Callable<Integer> {
             checkEnvironment(animated);
             animated = environment.apply(animated);
         }
+        if (ground.given()) animated = ground.apply(animated, sceneAt(animated, 0));
         CfgDeviceChoice.Choice devices = CfgDeviceChoice.apply(options.cfgDevice, options.scene, given, givenGpus, givenThreads,
                 note -> err.println("drt: " + note));
         RendererFactory.Backend choice = devices.backend();

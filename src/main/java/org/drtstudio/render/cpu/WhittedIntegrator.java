@@ -88,7 +88,7 @@ final class WhittedIntegrator implements AutoCloseable {
         this.lightCount = image.lightCount();
         this.p = parameters;
         this.lensLight = org.drtstudio.render.LensLight.of(image, parameters);
-        this.traversal = walk;
+        this.traversal = GroundPlaneCaster.around(image, walk); // the ground plane is asked outside the tree
         this.seeds = new SampleSeeds(parameters.seed());
         this.instanceRows = new InstanceRows(image);
         this.textures = new TextureSampler(image);
