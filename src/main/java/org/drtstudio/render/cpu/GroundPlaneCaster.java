@@ -10,6 +10,11 @@ import static org.drtstudio.accel.GeometryImageLayout.GroundField;
  * on it ends a shadow ray's query and clips the tree walk's distance limit, so the walk culls
  * whatever lies beyond the ground. Wraps any walk (the twin's, the Java four-wide one, Embree's),
  * at the level where the shading asks for hits; twin of {@code traverse} in {@code shaders/traverse.glsl}.
+ *
+ * <p>Debt: rays leave a surface offset by the scene's epsilon ({@code TraceParameters.rayEpsilon}),
+ * sized by the tree's bounds, which the plane is not in. For a plane along the axes the test's
+ * distance depends on the one coordinate across the plane, so far points do not shadow themselves;
+ * a tilted plane's far points (hundreds of units out, in a small scene) may.
  */
 final class GroundPlaneCaster implements RayCaster {
     private final RayCaster tree;
