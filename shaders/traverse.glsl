@@ -118,9 +118,47 @@ bool enterNextInstance(inout int topNode, vec3 o, vec3 d, float time, float tMax
 #include "traverse_box.glsl"
 #include "traverse_spatial.glsl"
 
-// Closest hit in (0, hit.t) when anyHit is false; stops at the first hit below hit.t otherwise.
-// BOX_NODES (set by the host) walks the box layout instead of the spheres.
+// The DRT paper's ground plane, tested outside the tree (GeometryImage.ground, set by the host from
+// its GI_GROUND_* record): the plane of the triangle origin, edge u, edge v that shades it, as primitive
+// uGroundIds.x of identity instance uGroundIds.y.
+uniform bool uGroundPlane;
+uniform vec3 uGroundOrigin;
+uniform vec3 uGroundEdgeU;
+uniform vec3 uGroundEdgeV;
+uniform ivec2 uGroundIds;
+
+// intersectTriangle without the edge tests: u and v run past [0, 1] and are the ground's texture
+// coordinates. Twin of RayTriangle.intersectPlane (Java).
+bool intersectGround(vec3 o, vec3 d, inout Hit hit) {
+    vec3 pv = cross(d, uGroundEdgeV);
+    float det = dot(uGroundEdgeU, pv);
+    if (det == 0.0) return false;
+    float inv = 1.0 / det;
+    vec3 tv = o - uGroundOrigin;
+    vec3 qv = cross(tv, uGroundEdgeU);
+    float t = dot(uGroundEdgeV, qv) * inv;
+    if (!(t > 0.0 && t < hit.t)) return false;
+    hit.t = t;
+    hit.primitive = uGroundIds.x;
+    hit.instance = uGroundIds.y;
+    hit.uv = vec2(dot(tv, pv) * inv, dot(d, qv) * inv);
+    return true;
+}
+
+bool traverseTree(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit);
+
+// Closest hit in (0, hit.t) when anyHit is false; stops at the first hit below hit.t otherwise. The
+// ground plane first: a hit on it ends a shadow ray's query and clips the tree walk's tMax, so the
+// walk culls what lies beyond the ground. Every walk variant is reached through here.
 bool traverse(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
+    bool ground = uGroundPlane && intersectGround(o, d, hit);
+    if (ground && anyHit) return true;
+    return traverseTree(o, d, time, hit, anyHit) || ground;
+}
+
+// The tree's closest hit (or any hit) in (0, hit.t), the ground plane aside.
+// BOX_NODES (set by the host) walks the box layout instead of the spheres.
+bool traverseTree(vec3 o, vec3 d, float time, inout Hit hit, bool anyHit) {
 #if ACCEL_WALK == AX_WALK_GRID || ACCEL_WALK == AX_WALK_OCTREE
     return traverseSpatial(o, d, time, hit, anyHit);  // --accel grid|octree (ACCEL_WALK set by the host)
 #elif BOX_NODES || ACCEL_WALK == AX_WALK_PORTALS  // portals: voxel shapes inside the box walk

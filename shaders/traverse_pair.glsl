@@ -4,7 +4,16 @@
 // Used for the camera rays of a pixel (trace.comp with PAIRED_PRIMARY); docs/RESULTS.md records what it pays.
 // t0, t1: each ray's shutter time in [0, 1] (instances move between their open and close matrices).
 // Its top level tests two rays at once and steps as traverse.glsl's stepTopLevel says for either.
+bool traversePairTree(vec3 o0, vec3 d0, float t0, vec3 o1, vec3 d1, float t1, inout Hit h0, inout Hit h1);
+
+// Both rays test the ground plane first (traverse.glsl), which clips their walk as it clips traverse's.
 bool traversePair(vec3 o0, vec3 d0, float t0, vec3 o1, vec3 d1, float t1, inout Hit h0, inout Hit h1) {
+    bool ground0 = uGroundPlane && intersectGround(o0, d0, h0);
+    bool ground1 = uGroundPlane && intersectGround(o1, d1, h1);
+    return traversePairTree(o0, d0, t0, o1, d1, t1, h0, h1) || ground0 || ground1;
+}
+
+bool traversePairTree(vec3 o0, vec3 d0, float t0, vec3 o1, vec3 d1, float t1, inout Hit h0, inout Hit h1) {
     int topNode = 0;
     int node = GI_END;
     int instance = -1;

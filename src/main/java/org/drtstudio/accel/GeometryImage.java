@@ -14,8 +14,8 @@ import java.util.List;
  * atlas, so uploaders can skip them. Nobody modifies the arrays after packing.
  *
  * @param stepBound   an upper bound on the nodes one traversal can visit; exceeding it means corruption
- * @param sceneRadius half the diagonal of the world bounds, for epsilons
- * @param sceneCenter centre of the world bounds
+ * @param bounds      the world bounds' sphere: its centre and half their diagonal (for epsilons);
+ *                    {@link #sceneCenter()} and {@link #sceneRadius()}
  * @param motion      whether some instance's matrix differs between shutter open and close
  * @param textureCount distinct texture images in the atlas (textures that failed to load not counted)
  * @param boxLayout   the box layout the tracers walk by default, made with the shape level; null in
@@ -24,12 +24,43 @@ import java.util.List;
  *                    {@code --accel portals} may walk through the space's portals; empty for none
  * @param environment the environment light ({@link EnvironmentMap}), or null where rays that leave
  *                    the scene see the background colour
+ * @param ground      the DRT paper's analytic ground plane, {@link GeometryImageLayout#GROUND_TEXELS} texels
+ *                    ({@link GeometryImageLayout.GroundField}), or null for none: every closest-hit and shadow
+ *                    query tests it besides the tree. Its primitive, vertices and identity instance lie in
+ *                    the arrays above, after the shapes and the {@code instanceCount} instances the top level
+ *                    reaches, so a hit on it is shaded as any triangle's; no node of either level names them.
  */
 public record GeometryImage(float[] nodes, float[] primitives, float[] vertices, float[] topNodes,
                             float[] instances, float[] materials, float[] lights, float[] textures, int nodeCount, int topNodeCount, int instanceCount,
                             int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
-                            int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter, boolean motion,
-                            int textureCount, BoxLayout boxLayout, List<VoxelShape> voxelShapes, EnvironmentMap environment) {
+                            int lightCount, int hierarchyDepth, long stepBound, Bounds bounds, boolean motion,
+                            int textureCount, BoxLayout boxLayout, List<VoxelShape> voxelShapes, EnvironmentMap environment,
+                            float[] ground) {
+
+    /** The sphere around the world bounds: centre (x, y, z) and radius, half their diagonal. */
+    public record Bounds(float[] center, float radius) {
+    }
+
+    /** Every part, the world bounds' sphere given as its radius and centre. */
+    public GeometryImage(float[] nodes, float[] primitives, float[] vertices, float[] topNodes,
+                         float[] instances, float[] materials, float[] lights, float[] textures, int nodeCount, int topNodeCount,
+                         int instanceCount, int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
+                         int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter, boolean motion,
+                         int textureCount, BoxLayout boxLayout, List<VoxelShape> voxelShapes, EnvironmentMap environment, float[] ground) {
+        this(nodes, primitives, vertices, topNodes, instances, materials, lights, textures, nodeCount, topNodeCount, instanceCount,
+                triangleCount, sphereCount, instancedPrimitiveCount, materialCount, lightCount, hierarchyDepth, stepBound,
+                new Bounds(sceneCenter, sceneRadius), motion, textureCount, boxLayout, voxelShapes, environment, ground);
+    }
+
+    /** Half the diagonal of the world bounds, for epsilons. */
+    public float sceneRadius() {
+        return bounds.radius();
+    }
+
+    /** The centre of the world bounds. */
+    public float[] sceneCenter() {
+        return bounds.center();
+    }
 
     /** A shape of the image that claims to be the exposed faces of a voxel space (a {@code TriangleMesh#voxels()}). */
     public record VoxelShape(int sphereRoot, VoxelSpace space) {
@@ -37,6 +68,24 @@ public record GeometryImage(float[] nodes, float[] primitives, float[] vertices,
 
     public GeometryImage {
         voxelShapes = List.copyOf(voxelShapes);
+        if (ground != null && ground.length != 4 * GeometryImageLayout.GROUND_TEXELS)
+            throw new IllegalArgumentException("a ground record holds " + 4 * GeometryImageLayout.GROUND_TEXELS + " floats, got " + ground.length);
+    }
+
+    /** An image without a ground plane. */
+    public GeometryImage(float[] nodes, float[] primitives, float[] vertices, float[] topNodes,
+                         float[] instances, float[] materials, float[] lights, float[] textures, int nodeCount, int topNodeCount,
+                         int instanceCount, int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
+                         int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter, boolean motion,
+                         int textureCount, BoxLayout boxLayout, List<VoxelShape> voxelShapes, EnvironmentMap environment) {
+        this(nodes, primitives, vertices, topNodes, instances, materials, lights, textures, nodeCount, topNodeCount, instanceCount,
+                triangleCount, sphereCount, instancedPrimitiveCount, materialCount, lightCount, hierarchyDepth, stepBound,
+                sceneRadius, sceneCenter, motion, textureCount, boxLayout, voxelShapes, environment, null);
+    }
+
+    /** Whether rays test an analytic ground plane ({@link #ground()}) besides the tree. */
+    public boolean hasGround() {
+        return ground != null;
     }
 
     /** An image without its box layout (images assembled by hand); {@link BoxLayout#of} derives one when asked. */
@@ -65,7 +114,7 @@ public record GeometryImage(float[] nodes, float[] primitives, float[] vertices,
     public GeometryImage withEnvironment(EnvironmentMap map) {
         return new GeometryImage(nodes, primitives, vertices, topNodes, instances, materials, lights, textures, nodeCount, topNodeCount,
                 instanceCount, triangleCount, sphereCount, instancedPrimitiveCount, materialCount, lightCount, hierarchyDepth, stepBound,
-                sceneRadius, sceneCenter, motion, textureCount, boxLayout, voxelShapes, map);
+                sceneRadius(), sceneCenter(), motion, textureCount, boxLayout, voxelShapes, map, ground);
     }
 
     /**
@@ -77,7 +126,7 @@ public record GeometryImage(float[] nodes, float[] primitives, float[] vertices,
                 + " floats replace lights of " + lights.length);
         return new GeometryImage(nodes, primitives, vertices, topNodes, instances, materials, packedLights, textures, nodeCount,
                 topNodeCount, instanceCount, triangleCount, sphereCount, instancedPrimitiveCount, materialCount, lightCount,
-                hierarchyDepth, stepBound, sceneRadius, sceneCenter, motion, textureCount, boxLayout, voxelShapes, environment);
+                hierarchyDepth, stepBound, sceneRadius(), sceneCenter(), motion, textureCount, boxLayout, voxelShapes, environment, ground);
     }
 
     /** Distinct primitives stored (instanced copies counted once). */

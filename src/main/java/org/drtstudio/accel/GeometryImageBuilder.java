@@ -2,6 +2,7 @@ package org.drtstudio.accel;
 
 import org.drtstudio.math.Aabb;
 import org.drtstudio.math.Vec3;
+import org.drtstudio.scene.GroundPlane;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.Light;
 import org.drtstudio.scene.Scene;
@@ -52,6 +53,9 @@ public final class GeometryImageBuilder {
     /** The environment picture last asked for and its map (null when none, or when it could not be read). */
     private String lastEnvironmentPath;
     private EnvironmentMap lastEnvironment;
+    /** The ground plane last asked for and the mesh that packs it. */
+    private GroundPlane lastGround;
+    private TriangleMesh lastGroundMesh;
 
     /**
      * A builder whose images carry no textures: every material renders untextured. Renderers that
@@ -142,6 +146,11 @@ public final class GeometryImageBuilder {
             if (shapeIndex.putIfAbsent(in.shape(), order.size()) == null) order.add(in.shape());
         }
         int materialCount = open.materials().size();
+        TriangleMesh groundMesh = groundMesh(open.settings().ground(), materialCount);
+        if (groundMesh != null) {
+            shapeIndex.put(groundMesh, order.size()); // after the shapes the top level reaches
+            order.add(groundMesh);
+        }
         long t0 = System.nanoTime();
         double[] hierarchyMillis = new double[1];
         for (Object shape : order) {
@@ -157,7 +166,10 @@ public final class GeometryImageBuilder {
             lastShapeOrder = order;
         }
         ShapeLevel level = lastLevel;
-        TopLevel top = TopLevel.build(instances, order, shapeIndex, shapes, level);
+        Instance groundInstance = groundMesh == null ? null : new Instance(groundMesh, new Matrix4f(), new Matrix4f());
+        TopLevel top = TopLevel.build(instances, groundInstance, shapeIndex, shapes, level);
+        float[] ground = groundMesh == null ? null
+                : GroundShape.record(level.primitives, level.vertices, level.primitiveBase[order.size() - 1], instances.size());
         List<TextureAtlas.Key> textures = TextureAtlas.keysOf(open.materials());
         boolean newAtlas = !textures.equals(lastAtlas.keys());
         if (newAtlas) lastAtlas = TextureAtlas.build(textures, textureSource);
@@ -184,7 +196,21 @@ public final class GeometryImageBuilder {
                 lastMaterialTexels, lastLightTexels, lastAtlas.texels(), level.nodeCount, top.nodeCount(), instances.size(),
                 level.triangleCount, level.sphereCount, instanced, materialCount, open.lights().size(),
                 level.depth + top.depth(), stepBound, top.radius(), top.center(), moves(instances),
-                lastAtlas.imageCount(), boxes, level.voxelShapes(order), environment);
+                lastAtlas.imageCount(), boxes, level.voxelShapes(order), environment, ground);
+    }
+
+    /**
+     * The one-triangle mesh that packs {@code ground} ({@link GroundShape}), the same object while the
+     * plane stays the same, so the shape level is reused; null for no ground plane.
+     */
+    private TriangleMesh groundMesh(GroundPlane ground, int materialCount) {
+        if (ground == null) return null;
+        checkMaterial(ground.material(), "ground plane", materialCount);
+        if (!ground.equals(lastGround)) {
+            lastGround = ground;
+            lastGroundMesh = GroundShape.mesh(ground);
+        }
+        return lastGroundMesh;
     }
 
     /**
@@ -444,16 +470,20 @@ public final class GeometryImageBuilder {
         }
     }
 
-    /** The hierarchy over instances (one instance per leaf) and the instance texels. */
+    /**
+     * The hierarchy over instances (one instance per leaf) and the instance texels; the ground plane's
+     * instance, when there is one, is written after the others and left out of the hierarchy.
+     */
     private record TopLevel(float[] nodes, float[] instances, int nodeCount, int depth, float radius, float[] center) {
-        static TopLevel build(List<Instance> list, List<Object> order, Map<Object, Integer> shapeIndex,
+        static TopLevel build(List<Instance> list, Instance ground, Map<Object, Integer> shapeIndex,
                               Map<Object, ShapeHierarchy> shapes, ShapeLevel level) {
             int n = list.size();
             float[] spheres = new float[4 * n];
-            float[] inst = new float[4 * INSTANCE_TEXELS * n];
+            float[] inst = new float[4 * INSTANCE_TEXELS * (ground == null ? n : n + 1)];
             Aabb bounds = Aabb.EMPTY;
             Matrix4f inverse = new Matrix4f();
             Vector4f row = new Vector4f();
+            if (ground != null) putInstance(inst, n, ground, shapeIndex, shapes, level, inverse, row);
             for (int i = 0; i < n; i++) {
                 Instance in = list.get(i);
                 ShapeHierarchy h = shapes.get(in.shape());
@@ -462,14 +492,7 @@ public final class GeometryImageBuilder {
                 System.arraycopy(s, 0, spheres, 4 * i, 4);
                 bounds = bounds.include(new Vec3(s[0] - s[3], s[1] - s[3], s[2] - s[3]))
                         .include(new Vec3(s[0] + s[3], s[1] + s[3], s[2] + s[3]));
-                int o = 4 * INSTANCE_TEXELS * i;
-                putRows(inst, o + InstanceField.TO_OBJECT_OPEN, in.open().invertAffine(inverse), row);
-                putRows(inst, o + InstanceField.TO_OBJECT_CLOSE, in.close().invertAffine(inverse), row);
-                putRows(inst, o + InstanceField.TO_WORLD_OPEN, in.open(), row);
-                putRows(inst, o + InstanceField.TO_WORLD_CLOSE, in.close(), row);
-                int shape = shapeIndex.get(in.shape());
-                inst[o + InstanceField.ROOT] = Float.intBitsToFloat(level.rootOf[shape]);
-                inst[o + InstanceField.NODE_COUNT] = Float.intBitsToFloat(h.nodeCount());
+                putInstance(inst, i, in, shapeIndex, shapes, level, inverse, row);
             }
             SphereHierarchy top = SphereHierarchyBuilder.build(FlatScene.ofSpheres(spheres, new int[n]), 1);
             float[] nodes = new float[4 * NODE_TEXELS * top.nodeCount()];
@@ -484,6 +507,19 @@ public final class GeometryImageBuilder {
             }
             Vec3 c = bounds.center();
             return new TopLevel(nodes, inst, top.nodeCount(), top.depth(), 0.5f * bounds.extent().length(), new float[]{c.x(), c.y(), c.z()});
+        }
+
+        /** Instance record {@code i}: its four matrices and its shape's root and node count. */
+        private static void putInstance(float[] inst, int i, Instance in, Map<Object, Integer> shapeIndex,
+                                        Map<Object, ShapeHierarchy> shapes, ShapeLevel level, Matrix4f inverse, Vector4f row) {
+            int o = 4 * INSTANCE_TEXELS * i;
+            putRows(inst, o + InstanceField.TO_OBJECT_OPEN, in.open().invertAffine(inverse), row);
+            putRows(inst, o + InstanceField.TO_OBJECT_CLOSE, in.close().invertAffine(inverse), row);
+            putRows(inst, o + InstanceField.TO_WORLD_OPEN, in.open(), row);
+            putRows(inst, o + InstanceField.TO_WORLD_CLOSE, in.close(), row);
+            int shape = shapeIndex.get(in.shape());
+            inst[o + InstanceField.ROOT] = Float.intBitsToFloat(level.rootOf[shape]);
+            inst[o + InstanceField.NODE_COUNT] = Float.intBitsToFloat(shapes.get(in.shape()).nodeCount());
         }
 
         private static void putRows(float[] dst, int o, Matrix4fc m, Vector4f row) {

@@ -58,6 +58,14 @@ public final class GeometryImageLayout {
             INSTANCE_TO_WORLD_CLOSE = 9, INSTANCE_SHAPE = 12;
     public static final int KIND_TRIANGLE = 0;
     public static final int KIND_SPHERE = 1;
+    /**
+     * The ground plane's record ({@link GeometryImage#ground()}): the plane as the triangle of the
+     * image's primitive that shades it (origin v0, edges v1 - v0 and v2 - v0, every ray testing the
+     * triangle's whole plane), then that primitive and the identity instance it is shaded through.
+     */
+    public static final int GROUND_TEXELS = 4;
+    /** Ground record texels: origin.xyz, 0 | edge u.xyz, 0 | edge v.xyz, 0 | primitive, instance, 0, 0 (int bits). */
+    public static final int GROUND_ORIGIN = 0, GROUND_EDGE_U = 1, GROUND_EDGE_V = 2, GROUND_IDS = 3;
 
     /*
      * Float offsets of each record's fields from the record's first float (texel * 4 + component),
@@ -115,6 +123,15 @@ public final class GeometryImageLayout {
         public static final int TO_OBJECT_OPEN = 4 * INSTANCE_TO_OBJECT_OPEN, TO_OBJECT_CLOSE = 4 * INSTANCE_TO_OBJECT_CLOSE;
         public static final int TO_WORLD_OPEN = 4 * INSTANCE_TO_WORLD_OPEN, TO_WORLD_CLOSE = 4 * INSTANCE_TO_WORLD_CLOSE;
         public static final int ROOT = 4 * INSTANCE_SHAPE, NODE_COUNT = ROOT + 1;
+    }
+
+    /** The ground plane record's fields: its triangle's v0 and edges, then its primitive and instance (int bits). */
+    public static final class GroundField {
+        private GroundField() {
+        }
+
+        public static final int ORIGIN = 4 * GROUND_ORIGIN, EDGE_U = 4 * GROUND_EDGE_U, EDGE_V = 4 * GROUND_EDGE_V;
+        public static final int PRIMITIVE = 4 * GROUND_IDS, INSTANCE = PRIMITIVE + 1;
     }
 
     /** The info word of a primitive: kind, the has-uv flag, material. */

@@ -69,6 +69,21 @@ import static org.drtstudio.accel.GeometryImageLayout.*;
  * (the direction is not renormalised, so hit distances t stay world distances) and leaves it when
  * the shape's walk reaches END, continuing at the top-level leaf's skip link: two levels, no stack.
  *
+ * <h2>The ground plane (the DRT paper's, tested outside the tree)</h2>
+ * A scene's {@code GroundPlane} is packed as one more shape, a single triangle on the plane (v0 its
+ * point, v1 and v2 one texture repeat along its tangents, normals the plane's, texture coordinates
+ * (0,0), (1,0), (0,1)), placed by an identity instance written after the {@code instanceCount}
+ * instances the top level reaches; no top-level node names it, so no bounding volume holds the
+ * plane. {@link GeometryImage#ground()} is its record ({@link GeometryImageLayout#GROUND_TEXELS} = 4):
+ * <pre>
+ * texel 0 : v0.xyz, 0            texel 1 : v1 - v0 (edge u), 0
+ * texel 2 : v2 - v0 (edge v), 0  texel 3 : primitive, instance, 0, 0   (int bits)
+ * </pre>
+ * Every closest-hit and shadow query tests the triangle's whole plane (Möller–Trumbore without the
+ * edge tests) before the tree and hands the tree walk the plane's distance as its limit; a hit
+ * names the primitive and instance, so it is shaded as any triangle, its barycentrics being the
+ * repeating texture's coordinates. The GL tracer takes the record as uniforms.
+ *
  * <h2>Materials, lights and textures</h2>
  * <pre>
  * material ({@link GeometryImageLayout#MATERIAL_TEXELS} = 7):

@@ -24,6 +24,23 @@ public final class GeometryImageValidator {
     private GeometryImageValidator() {
     }
 
+    /** The instance records with a shape: those the top level reaches, then the ground plane's. */
+    private static int shapedInstances(GeometryImage gi) {
+        return gi.instanceCount() + (gi.hasGround() ? 1 : 0);
+    }
+
+    /** The ground record names the instance after the top level's and a triangle of that instance's shape. */
+    private static void checkGroundRecord(GeometryImage gi, List<String> problems) {
+        if (!gi.hasGround()) return;
+        int instance = Float.floatToRawIntBits(gi.ground()[GroundField.INSTANCE]);
+        int primitive = Float.floatToRawIntBits(gi.ground()[GroundField.PRIMITIVE]);
+        if (instance != gi.instanceCount() || gi.instances().length < 4 * INSTANCE_TEXELS * (instance + 1))
+            problems.add("ground plane: instance " + instance + " is not the record after the " + gi.instanceCount() + " the top level reaches");
+        if (primitive < 0 || primitive >= gi.primitiveCount()
+                || kindOf(Float.floatToRawIntBits(gi.primitives()[4 * PRIMITIVE_TEXELS * primitive + 3])) != KIND_TRIANGLE)
+            problems.add("ground plane: primitive " + primitive + " is not a triangle of the image");
+    }
+
     public static List<String> validate(GeometryImage gi) {
         List<String> problems = new ArrayList<>();
         int[] primRefs = new int[gi.primitiveCount()];
@@ -37,9 +54,10 @@ public final class GeometryImageValidator {
         for (int i = 0; i < gi.instanceCount() && problems.size() < MAX_REPORTED; i++) {
             if (instanceRefs[i] != 1) problems.add("instance " + i + " is referenced by " + instanceRefs[i] + " top-level leaves");
         }
-        // Shape level: each distinct shape root once.
+        // Shape level: each distinct shape root once, the ground plane's (after the top level's instances) too.
         boolean[] checkedRoot = new boolean[gi.nodeCount()];
-        for (int i = 0; i < gi.instanceCount() && problems.size() < MAX_REPORTED; i++) {
+        checkGroundRecord(gi, problems);
+        for (int i = 0; i < shapedInstances(gi) && problems.size() < MAX_REPORTED; i++) {
             int root = Float.floatToRawIntBits(gi.instances()[4 * INSTANCE_TEXELS * i + InstanceField.ROOT]);
             int count = Float.floatToRawIntBits(gi.instances()[4 * INSTANCE_TEXELS * i + InstanceField.NODE_COUNT]);
             if (root < 0 || count < 1 || root + count > gi.nodeCount()) {
@@ -165,7 +183,7 @@ public final class GeometryImageValidator {
         for (int octant = 0; octant < 8 && problems.size() < MAX_REPORTED; octant++) {
             int base = octant * n;
             boolean[] seen = new boolean[n];
-            for (int i = 0; i < gi.instanceCount(); i++) {
+            for (int i = 0; i < shapedInstances(gi); i++) {
                 int root = Float.floatToRawIntBits(gi.instances()[4 * INSTANCE_TEXELS * i + InstanceField.ROOT]);
                 int count = Float.floatToRawIntBits(gi.instances()[4 * INSTANCE_TEXELS * i + InstanceField.NODE_COUNT]);
                 if (seen[root]) continue;

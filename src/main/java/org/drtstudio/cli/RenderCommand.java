@@ -76,6 +76,8 @@ final class RenderCommand implements Callable<Integer> {
     EnvironmentOptions environment = new EnvironmentOptions();
     @Mixin
     HierarchyBuildOption hierarchyBuild = new HierarchyBuildOption();
+    @Mixin
+    GroundPlaneOptions ground = new GroundPlaneOptions();
     @Option(names = {"-o", "--output"}, paramLabel = "OUT.png",
             description = "output image, .png, .jpg, .jpeg, .ppm (binary P6) or .exr (OpenEXR: linear, scene-referred radiance, "
                     + "with --aov's outputs as layers of the same file) (default: the scene's name .png); with --frames, the last run "
@@ -274,6 +276,7 @@ final class RenderCommand implements Callable<Integer> {
             checkEnvironment(animated);
             animated = environment.apply(animated);
         }
+        if (ground.given()) animated = ground.apply(animated, sceneAt(animated, 0));
         CfgDeviceChoice.Choice devices = CfgDeviceChoice.apply(options.cfgDevice, options.scene, given, givenGpus, givenThreads,
                 note -> err.println("drt: " + note));
         RendererFactory.Backend choice = devices.backend();

@@ -38,4 +38,29 @@ public final class RayTriangle {
         }
         return (e2x * qx + e2y * qy + e2z * qz) * inv;
     }
+
+    /**
+     * Where the ray o + t d crosses the plane of the triangle v0, e1, e2 (the DRT paper's ground plane):
+     * {@link #intersect}'s arithmetic in the same order without the edge tests, so u and v run on
+     * past [0, 1] (world offsets along e1 and e2 in units of their lengths). Twin of
+     * {@code intersectGround} in {@code shaders/traverse.glsl}.
+     *
+     * @param uv when not null and the ray crosses the plane, receives u and v
+     * @return t in units of d's length (of either sign), or NaN where the ray is parallel to the plane
+     */
+    public static float intersectPlane(float v0x, float v0y, float v0z, float e1x, float e1y, float e1z,
+                                       float e2x, float e2y, float e2z,
+                                       float ox, float oy, float oz, float dx, float dy, float dz, float[] uv) {
+        float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
+        float det = e1x * px + e1y * py + e1z * pz;
+        if (det == 0f) return Float.NaN;
+        float inv = 1f / det;
+        float tx = ox - v0x, ty = oy - v0y, tz = oz - v0z;
+        float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
+        if (uv != null) {
+            uv[0] = (tx * px + ty * py + tz * pz) * inv;
+            uv[1] = (dx * qx + dy * qy + dz * qz) * inv;
+        }
+        return (e2x * qx + e2y * qy + e2z * qz) * inv;
+    }
 }

@@ -10,12 +10,13 @@ import org.drtstudio.math.Vec3;
  * preview stop sooner: pixels whose relative standard error is under it stop taking samples, and
  * the preview is finished once every pixel has (org.drtstudio.render.AdaptiveSampling).
  * {@code environment} (null: none) is an HDR sky that lights the scene and replaces the background
- * colour where rays leave the scene ({@link Environment}).
+ * colour where rays leave the scene ({@link Environment}). {@code ground} (null: none) is the DRT
+ * paper's analytic ground plane, tested by every ray outside the hierarchy ({@link GroundPlane}).
  */
 public record RenderSettings(int width, int height, int samplesPerPixel, int maxDepth, long seed,
                              Vec3 background, Vec3 ambientLight, float attenuationC1, float attenuationC2,
                              float attenuationC3, PixelFilter filter, int previewSamples, float noiseThreshold,
-                             Environment environment) {
+                             Environment environment, GroundPlane ground) {
     public static final int MAX_DIMENSION = 16384;
     public static final int MAX_SAMPLES = 65536;
     /** The preview's sample target when a file names none: clean enough to judge, reached in seconds to minutes. */
@@ -26,12 +27,20 @@ public record RenderSettings(int width, int height, int samplesPerPixel, int max
     public static final RenderSettings DEFAULT = new RenderSettings(640, 480, 1, 5, 0, new Vec3(0.05f, 0.05f, 0.08f),
             new Vec3(0.1f, 0.1f, 0.1f), 1f, 0f, 0f);
 
+    /** Settings without a ground plane. */
+    public RenderSettings(int width, int height, int samplesPerPixel, int maxDepth, long seed, Vec3 background, Vec3 ambientLight,
+                          float attenuationC1, float attenuationC2, float attenuationC3, PixelFilter filter, int previewSamples,
+                          float noiseThreshold, Environment environment) {
+        this(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3,
+                filter, previewSamples, noiseThreshold, environment, null);
+    }
+
     /** Settings without an environment light: the background colour is what rays leaving the scene see. */
     public RenderSettings(int width, int height, int samplesPerPixel, int maxDepth, long seed, Vec3 background, Vec3 ambientLight,
                           float attenuationC1, float attenuationC2, float attenuationC3, PixelFilter filter, int previewSamples,
                           float noiseThreshold) {
         this(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3,
-                filter, previewSamples, noiseThreshold, null);
+                filter, previewSamples, noiseThreshold, null, null);
     }
 
     /** Settings with the box filter (the default of scene files, which name no filter). */
@@ -69,31 +78,37 @@ public record RenderSettings(int width, int height, int samplesPerPixel, int max
     }
 
     public RenderSettings withSize(int w, int h) {
-        return new RenderSettings(w, h, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples, noiseThreshold, environment);
+        return new RenderSettings(w, h, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples, noiseThreshold, environment, ground);
     }
 
     public RenderSettings withSampling(int spp, int depth, long newSeed) {
-        return new RenderSettings(width, height, spp, depth, newSeed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples, noiseThreshold, environment);
+        return new RenderSettings(width, height, spp, depth, newSeed, background, ambientLight, attenuationC1, attenuationC2, attenuationC3, filter, previewSamples, noiseThreshold, environment, ground);
     }
 
     public RenderSettings withFilter(PixelFilter newFilter) {
         return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2,
-                attenuationC3, newFilter, previewSamples, noiseThreshold, environment);
+                attenuationC3, newFilter, previewSamples, noiseThreshold, environment, ground);
     }
 
     public RenderSettings withPreviewSamples(int samples) {
         return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2,
-                attenuationC3, filter, samples, noiseThreshold, environment);
+                attenuationC3, filter, samples, noiseThreshold, environment, ground);
     }
 
     public RenderSettings withNoiseThreshold(float threshold) {
         return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2,
-                attenuationC3, filter, previewSamples, threshold, environment);
+                attenuationC3, filter, previewSamples, threshold, environment, ground);
     }
 
     /** These settings lit by {@code newEnvironment} (null: none). */
     public RenderSettings withEnvironment(Environment newEnvironment) {
         return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2,
-                attenuationC3, filter, previewSamples, noiseThreshold, newEnvironment);
+                attenuationC3, filter, previewSamples, noiseThreshold, newEnvironment, ground);
+    }
+
+    /** These settings with the analytic ground plane {@code newGround} (null: none). */
+    public RenderSettings withGround(GroundPlane newGround) {
+        return new RenderSettings(width, height, samplesPerPixel, maxDepth, seed, background, ambientLight, attenuationC1, attenuationC2,
+                attenuationC3, filter, previewSamples, noiseThreshold, environment, newGround);
     }
 }

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  * windows of a frame, summed guides, textures and their AOVs, adaptive sampling. A backend (or a backend walking another acceleration structure)
  * gets the whole contract from one small subclass that says how to make its {@link Renderer};
  * the checks themselves live in {@link AnalyticShadingChecks}, {@link InstancingAgreementChecks},
- * {@link DistributedEffectsChecks}, {@link TextureChecks}, {@link AdaptiveChecks}, {@link AbsorptionChecks}, {@link WindowTiles}
+ * {@link DistributedEffectsChecks}, {@link GroundPlaneChecks}, {@link TextureChecks}, {@link AdaptiveChecks}, {@link AbsorptionChecks}, {@link WindowTiles}
  * and {@link GuideSumChecks}. Scenes are
  * small (tens of pixels a side) so the GL backend runs the contract on llvmpipe in CI.
  */
@@ -31,6 +31,17 @@ public abstract class RendererContract {
 
     @Test
     public void shadowedPointIsDark() throws Exception { AnalyticShadingChecks.shadowedPointIsDark(renderer()); }
+
+    // The DRT paper's analytic ground plane, tested outside the tree.
+
+    @Test
+    public void groundPlaneDepthAndLightAreAnalyticToTheHorizon() throws Exception { GroundPlaneChecks.depthAndLightAreAnalyticToTheHorizon(renderer()); }
+
+    @Test
+    public void groundPlaneShadowsALightBelowIt() throws Exception { GroundPlaneChecks.theGroundShadowsWhatLiesAboveFromALightBelow(renderer()); }
+
+    @Test
+    public void groundPlaneIsTheBigTwoTriangleFloorsPicture() throws Exception { GroundPlaneChecks.theGroundIsTheBigTwoTriangleFloorsPicture(renderer()); }
 
     @Test
     public void mirrorShowsReflectedObject() throws Exception { AnalyticShadingChecks.mirrorShowsReflectedObject(renderer()); }

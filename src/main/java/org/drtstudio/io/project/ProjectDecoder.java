@@ -9,6 +9,7 @@ import org.drtstudio.scene.Light;
 import org.drtstudio.scene.RectLight;
 import org.drtstudio.scene.TextureWrap;
 import org.drtstudio.scene.Environment;
+import org.drtstudio.scene.GroundPlane;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Sphere;
@@ -45,8 +46,9 @@ final class ProjectDecoder {
             "cameraKeys", "lights", "materials", "root", "meshes");
     private static final Set<String> ANIMATION = Set.of("fps", "startFrame", "endFrame", "shutterOpen", "shutterClose");
     private static final Set<String> SETTINGS = Set.of("width", "height", "samplesPerPixel", "maxDepth", "seed", "filter", "previewSamples",
-            "noiseThreshold", "background", "ambientLight", "attenuation", "environment");
+            "noiseThreshold", "background", "ambientLight", "attenuation", "environment", "groundPlane");
     private static final Set<String> ENVIRONMENT = Set.of("file", "rotation", "strength");
+    private static final Set<String> GROUND_PLANE = Set.of("point", "normal", "material", "textureSize");
     private static final Set<String> CAMERA = Set.of("eye", "look", "up", "fov", "aperture", "focusDistance");
     private static final Set<String> LIGHT = Set.of("position", "color", "intensity", "radius", "edgeU", "edgeV");
     private static final Set<String> MATERIAL = Set.of("name", "ambient", "diffuse", "specular", "phongExponent",
@@ -95,6 +97,9 @@ final class ProjectDecoder {
         List<Material> materials = list(doc.get("materials"), this::material);
         if (materials.isEmpty()) throw doc.get("materials").problem("a project needs at least one material");
         materialCount = materials.size();
+        if (settings.ground() != null && settings.ground().material() >= materialCount)
+            throw doc.get("settings").get("groundPlane").get("material").problem("material " + settings.ground().material()
+                    + " does not exist; there are " + materialCount);
         meshes = list(doc.get("meshes"), this::mesh);
         meshUsed = new boolean[meshes.size()];
         AuthoredNode root = node(doc.get("root"));
@@ -130,13 +135,35 @@ final class ProjectDecoder {
         JsonValue noise = v.optional("noiseThreshold"); // optional: 0 (off) when absent
         JsonValue env = v.optional("environment"); // optional: no environment light when absent
         Environment environment = env == null ? null : environment(env);
+        JsonValue ground = v.optional("groundPlane"); // optional: no analytic ground plane when absent
+        GroundPlane groundPlane = ground == null ? null : groundPlane(ground);
         return build(v, () -> new RenderSettings(v.get("width").asInt(), v.get("height").asInt(),
                 v.get("samplesPerPixel").asInt(), v.get("maxDepth").asInt(), v.get("seed").asLong(),
                 color(v.get("background")), color(v.get("ambientLight")),
                 att.get(0).asFloat(), att.get(1).asFloat(), att.get(2).asFloat(),
                 filter == null ? PixelFilter.BOX : filter.asEnum(PixelFilter.class),
                 preview == null ? RenderSettings.DEFAULT_PREVIEW_SAMPLES : preview.asInt(),
-                noise == null ? 0f : noise.asFloat(), environment));
+                noise == null ? 0f : noise.asFloat(), environment, groundPlane));
+    }
+
+    /**
+     * The analytic ground plane: a point (default the origin), the normal (default +y), a material
+     * (checked against the materials once they are read) and the texture repeat (default 1). Each
+     * value is checked at its own line.
+     */
+    private GroundPlane groundPlane(JsonValue v) {
+        v.allowOnly(GROUND_PLANE);
+        Vec3 origin = new Vec3(0, 0, 0), up = new Vec3(0, 1, 0);
+        JsonValue point = v.optional("point"), normal = v.optional("normal"), size = v.optional("textureSize");
+        Vec3 p = point == null ? origin : point.asVec3();
+        Vec3 n = normal == null ? up : normal.asVec3();
+        float repeat = size == null ? 1f : size.asFloat();
+        if (point != null) build(point, () -> new GroundPlane(p, up, 0, 1f));
+        if (normal != null) build(normal, () -> new GroundPlane(origin, n, 0, 1f));
+        if (size != null) build(size, () -> new GroundPlane(origin, up, 0, repeat));
+        JsonValue material = v.get("material");
+        int m = material.asInt();
+        return build(material, () -> new GroundPlane(p, n, m, repeat));
     }
 
     /** The environment light: its picture (named as a texture is) and, optionally, its turn and strength. */

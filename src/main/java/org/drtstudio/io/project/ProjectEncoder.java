@@ -162,6 +162,14 @@ final class ProjectEncoder {
             if (s.environment().strength() != 1) g.writeNumberField("strength", s.environment().strength());
             g.writeEndObject();
         }
+        if (s.ground() != null) {
+            g.writeObjectFieldStart("groundPlane");
+            vec3("point", s.ground().point());
+            vec3("normal", s.ground().normal());
+            g.writeNumberField("material", s.ground().material());
+            if (s.ground().textureSize() != 1) g.writeNumberField("textureSize", s.ground().textureSize());
+            g.writeEndObject();
+        }
         g.writeEndObject();
     }
 

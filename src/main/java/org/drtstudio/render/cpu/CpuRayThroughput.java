@@ -53,7 +53,8 @@ public final class CpuRayThroughput {
 
         Worker(GeometryImage image, TraceParameters p, AccelStructure accel, CpuWalk walk) {
             integrator = new WhittedIntegrator(image, p, NodeKind.DEFAULT, accel);
-            traversal = walk != null && accel == AccelStructure.BVH ? walk.open(image) : new Traversal(image, NodeKind.DEFAULT, accel);
+            traversal = GroundPlaneCaster.around(image,
+                    walk != null && accel == AccelStructure.BVH ? walk.open(image) : new Traversal(image, NodeKind.DEFAULT, accel));
         }
 
         @Override

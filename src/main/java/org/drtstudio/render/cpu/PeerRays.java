@@ -137,7 +137,7 @@ public final class PeerRays {
     }
 
     private static RayCaster caster(GeometryImage image, CpuWalk walk) {
-        return (walk != null ? walk : TwinWalk.INSTANCE).open(image);
+        return GroundPlaneCaster.around(image, (walk != null ? walk : TwinWalk.INSTANCE).open(image));
     }
 
     private static long count(float[] t) {

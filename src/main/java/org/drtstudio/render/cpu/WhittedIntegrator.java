@@ -87,7 +87,7 @@ final class WhittedIntegrator implements AutoCloseable {
         this.lightCount = image.lightCount();
         this.p = parameters;
         this.lensLight = org.drtstudio.render.sampling.LensLight.of(image, parameters);
-        this.traversal = walk;
+        this.traversal = GroundPlaneCaster.around(image, walk); // the ground plane is asked outside the tree
         this.textures = new TextureSampler(image);
         this.textured = image.textureCount() > 0;
         this.hitSurface = new HitSurface(image, prims, textures);

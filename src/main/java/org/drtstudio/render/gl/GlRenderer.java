@@ -833,6 +833,21 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         program.setFloat("uEnvStrength", map.strength());
     }
 
+    /** The ground plane's uniforms of {@code shaders/traverse.glsl}, from the image's ground record (null: none). */
+    private static void setGroundUniforms(Uniforms program, float[] ground) {
+        program.setInt("uGroundPlane", ground != null ? 1 : 0);
+        if (ground == null) return;
+        setVec3(program, "uGroundOrigin", ground, GeometryImageLayout.GroundField.ORIGIN);
+        setVec3(program, "uGroundEdgeU", ground, GeometryImageLayout.GroundField.EDGE_U);
+        setVec3(program, "uGroundEdgeV", ground, GeometryImageLayout.GroundField.EDGE_V);
+        program.setIVec2("uGroundIds", Float.floatToRawIntBits(ground[GeometryImageLayout.GroundField.PRIMITIVE]),
+                Float.floatToRawIntBits(ground[GeometryImageLayout.GroundField.INSTANCE]));
+    }
+
+    private static void setVec3(Uniforms program, String uniform, float[] record, int field) {
+        program.setVec3(uniform, record[field], record[field + 1], record[field + 2]);
+    }
+
     static void setCommonUniforms(ComputeProgram shader, GeometryImage image, TraceParameters p) {
         // The scene's and the camera's, offered to every program that traces: each takes what it declares.
         Uniforms program = shader.declaredOnly();
@@ -840,6 +855,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         // is a leaf gets an inner node above it with an empty second child (BoxLayout).
         program.setInt("uStepBound", (int) Math.min(Integer.MAX_VALUE, image.stepBound() + 2L * image.instanceCount()));
         program.setInt("uLightCount", image.lightCount());
+        setGroundUniforms(program, image.ground());
         setEnvironmentUniforms(program, image.environment());
         program.setInt("uMotion", image.motion() ? 1 : 0);
         program.setInt("uShapeNodeCount", image.nodeCount()); // the octant-ordered walk's (traverse_octant.glsl)

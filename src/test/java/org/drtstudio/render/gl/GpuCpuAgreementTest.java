@@ -99,6 +99,20 @@ class GpuCpuAgreementTest {
     }
 
     /**
+     * scenes/baddie.json: Spot among loose spheres (mirror, glass) on the analytic ground plane, its
+     * checker texture repeating out to the horizon: the GLSL plane test and the CPU's give the same
+     * depth, normals, albedo and picture.
+     */
+    @Test
+    void baddieOnTheGroundPlaneAgrees() throws Exception {
+        Scene scene = org.drtstudio.io.project.ProjectConverter.open(Path.of("scenes/baddie.json")).model().at(0);
+        assertNotNull(scene.settings().ground(), "baddie's ground is the analytic plane");
+        List<String> warnings = new ArrayList<>();
+        assertAgreement(GL.get(), scene.withSettings(scene.settings().withSize(96, 54)), new TextureLoader(warnings::add), 1e-3, "baddie");
+        assertEquals(List.of(), warnings);
+    }
+
+    /**
      * Bump-mapped and textured spheres and a rotated, scaled quad under a light: bump maps on both
      * primitive kinds, through instance transforms, with repeat and clamp.
      */
