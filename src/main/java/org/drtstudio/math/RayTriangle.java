@@ -22,21 +22,7 @@ public final class RayTriangle {
     public static float intersect(float v0x, float v0y, float v0z, float e1x, float e1y, float e1z,
                                   float e2x, float e2y, float e2z,
                                   float ox, float oy, float oz, float dx, float dy, float dz, float[] uv) {
-        float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
-        float det = e1x * px + e1y * py + e1z * pz;
-        if (det == 0f) return Float.NaN;
-        float inv = 1f / det;
-        float tx = ox - v0x, ty = oy - v0y, tz = oz - v0z;
-        float u = (tx * px + ty * py + tz * pz) * inv;
-        if (u < 0f || u > 1f) return Float.NaN;
-        float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
-        float v = (dx * qx + dy * qy + dz * qz) * inv;
-        if (v < 0f || u + v > 1f) return Float.NaN;
-        if (uv != null) {
-            uv[0] = u;
-            uv[1] = v;
-        }
-        return (e2x * qx + e2y * qy + e2z * qz) * inv;
+        return crossing(v0x, v0y, v0z, e1x, e1y, e1z, e2x, e2y, e2z, ox, oy, oz, dx, dy, dz, true, uv);
     }
 
     /**
@@ -51,15 +37,26 @@ public final class RayTriangle {
     public static float intersectPlane(float v0x, float v0y, float v0z, float e1x, float e1y, float e1z,
                                        float e2x, float e2y, float e2z,
                                        float ox, float oy, float oz, float dx, float dy, float dz, float[] uv) {
+        return crossing(v0x, v0y, v0z, e1x, e1y, e1z, e2x, e2y, e2z, ox, oy, oz, dx, dy, dz, false, uv);
+    }
+
+    /** Möller–Trumbore, with the triangle's edge tests or without them (the plane); the same float operations either way. */
+    private static float crossing(float v0x, float v0y, float v0z, float e1x, float e1y, float e1z,
+                                  float e2x, float e2y, float e2z,
+                                  float ox, float oy, float oz, float dx, float dy, float dz, boolean withinEdges, float[] uv) {
         float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
         float det = e1x * px + e1y * py + e1z * pz;
         if (det == 0f) return Float.NaN;
         float inv = 1f / det;
         float tx = ox - v0x, ty = oy - v0y, tz = oz - v0z;
+        float u = (tx * px + ty * py + tz * pz) * inv;
+        if (withinEdges && (u < 0f || u > 1f)) return Float.NaN;
         float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
+        float v = (dx * qx + dy * qy + dz * qz) * inv;
+        if (withinEdges && (v < 0f || u + v > 1f)) return Float.NaN;
         if (uv != null) {
-            uv[0] = (tx * px + ty * py + tz * pz) * inv;
-            uv[1] = (dx * qx + dy * qy + dz * qz) * inv;
+            uv[0] = u;
+            uv[1] = v;
         }
         return (e2x * qx + e2y * qy + e2z * qz) * inv;
     }
