@@ -563,7 +563,6 @@ final class RenderCommand implements Callable<Integer> {
     private GeometryImageBuilder builder() {
         if (builder == null) {
             builder = new GeometryImageBuilder(textures());
-            if (throwBack != null) builder.throwBack(throwBack);
         }
         return builder;
     }
@@ -656,6 +655,8 @@ final class RenderCommand implements Callable<Integer> {
                     portalCandidates == null ? PortalBuild.DEFAULT.candidates() : PortalBuild.parseCandidates(portalCandidates)));
             AccelStructure structure = accel == null ? AccelStructure.DEFAULT : AccelStructure.parse(accel);
             checkThrowBack(kind, structure);
+            // Given to the builder only once checked, so that a bad ratio is refused in --throw-back's words.
+            if (throwBack != null) builder().throwBack(throwBack);
             return new TracerOptions(paired, kind, structure);
         } catch (IllegalArgumentException e) {
             throw new UsageProblem(e.getMessage());
