@@ -244,8 +244,10 @@ class AtomicFileWriterTest {
         Path target = Files.writeString(dir.resolve("out.png"), "old");
         for (String signal : List.of("TERM", "INT", "HUP")) {
             String javaCommand = ProcessHandle.current().info().command().orElse("java");
-            Process saver = new ProcessBuilder(javaCommand, "-Xmx64m", "-cp", System.getProperty("java.class.path"),
-                    SlowSave.class.getName(), target.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            List<String> command = new java.util.ArrayList<>(withDefaultSignals());
+            command.addAll(List.of(javaCommand, "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+                    SlowSave.class.getName(), target.toString()));
+            Process saver = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             try {
                 java.io.BufferedReader said = new java.io.BufferedReader(new java.io.InputStreamReader(saver.getInputStream(), StandardCharsets.UTF_8));
                 assertEquals(SlowSave.WRITING, said.readLine(), "the save started");
@@ -264,6 +266,24 @@ class AtomicFileWriterTest {
     static List<Path> temporaries(Path folder) throws IOException {
         try (Stream<Path> files = Files.list(folder)) {
             return files.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList();
+        }
+    }
+
+    /**
+     * A prefix that starts the saver with SIGINT, SIGHUP and SIGTERM at their defaults: a test run
+     * started in the background (nohup, a script's {@code &}) hands its processes SIGINT and SIGHUP
+     * ignored, and a JVM started so keeps them ignored, as it should; this test is about what the
+     * saver does when they arrive. Empty where coreutils' env lacks --default-signal.
+     */
+    private static List<String> withDefaultSignals() throws Exception {
+        List<String> prefix = List.of("env", "--default-signal=INT,HUP,TERM");
+        try {
+            List<String> probeCommand = new java.util.ArrayList<>(prefix);
+            probeCommand.add("true");
+            Process probe = new ProcessBuilder(probeCommand).start();
+            return probe.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) && probe.exitValue() == 0 ? prefix : List.of();
+        } catch (java.io.IOException e) {
+            return List.of();
         }
     }
 }
