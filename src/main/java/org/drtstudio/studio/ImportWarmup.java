@@ -16,6 +16,7 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -158,13 +159,22 @@ final class ImportWarmup {
     /**
      * A model file in the folder, deleted when the JVM ends if the rounds have not deleted it: the
      * thread is a daemon, and a studio closed in its first seconds ended the JVM in the middle of a
-     * round, leaving files of up to 2 MB in the temporary folder at every such start.
+     * round, leaving files of up to 2 MB in the temporary folder at every such start. The deletion is
+     * registered before the file exists: registered after, a JVM ending between the two left the file.
      */
     private Path temporaryFile() throws IOException {
-        Path p = Files.createTempFile(folder, "drt-warmup-", ".obj");
-        p.toFile().deleteOnExit();
-        return p;
+        while (true) {
+            Path p = folder.resolve("drt-warmup-" + Long.toUnsignedString(NAMES.nextLong()) + ".obj");
+            p.toFile().deleteOnExit();
+            try {
+                return Files.createFile(p);
+            } catch (FileAlreadyExistsException e) {
+                // another round's or process's name: draw again
+            }
+        }
     }
+
+    private static final java.security.SecureRandom NAMES = new java.security.SecureRandom();
 
     /**
      * Builds the model's geometry image beside a small mesh and spheres (through the coarse hierarchy
