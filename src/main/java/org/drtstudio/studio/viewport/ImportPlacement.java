@@ -107,9 +107,24 @@ public final class ImportPlacement {
             Vec3 from = new Vec3(spot.x() + f[0] * half.x(), top, spot.z() + f[1] * half.z());
             ScenePicker.Hit h = ScenePicker.pick(model, time, from, new Vec3(0, -1, 0));
             if (h != null) best = Math.max(best, h.point().y());
+            best = Math.max(best, groundBelow(model, from));
         }
         if (best == Double.NEGATIVE_INFINITY) return spot;
         return new Vec3(spot.x(), (float) best + half.y(), spot.z());
+    }
+
+    /**
+     * Where the straight drop from {@code from} meets the scene's analytic ground plane, which no
+     * node holds (the DRT paper's, tested outside the tree): its height, or -infinity for none (no
+     * plane, a vertical one, or one above the point).
+     */
+    static double groundBelow(SceneModel model, Vec3 from) {
+        org.drtstudio.scene.GroundPlane g = model.settings().ground();
+        if (g == null || Math.abs(g.normal().y()) < 1e-6) return Double.NEGATIVE_INFINITY;
+        // Along (0, -1, 0): t = (point - from) . n / (-n.y)
+        Vec3 n = g.normal();
+        double t = (g.point().minus(from)).dot(n) / -n.y();
+        return t >= 0 ? from.y() - t : Double.NEGATIVE_INFINITY;
     }
 
     private static double aspect(SceneModel m) {

@@ -54,6 +54,17 @@ class ImportPlacementTest {
         return p != null && p[0] > 0 && p[0] < 640 && p[1] > 0 && p[1] < 360;
     }
 
+    /** The analytic ground plane (the DRT paper's; no node holds it) is a surface to rest on, as a floor of triangles is. */
+    @Test
+    void aModelRestsOnTheGroundPlane() throws Exception {
+        SceneModel m = scene();
+        m = m.withSettings(m.settings().withGround(new org.drtstudio.scene.GroundPlane(new Vec3(0, -2, 0), new Vec3(0, 1, 0), 0, 1)));
+        Vec3 half = new Vec3(0.1f, 0.1f, 0.1f);
+        Vec3 far = new Vec3(40, 5, 40); // beyond the shipped floor: only the plane is under it
+        assertEquals(-2 + 0.1, ImportPlacement.rest(m, 0, far, half, List.of()).y(), 1e-4);
+        assertEquals(far.y(), ImportPlacement.rest(scene(), 0, far, half, List.of()).y(), 1e-6, "without the plane nothing is under it");
+    }
+
     @Test
     void anImportRestsOnTheFloorClearOfTheBallsAndInView() throws Exception {
         SceneModel m = scene();
