@@ -18,8 +18,8 @@ public enum AccelStructure {
     GRID("grid"),
     /**
      * An octree per shape whose primitives are copied into every child they touch, flattened in
-     * pre-order with skip links and walked without a stack as the CUDA octree report lays out its tree
-     * ({@code accel.octree.SkipListOctreeBuilder}).
+     * pre-order with skip links and walked without a stack ({@code accel.octree.SkipListOctreeBuilder});
+     * this program's construction, measured against the report's in docs/ACCEL.md.
      */
     OCTREE("octree"),
     /**
