@@ -19,6 +19,8 @@ uniform vec3 uAttenuation;
 uniform int uNearestLightShadows;
 uniform float uRayEpsilon;
 uniform float uThroughputCutoff;
+// Rays sent on from a later bounce and lighter than this play Russian roulette; 0: none do.
+uniform float uRouletteWeight;
 uniform int uMaxDepth;
 
 struct PendingRay {
@@ -299,6 +301,20 @@ Spawn beginSpawn(Surface sf, vec3 throughput, int depth, bool chain) {
 // How many candidates spawnedRay is asked for: GLOSSY_SPLIT a branch, a constant so the loops unroll.
 #define SPAWN_CANDIDATES (2 * GLOSSY_SPLIT)
 
+// Russian roulette (Roulette.java): a ray sent from depth ROULETTE_DEPTH on, off the guide chain,
+// lighter than uRouletteWeight goes on with probability weight / uRouletteWeight, its throughput
+// `carried` scaled up by the inverse; the reflected ray draws the first of the segment's roulette
+// pair, the refracted one the second. Returns whether it goes on.
+bool roulette(inout vec3 carried, int depth, int chained, uint pixel, uint sampleIndex, int seg, bool refract) {
+    if (depth < ROULETTE_DEPTH || chained != CHAIN_NONE) return true;
+    float w = maxComponent(carried);
+    if (w >= uRouletteWeight) return true;
+    float q = w / uRouletteWeight;
+    if (uniformSample(pixel, sampleIndex, segmentDimension(seg, SLOT_ROULETTE + (refract ? 1 : 0)), uSeed) >= q) return false;
+    carried *= 1.0 / q;
+    return true;
+}
+
 // Candidate k of the surface's rays, in the order they are pushed: ray k of the refracted branch
 // (k < GLOSSY_SPLIT), then ray k - GLOSSY_SPLIT of the reflected one; candidates past a branch's
 // rays are not sent. Returns whether it is sent; the caller pushes it while the ray stack has room.
@@ -314,6 +330,8 @@ bool spawnedRay(Surface sf, Spawn sp, vec3 throughput, int depth, uint pixel, ui
     r = PendingRay(vec3(0.0), vec3(0.0), vec3(0.0), 0, false);
     if (j >= rays) return false;
     if (!(branchWeight > 0.0 && sp.weight * branchWeight > uThroughputCutoff)) return false;
+    vec3 carried = throughput * branchWeight * (1.0 / float(rays));
+    if (!roulette(carried, depth, sp.chained, pixel, sampleIndex, seg, refract)) return false;
     vec3 axis = refract ? sp.br.refracted : sp.br.mirrored;
     vec3 side = refract ? -sf.ng : sf.ng;
     vec3 dir = axis;
@@ -321,7 +339,7 @@ bool spawnedRay(Surface sf, Spawn sp, vec3 throughput, int depth, uint pixel, ui
     if (sp.lobe > 0.0 && !sampleLobe(axis, sp.lobe, pixel, sampleIndex * uint(rays) + uint(j),
                                      segmentDimension(seg, refract ? SLOT_GLOSSY + 2 : SLOT_GLOSSY), side, dir)) return false;
     vec3 origin = refract ? sf.p - sf.ng * uRayEpsilon : shadowOrigin(sf);
-    r = PendingRay(origin, dir, throughput * branchWeight * (1.0 / float(rays)), depth + 1,
+    r = PendingRay(origin, dir, carried, depth + 1,
                    sp.chained == (refract ? CHAIN_REFRACTED : CHAIN_REFLECTED));
     return true;
 }

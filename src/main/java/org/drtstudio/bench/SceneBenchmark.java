@@ -186,7 +186,7 @@ final class SceneBenchmark {
     /**
      * The frame kernel traces every ray of a sample in one dispatch, so its passes cannot be timed
      * apart; their costs are the differences between frames that leave one out: the lens (camera rays
-     * from a pinhole instead), the secondary rays (depth 1: camera rays and their shadow rays), the
+     * from a pinhole instead), Russian roulette (every ray above the cut-off traced), the secondary rays (depth 1: camera rays and their shadow rays), the
      * shadow rays (depth 1 without lights).
      */
     private void frameBreakdown(Map<String, Object> r, GlRenderer gpu, GeometryImage image, Scene effects, int w, int h)
@@ -195,6 +195,7 @@ final class SceneBenchmark {
         Camera c = effects.camera();
         Scene pinhole = effects.withCamera(new Camera(c.eye(), c.look(), c.up(), c.fovY(), 0, c.focusDistance()));
         r.put("frame_no_lens_ms", timeFrames(gpu, image, frameParameters(pinhole, image, w, h, spp, depth)).ms());
+        r.put("frame_no_roulette_ms", timeFrames(gpu, image, frameParameters(effects, image, w, h, spp, depth).withRouletteWeight(0f)).ms());
         r.put("frame_depth1_ms", timeFrames(gpu, image, frameParameters(effects, image, w, h, spp, 1)).ms());
         GeometryImage dark = new GeometryImageBuilder().build(effects.withLights(List.of()));
         r.put("frame_depth1_no_lights_ms", timeFrames(gpu, dark, frameParameters(effects, dark, w, h, spp, 1)).ms());

@@ -14,11 +14,14 @@ import java.util.Arrays;
  *
  * @param motion     whether rays carry a time: the camera or an instance moves during the shutter
  * @param rayEpsilon offset along the geometric normal for rays leaving a surface, in scene units
+ * @param throughputCutoff rays lighter than this are not sent
+ * @param rouletteWeight rays sent on from a later bounce and lighter than this play Russian
+ *                       roulette ({@link org.drtstudio.render.sampling.Roulette}); 0 sends them all
  */
 public record TraceParameters(int width, int height, int samplesPerPixel, int maxDepth, int seed,
                               CameraBasis open, CameraBasis close, PixelFilter filter, boolean motion,
                               float[] background, float[] ambientLight, float[] attenuation,
-                              float rayEpsilon, float throughputCutoff) {
+                              float rayEpsilon, float throughputCutoff, float rouletteWeight) {
 
     /** Rays whose remaining weight is below this never change an 8-bit pixel by more than a step. */
     public static final float DEFAULT_THROUGHPUT_CUTOFF = 1e-3f;
@@ -48,7 +51,13 @@ public record TraceParameters(int width, int height, int samplesPerPixel, int ma
         return new TraceParameters(s.width(), s.height(), s.samplesPerPixel(), s.maxDepth(), foldSeed(s.seed()),
                 open, close, filter, cameraMoves || image.motion(), CameraBasis.arr(s.background()),
                 CameraBasis.arr(s.ambientLight()), new float[]{s.attenuationC1(), s.attenuationC2(), s.attenuationC3()},
-                eps, DEFAULT_THROUGHPUT_CUTOFF);
+                eps, DEFAULT_THROUGHPUT_CUTOFF, org.drtstudio.render.sampling.Roulette.WEIGHT);
+    }
+
+    /** These parameters with Russian roulette from weight {@code weight} down (0: off). */
+    public TraceParameters withRouletteWeight(float weight) {
+        return new TraceParameters(width, height, samplesPerPixel, maxDepth, seed, open, close, filter, motion, background,
+                ambientLight, attenuation, rayEpsilon, throughputCutoff, weight);
     }
 
     public float[] eye() { return open.eye(); }

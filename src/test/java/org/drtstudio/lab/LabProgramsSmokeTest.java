@@ -93,6 +93,12 @@ class LabProgramsSmokeTest {
     }
 
     @Test
+    void rouletteNoiseMeasuresEachSetting() throws Exception {
+        String out = run(RouletteNoise.class, List.of("-Droulette.size=8x6", "-Droulette.settings=off,0.25/1"), "1", "2", "all-three@" + SCENE);
+        for (String setting : List.of(",off,", ",0.25/1,")) assertTrue(out.lines().anyMatch(l -> l.startsWith("all-three@") && l.contains(setting)), out);
+    }
+
+    @Test
     void gridInsertionBenchmarkMeasuresBothInsertions() throws Exception {
         String out = run(GridInsertionBenchmark.class, List.of(), "1", "8", SCENE);
         for (GridInsertion insertion : GridInsertion.values())

@@ -137,7 +137,7 @@ public final class NoiseCurves {
             throws Exception {
         TraceParameters planned = new TraceParameters(p.width(), p.height(), plannedSpp, p.maxDepth(), p.seed(), p.open(),
                 p.close(), p.filter(), p.motion(), p.background(), p.ambientLight(), p.attenuation(), p.rayEpsilon(),
-                p.throughputCutoff());
+                p.throughputCutoff(), p.rouletteWeight());
         return Timed.of(() -> new NlmDenoiser().denoise(DenoiseInput.of(
                 r.accumulate(image, planned, 0, p.samplesPerPixel(), DenoiseInput.NEEDED, ProgressListener.NONE))));
     }
@@ -208,7 +208,7 @@ public final class NoiseCurves {
                 // As the studio's PreviewDenoiser: the guide pass planned at 4 samples, so its guides average 16.
                 TraceParameters passParameters = traceGuides ? new TraceParameters(p.width(), p.height(), 4, p.maxDepth(), p.seed(), p.open(),
                         p.close(), p.filter(), p.motion(), p.background(), p.ambientLight(), p.attenuation(), p.rayEpsilon(),
-                        p.throughputCutoff()) : p;
+                        p.throughputCutoff(), p.rouletteWeight()) : p;
                 Frame f = r.accumulate(image, passParameters, done, count, aovs, ProgressListener.NONE);
                 if (traceGuides) guides = f;
                 done += count;

@@ -18,6 +18,11 @@ final class LightPoints {
     final float[] point = new float[3];
 
     /** @param seeds the integrator's sampler, shared so its per-pixel cache serves both */
+    /** The lights there are points on. */
+    int count() {
+        return lightCount;
+    }
+
     LightPoints(float[] lights, int lightCount, SampleSeeds seeds) {
         this.lights = lights;
         this.lightCount = lightCount;

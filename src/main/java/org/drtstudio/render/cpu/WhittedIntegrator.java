@@ -36,7 +36,6 @@ final class WhittedIntegrator implements AutoCloseable {
     private final float[] materials, lights;
     /** The light whose first-hit point takes the lens's sample dimensions ({@link org.drtstudio.render.sampling.LensLight}). */
     private final int lensLight;
-    private final int lightCount;
     private final TraceParameters p;
     private final RayCaster traversal;
     private final Hit hit = new Hit(), shadowHit = new Hit();
@@ -45,6 +44,7 @@ final class WhittedIntegrator implements AutoCloseable {
     private final float[] walk = new float[STACK_SIZE * RAY_FLOATS];
     /** The rays a rough lobe sends at the camera ray's first hit ({@link GlossySplit}); tests compare it with 1. */
     int glossySplit = GlossySplit.RAYS;
+    private long segmentsTraced;
     private final TextureSampler textures;
     /** The atlas holds at least one image: the GL tracer then runs its variant compiled with TEXTURED true. */
     private final boolean textured;
@@ -57,6 +57,8 @@ final class WhittedIntegrator implements AutoCloseable {
     final LightPoints lightPoints;
     /** Directions drawn from a glossy lobe (read by the ray benchmark too). */
     final PhongLobe phongLobe;
+    /** Russian roulette's draws (the noise lab sets the depth it starts at). */
+    final RouletteDraw roulette;
     private final SurfaceBranches branches;
     /** The environment light, null for none: rays leaving the scene then see the background colour. */
     private final EnvironmentLighting environment;
@@ -84,7 +86,6 @@ final class WhittedIntegrator implements AutoCloseable {
         this.prims = new Primitives(image);
         this.materials = image.materials();
         this.lights = image.lights();
-        this.lightCount = image.lightCount();
         this.p = parameters;
         this.lensLight = org.drtstudio.render.sampling.LensLight.of(image, parameters);
         this.traversal = GroundPlaneCaster.around(image, walk); // the ground plane is asked outside the tree
@@ -93,8 +94,9 @@ final class WhittedIntegrator implements AutoCloseable {
         this.hitSurface = new HitSurface(image, prims, textures);
         // One sampler for every draw: its per-pixel cache of hashes is kept between a pixel's samples.
         SampleSeeds seeds = new SampleSeeds(parameters.seed());
-        this.lightPoints = new LightPoints(lights, lightCount, seeds);
+        this.lightPoints = new LightPoints(lights, image.lightCount(), seeds);
         this.phongLobe = new PhongLobe(seeds);
+        this.roulette = new RouletteDraw(seeds, parameters.rouletteWeight());
         this.branches = new SurfaceBranches(materials);
         this.environment = image.environment() == null ? null
                 : new EnvironmentLighting(new EnvironmentSampler(image.environment()), seeds);
@@ -204,10 +206,16 @@ final class WhittedIntegrator implements AutoCloseable {
         float[] diffuse = guides.diffuse;
         diffuse[0] = diffuse[1] = diffuse[2] = 0f;
         push(stack, 0, ox, oy, oz, dx, dy, dz, 1, 1, 1, 0, guides.on);
-        int sp = 1;
-        for (int segment = 0; sp > 0; segment++) {
+        int sp = 1, segment = 0;
+        for (; sp > 0; segment++) {
             sp = traceSegment(sp - 1, segment, time, pixel, sample, out);
         }
+        segmentsTraced += segment;
+    }
+
+    /** The rays {@link #radiance} traced so far (camera rays and the rays surfaces sent on; not shadow rays). */
+    long segmentsTraced() {
+        return segmentsTraced;
     }
 
     /**
@@ -327,7 +335,7 @@ final class WhittedIntegrator implements AutoCloseable {
             diffuse[2] = sf.tb * reflected[2];
         }
         int onlyLight = nearestLightOnly ? lightPoints.nearest(sox, soy, soz) : -1;
-        for (int l = 0; l < lightCount; l++) {
+        for (int l = 0; l < lightPoints.count(); l++) {
             if (onlyLight >= 0 && l != onlyLight) continue;
             addLight(sf, l, sox, soy, soz, chain, time, pixel, sample, seg);
         }
@@ -415,20 +423,30 @@ final class WhittedIntegrator implements AutoCloseable {
         float cutoff = p.throughputCutoff(), eps = p.rayEpsilon();
         float lobe = materials[mat + MaterialField.LOBE_EXPONENT];
         int chainBranch = chain ? branches.chainBranch(mat) : SurfaceBranches.NO_BRANCH;
+        boolean plays = roulette.plays(depth, chainBranch != SurfaceBranches.NO_BRANCH);
         if (refractWeight > 0f && maxOf(tr, tg, tb) * refractWeight > cutoff && sp < STACK_SIZE) {
+            int rays = rays(lobe, depth, refractWeight);
+            float share = 1f / rays;
+            float boost = plays ? roulette.boost(tr * refractWeight * share, tg * refractWeight * share, tb * refractWeight * share,
+                    pixel, sample, seg, 1) : 1f;
             // Rough refraction: the transmitted ray drawn from the lobe; one that turns back out is absorbed.
-            sp = pushBranch(into, sp, tx, ty, tz, lobe, rays(lobe, depth, refractWeight), pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY + 2),
-                    -ngx, -ngy, -ngz, px - ngx * eps, py - ngy * eps, pz - ngz * eps,
+            if (boost > 0f) sp = pushBranch(into, sp, tx, ty, tz, lobe, rays, boost, pixel, sample,
+                    Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY + 2), -ngx, -ngy, -ngz, px - ngx * eps, py - ngy * eps, pz - ngz * eps,
                     tr * refractWeight, tg * refractWeight, tb * refractWeight, depth + 1, chainBranch == SurfaceBranches.REFRACTED);
         }
         if (reflectWeight > 0f && maxOf(tr, tg, tb) * reflectWeight > cutoff && sp < STACK_SIZE) {
+            int rays = rays(lobe, depth, reflectWeight);
+            float share = 1f / rays;
+            float boost = plays ? roulette.boost(tr * reflectWeight * share, tg * reflectWeight * share, tb * reflectWeight * share,
+                    pixel, sample, seg, 0) : 1f;
+            if (boost == 0f) return sp;
             float k = 2f * cosI;
             float mx = rdx + k * nx, my = rdy + k * ny, mz = rdz + k * nz;
             float inv = invLength(mx, my, mz);
             mx *= inv; my *= inv; mz *= inv;
             // Glossy reflection: importance-sampled from the normalised Phong lobe around the mirror
             // direction, so the weight stays the reflectivity; rays that dive under the surface are absorbed.
-            sp = pushBranch(into, sp, mx, my, mz, lobe, rays(lobe, depth, reflectWeight), pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY),
+            sp = pushBranch(into, sp, mx, my, mz, lobe, rays, boost, pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY),
                     ngx, ngy, ngz, px + ngx * eps, py + ngy * eps, pz + ngz * eps,
                     tr * reflectWeight, tg * reflectWeight, tb * reflectWeight, depth + 1, chainBranch == SurfaceBranches.REFLECTED);
         }
@@ -444,10 +462,10 @@ final class WhittedIntegrator implements AutoCloseable {
      * Pushes one branch of a surface (the refracted or the reflected one) from slot {@code sp} while
      * the stack has room; returns the new top. Around axis a, a rough lobe (exponent {@code lobe} > 0)
      * sends {@code rays} rays, ray j drawn with sample number sample · rays + j ({@link GlossySplit}),
-     * each with 1 / rays of the weight t, dropping those that leave on the wrong side of s; a sharp
-     * surface sends the axis itself. o: the rays' origin.
+     * each with 1 / rays of the weight t (times the roulette's {@code boost}), dropping those that
+     * leave on the wrong side of s; a sharp surface sends the axis itself. o: the rays' origin.
      */
-    private int pushBranch(float[] into, int sp, float ax, float ay, float az, float lobe, int rays, int pixel, int sample,
+    private int pushBranch(float[] into, int sp, float ax, float ay, float az, float lobe, int rays, float boost, int pixel, int sample,
                            int dimension, float sx, float sy, float sz, float ox, float oy, float oz,
                            float tr, float tg, float tb, int depth, boolean chain) {
         float share = 1f / rays;
@@ -457,7 +475,7 @@ final class WhittedIntegrator implements AutoCloseable {
                 if (!phongLobe.glossy(ax, ay, az, lobe, pixel, sample * rays + j, dimension, sx, sy, sz)) continue;
                 dx = phongLobe.lobeDir[0]; dy = phongLobe.lobeDir[1]; dz = phongLobe.lobeDir[2];
             }
-            push(into, sp++, ox, oy, oz, dx, dy, dz, tr * share, tg * share, tb * share, depth, chain);
+            push(into, sp++, ox, oy, oz, dx, dy, dz, tr * share * boost, tg * share * boost, tb * share * boost, depth, chain);
         }
         return sp;
     }

@@ -186,6 +186,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         defines.put("GLOSSY_SPLIT", Integer.toString(GlossySplit.gpuRays(gl.info().software())));
         defines.put("GLOSSY_SPLIT_WEIGHT", Float.toString(GlossySplit.MIN_WEIGHT));
         defines.put("CHAIN_WEIGHT", Float.toString(GuideSums.CHAIN_WEIGHT));
+        defines.put("ROULETTE_DEPTH", Integer.toString(org.drtstudio.render.sampling.Roulette.FROM_DEPTH));
+        defines.put("SLOT_ROULETTE", Integer.toString(org.drtstudio.render.sampling.Roulette.SLOT));
         defines.put("GUIDE_EDGE_ALBEDO", Float.toString(GuideEdges.ALBEDO));
         defines.put("GUIDE_EDGE_NORMAL", Float.toString(GuideEdges.NORMAL));
         defines.put("GUIDE_EDGE_DEPTH", Float.toString(GuideEdges.DEPTH));
@@ -669,6 +671,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         setCommonUniforms(aov, image, p);
         aov.setFloat("uRayEpsilon", p.rayEpsilon());
         aov.setFloat("uThroughputCutoff", p.throughputCutoff());
+        aov.setFloat("uRouletteWeight", p.rouletteWeight());
         aov.setInt("uMaxDepth", p.maxDepth());
         aov.setInt("uGuideEnd", guideEnd);
         aov.setInt("uFromSampleState", guidesSummed ? 1 : 0);
@@ -817,6 +820,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         pass.setInt("uNearestLightShadows", shadowLights == org.drtstudio.render.sampling.ShadowLights.NEAREST ? 1 : 0);
         pass.setFloat("uRayEpsilon", p.rayEpsilon());
         pass.setFloat("uThroughputCutoff", p.throughputCutoff());
+        pass.setFloat("uRouletteWeight", p.rouletteWeight());
         pass.setInt("uMaxDepth", p.maxDepth());
         pass.setInt("uActiveCount", sums.activeCount);
         pass.setInt("uGuides", guidesSummed ? 1 : 0);

@@ -113,7 +113,7 @@ public final class PreviewDenoiser implements Renderer {
     static TraceParameters guidePassParameters(TraceParameters p) {
         int spp = Math.min(p.samplesPerPixel(), GUIDE_BASE_SAMPLES);
         return new TraceParameters(p.width(), p.height(), spp, p.maxDepth(), p.seed(), p.open(), p.close(), p.filter(),
-                p.motion(), p.background(), p.ambientLight(), p.attenuation(), p.rayEpsilon(), p.throughputCutoff());
+                p.motion(), p.background(), p.ambientLight(), p.attenuation(), p.rayEpsilon(), p.throughputCutoff(), p.rouletteWeight());
     }
 
     /**

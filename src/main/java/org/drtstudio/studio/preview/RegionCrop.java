@@ -28,7 +28,7 @@ final class RegionCrop {
         double sx = region.width() / w, sy = region.height() / h;
         return new TraceParameters(outWidth, outHeight, full.samplesPerPixel(), full.maxDepth(), full.seed(),
                 crop(full.open(), cx, cy, sx, sy), crop(full.close(), cx, cy, sx, sy), full.filter(), full.motion(),
-                full.background(), full.ambientLight(), full.attenuation(), full.rayEpsilon(), full.throughputCutoff());
+                full.background(), full.ambientLight(), full.attenuation(), full.rayEpsilon(), full.throughputCutoff(), full.rouletteWeight());
     }
 
     private static CameraBasis crop(CameraBasis b, double cx, double cy, double sx, double sy) {
