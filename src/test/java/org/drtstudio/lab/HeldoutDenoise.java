@@ -8,6 +8,7 @@ import org.drtstudio.render.Aov;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.DiffuseSplit;
 import org.drtstudio.render.Frame;
+import org.drtstudio.render.denoise.GuideBudget;
 import org.drtstudio.render.denoise.NlmDenoiser;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.TraceParameters;
@@ -34,13 +35,14 @@ import java.util.Locale;
  *   <li>{@code capture SCENE VARIANT W H SPP SEED OUT.bin}: one render with the denoiser's inputs,
  *       saved, and its CPU seconds;</li>
  *   <li>{@code eval OUT.bin REF [MAPS]}: RMSE (0–255 sRGB, {@link NoiseMeasurement#rmse}) of the plain and
- *       the denoised picture, before and after issue 40's change; with MAPS a PNG sheet of the reference,
- *       plain, denoised and their error maps;</li>
+ *       the denoised picture, before and after the diffuse part's change ({@link #before}); with MAPS a
+ *       PNG sheet of the reference, plain, denoised and their error maps;</li>
  *   <li>{@code cost OUT.bin}: the CPU seconds of the denoiser before and after on the captured frame
  *       tiled to 1920×1080 (best of three; its threads are the common pool's, two on two cores).</li>
  * </ul>
  * VARIANT is one of {@link NoiseMeasurement#variants()} ("all-three": depth of field, soft shadows,
- * glossy) or "as-is"; -Dnoise.threads the threads (default 2).
+ * glossy) or "as-is"; -Dnoise.threads the threads (default 2); -Dnoise.guides=PERxCAP captures with
+ * that guide budget instead of the production one (16x256: the GPU's; 64x1024: near-exact guides).
  */
 public final class HeldoutDenoise {
     private HeldoutDenoise() {
@@ -59,7 +61,7 @@ public final class HeldoutDenoise {
                 TraceParameters p = TraceParameters.of(s.camera(), s.camera(),
                         s.settings().withSize(w, h).withSampling(spp, s.settings().maxDepth(), seed), image, PixelFilter.BOX);
                 EmbreeWalk.available();
-                try (CpuRenderer r = CpuRenderer.production(threads, new EmbreeWalk())) {
+                try (CpuRenderer r = renderer(threads)) {
                     double cpu0 = cpuSeconds();
                     Frame f = r.render(image, p, reference ? EnumSet.of(Aov.RADIANCE) : DenoiseInput.NEEDED, ProgressListener.NONE);
                     double seconds = cpuSeconds() - cpu0;
@@ -75,15 +77,31 @@ public final class HeldoutDenoise {
         }
     }
 
+    /**
+     * The production tracer, or with -Dnoise.guides=PERxCAP its walk with that guide budget
+     * ({@link GuideBudget}): how far more exact guides would take the denoiser.
+     */
+    private static CpuRenderer renderer(int threads) {
+        String guides = System.getProperty("noise.guides");
+        if (guides == null) return CpuRenderer.production(threads, new EmbreeWalk());
+        String[] f = guides.split("x");
+        return new CpuRenderer(threads, org.drtstudio.render.NodeKind.DEFAULT, org.drtstudio.accel.AccelStructure.DEFAULT,
+                new EmbreeWalk(), new GuideBudget(Integer.parseInt(f[0]), Integer.parseInt(f[1])));
+    }
+
     static Scene variant(Scene base, String name) {
         if (name.equals("as-is")) return base;
         return NoiseMeasurement.variants().stream().filter(v -> v.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("variant " + name)).make().apply(base);
     }
 
-    /** The denoiser before issue 40's change, for before/after rows from one run: the other part filtered as a whole radiance is. */
+    /**
+     * The denoiser before the diffuse part's looser gates and albedo fit, for before/after rows from
+     * one run: the diffuse part's old settings (5×5, k 0.5, cos⁶⁴, depth 0.05, no fit), the rest as now.
+     */
     static NlmDenoiser before() {
-        return new NlmDenoiser(NlmDenoiser.Settings.DEFAULT, NlmDenoiser.Settings.DIFFUSE, NlmDenoiser.Settings.DEFAULT);
+        return new NlmDenoiser(NlmDenoiser.Settings.DEFAULT, new NlmDenoiser.Settings(2, 0.5f, 64f, 0.05f, 0.3f, 1e-3f, 0.02f, false),
+                NlmDenoiser.Settings.OTHER);
     }
 
     private static void cost(DenoiseInput small) {

@@ -34,8 +34,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * picture (the objects; a whole 64×48 picture is nearly all silhouettes, where no filter of a pixel's
  * own samples helps) at 16 spp. RMSE on the 0–255 sRGB scale against 512 spp of the same tracer,
  * summed over three render seeds. Measured: the denoiser before issue 40 (the plane fit, tight gates)
- * 0.803 of plain, with the other part fitted on the albedo ({@link NlmDenoiser.Settings#OTHER}) 0.746; the
- * bound sits between (the renders are deterministic).
+ * 0.803 of plain, with the other part fitted on the albedo ({@link NlmDenoiser.Settings#OTHER}) 0.746,
+ * with the diffuse part fitted on the albedo too and its normal and depth gates loosened
+ * ({@link NlmDenoiser.Settings#DIFFUSE}) 0.740; the bound sits between the last two (the renders are
+ * deterministic, so the narrow gap still tells the two apart).
  */
 class HeldoutDenoiseTest {
     /** The picture's size, and the window of it that is traced: where the objects stand. */
@@ -43,7 +45,7 @@ class HeldoutDenoiseTest {
     private static final PixelWindow WINDOW = new PixelWindow(48, 40, 64, 48);
 
     @Test
-    void denoisedErrorOnAnUnseenSceneIsAtMost077OfPlain(@TempDir Path dir) throws Exception {
+    void denoisedErrorOnAnUnseenSceneIsAtMost0743OfPlain(@TempDir Path dir) throws Exception {
         Scene s = allEffects(load(dir, Long.getLong("hseed", 4040)));
         GeometryImage image = new GeometryImageBuilder().build(s);
         double plain = 0, denoised = 0;
@@ -57,7 +59,7 @@ class HeldoutDenoiseTest {
             }
         }
         double ratio = denoised / plain;
-        assertTrue(ratio <= 0.77, String.format(Locale.ROOT, "denoised %.3f / plain %.3f = %.3f", denoised, plain, ratio));
+        assertTrue(ratio <= 0.743, String.format(Locale.ROOT, "denoised %.3f / plain %.3f = %.3f", denoised, plain, ratio));
     }
 
     private static TraceParameters parameters(Scene s, GeometryImage image, int spp, long seed) {
