@@ -20,6 +20,7 @@ uniform int uNearestLightShadows;
 uniform float uRayEpsilon;
 uniform float uThroughputCutoff;
 // Rays sent on from a later bounce and lighter than this play Russian roulette; 0: none do.
+// ROULETTE (from Roulette.onGpu): whether the roulette is compiled in at all.
 uniform float uRouletteWeight;
 uniform int uMaxDepth;
 
@@ -301,16 +302,23 @@ Spawn beginSpawn(Surface sf, vec3 throughput, int depth, bool chain) {
 // How many candidates spawnedRay is asked for: GLOSSY_SPLIT a branch, a constant so the loops unroll.
 #define SPAWN_CANDIDATES (2 * GLOSSY_SPLIT)
 
+// Russian roulette's uniform number for a ray: a plain hash of the pixel, sample, segment and branch,
+// twin of RouletteDraw.draw. Not a stratified dimension: a decision needs no stratification, and the
+// scrambled Sobol point cost the wavefront frame more than the roulette saved (registers).
+float rouletteDraw(uint pixel, uint sampleIndex, int seg, bool refract) {
+    uint h = pcg(pcg(pcg(pixel ^ pcg(uSeed)) + sampleIndex) + uint(2 * seg + (refract ? 1 : 0)));
+    return float(h >> 8u) * (1.0 / 16777216.0);
+}
+
 // Russian roulette (Roulette.java): a ray sent from depth ROULETTE_DEPTH on, off the guide chain,
 // lighter than uRouletteWeight goes on with probability weight / uRouletteWeight, its throughput
-// `carried` scaled up by the inverse; the reflected ray draws the first of the segment's roulette
-// pair, the refracted one the second. Returns whether it goes on.
+// `carried` scaled up by the inverse. Returns whether it goes on.
 bool roulette(inout vec3 carried, int depth, int chained, uint pixel, uint sampleIndex, int seg, bool refract) {
     if (depth < ROULETTE_DEPTH || chained != CHAIN_NONE) return true;
     float w = maxComponent(carried);
     if (w >= uRouletteWeight) return true;
     float q = w / uRouletteWeight;
-    if (uniformSample(pixel, sampleIndex, segmentDimension(seg, SLOT_ROULETTE + (refract ? 1 : 0)), uSeed) >= q) return false;
+    if (rouletteDraw(pixel, sampleIndex, seg, refract) >= q) return false;
     carried *= 1.0 / q;
     return true;
 }
@@ -330,8 +338,6 @@ bool spawnedRay(Surface sf, Spawn sp, vec3 throughput, int depth, uint pixel, ui
     r = PendingRay(vec3(0.0), vec3(0.0), vec3(0.0), 0, false);
     if (j >= rays) return false;
     if (!(branchWeight > 0.0 && sp.weight * branchWeight > uThroughputCutoff)) return false;
-    vec3 carried = throughput * branchWeight * (1.0 / float(rays));
-    if (!roulette(carried, depth, sp.chained, pixel, sampleIndex, seg, refract)) return false;
     vec3 axis = refract ? sp.br.refracted : sp.br.mirrored;
     vec3 side = refract ? -sf.ng : sf.ng;
     vec3 dir = axis;
@@ -339,6 +345,11 @@ bool spawnedRay(Surface sf, Spawn sp, vec3 throughput, int depth, uint pixel, ui
     if (sp.lobe > 0.0 && !sampleLobe(axis, sp.lobe, pixel, sampleIndex * uint(rays) + uint(j),
                                      segmentDimension(seg, refract ? SLOT_GLOSSY + 2 : SLOT_GLOSSY), side, dir)) return false;
     vec3 origin = refract ? sf.p - sf.ng * uRayEpsilon : shadowOrigin(sf);
+    vec3 carried = throughput * branchWeight * (1.0 / float(rays));
+#if ROULETTE
+    // Last, so that nothing of it is live across the lobe's sampling (registers).
+    if (!roulette(carried, depth, sp.chained, pixel, sampleIndex, seg, refract)) return false;
+#endif
     r = PendingRay(origin, dir, carried, depth + 1,
                    sp.chained == (refract ? CHAIN_REFRACTED : CHAIN_REFLECTED));
     return true;

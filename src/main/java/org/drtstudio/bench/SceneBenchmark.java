@@ -5,6 +5,7 @@ import org.drtstudio.accel.BoxNodeVariants;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.render.Aov;
+import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Frame;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.render.ProgressListener;
@@ -186,7 +187,7 @@ final class SceneBenchmark {
     /**
      * The frame kernel traces every ray of a sample in one dispatch, so its passes cannot be timed
      * apart; their costs are the differences between frames that leave one out: the lens (camera rays
-     * from a pinhole instead), Russian roulette (every ray above the cut-off traced), the secondary rays (depth 1: camera rays and their shadow rays), the
+     * from a pinhole instead), the secondary rays (depth 1: camera rays and their shadow rays), the
      * shadow rays (depth 1 without lights).
      */
     private void frameBreakdown(Map<String, Object> r, GlRenderer gpu, GeometryImage image, Scene effects, int w, int h)
@@ -195,11 +196,27 @@ final class SceneBenchmark {
         Camera c = effects.camera();
         Scene pinhole = effects.withCamera(new Camera(c.eye(), c.look(), c.up(), c.fovY(), 0, c.focusDistance()));
         r.put("frame_no_lens_ms", timeFrames(gpu, image, frameParameters(pinhole, image, w, h, spp, depth)).ms());
-        r.put("frame_no_roulette_ms", timeFrames(gpu, image, frameParameters(effects, image, w, h, spp, depth).withRouletteWeight(0f)).ms());
         r.put("frame_depth1_ms", timeFrames(gpu, image, frameParameters(effects, image, w, h, spp, 1)).ms());
+        r.put("frame_denoise_wall_ms", denoiseWallMs(gpu, image, frameParameters(effects, image, w, h, spp, depth)));
         GeometryImage dark = new GeometryImageBuilder().build(effects.withLights(List.of()));
         r.put("frame_depth1_no_lights_ms", timeFrames(gpu, dark, frameParameters(effects, dark, w, h, spp, 1)).ms());
         gpu.render(image, frameParameters(effects, image, 64, 36, 1, depth), EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+    }
+
+    /**
+     * The GPU denoiser on the frame, wall time of the call (the guides and radiance sent, the picture
+     * read back), median of three after one untimed: what `drt render --denoise` adds to a frame.
+     */
+    private double denoiseWallMs(GlRenderer gpu, GeometryImage image, TraceParameters p) throws RenderException {
+        DenoiseInput input = DenoiseInput.of(gpu.render(image, p, DenoiseInput.NEEDED, ProgressListener.NONE));
+        gpu.denoiser().denoise(input);
+        double[] ms = new double[3];
+        for (int i = 0; i < ms.length; i++) {
+            long t0 = System.nanoTime();
+            gpu.denoiser().denoise(input);
+            ms[i] = (System.nanoTime() - t0) / 1e6;
+        }
+        return GpuTimer.median(ms);
     }
 
     private static TraceParameters frameParameters(Scene s, GeometryImage image, int w, int h, int spp, int depth) {
