@@ -53,6 +53,26 @@ final class BinaryPlyValues extends PlyValues {
         }
     }
 
+    /**
+     * Reads the next {@code length} bytes into {@code dest} in bulk (what the buffer holds, then
+     * straight from the stream) and returns how many there were: fewer only where the file ends.
+     */
+    int readBlock(byte[] dest, int length) throws IOException {
+        int got = Math.min(length, buffer.remaining());
+        buffer.get(dest, 0, got);
+        while (got < length) {
+            int read = in.read(dest, got, length - got);
+            if (read < 0) break;
+            got += read;
+        }
+        consumed += got;
+        return got;
+    }
+
+    ByteOrder order() {
+        return buffer.order();
+    }
+
     @Override
     long consumed() {
         return consumed;

@@ -6,8 +6,10 @@ import org.drtstudio.io.support.WarningLog;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Reads a PLY body into a {@link PlyMesh}: the {@code vertex} element's positions (x, y, z), and,
@@ -32,6 +34,8 @@ final class PlyBodyReader {
     static final long MAX_VERTICES = (Integer.MAX_VALUE - 8) / 3;
     /** Corners in all at most: the triangles they make must fit one Java array of indices. */
     static final long MAX_TOTAL_CORNERS = (Integer.MAX_VALUE - 8) / 3;
+    /** Bytes of binary vertices read at once: whole vertices, about a megabyte. */
+    private static final int VERTEX_BLOCK_BYTES = 1 << 20;
 
     private final Path file;
     private final PlyHeader header;
@@ -115,31 +119,23 @@ final class PlyBodyReader {
         if (!hasNormals) for (int k = 3; k < 6; k++) if (roles[k] >= 0) role[roles[k]] = -1;
         if (!hasUv) for (int k = 6; k < 8; k++) if (roles[k] >= 0) role[roles[k]] = -1;
         if (!hasColour) for (int k = 8; k < 11; k++) if (roles[k] >= 0) role[roles[k]] = -1;
-        for (int i = 0; i < n; i++) {
-            for (int p = 0; p < propertyCount; p++) {
-                PlyProperty property = element.properties().get(p);
-                double value;
-                try {
-                    if (property.isList()) {
-                        skipList(property, element, i);
-                        continue;
+        if (values instanceof BinaryPlyValues binary && element.properties().stream().noneMatch(PlyProperty::isList)) {
+            readVertexBlocks(binary, element, role);
+        } else {
+            for (int i = 0; i < n; i++) {
+                for (int p = 0; p < propertyCount; p++) {
+                    PlyProperty property = element.properties().get(p);
+                    double value;
+                    try {
+                        if (property.isList()) {
+                            skipList(property, element, i);
+                            continue;
+                        }
+                        value = values.scalar(property.type());
+                    } catch (EOFException e) {
+                        throw endedEarly(element, i);
                     }
-                    value = values.scalar(property.type());
-                } catch (EOFException e) {
-                    throw endedEarly(element, i);
-                }
-                int k = role[p];
-                if (k < 0) continue;
-                if (k < 3) {
-                    if (!Double.isFinite(value) || !Float.isFinite((float) value))
-                        throw entryProblem(element, i, "coordinate " + property.name() + " is not a finite single-precision number");
-                    positions[3 * i + k] = (float) value;
-                } else if (k < 6) {
-                    normals[3 * i + k - 3] = Double.isFinite(value) ? (float) value : 0f;
-                } else if (k < 8) {
-                    texCoords[2 * i + k - 6] = Double.isFinite(value) ? (float) value : 0f;
-                } else {
-                    colours[3 * i + k - 8] = colour(value, property.type());
+                    if (role[p] >= 0) storeVertexValue(element, i, property, role[p], value);
                 }
             }
         }
@@ -149,6 +145,65 @@ final class PlyBodyReader {
                 if (!Float.isFinite(normals[i] * normals[i] + normals[i + 1] * normals[i + 1] + normals[i + 2] * normals[i + 2]))
                     normals[i] = normals[i + 1] = normals[i + 2] = 0f;
             }
+        }
+    }
+
+    /**
+     * Binary vertices of scalar properties only (what scanners write): read in blocks of whole
+     * vertices and decoded from a {@link ByteBuffer} at fixed offsets, instead of one call per value
+     * through the stream's buffer. Values, checks and messages as the general loop's.
+     */
+    private void readVertexBlocks(BinaryPlyValues binary, PlyElement element, int[] role) throws SceneFormatException, IOException {
+        List<PlyProperty> properties = element.properties();
+        int[] offset = new int[properties.size()];
+        int stride = 0;
+        for (int p = 0; p < properties.size(); p++) {
+            offset[p] = stride;
+            stride += properties.get(p).type().bytes;
+        }
+        int n = (int) element.count(), perBlock = Math.max(1, VERTEX_BLOCK_BYTES / stride);
+        byte[] bytes = new byte[Math.min(n, perBlock) * stride];
+        ByteBuffer block = ByteBuffer.wrap(bytes).order(binary.order());
+        for (int first = 0; first < n; first += perBlock) {
+            int wanted = Math.min(perBlock, n - first), got = binary.readBlock(bytes, wanted * stride), whole = got / stride;
+            // The whole vertices before a short block's end are checked first, as the general loop would.
+            for (int i = 0; i < whole; i++) {
+                for (int p = 0; p < offset.length; p++) {
+                    if (role[p] >= 0) {
+                        PlyProperty property = properties.get(p);
+                        storeVertexValue(element, first + i, property, role[p], value(block, i * stride + offset[p], property.type()));
+                    }
+                }
+            }
+            if (whole < wanted) throw endedEarly(element, first + whole);
+        }
+    }
+
+    private static double value(ByteBuffer block, int at, PlyType type) {
+        return switch (type) {
+            case INT8 -> block.get(at);
+            case UINT8 -> block.get(at) & 0xff;
+            case INT16 -> block.getShort(at);
+            case UINT16 -> block.getShort(at) & 0xffff;
+            case INT32 -> block.getInt(at);
+            case UINT32 -> block.getInt(at) & 0xffffffffL;
+            case FLOAT32 -> block.getFloat(at);
+            case FLOAT64 -> block.getDouble(at);
+        };
+    }
+
+    /** Stores vertex i's value of the property in role k (x, y, z, nx, ny, nz, u, v, r, g, b). */
+    private void storeVertexValue(PlyElement element, int i, PlyProperty property, int k, double value) throws SceneFormatException {
+        if (k < 3) {
+            if (!Double.isFinite(value) || !Float.isFinite((float) value))
+                throw entryProblem(element, i, "coordinate " + property.name() + " is not a finite single-precision number");
+            positions[3 * i + k] = (float) value;
+        } else if (k < 6) {
+            normals[3 * i + k - 3] = Double.isFinite(value) ? (float) value : 0f;
+        } else if (k < 8) {
+            texCoords[2 * i + k - 6] = Double.isFinite(value) ? (float) value : 0f;
+        } else {
+            colours[3 * i + k - 8] = colour(value, property.type());
         }
     }
 

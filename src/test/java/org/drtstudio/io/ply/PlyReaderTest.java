@@ -321,6 +321,41 @@ class PlyReaderTest {
         assertTrue(m.endsWith("bin.ply: vertex 0: coordinate y is not a finite single-precision number"), m);
     }
 
+    /**
+     * Binary vertices are read in blocks of about a megabyte: 100,000 vertices of mixed types (a
+     * float, a double, a short, normals, colour bytes, an ignored int) span several blocks and end
+     * in a partial one; in both byte orders they make the mesh the text file makes, value for value.
+     */
+    @Test
+    void binaryVerticesReadInBlocksEqualTheTextFilesVertices() throws Exception {
+        int n = 100_000;
+        String header = "element vertex " + n + "\nproperty float x\nproperty double y\nproperty short z\nproperty float nx\n"
+                + "property float ny\nproperty float nz\nproperty uchar red\nproperty uchar green\nproperty uchar blue\n"
+                + "property int extra\nelement face " + (n - 2) + "\nproperty list uchar int vertex_indices\nend_header\n";
+        StringBuilder text = new StringBuilder("ply\nformat ascii 1.0\n" + header);
+        for (int i = 0; i < n; i++) {
+            text.append(i * 0.25f).append(' ').append(-i * 0.5).append(' ').append(i % 300 - 150).append(" 0 ")
+                    .append(i % 2).append(' ').append(1 - i % 2).append(' ').append(i % 256).append(' ').append(7).append(' ')
+                    .append(255 - i % 256).append(' ').append(i).append('\n');
+        }
+        for (int i = 0; i + 2 < n; i++) text.append("3 ").append(i).append(' ').append(i + 1).append(' ').append(i + 2).append('\n');
+        TriangleMesh expected = mesh(SceneLoader.load(write("text.ply", ascii(text.toString()))));
+        for (ByteOrder order : new ByteOrder[]{ByteOrder.LITTLE_ENDIAN, ByteOrder.BIG_ENDIAN}) {
+            ByteBuffer body = ByteBuffer.allocate(n * 33 + (n - 2) * 13).order(order);
+            for (int i = 0; i < n; i++) {
+                body.putFloat(i * 0.25f).putDouble(-i * 0.5).putShort((short) (i % 300 - 150)).putFloat(0).putFloat(i % 2)
+                        .putFloat(1 - i % 2).put((byte) (i % 256)).put((byte) 7).put((byte) (255 - i % 256)).putInt(i);
+            }
+            for (int i = 0; i + 2 < n; i++) body.put((byte) 3).putInt(i).putInt(i + 1).putInt(i + 2);
+            String format = order == ByteOrder.LITTLE_ENDIAN ? "binary_little_endian" : "binary_big_endian";
+            TriangleMesh binary = mesh(SceneLoader.load(write(format + ".ply", concat(ascii("ply\nformat " + format + " 1.0\n" + header), body.array()))));
+            assertArrayEquals(expected.positions(), binary.positions(), format);
+            assertArrayEquals(expected.normals(), binary.normals(), format);
+            assertArrayEquals(expected.indices(), binary.indices(), format);
+            assertArrayEquals(expected.triangleMaterials(), binary.triangleMaterials(), format);
+        }
+    }
+
     @Test
     void facesOfFewerThanThreeCornersAreSkippedWithAWarning() throws Exception {
         String text = "ply\nformat ascii 1.0\n" + VERTEX + "element face 3\nproperty list uchar int vertex_indices\nend_header\n"
