@@ -58,10 +58,15 @@ final class BinaryPlyValues extends PlyValues {
      * straight from the stream) and returns how many there were: fewer only where the file ends.
      */
     int readBlock(byte[] dest, int length) throws IOException {
+        return readBlock(dest, 0, length);
+    }
+
+    /** As {@link #readBlock(byte[], int)}, into {@code dest} from {@code offset} on. */
+    int readBlock(byte[] dest, int offset, int length) throws IOException {
         int got = Math.min(length, buffer.remaining());
-        buffer.get(dest, 0, got);
+        buffer.get(dest, offset, got);
         while (got < length) {
-            int read = in.read(dest, got, length - got);
+            int read = in.read(dest, offset + got, length - got);
             if (read < 0) break;
             got += read;
         }

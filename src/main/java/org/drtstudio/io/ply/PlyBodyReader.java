@@ -36,6 +36,8 @@ final class PlyBodyReader {
     static final long MAX_TOTAL_CORNERS = (Integer.MAX_VALUE - 8) / 3;
     /** Bytes of binary vertices read at once: whole vertices, about a megabyte. */
     private static final int VERTEX_BLOCK_BYTES = 1 << 20;
+    /** Bytes of binary faces read ahead at once: a megabyte, far more than the largest face allowed (4 + 4096 × 8). */
+    private static final int FACE_BLOCK_BYTES = 1 << 20;
 
     private final Path file;
     private final PlyHeader header;
@@ -216,6 +218,11 @@ final class PlyBodyReader {
         PlyProperty indices = element.properties().get(indexList);
         int uvList = element.list("texcoord");
         if (uvList >= 0 && cornerUv == null) cornerUv = new float[2 * corners.length];
+        if (values instanceof BinaryPlyValues binary && element.properties().size() == 1 && indices.type().integer
+                && header.elements().get(header.elements().size() - 1) == element) {
+            readFaceBlocks(binary, element, indices);
+            return;
+        }
         boolean warnedOtherLists = false, warnedUv = false;
         float[] colour = new float[3];
         for (long i = 0; i < element.count(); i++) {
@@ -257,6 +264,48 @@ final class PlyBodyReader {
                 if (3 * faceCount + 3 > faceColours.length) faceColours = Arrays.copyOf(faceColours, grow(faceColours.length));
                 if (hasColour) System.arraycopy(colour, 0, faceColours, 3 * faceCount, 3);
                 else Arrays.fill(faceColours, 3 * faceCount, 3 * faceCount + 3, Float.NaN);
+            }
+            faceCount++;
+            faceStart[faceCount] = cornerCount;
+        }
+    }
+
+    /**
+     * Binary faces that are nothing but an integer index list, the file's last element (what scanners
+     * write): decoded from large blocks ({@link PlyBlocks}) instead of one call per value through
+     * the stream's buffer. Every check and message is the general path's: a negative or too long
+     * list, too many corners, an index out of range, a file that ends early; small faces skipped.
+     */
+    private void readFaceBlocks(BinaryPlyValues binary, PlyElement element, PlyProperty indices) throws SceneFormatException, IOException {
+        PlyBlocks blocks = new PlyBlocks(binary, FACE_BLOCK_BYTES);
+        PlyType countType = indices.countType(), type = indices.type();
+        for (long i = 0; i < element.count(); i++) {
+            if (!blocks.ensure(countType.bytes)) throw endedEarly(element, i);
+            long n = blocks.integer(countType);
+            if (n < 0) throw entryProblem(element, i, indices.name() + " has a negative length " + n);
+            long left = bodyBytes - blocks.consumed();
+            if (n > left || n * type.bytes > left)
+                throw entryProblem(element, i, indices.name() + " claims " + n + " items, more than the rest of the file holds");
+            if (n > MAX_CORNERS) throw entryProblem(element, i, "has " + n + " corners; faces of more than " + MAX_CORNERS + " are refused");
+            if (cornerCount + n > MAX_TOTAL_CORNERS) throw entryProblem(element, i, "more than " + MAX_TOTAL_CORNERS + " face corners in all");
+            if (!blocks.ensure((int) n * type.bytes)) throw endedEarly(element, i);
+            if (cornerCount + n > corners.length) corners = Arrays.copyOf(corners, (int) Math.max(cornerCount + n, grow(corners.length)));
+            int start = cornerCount;
+            for (long c = 0; c < n; c++) {
+                long index = blocks.integer(type);
+                if (index < 0 || index >= vertexCount) throw entryProblem(element, i, "vertex index " + index + " is out of range 0.." + (vertexCount - 1));
+                corners[cornerCount++] = (int) index;
+            }
+            if (n < 3) {
+                skippedSmallFaces++;
+                cornerCount = start;
+                continue;
+            }
+            if (faceCount + 2 > faceStart.length) faceStart = Arrays.copyOf(faceStart, grow(faceStart.length));
+            faceStart[faceCount] = start;
+            if (faceColours != null) {
+                if (3 * faceCount + 3 > faceColours.length) faceColours = Arrays.copyOf(faceColours, grow(faceColours.length));
+                Arrays.fill(faceColours, 3 * faceCount, 3 * faceCount + 3, Float.NaN);
             }
             faceCount++;
             faceStart[faceCount] = cornerCount;

@@ -356,6 +356,27 @@ class PlyReaderTest {
         }
     }
 
+    /** Binary faces read in blocks keep the general path's checks: an index out of range, a negative length, small faces. */
+    @Test
+    void binaryFacesReadInBlocksKeepEveryCheck() throws Exception {
+        String head = "ply\nformat binary_little_endian 1.0\n" + VERTEX + "element face 3\nproperty list char uint vertex_indices\nend_header\n";
+        ByteBuffer vertices = ByteBuffer.allocate(36).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 9; i++) vertices.putFloat(i == 3 || i == 7 ? 1 : 0);
+        ByteBuffer out = ByteBuffer.allocate(39).order(ByteOrder.LITTLE_ENDIAN);
+        out.put((byte) 3).putInt(0).putInt(1).putInt(2).put((byte) 3).putInt(0).putInt(-1).putInt(2).put((byte) 2).putInt(0).putInt(1);
+        String m = refusal("range.ply", concat(ascii(head), concat(vertices.array(), out.array())));
+        assertTrue(m.endsWith("range.ply: face 1: vertex index 4294967295 is out of range 0..2"), m);
+        ByteBuffer negative = ByteBuffer.allocate(39).order(ByteOrder.LITTLE_ENDIAN);
+        negative.put((byte) 3).putInt(0).putInt(1).putInt(2).put((byte) -3);
+        m = refusal("negative.ply", concat(ascii(head), concat(vertices.array(), negative.array())));
+        assertTrue(m.endsWith("negative.ply: face 1: vertex_indices has a negative length -3"), m);
+        ByteBuffer small = ByteBuffer.allocate(39).order(ByteOrder.LITTLE_ENDIAN);
+        small.put((byte) 2).putInt(0).putInt(1).put((byte) 3).putInt(0).putInt(1).putInt(2).put((byte) 3).putInt(2).putInt(1).putInt(0);
+        ImportResult r = SceneLoader.load(write("small.ply", concat(ascii(head), concat(vertices.array(), small.array()))));
+        assertArrayEquals(new int[]{0, 1, 2, 2, 1, 0}, mesh(r).indices());
+        assertTrue(r.warnings().contains(dir.resolve("small.ply") + ": 1 face(s) with fewer than 3 corners were skipped"), r.warnings().toString());
+    }
+
     @Test
     void facesOfFewerThanThreeCornersAreSkippedWithAWarning() throws Exception {
         String text = "ply\nformat ascii 1.0\n" + VERTEX + "element face 3\nproperty list uchar int vertex_indices\nend_header\n"
