@@ -3,8 +3,6 @@ package org.drtstudio.studio.preview;
 /**
  * One finished preview pass, ready for the screen.
  *
- * @param width         the picture's width: the view's for the whole view (a coarse stage enlarged by
- *                      repeating its pixels), the traced pixels' for a render region
  * @param bgra          4 bytes per pixel in the order JavaFX's premultiplied BGRA format wants (alpha 255)
  * @param samples       samples per pixel accumulated so far
  * @param targetSamples the sample target the preview stops at

@@ -642,11 +642,14 @@ public final class PreviewRenderer implements AutoCloseable {
             Frame frame = pass.frame();
             PreviewRequest r = pass.request();
             byte[] rgba = denoised != null ? denoised : denoiser.viewedSrgb(frame);
-            // A coarse stage of the whole view is enlarged to the view's pixels here, off the FX thread (ScreenPixels says why).
-            boolean enlarge = r.region() == null && pass.scale() > 1 && r.width() > frame.width() && r.height() > frame.height();
-            int w = enlarge ? r.width() : frame.width(), h = enlarge ? r.height() : frame.height();
-            byte[] bgra = ScreenPixels.bgra(rgba, frame.width(), frame.height(), w, h);
-            PreviewFrame shown = new PreviewFrame(w, h, bgra, pass.samples(), r.targetSamples(), pass.scale(), r.region(),
+            byte[] bgra = new byte[rgba.length];
+            for (int i = 0; i < rgba.length; i += 4) {
+                bgra[i] = rgba[i + 2];
+                bgra[i + 1] = rgba[i + 1];
+                bgra[i + 2] = rgba[i];
+                bgra[i + 3] = (byte) 255;
+            }
+            PreviewFrame shown = new PreviewFrame(frame.width(), frame.height(), bgra, pass.samples(), r.targetSamples(), pass.scale(), r.region(),
                     r.revision(), r.createdNanos(), pass.passNanos(), pass.rays(), pass.converged(), denoised != null);
             lastFrame = shown;
             slot.set(shown);

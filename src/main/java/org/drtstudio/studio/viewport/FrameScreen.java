@@ -18,6 +18,7 @@ final class FrameScreen {
     private final ImageView view = new ImageView();
     private final ImageView regionView = new ImageView();
     private final PreviewImage picture = new PreviewImage(), regionPicture = new PreviewImage();
+    private final NearestUpscale upscale = new NearestUpscale();
     private final ViewportPane.FrameRate frameRate = new ViewportPane.FrameRate();
     private PreviewFrame shown;
     private long lastLatencyNanos = -1;
@@ -39,10 +40,18 @@ final class FrameScreen {
         return List.of(view, regionView);
     }
 
-    /** Shows a whole-view frame (a coarse stage comes at the view's size already: {@code ScreenPixels}). */
-    void show(PreviewFrame f) {
+    /** Shows a whole-view frame in a view of {@code viewWidth} × {@code viewHeight} pixels. */
+    void show(PreviewFrame f, int viewWidth, int viewHeight) {
         regionView.setVisible(false);
-        if (picture.show(f.bgra(), f.width(), f.height())) view.setImage(picture.image());
+        int w = f.width(), h = f.height();
+        byte[] bgra = f.bgra();
+        if (f.pixelScale() > 1 && viewWidth > w && viewHeight > h) {
+            // A coarse stage, drawn at the view's own size (NearestUpscale says why).
+            bgra = upscale.of(bgra, w, h, viewWidth, viewHeight);
+            w = viewWidth;
+            h = viewHeight;
+        }
+        if (picture.show(bgra, w, h)) view.setImage(picture.image());
         shown(f);
     }
 

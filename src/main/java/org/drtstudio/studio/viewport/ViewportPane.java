@@ -185,7 +185,7 @@ public final class ViewportPane extends Pane {
 
     private void present(PreviewFrame f) {
         if (f.region() == null) {
-            screen.show(f);
+            screen.show(f, (int) Math.ceil(getWidth()), (int) Math.ceil(getHeight()));
             return;
         }
         if (region == null || !region.equals(f.region())) return; // the region changed since: a newer frame follows
