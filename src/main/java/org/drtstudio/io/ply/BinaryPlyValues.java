@@ -22,16 +22,7 @@ final class BinaryPlyValues extends PlyValues {
     double scalar(PlyType type) throws IOException {
         need(type.bytes);
         consumed += type.bytes;
-        return switch (type) {
-            case INT8 -> buffer.get();
-            case UINT8 -> buffer.get() & 0xff;
-            case INT16 -> buffer.getShort();
-            case UINT16 -> buffer.getShort() & 0xffff;
-            case INT32 -> buffer.getInt();
-            case UINT32 -> buffer.getInt() & 0xffffffffL;
-            case FLOAT32 -> buffer.getFloat();
-            case FLOAT64 -> buffer.getDouble();
-        };
+        return type.read(buffer);
     }
 
     @Override

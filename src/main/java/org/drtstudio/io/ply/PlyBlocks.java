@@ -34,14 +34,7 @@ final class PlyBlocks {
 
     /** The next value of an integer type, made readable by {@link #ensure} beforehand. */
     long integer(PlyType type) {
-        return switch (type) {
-            case INT8 -> buffer.get();
-            case UINT8 -> buffer.get() & 0xff;
-            case INT16 -> buffer.getShort();
-            case UINT16 -> buffer.getShort() & 0xffff;
-            case INT32 -> buffer.getInt();
-            case UINT32 -> buffer.getInt() & 0xffffffffL;
-            case FLOAT32, FLOAT64 -> throw new IllegalArgumentException("not an integer type: " + type);
-        };
+        if (!type.integer) throw new IllegalArgumentException("not an integer type: " + type);
+        return (long) type.read(buffer);
     }
 }

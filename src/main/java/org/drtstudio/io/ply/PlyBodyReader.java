@@ -301,15 +301,24 @@ final class PlyBodyReader {
                 cornerCount = start;
                 continue;
             }
-            if (faceCount + 2 > faceStart.length) faceStart = Arrays.copyOf(faceStart, grow(faceStart.length));
-            faceStart[faceCount] = start;
-            if (faceColours != null) {
-                if (3 * faceCount + 3 > faceColours.length) faceColours = Arrays.copyOf(faceColours, grow(faceColours.length));
-                Arrays.fill(faceColours, 3 * faceCount, 3 * faceCount + 3, Float.NaN);
-            }
-            faceCount++;
-            faceStart[faceCount] = cornerCount;
+            addFace(start, null);
         }
+    }
+
+    /**
+     * Ends a face whose corners run from {@code start} to the corners read so far, with its colour
+     * (three values 0…1), or null for none (NaN: the material's colour).
+     */
+    private void addFace(int start, float[] colour) {
+        if (faceCount + 2 > faceStart.length) faceStart = Arrays.copyOf(faceStart, grow(faceStart.length));
+        faceStart[faceCount] = start;
+        if (faceColours != null) {
+            if (3 * faceCount + 3 > faceColours.length) faceColours = Arrays.copyOf(faceColours, grow(faceColours.length));
+            if (colour != null) System.arraycopy(colour, 0, faceColours, 3 * faceCount, 3);
+            else Arrays.fill(faceColours, 3 * faceCount, 3 * faceCount + 3, Float.NaN);
+        }
+        faceCount++;
+        faceStart[faceCount] = cornerCount;
     }
 
     /**

@@ -30,6 +30,20 @@ enum PlyType {
         this.sizedName = sizedName;
     }
 
+    /** The next value of this type in {@code b} (in its byte order), as a double: exact for every integer type. */
+    double read(java.nio.ByteBuffer b) {
+        return switch (this) {
+            case INT8 -> b.get();
+            case UINT8 -> b.get() & 0xff;
+            case INT16 -> b.getShort();
+            case UINT16 -> b.getShort() & 0xffff;
+            case INT32 -> b.getInt();
+            case UINT32 -> b.getInt() & 0xffffffffL;
+            case FLOAT32 -> b.getFloat();
+            case FLOAT64 -> b.getDouble();
+        };
+    }
+
     /** The type a header names, or null for a name that is none. */
     static PlyType named(String word) {
         String w = word.toLowerCase(Locale.ROOT);
