@@ -302,23 +302,16 @@ Spawn beginSpawn(Surface sf, vec3 throughput, int depth, bool chain) {
 // How many candidates spawnedRay is asked for: GLOSSY_SPLIT a branch, a constant so the loops unroll.
 #define SPAWN_CANDIDATES (2 * GLOSSY_SPLIT)
 
-// Russian roulette's uniform number for a ray: a plain hash of the pixel, sample, segment and branch,
-// twin of RouletteDraw.draw. Not a stratified dimension: a decision needs no stratification, and the
-// scrambled Sobol point cost the wavefront frame more than the roulette saved (registers).
-float rouletteDraw(uint pixel, uint sampleIndex, int seg, bool refract) {
-    uint h = pcg(pcg(pcg(pixel ^ pcg(uSeed)) + sampleIndex) + uint(2 * seg + (refract ? 1 : 0)));
-    return float(h >> 8u) * (1.0 / 16777216.0);
-}
-
 // Russian roulette (Roulette.java): a ray sent from depth ROULETTE_DEPTH on, off the guide chain,
 // lighter than uRouletteWeight goes on with probability weight / uRouletteWeight, its throughput
-// `carried` scaled up by the inverse. Returns whether it goes on.
+// `carried` scaled up by the inverse; the reflected ray draws the first of the segment's roulette
+// pair, the refracted one the second. Returns whether it goes on.
 bool roulette(inout vec3 carried, int depth, int chained, uint pixel, uint sampleIndex, int seg, bool refract) {
     if (depth < ROULETTE_DEPTH || chained != CHAIN_NONE) return true;
     float w = maxComponent(carried);
     if (w >= uRouletteWeight) return true;
     float q = w / uRouletteWeight;
-    if (rouletteDraw(pixel, sampleIndex, seg, refract) >= q) return false;
+    if (uniformSample(pixel, sampleIndex, segmentDimension(seg, SLOT_ROULETTE + (refract ? 1 : 0)), uSeed) >= q) return false;
     carried *= 1.0 / q;
     return true;
 }

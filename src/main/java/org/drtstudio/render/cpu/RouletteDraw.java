@@ -4,20 +4,21 @@ import org.drtstudio.render.sampling.Roulette;
 
 /**
  * Russian roulette's draw for one ray ({@link Roulette}); twin of {@code roulette} in
- * {@code shaders/whitted.glsl}.
+ * {@code shaders/whitted.glsl}. One per {@link WhittedIntegrator}: its pair is scratch state.
  */
 final class RouletteDraw {
-    private final int seed;
+    private final SampleSeeds seeds;
     private final float playsBelow;
+    private final float[] pair = new float[2];
     /** The least depth whose rays play ({@link Roulette#FROM_DEPTH}; the noise lab measures others). */
     int fromDepth = Roulette.FROM_DEPTH;
 
     /**
-     * @param seed       the frame's seed ({@code TraceParameters.seed})
+     * @param seeds      the integrator's sampler, shared so its per-pixel cache serves all draws
      * @param playsBelow rays lighter than this play ({@code TraceParameters.rouletteWeight}; 0: none)
      */
-    RouletteDraw(int seed, float playsBelow) {
-        this.seed = seed;
+    RouletteDraw(SampleSeeds seeds, float playsBelow) {
+        this.seeds = seeds;
         this.playsBelow = playsBelow;
     }
 
@@ -28,22 +29,13 @@ final class RouletteDraw {
 
     /**
      * For the one ray of a branch carrying (r, g, b): 1 when it is heavy enough, 0 when it stops,
-     * else the factor its throughput is scaled up by. {@code refracted}: the branch (the reflected
-     * and refracted rays of a segment draw apart).
+     * else the factor its throughput is scaled up by. The reflected ray ({@code component} 0) draws
+     * the first of segment {@code seg}'s roulette pair, the refracted one (1) the second.
      */
-    float boost(float r, float g, float b, int pixel, int sample, int seg, boolean refracted) {
+    float boost(float r, float g, float b, int pixel, int sample, int seg, int component) {
         float q = Roulette.survival(Math.max(r, Math.max(g, b)), playsBelow);
         if (q >= 1f) return 1f;
-        return draw(pixel, sample, seg, refracted) >= q ? 0f : 1f / q;
-    }
-
-    /**
-     * The uniform number of a ray: a plain hash of the pixel, sample, segment and branch, not a
-     * stratified sample dimension (a decision needs none, and on the GPU the scrambled Sobol point
-     * cost the frame more than the roulette saved). Twin of {@code rouletteDraw} in whitted.glsl.
-     */
-    private float draw(int pixel, int sample, int seg, boolean refracted) {
-        int h = SampleHash.pcg(SampleHash.pcg(SampleHash.pcg(pixel ^ SampleHash.pcg(seed)) + sample) + 2 * seg + (refracted ? 1 : 0));
-        return (h >>> 8) * (1f / 16777216f);
+        seeds.pair(pixel, sample, Sampling.segmentDimension(seg, Sampling.SLOT_ROULETTE), pair);
+        return pair[component] >= q ? 0f : 1f / q;
     }
 }

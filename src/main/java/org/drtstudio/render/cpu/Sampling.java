@@ -14,6 +14,8 @@ final class Sampling {
      * than 32,764 lights.
      */
     static final int SLOT_ENVIRONMENT = 65532;
+    /** Russian roulette's pair of a segment ({@link org.drtstudio.render.sampling.Roulette#SLOT}). */
+    static final int SLOT_ROULETTE = org.drtstudio.render.sampling.Roulette.SLOT;
 
     private Sampling() {
     }

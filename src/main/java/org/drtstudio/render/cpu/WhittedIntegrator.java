@@ -96,7 +96,7 @@ final class WhittedIntegrator implements AutoCloseable {
         SampleSeeds seeds = new SampleSeeds(parameters.seed());
         this.lightPoints = new LightPoints(lights, image.lightCount(), seeds);
         this.phongLobe = new PhongLobe(seeds);
-        this.roulette = new RouletteDraw(parameters.seed(), parameters.rouletteWeight());
+        this.roulette = new RouletteDraw(seeds, parameters.rouletteWeight());
         this.branches = new SurfaceBranches(materials);
         this.environment = image.environment() == null ? null
                 : new EnvironmentLighting(new EnvironmentSampler(image.environment()), seeds);
@@ -428,7 +428,7 @@ final class WhittedIntegrator implements AutoCloseable {
             int rays = rays(lobe, depth, refractWeight);
             float share = 1f / rays;
             float boost = plays ? roulette.boost(tr * refractWeight * share, tg * refractWeight * share, tb * refractWeight * share,
-                    pixel, sample, seg, true) : 1f;
+                    pixel, sample, seg, 1) : 1f;
             // Rough refraction: the transmitted ray drawn from the lobe; one that turns back out is absorbed.
             if (boost > 0f) sp = pushBranch(into, sp, tx, ty, tz, lobe, rays, boost, pixel, sample,
                     Sampling.segmentDimension(seg, Sampling.SLOT_GLOSSY + 2), -ngx, -ngy, -ngz, px - ngx * eps, py - ngy * eps, pz - ngz * eps,
@@ -438,7 +438,7 @@ final class WhittedIntegrator implements AutoCloseable {
             int rays = rays(lobe, depth, reflectWeight);
             float share = 1f / rays;
             float boost = plays ? roulette.boost(tr * reflectWeight * share, tg * reflectWeight * share, tb * reflectWeight * share,
-                    pixel, sample, seg, false) : 1f;
+                    pixel, sample, seg, 0) : 1f;
             if (boost == 0f) return sp;
             float k = 2f * cosI;
             float mx = rdx + k * nx, my = rdy + k * ny, mz = rdz + k * nz;

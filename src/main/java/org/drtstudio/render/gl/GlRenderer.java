@@ -188,6 +188,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         defines.put("CHAIN_WEIGHT", Float.toString(GuideSums.CHAIN_WEIGHT));
         defines.put("ROULETTE", org.drtstudio.render.sampling.Roulette.onGpu(gl.info().software()) ? "1" : "0");
         defines.put("ROULETTE_DEPTH", Integer.toString(org.drtstudio.render.sampling.Roulette.FROM_DEPTH));
+        defines.put("SLOT_ROULETTE", Integer.toString(org.drtstudio.render.sampling.Roulette.SLOT));
         defines.put("GUIDE_EDGE_ALBEDO", Float.toString(GuideEdges.ALBEDO));
         defines.put("GUIDE_EDGE_NORMAL", Float.toString(GuideEdges.NORMAL));
         defines.put("GUIDE_EDGE_DEPTH", Float.toString(GuideEdges.DEPTH));

@@ -20,15 +20,21 @@ package org.drtstudio.render.sampling;
  * #FROM_DEPTH}), which {@link GlossySplit} splits, and every ray of a surface on a sample's guide
  * chain (a perfect mirror or glass seen from the camera), so the denoiser's guide pass, which walks
  * that chain without the pixel's sample numbers, pushes exactly the rays the shading pushes. The
- * decision draws a plain hash of the pixel, sample, segment and branch. Both tracers take the
+ * decision draws the segment's stratified {@link #SLOT} pair. Both tracers take the
  * numbers from here: the CPU integrator, and {@code uRouletteWeight}, {@code ROULETTE} ({@link #onGpu})
- * and {@code ROULETTE_DEPTH} in {@code shaders/whitted.glsl}.
+ * {@code ROULETTE_DEPTH} and {@code SLOT_ROULETTE} in {@code shaders/whitted.glsl}.
  */
 public final class Roulette {
     /** Rays lighter than this play the roulette, by default ({@code TraceParameters.rouletteWeight}). */
     public static final float WEIGHT = 0.1f;
     /** The least depth of the surface that sends the ray: 1 spares the rays from the first hit. */
     public static final int FROM_DEPTH = 1;
+    /**
+     * The segment's pair of sample dimensions the decision takes (the reflected ray the first, the
+     * refracted one the second): below the environment light's, clear of the lights'. A plain hash
+     * instead measured worse (soft shadows at 0.1: RMSE 1.265 against 1.210, the same rays).
+     */
+    public static final int SLOT = 65530;
 
     private Roulette() {
     }
