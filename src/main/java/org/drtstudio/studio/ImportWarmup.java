@@ -111,8 +111,24 @@ final class ImportWarmup {
         return millis;
     }
 
-    /** Starts the rounds on a daemon thread of their own. */
+    /**
+     * Held while a round's file is made, and by the JVM's end ({@link #startInBackground}): a daemon
+     * thread runs on while the JVM ends, and a file it made after the deletions registered with
+     * {@code deleteOnExit} had run stayed behind (ImportWarmupTest caught one in a full test run).
+     */
+    private final Object files = new Object();
+
+    /**
+     * Starts the rounds on a daemon thread of their own. A shutdown hook stops them first: the
+     * application's hooks run before the files registered for deletion are deleted, so no round
+     * makes a file after that.
+     */
     Thread startInBackground() {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            synchronized (files) {
+                stopped = true;
+            }
+        }, "drt-import-warmup-stop"));
         Thread t = new Thread(this::run, "drt-import-warmup");
         t.setDaemon(true);
         t.start();
@@ -126,11 +142,11 @@ final class ImportWarmup {
         try {
             file = temporaryFile();
             small = temporaryFile();
-            writeBumpySphere(small, 200);
+            writeBumpySphere(small, 200, REWRITE);
             Scene beside = SceneLoader.load(small).scene();
             for (int triangles : rounds) {
                 if (stopped) break;
-                writeBumpySphere(file, triangles);
+                writeBumpySphere(file, triangles, REWRITE);
                 if (stopped) break;
                 // With a progress listener, as an import reads: the read then goes through ReadProgress's stream.
                 Scene model = SceneLoader.load(file, fraction -> { }).scene();
@@ -165,11 +181,14 @@ final class ImportWarmup {
     private Path temporaryFile() throws IOException {
         while (true) {
             Path p = folder.resolve("drt-warmup-" + Long.toUnsignedString(NAMES.nextLong()) + ".obj");
-            p.toFile().deleteOnExit();
-            try {
-                return Files.createFile(p);
-            } catch (FileAlreadyExistsException e) {
-                // another round's or process's name: draw again
+            synchronized (files) {
+                if (stopped) throw new IOException("the warm-up was stopped");
+                p.toFile().deleteOnExit();
+                try {
+                    return Files.createFile(p);
+                } catch (FileAlreadyExistsException e) {
+                    // another round's or process's name: draw again
+                }
             }
         }
     }
@@ -219,8 +238,19 @@ final class ImportWarmup {
      * and exported meshes hold), its radius modulated by a few waves so triangles differ in size and slant.
      */
     static void writeBumpySphere(Path file, int triangles) throws IOException {
+        writeBumpySphere(file, triangles, new java.nio.file.OpenOption[0]);
+    }
+
+    /**
+     * A round's file written again, never made anew: once the JVM's end has deleted it, the round
+     * fails instead of leaving a new file behind.
+     */
+    private static final java.nio.file.OpenOption[] REWRITE = {java.nio.file.StandardOpenOption.WRITE,
+            java.nio.file.StandardOpenOption.TRUNCATE_EXISTING};
+
+    private static void writeBumpySphere(Path file, int triangles, java.nio.file.OpenOption... options) throws IOException {
         BumpySphere sphere = new BumpySphere(triangles);
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.US_ASCII)) {
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.US_ASCII, options)) {
             w.write("# DRT Studio's import warm-up: a bumpy sphere of " + triangles + " triangles\n");
             float[] p = new float[3];
             for (int v = 0; v < sphere.vertices(); v++) {
