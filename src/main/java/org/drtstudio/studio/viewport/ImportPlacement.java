@@ -179,6 +179,11 @@ public final class ImportPlacement {
     public static float[] graphBox(SceneNode root) {
         List<float[]> boxes = new ArrayList<>();
         collect(root, new Matrix4f(), boxes);
+        return union(boxes);
+    }
+
+    /** The box {min xyz, max xyz} around {@code boxes}; null for none. */
+    static float[] union(List<float[]> boxes) {
         if (boxes.isEmpty()) return null;
         float[] out = boxes.get(0).clone();
         for (float[] b : boxes) {

@@ -37,7 +37,7 @@ final class SurfaceSnap {
         rest.remove(node);
         SceneModel without = model.withRoot(root.withChildren(rest));
         SceneModel alone = model.withRoot(root.withChildren(List.of(node)));
-        float[] box = union(ImportPlacement.objectBoxes(alone, time));
+        float[] box = ImportPlacement.union(ImportPlacement.objectBoxes(alone, time));
         if (box == null) return null;
         Vec3 half = new Vec3((box[3] - box[0]) / 2, (box[4] - box[1]) / 2, (box[5] - box[2]) / 2);
         Vec3 centre = new Vec3((box[0] + box[3]) / 2, (box[1] + box[4]) / 2, (box[2] + box[5]) / 2);
@@ -53,17 +53,5 @@ final class SurfaceSnap {
         Vec3 centre = startCentre.plus(moved.minus(start));
         Vec3 rested = ImportPlacement.rest(others, time, centre, half, otherBoxes);
         return new Vec3(moved.x(), moved.y() + (rested.y() - centre.y()), moved.z());
-    }
-
-    private static float[] union(List<float[]> boxes) {
-        if (boxes.isEmpty()) return null;
-        float[] out = boxes.get(0).clone();
-        for (float[] b : boxes) {
-            for (int a = 0; a < 3; a++) {
-                out[a] = Math.min(out[a], b[a]);
-                out[a + 3] = Math.max(out[a + 3], b[a + 3]);
-            }
-        }
-        return out;
     }
 }
