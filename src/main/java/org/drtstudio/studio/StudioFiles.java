@@ -255,8 +255,7 @@ final class StudioFiles {
         String base = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
         try {
             long before = window.viewport.requestRevision();
-            session().commit(new ImportModel(m.root().id(), base, asset, place.transform()));
-            session().select(m.nextId());
+            session().commit(new ImportModel(m.root().id(), base, asset, place.transform()), m.nextId());
             // The reader's warnings (a material library outside the model's folder, skipped lines) go
             // with it, as when a file is opened: otherwise a model imports without its materials unexplained.
             String done = "imported " + name + warningsNote(warnings) + (place.note().isEmpty() ? "" : "; " + place.note());

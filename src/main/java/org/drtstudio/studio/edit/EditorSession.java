@@ -52,7 +52,7 @@ public final class EditorSession {
             if (!movesNothingShown(lastModel, snapshot.model(), snapshot.changes())) shownChanges.addAll(snapshot.changes());
             lastModel = snapshot.model();
             if (selectedLight >= snapshot.model().lights().size()) selectedLight = -1; // deleted, or undone
-            fire();
+            if (!holdNotices) fire();
         });
     }
 
@@ -130,14 +130,45 @@ public final class EditorSession {
      * @throws IllegalArgumentException with a user-facing message when it cannot apply
      */
     public Set<?> commit(Edit edit) {
+        return commitThen(edit, () -> { });
+    }
+
+    /**
+     * {@link #commit(Edit)}, then selects node {@code nodeId} (-1: nothing): an import, an added,
+     * grouped or deleted node. When the edit cannot apply, the selection stays as it was.
+     *
+     * @throws IllegalArgumentException with a user-facing message when it cannot apply
+     */
+    public Set<?> commit(Edit edit, int nodeId) {
+        return commitThen(edit, () -> {
+            selected = nodeId;
+            selectedLight = -1;
+            cameraSelected = false;
+        });
+    }
+
+    /**
+     * Runs the edit and then {@code afterwards} (only when it applied) with the listeners told once,
+     * at the end: each notice re-lays out the inspector and the scene tree on the FX thread, and an
+     * import told them three times (the document's notice, the commit's, the selection's) stalled
+     * the FX thread for 94 ms on the 2-core machine.
+     */
+    private Set<?> commitThen(Edit edit, Runnable afterwards) {
         noteLiveEdit(liveEdit);
         liveEdit = null;
+        holdNotices = true;
         try {
-            return document.execute(edit);
+            Set<?> changed = document.execute(edit);
+            afterwards.run();
+            return changed;
         } finally {
-            fire();
+            holdNotices = false;
+            fire(); // also when nothing changed: the live edit has ended
         }
     }
+
+    /** Set while a commit runs: the document's change notice waits for the commit's one. */
+    private boolean holdNotices;
 
     public void cancelPreview() {
         if (liveEdit == null) return;

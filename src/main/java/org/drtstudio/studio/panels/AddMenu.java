@@ -88,7 +88,7 @@ public final class AddMenu extends Menu {
         SceneModel m = model();
         int id = m.nextId();
         Vec3 at = m.cameraAt(session.time()).look();
-        if (commit(AddNode.append(m.root().id(), GroupNode.of(id, "group", List.of()).withTransform(Trs.translation(at))))) session.select(id);
+        commitSelecting(AddNode.append(m.root().id(), GroupNode.of(id, "group", List.of()).withTransform(Trs.translation(at))), id);
     }
 
     void addPrimitive(AddPrimitive.Shape shape) {
@@ -107,8 +107,7 @@ public final class AddMenu extends Menu {
             ImportPlacement.Placement p = ImportPlacement.place(m, session.time(), new float[]{-k, -k, -k, k, k, k}, c.eye(), c.look().minus(c.eye()), false);
             place = new Trs(p.transform().translation(), Trs.IDENTITY.rotation(), new Vec3(k, k, k), Vec3.ZERO);
         }
-        if (commit(new AddPrimitive(m.root().id(), shape, name, place, material))) {
-            session.select(id);
+        if (commitSelecting(new AddPrimitive(m.root().id(), shape, name, place, material), id)) {
             message.accept("added " + name);
         }
     }
@@ -128,8 +127,7 @@ public final class AddMenu extends Menu {
         ImportPlacement.Placement p = ImportPlacement.place(m, session.time(), new float[]{-h, -h, -h, h, h, h}, c.eye(), c.look().minus(c.eye()), false);
         Trs place = new Trs(p.transform().translation(), Trs.IDENTITY.rotation(), new Vec3(k, k, k), Vec3.ZERO);
         String name = "random spheres " + count + " seed " + seed;
-        if (commit(new AddSpheres(m.root().id(), name, place, spheres.spheres(), spheres.litScene(1, 1).materials()))) {
-            session.select(id);
+        if (commitSelecting(new AddSpheres(m.root().id(), name, place, spheres.spheres(), spheres.litScene(1, 1).materials()), id)) {
             message.accept("added " + name);
         }
     }
@@ -220,8 +218,17 @@ public final class AddMenu extends Menu {
     }
 
     private boolean commit(Edit e) {
+        return commit(() -> session.commit(e));
+    }
+
+    /** Commits and selects {@code nodeId} in one step (the panels react once); a refusal is the status line's message. */
+    private boolean commitSelecting(Edit e, int nodeId) {
+        return commit(() -> session.commit(e, nodeId));
+    }
+
+    private boolean commit(Runnable commit) {
         try {
-            session.commit(e);
+            commit.run();
             return true;
         } catch (IllegalArgumentException ex) {
             message.accept(ex.getMessage());

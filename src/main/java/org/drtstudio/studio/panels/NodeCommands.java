@@ -56,7 +56,7 @@ public final class NodeCommands {
         }
         String name = m.node(id).map(AuthoredNode::name).orElse("group") + " group";
         int groupId = m.nextId();
-        if (commit(new GroupNodes(id, groupId, name))) session.select(groupId);
+        commit(new GroupNodes(id, groupId, name), groupId);
     }
 
     void ungroup() {
@@ -67,7 +67,7 @@ public final class NodeCommands {
             return;
         }
         int first = g.children().isEmpty() ? -1 : g.children().get(0).id();
-        if (commit(new Ungroup(id))) session.select(first);
+        commit(new Ungroup(id), first);
     }
 
     /** Deletes the selected node, or the light whose row is selected in the scene tree. */
@@ -77,20 +77,24 @@ public final class NodeCommands {
         SceneTreePane.Entry row = tree.selectedEntry();
         int light = session.selectedLight() >= 0 ? session.selectedLight() : row != null ? row.light() : -1;
         if (id < 0 && light >= 0 && light < m.lights().size()) {
-            commit(new RemoveLight(light));
+            commit(() -> session.commit(new RemoveLight(light)));
             return;
         }
         if (id < 0 || id == m.root().id()) return;
-        if (commit(new RemoveNode(id))) session.select(-1);
+        commit(new RemoveNode(id), -1);
     }
 
-    private boolean commit(Edit edit) {
+    /** Commits and selects {@code nodeId} in one step (the panels react once). */
+    private void commit(Edit edit, int nodeId) {
+        commit(() -> session.commit(edit, nodeId));
+    }
+
+    /** Runs a commit; a refusal is the status line's message. */
+    private void commit(Runnable commit) {
         try {
-            session.commit(edit);
-            return true;
+            commit.run();
         } catch (IllegalArgumentException e) {
             message.accept(e.getMessage());
-            return false;
         }
     }
 }

@@ -216,8 +216,7 @@ public final class SceneTreePane extends VBox {
         GroupNode parent = m.parentOf(id).orElseThrow();
         int[] next = {m.nextId()};
         AuthoredNode copy = copy(n, next, true);
-        commit(new AddNode(parent.id(), parent.children().indexOf(n) + 1, copy));
-        session.select(copy.id());
+        commit(new AddNode(parent.id(), parent.children().indexOf(n) + 1, copy), copy.id());
     }
 
     /** A copy of a subtree with fresh ids; meshes and model assets are shared (instancing). */
@@ -247,13 +246,21 @@ public final class SceneTreePane extends VBox {
     void deleteSelected() {
         int id = selectedNode();
         if (id < 0) return;
-        commit(new RemoveNode(id));
-        session.select(-1);
+        commit(new RemoveNode(id), -1);
     }
 
     private void commit(Edit e) {
+        commit(() -> session.commit(e));
+    }
+
+    /** Commits and selects {@code nodeId} in one step, so the panels react once. */
+    private void commit(Edit e, int nodeId) {
+        commit(() -> session.commit(e, nodeId));
+    }
+
+    private void commit(Runnable commit) {
         try {
-            session.commit(e);
+            commit.run();
         } catch (IllegalArgumentException ex) {
             new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR, ex.getMessage()).show();
         }
