@@ -1,5 +1,6 @@
 package org.drtstudio.studio;
 
+import org.drtstudio.render.cpu.ThreadNiceness;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.io.SceneFormatException;
 import org.drtstudio.io.project.SceneLoader;
@@ -20,6 +21,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -129,7 +131,17 @@ final class ImportWarmup {
                 stopped = true;
             }
         }, "drt-import-warmup-stop"));
-        Thread t = new Thread(this::run, "drt-import-warmup");
+        // Lowered, with its parallel steps in a lowered pool too, as the preview's work: it runs while
+        // the user starts working and must not take a core from the window's threads.
+        Thread t = new Thread(() -> {
+            ThreadNiceness.lowerCurrentThread(ThreadNiceness.BACKGROUND);
+            ForkJoinPool pool = ThreadNiceness.pool("drt-import-warmup-work", Runtime.getRuntime().availableProcessors(), ThreadNiceness.BACKGROUND);
+            try {
+                pool.submit(this::run).join();
+            } finally {
+                pool.shutdown();
+            }
+        }, "drt-import-warmup");
         t.setDaemon(true);
         t.start();
         return t;
