@@ -57,9 +57,14 @@ final class OverlayPen {
         dashes = null;
     }
 
-    /** Puts the shapes drawn since {@link #clear()} on screen. */
+    /**
+     * Puts the shapes drawn since {@link #clear()} on screen. A drawing that calls the same shapes in
+     * the same order as the last one (a drag: the gizmo moves, the rest stays) reuses the last one's
+     * nodes, so only what moved is marked for repainting and no new node goes through the CSS pass;
+     * new nodes every pulse kept the FX thread busy while a model was dragged.
+     */
     void show() {
-        pane.getChildren().setAll(drawn);
+        if (!drawn.equals(pane.getChildren())) pane.getChildren().setAll(drawn);
     }
 
     void setFill(Paint p) {
@@ -83,23 +88,28 @@ final class OverlayPen {
     }
 
     void fillRect(double x, double y, double w, double h) {
-        if (w > 0 && h > 0) filled(new Rectangle(x, y, w, h));
+        if (w > 0 && h > 0) filled(rectangle(x, y, w, h));
     }
 
     void strokeRect(double x, double y, double w, double h) {
-        stroked(new Rectangle(x, y, w, h));
+        stroked(rectangle(x, y, w, h));
     }
 
     void fillOval(double x, double y, double w, double h) {
-        filled(new Ellipse(x + w / 2, y + h / 2, w / 2, h / 2));
+        filled(ellipse(x, y, w, h));
     }
 
     void strokeOval(double x, double y, double w, double h) {
-        stroked(new Ellipse(x + w / 2, y + h / 2, w / 2, h / 2));
+        stroked(ellipse(x, y, w, h));
     }
 
     void strokeLine(double x0, double y0, double x1, double y1) {
-        stroked(new Line(x0, y0, x1, y1));
+        Line l = next(Line.class, Line::new);
+        l.setStartX(x0);
+        l.setStartY(y0);
+        l.setEndX(x1);
+        l.setEndY(y1);
+        stroked(l);
     }
 
     void fillPolygon(double[] xs, double[] ys, int n) {
@@ -112,29 +122,74 @@ final class OverlayPen {
 
     /** {@code text} with its baseline's left end at (x, y), in the fill colour. */
     void fillText(String text, double x, double y) {
-        Text t = new Text(x, y, text);
+        Text t = next(Text.class, Text::new);
+        t.setText(text);
+        t.setX(x);
+        t.setY(y);
         t.setFont(font);
-        t.setFill(fill);
+        setPaint(t.fillProperty(), fill);
         drawn.add(t);
     }
 
-    private static Polygon polygon(double[] xs, double[] ys, int n) {
-        Polygon p = new Polygon();
-        for (int i = 0; i < n; i++) p.getPoints().addAll(xs[i], ys[i]);
+    /**
+     * The node the last drawing had where this one has got to, when it is of the same kind; else a
+     * new one. The caller sets every property it draws with (a reused node keeps the old values).
+     */
+    private <T extends Node> T next(Class<T> kind, java.util.function.Supplier<T> make) {
+        List<Node> last = pane.getChildren();
+        int at = drawn.size();
+        if (at < last.size() && last.get(at).getClass() == kind) return kind.cast(last.get(at));
+        return make.get();
+    }
+
+    private Rectangle rectangle(double x, double y, double w, double h) {
+        Rectangle r = next(Rectangle.class, Rectangle::new);
+        r.setX(x);
+        r.setY(y);
+        r.setWidth(w);
+        r.setHeight(h);
+        return r;
+    }
+
+    private Ellipse ellipse(double x, double y, double w, double h) {
+        Ellipse e = next(Ellipse.class, Ellipse::new);
+        e.setCenterX(x + w / 2);
+        e.setCenterY(y + h / 2);
+        e.setRadiusX(w / 2);
+        e.setRadiusY(h / 2);
+        return e;
+    }
+
+    private Polygon polygon(double[] xs, double[] ys, int n) {
+        Polygon p = next(Polygon.class, Polygon::new);
+        List<Double> points = new ArrayList<>(2 * n);
+        for (int i = 0; i < n; i++) {
+            points.add(xs[i]);
+            points.add(ys[i]);
+        }
+        if (!points.equals(p.getPoints())) p.getPoints().setAll(points);
         return p;
     }
 
     private void filled(Shape s) {
-        s.setFill(fill);
+        setPaint(s.fillProperty(), fill);
         s.setStroke(null);
+        s.getStrokeDashArray().clear();
         drawn.add(s);
     }
 
     private void stroked(Shape s) {
         s.setFill(null);
-        s.setStroke(stroke);
+        setPaint(s.strokeProperty(), stroke);
         s.setStrokeWidth(lineWidth);
-        if (dashes != null) for (double d : dashes) s.getStrokeDashArray().add(d);
+        List<Double> dash = new ArrayList<>();
+        if (dashes != null) for (double d : dashes) dash.add(d);
+        if (!dash.equals(s.getStrokeDashArray())) s.getStrokeDashArray().setAll(dash);
         drawn.add(s);
+    }
+
+    /** Sets a paint unless an equal one is set: colours are made anew for each drawing, and a new value repaints the node. */
+    private static void setPaint(javafx.beans.property.ObjectProperty<Paint> property, Paint paint) {
+        if (!java.util.Objects.equals(property.get(), paint)) property.set(paint);
     }
 }
