@@ -161,15 +161,21 @@ public final class ViewportPane extends Pane {
             session.preview(new SetCamera(fly.step(now)));
             busy = true;
         }
-        PreviewFrame f = preview.takeFrame();
-        if (f != null) {
-            present(f);
-            busy = true;
-            if (!whenShown.isEmpty()) runWhenShown(f);
-        }
-        if (overlayDirty) {
-            drawOverlay();
-            busy = true;
+        if (paceScreen && screenChanged) {
+            screenChanged = false; // the render thread may still be painting the last change
+            busy |= overlayDirty || preview.hasFrame();
+        } else {
+            PreviewFrame f = preview.takeFrame();
+            if (f != null) {
+                present(f);
+                busy = true;
+                if (!whenShown.isEmpty()) runWhenShown(f);
+            }
+            if (overlayDirty) {
+                drawOverlay();
+                busy = true;
+            }
+            screenChanged = busy;
         }
         if (heartbeat != null) heartbeat.handlerRan(System.nanoTime() - t0);
         // A frame published between takeFrame and here found the timer running and did not wake it.
@@ -177,6 +183,17 @@ public final class ViewportPane extends Pane {
     }
 
     private FxHeartbeat heartbeat;
+
+    /**
+     * With JavaFX's software pipeline (no 3D: no GPU behind it), the screen changes at most every
+     * other pulse. That pipeline's render thread took about 20 ms to paint a maximised viewport's
+     * frame, longer than a pulse, and a pulse that changes the scene first waits for the last
+     * painting to finish: with a new frame or gizmo at every pulse the FX thread waited at nearly
+     * every one (2-core machine, docs/STUDIO.md). A GPU pipeline paints in time and is not paced.
+     */
+    private final boolean paceScreen = !javafx.application.Platform.isSupported(javafx.application.ConditionalFeature.SCENE3D);
+    /** Whether the last pulse changed the screen (a frame or the overlay); FX thread only. */
+    private boolean screenChanged;
 
     /** Reports the time of each pulse's work to {@code monitor}. */
     public void monitor(FxHeartbeat monitor) {
