@@ -131,10 +131,9 @@ final class ImportWarmup {
                 stopped = true;
             }
         }, "drt-import-warmup-stop"));
-        // Lowered, with its parallel steps in a lowered pool too, as the preview's work: it runs while
-        // the user starts working and must not take a core from the window's threads.
+        // The rounds run in a pool of lowered threads, their parallel steps too, as the preview's work:
+        // they run while the user starts working and must not take a core from the window's threads.
         Thread t = new Thread(() -> {
-            ThreadNiceness.lowerCurrentThread(ThreadNiceness.BACKGROUND);
             ForkJoinPool pool = ThreadNiceness.pool("drt-import-warmup-work", Runtime.getRuntime().availableProcessors(), ThreadNiceness.BACKGROUND);
             try {
                 pool.submit(this::run).join();

@@ -165,17 +165,19 @@ public final class ViewportPane extends Pane {
             screenChanged = false; // the render thread may still be painting the last change
             busy |= overlayDirty || preview.hasFrame();
         } else {
+            boolean changed = false;
             PreviewFrame f = preview.takeFrame();
             if (f != null) {
                 present(f);
-                busy = true;
+                changed = true;
                 if (!whenShown.isEmpty()) runWhenShown(f);
             }
             if (overlayDirty) {
                 drawOverlay();
-                busy = true;
+                changed = true;
             }
-            screenChanged = busy;
+            screenChanged = changed;
+            busy |= changed;
         }
         if (heartbeat != null) heartbeat.handlerRan(System.nanoTime() - t0);
         // A frame published between takeFrame and here found the timer running and did not wake it.
