@@ -49,11 +49,7 @@ final class StudioOutOfMemory {
     private static void handle(PrintStream err, boolean unattended) {
         if (!HANDLING.compareAndSet(false, true)) return; // the first one's dialog and exit are under way
         // Each step may itself run out of what little heap is left; none may stop the exit.
-        try {
-            err.println(OutOfMemory.message());
-        } catch (Throwable ignored) {
-            // the exit code still says it
-        }
+        printLine(err);
         if (unattended) exit();
         try {
             CountDownLatch shown = new CountDownLatch(1);
@@ -69,6 +65,30 @@ final class StudioOutOfMemory {
             OutOfMemoryDialog.show(OutOfMemory.studioMessage(), shown::countDown, StudioOutOfMemory::exit);
         } catch (Throwable t) {
             exit();
+        }
+    }
+
+    /**
+     * The line, encoded when the handler is installed: printing a string encodes it through small
+     * buffers made per call, and with the heap full that failed now and then, so the studio ended
+     * with code 3 and no word (StudioOutOfMemoryTest, once in three clean runs). Writing bytes made
+     * up front allocates nothing; a write that still fails is tried again, as other threads die.
+     */
+    private static final byte[] LINE = (OutOfMemory.message() + System.lineSeparator()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
+    private static void printLine(PrintStream err) {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            try {
+                err.write(LINE, 0, LINE.length);
+                err.flush();
+                return;
+            } catch (Throwable e) {
+                try {
+                    Thread.sleep(20);
+                } catch (Throwable ignored) {
+                    // the exit code still says it
+                }
+            }
         }
     }
 
