@@ -86,6 +86,8 @@ class StudioDetailsUiTest {
             h.window.session.commit(new SetLights("Add light", lights));
             return null;
         });
+        // The tree adds the row in place and shows it at the next pulse, as a user sees it.
+        waitUntil(() -> robot.lookup("☼ Light 1").tryQuery().isPresent(), 5, "the new light's row");
         robot.clickOn("☼ Light 1");
         waitUntil(() -> h.window.inspector.lightChoice.getSelectionModel().getSelectedIndex() == 1, 5, "light 1 in the editor");
         TitledPane pane = fx(() -> h.window.inspector.lookupAll(".titled-pane").stream().map(n -> (TitledPane) n)

@@ -32,6 +32,7 @@ import java.util.Optional;
 import static org.drtstudio.studio.StudioHarness.fx;
 import static org.drtstudio.studio.StudioHarness.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -74,6 +75,8 @@ class StudioPanelsUiTest {
             return null;
         });
         waitUntil(() -> h.window.session.document.model().nodes().stream().anyMatch(n -> n.name().equals("Rabbit copy")), 5, "copied");
+        // The tree changes its rows in place and shows them at the next pulse.
+        waitUntil(() -> robot.lookup("▣ Rabbit copy").tryQuery().isPresent() && robot.lookup("▣ Rabbit").tryQuery().isPresent(), 5, "the rows");
         return named("Rabbit copy").orElseThrow().id();
     }
 
@@ -90,6 +93,13 @@ class StudioPanelsUiTest {
     void sceneTreeRenamesDuplicatesHidesAndDeletes() throws Exception {
         robot.clickOn("▣ bunny");
         waitUntil(() -> h.window.session.selected() == bunnyId, 5, "selected from the tree");
+        var rootRow = fx(() -> h.window.tree.view.getRoot());
+        var bunnyRow = fx(() -> {
+            var row = h.window.tree.view.getSelectionModel().getSelectedItem();
+            row.setExpanded(!row.isExpanded()); // as the user's click on its arrow
+            return row;
+        });
+        boolean bunnyOpen = bunnyRow.isExpanded();
         StudioHarness.contextMenu(robot, "▣ bunny", "Rename…");
         robot.push(KeyCode.CONTROL, KeyCode.A).write("Rabbit").push(KeyCode.ENTER);
         waitUntil(() -> h.window.session.document.model().node(bunnyId).orElseThrow().name().equals("Rabbit"), 5, "renamed");
@@ -98,6 +108,12 @@ class StudioPanelsUiTest {
         waitUntil(() -> h.window.session.document.model().nodes().stream().anyMatch(n -> n.name().equals("Rabbit copy")), 5, "duplicated");
         int copy = named("Rabbit copy").orElseThrow().id();
         assertEquals(copy, (int) fx(() -> h.window.session.selected()), "the copy is selected");
+        // The tree changed its rows in place (a new root re-laid out and re-styled every row: 20-40 ms
+        // of the FX thread per import or added node); the rows kept what the user opened or closed.
+        assertSame(rootRow, fx(() -> h.window.tree.view.getRoot()), "the tree keeps its root row");
+        assertTrue(fx(() -> rootRow.getChildren().contains(bunnyRow)), "the renamed row is the same row");
+        assertEquals("▣ Rabbit", bunnyRow.getValue().label());
+        assertEquals(bunnyOpen, bunnyRow.isExpanded(), "the renamed row stays as the user left it");
 
         StudioHarness.contextMenu(robot, "▣ Rabbit copy", "Hide / show");
         waitUntil(() -> h.window.session.isHidden(copy), 5, "hidden");

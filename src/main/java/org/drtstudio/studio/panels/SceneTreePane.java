@@ -111,11 +111,13 @@ public final class SceneTreePane extends VBox {
             shownOutline = outline;
             rebuilding = true;
             try {
-                TreeItem<Entry> root = item(m.root());
-                for (int i = 0; i < m.lights().size(); i++) root.getChildren().add(new TreeItem<>(new Entry(-1, i, false, "☼ Light " + i)));
-                root.getChildren().add(new TreeItem<>(new Entry(-1, -1, true, "◎ Camera")));
+                List<TreeRows.Row<Entry>> top = new ArrayList<>();
+                for (AuthoredNode c : children(m.root())) top.add(row(c));
+                for (int i = 0; i < m.lights().size(); i++) top.add(leafRow(new Entry(-1, i, false, "☼ Light " + i)));
+                top.add(leafRow(new Entry(-1, -1, true, "◎ Camera")));
+                TreeItem<Entry> root = rows.update(view.getRoot(), new TreeRows.Row<>(entry(m.root()), top, true));
                 root.setExpanded(true);
-                view.setRoot(root);
+                if (root != view.getRoot()) view.setRoot(root);
             } finally {
                 rebuilding = false;
             }
@@ -180,15 +182,28 @@ public final class SceneTreePane extends VBox {
         return null;
     }
 
-    private TreeItem<Entry> item(AuthoredNode n) {
+    /** Rows keep their item (and whether the user opened it) while their node, light or camera stays. */
+    private final TreeRows<Entry> rows = new TreeRows<>(e -> e.nodeId() >= 0 ? "node " + e.nodeId()
+            : e.light() >= 0 ? "light " + e.light() : e.camera() ? "camera" : "none");
+
+    private TreeRows.Row<Entry> row(AuthoredNode n) {
+        List<TreeRows.Row<Entry>> children = new ArrayList<>();
+        for (AuthoredNode c : children(n)) children.add(row(c));
+        return new TreeRows.Row<>(entry(n), children, children.size() < 8);
+    }
+
+    private static List<AuthoredNode> children(AuthoredNode n) {
+        return n instanceof GroupNode g ? g.children() : List.of();
+    }
+
+    private static TreeRows.Row<Entry> leafRow(Entry e) {
+        return new TreeRows.Row<>(e, List.of(), false);
+    }
+
+    private Entry entry(AuthoredNode n) {
         String kind = n instanceof GroupNode ? "▣ " : n instanceof ModelLeaf ? "◆ " : n instanceof MeshLeaf ? "△ " : "● ";
         String hiddenMark = session.isHidden(n.id()) ? " (hidden)" : "";
-        TreeItem<Entry> item = new TreeItem<>(new Entry(n.id(), -1, false, kind + n.name() + hiddenMark));
-        if (n instanceof GroupNode g) {
-            for (AuthoredNode c : g.children()) item.getChildren().add(item(c));
-            item.setExpanded(g.children().size() < 8);
-        }
-        return item;
+        return new Entry(n.id(), -1, false, kind + n.name() + hiddenMark);
     }
 
     private int selectedNode() {
