@@ -61,6 +61,7 @@ class StudioLaunchTest {
         assertTrue(finished, "the studio closed itself after measuring");
         assertFalse(out.contains("JavaFX runtime components are missing"), out);
         assertFalse(out.contains("Unsupported JavaFX configuration"), "JavaFX loaded as modules: no warning at launch\n" + out);
+        assertTrue(out.contains("passes traced per second at reduced resolution"), out);
         assertTrue(out.contains("drag edit to frame on screen"), out);
         assertTrue(out.contains("FX thread longest stall"), out);
         assertTrue(out.contains("CPU after the sample target"), out);
