@@ -42,16 +42,8 @@ final class GeometryImageTextures implements AutoCloseable {
     private final ShaderStorageBuffer[] buffers = new ShaderStorageBuffer[NAMES.length];
     /** Per slot, whether its buffer is device-local storage written through {@link #staging}. */
     private final boolean[] stagedBuffer = new boolean[NAMES.length];
-    /**
-     * Arrays of at least this many bytes go through {@link #staging}: {@link StagedUpload#MIN_STAGED_BYTES},
-     * or as the system property {@code drt.stagedUpload} says ({@code false}: none, {@code all}: every
-     * one, for tests). Read when made, so a benchmark can compare both paths in one process.
-     */
-    private final long minStagedBytes = switch (System.getProperty("drt.stagedUpload", "")) {
-        case "false" -> Long.MAX_VALUE;
-        case "all" -> 0;
-        default -> StagedUpload.MIN_STAGED_BYTES;
-    };
+    /** Arrays of at least this many bytes go through {@link #staging} ({@link StagedUpload#minStagedBytes}, read when made). */
+    private final long minStagedBytes = StagedUpload.minStagedBytes();
     /** The host-side staging buffer large arrays are sent through, made on first use and kept. */
     private StagedUpload staging;
     private final BoxStorage boxStorage;

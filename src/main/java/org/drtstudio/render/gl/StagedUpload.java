@@ -49,6 +49,19 @@ final class StagedUpload extends GlObject {
     private final int halfBytes;
     /** Arrays below this are sent directly: staging them would cost more than it saves. */
     static final long MIN_STAGED_BYTES = 4 << 20;
+
+    /**
+     * Arrays of at least this many bytes go through a staging buffer: {@link #MIN_STAGED_BYTES}, or as
+     * the system property {@code drt.stagedUpload} says ({@code false}: none, {@code all}: every one,
+     * for tests). Read at each call, so a benchmark or test can compare both paths in one process.
+     */
+    static long minStagedBytes() {
+        return switch (System.getProperty("drt.stagedUpload", "")) {
+            case "false" -> Long.MAX_VALUE;
+            case "all" -> 0;
+            default -> MIN_STAGED_BYTES;
+        };
+    }
     /** Parts a half is filled in, so every core takes some. */
     private static final int FILL_PARTS = 64;
 
