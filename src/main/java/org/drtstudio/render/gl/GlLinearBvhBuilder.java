@@ -28,6 +28,15 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
     private double lastGpuMillis, lastReadMillis;
     /** The last build's kernels by step, each to a glFinish: codes (bounds and Morton codes), sort, tree, boxes. */
     private final double[] lastSteps = new double[4];
+    /** The last build's working memory made and mesh sent, to a glFinish. */
+    private double lastUploadMillis;
+    /**
+     * Large meshes go up and their trees come back through these (made on first use, kept with the
+     * builder's context): the driver's own copies from and into Java arrays run at about 0.5 GB/s
+     * on the H200 machine, and bunny_18m's tree alone is 570 MB.
+     */
+    private StagedUpload staging;
+    private StagedReadback readback;
 
     /** A builder on {@code gl} (the tests share one context); {@link #close} closes it. */
     GlLinearBvhBuilder(GlThread gl) {
@@ -58,8 +67,8 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
 
     @Override
     public String describe() {
-        String last = lastGpuMillis > 0 ? String.format(java.util.Locale.ROOT, ": kernels %.1f ms (codes %.1f, sort %.1f, tree %.1f, boxes %.1f), read back %.1f ms",
-                lastGpuMillis, lastSteps[0], lastSteps[1], lastSteps[2], lastSteps[3], lastReadMillis) : "";
+        String last = lastGpuMillis > 0 ? String.format(java.util.Locale.ROOT, ": memory and upload %.1f ms, kernels %.1f ms (codes %.1f, sort %.1f, tree %.1f, boxes %.1f), read back %.1f ms",
+                lastUploadMillis, lastGpuMillis, lastSteps[0], lastSteps[1], lastSteps[2], lastSteps[3], lastReadMillis) : "";
         return "GPU LBVH (" + gl.info().renderer() + ")" + last;
     }
 
@@ -86,9 +95,12 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
 
     private LinearBvh buildOnGl(float[] positions, int[] indices, int n) throws GpuMemoryException {
         programs();
-        try (Buffers b = new Buffers(positions, indices, n)) {
-            glFinish(); // the upload is not the build's
+        long t0 = System.nanoTime();
+        try (Buffers b = new Buffers(n)) {
+            b.upload(positions, indices);
+            glFinish(); // the upload is not the kernels'
             long t1 = System.nanoTime();
+            lastUploadMillis = (t1 - t0) / 1e6;
             programs.bounds.setUInt("uCount", n);
             programs.bounds.dispatch(groups(n), 1, 1);
             float[] bounds = readBounds(b.bounds);
@@ -119,9 +131,15 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
             b.heights.read(height);
             long t2 = System.nanoTime();
             float[] nodes = new float[4 * BoxLayout.NODE_TEXELS * (n - 1)];
-            b.nodes.read(nodes);
             int[] order = new int[n];
-            sorted.values().read(order);
+            if (staged(4L * nodes.length)) {
+                if (readback == null) readback = StagedReadback.create(StagedUpload.HALF_BYTES);
+                readback.read(b.nodes, nodes);
+                readback.read(sorted.values(), order);
+            } else {
+                b.nodes.read(nodes);
+                sorted.values().read(order);
+            }
             long t3 = System.nanoTime();
             lastGpuMillis = (t2 - t1) / 1e6;
             lastReadMillis = (t3 - t2) / 1e6;
@@ -135,6 +153,31 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
         long now = System.nanoTime();
         lastSteps[k] = (now - since) / 1e6;
         return now;
+    }
+
+    /** Whether an array of {@code bytes} goes through the staging buffers ({@link StagedUpload#minStagedBytes}). */
+    private static boolean staged(long bytes) {
+        return bytes >= StagedUpload.minStagedBytes() && StagedUpload.supported();
+    }
+
+    /** A buffer holding {@code data}, through {@link #staging} when it is large. */
+    private ShaderStorageBuffer upload(float[] data) throws GpuMemoryException {
+        if (!staged(4L * data.length)) return ShaderStorageBuffer.ofFloats(data);
+        ShaderStorageBuffer b = ShaderStorageBuffer.deviceLocal(4L * data.length);
+        staging().toBuffer(b, data);
+        return b;
+    }
+
+    private ShaderStorageBuffer upload(int[] data) throws GpuMemoryException {
+        if (!staged(4L * data.length)) return ShaderStorageBuffer.ofInts(data);
+        ShaderStorageBuffer b = ShaderStorageBuffer.deviceLocal(4L * data.length);
+        staging().toBuffer(b, data);
+        return b;
+    }
+
+    private StagedUpload staging() {
+        if (staging == null) staging = StagedUpload.create();
+        return staging;
     }
 
     private static float[] readBounds(ShaderStorageBuffer bounds) {
@@ -184,12 +227,20 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
     }
 
     /** The build's GPU memory, bound where the first kernels read it; freed when the build ends. */
-    private static final class Buffers implements AutoCloseable {
-        final ShaderStorageBuffer positions, indices, bounds, keys, values, keysOut, valuesOut, nodes, parents, visits, heights;
+    private final class Buffers implements AutoCloseable {
+        ShaderStorageBuffer positions, indices, bounds, keys, values, keysOut, valuesOut, nodes, parents, visits, heights;
 
-        Buffers(float[] pos, int[] idx, int n) throws GpuMemoryException {
-            positions = ShaderStorageBuffer.ofFloats(pos);
-            indices = ShaderStorageBuffer.ofInts(idx);
+        /** The working memory for {@code n} triangles; what was made is freed again when the GPU runs out. */
+        Buffers(int n) throws GpuMemoryException {
+            try {
+                allocate(n);
+            } catch (GpuMemoryException | RuntimeException e) {
+                close();
+                throw e;
+            }
+        }
+
+        private void allocate(int n) throws GpuMemoryException {
             bounds = ShaderStorageBuffer.ofInts(new int[]{-1, -1, -1, 0, 0, 0});
             keys = ShaderStorageBuffer.allocate(4L * n);
             values = ShaderStorageBuffer.allocate(4L * n);
@@ -201,17 +252,23 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
             visits.clear(0, visits.size());
             heights = ShaderStorageBuffer.allocate(4L * (n - 1));
             heights.clear(0, heights.size());
-            positions.bindBase(ShaderBinding.LBVH_POSITIONS);
-            indices.bindBase(ShaderBinding.LBVH_INDICES);
             bounds.bindBase(ShaderBinding.LBVH_BOUNDS);
             keys.bindBase(ShaderBinding.LBVH_KEYS);
             values.bindBase(ShaderBinding.LBVH_VALUES);
         }
 
+        /** The mesh, sent and bound where the first kernels read it. */
+        void upload(float[] pos, int[] idx) throws GpuMemoryException {
+            positions = GlLinearBvhBuilder.this.upload(pos);
+            indices = GlLinearBvhBuilder.this.upload(idx);
+            positions.bindBase(ShaderBinding.LBVH_POSITIONS);
+            indices.bindBase(ShaderBinding.LBVH_INDICES);
+        }
+
         @Override
         public void close() {
             for (ShaderStorageBuffer b : new ShaderStorageBuffer[]{positions, indices, bounds, keys, values, keysOut, valuesOut, nodes, parents, visits, heights})
-                b.close();
+                if (b != null) b.close();
         }
     }
 }

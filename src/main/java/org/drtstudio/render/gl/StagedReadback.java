@@ -26,7 +26,7 @@ import static org.lwjgl.opengl.GL44C.GL_MAP_PERSISTENT_BIT;
 import static org.lwjgl.opengl.GL44C.glBufferStorage;
 
 /**
- * {@link StagedUpload}'s way back: reads a large float buffer into a Java array at the bus's speed.
+ * {@link StagedUpload}'s way back: reads a large buffer into a Java array at the bus's speed.
  * The driver's copy engine copies the buffer into host memory mapped once (GL 4.4 buffer storage,
  * persistent and coherent), piece by piece, and every core copies each piece into the array.
  *
@@ -70,12 +70,26 @@ final class StagedReadback extends GlObject {
 
     /** Fills {@code dest} with the first floats of {@code source}, after the shaders' writes to it. */
     void read(ShaderStorageBuffer source, float[] dest) {
+        read(source, dest.length, (mapped, at, to, n) -> mapped.asFloatBuffer().get(at, dest, to, n));
+    }
+
+    /** As {@link #read(ShaderStorageBuffer, float[])}, into ints. */
+    void read(ShaderStorageBuffer source, int[] dest) {
+        read(source, dest.length, (mapped, at, to, n) -> mapped.asIntBuffer().get(at, dest, to, n));
+    }
+
+    /** Copies the mapped memory's elements from {@code at} into an array's {@code [to, to + n)} (4-byte elements). */
+    private interface Elements {
+        void copy(ByteBuffer mapped, int at, int to, int n);
+    }
+
+    private void read(ShaderStorageBuffer source, int elements, Elements dest) {
         int staging = glName(), from = source.glName();
-        if (4L * dest.length > source.size()) {
-            throw new IllegalArgumentException("a read of " + 4L * dest.length + " bytes from a buffer of " + source.size());
+        if (4L * elements > source.size()) {
+            throw new IllegalArgumentException("a read of " + 4L * elements + " bytes from a buffer of " + source.size());
         }
         glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT);
-        long total = 4L * dest.length;
+        long total = 4L * elements;
         for (long done = 0; done < total; done += pieceBytes) {
             int bytes = (int) Math.min(pieceBytes, total - done);
             glBindBuffer(GL_COPY_READ_BUFFER, from);
@@ -90,12 +104,12 @@ final class StagedReadback extends GlObject {
         glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
     }
 
-    /** The mapped piece's first {@code floats} into {@code dest} from {@code at}, on every core. */
-    private void copyOut(float[] dest, int at, int floats) {
-        int part = (floats + COPY_PARTS - 1) / COPY_PARTS;
+    /** The mapped piece's first {@code count} elements into the array from {@code at}, on every core. */
+    private void copyOut(Elements dest, int at, int count) {
+        int part = (count + COPY_PARTS - 1) / COPY_PARTS;
         IntStream.range(0, COPY_PARTS).parallel().forEach(k -> {
-            int start = k * part, n = Math.min(part, floats - start);
-            if (n > 0) mapped.asFloatBuffer().get(start, dest, at + start, n);
+            int start = k * part, n = Math.min(part, count - start);
+            if (n > 0) dest.copy(mapped, start, at + start, n);
         });
     }
 

@@ -103,8 +103,22 @@ final class StagedUpload extends GlObject {
 
     /** Copies {@code data} to the start of {@code target}, a buffer of at least its size. */
     void toBuffer(ShaderStorageBuffer target, float[] data) {
+        toBuffer(target, data.length, (mapped, at, from, n) -> mapped.asFloatBuffer().put(at, data, from, n));
+    }
+
+    /** As {@link #toBuffer(ShaderStorageBuffer, float[])}, for ints. */
+    void toBuffer(ShaderStorageBuffer target, int[] data) {
+        toBuffer(target, data.length, (mapped, at, from, n) -> mapped.asIntBuffer().put(at, data, from, n));
+    }
+
+    /** Copies an array's elements {@code [from, from + n)} into the mapped memory from element {@code at} (4-byte elements). */
+    private interface Elements {
+        void copy(ByteBuffer mapped, int at, int from, int n);
+    }
+
+    private void toBuffer(ShaderStorageBuffer target, int elements, Elements data) {
         int staging = glName(), dest = target.glName();
-        long total = 4L * data.length;
+        long total = 4L * elements;
         for (long done = 0; done < total; done += halfBytes) {
             int bytes = (int) Math.min(halfBytes, total - done);
             int half = fill(data, (int) (done / 4), bytes / 4);
@@ -132,7 +146,7 @@ final class StagedUpload extends GlObject {
         for (int row = 0; row < rows; row += rowsPerHalf) {
             int n = Math.min(rowsPerHalf, rows - row), from = row * rowFloats;
             int floats = Math.min(n * rowFloats, data.length - from);
-            int half = fill(data, from, floats);
+            int half = fill((mapped, at, start, count) -> mapped.asFloatBuffer().put(at, data, start, count), from, floats);
             glBindBuffer(GL_PIXEL_UNPACK_BUFFER, staging);
             int fullRows = floats / rowFloats, rest = floats - fullRows * rowFloats;
             long offset = (long) half * halfBytes;
@@ -147,8 +161,8 @@ final class StagedUpload extends GlObject {
         glBindTexture(GL_TEXTURE_2D, 0);
     }
 
-    /** Fills the next free half with {@code data[from, from + floats)} on every core; returns the half. */
-    private int fill(float[] data, int from, int floats) {
+    /** Fills the next free half with the elements {@code [from, from + floats)} on every core; returns the half. */
+    private int fill(Elements data, int from, int floats) {
         int half = next;
         next ^= 1;
         if (fences[half] != 0) {
@@ -159,7 +173,7 @@ final class StagedUpload extends GlObject {
         int base = half * (halfBytes / 4), part = (floats + FILL_PARTS - 1) / FILL_PARTS;
         IntStream.range(0, FILL_PARTS).parallel().forEach(k -> {
             int start = k * part, n = Math.min(part, floats - start);
-            if (n > 0) mapped.asFloatBuffer().put(base + start, data, from + start, n);
+            if (n > 0) data.copy(mapped, base + start, from + start, n);
         });
         return half;
     }

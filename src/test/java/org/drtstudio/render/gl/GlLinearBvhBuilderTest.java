@@ -34,6 +34,18 @@ class GlLinearBvhBuilderTest {
     }
 
     @Test
+    void theMeshSentAndTheTreeReadThroughTheStagingBuffersIsTheSame() {
+        // The path of large meshes (drt.stagedUpload=all: every array, however small).
+        TriangleMesh mesh = ProceduralMeshes.bumpySphere(60, 60);
+        System.setProperty("drt.stagedUpload", "all");
+        try {
+            assertSameTree(new LinearBvhTwin().build(mesh.positions(), mesh.indices()), onGpu(mesh.positions(), mesh.indices()));
+        } finally {
+            System.clearProperty("drt.stagedUpload");
+        }
+    }
+
+    @Test
     void manyEqualCodesAndUnsortedInputGetTheTwinsTree() {
         // 3,000 triangles at 40 places, in random order: runs of equal codes, told apart by slot.
         SplittableRandom rnd = new SplittableRandom(7);

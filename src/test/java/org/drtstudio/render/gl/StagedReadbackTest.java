@@ -35,6 +35,13 @@ class StagedReadbackTest {
                 for (int i = 0; i < first.length; i++) assertEquals(data[i], first[i], "float " + i);
                 assertThrows(IllegalArgumentException.class, () -> back.read(source, new float[data.length + 1]));
             }
+            int[] ints = new int[7_777];
+            for (int i = 0; i < ints.length; i++) ints[i] = i * 31 - 1_000;
+            try (ShaderStorageBuffer source = ShaderStorageBuffer.ofInts(ints); StagedReadback back = StagedReadback.create(1024)) {
+                int[] got = new int[ints.length];
+                back.read(source, got);
+                assertArrayEquals(ints, got);
+            }
             return null;
         });
     }

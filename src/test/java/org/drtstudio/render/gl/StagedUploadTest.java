@@ -36,6 +36,15 @@ class StagedUploadTest {
                 target.read(back);
                 assertArrayEquals(again, back);
             }
+            int[] ints = new int[5_001];
+            for (int i = 0; i < ints.length; i++) ints[i] = 7 - 13 * i;
+            try (StagedUpload staging = StagedUpload.create(1024);
+                 ShaderStorageBuffer target = ShaderStorageBuffer.deviceLocal(4L * ints.length)) {
+                staging.toBuffer(target, ints);
+                int[] back = new int[ints.length];
+                target.read(back);
+                assertArrayEquals(ints, back);
+            }
             return null;
         });
     }
