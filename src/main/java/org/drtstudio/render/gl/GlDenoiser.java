@@ -31,12 +31,11 @@ final class GlDenoiser implements Denoiser {
     /** denoise.comp with NlmDenoiser's default settings, and with those of the split's diffuse part. */
     private ComputeProgram filter, diffuseFilter, otherFilter, stages;
     /**
-     * Where large inputs go up and the result comes back, made on first use and kept: through the
-     * driver's own copies from and into the arrays, a 1080p call's 150 MB of inputs took 280-380 ms
-     * and its result 33-44 ms on an H200, against 15 ms of filtering (docs/BENCHMARKS.md).
+     * How the inputs go up and the result comes back: through the driver's own copies from and into
+     * the arrays, a 1080p call's 150 MB of inputs took 280-380 ms and its result 33-44 ms on an H200,
+     * against 15 ms of filtering (docs/BENCHMARKS.md).
      */
-    private StagedUpload staging;
-    private StagedReadback readback;
+    private final ArrayTransfers transfers = new ArrayTransfers();
 
     GlDenoiser(GlThread gl) {
         this.gl = gl;
@@ -122,8 +121,7 @@ final class GlDenoiser implements Denoiser {
                 stage(REMODULATE, w, h);
             }
             float[] out = new float[3 * n];
-            if (staged(out)) readback().read(result, out);
-            else result.read(out);
+            transfers.read(result, out);
             return out;
         } finally {
             for (Texture2D t : images) t.close();
@@ -147,26 +145,9 @@ final class GlDenoiser implements Denoiser {
     }
 
     private ShaderStorageBuffer upload(List<ShaderStorageBuffer> buffers, float[] values) throws GpuMemoryException {
-        if (!staged(values)) {
-            ShaderStorageBuffer b = ShaderStorageBuffer.ofFloats(values);
-            buffers.add(b);
-            return b;
-        }
-        ShaderStorageBuffer b = ShaderStorageBuffer.deviceLocal(4L * values.length);
+        ShaderStorageBuffer b = transfers.buffer(values);
         buffers.add(b);
-        if (staging == null) staging = StagedUpload.create();
-        staging.toBuffer(b, values);
         return b;
-    }
-
-    /** Whether an array this large goes through {@link #staging} or {@link #readback} ({@link StagedUpload#minStagedBytes}). */
-    private static boolean staged(float[] values) {
-        return 4L * values.length >= StagedUpload.minStagedBytes() && StagedUpload.supported();
-    }
-
-    private StagedReadback readback() {
-        if (readback == null) readback = StagedReadback.create(StagedUpload.HALF_BYTES);
-        return readback;
     }
 
     private static Texture2D image(List<Texture2D> images, int w, int h) {
@@ -185,10 +166,7 @@ final class GlDenoiser implements Denoiser {
         if (diffuseFilter != null) diffuseFilter.close();
         if (otherFilter != null) otherFilter.close();
         if (stages != null) stages.close();
-        if (staging != null) staging.close();
-        if (readback != null) readback.close();
-        staging = null;
-        readback = null;
+        transfers.close();
         filter = null;
         diffuseFilter = null;
         otherFilter = null;

@@ -30,13 +30,8 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
     private final double[] lastSteps = new double[4];
     /** The last build's working memory made and mesh sent, to a glFinish. */
     private double lastUploadMillis;
-    /**
-     * Large meshes go up and their trees come back through these (made on first use, kept with the
-     * builder's context): the driver's own copies from and into Java arrays run at about 0.5 GB/s
-     * on the H200 machine, and bunny_18m's tree alone is 570 MB.
-     */
-    private StagedUpload staging;
-    private StagedReadback readback;
+    /** How the mesh goes up and the tree comes back (bunny_18m's tree alone is 570 MB). */
+    private final ArrayTransfers transfers = new ArrayTransfers();
 
     /** A builder on {@code gl} (the tests share one context); {@link #close} closes it. */
     GlLinearBvhBuilder(GlThread gl) {
@@ -132,14 +127,8 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
             long t2 = System.nanoTime();
             float[] nodes = new float[4 * BoxLayout.NODE_TEXELS * (n - 1)];
             int[] order = new int[n];
-            if (staged(4L * nodes.length)) {
-                if (readback == null) readback = StagedReadback.create(StagedUpload.HALF_BYTES);
-                readback.read(b.nodes, nodes);
-                readback.read(sorted.values(), order);
-            } else {
-                b.nodes.read(nodes);
-                sorted.values().read(order);
-            }
+            transfers.read(b.nodes, nodes);
+            transfers.read(sorted.values(), order);
             long t3 = System.nanoTime();
             lastGpuMillis = (t2 - t1) / 1e6;
             lastReadMillis = (t3 - t2) / 1e6;
@@ -153,31 +142,6 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
         long now = System.nanoTime();
         lastSteps[k] = (now - since) / 1e6;
         return now;
-    }
-
-    /** Whether an array of {@code bytes} goes through the staging buffers ({@link StagedUpload#minStagedBytes}). */
-    private static boolean staged(long bytes) {
-        return bytes >= StagedUpload.minStagedBytes() && StagedUpload.supported();
-    }
-
-    /** A buffer holding {@code data}, through {@link #staging} when it is large. */
-    private ShaderStorageBuffer upload(float[] data) throws GpuMemoryException {
-        if (!staged(4L * data.length)) return ShaderStorageBuffer.ofFloats(data);
-        ShaderStorageBuffer b = ShaderStorageBuffer.deviceLocal(4L * data.length);
-        staging().toBuffer(b, data);
-        return b;
-    }
-
-    private ShaderStorageBuffer upload(int[] data) throws GpuMemoryException {
-        if (!staged(4L * data.length)) return ShaderStorageBuffer.ofInts(data);
-        ShaderStorageBuffer b = ShaderStorageBuffer.deviceLocal(4L * data.length);
-        staging().toBuffer(b, data);
-        return b;
-    }
-
-    private StagedUpload staging() {
-        if (staging == null) staging = StagedUpload.create();
-        return staging;
     }
 
     private static float[] readBounds(ShaderStorageBuffer bounds) {
@@ -259,8 +223,8 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
 
         /** The mesh, sent and bound where the first kernels read it. */
         void upload(float[] pos, int[] idx) throws GpuMemoryException {
-            positions = GlLinearBvhBuilder.this.upload(pos);
-            indices = GlLinearBvhBuilder.this.upload(idx);
+            positions = transfers.buffer(pos);
+            indices = transfers.buffer(idx);
             positions.bindBase(ShaderBinding.LBVH_POSITIONS);
             indices.bindBase(ShaderBinding.LBVH_INDICES);
         }
