@@ -46,6 +46,9 @@ public final class SceneTreePane extends VBox {
     private final EditorSession session;
     private boolean rebuilding;
     private SceneModel shown;
+    /** Rows keep their item (and whether the user opened it) while their node, light or camera stays. */
+    private final TreeRows<Entry> rows = new TreeRows<>(e -> e.nodeId() >= 0 ? "node " + e.nodeId()
+            : e.light() >= 0 ? "light " + e.light() : e.camera() ? "camera" : "none");
 
     public SceneTreePane(EditorSession session) {
         this.session = session;
@@ -181,10 +184,6 @@ public final class SceneTreePane extends VBox {
         }
         return null;
     }
-
-    /** Rows keep their item (and whether the user opened it) while their node, light or camera stays. */
-    private final TreeRows<Entry> rows = new TreeRows<>(e -> e.nodeId() >= 0 ? "node " + e.nodeId()
-            : e.light() >= 0 ? "light " + e.light() : e.camera() ? "camera" : "none");
 
     private TreeRows.Row<Entry> row(AuthoredNode n) {
         List<TreeRows.Row<Entry>> children = new ArrayList<>();
