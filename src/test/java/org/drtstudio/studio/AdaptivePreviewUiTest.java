@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 class AdaptivePreviewUiTest {
     private final StudioHarness h = new StudioHarness();
-    private final FxRobot robot = new FxRobot();
+    private final FxRobot robot = new FxThreadRobot();
     @TempDir
     Path tmp;
 

@@ -39,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class NewUserHourUiTest {
     private static final int SAMPLES = 2;
-    private final FxRobot robot = new FxRobot();
+    private final FxRobot robot = new FxThreadRobot();
     private StudioHarness h = new StudioHarness();
     @TempDir
     Path tmp;

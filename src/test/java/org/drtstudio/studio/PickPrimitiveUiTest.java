@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PickPrimitiveUiTest {
     private static final Path SCENE = Path.of("scenes", "default.nff");
     private final StudioHarness h = new StudioHarness();
-    private final FxRobot robot = new FxRobot();
+    private final FxRobot robot = new FxThreadRobot();
 
     @AfterEach
     void close() throws Exception {

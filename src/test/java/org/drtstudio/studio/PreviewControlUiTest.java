@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 class PreviewControlUiTest {
     private final StudioHarness h = new StudioHarness();
-    private final FxRobot robot = new FxRobot();
+    private final FxRobot robot = new FxThreadRobot();
     @TempDir
     Path tmp;
 

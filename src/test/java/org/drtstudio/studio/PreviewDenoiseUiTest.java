@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PreviewDenoiseUiTest {
     private static final int TARGET = 8;
     private final StudioHarness h = new StudioHarness();
-    private final FxRobot robot = new FxRobot();
+    private final FxRobot robot = new FxThreadRobot();
 
     @BeforeEach
     void open() throws Exception {

@@ -36,7 +36,7 @@ class PreviewKeepsSamplesUiTest {
     /** Samples the view has before each action: enough that a restart (back to 1) is plain. */
     private static final int SAMPLES_BEFORE = 6;
     private final StudioHarness h = new StudioHarness();
-    private final FxRobot robot = new FxRobot();
+    private final FxRobot robot = new FxThreadRobot();
 
     @BeforeAll
     void open() throws Exception {

@@ -37,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The smaller things a new user met (issue 11, items 6 and 14), each measured in the running studio. */
 class StudioDetailsUiTest {
     private final StudioHarness h = new StudioHarness();
-    private final FxRobot robot = new FxRobot();
+    private final FxRobot robot = new FxThreadRobot();
     @TempDir
     Path tmp;
 

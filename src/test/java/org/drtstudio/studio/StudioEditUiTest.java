@@ -50,7 +50,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StudioEditUiTest {
     private final StudioHarness h = new StudioHarness();
-    private final FxRobot robot = new FxRobot();
+    private final FxRobot robot = new FxThreadRobot();
     private Path home;
     @TempDir
     Path tmp;

@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The inspector's fields, typed into with the robot: absurd values, where refusals show, undo and stale text. */
 class StudioFieldsUiTest {
     private final StudioHarness h = new StudioHarness();
-    private final FxRobot robot = new FxRobot();
+    private final FxRobot robot = new FxThreadRobot();
     private int bunny;
 
     @BeforeEach

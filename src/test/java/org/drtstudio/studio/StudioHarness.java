@@ -123,7 +123,7 @@ final class StudioHarness {
             stage.requestFocus();
             return null;
         });
-        org.testfx.api.FxRobot robot = new org.testfx.api.FxRobot();
+        org.testfx.api.FxRobot robot = new FxThreadRobot();
         javafx.scene.control.Labeled stats = robot.lookup("#statsLabel").queryLabeled();
         // Laid out inside the window at its new size (a click on a label still outside it fails).
         waitUntil(() -> {
@@ -196,7 +196,7 @@ final class StudioHarness {
 
     /** Keys or buttons left pressed would turn the next test's clicks into shortcut clicks or drags. */
     private static void releaseInput() {
-        org.testfx.api.FxRobot robot = new org.testfx.api.FxRobot();
+        org.testfx.api.FxRobot robot = new FxThreadRobot();
         robot.release(new javafx.scene.input.KeyCode[0]);
         robot.release(new javafx.scene.input.MouseButton[0]);
     }

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The status bar's messages and the viewport's notice when the picture would be empty. */
 class StudioStatusUiTest {
     private final StudioHarness h = new StudioHarness();
-    private final FxRobot robot = new FxRobot();
+    private final FxRobot robot = new FxThreadRobot();
 
     @AfterEach
     void close() throws Exception {

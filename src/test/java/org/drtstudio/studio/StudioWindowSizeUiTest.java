@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code drt studio} makes it (no size given by the test).
  */
 class StudioWindowSizeUiTest {
-    private final FxRobot robot = new FxRobot();
+    private final FxRobot robot = new FxThreadRobot();
     private final StudioHarness.ScriptedDialogs dialogs = new StudioHarness.ScriptedDialogs();
     private Path home;
     private StudioWindow window;

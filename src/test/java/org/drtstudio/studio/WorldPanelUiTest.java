@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 class WorldPanelUiTest {
     private final StudioHarness h = new StudioHarness();
-    private final FxRobot robot = new FxRobot();
+    private final FxRobot robot = new FxThreadRobot();
     private static final Path SKY = Path.of("assets/sky/sunny-sky.hdr").toAbsolutePath();
 
     @BeforeEach
