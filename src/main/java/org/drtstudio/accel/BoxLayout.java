@@ -183,7 +183,7 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
      * primitives copied with their links moved: what {@link #build} makes for the whole level, byte
      * for byte (BoxLayoutTest), without deriving the shapes already laid out again. Adding a small
      * model to a scene that holds a 1M-triangle one so copies 80 MB instead of building them anew
-     * (docs/BENCHMARKS.md).
+     * (docs/BENCHMARKS.md). One shape's whole layout at its own place is taken as it is, not copied.
      *
      * @param parts       one per shape, in the level's order (ascending sphere roots)
      * @param sphereRoots each shape's root in the level's sphere tree, same order
@@ -191,6 +191,14 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
      * @throws IllegalArgumentException when a moved leaf no longer fits the packed leaf word
      */
     public static BoxLayout assemble(List<Part> parts, int[] sphereRoots, int primitives) {
+        if (parts.size() == 1 && isWhole(parts.get(0), primitives)) {
+            // A level of one shape whose layout was made with its tree (a large mesh's linear BVH):
+            // its arrays as they are, shared as the level shares the shape's own. Copying them took
+            // 3 s for 10M triangles on the 2-core machine (1.1 GB, every page new).
+            BoxLayout from = parts.get(0).from;
+            return new BoxLayout(from.nodes, from.primitives, from.nodeCount, sphereRoots.clone(), from.rootLinks.clone(), from.height,
+                    from.shapeHeights.clone());
+        }
         int total = 0;
         for (Part p : parts) total += nodesOf(p.from, p.shape);
         float[] nodes = new float[NODE_TEXELS * 4 * total], prims = new float[PRIMITIVE_TEXELS * 4 * primitives];
@@ -217,6 +225,13 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
             next += count;
         }
         return new BoxLayout(nodes, prims, total, sphereRoots.clone(), rootLinks, height, shapeHeights);
+    }
+
+    /** Whether {@code p} is all of a one-shape layout, at its own place: nothing to move. */
+    private static boolean isWhole(Part p, int primitives) {
+        BoxLayout from = p.from;
+        return from.rootLinks.length == 1 && p.shape == 0 && from.rootLinks[0] == 0 && p.primitiveFrom == 0 && p.primitiveBase == 0
+                && p.primitiveCount == primitives && from.primitives.length == PRIMITIVE_TEXELS * 4 * primitives;
     }
 
     /** Inner nodes of shape {@code shape} of a layout: from its root link to the next shape's. */

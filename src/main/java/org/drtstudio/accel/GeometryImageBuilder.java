@@ -272,7 +272,7 @@ public final class GeometryImageBuilder {
         long t0 = System.nanoTime();
         LinearBvhShapes.Built built = LinearBvhShapes.of(mesh, linearBvh.build(mesh.positions(), mesh.indices()));
         hierarchyMillis[0] += (System.nanoTime() - t0) / 1e6;
-        linearBvhBuilt = linearBvh.describe();
+        linearBvhBuilt = linearBvh.describe() + "; " + built.describe();
         ownLayouts.put(built.hierarchy(), built.boxes());
         return built.hierarchy();
     }

@@ -1,5 +1,7 @@
 package org.drtstudio.accel;
 
+import java.util.concurrent.ForkJoinTask;
+
 /**
  * Brings a {@link LinearBvh} within the walk's stack ({@link BoxLayout#STACK_SIZE} inner levels).
  * A radix tree over 30-bit codes is as tall as the bits its keys share: up to 30 levels, plus the
@@ -32,26 +34,41 @@ final class LinearBvhHeightLimit {
         firstSlot = new int[n];
     }
 
-    /** The tree itself when it is low enough, else a copy whose too-deep parts are balanced. */
+    /**
+     * The tree itself when it is low enough, else the same tree with its too-deep parts balanced in
+     * place: its nodes are rewritten, so the caller must own them (a build's fresh tree). A copy cost
+     * 640 MB more for 10M triangles.
+     */
     static LinearBvh apply(LinearBvh bvh, float[] positions, int[] indices, int limit) {
         if (bvh.height() <= limit) return bvh;
-        LinearBvh copy = new LinearBvh(bvh.order(), bvh.nodes().clone(), bvh.innerCount(), bvh.height());
-        LinearBvhHeightLimit l = new LinearBvhHeightLimit(copy, positions, indices, limit);
-        l.measure(0);
+        LinearBvhHeightLimit l = new LinearBvhHeightLimit(bvh, positions, indices, limit);
+        l.measure(0, 0);
         l.fit(0, 1);
-        return new LinearBvh(copy.order(), copy.nodes(), copy.innerCount(), l.measure(0));
+        return new LinearBvh(bvh.order(), bvh.nodes(), bvh.innerCount(), l.measure(0, 0));
     }
 
-    /** Fills leaves, height and first slot below {@code node}; returns its height. */
-    private int measure(int node) {
+    /** Levels above which both children are measured at once, on every core (2^8 subtrees). */
+    private static final int FORK_DEPTH = 8;
+
+    /** Fills leaves, height and first slot below {@code node}, at level {@code depth}; returns its height. */
+    private int measure(int node, int depth) {
+        int a = bvh.link(node, 0), b = bvh.link(node, 1);
+        if (depth < FORK_DEPTH && a >= 0 && b >= 0) {
+            ForkJoinTask<Integer> left = ForkJoinTask.adapt(() -> measure(a, depth + 1)).fork();
+            measure(b, depth + 1);
+            left.join();
+        } else {
+            if (a >= 0) measure(a, depth + 1);
+            if (b >= 0) measure(b, depth + 1);
+        }
         int h = 0, count = 0, first = Integer.MAX_VALUE;
         for (int side = 0; side < 2; side++) {
-            int link = bvh.link(node, side);
+            int link = side == 0 ? a : b;
             if (link < 0) {
                 count++;
                 first = Math.min(first, ~link >>> BoxLayout.LEAF_COUNT_BITS);
             } else {
-                h = Math.max(h, measure(link));
+                h = Math.max(h, height[link]);
                 count += leaves[link];
                 first = Math.min(first, firstSlot[link]);
             }

@@ -112,6 +112,24 @@ class BoxLayoutTest {
         }
     }
 
+    /** A level of one shape laid out whole (a large mesh's linear BVH) takes that layout's arrays as they are. */
+    @Test
+    void aWholeOneShapeLayoutIsTakenWithoutACopy() {
+        GeometryImage gi = new GeometryImageBuilder().build(TestScenes.randomSoup(3, 300, 0));
+        BoxLayout l = gi.boxLayout(), derived = BoxLayout.derive(gi);
+        assertEquals(1, l.rootLinks().length, "one shape");
+        BoxLayout whole = BoxLayout.assemble(List.of(new BoxLayout.Part(l, 0, 0, gi.primitiveCount(), 0)), l.sphereRoots(), gi.primitiveCount());
+        assertSame(l.nodes(), whole.nodes());
+        assertSame(l.primitives(), whole.primitives());
+        assertEquals(derived.height(), whole.height());
+        assertArrayEquals(derived.rootLinks(), whole.rootLinks());
+        assertArrayEquals(derived.shapeHeights(), whole.shapeHeights());
+        assertArrayEquals(bits(derived.nodes()), bits(whole.nodes()), "nodes, bit for bit");
+        // Placed elsewhere in a level, it is copied with its leaves moved.
+        BoxLayout moved = BoxLayout.assemble(List.of(new BoxLayout.Part(l, 0, 0, gi.primitiveCount(), 1)), l.sphereRoots(), gi.primitiveCount() + 1);
+        assertNotSame(l.nodes(), moved.nodes());
+    }
+
     @Test
     void aMovedLeafThatNoLongerFitsItsWordIsRefused() {
         GeometryImage gi = new GeometryImageBuilder().build(TestScenes.randomSoup(3, 300, 0));

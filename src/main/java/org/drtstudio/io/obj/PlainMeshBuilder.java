@@ -28,8 +28,13 @@ final class PlainMeshBuilder {
     private final int[] materialOfName;
     /** Per OBJ vertex, its output vertex, or -1 when no face uses it. */
     private final int[] idOf;
-    /** Per output vertex: its OBJ vertex and the first face using it (whose normal it keeps when its faces' normals cancel). */
-    private final int[] objVertex, firstFace;
+    /**
+     * Per output vertex: its OBJ vertex, the first face using it (whose normal it keeps when its
+     * faces' normals cancel) and the last: a range of vertices needs only the faces between its
+     * first vertex's first face and its vertices' last, which on a scanned or generated mesh is
+     * about its share of them (every part walking all faces took 1.3 s for 10M triangles on 16 cores).
+     */
+    private final int[] objVertex, firstFace, lastFace;
     private final int vertices;
 
     private PlainMeshBuilder(ObjGeometry g, int[] materialOfName) {
@@ -38,20 +43,23 @@ final class PlainMeshBuilder {
         int[] cv = g.cornerVertex(), faceStart = g.faceStart();
         idOf = new int[g.positions().length / 3];
         Arrays.fill(idOf, -1);
-        int[] objOf = new int[idOf.length], first = new int[idOf.length];
+        int[] objOf = new int[idOf.length], first = new int[idOf.length], last = new int[idOf.length];
         int count = 0;
         for (int f = 0, faces = g.faceCount(); f < faces; f++) {
             for (int c = faceStart[f]; c < faceStart[f + 1]; c++) {
                 int v = cv[c];
-                if (idOf[v] >= 0) continue;
-                idOf[v] = count;
-                objOf[count] = v;
-                first[count++] = f;
+                if (idOf[v] < 0) {
+                    idOf[v] = count;
+                    objOf[count] = v;
+                    first[count++] = f;
+                }
+                last[idOf[v]] = f;
             }
         }
         vertices = count;
         objVertex = objOf;
         firstFace = first;
+        lastFace = last;
     }
 
     /** @param materialOfName as for {@link ObjMeshBuilder}'s constructor */
@@ -112,7 +120,11 @@ final class PlainMeshBuilder {
         int[] cv = g.cornerVertex(), faceStart = g.faceStart();
         double[] sums = new double[3 * (to - from)];
         double[] normal = new double[3];
-        for (int f = 0, faces = g.faceCount(); f < faces; f++) {
+        if (from >= to) return;
+        // Ids are numbered in the order faces first use them: no face before the first id's first face uses these.
+        int lastUse = 0;
+        for (int id = from; id < to; id++) lastUse = Math.max(lastUse, lastFace[id]);
+        for (int f = firstFace[from]; f <= lastUse; f++) {
             int start = faceStart[f], end = faceStart[f + 1];
             boolean mine = false;
             for (int c = start; c < end && !mine; c++) {
