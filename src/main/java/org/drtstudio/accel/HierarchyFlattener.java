@@ -113,7 +113,7 @@ final class HierarchyFlattener {
     }
 
     /** Smallest sphere containing spheres a and b, written at o. */
-    private static void enclose(float[] s, int a, int b, int o) {
+    static void enclose(float[] s, int a, int b, int o) {
         double dx = s[b] - s[a], dy = s[b + 1] - s[a + 1], dz = s[b + 2] - s[a + 2];
         double d = Math.sqrt(dx * dx + dy * dy + dz * dz);
         double ra = s[a + 3], rb = s[b + 3];

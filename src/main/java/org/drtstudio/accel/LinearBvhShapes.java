@@ -2,8 +2,6 @@ package org.drtstudio.accel;
 
 import org.drtstudio.scene.TriangleMesh;
 
-import java.util.concurrent.ForkJoinPool;
-
 /**
  * A mesh's shape made from a {@link LinearBvh}: the geometry image's sphere tree over the same
  * tree and leaves (the scene's contract: {@code --nodes spheres}, instances and the validator read
@@ -42,71 +40,18 @@ final class LinearBvhShapes {
 
     /** The bounding-sphere tree of the same nodes, leaf spheres made as the CPU builders make them. */
     static SphereHierarchy sphereTree(LinearBvh bvh, FlatScene scene) {
+        return LinearBvhSpheres.of(bvh, leafSpheres(bvh, scene));
+    }
+
+    /** Per slot, the sphere of its triangle. */
+    static float[] leafSpheres(LinearBvh bvh, FlatScene scene) {
         int n = bvh.triangleCount();
         int[] order = bvh.order();
         float[] leafSpheres = new float[4 * n];
         ParallelRanges.forEach(n, (from, to) -> {
             for (int s = from; s < to; s++) leafSphere(scene, order, s, leafSpheres);
         });
-        return HierarchyFlattener.flatten(nodeList(bvh), leafSpheres, order, ForkJoinPool.commonPool());
-    }
-
-    /** Levels of the tree below which subtrees become lists of their own, made as parallel tasks (and flattened so). */
-    private static final int FORK_DEPTH = 8;
-
-    /** The tree as {@link NodeList}s: leaves of one slot each, inner nodes as the links say. */
-    private static NodeList nodeList(LinearBvh bvh) {
-        if (bvh.triangleCount() == 1) {
-            NodeList list = new NodeList(1);
-            list.add(0, 1);
-            return list;
-        }
-        return ForkJoinPool.commonPool().invoke(new Subtree(bvh, 0, 0));
-    }
-
-    /** The list of the subtree under inner node {@code node} at level {@code depth}. */
-    private static final class Subtree extends java.util.concurrent.RecursiveTask<NodeList> {
-        private final LinearBvh bvh;
-        private final int node, depth;
-
-        Subtree(LinearBvh bvh, int node, int depth) {
-            this.bvh = bvh;
-            this.node = node;
-            this.depth = depth;
-        }
-
-        @Override
-        protected NodeList compute() {
-            NodeList list = new NodeList(depth == 0 ? 1 << 16 : 16);
-            // triples (the tree's inner node, its node in the list, its level)
-            int[] stack = new int[3 * 64];
-            int sp = 0;
-            stack[sp++] = node;
-            stack[sp++] = list.add(0, 0);
-            stack[sp++] = depth;
-            while (sp > 0) {
-                int d = stack[--sp], at = stack[--sp], inner = stack[--sp];
-                int a = bvh.link(inner, 0), b = bvh.link(inner, 1);
-                if (d < FORK_DEPTH && a >= 0 && b >= 0) {
-                    list.forkChildren(at, new Subtree(bvh, a, d + 1), new Subtree(bvh, b, d + 1));
-                    continue;
-                }
-                int first = list.addChildren(at, 0, 0, 0);
-                for (int side = 0; side < 2; side++) {
-                    int link = side == 0 ? a : b, child = first + side;
-                    if (link < 0) {
-                        list.start[child] = ~link >>> BoxLayout.LEAF_COUNT_BITS;
-                        list.count[child] = 1;
-                    } else {
-                        if (sp + 3 > stack.length) stack = java.util.Arrays.copyOf(stack, 2 * stack.length);
-                        stack[sp++] = link;
-                        stack[sp++] = child;
-                        stack[sp++] = d + 1;
-                    }
-                }
-            }
-            return list;
-        }
+        return leafSpheres;
     }
 
     private static void leafSphere(FlatScene scene, int[] order, int s, float[] out) {

@@ -75,10 +75,10 @@ final class PlainMeshBuilder {
         int[] indices = new int[3 * triangles], materials = new int[triangles];
         float[] positions = new float[3 * b.vertices], normals = new float[3 * b.vertices];
         int chunks = (faces + faceChunk - 1) / faceChunk;
-        inParallel(chunks + parts, parts > 1, task -> {
-            if (task < chunks) b.triangles(task * faceChunk, Math.min(faces, (task + 1) * faceChunk), indices, materials);
-            else b.vertices(b.vertices * (long) (task - chunks) / parts, b.vertices * (long) (task - chunks + 1) / parts, positions, normals);
-        });
+        // Two passes, each split evenly over the cores: as one stream the vertex ranges, last in
+        // it, went to 4 of 16 workers (0.3 s for 10M triangles).
+        inParallel(chunks, parts > 1, task -> b.triangles(task * faceChunk, Math.min(faces, (task + 1) * faceChunk), indices, materials));
+        inParallel(parts, parts > 1, part -> b.vertices(b.vertices * (long) part / parts, b.vertices * (long) (part + 1) / parts, positions, normals));
         return new TriangleMesh(name, positions, normals, null, indices, materials);
     }
 
