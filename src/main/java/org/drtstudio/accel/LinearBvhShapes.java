@@ -30,16 +30,16 @@ final class LinearBvhShapes {
         LinearBvh bvh = LinearBvhHeightLimit.apply(built, mesh.positions(), mesh.indices(), BoxLayout.STACK_SIZE);
         long t1 = System.nanoTime();
         FlatScene scene = new FlatScene(mesh.positions(), mesh.indices(), mesh.triangleMaterials(), new float[0], new int[0]);
-        SphereHierarchy spheres = sphereTree(bvh, scene);
+        LinearBvhSpheres.Packed spheres = sphereTree(bvh, scene);
         long t2 = System.nanoTime();
-        ShapeHierarchy h = ShapeHierarchyBuilder.packed(spheres, mesh, null);
+        ShapeHierarchy h = ShapeHierarchyBuilder.packed(spheres.nodes(), spheres.nodeCount(), spheres.depth(), bvh.order().clone(), mesh, null);
         long t3 = System.nanoTime();
         BoxLayout boxes = BoxLayout.ofLinearBvh(bvh, h.primitives(), h.vertices());
         return new Built(h, boxes, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6, (System.nanoTime() - t3) / 1e6);
     }
 
-    /** The bounding-sphere tree of the same nodes, leaf spheres made as the CPU builders make them. */
-    static SphereHierarchy sphereTree(LinearBvh bvh, FlatScene scene) {
+    /** The bounding-sphere tree of the same nodes, packed, leaf spheres made as the CPU builders make them. */
+    static LinearBvhSpheres.Packed sphereTree(LinearBvh bvh, FlatScene scene) {
         return LinearBvhSpheres.of(bvh, leafSpheres(bvh, scene));
     }
 

@@ -2,11 +2,15 @@ package org.drtstudio.accel;
 
 import java.util.concurrent.ForkJoinTask;
 
+import static org.drtstudio.accel.GeometryImageLayout.NODE_TEXELS;
+import static org.drtstudio.accel.GeometryImageLayout.NodeField;
+
 /**
  * The geometry image's sphere tree over a {@link LinearBvh}'s own nodes and leaves, written
- * straight from its links: the same tree, bit for bit, as {@link HierarchyFlattener} makes of it
- * through {@link NodeList}s (LinearBvhSpheresTest), without those lists or the flattener's work
- * arrays (for 10M triangles about 1 GB fewer and two passes fewer).
+ * straight from its links into the image's node texels: the nodes, bit for bit, that
+ * {@link HierarchyFlattener} makes of the tree through {@link NodeList}s and
+ * {@link ShapeHierarchyBuilder} packs (LinearBvhSpheresTest), without those lists, the flattener's
+ * arrays or the packing pass (for 10M triangles about 1.3 GB fewer and three passes fewer).
  *
  * <p>A binary tree of one triangle a leaf has 2m - 1 nodes over m leaves, so every node's place in
  * the depth-first pre-order (left child first) follows from its subtree's leaf count: an inner node
@@ -18,12 +22,17 @@ final class LinearBvhSpheres {
     /** Levels above which both children run at once (2^8 subtrees for the cores to share). */
     private static final int FORK_DEPTH = 8;
 
+    /** The packed nodes, their count and the tree's depth (the longest root-to-leaf path, in nodes). */
+    record Packed(float[] nodes, int nodeCount, int depth) {
+    }
+
+    private static final int STRIDE = 4 * NODE_TEXELS;
+
     private final LinearBvh bvh;
     private final float[] leafSpheres;
     /** Per inner node of the linear BVH: the leaves under it. */
     private final int[] leaves;
-    private final float[] spheres;
-    private final int[] hit, miss, primStart, primCount;
+    private final float[] nodes;
     private final int total;
 
     private LinearBvhSpheres(LinearBvh bvh, float[] leafSpheres) {
@@ -31,17 +40,13 @@ final class LinearBvhSpheres {
         this.leafSpheres = leafSpheres;
         leaves = new int[bvh.innerCount()];
         total = 2 * bvh.triangleCount() - 1;
-        spheres = new float[4 * total];
-        hit = new int[total];
-        miss = new int[total];
-        primStart = new int[total];
-        primCount = new int[total];
+        nodes = new float[STRIDE * total];
     }
 
     /**
      * @param leafSpheres per slot, the sphere of its triangle (4 floats)
      */
-    static SphereHierarchy of(LinearBvh bvh, float[] leafSpheres) {
+    static Packed of(LinearBvh bvh, float[] leafSpheres) {
         LinearBvhSpheres s = new LinearBvhSpheres(bvh, leafSpheres);
         int depth;
         if (bvh.triangleCount() == 1) {
@@ -51,7 +56,7 @@ final class LinearBvhSpheres {
             s.count(0, 0);
             depth = s.write(0, 0, 1);
         }
-        return new SphereHierarchy(s.spheres, s.hit, s.miss, s.primStart, s.primCount, bvh.order().clone(), depth);
+        return new Packed(s.nodes, s.total, depth);
     }
 
     /** Fills {@link #leaves} below inner node {@code node} at level {@code level}. */
@@ -92,20 +97,25 @@ final class LinearBvhSpheres {
         } else {
             deepest = Math.max(write(a, left, depth + 1), write(b, right, depth + 1));
         }
-        int skip = at + sizeOf(link);
-        miss[at] = skip == total ? GeometryImageLayout.END : skip;
-        hit[at] = left;
-        HierarchyFlattener.enclose(spheres, 4 * left, 4 * right, 4 * at);
+        int o = STRIDE * at;
+        links(o, left, at + sizeOf(link), 0, 0);
+        HierarchyFlattener.enclose(nodes, STRIDE * left, STRIDE * right, o);
         return deepest;
     }
 
     /** The leaf of slot {@code slot} at pre-order place {@code at}. */
     private void leaf(int at, int slot) {
-        primStart[at] = slot;
-        primCount[at] = 1;
-        System.arraycopy(leafSpheres, 4 * slot, spheres, 4 * at, 4);
-        int skip = at + 1;
-        miss[at] = skip == total ? GeometryImageLayout.END : skip;
-        hit[at] = miss[at];
+        int o = STRIDE * at, skip = at + 1;
+        System.arraycopy(leafSpheres, 4 * slot, nodes, o, 4);
+        links(o, skip, skip, 1, slot);
+    }
+
+    /** A node's links and primitives at float offset {@code o}; a skip past the last node ends the walk. */
+    private void links(int o, int hit, int skip, int primCount, int primStart) {
+        int miss = skip == total ? GeometryImageLayout.END : skip;
+        nodes[o + NodeField.HIT] = Float.intBitsToFloat(primCount > 0 ? miss : hit);
+        nodes[o + NodeField.MISS] = Float.intBitsToFloat(miss);
+        nodes[o + NodeField.PRIM_COUNT] = Float.intBitsToFloat(primCount);
+        nodes[o + NodeField.PRIM_START] = Float.intBitsToFloat(primStart);
     }
 }

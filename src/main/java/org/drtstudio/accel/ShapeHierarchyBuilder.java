@@ -95,18 +95,21 @@ public final class ShapeHierarchyBuilder {
 
     /** Nodes, primitives and vertices of a mesh's hierarchy; {@code shared} are its vertices when already made (they do not depend on the tree). */
     static ShapeHierarchy packed(SphereHierarchy h, TriangleMesh mesh, float[] shared) {
-        int tris = mesh.triangleCount(), verts = mesh.vertexCount();
-        float[] p = mesh.positions(), vn = mesh.normals(), vt = mesh.texCoords();
-        int[] idx = mesh.indices();
-        int[] materials = mesh.triangleMaterials();
         // Nodes first, then let the hierarchy go (all but its primitive order) before the primitives
         // and vertices are made: the import's peak memory is here (docs/BENCHMARKS.md).
         float[] nodes = packNodes(h);
         int[] order = h.primOrder();
         int nodeCount = h.nodeCount(), depth = h.depth();
-        float[] bound = bound(h);
         h = null;
-        return new ShapeHierarchy(nodes, packPrimitives(order, idx, materials, vt != null, tris),
+        return packed(nodes, nodeCount, depth, order, mesh, shared);
+    }
+
+    /** As {@link #packed(SphereHierarchy, TriangleMesh, float[])} for nodes already packed (a linear BVH's, {@link LinearBvhSpheres}). */
+    static ShapeHierarchy packed(float[] nodes, int nodeCount, int depth, int[] order, TriangleMesh mesh, float[] shared) {
+        int tris = mesh.triangleCount(), verts = mesh.vertexCount();
+        float[] p = mesh.positions(), vn = mesh.normals(), vt = mesh.texCoords();
+        float[] bound = {nodes[0], nodes[1], nodes[2], nodes[3]}; // the root's sphere
+        return new ShapeHierarchy(nodes, packPrimitives(order, mesh.indices(), mesh.triangleMaterials(), vt != null, tris),
                 shared != null ? shared : packVertices(p, vn, vt, verts), nodeCount, tris, 0, depth, bound);
     }
 
@@ -179,7 +182,8 @@ public final class ShapeHierarchyBuilder {
             prims[o] = Float.intBitsToFloat(i);
             prims[o + 3] = Float.intBitsToFloat(primitiveInfo(KIND_SPHERE, false, m[i]));
         }
-        return new ShapeHierarchy(packNodes(h), prims, vertices, h.nodeCount(), 0, n, h.depth(), bound(h));
+        float[] bound = {h.spheres()[0], h.spheres()[1], h.spheres()[2], h.spheres()[3]}; // the root's sphere
+        return new ShapeHierarchy(packNodes(h), prims, vertices, h.nodeCount(), 0, n, h.depth(), bound);
     }
 
     private static SphereHierarchy thrownBack(SphereHierarchy binary, float ratio) {
@@ -187,7 +191,7 @@ public final class ShapeHierarchyBuilder {
     }
 
     /** Nodes in the layout of {@link GeometryImagePacker}, links and primitive starts shape-local. */
-    private static float[] packNodes(SphereHierarchy h) {
+    static float[] packNodes(SphereHierarchy h) {
         int nodeCount = h.nodeCount();
         float[] nodes = new float[4 * NODE_TEXELS * nodeCount];
         ParallelRanges.forEach(nodeCount, (from, to) -> {
@@ -201,9 +205,5 @@ public final class ShapeHierarchyBuilder {
             }
         });
         return nodes;
-    }
-
-    private static float[] bound(SphereHierarchy h) {
-        return new float[]{h.spheres()[0], h.spheres()[1], h.spheres()[2], h.spheres()[3]};
     }
 }

@@ -11,9 +11,10 @@ import java.util.concurrent.RecursiveTask;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * {@link LinearBvhSpheres} writes the sphere tree straight from the linear BVH's links: it must be
- * the tree the general path makes of the same links ({@link NodeList}s flattened by
- * {@link HierarchyFlattener}, as the GPU build's shapes were derived before), bit for bit.
+ * {@link LinearBvhSpheres} writes the sphere tree straight from the linear BVH's links into packed
+ * nodes: they must be the nodes the general path makes of the same links ({@link NodeList}s
+ * flattened by {@link HierarchyFlattener}, then packed, as the GPU build's shapes were derived
+ * before), bit for bit.
  */
 class LinearBvhSpheresTest {
 
@@ -24,18 +25,15 @@ class LinearBvhSpheresTest {
             LinearBvh bvh = new LinearBvhTwin().build(mesh.positions(), mesh.indices());
             FlatScene scene = new FlatScene(mesh.positions(), mesh.indices(), mesh.triangleMaterials(), new float[0], new int[0]);
             float[] leafSpheres = LinearBvhShapes.leafSpheres(bvh, scene);
-            SphereHierarchy direct = LinearBvhSpheres.of(bvh, leafSpheres);
+            LinearBvhSpheres.Packed direct = LinearBvhSpheres.of(bvh, leafSpheres);
             SphereHierarchy general = HierarchyFlattener.flatten(ForkJoinPool.commonPool().invoke(new Lists(bvh, 0, 0)), leafSpheres,
                     bvh.order(), ForkJoinPool.commonPool());
             String what = mesh.triangleCount() + " triangles";
             assertEquals(2 * mesh.triangleCount() - 1, direct.nodeCount(), what);
+            assertEquals(general.nodeCount(), direct.nodeCount(), what);
             assertEquals(general.depth(), direct.depth(), what + ": depth");
-            assertArrayEquals(general.hit(), direct.hit(), what + ": hit links");
-            assertArrayEquals(general.miss(), direct.miss(), what + ": skip links");
-            assertArrayEquals(general.primStart(), direct.primStart(), what + ": leaves' slots");
-            assertArrayEquals(general.primCount(), direct.primCount(), what);
-            assertArrayEquals(general.primOrder(), direct.primOrder(), what);
-            assertArrayEquals(bits(general.spheres()), bits(direct.spheres()), what + ": spheres, bit for bit");
+            assertArrayEquals(bits(ShapeHierarchyBuilder.packNodes(general)), bits(direct.nodes()),
+                    what + ": spheres, links and leaves' slots, bit for bit");
         }
     }
 
@@ -44,12 +42,14 @@ class LinearBvhSpheresTest {
         float[] pos = {0, 0, 0, 1, 0, 0, 0, 1, 0};
         LinearBvh bvh = new LinearBvhTwin().build(pos, new int[]{0, 1, 2});
         float[] leaf = {0.5f, 0.5f, 0, 0.75f};
-        SphereHierarchy h = LinearBvhSpheres.of(bvh, leaf);
+        LinearBvhSpheres.Packed h = LinearBvhSpheres.of(bvh, leaf);
         assertEquals(1, h.nodeCount());
         assertEquals(1, h.depth());
-        assertEquals(GeometryImageLayout.END, h.miss()[0]);
-        assertEquals(GeometryImageLayout.END, h.hit()[0]);
-        assertArrayEquals(leaf, h.spheres());
+        float[] nodes = h.nodes();
+        assertArrayEquals(leaf, java.util.Arrays.copyOf(nodes, 4));
+        assertEquals(GeometryImageLayout.END, Float.floatToRawIntBits(nodes[GeometryImageLayout.NodeField.MISS]));
+        assertEquals(GeometryImageLayout.END, Float.floatToRawIntBits(nodes[GeometryImageLayout.NodeField.HIT]));
+        assertEquals(1, Float.floatToRawIntBits(nodes[GeometryImageLayout.NodeField.PRIM_COUNT]));
     }
 
     private static int[] bits(float[] a) {
