@@ -14,9 +14,9 @@ final class LinearBvhShapes {
     /** The shape and its own box layout, with what each step on the CPU took (ms). */
     record Built(ShapeHierarchy hierarchy, BoxLayout boxes, double limitMillis, double spheresMillis, double packMillis,
                  double boxesMillis) {
-        /** The steps for messages: "height limit 252 ms, sphere tree 1,105 ms, …". */
+        /** The steps for messages: "then height limit 252 ms, sphere tree 1,105 ms, …", as {@code drt render -v} formats numbers. */
         String describe() {
-            return String.format("then height limit %,.0f ms, sphere tree %,.0f ms, shape packing %,.0f ms, box layout %,.0f ms",
+            return String.format(java.util.Locale.ROOT, "then height limit %,.0f ms, sphere tree %,.0f ms, shape packing %,.0f ms, boxes %,.0f ms",
                     limitMillis, spheresMillis, packMillis, boxesMillis);
         }
     }

@@ -38,6 +38,9 @@ final class FxThreadRobot extends FxRobot {
             if (e.getCause() instanceof RuntimeException r) throw r;
             if (e.getCause() instanceof Error r) throw r;
             throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the FX thread", e);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

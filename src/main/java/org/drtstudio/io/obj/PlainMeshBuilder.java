@@ -113,7 +113,7 @@ final class PlainMeshBuilder {
         }
     }
 
-    /** Positions and smooth normals of output vertices [from, to): every face in order, adding only to these vertices' sums. */
+    /** Positions and smooth normals of output vertices [from, to): the faces that may use them, in order, adding only to these vertices' sums. */
     private void vertices(long fromId, long toId, float[] positions, float[] normals) {
         int from = (int) fromId, to = (int) toId;
         float[] p = g.positions();
