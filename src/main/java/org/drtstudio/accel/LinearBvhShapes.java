@@ -32,7 +32,7 @@ final class LinearBvhShapes {
         FlatScene scene = new FlatScene(mesh.positions(), mesh.indices(), mesh.triangleMaterials(), new float[0], new int[0]);
         LinearBvhSpheres.Packed spheres = sphereTree(bvh, scene);
         long t2 = System.nanoTime();
-        ShapeHierarchy h = ShapeHierarchyBuilder.packed(spheres.nodes(), spheres.nodeCount(), spheres.depth(), bvh.order().clone(), mesh, null);
+        ShapeHierarchy h = ShapeHierarchyBuilder.packed(spheres.nodes(), spheres.nodeCount(), spheres.depth(), bvh.order(), mesh, null);
         long t3 = System.nanoTime();
         BoxLayout boxes = BoxLayout.ofLinearBvh(bvh, h.primitives(), h.vertices());
         return new Built(h, boxes, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6, (System.nanoTime() - t3) / 1e6);
