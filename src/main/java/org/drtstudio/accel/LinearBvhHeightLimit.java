@@ -1,7 +1,5 @@
 package org.drtstudio.accel;
 
-import java.util.concurrent.ForkJoinTask;
-
 /**
  * Brings a {@link LinearBvh} within the walk's stack ({@link BoxLayout#STACK_SIZE} inner levels).
  * A radix tree over 30-bit codes is as tall as the bits its keys share: up to 30 levels, plus the
@@ -23,59 +21,27 @@ final class LinearBvhHeightLimit {
     private int[] reuse;
     private int reused;
 
-    private LinearBvhHeightLimit(LinearBvh bvh, float[] positions, int[] indices, int limit) {
+    private LinearBvhHeightLimit(LinearBvh bvh, LinearBvhSubtrees subtrees, float[] positions, int[] indices, int limit) {
         this.bvh = bvh;
         this.positions = positions;
         this.indices = indices;
         this.limit = limit;
-        int n = bvh.innerCount();
-        leaves = new int[n];
-        height = new int[n];
-        firstSlot = new int[n];
+        leaves = subtrees.leaves;
+        height = subtrees.height;
+        firstSlot = subtrees.firstSlot;
     }
 
     /**
      * The tree itself when it is low enough, else the same tree with its too-deep parts balanced in
-     * place: its nodes are rewritten, so the caller must own them (a build's fresh tree). A copy cost
-     * 640 MB more for 10M triangles.
+     * place: its nodes are rewritten, so the caller must own them (a build's fresh tree; a copy cost
+     * 640 MB more for 10M triangles), and {@code subtrees} are measured again to match.
+     *
+     * @param subtrees {@code bvh} measured
      */
-    static LinearBvh apply(LinearBvh bvh, float[] positions, int[] indices, int limit) {
+    static LinearBvh apply(LinearBvh bvh, LinearBvhSubtrees subtrees, float[] positions, int[] indices, int limit) {
         if (bvh.height() <= limit) return bvh;
-        LinearBvhHeightLimit l = new LinearBvhHeightLimit(bvh, positions, indices, limit);
-        l.measure(0, 0);
-        l.fit(0, 1);
-        return new LinearBvh(bvh.order(), bvh.nodes(), bvh.innerCount(), l.measure(0, 0));
-    }
-
-    /** Levels above which both children are measured at once, on every core (2^8 subtrees). */
-    private static final int FORK_DEPTH = 8;
-
-    /** Fills leaves, height and first slot below {@code node}, at level {@code depth}; returns its height. */
-    private int measure(int node, int depth) {
-        int a = bvh.link(node, 0), b = bvh.link(node, 1);
-        if (depth < FORK_DEPTH && a >= 0 && b >= 0) {
-            ForkJoinTask<Integer> left = ForkJoinTask.adapt(() -> measure(a, depth + 1)).fork();
-            measure(b, depth + 1);
-            left.join();
-        } else {
-            if (a >= 0) measure(a, depth + 1);
-            if (b >= 0) measure(b, depth + 1);
-        }
-        int h = 0, count = 0, first = Integer.MAX_VALUE;
-        for (int side = 0; side < 2; side++) {
-            int link = side == 0 ? a : b;
-            if (link < 0) {
-                count++;
-                first = Math.min(first, ~link >>> BoxLayout.LEAF_COUNT_BITS);
-            } else {
-                h = Math.max(h, height[link]);
-                count += leaves[link];
-                first = Math.min(first, firstSlot[link]);
-            }
-        }
-        leaves[node] = count;
-        firstSlot[node] = first;
-        return height[node] = h + 1;
+        new LinearBvhHeightLimit(bvh, subtrees, positions, indices, limit).fit(0, 1);
+        return new LinearBvh(bvh.order(), bvh.nodes(), bvh.innerCount(), subtrees.measure());
     }
 
     /** Makes the subtree of {@code node}, at inner level {@code depth} (the root's is 1), fit the limit. */

@@ -27,10 +27,11 @@ final class LinearBvhShapes {
      */
     static Built of(TriangleMesh mesh, LinearBvh built) {
         long t0 = System.nanoTime();
-        LinearBvh bvh = LinearBvhHeightLimit.apply(built, mesh.positions(), mesh.indices(), BoxLayout.STACK_SIZE);
+        LinearBvhSubtrees subtrees = new LinearBvhSubtrees(built); // for the limit and the sphere tree: timed with the limit
+        LinearBvh bvh = LinearBvhHeightLimit.apply(built, subtrees, mesh.positions(), mesh.indices(), BoxLayout.STACK_SIZE);
         long t1 = System.nanoTime();
         FlatScene scene = new FlatScene(mesh.positions(), mesh.indices(), mesh.triangleMaterials(), new float[0], new int[0]);
-        LinearBvhSpheres.Packed spheres = sphereTree(bvh, scene);
+        LinearBvhSpheres.Packed spheres = LinearBvhSpheres.of(bvh, subtrees, leafSpheres(bvh, scene));
         long t2 = System.nanoTime();
         ShapeHierarchy h = ShapeHierarchyBuilder.packed(spheres.nodes(), spheres.nodeCount(), spheres.depth(), bvh.order(), mesh, null);
         long t3 = System.nanoTime();
@@ -38,12 +39,7 @@ final class LinearBvhShapes {
         return new Built(h, boxes, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6, (System.nanoTime() - t3) / 1e6);
     }
 
-    /** The bounding-sphere tree of the same nodes, packed, leaf spheres made as the CPU builders make them. */
-    static LinearBvhSpheres.Packed sphereTree(LinearBvh bvh, FlatScene scene) {
-        return LinearBvhSpheres.of(bvh, leafSpheres(bvh, scene));
-    }
-
-    /** Per slot, the sphere of its triangle. */
+    /** Per slot, the sphere of its triangle, made as the CPU builders make leaf spheres. */
     static float[] leafSpheres(LinearBvh bvh, FlatScene scene) {
         int n = bvh.triangleCount();
         int[] order = bvh.order();

@@ -14,9 +14,9 @@ import static org.drtstudio.accel.GeometryImageLayout.NodeField;
  *
  * <p>A binary tree of one triangle a leaf has 2m - 1 nodes over m leaves, so every node's place in
  * the depth-first pre-order (left child first) follows from its subtree's leaf count: an inner node
- * at p has its left child at p + 1 and its right one after the left subtree. Leaf counts are
- * measured first; then one walk writes each node's links going down and its sphere coming back up.
- * Both run subtrees as fork/join tasks above {@link #FORK_DEPTH}.
+ * at p has its left child at p + 1 and its right one after the left subtree ({@link LinearBvhSubtrees}
+ * counts them). One walk writes each node's links going down and its sphere coming back up, its
+ * subtrees as fork/join tasks above {@link #FORK_DEPTH}.
  */
 final class LinearBvhSpheres {
     /** Levels above which both children run at once (2^8 subtrees for the cores to share). */
@@ -29,57 +29,38 @@ final class LinearBvhSpheres {
     private static final int STRIDE = 4 * NODE_TEXELS;
 
     private final LinearBvh bvh;
+    private final LinearBvhSubtrees subtrees;
     private final float[] leafSpheres;
-    /** Per inner node of the linear BVH: the leaves under it. */
-    private final int[] leaves;
     private final float[] nodes;
     private final int total;
 
-    private LinearBvhSpheres(LinearBvh bvh, float[] leafSpheres) {
+    private LinearBvhSpheres(LinearBvh bvh, LinearBvhSubtrees subtrees, float[] leafSpheres) {
         this.bvh = bvh;
+        this.subtrees = subtrees;
         this.leafSpheres = leafSpheres;
-        leaves = new int[bvh.innerCount()];
         total = 2 * bvh.triangleCount() - 1;
         nodes = new float[STRIDE * total];
     }
 
     /**
+     * @param subtrees    {@code bvh} measured
      * @param leafSpheres per slot, the sphere of its triangle (4 floats)
      */
-    static Packed of(LinearBvh bvh, float[] leafSpheres) {
-        LinearBvhSpheres s = new LinearBvhSpheres(bvh, leafSpheres);
+    static Packed of(LinearBvh bvh, LinearBvhSubtrees subtrees, float[] leafSpheres) {
+        LinearBvhSpheres s = new LinearBvhSpheres(bvh, subtrees, leafSpheres);
         int depth;
         if (bvh.triangleCount() == 1) {
             s.leaf(0, 0);
             depth = 1;
         } else {
-            s.count(0, 0);
             depth = s.write(0, 0, 1);
         }
         return new Packed(s.nodes, s.total, depth);
     }
 
-    /** Fills {@link #leaves} below inner node {@code node} at level {@code level}. */
-    private void count(int node, int level) {
-        int a = bvh.link(node, 0), b = bvh.link(node, 1);
-        if (level < FORK_DEPTH && a >= 0 && b >= 0) {
-            ForkJoinTask<?> left = ForkJoinTask.adapt(() -> count(a, level + 1)).fork();
-            count(b, level + 1);
-            left.join();
-        } else {
-            if (a >= 0) count(a, level + 1);
-            if (b >= 0) count(b, level + 1);
-        }
-        leaves[node] = leavesOf(a) + leavesOf(b);
-    }
-
-    private int leavesOf(int link) {
-        return link < 0 ? 1 : leaves[link];
-    }
-
     /** Nodes in the subtree a link leads to. */
     private int sizeOf(int link) {
-        return 2 * leavesOf(link) - 1;
+        return 2 * subtrees.leavesOf(link) - 1;
     }
 
     /** Writes the subtree of {@code link} from pre-order place {@code at}, at depth {@code depth}; returns its deepest depth. */

@@ -25,7 +25,7 @@ class LinearBvhSpheresTest {
             LinearBvh bvh = new LinearBvhTwin().build(mesh.positions(), mesh.indices());
             FlatScene scene = new FlatScene(mesh.positions(), mesh.indices(), mesh.triangleMaterials(), new float[0], new int[0]);
             float[] leafSpheres = LinearBvhShapes.leafSpheres(bvh, scene);
-            LinearBvhSpheres.Packed direct = LinearBvhSpheres.of(bvh, leafSpheres);
+            LinearBvhSpheres.Packed direct = LinearBvhSpheres.of(bvh, new LinearBvhSubtrees(bvh), leafSpheres);
             SphereHierarchy general = HierarchyFlattener.flatten(ForkJoinPool.commonPool().invoke(new Lists(bvh, 0, 0)), leafSpheres,
                     bvh.order(), ForkJoinPool.commonPool());
             String what = mesh.triangleCount() + " triangles";
@@ -42,7 +42,7 @@ class LinearBvhSpheresTest {
         float[] pos = {0, 0, 0, 1, 0, 0, 0, 1, 0};
         LinearBvh bvh = new LinearBvhTwin().build(pos, new int[]{0, 1, 2});
         float[] leaf = {0.5f, 0.5f, 0, 0.75f};
-        LinearBvhSpheres.Packed h = LinearBvhSpheres.of(bvh, leaf);
+        LinearBvhSpheres.Packed h = LinearBvhSpheres.of(bvh, new LinearBvhSubtrees(bvh), leaf);
         assertEquals(1, h.nodeCount());
         assertEquals(1, h.depth());
         float[] nodes = h.nodes();

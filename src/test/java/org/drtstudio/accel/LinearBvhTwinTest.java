@@ -113,7 +113,7 @@ class LinearBvhTwinTest {
         assertEquals(List.of(), GeometryImageValidator.validate(gi));
         if (bvh.height() <= BoxLayout.STACK_SIZE) fail("the test's mesh should make a tree taller than the stack, got " + bvh.height());
         int rootA = bvh.link(0, 0), rootB = bvh.link(0, 1);
-        LinearBvh limited = LinearBvhHeightLimit.apply(bvh, pos, idx, BoxLayout.STACK_SIZE);
+        LinearBvh limited = LinearBvhHeightLimit.apply(bvh, new LinearBvhSubtrees(bvh), pos, idx, BoxLayout.STACK_SIZE);
         assertEquals(BoxLayout.STACK_SIZE, limited.height(), "balanced only where too deep: as tall as allowed");
         assertEquals(limited.height(), gi.boxLayout().height(), "the image's layout is the limited tree");
         assertEquals(bvh.innerCount(), gi.boxLayout().nodeCount(), "the same inner nodes, reused");
@@ -121,7 +121,8 @@ class LinearBvhTwinTest {
         assertEquals(rootA, limited.link(0, 0));
         assertEquals(rootB, limited.link(0, 1));
         LinearBvh low = new LinearBvhTwin().build(LARGE.positions(), LARGE.indices());
-        assertSame(low, LinearBvhHeightLimit.apply(low, LARGE.positions(), LARGE.indices(), BoxLayout.STACK_SIZE), "a low tree is kept");
+        assertSame(low, LinearBvhHeightLimit.apply(low, new LinearBvhSubtrees(low), LARGE.positions(), LARGE.indices(), BoxLayout.STACK_SIZE),
+                "a low tree is kept");
     }
 
     static Scene scene() {

@@ -1,0 +1,64 @@
+package org.drtstudio.accel;
+
+import java.util.concurrent.ForkJoinTask;
+
+/**
+ * Per inner node of a {@link LinearBvh}: the leaves under it, its subtree's height and its first
+ * slot, measured on every core (subtrees above {@link #FORK_DEPTH} as fork/join tasks). What
+ * {@link LinearBvhHeightLimit} needs to find the parts too deep and {@link LinearBvhSpheres} to
+ * place every node: measured once for both, and again only where the limit rebalanced the tree.
+ */
+final class LinearBvhSubtrees {
+    /** Levels above which both children are measured at once (2^8 subtrees for the cores to share). */
+    private static final int FORK_DEPTH = 8;
+
+    private final LinearBvh bvh;
+    final int[] leaves, height, firstSlot;
+
+    /** Measures {@code bvh} (nothing to measure for a tree of one leaf). */
+    LinearBvhSubtrees(LinearBvh bvh) {
+        this.bvh = bvh;
+        int n = bvh.innerCount();
+        leaves = new int[n];
+        height = new int[n];
+        firstSlot = new int[n];
+        measure();
+    }
+
+    /** Measures the tree again (after its nodes were rewritten); returns the root's height in inner levels, 0 for one leaf. */
+    int measure() {
+        return bvh.innerCount() == 0 ? 0 : measure(0, 0);
+    }
+
+    private int measure(int node, int depth) {
+        int a = bvh.link(node, 0), b = bvh.link(node, 1);
+        if (depth < FORK_DEPTH && a >= 0 && b >= 0) {
+            ForkJoinTask<Integer> left = ForkJoinTask.adapt(() -> measure(a, depth + 1)).fork();
+            measure(b, depth + 1);
+            left.join();
+        } else {
+            if (a >= 0) measure(a, depth + 1);
+            if (b >= 0) measure(b, depth + 1);
+        }
+        int h = 0, count = 0, first = Integer.MAX_VALUE;
+        for (int side = 0; side < 2; side++) {
+            int link = side == 0 ? a : b;
+            if (link < 0) {
+                count++;
+                first = Math.min(first, ~link >>> BoxLayout.LEAF_COUNT_BITS);
+            } else {
+                h = Math.max(h, height[link]);
+                count += leaves[link];
+                first = Math.min(first, firstSlot[link]);
+            }
+        }
+        leaves[node] = count;
+        firstSlot[node] = first;
+        return height[node] = h + 1;
+    }
+
+    /** Leaves under a link: one for a leaf link, else the inner node's count. */
+    int leavesOf(int link) {
+        return link < 0 ? 1 : leaves[link];
+    }
+}
