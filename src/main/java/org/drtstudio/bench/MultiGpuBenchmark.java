@@ -77,9 +77,19 @@ public final class MultiGpuBenchmark {
     private Map<String, Object> measure(List<SuiteScenes.Loaded> scenes) throws RenderException, org.drtstudio.render.gl.GlUnavailableException {
         Map<String, Object> all = new LinkedHashMap<>();
         all.put("devices", devices.toString());
+        List<GlRenderer> alone = new ArrayList<>(), opened = new ArrayList<>();
         try (GlRenderer one = GlRenderer.start(false, TracerOptions.DEFAULT.nodes(), TracerOptions.DEFAULT.accel(), 0);
              MultiGpuRenderer split = MultiGpuRenderer.start(TracerOptions.DEFAULT, devices);
              MultiGpuRenderer twoContexts = MultiGpuRenderer.start(TracerOptions.DEFAULT, List.of(0, 0))) {
+            // A renderer of its own on each GPU of the split, to trace each band while the others are idle.
+            for (int d : devices) {
+                if (d == 0) {
+                    alone.add(one);
+                } else {
+                    opened.add(GlRenderer.start(false, TracerOptions.DEFAULT.nodes(), TracerOptions.DEFAULT.accel(), d));
+                    alone.add(opened.get(opened.size() - 1));
+                }
+            }
             all.put("gpu", one.description());
             all.put("split", split.description());
             for (SuiteScenes.Loaded loaded : scenes) {
@@ -91,23 +101,26 @@ public final class MultiGpuBenchmark {
                 Map<String, Object> r = new LinkedHashMap<>();
                 r.put("primitives", image.primitiveCount());
                 for (int[] size : sizes) {
-                    r.put(size[0] + "x" + size[1], frameSize(one, split, twoContexts, effects, image, size[0], size[1]));
+                    r.put(size[0] + "x" + size[1], frameSize(one, split, twoContexts, alone, effects, image, size[0], size[1]));
                 }
                 all.put(loaded.name(), r);
             }
+        } finally {
+            for (GlRenderer r : opened) r.close();
         }
         return all;
     }
 
-    private Map<String, Object> frameSize(GlRenderer one, MultiGpuRenderer split, MultiGpuRenderer twoContexts, Scene effects,
-                                          GeometryImage image, int w, int h) throws RenderException {
+    private Map<String, Object> frameSize(GlRenderer one, MultiGpuRenderer split, MultiGpuRenderer twoContexts, List<GlRenderer> alone,
+                                          Scene effects, GeometryImage image, int w, int h) throws RenderException {
         TraceParameters p = TraceParameters.of(effects.camera(), effects.camera(),
                 effects.settings().withSize(w, h).withSampling(spp, effects.settings().maxDepth(), 1), image, PixelFilter.GAUSSIAN);
         Map<String, Object> r = new LinkedHashMap<>();
         Timed single = time(one, image, p);
         r.put("one_gpu_ms", single.ms);
         r.put("one_gpu_ms_runs", Arrays.stream(single.runs).boxed().toList());
-        log.printf("  %dx%d one GPU: %.1f ms%n", w, h, single.ms);
+        r.put("one_gpu_trace_ms", single.traceMs);
+        log.printf("  %dx%d one GPU: %.1f ms (trace %.1f ms of GPU time)%n", w, h, single.ms, single.traceMs);
         List<Map<String, Object>> rows = new ArrayList<>();
         double best = Double.MAX_VALUE;
         for (String tile : tiles) {
@@ -121,7 +134,10 @@ public final class MultiGpuBenchmark {
             row.put("efficiency", single.ms / (split.deviceCount() * t.ms));
             row.put("tiles_per_gpu", Arrays.toString(split.lastTileCounts()));
             row.put("gpu_ms_last_frame", Arrays.stream(split.lastDeviceMillis()).boxed().toList());
-            if (tile.trim().equalsIgnoreCase("b1")) row.put("band_rows", Arrays.stream(split.bandRows()).boxed().toList());
+            if (tile.trim().equalsIgnoreCase("b1")) {
+                row.put("band_rows", Arrays.stream(split.bandRows()).boxed().toList());
+                row.put("bands_alone", bandsAlone(alone, split.bandRows(), image, p));
+            }
             row.put("identical_to_one_gpu", Arrays.equals(single.frame.srgb(), t.frame.srgb()));
             rows.add(row);
             best = Math.min(best, t.ms);
@@ -137,7 +153,40 @@ public final class MultiGpuBenchmark {
         return r;
     }
 
-    private record Timed(double ms, double[] runs, Frame frame) {
+    private record Timed(double ms, double[] runs, Frame frame, double traceMs) {
+    }
+
+    /**
+     * Each GPU's band of the balanced split traced by that GPU alone, the others idle: wall and
+     * trace time against the split's, to tell a cost that every band pays whatever its size (its
+     * fixed cost) from one the GPUs add to each other when they run together.
+     */
+    private List<Map<String, Object>> bandsAlone(List<GlRenderer> alone, int[] rows, GeometryImage image, TraceParameters p)
+            throws RenderException {
+        List<Map<String, Object>> bands = new ArrayList<>();
+        int y = 0;
+        for (int i = 0; i < rows.length; i++) {
+            org.drtstudio.render.PixelWindow band = new org.drtstudio.render.PixelWindow(0, y, p.width(), rows[i]);
+            y += rows[i];
+            GlRenderer gpu = alone.get(i);
+            double[] wall = new double[repeats], trace = new double[repeats];
+            gpu.renderWindow(image, p, band, EnumSet.noneOf(Aov.class), ProgressListener.NONE); // warm
+            for (int k = 0; k < repeats; k++) {
+                long t0 = System.nanoTime();
+                gpu.renderWindow(image, p, band, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+                wall[k] = (System.nanoTime() - t0) / 1e6;
+                trace[k] = gpu.lastTraceGpuMillis();
+            }
+            Map<String, Object> b = new LinkedHashMap<>();
+            b.put("gpu", devices.get(i));
+            b.put("rows", rows[i]);
+            b.put("alone_ms", GpuTimer.median(wall));
+            b.put("alone_trace_ms", GpuTimer.median(trace));
+            bands.add(b);
+            log.printf("    band %d (%d rows) on GPU %d alone: %.1f ms (trace %.1f ms)%n", i, rows[i], devices.get(i),
+                    GpuTimer.median(wall), GpuTimer.median(trace));
+        }
+        return bands;
     }
 
     /** Frames until {@link #WARM_UP_MS} of wall time passed, then the median wall time of {@code repeats} frames. */
@@ -147,12 +196,13 @@ public final class MultiGpuBenchmark {
         do {
             frame = renderer.render(image, p, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
         } while ((System.nanoTime() - start) / 1e6 < WARM_UP_MS);
-        double[] runs = new double[repeats];
+        double[] runs = new double[repeats], trace = new double[repeats];
         for (int i = 0; i < repeats; i++) {
             long t0 = System.nanoTime();
             frame = renderer.render(image, p, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
             runs[i] = (System.nanoTime() - t0) / 1e6;
+            trace[i] = renderer instanceof GlRenderer gl ? gl.lastTraceGpuMillis() : Double.NaN;
         }
-        return new Timed(GpuTimer.median(runs), runs, frame);
+        return new Timed(GpuTimer.median(runs), runs, frame, GpuTimer.median(trace));
     }
 }

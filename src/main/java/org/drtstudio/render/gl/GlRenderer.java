@@ -73,6 +73,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     /** The tile of this renderer's device; the system property {@code drt.tile} overrides it (experiments only). */
     private final int tile;
     private final GlThread gl;
+    /** Reads each pass's images back (GL thread). */
+    private final FrameReadback readback = new FrameReadback();
     private final boolean pairedPrimary;
     private final NodeKind nodeKind;
     /** The lights shadow rays go to ({@link #useShadowLights}). */
@@ -430,7 +432,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     CompletableFuture<float[][]> readSums() {
         return gl.submit(() -> {
             if (sums.accumulation == null || sums.width == 0) throw new IllegalStateException("no accumulation to read; render a pass first");
-            return new float[][]{readFloats(sums.accumulation, 4), readFloats(sums.sampleState, 1)};
+            FrameReadback.Rows all = FrameReadback.Rows.all(sums.height);
+            return new float[][]{readback.floats(sums.accumulation, 4, all), readback.floats(sums.sampleState, 1, all)};
         });
     }
 
@@ -493,23 +496,26 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             List<PixelWindow> taken = traceTiles(programs.trace, wavefront, image, traceTiles, tileProgress);
             // The image's tiles this pass covers: those taken, or every tile of the frame when the list was traced.
             List<PixelWindow> covered = listed ? tiles.all() : taken;
+            // Only the rows of this renderer's tiles are read back: on several GPUs each reads its own band.
+            FrameReadback.Rows rows = FrameReadback.Rows.of(covered);
             GlSync.imageBarrier();
             // The sums and sample counts are read back once (a 1080p RGBA32F image is 33 MB) for all that needs them.
             boolean splits = guidesSummed && (wantsFirstHit || aovs.contains(Aov.DIFFUSE));
             boolean readSums = splits || aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE);
             float[] counts = readSums || wantsFirstHit || aovs.contains(Aov.SAMPLES)
-                    ? ConvergenceMask.sampleCounts(readFloats(sums.sampleState, 1), w * h) : null;
-            float[] rgba = readSums ? readFloats(sums.accumulation, 4) : null;
+                    ? ConvergenceMask.sampleCounts(readback.floats(sums.sampleState, 1, rows), w * h) : null;
+            float[] rgba = readSums ? readback.floats(sums.accumulation, 4, rows) : null;
             DiffuseSplit split = null;
             float[] albedoHits = null;
             if (splits) {
                 // Before a guide pass adds to albedoHits: the split divides by the albedo of the radiance's own samples.
-                albedoHits = readFloats(sums.guideAlbedoHits, 4);
-                split = DiffuseSplit.resolve(rgba, 4, readFloats(sums.diffuseSums, 4), readFloats(sums.otherSquares, 1), albedoHits, counts);
+                albedoHits = readback.floats(sums.guideAlbedoHits, 4, rows);
+                split = DiffuseSplit.resolve(rgba, 4, readback.floats(sums.diffuseSums, 4, rows), readback.floats(sums.otherSquares, 1, rows),
+                        albedoHits, counts);
             }
             FirstHitAovs guides = !wantsFirstHit ? FirstHitAovs.NONE : firstHitAovs(programs.aov, image, p, aovs, counts,
-                    albedoHits, guidePass ? covered : null, guideEnd, tileProgress);
-            byte[] srgb = resolveDisplay(display, w, h, totalSamples);
+                    albedoHits, rows, guidePass ? covered : null, guideEnd, tileProgress);
+            byte[] srgb = resolveDisplay(display, w, h, totalSamples, rows);
             float[] radiance = aovs.contains(Aov.RADIANCE) ? radianceOf(rgba, counts, w * h, totalSamples) : null;
             float[] variance = aovs.contains(Aov.VARIANCE) ? varianceOf(rgba, counts, w * h) : null;
             float[] samples = aovs.contains(Aov.SAMPLES) ? counts : null;
@@ -607,15 +613,15 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
      * guide pass; each pixel's guides then average its own samples, {@code counts}).
      */
     private FirstHitAovs firstHitAovs(ComputeProgram aov, GeometryImage image, TraceParameters p, Set<Aov> aovs,
-                                      float[] counts, float[] albedoHits, List<PixelWindow> guideTiles, int guideEnd,
-                                      TileProgress progress) {
+                                      float[] counts, float[] albedoHits, FrameReadback.Rows rows, List<PixelWindow> guideTiles,
+                                      int guideEnd, TileProgress progress) {
         int w = p.width(), h = p.height();
         boolean guidesSummed = sums.guidesSummed();
         float[] guideCounts = counts;
         if (albedoHits == null) albedoHits = new float[GuideSums.FLOATS * w * h];
-        float[] normalDepth = guidesSummed ? readFloats(sums.guideNormalDepth, 4) : new float[GuideSums.FLOATS * w * h];
+        float[] normalDepth = guidesSummed ? readback.floats(sums.guideNormalDepth, 4, rows) : new float[GuideSums.FLOATS * w * h];
         if (guideTiles != null) {
-            guideCounts = guidePass(aov, image, p, guideTiles, guideEnd, albedoHits, normalDepth, progress);
+            guideCounts = guidePass(aov, image, p, guideTiles, rows, guideEnd, albedoHits, normalDepth, progress);
         }
         float[] depth = aovs.contains(Aov.DEPTH) ? new float[w * h] : null;
         float[] normals = aovs.contains(Aov.NORMAL) ? new float[3 * w * h] : null;
@@ -630,7 +636,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
      * each pixel's guides then average.
      */
     private float[] guidePass(ComputeProgram aov, GeometryImage image, TraceParameters p, List<PixelWindow> tiles,
-                              int guideEnd, float[] albedoHits, float[] normalDepth, TileProgress progress) {
+                              FrameReadback.Rows rows, int guideEnd, float[] albedoHits, float[] normalDepth, TileProgress progress) {
         int w = p.width(), h = p.height();
         boolean guidesSummed = sums.guidesSummed();
         try (Texture2D extraAlbedoHits = Texture2D.create(TextureFormat.RGBA32F, w, h);
@@ -660,9 +666,9 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
                 progress.tileDone();
             }
             GlSync.imageBarrier();
-            GuideSums.add(albedoHits, readFloats(extraAlbedoHits, 4));
-            GuideSums.add(normalDepth, readFloats(extraNormalDepth, 4));
-            return readFloats(passCounts, 1);
+            GuideSums.add(albedoHits, readback.floats(extraAlbedoHits, 4, rows));
+            GuideSums.add(normalDepth, readback.floats(extraNormalDepth, 4, rows));
+            return readback.floats(passCounts, 1, rows);
         }
     }
 
@@ -684,7 +690,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     }
 
     /** The running sum's mean, tone-mapped to sRGB by {@code resolve.comp} into {@code display}, read back. */
-    private byte[] resolveDisplay(Texture2D display, int w, int h, int totalSamples) {
+    private byte[] resolveDisplay(Texture2D display, int w, int h, int totalSamples, FrameReadback.Rows rows) {
         resolve.setIVec2("uImageSize", w, h);
         resolve.setFloat("uSampleCount", totalSamples);
         resolve.setFloat("uInverseSampleCount", 1f / totalSamples);
@@ -692,7 +698,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         display.bindImage(ShaderBinding.DISPLAY, ImageAccess.WRITE_ONLY);
         sums.sampleState.bindImage(ShaderBinding.RESOLVE_SAMPLE_STATE, ImageAccess.READ_ONLY);
         resolve.dispatchCovering(w, h);
-        return readBytes(display);
+        return readback.bytes(display, rows);
     }
 
     /** Each pixel's mean radiance, rgb, from the read-back sums (RGBA: rgb and the squared luminances) and sample counts. */
@@ -891,18 +897,6 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         return out;
     }
 
-    private static byte[] readBytes(Texture2D texture) {
-        return TextureReadback.bytes(texture, TextureReadback.DEFAULT_BAND_BYTES);
-    }
-
-    /** The texture's floats; {@code channels} documents what the caller expects of its format. */
-    static float[] readFloats(Texture2D texture, int channels) {
-        if (texture.format().bytesPerTexel() != channels * Float.BYTES) {
-            throw new IllegalArgumentException(texture.format() + " does not hold " + channels + " floats per texel");
-        }
-        return TextureReadback.floats(texture, TextureReadback.DEFAULT_BAND_BYTES);
-    }
-
     static String rootMessage(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) t = t.getCause();
@@ -920,6 +914,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
                 if (resolve != null) resolve.close();
                 if (traceTimer != null) traceTimer.close();
                 if (denoiser != null) denoiser.closeOnGlThread();
+                readback.close();
             });
         } finally {
             gl.close();

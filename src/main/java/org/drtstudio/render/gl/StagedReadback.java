@@ -5,6 +5,7 @@ import java.nio.ByteOrder;
 import java.util.stream.IntStream;
 
 import static org.lwjgl.opengl.GL15C.glBindBuffer;
+import static org.lwjgl.opengl.GL21C.GL_PIXEL_PACK_BUFFER;
 import static org.lwjgl.opengl.GL15C.glDeleteBuffers;
 import static org.lwjgl.opengl.GL15C.glGenBuffers;
 import static org.lwjgl.opengl.GL30C.GL_MAP_READ_BIT;
@@ -18,12 +19,15 @@ import static org.lwjgl.opengl.GL32C.glClientWaitSync;
 import static org.lwjgl.opengl.GL32C.glDeleteSync;
 import static org.lwjgl.opengl.GL32C.glFenceSync;
 import static org.lwjgl.opengl.GL42C.GL_BUFFER_UPDATE_BARRIER_BIT;
+import static org.lwjgl.opengl.GL42C.GL_PIXEL_BUFFER_BARRIER_BIT;
+import static org.lwjgl.opengl.GL42C.GL_TEXTURE_UPDATE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL42C.glMemoryBarrier;
 import static org.lwjgl.opengl.GL44C.GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT;
 import static org.lwjgl.opengl.GL44C.GL_CLIENT_STORAGE_BIT;
 import static org.lwjgl.opengl.GL44C.GL_MAP_COHERENT_BIT;
 import static org.lwjgl.opengl.GL44C.GL_MAP_PERSISTENT_BIT;
 import static org.lwjgl.opengl.GL44C.glBufferStorage;
+import static org.lwjgl.opengl.GL45C.glGetTextureSubImage;
 
 /**
  * {@link StagedUpload}'s way back: reads a large buffer into a Java array at the bus's speed.
@@ -32,7 +36,9 @@ import static org.lwjgl.opengl.GL44C.glBufferStorage;
  *
  * <p>{@code glGetBufferSubData} into the array read the GPU denoiser's 24 MB result at about 0.6 GB/s
  * on an H200 (33-44 ms of its call), as {@code glBufferData} from arrays sent its inputs at about
- * 0.5 GB/s; both are done by the driver on the GL thread alone. Callers check {@link StagedUpload#supported}.
+ * 0.5 GB/s; both are done by the driver on the GL thread alone. Textures come back the same way
+ * ({@link #readRows}): a frame's 8 MB display image took 11-15 ms through a pixel pack buffer
+ * mapped after each copy, the same speed. Callers check {@link StagedUpload#supported}.
  */
 final class StagedReadback extends GlObject {
     /** Parts a piece is copied in, so every core takes some. */
@@ -78,9 +84,50 @@ final class StagedReadback extends GlObject {
         read(source, dest.length, (mapped, at, to, n) -> mapped.asIntBuffer().get(at, dest, to, n));
     }
 
-    /** Copies the mapped memory's elements from {@code at} into an array's {@code [to, to + n)} (4-byte elements). */
+    /** Copies the mapped memory's elements from {@code at} into an array's {@code [to, to + n)} (elements, not bytes). */
     private interface Elements {
         void copy(ByteBuffer mapped, int at, int to, int n);
+    }
+
+    /**
+     * Rows {@code y0 .. y0 + rows - 1} of {@code source} into {@code dest} at their place in an array of
+     * the whole texture (bytes R, G, B, A of an RGBA8 texture, rows from y = 0 up).
+     */
+    void readRows(Texture2D source, int y0, int rows, byte[] dest) {
+        readRows(source, y0, rows, 1, (mapped, at, to, n) -> mapped.get(at, dest, to, n));
+    }
+
+    /** As {@link #readRows(Texture2D, int, int, byte[])}, for R32F (one float a texel) and RGBA32F (four) textures. */
+    void readRows(Texture2D source, int y0, int rows, float[] dest) {
+        readRows(source, y0, rows, Float.BYTES, (mapped, at, to, n) -> mapped.asFloatBuffer().get(at, dest, to, n));
+    }
+
+    private void readRows(Texture2D source, int y0, int rows, int elementBytes, Elements dest) {
+        if (y0 < 0 || rows < 0 || y0 + rows > source.height()) {
+            throw new IllegalArgumentException("rows " + y0 + " .. " + (y0 + rows - 1) + " are outside the "
+                    + source.width() + "x" + source.height() + " texture");
+        }
+        long rowBytes = (long) source.width() * source.format().bytesPerTexel();
+        int rowsPerPiece = (int) Math.max(1, Math.min(rows, pieceBytes / rowBytes));
+        if (rowBytes > pieceBytes) throw new IllegalArgumentException("a row of " + rowBytes + " bytes is larger than a piece");
+        TextureFormat format = source.format();
+        glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT | GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT);
+        for (int y = y0; y < y0 + rows; y += rowsPerPiece) {
+            int n = Math.min(rowsPerPiece, y0 + rows - y);
+            int bytes = Math.toIntExact(n * rowBytes);
+            glBindBuffer(GL_PIXEL_PACK_BUFFER, glName());
+            glGetTextureSubImage(source.glName(), 0, 0, y, 0, source.width(), n, 1, format.pixelFormat, format.pixelType, bytes, 0L);
+            glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+            awaitCopies();
+            copyOut(dest, Math.toIntExact(y * rowBytes / elementBytes), bytes / elementBytes);
+        }
+    }
+
+    /** Waits until the GPU has done every command so far, the copy into the mapped memory among them. */
+    private static void awaitCopies() {
+        long fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+        glClientWaitSync(fence, GL_SYNC_FLUSH_COMMANDS_BIT, Long.MAX_VALUE);
+        glDeleteSync(fence);
     }
 
     private void read(ShaderStorageBuffer source, int elements, Elements dest) {
@@ -95,9 +142,7 @@ final class StagedReadback extends GlObject {
             glBindBuffer(GL_COPY_READ_BUFFER, from);
             glBindBuffer(GL_COPY_WRITE_BUFFER, staging);
             glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, done, 0, bytes);
-            long fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-            glClientWaitSync(fence, GL_SYNC_FLUSH_COMMANDS_BIT, Long.MAX_VALUE);
-            glDeleteSync(fence);
+            awaitCopies();
             copyOut(dest, (int) (done / 4), bytes / 4);
         }
         glBindBuffer(GL_COPY_READ_BUFFER, 0);

@@ -18,15 +18,25 @@ final class TextureReadback {
 
     /** The texture's texels as floats (R32F: 1 per texel, RGBA32F: 4), rows from y = 0 up. */
     static float[] floats(Texture2D texture, long bandBytes) {
+        return floats(texture, bandBytes, 0, texture.height());
+    }
+
+    /** As {@link #floats(Texture2D, long)}, only rows {@code y0 .. y0 + rows - 1} read; the others are 0. */
+    static float[] floats(Texture2D texture, long bandBytes, int y0, int rows) {
         float[] out = new float[checkedLength(texture, Float.BYTES)];
-        read(texture, bandBytes, (band, offset) -> band.asFloatBuffer().get(out, (int) (offset / Float.BYTES), band.remaining() / Float.BYTES));
+        read(texture, bandBytes, y0, rows, (band, offset) -> band.asFloatBuffer().get(out, (int) (offset / Float.BYTES), band.remaining() / Float.BYTES));
         return out;
     }
 
     /** The texture's bytes (RGBA8: R, G, B, A per texel), rows from y = 0 up. */
     static byte[] bytes(Texture2D texture, long bandBytes) {
+        return bytes(texture, bandBytes, 0, texture.height());
+    }
+
+    /** As {@link #bytes(Texture2D, long)}, only rows {@code y0 .. y0 + rows - 1} read; the others are 0. */
+    static byte[] bytes(Texture2D texture, long bandBytes, int y0, int rows) {
         byte[] out = new byte[checkedLength(texture, 1)];
-        read(texture, bandBytes, (band, offset) -> band.get(out, (int) offset, band.remaining()));
+        read(texture, bandBytes, y0, rows, (band, offset) -> band.get(out, (int) offset, band.remaining()));
         return out;
     }
 
@@ -36,13 +46,17 @@ final class TextureReadback {
         void accept(ByteBuffer band, long offset);
     }
 
-    private static void read(Texture2D texture, long bandBytes, BandSink sink) {
+    private static void read(Texture2D texture, long bandBytes, int y0, int count, BandSink sink) {
+        if (y0 < 0 || count < 0 || y0 + count > texture.height()) {
+            throw new IllegalArgumentException("rows " + y0 + " + " + count + " of a texture " + texture.height() + " high");
+        }
+        if (count == 0) return;
         long rowBytes = (long) texture.width() * texture.format().bytesPerTexel();
-        int rowsPerBand = (int) Math.max(1, Math.min(texture.height(), bandBytes / rowBytes));
+        int rowsPerBand = (int) Math.max(1, Math.min(count, bandBytes / rowBytes));
         ByteBuffer band = ByteBuffer.allocateDirect(Math.toIntExact(rowsPerBand * rowBytes)).order(ByteOrder.nativeOrder());
         try (PixelPackBuffer pbo = PixelPackBuffer.create(band.capacity())) {
-            for (int y = 0; y < texture.height(); y += rowsPerBand) {
-                int rows = Math.min(rowsPerBand, texture.height() - y);
+            for (int y = y0; y < y0 + count; y += rowsPerBand) {
+                int rows = Math.min(rowsPerBand, y0 + count - y);
                 band.clear();
                 pbo.startRows(texture, y, rows);
                 pbo.finish(band);
@@ -52,7 +66,8 @@ final class TextureReadback {
         }
     }
 
-    private static int checkedLength(Texture2D texture, int elementBytes) {
+    /** Elements ({@code elementBytes} each) of the whole texture, refused past what one Java array holds. */
+    static int checkedLength(Texture2D texture, int elementBytes) {
         long elements = texture.sizeBytes() / elementBytes;
         if (elements > Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("a " + texture.width() + "x" + texture.height() + " " + texture.format()

@@ -61,7 +61,7 @@ class GlAdaptiveTest {
                  Texture2D st = Texture2D.create(TextureFormat.R32F, w, h, state.clone());
                  ShaderStorageBuffer list = ShaderStorageBuffer.create(4L * n)) {
                 int active = GlRenderer.runConverge(program, acc, st, list, adaptive);
-                float[] out = GlRenderer.readFloats(st, 1);
+                float[] out = TextureReadback.floats(st, TextureReadback.DEFAULT_BAND_BYTES);
                 java.nio.ByteBuffer listed = java.nio.ByteBuffer.allocateDirect(4 * n).order(java.nio.ByteOrder.nativeOrder());
                 list.read(0, listed);
                 for (int k = 0; k < active; k++) listedPixels.add(listed.getInt(4 * k));
