@@ -250,6 +250,7 @@ final class GlWavefront implements AutoCloseable {
                 // The next generation's lengths, complete once this step's shade passes are done.
                 glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
                 lists.copyTo(0, lengths, 0, 4 * QUEUE_COUNTS);
+                GlSync.finish(); // polled: the read below then has nothing to wait for
                 lengths.read(0, counts.clear());
                 if (profile != null) profile.mark("read-back");
                 // Every slot still walking has a closest-hit ray listed (an empty one while only its shadow rays fly).

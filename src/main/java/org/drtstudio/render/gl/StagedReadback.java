@@ -13,10 +13,7 @@ import static org.lwjgl.opengl.GL30C.glMapBufferRange;
 import static org.lwjgl.opengl.GL31C.GL_COPY_READ_BUFFER;
 import static org.lwjgl.opengl.GL31C.GL_COPY_WRITE_BUFFER;
 import static org.lwjgl.opengl.GL31C.glCopyBufferSubData;
-import static org.lwjgl.opengl.GL32C.GL_SYNC_FLUSH_COMMANDS_BIT;
 import static org.lwjgl.opengl.GL32C.GL_SYNC_GPU_COMMANDS_COMPLETE;
-import static org.lwjgl.opengl.GL32C.glClientWaitSync;
-import static org.lwjgl.opengl.GL32C.glDeleteSync;
 import static org.lwjgl.opengl.GL32C.glFenceSync;
 import static org.lwjgl.opengl.GL42C.GL_BUFFER_UPDATE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL42C.GL_PIXEL_BUFFER_BARRIER_BIT;
@@ -125,9 +122,7 @@ final class StagedReadback extends GlObject {
 
     /** Waits until the GPU has done every command so far, the copy into the mapped memory among them. */
     private static void awaitCopies() {
-        long fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-        glClientWaitSync(fence, GL_SYNC_FLUSH_COMMANDS_BIT, Long.MAX_VALUE);
-        glDeleteSync(fence);
+        GlSync.await(glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0));
     }
 
     private void read(ShaderStorageBuffer source, int elements, Elements dest) {
