@@ -39,6 +39,10 @@ final class GeometryImageTextures implements AutoCloseable {
     private final Texture2D[] textures = new Texture2D[NAMES.length];
     /** Slots of the box layout's nodes and primitives, held in {@link #buffers} instead with {@link BoxStorage#BUFFERS}. */
     private static final int BOX_NODES = 8, BOX_PRIMITIVES = 9;
+    /** The slot of the sphere tree's nodes. */
+    private static final int NODES = 0;
+    /** Whether the last update sent the sphere nodes (a rewrite sends what it sent). */
+    private boolean lastWithSphereNodes = true;
     private final ShaderStorageBuffer[] buffers = new ShaderStorageBuffer[NAMES.length];
     /** Per slot, whether its buffer is device-local storage written through {@link #staging}. */
     private final boolean[] stagedBuffer = new boolean[NAMES.length];
@@ -74,8 +78,26 @@ final class GeometryImageTextures implements AutoCloseable {
         this.boxes = nodes == NodeKind.BOXES && accel == AccelStructure.BVH || accel == AccelStructure.PORTALS;
     }
 
-    /** Brings the textures up to date with {@code image}; returns the bytes uploaded. */
+    /**
+     * Whether a walk this renderer compiles reads the sphere tree's nodes: the box walk, portals and
+     * the grid and octree walks do not (only the paired camera rays, which always walk spheres).
+     */
+    boolean walksSphereNodes() {
+        return !boxes && !accel.spatial();
+    }
+
+    /** Brings the textures up to date with {@code image}, its sphere nodes included; returns the bytes uploaded. */
     long update(GeometryImage image) throws RenderException {
+        return update(image, true);
+    }
+
+    /**
+     * As {@link #update(GeometryImage)}; without {@code sphereNodes} the sphere tree's nodes are not sent
+     * (a texture of them sent before for another image is freed): where no walk reads them they were a
+     * third of the bytes, 640 MB of a 10M-triangle mesh's.
+     */
+    long update(GeometryImage image, boolean sphereNodes) throws RenderException {
+        lastWithSphereNodes = sphereNodes;
         BoxLayout layout = boxes ? BoxLayout.of(image) : null;
         PortalShapes portalShapes = accel == AccelStructure.PORTALS ? PortalShapes.of(image) : null;
         if (boxes && (image.instances() != rootsMadeFor || portalShapes != portals.madeFor())) {
@@ -91,7 +113,12 @@ final class GeometryImageTextures implements AutoCloseable {
             spatialRootsMadeFor = image.instances();
         }
         float[] leafPrimitives = boxes ? layout.primitives() : spatial != null ? BoxLayout.of(image).primitives() : null;
-        float[][] arrays = {image.nodes(), image.primitives(), image.vertices(), image.materials(), image.lights(),
+        if (!sphereNodes && textures[NODES] != null && uploaded[NODES] != image.nodes()) {
+            textures[NODES].close();
+            textures[NODES] = null;
+            uploaded[NODES] = null;
+        }
+        float[][] arrays = {sphereNodes ? image.nodes() : null, image.primitives(), image.vertices(), image.materials(), image.lights(),
                 image.topNodes(), image.instances(), image.textures(),
                 boxes ? layout.nodes() : null, leafPrimitives, boxes ? roots : null,
                 spatial != null ? spatial.words() : null, spatial != null ? spatialRoots : null};
@@ -133,7 +160,7 @@ final class GeometryImageTextures implements AutoCloseable {
      */
     long rewrite(GeometryImage image) throws RenderException {
         Arrays.fill(uploaded, null);
-        return update(image);
+        return update(image, lastWithSphereNodes);
     }
 
     private long upload(int slot, float[] data) throws RenderException {

@@ -793,6 +793,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     /** The scene's textures, brought up to date with {@code image}; call on the GL thread. */
     GeometryImageTextures sceneTextures(GeometryImage image) throws org.drtstudio.render.RenderException {
         uploadScene(image);
+        scene.update(image); // the experiments' programs may walk the sphere tree whatever this renderer walks
         return scene;
     }
 
@@ -801,7 +802,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         syncAccel();
         if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, builtFor, boxStorage);
         long u0 = System.nanoTime();
-        long uploaded = scene.update(image);
+        long uploaded = scene.update(image, pairedPrimary || scene.walksSphereNodes());
         if (uploaded > 0) {
             GlSync.finish(); // the trace waits for the data anyway; this makes the time the upload's own
             lastUpload = new Upload(uploaded, (System.nanoTime() - u0) / 1e6);
