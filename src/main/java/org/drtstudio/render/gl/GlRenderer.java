@@ -547,7 +547,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     private GlWavefront bindFrame(TracePrograms programs, GeometryImage image, TraceParameters p, int firstSample,
                                   int sampleCount, ShaderStorageBuffer diagnostics) {
         // Paired camera rays exist only in the frame kernel, and so do scenes of more lights than a slot holds shadow rays.
-        GlWavefront wavefront = frameSchedule == FrameSchedule.WAVEFRONT && !pairedPrimary
+        GlWavefront wavefront = frameSchedule.wavefrontFor(sampleCount) && !pairedPrimary
                 && image.lightCount() <= GlWavefront.MAX_LIGHTS ? programs.wavefront() : null;
         if (wavefront != null) wavefront.limitSlots(wavefrontSlotLimit);
         // The kernel's too where the wavefront runs: it takes over when the GPU lacks the wavefront's memory.

@@ -145,6 +145,29 @@ class GlWavefrontTest {
         assertEquals(FrameSchedule.KERNEL, WAVEFRONT.get().lastFrameSchedule());
     }
 
+    /**
+     * The hardware default: a pass of up to FrameSchedule.KERNEL_MAX_SAMPLES samples a pixel runs the
+     * kernel (faster there, and no working memory to allocate), a pass of more the wavefront; both
+     * give the kernel's samples.
+     */
+    @Test
+    void bySamplesRunsFewSamplesAsTheKernelAndMoreAsTheWavefront() throws Exception {
+        WAVEFRONT.get().useFrameSchedule(FrameSchedule.BY_SAMPLES);
+        try {
+            for (int spp : new int[]{1, FrameSchedule.KERNEL_MAX_SAMPLES, FrameSchedule.KERNEL_MAX_SAMPLES + 1}) {
+                Scene s = allEffects();
+                s = s.withSettings(s.settings().withSize(24, 16).withSampling(spp, 3, 1));
+                GeometryImage image = GeometryImagePacker.pack(s);
+                TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
+                assertSameFrames(spp + " spp", render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
+                assertEquals(spp > FrameSchedule.KERNEL_MAX_SAMPLES ? FrameSchedule.WAVEFRONT : FrameSchedule.KERNEL,
+                        WAVEFRONT.get().lastFrameSchedule(), spp + " spp");
+            }
+        } finally {
+            WAVEFRONT.get().useFrameSchedule(FrameSchedule.WAVEFRONT);
+        }
+    }
+
     private static Frame render(GlRenderer r, GeometryImage image, TraceParameters p) throws Exception {
         return r.render(image, p, AOVS, ProgressListener.NONE);
     }
