@@ -1,14 +1,7 @@
 package org.drtstudio.cli;
 
-import org.drtstudio.accel.GeometryImage;
-import org.drtstudio.render.AdaptiveSampling;
-import org.drtstudio.render.Aov;
-import org.drtstudio.render.Denoiser;
-import org.drtstudio.render.Frame;
-import org.drtstudio.render.ProgressListener;
-import org.drtstudio.render.RenderException;
+import org.drtstudio.render.ForwardingRenderer;
 import org.drtstudio.render.Renderer;
-import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.TracerOptions;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.junit.jupiter.api.Test;
@@ -20,7 +13,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -61,39 +53,16 @@ class RendererStartTest {
     }
 
     /** A renderer whose closing is recorded. */
-    private final class Recorded implements Renderer {
-        private final Renderer inner;
-
+    private final class Recorded extends ForwardingRenderer {
         Recorded(Renderer inner) {
-            this.inner = inner;
-        }
-
-        @Override
-        public String description() {
-            return inner.description();
-        }
-
-        @Override
-        public Frame accumulate(GeometryImage image, TraceParameters p, int firstSample, int sampleCount, Set<Aov> aovs,
-                                ProgressListener progress) throws RenderException {
-            return inner.accumulate(image, p, firstSample, sampleCount, aovs, progress);
-        }
-
-        @Override
-        public int converge(AdaptiveSampling adaptive) throws RenderException {
-            return inner.converge(adaptive);
-        }
-
-        @Override
-        public Denoiser denoiser() {
-            return inner.denoiser();
+            super(inner);
         }
 
         @Override
         public void close() {
             events.add("closed");
             closed.countDown();
-            inner.close();
+            super.close();
         }
     }
 
