@@ -1,7 +1,14 @@
 package org.drtstudio.cli;
 
-import org.drtstudio.render.ForwardingRenderer;
+import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.render.AdaptiveSampling;
+import org.drtstudio.render.Aov;
+import org.drtstudio.render.Denoiser;
+import org.drtstudio.render.Frame;
+import org.drtstudio.render.ProgressListener;
+import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
+import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.TracerOptions;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.junit.jupiter.api.Test;
@@ -13,6 +20,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -53,16 +61,39 @@ class RendererStartTest {
     }
 
     /** A renderer whose closing is recorded. */
-    private final class Recorded extends ForwardingRenderer {
+    private final class Recorded implements Renderer {
+        private final Renderer inner;
+
         Recorded(Renderer inner) {
-            super(inner);
+            this.inner = inner;
+        }
+
+        @Override
+        public String description() {
+            return inner.description();
+        }
+
+        @Override
+        public Frame accumulate(GeometryImage image, TraceParameters p, int firstSample, int sampleCount, Set<Aov> aovs,
+                                ProgressListener progress) throws RenderException {
+            return inner.accumulate(image, p, firstSample, sampleCount, aovs, progress);
+        }
+
+        @Override
+        public int converge(AdaptiveSampling adaptive) throws RenderException {
+            return inner.converge(adaptive);
+        }
+
+        @Override
+        public Denoiser denoiser() {
+            return inner.denoiser();
         }
 
         @Override
         public void close() {
             events.add("closed");
             closed.countDown();
-            super.close();
+            inner.close();
         }
     }
 

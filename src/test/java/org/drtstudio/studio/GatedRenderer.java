@@ -1,8 +1,9 @@
 package org.drtstudio.studio;
 
 import org.drtstudio.accel.GeometryImage;
+import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
-import org.drtstudio.render.ForwardingRenderer;
+import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.RenderException;
@@ -18,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * while a test looks at the studio is held there for as long as the test needs, instead of being
  * made big enough to outlast the check on a machine of today's speed.
  */
-final class GatedRenderer extends ForwardingRenderer {
+final class GatedRenderer implements Renderer {
     /** Where passes wait; open unless a test closes it. */
     static final class Gate {
         private volatile CountDownLatch open = new CountDownLatch(0);
@@ -50,10 +51,11 @@ final class GatedRenderer extends ForwardingRenderer {
         }
     }
 
+    private final Renderer inner;
     private final Gate gate;
 
     GatedRenderer(Renderer inner, Gate gate) {
-        super(inner);
+        this.inner = inner;
         this.gate = gate;
     }
 
@@ -62,5 +64,25 @@ final class GatedRenderer extends ForwardingRenderer {
                             ProgressListener progress) throws RenderException {
         gate.pass();
         return inner.accumulate(image, parameters, firstSample, sampleCount, aovs, progress);
+    }
+
+    @Override
+    public int converge(AdaptiveSampling adaptive) throws RenderException {
+        return inner.converge(adaptive);
+    }
+
+    @Override
+    public Denoiser denoiser() {
+        return inner.denoiser();
+    }
+
+    @Override
+    public String description() {
+        return inner.description();
+    }
+
+    @Override
+    public void close() {
+        inner.close();
     }
 }
