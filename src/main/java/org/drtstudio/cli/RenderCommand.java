@@ -67,8 +67,6 @@ import java.util.concurrent.Callable;
 @Command(name = "render", description = "Render a scene to PNG, JPEG, PPM or OpenEXR (and optional AOVs as PFM, or as layers of the EXR).")
 final class RenderCommand implements Callable<Integer> {
     private final RendererFactory renderers;
-    /** The renderer opening while the scene loads, or null ({@link RendererStart}). */
-    private RendererStart earlyRenderer;
 
     @Mixin
     SceneOptions options;
@@ -239,15 +237,11 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * Closes the hierarchy builder --build gpu opened (its GL context) when the command ends, and a
-     * renderer started while the scene loaded that the render did not take (the load failed).
-     */
+    /** Closes the hierarchy builder --build gpu opened (its GL context) when the command ends. */
     private final class GpuBuilderCloser implements AutoCloseable {
         @Override
         public void close() {
             if (linearBvh != null) linearBvh.close();
-            if (earlyRenderer != null) earlyRenderer.close();
         }
     }
 
@@ -277,8 +271,6 @@ final class RenderCommand implements Callable<Integer> {
             throw new UsageProblem("--frames needs an output name with #### for the frame number, e.g. -o out_####.png");
         }
         checkOutputs(range == null ? out : Path.of(frameName(out.toString(), range[0])), wanted);
-        // Where the scene cannot choose the device (a .cfg's keys can), the renderer opens while the scene loads.
-        if (!options.mayChooseDevice()) earlyRenderer = startRenderer(given, givenGpus, givenThreads, tracer);
         AnimatedScene animated = options.load(err);
         if (environment.given()) {
             checkEnvironment(animated);
@@ -315,7 +307,7 @@ final class RenderCommand implements Callable<Integer> {
                     + "them all (give the most a pixel may take, e.g. --spp 1024)%n", adaptive.minSamples(), size.samplesPerPixel());
         }
         if (tracer.accel() == AccelStructure.PORTALS) PortalNotes.print(image, err);
-        try (Renderer renderer = earlyRenderer != null ? take(earlyRenderer, err) : createRenderer(choice, tracer, err)) {
+        try (Renderer renderer = createRenderer(choice, tracer, err)) {
             double startMillis = org.drtstudio.io.TimedPhase.since(t1);
             GeometryImageBuilder.Timings firstBuild = builder.lastTimings();
             useShadowLights(renderer, shadows);
@@ -580,25 +572,6 @@ final class RenderCommand implements Callable<Integer> {
             return builder().build(scene, shutterClose);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new SceneFormatException(options.scene, 0, e.getMessage());
-        }
-    }
-
-    /** The renderer for a scene that cannot choose the device, opened while it loads (as {@link #createRenderer} would open it). */
-    private RendererStart startRenderer(RendererFactory.Backend given, GpuSelection givenGpus, Integer givenThreads, TracerOptions tracer) {
-        CfgDeviceChoice.Choice devices = CfgDeviceChoice.apply(org.drtstudio.io.cfg.CfgDevice.UNSPECIFIED, options.scene, given,
-                givenGpus, givenThreads, note -> { });
-        TracerOptions chosen = tracer.withGpus(devices.gpus()).withCpuThreads(devices.cpuThreads());
-        return new RendererStart(notices -> renderers.createForPictures(devices.backend(), notices, chosen));
-    }
-
-    /** The renderer opened while the scene loaded, its failures told as {@link #createRenderer}'s. */
-    private static Renderer take(RendererStart early, PrintWriter err) throws RenderException, UsageProblem {
-        try {
-            return early.take(err);
-        } catch (RendererFactory.UnmetRequest e) {
-            throw new UsageProblem(e.getMessage());
-        } catch (IllegalStateException e) {
-            throw new RenderException(e.getMessage(), e);
         }
     }
 

@@ -93,16 +93,6 @@ final class SceneOptions {
      * Loads the scene (a project keeps its animation) and applies the overrides to the scene at
      * every time. Bad overrides are reported here, once, as one user-facing message.
      */
-    /** Whether loading may choose the device to render on: a .cfg scene's keys can ({@link CfgDeviceChoice}). */
-    boolean mayChooseDevice() {
-        try {
-            CfgCommandLine words = words();
-            return words.keysOnly() || words.byConfigKey() || SceneLoader.isCfg(words.file());
-        } catch (SceneFormatException e) {
-            return true; // the load reports it
-        }
-    }
-
     AnimatedScene load(PrintWriter warnings) throws SceneFormatException {
         long t0 = System.nanoTime();
         AnimatedImport result;
