@@ -13,8 +13,6 @@ import static org.lwjgl.opengl.GL30C.glMapBufferRange;
 import static org.lwjgl.opengl.GL31C.GL_COPY_READ_BUFFER;
 import static org.lwjgl.opengl.GL31C.GL_COPY_WRITE_BUFFER;
 import static org.lwjgl.opengl.GL31C.glCopyBufferSubData;
-import static org.lwjgl.opengl.GL32C.GL_SYNC_GPU_COMMANDS_COMPLETE;
-import static org.lwjgl.opengl.GL32C.glFenceSync;
 import static org.lwjgl.opengl.GL42C.GL_BUFFER_UPDATE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL42C.GL_PIXEL_BUFFER_BARRIER_BIT;
 import static org.lwjgl.opengl.GL42C.GL_TEXTURE_UPDATE_BARRIER_BIT;
@@ -105,8 +103,8 @@ final class StagedReadback extends GlObject {
                     + source.width() + "x" + source.height() + " texture");
         }
         long rowBytes = (long) source.width() * source.format().bytesPerTexel();
-        int rowsPerPiece = (int) Math.max(1, Math.min(rows, pieceBytes / rowBytes));
         if (rowBytes > pieceBytes) throw new IllegalArgumentException("a row of " + rowBytes + " bytes is larger than a piece");
+        int rowsPerPiece = (int) Math.min(rows, pieceBytes / rowBytes);
         TextureFormat format = source.format();
         glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT | GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT);
         for (int y = y0; y < y0 + rows; y += rowsPerPiece) {
@@ -115,14 +113,9 @@ final class StagedReadback extends GlObject {
             glBindBuffer(GL_PIXEL_PACK_BUFFER, glName());
             glGetTextureSubImage(source.glName(), 0, 0, y, 0, source.width(), n, 1, format.pixelFormat, format.pixelType, bytes, 0L);
             glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-            awaitCopies();
+            GlSync.finish(); // the copy into the mapped memory among the commands done
             copyOut(dest, Math.toIntExact(y * rowBytes / elementBytes), bytes / elementBytes);
         }
-    }
-
-    /** Waits until the GPU has done every command so far, the copy into the mapped memory among them. */
-    private static void awaitCopies() {
-        GlSync.await(glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0));
     }
 
     private void read(ShaderStorageBuffer source, int elements, Elements dest) {
@@ -137,7 +130,7 @@ final class StagedReadback extends GlObject {
             glBindBuffer(GL_COPY_READ_BUFFER, from);
             glBindBuffer(GL_COPY_WRITE_BUFFER, staging);
             glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, done, 0, bytes);
-            awaitCopies();
+            GlSync.finish();
             copyOut(dest, (int) (done / 4), bytes / 4);
         }
         glBindBuffer(GL_COPY_READ_BUFFER, 0);
