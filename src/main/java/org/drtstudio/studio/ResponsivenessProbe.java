@@ -82,6 +82,7 @@ final class ResponsivenessProbe {
         final List<Double> latencies = new ArrayList<>();
         /** Longest FX-thread stall and longest collector pause, refining, dragging, importing. */
         final double[] stall = new double[3];
+        final String[] stallWhere = new String[3];
         final long[] gcLongest = new long[3];
         String windowSize;
         double[] viewport;
@@ -198,6 +199,7 @@ final class ResponsivenessProbe {
 
         private void endPhase(int phase) {
             m.stall[phase] = window.heartbeat.maxDelayMillis();
+            m.stallWhere[phase] = window.heartbeat.longestStall();
             m.gcLongest[phase] = gc.longestMillis();
             m.handlerMax = Math.max(m.handlerMax, window.heartbeat.maxHandlerMillis());
         }
@@ -293,6 +295,8 @@ final class ResponsivenessProbe {
         out.printf("  preview frames shown per second, while dragging a node: %.1f%n", m.dragFps);
         out.printf("  drag edit to frame on screen: median %.0f ms, p95 %.0f ms, max %.0f ms (%d frames)%n", median, p95, max, sorted.size());
         out.printf("  FX thread longest stall: %.0f ms refining, %.0f ms dragging, %.0f ms importing%n", m.stall[0], m.stall[1], m.stall[2]);
+        String[] phases = {"refining", "dragging", "importing"};
+        for (int i = 0; i < 3; i++) out.printf("    where, %s: %s%n", phases[i], m.stallWhere[i]);
         out.printf("  longest garbage-collection pause: %d ms refining, %d ms dragging, %d ms importing%n",
                 m.gcLongest[0], m.gcLongest[1], m.gcLongest[2]);
         out.printf("  longest studio handler on the FX thread (frame upload, gizmo, panels reacting to an edit): %.0f ms%n", m.handlerMax);

@@ -11,6 +11,7 @@ import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.Renderer;
 import org.drtstudio.render.TraceParameters;
+import org.drtstudio.render.cpu.ThreadNiceness;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PixelFilter;
@@ -47,7 +48,12 @@ public final class MaterialSwatch {
     public MaterialSwatch(RendererSource renderers) {
         this.renderers = renderers;
         this.worker = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "drt-swatch");
+            // Behind the window's threads, as the preview's tracer: the renderer's threads, started
+            // from this one, inherit its priority.
+            Thread t = new Thread(() -> {
+                ThreadNiceness.lowerCurrentThread(ThreadNiceness.BACKGROUND);
+                r.run();
+            }, "drt-swatch");
             t.setDaemon(true);
             return t;
         });

@@ -13,6 +13,10 @@ public final class FxHeartbeat {
     private static final long PERIOD_NANOS = 5_000_000L;
     private final AtomicLong maxDelayNanos = new AtomicLong();
     private final AtomicLong beats = new AtomicLong();
+    private final StallSampler sampler = new StallSampler();
+    /** When the oldest beat not yet run was posted, 0 when none waits: what the sampler watches. */
+    private final AtomicLong oldestWaiting = new AtomicLong();
+    private volatile Thread fxThread;
     private volatile boolean running;
     private Thread thread;
 
@@ -21,9 +25,15 @@ public final class FxHeartbeat {
         thread = new Thread(() -> {
             while (running) {
                 long posted = System.nanoTime();
+                long waiting = oldestWaiting.get();
+                sampler.tick(fxThread, waiting == 0 ? 0 : posted - waiting, posted);
+                oldestWaiting.compareAndSet(0, posted);
                 Platform.runLater(() -> {
-                    long delay = System.nanoTime() - posted;
-                    maxDelayNanos.accumulateAndGet(delay, Math::max);
+                    long ran = System.nanoTime();
+                    if (fxThread == null) sampler.onFxThread();
+                    fxThread = Thread.currentThread();
+                    oldestWaiting.compareAndSet(posted, 0);
+                    maxDelayNanos.accumulateAndGet(ran - posted, Math::max);
                     beats.incrementAndGet();
                 });
                 try {
@@ -49,6 +59,12 @@ public final class FxHeartbeat {
     public void reset() {
         maxDelayNanos.set(0);
         maxHandlerNanos.set(0);
+        sampler.reset();
+    }
+
+    /** Where the FX thread was during the longest stall since the last reset (see {@link StallSampler}). */
+    public String longestStall() {
+        return sampler.longestStall();
     }
 
     private final AtomicLong maxHandlerNanos = new AtomicLong();
