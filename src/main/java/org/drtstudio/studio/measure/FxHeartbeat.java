@@ -24,9 +24,11 @@ public final class FxHeartbeat {
         running = true;
         thread = new Thread(() -> {
             while (running) {
+                long waiting = oldestWaiting.get(), sampled = System.nanoTime();
+                sampler.tick(fxThread, waiting == 0 ? 0 : sampled - waiting, sampled);
+                // Posted after the sampler's tick: a stack sample waits for the FX thread to reach a
+                // safepoint, which must not count as lateness of this beat.
                 long posted = System.nanoTime();
-                long waiting = oldestWaiting.get();
-                sampler.tick(fxThread, waiting == 0 ? 0 : posted - waiting, posted);
                 oldestWaiting.compareAndSet(0, posted);
                 Platform.runLater(() -> {
                     long ran = System.nanoTime();
