@@ -2,7 +2,6 @@ package org.drtstudio.studio;
 
 import javafx.application.Platform;
 import javafx.stage.Stage;
-import org.drtstudio.render.cpu.ThreadNiceness;
 import org.drtstudio.studio.dialogs.FxStudioDialogs;
 import org.drtstudio.studio.dialogs.StudioDialogs;
 import org.drtstudio.studio.dialogs.UnattendedDialogs;
@@ -71,8 +70,6 @@ public final class Studio {
             return 1;
         }
         Platform.setImplicitExit(false);
-        // The JIT compilers and G1's marking step back for the window's threads (on two cores they took turns with the FX thread).
-        ThreadNiceness.lowerJvmBackgroundThreads();
         Platform.runLater(() -> {
             try {
                 Stage stage = new Stage();

@@ -51,36 +51,6 @@ class ThreadNicenessTest {
         }
     }
 
-    /** The JIT compilers and G1's concurrent threads step back to {@link ThreadNiceness#JVM_BACKGROUND}; this thread keeps its value. */
-    @Test
-    void theJvmBackgroundThreadsStepBack() throws Exception {
-        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "Linux only (/proc/self/task)");
-        int before = ThreadNiceness.ofCurrentThread();
-        int lowered = ThreadNiceness.lowerJvmBackgroundThreads();
-        assumeTrue(lowered > 0 || reniceWorks(), "renice is not available here");
-        assertTrue(lowered > 0, "renice works, so the JIT compiler threads at least must have been found and lowered");
-        int stepped = 0;
-        try (var tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
-            for (Path task : tasks) {
-                String name = Files.readString(task.resolve("comm")).strip();
-                if (!ThreadNiceness.isJvmBackground(name)) continue;
-                if (ThreadNiceness.ofTask(task) >= ThreadNiceness.JVM_BACKGROUND) stepped++;
-            }
-        }
-        // At least those lowered (a compiler thread the JVM adds later on a larger machine keeps its value).
-        assertTrue(stepped >= lowered, stepped + " JVM background threads at nice >= " + ThreadNiceness.JVM_BACKGROUND + ", " + lowered + " lowered");
-        assertEquals(before, ThreadNiceness.ofCurrentThread(), "the caller keeps its nice value");
-    }
-
-    /** The threads whose work stops every Java thread are not lowered: that would lengthen the pauses. */
-    @Test
-    void pauseWorkersKeepTheirPriority() {
-        assertTrue(ThreadNiceness.isJvmBackground("C2 CompilerThre"));
-        assertTrue(ThreadNiceness.isJvmBackground("G1 Conc#0"));
-        assertTrue(!ThreadNiceness.isJvmBackground("GC Thread#0") && !ThreadNiceness.isJvmBackground("VM Thread")
-                && !ThreadNiceness.isJvmBackground("JavaFX Applicat"));
-    }
-
     private static boolean reniceWorks() throws InterruptedException {
         AtomicInteger ok = new AtomicInteger();
         Thread t = new Thread(() -> ok.set(ThreadNiceness.lowerCurrentThread(ThreadNiceness.BACKGROUND) ? 1 : 0));
