@@ -46,8 +46,9 @@ final class StallSampler {
         if (length > longestNanos) {
             longestNanos = length;
             longestStart = currentStart;
-            longestFx = fxAtStart == null ? null : fxTask.now().minus(fxAtStart);
-            longestRender = renderTasks.now().minus(renderAtStart);
+            // Where the kernel's counts cannot be read (not Linux) the times say "?", not 0.
+            longestFx = fxAtStart == null || !fxTask.found() ? null : fxTask.now().minus(fxAtStart);
+            longestRender = renderTasks.found() ? renderTasks.now().minus(renderAtStart) : null;
             longest = List.copyOf(current);
         }
         current.clear();
@@ -84,7 +85,10 @@ final class StallSampler {
         return t == null ? "?" : String.format("ran %.0f ms, waited for a core %.0f ms", t.run() / 1e6, t.waited() / 1e6);
     }
 
-    /** The top frames, then the first studio frame below them when it is not among them. */
+    /**
+     * The top frames, then the first frame below them outside the JDK (JavaFX's, as a rule) and the
+     * first of the studio's: what the FX thread was doing, and for which part of the studio.
+     */
     static String describe(StackTraceElement[] stack) {
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < Math.min(FRAMES_SHOWN, stack.length); i++) parts.add(frame(stack[i]));

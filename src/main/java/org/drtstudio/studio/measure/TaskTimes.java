@@ -11,7 +11,7 @@ import java.util.List;
  * The kernel's account of threads (Linux {@code /proc/self/task/TID/schedstat}): nanoseconds on a
  * core and nanoseconds runnable but waiting for one. A stall in which the FX thread neither ran nor
  * waited for a core was spent blocked (a lock, the render thread, the X server); one in which it
- * waited was spent behind other threads. Elsewhere both read 0.
+ * waited was spent behind other threads. Elsewhere nothing is found ({@link #found}).
  */
 final class TaskTimes {
     /** Run and wait nanoseconds. */
