@@ -77,6 +77,10 @@ class MaterialPresetsUiTest {
         assertEquals(1.5f, glass.ior(), 1e-6f);
         assertEquals(0.1f, glass.reflectivity(), 1e-6f);
         assertEquals(original.name(), glass.name(), "the material keeps its name");
+        // The box goes back to its prompt (it showed an empty box), so the same preset can be chosen again.
+        waitUntil(() -> presets.getValue() == null, 10, "the preset box cleared");
+        assertEquals("Preset…", fx(() -> ((javafx.scene.control.Labeled) presets.lookup(".list-cell")).getText()),
+                "the preset box shows its prompt again");
 
         waitUntil(() -> h.window.inspector.swatch.view.getImage() != before && h.window.inspector.swatch.view.getImage() != null, 30,
                 "the swatch traced again");

@@ -408,6 +408,15 @@ public final class InspectorPane extends VBox {
         materialPreset.setId("materialPreset");
         materialPreset.getItems().setAll(MaterialPreset.values());
         materialPreset.setPromptText("Preset…");
+        // The box's own cell showed nothing, not the prompt, once a choice was cleared (JavaFX shows a
+        // prompt only while the cell was never filled): this one shows it whenever nothing is chosen.
+        materialPreset.setButtonCell(new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(MaterialPreset item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? materialPreset.getPromptText() : item.toString());
+            }
+        });
         materialPreset.setTooltip(new Tooltip("Give the material a look: matte, plastic, metal, mirror, glass or frosted glass "
                 + "(its colour is kept where the look allows; one undo step)"));
         materialPreset.setOnAction(e -> {
