@@ -5,6 +5,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ColorPicker;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.Tooltip;
@@ -410,7 +411,7 @@ public final class InspectorPane extends VBox {
         materialPreset.setPromptText("Preset…");
         // The box's own cell showed nothing, not the prompt, once a choice was cleared (JavaFX shows a
         // prompt only while the cell was never filled): this one shows it whenever nothing is chosen.
-        materialPreset.setButtonCell(new javafx.scene.control.ListCell<>() {
+        materialPreset.setButtonCell(new ListCell<>() {
             @Override
             protected void updateItem(MaterialPreset item, boolean empty) {
                 super.updateItem(item, empty);
