@@ -41,6 +41,16 @@ final class FrameReadback implements AutoCloseable {
             return new Rows(0, height);
         }
 
+        /** Each tile's rows, or null when a tile is not a band of whole rows of a {@code width}-wide frame. */
+        static List<Rows> bandsOf(List<PixelWindow> tiles, int width) {
+            List<Rows> bands = new java.util.ArrayList<>();
+            for (PixelWindow t : tiles) {
+                if (t.x() != 0 || t.width() != width) return null;
+                bands.add(new Rows(t.y(), t.height()));
+            }
+            return bands;
+        }
+
         /** From the top of the highest tile to the bottom of the lowest; none when there is no tile. */
         static Rows of(List<PixelWindow> tiles) {
             if (tiles.isEmpty()) return new Rows(0, 0);
@@ -70,6 +80,21 @@ final class FrameReadback implements AutoCloseable {
         byte[] out = new byte[TextureReadback.checkedLength(texture, 1)];
         if (rows.count > 0) staged.readRows(texture, rows.first, rows.count, out);
         return out;
+    }
+
+    /**
+     * The bytes of an RGBA8 texture's {@code rows} into {@code dest}, an array of the whole texture,
+     * no other row written; false, nothing read, where the GL cannot map the read-back memory.
+     */
+    boolean bytesInto(Texture2D texture, List<Rows> rows, byte[] dest) {
+        if (dest.length != TextureReadback.checkedLength(texture, 1)) {
+            throw new IllegalArgumentException("an array of " + dest.length + " bytes for a " + texture.width() + "x" + texture.height() + " image");
+        }
+        if (staged() == null) return false;
+        for (Rows r : rows) {
+            if (r.count > 0) staged.readRows(texture, r.first, r.count, dest);
+        }
+        return true;
     }
 
     /** The mapped memory, made on first use; null where the GL cannot map it persistently. */

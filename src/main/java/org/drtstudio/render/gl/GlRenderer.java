@@ -366,7 +366,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         }
         try {
             return gl.call(() -> renderOnGlThread(image, p, firstSample, sampleCount, aovs, progress,
-                    TileQueue.of(PixelWindow.whole(p.width(), p.height()), tile)).frame());
+                    TileQueue.of(PixelWindow.whole(p.width(), p.height()), tile), null).frame());
         } catch (CompletionException | IllegalStateException | IllegalArgumentException | ShaderCompileException e) {
             Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
             if (cause instanceof RenderException re) throw re;
@@ -389,7 +389,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             throw new IllegalArgumentException("window " + window + " does not fit in " + p.width() + "x" + p.height());
         }
         try {
-            Frame whole = gl.call(() -> renderOnGlThread(image, p, 0, p.samplesPerPixel(), aovs, progress, TileQueue.of(window, tile)).frame());
+            Frame whole = gl.call(() -> renderOnGlThread(image, p, 0, p.samplesPerPixel(), aovs, progress, TileQueue.of(window, tile), null).frame());
             return window.crop(whole);
         } catch (CompletionException | IllegalStateException | IllegalArgumentException | ShaderCompileException e) {
             Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
@@ -413,15 +413,20 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
      * A pass over the tiles this renderer takes from {@code tiles}, which other renderers (other GPUs)
      * may take from too, into this renderer's frame-sized images; see {@link MultiGpuRenderer}. Samples
      * {@code firstSample > 0} add to the sums of the same tiles started at sample 0. Runs on the GL thread.
+     *
+     * @param sharedPicture the frame-sized sRGB array the renderers of one pass share (being made), or
+     *                      null: where this renderer's tiles are bands of whole rows it reads their rows
+     *                      straight into it, and the frame it returns holds that array
      */
     CompletableFuture<TracedTiles> accumulateTiles(GeometryImage image, TraceParameters p, int firstSample, int sampleCount,
-                                                   Set<Aov> aovs, TileQueue tiles, ProgressListener progress) {
+                                                   Set<Aov> aovs, TileQueue tiles, CompletableFuture<byte[]> sharedPicture,
+                                                   ProgressListener progress) {
         if (firstSample < 0 || sampleCount < 1) throw new IllegalArgumentException("samples " + firstSample + "+" + sampleCount);
         return gl.submit(() -> {
             if (firstSample > 0 && (sums.width != p.width() || sums.height != p.height())) {
                 throw new IllegalStateException("no " + p.width() + "x" + p.height() + " accumulation to add samples to; start at sample 0");
             }
-            return renderOnGlThread(image, p, firstSample, sampleCount, aovs, progress, tiles);
+            return renderOnGlThread(image, p, firstSample, sampleCount, aovs, progress, tiles, sharedPicture);
         });
     }
 
@@ -467,12 +472,14 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
      * where needed), resolve the sums to the display image, and read the results back.
      */
     private TracedTiles renderOnGlThread(GeometryImage image, TraceParameters p, int firstSample, int sampleCount,
-                                         Set<Aov> aovs, ProgressListener progress, TileQueue tiles) throws RenderException {
+                                         Set<Aov> aovs, ProgressListener progress, TileQueue tiles,
+                                         CompletableFuture<byte[]> sharedPicture) throws RenderException {
         int w = p.width(), h = p.height();
         if (w > gl.info().maxTextureSize() || h > gl.info().maxTextureSize()) {
             throw new RenderException("image " + w + "x" + h + " exceeds GL_MAX_TEXTURE_SIZE = " + gl.info().maxTextureSize()
                     + " of " + gl.info().renderer());
         }
+        CompletableFuture<byte[]> picture = sharedPicture != null ? sharedPicture : FrameArrays.rgba8(w, h);
         long uploaded = uploadScene(image);
         sums.begin(w, h, firstSample, aovs);
         boolean guidesSummed = sums.guidesSummed();
@@ -515,7 +522,9 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             }
             FirstHitAovs guides = !wantsFirstHit ? FirstHitAovs.NONE : firstHitAovs(programs.aov, image, p, aovs, counts,
                     albedoHits, rows, guidePass ? covered : null, guideEnd, tileProgress);
-            byte[] srgb = resolveDisplay(display, w, h, totalSamples, rows);
+            // A shared picture takes each band's rows (the renderers sharing it write disjoint rows), an own one the rows read.
+            List<FrameReadback.Rows> into = sharedPicture != null ? FrameReadback.Rows.bandsOf(covered, w) : List.of(rows);
+            byte[] srgb = resolveDisplay(display, w, h, totalSamples, rows, picture, into);
             float[] radiance = aovs.contains(Aov.RADIANCE) ? radianceOf(rgba, counts, w * h, totalSamples) : null;
             float[] variance = aovs.contains(Aov.VARIANCE) ? varianceOf(rgba, counts, w * h) : null;
             float[] samples = aovs.contains(Aov.SAMPLES) ? counts : null;
@@ -689,8 +698,13 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         aov.setInt("uCameraMotion", p.motion() ? 1 : 0);
     }
 
-    /** The running sum's mean, tone-mapped to sRGB by {@code resolve.comp} into {@code display}, read back. */
-    private byte[] resolveDisplay(Texture2D display, int w, int h, int totalSamples, FrameReadback.Rows rows) {
+    /**
+     * The running sum's mean, tone-mapped to sRGB by {@code resolve.comp} into {@code display}, read back:
+     * rows {@code into} into {@code picture} (made while the GPU traced, see {@link FrameArrays}), or,
+     * where {@code into} is null or the GL cannot map the read-back memory, {@code rows} into a new array.
+     */
+    private byte[] resolveDisplay(Texture2D display, int w, int h, int totalSamples, FrameReadback.Rows rows,
+                                  CompletableFuture<byte[]> picture, List<FrameReadback.Rows> into) {
         resolve.setIVec2("uImageSize", w, h);
         resolve.setFloat("uSampleCount", totalSamples);
         resolve.setFloat("uInverseSampleCount", 1f / totalSamples);
@@ -698,6 +712,10 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         display.bindImage(ShaderBinding.DISPLAY, ImageAccess.WRITE_ONLY);
         sums.sampleState.bindImage(ShaderBinding.RESOLVE_SAMPLE_STATE, ImageAccess.READ_ONLY);
         resolve.dispatchCovering(w, h);
+        if (into != null) {
+            byte[] dest = picture.join();
+            if (readback.bytesInto(display, into, dest)) return dest;
+        }
         return readback.bytes(display, rows);
     }
 

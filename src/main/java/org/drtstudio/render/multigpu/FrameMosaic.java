@@ -8,7 +8,8 @@ import org.drtstudio.render.DiffuseSplit;
 /**
  * One frame put together from several tracers' frames: each traced some tiles of the same frame
  * into a frame-sized image (its other pixels are not its work), and every tile is copied from the
- * tracer that traced it. Every picture and AOV the first part holds is assembled; traversal errors
+ * tracer that traced it, except where every part holds one shared sRGB array that each tracer read
+ * its own tiles into (GPUs tracing bands of whole rows). Every picture and AOV the first part holds is assembled; traversal errors
  * and uploaded bytes are summed over the parts.
  */
 public final class FrameMosaic {
@@ -29,7 +30,8 @@ public final class FrameMosaic {
                         + part.frame().height() + " do not make one frame");
             }
         }
-        byte[] srgb = first.srgb() == null ? null : new byte[first.srgb().length];
+        boolean sharedPicture = parts.stream().allMatch(part -> part.frame().srgb() == first.srgb());
+        byte[] srgb = first.srgb() == null ? null : sharedPicture ? first.srgb() : new byte[first.srgb().length];
         float[] radiance = like(first.radiance()), depth = like(first.depth()), normals = like(first.normals()),
                 albedo = like(first.albedo()), variance = like(first.variance()), samples = like(first.samples());
         DiffuseSplit split = first.split() == null ? null : new DiffuseSplit(like(first.split().diffuse()),
@@ -82,6 +84,7 @@ public final class FrameMosaic {
     private static void copy(Object from, Object to, PixelWindow tile, int frameWidth, int channels) {
         if (to == null) return;
         if (from == null) throw new IllegalArgumentException("a part lacks a picture or AOV the first part holds");
+        if (from == to) return; // the part's tracer read its tiles into the frame's own array
         for (int row = tile.y(); row < tile.y() + tile.height(); row++) {
             int at = (row * frameWidth + tile.x()) * channels;
             System.arraycopy(from, at, to, at, tile.width() * channels);

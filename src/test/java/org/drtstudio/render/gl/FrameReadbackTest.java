@@ -10,11 +10,14 @@ import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A pass's images come back in place through the mapped memory, rows of its tiles only: with a
  * piece far smaller than the image (many copies through one piece, the last partial), for RGBA8,
- * RGBA32F and R32F textures; rows outside the tiles stay 0, and no tile reads nothing.
+ * RGBA32F and R32F textures; rows outside the tiles stay 0, and no tile reads nothing; bands of
+ * whole rows read into an array made elsewhere leave its other rows as they were.
  */
 @Timeout(120)
 class FrameReadbackTest {
@@ -51,6 +54,17 @@ class FrameReadbackTest {
                         assertEquals(read ? r[i] : 0f, gotB[i], "R32F texel " + i);
                     }
                 }
+                // Into an array made elsewhere: only the bands' rows are written; tiles not of whole rows are no bands.
+                byte[] into = new byte[bytes.length];
+                java.util.Arrays.fill(into, (byte) 7);
+                List<PixelWindow> bands = List.of(new PixelWindow(0, 2, W, 3), new PixelWindow(0, 20, W, 5));
+                assertTrue(back.bytesInto(c, FrameReadback.Rows.bandsOf(bands, W), into));
+                for (int y = 0; y < H; y++) {
+                    boolean read = y >= 2 && y < 5 || y >= 20 && y < 25;
+                    for (int i = 4 * y * W; i < 4 * (y + 1) * W; i++) assertEquals(read ? bytes[i] : 7, into[i], "band byte " + i);
+                }
+                assertNull(FrameReadback.Rows.bandsOf(List.of(new PixelWindow(1, 0, W - 1, 2)), W));
+                assertThrows(IllegalArgumentException.class, () -> back.bytesInto(c, List.of(rows), new byte[5]));
                 float[] all = back.floats(a, 4, FrameReadback.Rows.all(H));
                 for (int i = 0; i < rgba.length; i++) assertEquals(rgba[i], all[i], "whole image, float " + i);
                 float[] none = back.floats(b, 1, FrameReadback.Rows.of(List.of()));

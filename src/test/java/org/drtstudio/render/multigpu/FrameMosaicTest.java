@@ -39,6 +39,31 @@ class FrameMosaicTest {
     }
 
     @Test
+    void partsSharingOnePictureAreNotCopiedAndTheirOtherImagesAre() {
+        byte[] shared = new byte[4 * 24];
+        List<PixelWindow> top = List.of(new PixelWindow(0, 0, 6, 1)), rest = List.of(new PixelWindow(0, 1, 6, 3));
+        java.util.Arrays.fill(shared, 0, 4 * 6, (byte) 1);
+        java.util.Arrays.fill(shared, 4 * 6, shared.length, (byte) 2);
+        Frame a = withPicture(filled(0), shared), b = withPicture(filled(1), shared);
+        Frame f = FrameMosaic.assemble(List.of(new FrameMosaic.Part(a, top), new FrameMosaic.Part(b, rest)));
+        assertSame(shared, f.srgb(), "the shared picture is the frame's");
+        for (int i = 0; i < 24; i++) {
+            int expected = i < 6 ? 1 : 2;
+            assertEquals(expected, f.srgb()[4 * i], "picture at " + i);
+            assertEquals(expected, f.depth()[i], "depth at " + i);
+        }
+        // One part with a picture of its own: every part's tiles are copied into a new array, the shared one's too.
+        Frame f2 = FrameMosaic.assemble(List.of(new FrameMosaic.Part(a, top), new FrameMosaic.Part(filled(1), rest)));
+        assertNotSame(shared, f2.srgb());
+        for (int i = 0; i < 24; i++) assertEquals(i < 6 ? 1 : 2, f2.srgb()[4 * i], "picture at " + i);
+    }
+
+    private static Frame withPicture(Frame f, byte[] srgb) {
+        return new Frame(f.width(), f.height(), srgb, f.radiance(), f.depth(), f.normals(), f.albedo(), f.variance(), f.samples(),
+                f.errors(), f.uploadedBytes());
+    }
+
+    @Test
     void partsOfDifferentSizesAreRefused() {
         Frame small = new Frame(2, 2, new byte[16], null, null, null, null, null, null, 0, 0);
         assertThrows(IllegalArgumentException.class, () -> FrameMosaic.assemble(List.of(
