@@ -134,6 +134,7 @@ public final class MultiGpuBenchmark {
             row.put("efficiency", single.ms / (split.deviceCount() * t.ms));
             row.put("tiles_per_gpu", Arrays.toString(split.lastTileCounts()));
             row.put("gpu_ms_last_frame", Arrays.stream(split.lastDeviceMillis()).boxed().toList());
+            row.put("frames", t.splits);
             if (tile.trim().equalsIgnoreCase("b1")) {
                 row.put("band_rows", Arrays.stream(split.bandRows()).boxed().toList());
                 row.put("bands_alone", bandsAlone(alone, split.bandRows(), image, p));
@@ -153,7 +154,8 @@ public final class MultiGpuBenchmark {
         return r;
     }
 
-    private record Timed(double ms, double[] runs, Frame frame, double traceMs) {
+    /** @param splits per timed frame of a split, its band rows (before the frame), each GPU's wall time and trace time; empty for one GPU */
+    private record Timed(double ms, double[] runs, Frame frame, double traceMs, List<Map<String, Object>> splits) {
     }
 
     /**
@@ -197,12 +199,21 @@ public final class MultiGpuBenchmark {
             frame = renderer.render(image, p, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
         } while ((System.nanoTime() - start) / 1e6 < WARM_UP_MS);
         double[] runs = new double[repeats], trace = new double[repeats];
+        List<Map<String, Object>> splits = new ArrayList<>();
         for (int i = 0; i < repeats; i++) {
+            int[] rows = renderer instanceof MultiGpuRenderer split ? split.bandRows() : null;
             long t0 = System.nanoTime();
             frame = renderer.render(image, p, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
             runs[i] = (System.nanoTime() - t0) / 1e6;
             trace[i] = renderer instanceof GlRenderer gl ? gl.lastTraceGpuMillis() : Double.NaN;
+            if (renderer instanceof MultiGpuRenderer split) {
+                Map<String, Object> f = new LinkedHashMap<>();
+                f.put("band_rows", Arrays.stream(rows).boxed().toList());
+                f.put("gpu_ms", Arrays.stream(split.lastDeviceMillis()).boxed().toList());
+                f.put("gpu_trace_ms", Arrays.stream(split.lastDeviceTraceMillis()).boxed().toList());
+                splits.add(f);
+            }
         }
-        return new Timed(GpuTimer.median(runs), runs, frame, GpuTimer.median(trace));
+        return new Timed(GpuTimer.median(runs), runs, frame, GpuTimer.median(trace), splits);
     }
 }

@@ -375,6 +375,13 @@ public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render
         return lastDeviceMillis.clone();
     }
 
+    /** Each device's GPU time tracing its tiles in the last pass (its timer queries), in the order of {@link #lastDeviceMillis}. */
+    public double[] lastDeviceTraceMillis() {
+        double[] out = new double[devices.size()];
+        for (int i = 0; i < out.length; i++) out[i] = devices.get(i).lastTraceGpuMillis();
+        return out;
+    }
+
     /** The rows of each GPU's band in the default tiling, as the last measurement left them. */
     public int[] bandRows() {
         return balance.rows();

@@ -34,6 +34,25 @@ class BandBalanceTest {
         assertEquals(1000, b.rows()[0] + b.rows()[1]);
     }
 
+    /** Measured on two H200s: both GPUs slow at once, unevenly, for one pass; the bands stay, and a lasting change counts. */
+    @Test
+    void aLoneSpikeMovesNothingButASecondSlowPassCounts() {
+        BandBalance b = new BandBalance(2);
+        b.bands(1920, 1080);
+        b.measured(new double[]{40, 40});
+        int[] balanced = b.rows();
+        assertArrayEquals(new int[]{540, 540}, balanced);
+        b.measured(new double[]{97, 140});
+        assertArrayEquals(balanced, b.rows(), "a lone spike moves no edge");
+        b.measured(new double[]{41, 39});
+        assertNotEquals(540, b.rows()[0], "the pass after the spike counts");
+        int[] before = b.rows();
+        b.measured(new double[]{100, 140});
+        assertArrayEquals(before, b.rows());
+        b.measured(new double[]{100, 140});
+        assertTrue(b.rows()[0] > before[0], "two slow passes in a row are a new cost: " + b);
+    }
+
     @Test
     void aNewSizeStartsEvenAgainAndNonsenseTimesAreIgnored() {
         BandBalance b = new BandBalance(2);
