@@ -128,6 +128,19 @@ class LabProgramsSmokeTest {
     }
 
     @Test
+    void gpuNoiseCurvesMeasurePlainAndDenoisedOnEveryScene(@TempDir Path dir) throws Exception {
+        assumeGl();
+        Path csv = dir.resolve("gpu.csv");
+        run(GpuNoiseCurves.class, List.of("-Dnoise.counts=1,2", "-Dnoise.seeds=1", "-Dnoise.refspp=8"), csv.toString(), "8", "6", SCENE);
+        List<String> rows = Files.readAllLines(csv);
+        assertEquals(1 + 4 * 2 * 2, rows.size(), "four scenes, two counts, plain and denoised:\n" + rows);
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",");
+            assertTrue(Double.parseDouble(f[4]) > 0 && Double.parseDouble(f[6]) >= 0 && Double.isFinite(Double.parseDouble(f[6])), row);
+        }
+    }
+
+    @Test
     void glProbeReportsTheContext() throws Exception {
         assumeGl();
         String out = run(GlProbe.class, List.of());

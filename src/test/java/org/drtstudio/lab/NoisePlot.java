@@ -35,7 +35,8 @@ public final class NoisePlot {
 
     /**
      * {@code curves CURVE.csv SPP.png TIME.png}: the sample-count and equal-time plots of the noise
-     * scenes (means over seeds); {@code preview PREVIEW.csv OUT.png}: the progressive run's RMSE over time.
+     * scenes (means over seeds); {@code gpucurves CURVE.csv SPP.png TIME.png}: the same of {@link GpuNoiseCurves}'
+     * CSV (1080p, wall seconds of the whole call); {@code preview PREVIEW.csv OUT.png}: the progressive run's RMSE over time.
      */
     public static void main(String[] args) throws IOException {
         if (args[0].equals("preview")) {
@@ -51,6 +52,7 @@ public final class NoisePlot {
                     Path.of(args[2]));
             return;
         }
+        boolean gpu = args[0].equals("gpucurves");
         // scene -> kind -> spp -> {sum seconds, sum rmse, n}
         Map<String, Map<String, TreeMap<Integer, double[]>>> data = new LinkedHashMap<>();
         List<String> rows = Files.readAllLines(Path.of(args[1]));
@@ -60,8 +62,9 @@ public final class NoisePlot {
             if (!f[3].equals("plain") && !f[3].equals("denoised")) continue;
             double[] acc = data.computeIfAbsent(f[0], k -> new LinkedHashMap<>()).computeIfAbsent(f[3], k -> new TreeMap<>())
                     .computeIfAbsent(Integer.parseInt(f[1]), k -> new double[3]);
-            acc[0] += Double.parseDouble(f.length > 6 ? f[6] : f[4]); // the process's CPU seconds where measured
-            acc[1] += Double.parseDouble(f[5]);
+            // GPU rows: wall milliseconds and RMSE last; CPU rows: the process's CPU seconds where measured.
+            acc[0] += gpu ? Double.parseDouble(f[4]) / 1e3 : Double.parseDouble(f.length > 6 ? f[6] : f[4]);
+            acc[1] += Double.parseDouble(gpu ? f[6] : f[5]);
             acc[2]++;
         }
         List<Line> bySamples = new ArrayList<>(), byTime = new ArrayList<>();
@@ -81,9 +84,10 @@ public final class NoisePlot {
                 byTime.add(new Line(label, colour, dashed, t));
             }
         }
-        draw("RMSE against samples per pixel (160x120)", "samples per pixel", bySamples, Path.of(args[2]));
-        draw("RMSE against render time (CPU tracer, 2 threads)", rows.get(0).endsWith("cpu_seconds") ? "CPU seconds" : "seconds",
-                byTime, Path.of(args[3]));
+        draw(gpu ? "RMSE against samples per pixel (GPU tracer, 1920x1080)" : "RMSE against samples per pixel (160x120)",
+                "samples per pixel", bySamples, Path.of(args[2]));
+        draw(gpu ? "RMSE against wall time of the call (GPU tracer)" : "RMSE against render time (CPU tracer, 2 threads)",
+                gpu || !rows.get(0).endsWith("cpu_seconds") ? "seconds" : "CPU seconds", byTime, Path.of(args[3]));
     }
 
     static void draw(String title, String xLabel, List<Line> measured, Path file) throws IOException {
@@ -167,6 +171,6 @@ public final class NoisePlot {
     }
 
     private static String label(double v) {
-        return v >= 1 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+        return v >= 1 ? String.format(Locale.ROOT, "%.0f", v) : new java.math.BigDecimal(v).round(new java.math.MathContext(1)).stripTrailingZeros().toPlainString();
     }
 }
