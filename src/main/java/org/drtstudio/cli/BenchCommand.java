@@ -101,8 +101,8 @@ final class BenchCommand implements Callable<Integer> {
             description = "accel suite: which cells list a triangle in the grids (triangles: those it overlaps, the default; "
                     + "boxes: every cell its bounding box touches)")
     String gridInsert;
-    @Option(names = "--gpus", paramLabel = "all|N|0,2", defaultValue = "all",
-            description = "gpus suite: the GPUs frames are split across (default all; 0,0 opens two contexts on GPU 0)")
+    @Option(names = "--gpus", paramLabel = "all|N|0,2|device=N", defaultValue = "all",
+            description = "gpus suite: the GPUs frames are split across (default all; device=0,2 as 0,2; 0,0 opens two contexts on GPU 0)")
     String gpus;
     @Option(names = "--tiles", paramLabel = "N,bN", split = ",",
             description = "gpus suite: the tilings to measure: square tiles of N pixels, or bN bands of rows per GPU (default 256,512,1024,b1,b2,b4)")

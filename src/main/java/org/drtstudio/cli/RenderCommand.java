@@ -166,9 +166,9 @@ final class RenderCommand implements Callable<Integer> {
                     + "the point, as the div-portal article lights its levels: fewer shadow rays, the other lights dropped there; "
                     + "the image changes)")
     String shadowLights;
-    @Option(names = "--gpus", paramLabel = "all|N|0,2",
-            description = "GPUs each frame is split across, in tiles from one queue (default all; 0,0 opens two contexts "
-                    + "on GPU 0); the image is the same on any number")
+    @Option(names = "--gpus", paramLabel = "all|N|0,2|device=N",
+            description = "GPUs each frame is split across, in tiles from one queue (default all; N: the first N; device=1: GPU 1 alone; "
+                    + "0,0 opens two contexts on GPU 0); the image is the same on any number")
     String gpus;
     @Option(names = "--threads", paramLabel = "N",
             description = "CPU tracer: render on N threads (default: one per core; a .cfg's NUM_CPU_THREADS sets it too)")

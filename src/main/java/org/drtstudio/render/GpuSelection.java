@@ -14,6 +14,9 @@ import java.util.Locale;
 public record GpuSelection(Kind kind, int count, List<Integer> devices) {
     public enum Kind { FIRST, ALL, COUNT, LIST }
 
+    /** The prefix of listed device numbers, as Docker's {@code --gpus device=1,2}. */
+    private static final String DEVICE = "device=";
+
     /** The most device numbers {@code --gpus} may list. */
     public static final int MAX_CONTEXTS = 16;
 
@@ -27,15 +30,18 @@ public record GpuSelection(Kind kind, int count, List<Integer> devices) {
     }
 
     /**
-     * {@code all}, a count {@code N} (at least 1), or device numbers {@code 0,2}.
+     * {@code all}, a count {@code N} (at least 1), device numbers {@code 0,2}, or {@code device=1}
+     * (Docker's spelling, also {@code device=0,2}): the one way to name a single GPU, as a lone number
+     * is a count.
      *
      * @throws IllegalArgumentException with a one-line message naming the value
      */
     public static GpuSelection parse(String text) {
         String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
         if (t.equals("all")) return ALL;
-        if (t.contains(",")) {
-            String[] parts = t.split(",", -1);
+        boolean named = t.startsWith(DEVICE);
+        if (named || t.contains(",")) {
+            String[] parts = (named ? t.substring(DEVICE.length()) : t).split(",", -1);
             // Each number opens a context with its own copy of the scene: a list longer than any machine's GPUs is a mistake.
             if (parts.length > MAX_CONTEXTS) {
                 throw new IllegalArgumentException("--gpus lists " + parts.length + " devices; at most " + MAX_CONTEXTS + " contexts are opened");
@@ -45,7 +51,7 @@ public record GpuSelection(Kind kind, int count, List<Integer> devices) {
             return new GpuSelection(Kind.LIST, list.size(), list);
         }
         int n = number(t, text);
-        if (n < 1) throw new IllegalArgumentException("--gpus must be all, a count of at least 1 or device numbers like 0,2; got '" + text + "'");
+        if (n < 1) throw new IllegalArgumentException("--gpus must be all, a count of at least 1, or device numbers like 0,2 or device=1; got '" + text + "'");
         return new GpuSelection(Kind.COUNT, n, List.of());
     }
 
@@ -55,7 +61,7 @@ public record GpuSelection(Kind kind, int count, List<Integer> devices) {
             if (n < 0 || n > 1024) throw new NumberFormatException();
             return n;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--gpus must be all, a count of at least 1 or device numbers like 0,2; got '" + whole + "'");
+            throw new IllegalArgumentException("--gpus must be all, a count of at least 1, or device numbers like 0,2 or device=1; got '" + whole + "'");
         }
     }
 

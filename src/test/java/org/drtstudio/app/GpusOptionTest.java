@@ -62,7 +62,7 @@ class GpusOptionTest {
     void selectionsTheMachineCannotMeetAreOneLine() {
         Path out = dir.resolve("x.png");
         assertEquals(2, drt("render", "scenes/default.nff", "--gpus", "two", "-o", out.toString()));
-        assertEquals("drt: --gpus must be all, a count of at least 1 or device numbers like 0,2; got 'two'", err.toString().strip());
+        assertEquals("drt: --gpus must be all, a count of at least 1, or device numbers like 0,2 or device=1; got 'two'", err.toString().strip());
         // asking for more GPUs than the machine has is bad usage (exit code 2), not a failed render (issue 37, item 9)
         for (String gpus : new String[]{"64", "3"}) {
             assertEquals(2, drt("render", "scenes/default.nff", "--backend", "gpu", "--gpus", gpus, "-o", out.toString()));

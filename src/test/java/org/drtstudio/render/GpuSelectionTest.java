@@ -15,6 +15,8 @@ class GpuSelectionTest {
         assertEquals(List.of(0, 2), GpuSelection.parse("0,2").resolve(4));
         assertEquals(List.of(0, 0), GpuSelection.parse(" 0, 0 ").resolve(0), "a device listed twice: two contexts on it");
         assertEquals(List.of(0), GpuSelection.FIRST.resolve(8));
+        assertEquals(List.of(1), GpuSelection.parse("device=1").resolve(2), "a lone number is a count: device= names one GPU");
+        assertEquals(List.of(0, 2), GpuSelection.parse("Device=0,2").resolve(4));
     }
 
     @Test
@@ -35,7 +37,7 @@ class GpuSelectionTest {
 
     @Test
     void malformedValuesAreRefusedInOneLine() {
-        for (String bad : new String[]{"", "none", "0", "-1", "1,", "a,b", "99999999999"}) {
+        for (String bad : new String[]{"", "none", "0", "-1", "1,", "a,b", "99999999999", "device=", "device=x", "device=1,"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GpuSelection.parse(bad), bad);
             assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
         }
