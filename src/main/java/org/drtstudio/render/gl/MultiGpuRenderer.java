@@ -206,7 +206,7 @@ public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render
         List<FrameMosaic.Part> parts = trace(image, p, firstSample, sampleCount, aovs, queues, PixelWindow.whole(p.width(), p.height()), progress);
         owned = new ArrayList<>();
         for (FrameMosaic.Part part : parts) owned.add(part.tiles());
-        if (balanced) balance.measured(lastDeviceMillis);
+        if (balanced) balance.measured(lastDeviceMillis, sampleCount);
         sumWidth = p.width();
         sumHeight = p.height();
         return FrameMosaic.assemble(parts);

@@ -11,7 +11,7 @@ import org.drtstudio.render.PixelWindow;
  * dearer than the rest, so it shrinks). The first pass splits the rows evenly. Frames of an
  * animation or a benchmark's repeats cost nearly the same, so they balance after a frame or two;
  * only the first frame of a size pays for halves of unequal cost. A lone pass far slower than the
- * one before ({@link #SPIKE}) moves nothing: on two H200s a pass in ten to twenty took 100-145 ms
+ * one before of as many samples ({@link #SPIKE}) moves nothing: on two H200s a pass in ten to twenty took 100-145 ms
  * instead of 40-45 on both GPUs at once, unevenly (97 and 140 ms of GPU time), and learning from it
  * left the bands unbalanced for several frames; a second slow pass in a row is a new cost, and counts.
  */
@@ -25,8 +25,9 @@ public final class BandBalance {
     private int width, height;
     /** Rows of each device's band, top to bottom; they add up to {@link #height}. */
     private int[] rows;
-    /** The slowest device's time in the last pass that counted (0: none yet), and whether the pass after it was a spike. */
+    /** The slowest device's time in the last pass that counted (0: none yet), its samples, and whether the pass after it was a spike. */
     private double lastSlowest;
+    private int lastSamples;
     private boolean spikeBefore;
 
     public BandBalance(int devices) {
@@ -55,11 +56,11 @@ public final class BandBalance {
     }
 
     /**
-     * The time each device took for its band of the last pass: the next pass gives each device rows in
-     * proportion to the rows it traced per millisecond, moved {@link #STEP} of the way there; a lone
-     * {@link #SPIKE} moves nothing.
+     * The time each device took for its band of the last pass, of {@code samples} samples a pixel: the
+     * next pass gives each device rows in proportion to the rows it traced per millisecond, moved
+     * {@link #STEP} of the way there; a lone {@link #SPIKE} moves nothing.
      */
-    public void measured(double[] millis) {
+    public void measured(double[] millis, int samples) {
         if (rows == null || millis.length != devices) return;
         double[] rate = new double[devices];
         double total = 0, slowest = 0;
@@ -69,10 +70,11 @@ public final class BandBalance {
             total += rate[i];
             slowest = Math.max(slowest, millis[i]);
         }
-        boolean spike = lastSlowest > 0 && slowest > SPIKE * lastSlowest && !spikeBefore;
+        boolean spike = lastSlowest > 0 && samples == lastSamples && slowest > SPIKE * lastSlowest && !spikeBefore;
         spikeBefore = spike;
         if (spike) return;
         lastSlowest = slowest;
+        lastSamples = samples;
         double[] wanted = new double[devices];
         for (int i = 0; i < devices; i++) wanted[i] = rows[i] + STEP * (height * rate[i] / total - rows[i]);
         // Whole rows that add up to the height, each device keeping at least one row.

@@ -27,7 +27,7 @@ class BandBalanceTest {
                 PixelWindow w = bands.get(d);
                 for (int y = w.y(); y < w.y() + w.height(); y++) times[d] += y < 300 ? 1 : 4;
             }
-            b.measured(times);
+            b.measured(times, 16);
         }
         assertEquals(1, times[0] / times[1], 0.02, "times after balancing: " + times[0] + " and " + times[1]);
         assertTrue(b.rows()[0] > 600, "the cheap rows' band grew: " + b);
@@ -39,31 +39,35 @@ class BandBalanceTest {
     void aLoneSpikeMovesNothingButASecondSlowPassCounts() {
         BandBalance b = new BandBalance(2);
         b.bands(1920, 1080);
-        b.measured(new double[]{40, 40});
+        b.measured(new double[]{40, 40}, 16);
         int[] balanced = b.rows();
         assertArrayEquals(new int[]{540, 540}, balanced);
-        b.measured(new double[]{97, 140});
+        b.measured(new double[]{97, 140}, 16);
         assertArrayEquals(balanced, b.rows(), "a lone spike moves no edge");
-        b.measured(new double[]{41, 39});
+        b.measured(new double[]{41, 39}, 16);
         assertNotEquals(540, b.rows()[0], "the pass after the spike counts");
         int[] before = b.rows();
-        b.measured(new double[]{100, 140});
+        b.measured(new double[]{100, 140}, 16);
         assertArrayEquals(before, b.rows());
-        b.measured(new double[]{100, 140});
+        b.measured(new double[]{100, 140}, 16);
         assertTrue(b.rows()[0] > before[0], "two slow passes in a row are a new cost: " + b);
+        // A pass of more samples is no spike (a progressive render's passes grow): it counts.
+        int[] counted = b.rows();
+        b.measured(new double[]{400, 560}, 64);
+        assertTrue(b.rows()[0] > counted[0], "a longer pass of more samples counts: " + b);
     }
 
     @Test
     void aNewSizeStartsEvenAgainAndNonsenseTimesAreIgnored() {
         BandBalance b = new BandBalance(2);
         b.bands(10, 100);
-        b.measured(new double[]{1, 3});
+        b.measured(new double[]{1, 3}, 16);
         assertNotEquals(50, b.rows()[0]);
-        b.measured(new double[]{0, Double.NaN});
+        b.measured(new double[]{0, Double.NaN}, 16);
         int[] kept = b.rows();
         assertArrayEquals(kept, b.rows());
         assertEquals(List.of(new PixelWindow(0, 0, 10, 20), new PixelWindow(0, 20, 10, 20)), b.bands(10, 40));
-        b.measured(new double[]{1e-9, 1e9});
+        b.measured(new double[]{1e-9, 1e9}, 16);
         assertTrue(b.rows()[1] >= 1, "every device keeps a row");
     }
 }
