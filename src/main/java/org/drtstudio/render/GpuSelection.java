@@ -95,8 +95,10 @@ public record GpuSelection(Kind kind, int count, List<Integer> devices) {
         return list;
     }
 
+    /** The list as --gpus takes it back: device=N for one device (a lone number is a count), else 0,2. */
     private String listText() {
-        return String.join(",", devices.stream().map(String::valueOf).toList());
+        String numbers = String.join(",", devices.stream().map(String::valueOf).toList());
+        return devices.size() == 1 ? DEVICE + numbers : numbers;
     }
 
     @Override

@@ -23,6 +23,10 @@ class GpuSelectionTest {
     void selectionsBeyondTheMachineSayWhatItHas() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GpuSelection.parse("4").resolve(2));
         assertEquals("--gpus 4: this machine has 2 GPUs (numbers 0 to 1)", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> GpuSelection.parse("device=9").resolve(2));
+        assertEquals("--gpus device=9: no GPU 9; this machine has 2 GPUs (numbers 0 to 1)", e.getMessage(), "one device is named as it was given, not as a count");
+        assertEquals("device=1", GpuSelection.parse("device=1").toString());
+        assertEquals(GpuSelection.parse("device=1"), GpuSelection.parse(GpuSelection.parse("device=1").toString()));
         e = assertThrows(IllegalArgumentException.class, () -> GpuSelection.parse("0,1").resolve(0));
         assertTrue(e.getMessage().startsWith("--gpus 0,1: no GPU 1; this machine has no GPU"), e.getMessage());
     }
