@@ -11,7 +11,6 @@ import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.adaptive.SampleCountSummary;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.cpu.CpuRenderer;
-import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.Scene;
 
 import java.lang.management.ManagementFactory;
@@ -23,6 +22,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+
+import static org.drtstudio.lab.NoiseCurves.parameters;
 
 /**
  * Adaptive convergence against fixed sample counts at equal time: RMSE (0–255, sRGB, as
@@ -57,11 +58,6 @@ public final class AdaptiveMeasurement {
                 .withLights(orbit.lights().stream().map(l -> l.withRadius(1f)).toList());
         out.add(new Named("orbit-project", NoiseMeasurement.glossy(project)));
         return out;
-    }
-
-    static TraceParameters parameters(Scene s, GeometryImage image, int w, int h, int spp, long seed) {
-        var settings = s.settings().withSize(w, h).withSampling(spp, s.settings().maxDepth(), seed);
-        return TraceParameters.of(s.camera(), s.camera(), settings, image, PixelFilter.BOX);
     }
 
     private static long cpuNanos() {

@@ -9,8 +9,9 @@ import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.gl.GlRenderer;
-import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.Scene;
+
+import static org.drtstudio.lab.NoiseCurves.parameters;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,10 +90,5 @@ public final class GpuNoiseCurves {
     private static void row(List<String> rows, String scene, int spp, int seed, String kind, double wall, double trace, double rmse) {
         rows.add(String.format(Locale.ROOT, "%s,%d,%d,%s,%.3f,%.3f,%.4f", scene, spp, seed, kind, wall, trace, rmse));
         System.out.println(rows.get(rows.size() - 1));
-    }
-
-    private static TraceParameters parameters(Scene s, GeometryImage image, int w, int h, int spp, long seed) {
-        var settings = s.settings().withSize(w, h).withSampling(spp, s.settings().maxDepth(), seed);
-        return TraceParameters.of(s.camera(), s.camera(), settings, image, PixelFilter.BOX);
     }
 }

@@ -46,7 +46,8 @@ public final class NoiseCurves {
         return v;
     }
 
-    private static TraceParameters parameters(Scene s, GeometryImage image, int w, int h, int spp, long seed) {
+    /** The scene's own settings at w × h, spp samples and the seed, box filter: the noise measurements' frame. */
+    static TraceParameters parameters(Scene s, GeometryImage image, int w, int h, int spp, long seed) {
         var settings = s.settings().withSize(w, h).withSampling(spp, s.settings().maxDepth(), seed);
         return TraceParameters.of(s.camera(), s.camera(), settings, image, PixelFilter.BOX);
     }

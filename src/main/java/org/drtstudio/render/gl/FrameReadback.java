@@ -78,7 +78,7 @@ final class FrameReadback implements AutoCloseable {
     byte[] bytes(Texture2D texture, Rows rows) {
         if (staged() == null) return TextureReadback.bytes(texture, TextureReadback.DEFAULT_BAND_BYTES, rows.first, rows.count);
         byte[] out = new byte[TextureReadback.checkedLength(texture, 1)];
-        if (rows.count > 0) staged.readRows(texture, rows.first, rows.count, out);
+        bytesInto(texture, List.of(rows), out);
         return out;
     }
 
