@@ -96,6 +96,7 @@ final class ResponsivenessProbe {
         private final Measured m = new Measured();
         private double lastWidth, lastHeight;
         private int steadyPulses;
+        private int framesOfFullHierarchy;
         private long phaseStart;
         private int step; // 0 wait for first frame, 1 idle, 2 drag, 3 import, 4 done
         private int frames, coarseFrames, fullFrames, settledScale;
@@ -119,7 +120,7 @@ final class ResponsivenessProbe {
             if (newFrame) frames++;
             double t = (now - phaseStart) / 1e9;
             switch (step) {
-                case 0 -> waitUntilShownAndSized(f, now);
+                case 0 -> waitUntilShownAndSized(f, newFrame, now);
                 case 1 -> refining(f, newFrame, now, t);
                 case 2 -> dragging(f, newFrame, now, t);
                 case 3 -> importing(t);
@@ -128,7 +129,7 @@ final class ResponsivenessProbe {
         }
 
         /** Phase 0: the view is at its size and shows the scene; then the measurement starts. */
-        private void waitUntilShownAndSized(PreviewFrame f, long now) {
+        private void waitUntilShownAndSized(PreviewFrame f, boolean newFrame, long now) {
             fitViewport();
             boolean current = f != null && f.revision() == vp.requestRevision() && f.samples() > 0;
             // Maximised: whatever size the window manager gives, once it has stayed put for half a second.
@@ -137,7 +138,12 @@ final class ResponsivenessProbe {
             lastHeight = vp.getHeight();
             boolean sized = maximized ? steadyPulses > 30 && vp.getWidth() > WIDTH
                     : Math.abs(vp.getWidth() - WIDTH) < 1 && Math.abs(vp.getHeight() - HEIGHT) < 1;
-            if (current && window.files.pendingImports() == 0 && sized) nextPhase(now);
+            // A large model opens through a coarse hierarchy, and the view starts again once its full one is
+            // built (seconds on two cores, and Embree's own build in the first pass after it, with no pass
+            // shown meanwhile): the refining view is the full hierarchy's, from its first frame on.
+            if (vp.renderer().coarseHierarchy()) framesOfFullHierarchy = 0;
+            else if (newFrame) framesOfFullHierarchy++;
+            if (current && framesOfFullHierarchy > 0 && window.files.pendingImports() == 0 && sized) nextPhase(now);
         }
 
         /** Phase 1: the preview refines a still view. */

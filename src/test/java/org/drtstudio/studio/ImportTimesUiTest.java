@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.drtstudio.studio.StudioHarness.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Once an imported model is on screen, the status bar says where the import's time went, phase by phase. */
@@ -68,11 +69,15 @@ class ImportTimesUiTest {
         h.importModel(file);
         String status = statusOnceItSays("on screen", "the import's timings in the status bar");
         assertTrue(status.matches(".*coarse hierarchy [0-9,]+ ms.*"), "the first picture's hierarchy is the coarse one: " + status);
+        // The renderer says so until the full one is built (it clears the flag after recording the refinement).
+        assertTrue(h.window.viewport.renderer().coarseHierarchy() || h.window.viewport.refineMillis() > 0,
+                "a coarse picture on screen is reported as coarse until the refinement");
         waitUntil(() -> h.window.viewport.refineMillis() > 0, 60, "the full hierarchy, built after the first picture");
         long after = h.window.viewport.packTimings().revision();
         // The view goes on with the full hierarchy: a later frame of the same scene, with the model in it.
         waitUntil(() -> h.window.viewport.packTimings().revision() >= after && !h.window.viewport.packTimings().coarse(), 60,
                 "a frame of the refined image");
+        assertFalse(h.window.viewport.renderer().coarseHierarchy(), "no coarse hierarchy is left once the refined image is traced");
     }
 
     @Test

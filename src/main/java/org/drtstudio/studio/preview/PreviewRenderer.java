@@ -94,6 +94,16 @@ public final class PreviewRenderer implements AutoCloseable {
         return counters.refineMillis();
     }
 
+    /**
+     * Whether the picture on its way to the screen was traced through a coarse hierarchy whose full
+     * build is still to come (the view then starts again); any thread.
+     */
+    public boolean coarseHierarchy() {
+        return coarsePending;
+    }
+
+    private volatile boolean coarsePending;
+
     /** The newest {@link PackTimings}, published before the frame it ends with; any thread. */
     public PackTimings packTimings() {
         return counters.packTimings();
@@ -570,6 +580,7 @@ public final class PreviewRenderer implements AutoCloseable {
         private void refineCoarse() {
             coarseShown = false;
             counters.refined(builder.refine());
+            coarsePending = false;
             packedFor = null;
             restartView(current);
         }
@@ -601,6 +612,7 @@ public final class PreviewRenderer implements AutoCloseable {
             // The CPU tracer names the walk that traced the pass (Embree, or the Java walk and why).
             description = renderer.description();
             coarseShown = builder.hasCoarseShapes();
+            coarsePending = coarseShown;
             int added = session.samplesDone() - before;
             long elapsed = schedule.passFinished(added, (long) frame.width() * frame.height());
             counters.countPass();
