@@ -135,7 +135,10 @@ public final class StudioWindow {
         this.viewControls = new ViewControls(preview::setView);
         // Once the first picture is on screen, the import path is compiled in the background, so a first
         // import of a large model takes about half the time (docs/BENCHMARKS.md, "Import at scale").
-        viewport.whenShownAfter(0, ImportWarmup::startShared);
+        viewport.whenShownAfter(0, () -> {
+            ImportWarmup.startShared();
+            workers.execute(Studio::lowerCompilerThreads);
+        });
         this.effects = new EffectsPanel(session);
         this.world = new WorldPanel(session, dialogs);
         this.files = new StudioFiles(this, dialogs, workers, config);

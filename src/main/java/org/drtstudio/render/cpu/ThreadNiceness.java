@@ -42,6 +42,49 @@ public final class ThreadNiceness {
     }
 
     /**
+     * Lowers every thread of this process whose name (as the kernel keeps it: its first 15
+     * characters) starts with one of {@code prefixes} to nice value {@code nice}, in one
+     * {@code renice}. For the JVM's own threads, which no Java code runs on. Returns how many it
+     * lowered (0 where it could not).
+     */
+    public static int lowerThreadsNamed(int nice, String... prefixes) {
+        java.util.List<String> tasks = new java.util.ArrayList<>();
+        try (var dirs = Files.list(Path.of("/proc/self/task"))) {
+            for (Path task : (Iterable<Path>) dirs::iterator) {
+                String name = readOr(task.resolve("comm"), "").strip();
+                for (String prefix : prefixes) {
+                    if (name.startsWith(prefix)) {
+                        tasks.add(task.getFileName().toString());
+                        break;
+                    }
+                }
+            }
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return 0;
+        }
+        if (tasks.isEmpty()) return 0;
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("renice", "-n", Integer.toString(nice), "-p"));
+        command.addAll(tasks);
+        try {
+            Process renice = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return renice.waitFor(5, TimeUnit.SECONDS) && renice.exitValue() == 0 ? tasks.size() : 0;
+        } catch (IOException | SecurityException e) {
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
+    }
+
+    private static String readOr(Path file, String otherwise) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return otherwise;
+        }
+    }
+
+    /**
      * A fork/join pool of {@code parallelism} daemon threads, each lowered to {@code nice} as it
      * starts. Work submitted to it runs its parallel streams and fork/join steps in it rather than in
      * the common pool, whose threads keep the process's priority.

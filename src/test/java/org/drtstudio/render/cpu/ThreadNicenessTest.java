@@ -51,6 +51,44 @@ class ThreadNicenessTest {
         }
     }
 
+    /** Threads found by name (as the JVM's compiler threads are) step back; a thread of another name keeps its priority. */
+    @Test
+    void threadsNamedSoStepBackAndOthersDoNot() throws Exception {
+        assumeTrue(Files.isSymbolicLink(Path.of("/proc/thread-self")), "Linux only (/proc/thread-self)");
+        assumeTrue(reniceWorks(), "renice is not available here");
+        java.util.concurrent.CountDownLatch lowered = new java.util.concurrent.CountDownLatch(1);
+        AtomicInteger named = new AtomicInteger(Integer.MIN_VALUE), other = new AtomicInteger(Integer.MIN_VALUE);
+        int before = ThreadNiceness.ofCurrentThread();
+        // Running, a thread carries its name in the kernel (the JVM names it before run() starts).
+        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(2);
+        Thread a = niceAfter(running, lowered, named, "drt-test-step-back-1");
+        Thread b = niceAfter(running, lowered, other, "drt-test-keep-1");
+        running.await();
+        int count = ThreadNiceness.lowerThreadsNamed(ThreadNiceness.BACKGROUND, "drt-test-step");
+        lowered.countDown();
+        a.join();
+        b.join();
+        assertEquals(1, count, "one thread of that name");
+        assertEquals(Math.max(before, ThreadNiceness.BACKGROUND), named.get());
+        assertEquals(before, other.get(), "a thread of another name keeps its nice value");
+    }
+
+    /** A started thread that says it runs, then records its nice value once {@code go} opens. */
+    private static Thread niceAfter(java.util.concurrent.CountDownLatch running, java.util.concurrent.CountDownLatch go,
+                                    AtomicInteger nice, String name) {
+        Thread t = new Thread(() -> {
+            try {
+                running.countDown();
+                go.await();
+                nice.set(ThreadNiceness.ofCurrentThread());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, name);
+        t.start();
+        return t;
+    }
+
     private static boolean reniceWorks() throws InterruptedException {
         AtomicInteger ok = new AtomicInteger();
         Thread t = new Thread(() -> ok.set(ThreadNiceness.lowerCurrentThread(ThreadNiceness.BACKGROUND) ? 1 : 0));
