@@ -304,9 +304,14 @@ public final class TimelinePane extends HBox {
         String keyList = sb.length() == 0 ? "Drag to scrub; the yellow markers are keys (none here yet)" : sb.toString();
         if (!keyList.equals(keysTip.getText())) keysTip.setText(keyList);
         AnimationSettings a = m.animation();
-        if (!duration.isFocused()) duration.setText(fmt((a.endFrame() - a.startFrame()) / a.fps()));
-        if (!fps.isFocused()) fps.setText(fmt(a.fps()));
+        if (!duration.isFocused()) show(duration, fmt((a.endFrame() - a.startFrame()) / a.fps()));
+        if (!fps.isFocused()) show(fps, fmt(a.fps()));
         placeMarkers();
+    }
+
+    /** Sets a field's text only when it differs: a text field lays out its text and caret again on every set, same text or not. */
+    private static void show(TextField field, String text) {
+        if (!text.equals(field.getText())) field.setText(text);
     }
 
     public void stop() {
