@@ -116,11 +116,15 @@ public final class SuiteScenes {
     /** As {@link #load(boolean, Path, List)}, skipping scenes that need more than {@code maxHeap} bytes of Java heap. */
     static Selection load(boolean quick, Path dataDir, List<String> only, long maxHeap) {
         List<Entry> entries = quick ? QUICK : FULL;
-        for (String n : only) {
-            if (entries.stream().noneMatch(e -> e.name().equals(n)))
-                throw new IllegalArgumentException("unknown scene '" + n + "'; this suite has " + String.join(", ", names(quick)));
-        }
         List<Loaded> scenes = new ArrayList<>();
+        for (String n : only) {
+            Loaded made = generated(n);
+            if (made != null) scenes.add(made);
+            else if (entries.stream().noneMatch(e -> e.name().equals(n)))
+                throw new IllegalArgumentException("unknown scene '" + n + "'; this suite has " + String.join(", ", names(quick))
+                        + ", and any suite takes city:SEED and terrain:SEED");
+        }
+        if (!scenes.isEmpty() && scenes.size() == only.size()) return new Selection(scenes, Map.of());
         Map<String, String> skipped = new LinkedHashMap<>();
         for (Entry e : entries) {
             if (!only.isEmpty() && !only.contains(e.name())) continue;
@@ -138,6 +142,21 @@ public final class SuiteScenes {
             }
         }
         return new Selection(scenes, skipped);
+    }
+
+    /** A generated scene's name: {@code city:SEED} (0.8–1.2 M triangles, by seed) or {@code terrain:SEED} (2.1 M). */
+    private static final java.util.regex.Pattern GENERATED = java.util.regex.Pattern.compile("(city|terrain):([0-9]{1,18})");
+
+    /**
+     * The scene a generated name stands for (made from its seed, never tuned on: {@link GeneratedScenes},
+     * at {@code drt generate}'s default sizes), or null for any other name.
+     */
+    static Loaded generated(String name) {
+        var m = GENERATED.matcher(name);
+        if (!m.matches()) return null;
+        long seed = Long.parseLong(m.group(2));
+        Scene scene = m.group(1).equals("city") ? GeneratedScenes.city(seed, 100) : GeneratedScenes.terrain(seed, 1025);
+        return new Loaded(name, "generated: " + m.group(1) + ", seed " + seed, scene, 1f);
     }
 
     private static final class MissingFileException extends SceneFormatException {

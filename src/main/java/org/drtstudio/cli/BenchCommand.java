@@ -67,7 +67,7 @@ final class BenchCommand implements Callable<Integer> {
     String suite;
     @Option(names = "--data", paramLabel = "DIR", description = "folder with nff/ and obj/ of the scene files (default: ../shared/data, else shared/data)")
     Path data;
-    @Option(names = "--scenes", paramLabel = "A,B", split = ",", description = "only these scenes of the suite")
+    @Option(names = "--scenes", paramLabel = "A,B", split = ",", description = "only these scenes of the suite, or scenes made from a seed: city:SEED, terrain:SEED")
     List<String> scenes = List.of();
     @Option(names = "--repeats", paramLabel = "N", description = "timed runs per figure, median reported (full: 5, quick: 1)")
     Integer repeats;

@@ -34,6 +34,18 @@ class SuiteScenesTest {
         assertTrue(e.getMessage().contains("'teapot'") && e.getMessage().contains("teapot_s12"), e.getMessage());
     }
 
+    /** A scene made from a seed joins any suite's list, beside the suite's own; a malformed seed is an unknown name. */
+    @Test
+    void aCityOrTerrainFromASeedIsMadeForAnySuite() {
+        SuiteScenes.Selection s = SuiteScenes.load(true, empty, List.of("city:77", "spheres_512"));
+        assertEquals(List.of("city:77", "spheres_512"), s.scenes().stream().map(SuiteScenes.Loaded::name).toList());
+        long triangles = meshes(s.scenes().get(0).scene().root()).stream().mapToLong(m -> m.mesh().triangleCount()).sum();
+        assertTrue(triangles > 500_000, "drt generate city's default size: " + triangles);
+        assertEquals(triangles, meshes(SuiteScenes.generated("city:77").scene().root()).get(0).mesh().triangleCount(), "the same seed, the same city");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SuiteScenes.load(true, empty, List.of("city:seven")));
+        assertTrue(e.getMessage().contains("'city:seven'") && e.getMessage().contains("city:SEED"), e.getMessage());
+    }
+
     @Test
     void dataFilesAreTheOnesTheFullSuiteReads() {
         List<String> files = SuiteScenes.dataFiles(false);
