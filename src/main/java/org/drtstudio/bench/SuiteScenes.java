@@ -149,14 +149,15 @@ public final class SuiteScenes {
 
     /**
      * The scene a generated name stands for (made from its seed, never tuned on: {@link GeneratedScenes},
-     * at {@code drt generate}'s default sizes), or null for any other name.
+     * at {@code drt generate}'s default sizes), named {@code city_SEED} or {@code terrain_SEED}; null for any other name.
      */
     static Loaded generated(String name) {
         var m = GENERATED.matcher(name);
         if (!m.matches()) return null;
         long seed = Long.parseLong(m.group(2));
         Scene scene = m.group(1).equals("city") ? GeneratedScenes.city(seed, 100) : GeneratedScenes.terrain(seed, 1025);
-        return new Loaded(name, "generated: " + m.group(1) + ", seed " + seed, scene, 1f);
+        // Named city_SEED in results and file names (--export-peer writes NAME.obj): no colon in a path.
+        return new Loaded(m.group(1) + "_" + seed, "generated: " + m.group(1) + ", seed " + seed, scene, 1f);
     }
 
     private static final class MissingFileException extends SceneFormatException {

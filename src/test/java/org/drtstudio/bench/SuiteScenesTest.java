@@ -38,7 +38,7 @@ class SuiteScenesTest {
     @Test
     void aCityOrTerrainFromASeedIsMadeForAnySuite() {
         SuiteScenes.Selection s = SuiteScenes.load(true, empty, List.of("city:77", "spheres_512"));
-        assertEquals(List.of("city:77", "spheres_512"), s.scenes().stream().map(SuiteScenes.Loaded::name).toList());
+        assertEquals(List.of("city_77", "spheres_512"), s.scenes().stream().map(SuiteScenes.Loaded::name).toList());
         long triangles = meshes(s.scenes().get(0).scene().root()).stream().mapToLong(m -> m.mesh().triangleCount()).sum();
         assertTrue(triangles > 500_000, "drt generate city's default size: " + triangles);
         assertEquals(triangles, meshes(SuiteScenes.generated("city:77").scene().root()).get(0).mesh().triangleCount(), "the same seed, the same city");

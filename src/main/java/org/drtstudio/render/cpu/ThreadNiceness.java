@@ -59,8 +59,8 @@ public final class ThreadNiceness {
                     }
                 }
             }
-        } catch (IOException | UnsupportedOperationException | SecurityException e) {
-            return 0;
+        } catch (IOException | java.io.UncheckedIOException | UnsupportedOperationException | SecurityException e) {
+            return 0; // the listing can fail midway (a thread ending meanwhile): the caller goes on either way
         }
         if (tasks.isEmpty()) return 0;
         java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("renice", "-n", Integer.toString(nice), "-p"));
