@@ -144,7 +144,7 @@ public final class SuiteScenes {
         return new Selection(scenes, skipped);
     }
 
-    /** A generated scene's name: {@code city:SEED} (0.8–1.2 M triangles, by seed) or {@code terrain:SEED} (2.1 M). */
+    /** A generated scene's name: {@code city:SEED} (about 0.8 M triangles) or {@code terrain:SEED} (2.1 M). */
     private static final java.util.regex.Pattern GENERATED = java.util.regex.Pattern.compile("(city|terrain):([0-9]{1,18})");
 
     /**

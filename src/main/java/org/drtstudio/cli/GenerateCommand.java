@@ -128,7 +128,7 @@ final class GenerateCommand implements Runnable {
             + "(long thin triangles), as OBJ: an architectural scene for the ray benchmarks.")
     static final class City extends Model {
         @Option(names = "--blocks", paramLabel = "N", defaultValue = "100", description = "blocks along each side, 1 to 2000 "
-                + "(default 100: about 1.2 M triangles)")
+                + "(default 100: about 0.8 M triangles)")
         int blocks;
 
         @Override
