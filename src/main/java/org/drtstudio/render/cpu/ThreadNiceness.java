@@ -3,6 +3,8 @@ package org.drtstudio.render.cpu;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.TimeUnit;
@@ -30,13 +32,8 @@ public final class ThreadNiceness {
         if (ofCurrentThread() >= nice) return true;
         try {
             Path task = Files.readSymbolicLink(Path.of("/proc/thread-self")); // "PID/task/TID"
-            Process renice = new ProcessBuilder("renice", "-n", Integer.toString(nice), "-p", task.getFileName().toString())
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return renice.waitFor(5, TimeUnit.SECONDS) && renice.exitValue() == 0;
+            return renice(nice, List.of(task.getFileName().toString()));
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             return false;
         }
     }
@@ -48,7 +45,7 @@ public final class ThreadNiceness {
      * lowered (0 where it could not).
      */
     public static int lowerThreadsNamed(int nice, String... prefixes) {
-        java.util.List<String> tasks = new java.util.ArrayList<>();
+        List<String> tasks = new ArrayList<>();
         try (var dirs = Files.list(Path.of("/proc/self/task"))) {
             for (Path task : (Iterable<Path>) dirs::iterator) {
                 String name = readOr(task.resolve("comm"), "").strip();
@@ -62,17 +59,21 @@ public final class ThreadNiceness {
         } catch (IOException | java.io.UncheckedIOException | UnsupportedOperationException | SecurityException e) {
             return 0; // the listing can fail midway (a thread ending meanwhile): the caller goes on either way
         }
-        if (tasks.isEmpty()) return 0;
-        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("renice", "-n", Integer.toString(nice), "-p"));
+        return !tasks.isEmpty() && renice(nice, tasks) ? tasks.size() : 0;
+    }
+
+    /** Sets the nice value of the tasks (thread ids) with one {@code renice}; false when it could not. */
+    private static boolean renice(int nice, List<String> tasks) {
+        List<String> command = new ArrayList<>(List.of("renice", "-n", Integer.toString(nice), "-p"));
         command.addAll(tasks);
         try {
             Process renice = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return renice.waitFor(5, TimeUnit.SECONDS) && renice.exitValue() == 0 ? tasks.size() : 0;
+            return renice.waitFor(5, TimeUnit.SECONDS) && renice.exitValue() == 0;
         } catch (IOException | SecurityException e) {
-            return 0;
+            return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return 0;
+            return false;
         }
     }
 
