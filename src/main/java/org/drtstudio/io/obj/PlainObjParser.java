@@ -112,8 +112,24 @@ final class PlainObjParser {
         return Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "obj-parse");
             t.setDaemon(true);
+            t.setUncaughtExceptionHandler(PlainObjParser::workerDied);
             return t;
         });
+    }
+
+    /**
+     * A worker dies outside its tasks (their failures reach the parser through their futures) only
+     * when the pool itself breaks: an OutOfMemoryError thrown inside its queue's lock leaves the
+     * lock half taken, and the worker's next take throws IllegalMonitorStateException. The parser
+     * has already caught that OutOfMemoryError and reports it in one line; each dying worker's
+     * stack trace (the 24 MiB heap test saw 136 lines) would only bury it. Anything else goes to
+     * the process's handler.
+     */
+    private static void workerDied(Thread worker, Throwable e) {
+        if (e instanceof IllegalMonitorStateException) return;
+        Thread.UncaughtExceptionHandler process = Thread.getDefaultUncaughtExceptionHandler();
+        if (process != null) process.uncaughtException(worker, e);
+        else worker.getThreadGroup().uncaughtException(worker, e);
     }
 
     /** The file read whole, then parsed in chunks of that one array. */
