@@ -2,6 +2,7 @@ package org.drtstudio.studio.measure;
 
 import javafx.application.Platform;
 
+import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -13,12 +14,27 @@ public final class FxHeartbeat {
     private static final long PERIOD_NANOS = 5_000_000L;
     private final AtomicLong maxDelayNanos = new AtomicLong();
     private final AtomicLong beats = new AtomicLong();
-    private final StallSampler sampler = new StallSampler();
+    private final StallSampler sampler;
     /** When the oldest beat not yet run was posted, 0 when none waits: what the sampler watches. */
     private final AtomicLong oldestWaiting = new AtomicLong();
     private volatile Thread fxThread;
+    /** When the most overdue beat since the last reset ran ({@link System#nanoTime}); written on the FX thread only. */
+    private volatile long longestRanAt;
     private volatile boolean running;
     private Thread thread;
+
+    /** Set to true ({@code -Ddrt.measureStacks=true}) to sample the FX thread's stack in stalls as well. */
+    public static final String STACKS_PROPERTY = "drt.measureStacks";
+
+    /** A heartbeat that reads the FX thread's kernel times in stalls, and its stack only where {@link #STACKS_PROPERTY} asks. */
+    public FxHeartbeat() {
+        this(Boolean.getBoolean(STACKS_PROPERTY));
+    }
+
+    /** @param stacks also sample the FX thread's stack in stalls; each sample pauses the JVM, so stalls read longer */
+    public FxHeartbeat(boolean stacks) {
+        sampler = new StallSampler(stacks);
+    }
 
     public void start() {
         running = true;
@@ -35,7 +51,7 @@ public final class FxHeartbeat {
                     if (fxThread == null) sampler.onFxThread();
                     fxThread = Thread.currentThread();
                     oldestWaiting.compareAndSet(posted, 0);
-                    maxDelayNanos.accumulateAndGet(ran - posted, Math::max);
+                    if (maxDelayNanos.accumulateAndGet(ran - posted, Math::max) == ran - posted) longestRanAt = ran;
                     beats.incrementAndGet();
                 });
                 try {
@@ -64,9 +80,17 @@ public final class FxHeartbeat {
         sampler.reset();
     }
 
-    /** Where the FX thread was during the longest stall since the last reset (see {@link StallSampler}). */
+    /**
+     * Where the FX thread was during the longest stall since the last reset (see {@link StallSampler}),
+     * and when the most overdue beat ran, in seconds of the JVM's uptime (what {@code -Xlog:safepoint::uptime}
+     * stamps). A beat late by more than the sampler's threshold that the sampler never saw overdue
+     * means this thread did not run either: the whole JVM was held (a safepoint) or no core was free.
+     */
     public String longestStall() {
-        return sampler.longestStall();
+        if (longestRanAt == 0) return sampler.longestStall();
+        long lateNanos = maxDelayNanos.get(), sinceNanos = System.nanoTime() - longestRanAt;
+        double uptime = (ManagementFactory.getRuntimeMXBean().getUptime() - sinceNanos / 1e6) / 1e3;
+        return String.format("%s; the most overdue beat (%.0f ms) ran at %.2f s of uptime", sampler.longestStall(), lateNanos / 1e6, uptime);
     }
 
     private final AtomicLong maxHandlerNanos = new AtomicLong();
