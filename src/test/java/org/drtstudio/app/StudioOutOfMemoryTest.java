@@ -35,7 +35,8 @@ class StudioOutOfMemoryTest {
                 .collect(Collectors.joining(File.pathSeparator));
         String rest = entries.stream().filter(e -> !fx.contains(e)).collect(Collectors.joining(File.pathSeparator));
         assumeTrue(!fx.isEmpty(), "the JavaFX jars are not on the class path");
-        Process p = new ProcessBuilder(java, "-Xlog:gc+alloc=error", "-Xmx48m", "-Ddrt.studioHome=" + home, "--module-path", fx, "--add-modules", "javafx.controls",
+        Process p = new ProcessBuilder(java, "-Xlog:gc+alloc=error", "-XX:-G1UseAdaptiveIHOP", "-XX:InitiatingHeapOccupancyPercent=75",
+                "-Xmx48m", "-Ddrt.studioHome=" + home, "--module-path", fx, "--add-modules", "javafx.controls",
                 "-cp", rest, "org.drtstudio.app.Main", "studio", "scenes/default.nff", "--measure", "10")
                 .redirectErrorStream(true).redirectOutput(home.resolve("output.txt").toFile()).start();
         boolean ended = p.waitFor(200, TimeUnit.SECONDS);

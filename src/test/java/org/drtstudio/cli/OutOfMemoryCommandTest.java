@@ -49,7 +49,8 @@ class OutOfMemoryCommandTest {
     /** The child's exit code and what it printed, with {@code gc} set to where its GC log goes (or null). */
     private static String[] drt(Path gcLog, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx24m",
-                "-Xlog:gc+alloc=error", "-Djava.awt.headless=true")); // the launchers' JVM options: no GC-locker warnings
+                "-Xlog:gc+alloc=error", "-XX:-G1UseAdaptiveIHOP", "-XX:InitiatingHeapOccupancyPercent=75", // the launchers' JVM options
+                "-Djava.awt.headless=true"));
         if (gcLog != null) cmd.add("-Xlog:gc:file=" + gcLog);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.drtstudio.app.Main"));
         cmd.addAll(List.of(args));
