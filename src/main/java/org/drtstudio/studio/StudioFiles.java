@@ -111,7 +111,9 @@ final class StudioFiles {
             SceneModel opened = TimelineRange.withTimelineRange(project ? p.model() : MovableParts.wrap(p.model()));
             session().open(opened, project ? file.toAbsolutePath() : null);
             if (!project || sample) session().setFile(null);
-            exportDefaults.untitledBecomes(null);
+            // A model's folder is where its renders go too; a sample's is the installation, never written to.
+            if (project || sample) exportDefaults.untitledBecomes(null);
+            else exportDefaults.untitledOpenedFrom(file);
             if (!sample) addRecent(file);
             window.jobFinished("opened " + (sample ? "sample " : "") + file.getFileName() + warningsNote(p.warnings()));
         }, "cannot open " + file.getFileName());

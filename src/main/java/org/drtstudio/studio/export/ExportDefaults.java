@@ -13,10 +13,13 @@ import java.util.Map;
  * beside the project file. Export Animation used to offer 640 × 480 right after a 1920 × 1080
  * still, and the first export's file chooser opened in the last import's folder (issue 39, item 8).
  * Remembered for the session, per project file; an untitled scene has its own until it is saved.
+ * An untitled scene opened from a model or scene file (not a sample) is offered that file's folder,
+ * as a project is offered its own, rather than wherever the process was started.
  */
 public final class ExportDefaults {
     private final Map<Path, ExportSettings> byProject = new HashMap<>();
     private ExportSettings untitled;
+    private Path untitledFolder;
 
     /** The settings the dialog starts from for {@code model}, saved as {@code project} (null: untitled). */
     public ExportSettings offer(SceneModel model, Path project, boolean animation) {
@@ -30,8 +33,8 @@ public final class ExportDefaults {
         }
         var rs = model.settings();
         String name = fileName(animation, false);
-        Path out = project != null && project.toAbsolutePath().getParent() != null ? project.toAbsolutePath().getParent().resolve(name)
-                : Path.of(name);
+        Path folder = project != null ? project.toAbsolutePath().getParent() : untitledFolder;
+        Path out = folder != null ? folder.resolve(name) : Path.of(name);
         return new ExportSettings(out, rs.width(), rs.height(), Math.max(16, rs.samplesPerPixel()), false, first, Math.max(first, lastFrame));
     }
 
@@ -45,6 +48,13 @@ public final class ExportDefaults {
     public void untitledBecomes(Path project) {
         if (untitled != null && project != null) byProject.putIfAbsent(project, untitled);
         untitled = null;
+        untitledFolder = null;
+    }
+
+    /** A new untitled scene read from {@code file} (a model or scene file): its first export is offered beside it. */
+    public void untitledOpenedFrom(Path file) {
+        untitledBecomes(null);
+        untitledFolder = file.toAbsolutePath().getParent();
     }
 
     private static String fileName(boolean animation, boolean pfm) {

@@ -1,0 +1,46 @@
+package org.drtstudio.studio.export;
+
+import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.studio.StudioWindow;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/** Where the export dialog's first offer points: a project's folder, a model's folder, or nowhere in particular. */
+class ExportDefaultsTest {
+    private final SceneModel model = StudioWindow.emptyModel();
+
+    @Test
+    void aSavedProjectIsOfferedItsOwnFolder() {
+        ExportDefaults d = new ExportDefaults();
+        Path project = Path.of("/work/shots/scene.json");
+        assertEquals(Path.of("/work/shots/render.png"), d.offer(model, project, false).output());
+    }
+
+    @Test
+    void anUntitledSceneOpenedFromAModelIsOfferedTheModelsFolder() {
+        ExportDefaults d = new ExportDefaults();
+        d.untitledOpenedFrom(Path.of("/data/models/bunny.obj"));
+        assertEquals(Path.of("/data/models/render.png"), d.offer(model, null, false).output());
+        assertEquals(Path.of("/data/models/frame_####.png"), d.offer(model, null, true).output());
+    }
+
+    @Test
+    void aNewSceneForgetsTheModelsFolder() {
+        ExportDefaults d = new ExportDefaults();
+        d.untitledOpenedFrom(Path.of("/data/models/bunny.obj"));
+        d.untitledBecomes(null);
+        assertNull(d.offer(model, null, false).output().getParent(), "no folder: the chooser's own");
+    }
+
+    @Test
+    void theLastExportStillWinsOverTheModelsFolder() {
+        ExportDefaults d = new ExportDefaults();
+        d.untitledOpenedFrom(Path.of("/data/models/bunny.obj"));
+        d.remember(null, new ExportSettings(Path.of("/renders/a.png"), 64, 36, 4, false, 0, 0));
+        assertEquals(Path.of("/renders/render.png"), d.offer(model, null, false).output());
+    }
+}
