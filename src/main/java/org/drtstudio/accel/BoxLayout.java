@@ -39,9 +39,12 @@ import java.util.Map;
  * coordinates and materials as before.
  *
  * <p><b>Stack bound.</b> The walk keeps at most one entry per inner level above the node it is at,
- * so a shape's height (inner nodes on its longest path) must not exceed {@link #STACK_SIZE}; a
- * shape whose tree is taller (a degenerate build) is laid out instead as a balanced tree over its
- * leaves in their depth-first order (height ⌈log2 leaves⌉).
+ * so a shape's height (inner nodes on its longest path) must not exceed {@link #STACK_SIZE}. Where
+ * a shape's tree is taller, only its parts too deep are laid out as balanced trees over their leaves
+ * (in depth-first order), from each highest node whose children could not both be made to fit:
+ * everything above stays the built tree. SAH peels long thin triangles off one at a time, so a
+ * generated city's tree is taller than 32; balancing the whole shape instead (until 2026-11-29)
+ * made its primary rays 2.1x slower on the GPU than its own tree (docs/BENCHMARKS.md).
  *
  * @param nodes       {@link #NODE_TEXELS} texels per inner node
  * @param primitives  {@link #PRIMITIVE_TEXELS} texels per primitive of the geometry image
@@ -394,13 +397,14 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
     /** Writes inner nodes depth-first, parents before children. */
     private static final class Writer {
         private final BoxTree t;
-        private final int[] height;
+        private final int[] height, leafCount;
         float[] out = new float[NODE_TEXELS * 4 * 64];
         int count, maxHeight;
 
         Writer(BoxTree t, int[] height) {
             this.t = t;
             this.height = height;
+            leafCount = t.leafCounts();
         }
 
         /** Writes the shape rooted at sphere node {@code root}; returns its root link (an inner node). */
@@ -412,14 +416,40 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
                 maxHeight = Math.max(maxHeight, 1);
                 return index;
             }
-            if (height[root] <= STACK_SIZE) {
-                maxHeight = Math.max(maxHeight, height[root]);
-                return inner(root);
+            return limited(root, 0);
+        }
+
+        /**
+         * Writes inner node {@code i}, {@code depth} inner levels below its shape's root: as built
+         * where its subtree fits the stack; else keeps {@code i} and limits its children where both
+         * can be made to fit; else as a balanced tree over its leaves. Its box is the same either way.
+         */
+        private int limited(int i, int depth) {
+            if (depth + height[i] <= STACK_SIZE) {
+                maxHeight = Math.max(maxHeight, depth + height[i]);
+                return inner(i);
+            }
+            int a = t.first[i], b = t.second[i];
+            if (fits(a, depth + 1) && fits(b, depth + 1)) {
+                int index = allocate();
+                maxHeight = Math.max(maxHeight, depth + 1);
+                int la = t.first[a] < 0 ? leafWord(a) : limited(a, depth + 1);
+                int lb = t.first[b] < 0 ? leafWord(b) : limited(b, depth + 1);
+                put(index, t.lo, 3 * a, t.hi, 3 * a, la, t.lo, 3 * b, t.hi, 3 * b, lb);
+                return index;
             }
             List<Integer> leaves = new ArrayList<>();
-            collectLeaves(root, leaves);
-            float[] box = new float[6];
-            return balanced(leaves, 0, leaves.size(), box, 0);
+            collectLeaves(i, leaves);
+            return balanced(leaves, 0, leaves.size(), new float[6], depth);
+        }
+
+        /** Whether node {@code i}, {@code depth} inner levels down, fits the stack as a balanced tree over its leaves at least. */
+        private boolean fits(int i, int depth) {
+            return depth + ceilLog2(leafCount[i]) <= STACK_SIZE;
+        }
+
+        private static int ceilLog2(int n) {
+            return n <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(n - 1);
         }
 
         private int inner(int i) {

@@ -121,6 +121,13 @@ final class BoxTree {
         return height;
     }
 
+    /** Per node, the leaves of its subtree: 1 for a leaf. */
+    int[] leafCounts() {
+        int[] leaves = new int[n];
+        for (int i = n - 1; i >= 0; i--) leaves[i] = first[i] < 0 ? 1 : leaves[first[i]] + leaves[second[i]];
+        return leaves;
+    }
+
     private void pad(int i) {
         pad(lo, 3 * i, hi, 3 * i);
     }

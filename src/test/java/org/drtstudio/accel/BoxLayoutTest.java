@@ -45,12 +45,22 @@ class BoxLayoutTest {
         assertEquals(List.of(), GeometryImageValidator.validate(gi));
     }
 
+    /**
+     * Only the part of a too-tall tree that cannot fit is balanced: the caterpillar's top keeps
+     * its built shape (a leaf beside the rest of the chain), and the layout is as tall as allowed.
+     * Balancing the whole shape made a generated city's rays 1.4-1.9x slower on the GPU.
+     */
     @Test
-    void aTreeTallerThanTheStackIsLaidOutBalanced() {
+    void aTreeTallerThanTheStackIsBalancedOnlyWhereTooDeep() {
         GeometryImage tall = CaterpillarImage.of(BoxLayout.STACK_SIZE + 8);
         assertTrue(tall.hierarchyDepth() > BoxLayout.STACK_SIZE, "the sphere tree must be taller than the stack");
         BoxLayout layout = BoxLayout.of(tall);
-        assertTrue(layout.height() <= BoxLayout.STACK_SIZE, "height " + layout.height());
+        assertEquals(BoxLayout.STACK_SIZE, layout.height(), "as tall as the stack allows");
+        float[] nodes = layout.nodes();
+        int root = 4 * BoxLayout.NODE_TEXELS * layout.rootLinks()[0];
+        int a = Float.floatToRawIntBits(nodes[root + BoxLayout.BoxNodeField.LINK_A]);
+        int b = Float.floatToRawIntBits(nodes[root + BoxLayout.BoxNodeField.LINK_B]);
+        assertTrue(a < 0 ^ b < 0, "the root as built: one leaf and the rest of the chain, not two balanced halves");
         assertEquals(List.of(), GeometryImageValidator.validate(tall));
     }
 
