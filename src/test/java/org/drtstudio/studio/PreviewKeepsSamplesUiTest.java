@@ -17,6 +17,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.testfx.api.FxRobot;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.drtstudio.studio.StudioHarness.fx;
@@ -132,9 +133,26 @@ class PreviewKeepsSamplesUiTest {
         assertKeepsSamples(before, firstFrameAfter(before, "the fps field"), "the fps field");
     }
 
-    /** The other side of the decision: a change the picture shows starts the view over. */
+    /** An import that cannot be read changes nothing the view shows: it goes on from its samples, not from coarse stages. */
     @Test
     @Order(5)
+    void aFailedImportKeepsTheSamples() throws Exception {
+        Path notes = StudioHarness.tempDir("drt-keep-samples-bad").resolve("notes.obj");
+        Files.writeString(notes, "not a model: a text file renamed .obj\n");
+        PreviewFrame before = refinedFrame();
+        h.dialogs.lastError = null;
+        fx(() -> {
+            h.window.files.importModel(notes);
+            return null;
+        });
+        waitUntil(() -> h.dialogs.lastError != null && h.window.files.pendingImports() == 0, 30, "the import refused");
+        PreviewFrame after = fx(() -> h.window.viewport.shownFrame());
+        assertKeepsSamples(before, after, "a failed import");
+    }
+
+    /** The other side of the decision: a change the picture shows starts the view over. */
+    @Test
+    @Order(6)
     void movingTheCameraStartsTheViewOver() throws Exception {
         PreviewFrame before = refinedFrame();
         fx(() -> {
