@@ -43,8 +43,8 @@ import java.util.Map;
  * a shape's tree is taller, only its parts too deep are laid out as balanced trees over their leaves
  * (in depth-first order), from each highest node whose children could not both be made to fit:
  * everything above stays the built tree. SAH peels long thin triangles off one at a time, so a
- * generated city's tree is taller than 32; balancing the whole shape instead (until 2026-11-29)
- * made its primary rays 2.1x slower on the GPU than its own tree (docs/BENCHMARKS.md).
+ * generated city's tree is taller than 32; balancing the whole shape instead (before 2026-11-30)
+ * made its primary rays 1.4-1.9x slower on the GPU (docs/BENCHMARKS.md).
  *
  * @param nodes       {@link #NODE_TEXELS} texels per inner node
  * @param primitives  {@link #PRIMITIVE_TEXELS} texels per primitive of the geometry image
