@@ -8,6 +8,7 @@ import org.drtstudio.io.image.PngWriter;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.studio.dialogs.StudioDialogs;
 import org.drtstudio.studio.export.ExportSettings;
+import org.drtstudio.studio.panels.SceneTreePane;
 import org.drtstudio.studio.preview.PreviewFrame;
 import org.drtstudio.studio.preview.PreviewRenderer;
 import org.junit.jupiter.api.Assumptions;
@@ -172,7 +173,17 @@ final class StudioHarness {
         });
         waitUntil(() -> window.session.document.model().nodes().size() > before && window.files.pendingImports() == 0, 30,
                 "imported " + model.getFileName());
-        return fx(() -> window.session.selected());
+        int id = fx(() -> window.session.selected());
+        // The scene tree shows the new row at its next layout, after the document has the node; tests
+        // drive the tree next (a click on "▣ bunny" right after the import once found no such row).
+        waitUntil(() -> treeRowShown(id), 10, "the scene tree's row for " + model.getFileName());
+        return id;
+    }
+
+    /** Whether the scene tree has a visible cell for node {@code id} (call on the FX thread). */
+    private boolean treeRowShown(int id) {
+        return window.tree.view.lookupAll(".tree-cell").stream().anyMatch(n -> n.isVisible()
+                && n instanceof javafx.scene.control.TreeCell<?> c && c.getItem() instanceof SceneTreePane.Entry e && e.nodeId() == id);
     }
 
     /**
