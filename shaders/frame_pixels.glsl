@@ -34,12 +34,24 @@ bool framePixel(ivec2 at, out ivec2 pixel) {
     return !(uSampleStart > 0 && imageLoad(uSampleState, pixel).r < 0.0);
 }
 
-// Adds a pass's radiance sum, squared luminances and guides to the pixel's and records its sample count.
-void storePixelSums(ivec2 pixel, vec3 sum, float squares, GuideSums guides, bool overflowed) {
-    vec4 previous = uSampleStart == 0 ? vec4(0.0) : imageLoad(uAccumulation, pixel);
+// The first sample of part `part` of the pass's samples cut in `parts` (the wavefront's slots of one
+// pixel): part p takes samples [passPartStart(p, parts), passPartStart(p + 1, parts)).
+int passPartStart(int part, int parts) {
+    return uSampleStart + uSampleCount * part / parts;
+}
+
+// Adds the radiance sum, squared luminances and guides of the pixel's samples [first, end) to the
+// pixel's and records its sample count. Parts of a pass are added in order, each after the last.
+void storeSampleSums(ivec2 pixel, int first, int end, vec3 sum, float squares, GuideSums guides) {
+    vec4 previous = first == 0 ? vec4(0.0) : imageLoad(uAccumulation, pixel);
     imageStore(uAccumulation, pixel, previous + vec4(sum, squares));
-    imageStore(uSampleState, pixel, vec4(float(uSampleStart + uSampleCount)));
-    if (uGuides) storeGuideSums(pixel, uSampleStart == 0, guides);
+    imageStore(uSampleState, pixel, vec4(float(end)));
+    if (uGuides) storeGuideSums(pixel, first == 0, guides);
+}
+
+// Adds a pass's sums to the pixel's (storeSampleSums) and counts it when its walk overflowed.
+void storePixelSums(ivec2 pixel, vec3 sum, float squares, GuideSums guides, bool overflowed) {
+    storeSampleSums(pixel, uSampleStart, uSampleStart + uSampleCount, sum, squares, guides);
     if (overflowed) atomicAdd(overflowPixels, 1u);
 }
 

@@ -17,11 +17,12 @@
 
 // The slot's layout comes from Java (render.gl.WavefrontLayout, as WF_* defines): the list kinds
 // (WF_CLOSEST, WF_SHADOW), the phase and flags of WF_WALK's w (WF_PHASE_*, WF_OVERFLOWED, WF_SHADOWS,
-// WF_ENDS_SAMPLE, WF_CHAIN_SHADOWS, WF_CHAIN), the state's fields (WF_SUM_SQUARES ... WF_STACK, each
-// an array over the slots: WF_FIELD * uListCapacity + slot, so the lanes of a warp read and write
-// neighbouring vec4s; integer fields stored as bits), the ray records' members and the queue's header.
-#if WF_FIELDS != WF_STACK + WF_STACK_ENTRY_FIELDS * STACK_SIZE
-#error "WF_FIELDS (WavefrontLayout.FIELDS) does not match the ray stack's STACK_SIZE"
+// WF_ENDS_SAMPLE, WF_CHAIN_SHADOWS, WF_CHAIN), the state's fields (WF_SUM_SQUARES ... up to WF_STACK,
+// each an array over the slots: WF_FIELD * uListCapacity + slot, so the lanes of a warp read and write
+// neighbouring vec4s; integer fields stored as bits; the ray stack's WF_STACK_FIELDS likewise in a
+// buffer of their own), the ray records' members and the queue's header.
+#if WF_STACK_FIELDS != WF_STACK_ENTRY_FIELDS * STACK_SIZE
+#error "WF_STACK_FIELDS (WavefrontLayout.STACK_FIELDS) does not match the ray stack's STACK_SIZE"
 #endif
 
 // A slot's closest-hit ray and, once traced, its result; shadow ray l of a slot (slot * uShadowStride
@@ -30,7 +31,8 @@
 struct WavefrontRay { WF_RAY_MEMBERS };
 struct ShadowRay { WF_SHADOW_MEMBERS };
 
-layout(std430, binding = DRT_BINDING_WAVEFRONT_STATES) buffer PathStates { vec4 stateFields[]; };
+layout(std430, binding = DRT_BINDING_WAVEFRONT_STATES) buffer PathStates { vec4 stateFields[]; };  // fields before WF_STACK
+layout(std430, binding = DRT_BINDING_WAVEFRONT_STACKS) buffer RayStacks { vec4 stackFields[]; };   // WF_STACK_FIELDS
 layout(std430, binding = DRT_BINDING_WAVEFRONT_RAYS) buffer WavefrontRays { WavefrontRay rays[]; };
 layout(std430, binding = DRT_BINDING_WAVEFRONT_SHADOWS) buffer WavefrontShadows { ShadowRay shadows[]; };
 // counts[generation * WF_KINDS + kind]: entries of that list; args: the dispatches of the generation about
@@ -50,6 +52,9 @@ vec4 field(int slot, int f) { return stateFields[f * uListCapacity + slot]; }
 ivec4 intField(int slot, int f) { return floatBitsToInt(stateFields[f * uListCapacity + slot]); }
 void setField(int slot, int f, vec4 v) { stateFields[f * uListCapacity + slot] = v; }
 void setIntField(int slot, int f, ivec4 v) { stateFields[f * uListCapacity + slot] = intBitsToFloat(v); }
+// Member m (WF_STACK_ORIGIN_DEPTH ...) of entry sp of the slot's ray stack.
+vec4 stackField(int slot, int sp, int m) { return stackFields[(WF_STACK_ENTRY_FIELDS * sp + m) * uListCapacity + slot]; }
+void setStackField(int slot, int sp, int m, vec4 v) { stackFields[(WF_STACK_ENTRY_FIELDS * sp + m) * uListCapacity + slot] = v; }
 
 // Where generation g's list of a kind starts: closest lists hold a slot each, shadow lists up to
 // uShadowStride rays a slot.

@@ -52,9 +52,9 @@ void endSample(int slot, vec3 color) {
 bool nextRay(int slot, ivec4 place, ivec4 walk, vec3 color, float time, int flags) {
     if (walk.y > 0) {
         int sp = walk.y - 1;
-        vec4 originDepth = field(slot, WF_STACK + WF_STACK_ENTRY_FIELDS * sp + WF_STACK_ORIGIN_DEPTH);
-        vec4 direction = field(slot, WF_STACK + WF_STACK_ENTRY_FIELDS * sp + WF_STACK_DIRECTION_CHAIN);
-        vec4 throughput = field(slot, WF_STACK + WF_STACK_ENTRY_FIELDS * sp + WF_STACK_THROUGHPUT);
+        vec4 originDepth = stackField(slot, sp, WF_STACK_ORIGIN_DEPTH);
+        vec4 direction = stackField(slot, sp, WF_STACK_DIRECTION_CHAIN);
+        vec4 throughput = stackField(slot, sp, WF_STACK_THROUGHPUT);
         int chain = direction.w != 0.0 ? WF_CHAIN : 0;
         setIntField(slot, WF_WALK, ivec4(walk.x + 1, sp, walk.x, WF_PHASE_SEGMENT | (flags & ~WF_CHAIN) | chain));
         setField(slot, WF_COLOR_TIME, vec4(color, time));

@@ -1,9 +1,9 @@
 // The wavefront frame's shading of one slot (wavefront.glsl), used by the shade pass and by the
 // drain pass. Needs wavefront_paths.glsl.
 void pushRay(int slot, int sp, PendingRay r) {
-    setField(slot, WF_STACK + WF_STACK_ENTRY_FIELDS * sp + WF_STACK_ORIGIN_DEPTH, vec4(r.origin, intBitsToFloat(r.depth)));
-    setField(slot, WF_STACK + WF_STACK_ENTRY_FIELDS * sp + WF_STACK_DIRECTION_CHAIN, vec4(r.direction, r.chain ? 1.0 : 0.0));
-    setField(slot, WF_STACK + WF_STACK_ENTRY_FIELDS * sp + WF_STACK_THROUGHPUT, vec4(r.throughput, 0.0));
+    setStackField(slot, sp, WF_STACK_ORIGIN_DEPTH, vec4(r.origin, intBitsToFloat(r.depth)));
+    setStackField(slot, sp, WF_STACK_DIRECTION_CHAIN, vec4(r.direction, r.chain ? 1.0 : 0.0));
+    setStackField(slot, sp, WF_STACK_THROUGHPUT, vec4(r.throughput, 0.0));
 }
 
 // Shades the slot's traced ray; returns whether it sent a closest-hit ray, and in shadowMask the

@@ -1,6 +1,7 @@
-// The wavefront frame's first pass (wavefront.glsl): one slot per pixel of the window
-// (uSlotWidth wide from uTileOffset, or entries of the active pixel list as in trace.comp); sets
-// up each traced pixel's sums and sends its first camera ray. Slots with no pixel to trace are done.
+// The wavefront frame's first pass (wavefront.glsl): uParts slots per pixel of the window
+// (uSlotWidth wide from uTileOffset, or entries of the active pixel list as in trace.comp), slot
+// part * uWindowPixels + i taking that part of pixel i's samples (passPartStart); sets up each
+// slot's sums and sends its first camera ray. Slots with no pixel to trace are done.
 layout(local_size_x = WF_GROUP) in;
 #include "random.glsl"
 #include "whitted.glsl"
@@ -11,16 +12,19 @@ layout(local_size_x = WF_GROUP) in;
 #include "wavefront.glsl"
 #include "wavefront_paths.glsl"
 
-uniform int uSlotCount;
+uniform int uSlotCount;     // uWindowPixels * uParts
 uniform int uSlotWidth;
+uniform int uWindowPixels;
+uniform int uParts;
 
 bool startSlot(int slot) {
     ivec2 pixel;
-    if (!framePixel(ivec2(slot % uSlotWidth, slot / uSlotWidth), pixel)) {
+    int part = slot / uWindowPixels, at = slot - part * uWindowPixels;
+    if (!framePixel(ivec2(at % uSlotWidth, at / uSlotWidth), pixel)) {
         setIntField(slot, WF_PLACE, ivec4(-1));
         return false;
     }
-    int start = uSampleStart, end = uSampleStart + uSampleCount;
+    int start = passPartStart(part, uParts), end = passPartStart(part + 1, uParts);
     setIntField(slot, WF_PLACE, ivec4(pixel, start, end));
     setField(slot, WF_SUM_SQUARES, vec4(0.0));
     setField(slot, WF_GUIDE_ALBEDO_HITS, vec4(0.0));

@@ -173,6 +173,7 @@ final class SceneBenchmark {
         r.put("box_storage", gpu.boxStorage().name().toLowerCase(Locale.ROOT));
         if (gpu.lastFrameSchedule() == FrameSchedule.WAVEFRONT) {
             r.put("frame_wavefront_bytes", gpu.wavefrontWorkingBytes());
+            r.put("frame_wavefront_parts", gpu.wavefrontParts());
         }
         r.put("frame_ms", times.ms());
         r.put("frame_ms_runs", runs(times.timed ? times.trace : times.wall));

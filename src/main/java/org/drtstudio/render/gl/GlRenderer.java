@@ -97,6 +97,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     /** Where the walk reads the box layout from on this device ({@link BoxStorage}); fixed, as the programs are compiled for it. */
     private final BoxStorage boxStorage;
     private volatile long wavefrontWorkingBytes;
+    private volatile int wavefrontParts;
     private volatile int wavefrontSlotLimit = Integer.MAX_VALUE;
     /** Times the tracing dispatches of each frame (created with the programs). */
     private GpuTimer traceTimer;
@@ -250,7 +251,12 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         return wavefrontWorkingBytes;
     }
 
-    /** Tests only: wavefront windows of at most {@code slots} pixels, so a tile is traced in several. */
+    /** Slots a pixel's samples were spread over in the last wavefront pass (GlWavefront.partsPerPixel); for benchmarks and tests. */
+    public int wavefrontParts() {
+        return wavefrontParts;
+    }
+
+    /** Tests only: wavefront windows of at most {@code slots} slots, so a tile is traced in several. */
     void limitWavefrontSlots(int slots) {
         wavefrontSlotLimit = slots;
     }
@@ -500,7 +506,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             boolean guidePass = wantsFirstHit && (!guidesSummed || listed || totalSamples < guideEnd);
             // Progress counts the queue's tiles, whoever takes them: several renderers' fractions add up to the pass's.
             TileProgress tileProgress = new TileProgress(progress, traceTiles.size() + (guidePass ? tiles.size() : 0));
-            List<PixelWindow> taken = traceTiles(programs.trace, wavefront, image, traceTiles, tileProgress);
+            List<PixelWindow> taken = traceTiles(programs.trace, wavefront, image, sampleCount, traceTiles, tileProgress);
             // The image's tiles this pass covers: those taken, or every tile of the frame when the list was traced.
             List<PixelWindow> covered = listed ? tiles.all() : taken;
             // Only the rows of this renderer's tiles are read back: on several GPUs each reads its own band.
@@ -577,15 +583,15 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
      * them. A wavefront that runs out of GPU memory hands its tile and the frames after it to the
      * kernel.
      */
-    private List<PixelWindow> traceTiles(ComputeProgram trace, GlWavefront wavefront, GeometryImage image, TileQueue queue,
-                                         TileProgress progress) {
+    private List<PixelWindow> traceTiles(ComputeProgram trace, GlWavefront wavefront, GeometryImage image, int passSamples,
+                                         TileQueue queue, TileProgress progress) {
         List<PixelWindow> taken = new ArrayList<>();
         long traceNanos = 0;
         for (PixelWindow t = queue.take(); t != null; t = queue.take()) {
             traceTimer.begin();
             if (wavefront != null) {
                 try {
-                    wavefront.trace(t, GlWavefront.shadowRays(image));
+                    wavefront.trace(t, GlWavefront.shadowRays(image), passSamples);
                 } catch (GpuMemoryException e) {
                     // Nothing of the tile was traced: the kernel traces it, and this renderer's frames from now on.
                     System.err.println("drt: " + e.getMessage() + " for the wavefront frame's working memory; "
@@ -607,7 +613,10 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         }
         lastTraceGpuMillis = traceNanos / 1e6;
         lastFrameSchedule = wavefront != null ? FrameSchedule.WAVEFRONT : FrameSchedule.KERNEL;
-        if (wavefront != null) wavefrontWorkingBytes = wavefront.workingBytes();
+        if (wavefront != null) {
+            wavefrontWorkingBytes = wavefront.workingBytes();
+            wavefrontParts = wavefront.lastParts();
+        }
         return taken;
     }
 

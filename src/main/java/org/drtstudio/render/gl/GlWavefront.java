@@ -2,6 +2,7 @@ package org.drtstudio.render.gl;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,14 +28,14 @@ import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
  * groups per SM (docs/BENCHMARKS.md: its camera rays ran at a fifth of the one-ray-type kernels'
  * speed); here only the walk's registers are live while rays are traced.
  *
- * <p>A tile is traced in windows of at most {@link #capacity} pixels (one slot each; 752 bytes a
- * slot with one light, 88 more per light). Per window:
+ * <p>A tile is traced in windows of at most {@link #capacity} slots (752 bytes a slot with one
+ * light, 88 more per light), each pixel's samples spread over {@link #partsPerPixel} of them. Per window:
  * the start pass sends every slot's first camera ray; then, step after step, the queue pass sizes
  * the dispatches from the lists' lengths on the GPU (indirect dispatch, no read-back), the trace
  * passes walk the listed rays, and the shade pass takes their results and lists each slot's next
  * ray; the host reads the lists' lengths back every {@link #STEPS_PER_CHECK} steps, and once few
  * slots are left, the drain pass walks them to their ends, each in one invocation; the finish pass
- * adds the slots' sums to the frame. Lives on the GL thread of its {@link GlRenderer}.
+ * adds the slots' sums to the frame, part after part. Lives on the GL thread of its {@link GlRenderer}.
  */
 final class GlWavefront implements AutoCloseable {
     /**
@@ -43,7 +44,7 @@ final class GlWavefront implements AutoCloseable {
      */
     static final int MAX_LIGHTS = 16;
     /** The working memory a window may take; more pixels are traced in more windows. */
-    static final long WORKING_BYTES = 2L << 30;
+    static final long WORKING_BYTES = 4L << 30;
     /** The least working memory tried before giving up for the frame kernel (GpuMemoryException). */
     static final long MIN_WORKING_BYTES = 32L << 20;
     /** NVX_gpu_memory_info: the GPU memory free now, in kB. */
@@ -55,10 +56,20 @@ final class GlWavefront implements AutoCloseable {
     static final int DRAIN_FRACTION = Integer.getInteger("drt.wavefrontDrain", 16);
     /** Steps between read-backs of the lists' lengths: steps past the last run empty dispatches. */
     static final int STEPS_PER_CHECK = Integer.getInteger("drt.wavefrontCheck", 16);
-    /** Most slots (pixels traced at once) on any device: a 1080p frame in one window. */
-    static final int MAX_SLOTS = 1 << 21;
+    /** Most slots (parts of pixels traced at once) on any device: a 1080p frame in one window, two slots a pixel. */
+    static final int MAX_SLOTS = 1 << 22;
+    /**
+     * Experiments only: at least this many slots a pixel, in more windows where the slots do not
+     * allow it for the whole tile ({@code -Ddrt.wavefrontMinParts}; not yet measured on a hardware GPU).
+     */
+    static final int MIN_PARTS = Integer.getInteger("drt.wavefrontMinParts", 1);
     /** Experiments only: print each window's GPU time per kind of pass ({@code -Ddrt.wavefrontProfile=true}). */
     private static final boolean PROFILE = Boolean.getBoolean("drt.wavefrontProfile");
+    /**
+     * Experiments only: read the lists' lengths after every step and print the closest-hit and shadow
+     * rays each window traced ({@code -Ddrt.wavefrontCounts=true}; the read-backs cost time).
+     */
+    private static final boolean COUNT_RAYS = Boolean.getBoolean("drt.wavefrontCounts");
 
     private final ComputeProgram start, queue, traceClosest, traceShadow, shade, drain, finish;
     private final List<ComputeProgram> programs;
@@ -70,8 +81,9 @@ final class GlWavefront implements AutoCloseable {
     private long workingBudget;
     /** Most slots a window takes, as a test asks ({@link #limitSlots}); the memory may allow fewer. */
     private int slotLimit;
-    private final int stateBytes;
-    private ShaderStorageBuffer states, rays, shadows, lists;
+    /** Bytes a slot takes in the state buffer (the fields before the stack) and in the stack buffer. */
+    private final int stateBytes, stackBytes;
+    private ShaderStorageBuffer states, stacks, rays, shadows, lists;
     /**
      * The lists' lengths copied on the GPU for the host to read: a buffer the host reads from may be
      * moved by the driver to host memory, where the shaders' atomics on the counters would crawl.
@@ -80,6 +92,7 @@ final class GlWavefront implements AutoCloseable {
     /** Where the host reads the lengths into (made once: a preview traces many frames a second). */
     private final ByteBuffer counts = ByteBuffer.allocateDirect(4 * QUEUE_COUNTS).order(ByteOrder.nativeOrder());
     private int allocatedSlots, allocatedStride;
+    private int lastParts = 1;
 
     private GlWavefront(Map<String, String> traceDefines) {
         Map<String, String> d = new LinkedHashMap<>(traceDefines);
@@ -106,7 +119,8 @@ final class GlWavefront implements AutoCloseable {
         finish = made[5];
         drain = made[6];
         programs = List.of(made);
-        stateBytes = FIELDS * FIELD_BYTES;
+        stateBytes = STACK * FIELD_BYTES;
+        stackBytes = STACK_FIELDS * FIELD_BYTES;
         // A storage block may be no larger than the driver's limit (llvmpipe: 128 MB; NVIDIA: 2 GB and more).
         long maxBlock = glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
         maxBlockBytes = maxBlock;
@@ -141,7 +155,7 @@ final class GlWavefront implements AutoCloseable {
     /** Bytes of GPU memory the wavefront holds now (path states, rays, shadow rays, lists). */
     long workingBytes() {
         long bytes = 0;
-        for (ShaderStorageBuffer b : new ShaderStorageBuffer[] {states, rays, shadows, lists, lengths}) if (b != null) bytes += b.size();
+        for (ShaderStorageBuffer b : new ShaderStorageBuffer[] {states, stacks, rays, shadows, lists, lengths}) if (b != null) bytes += b.size();
         return bytes;
     }
 
@@ -159,12 +173,13 @@ final class GlWavefront implements AutoCloseable {
      * by the caller, as for the frame kernel.
      *
      * @param shadowRays the shadow rays a slot sends from one surface ({@link #shadowRays})
+     * @param samples    the samples a pixel takes in this pass (uSampleCount)
      */
-    void trace(PixelWindow tile, int shadowRays) throws GpuMemoryException {
+    void trace(PixelWindow tile, int shadowRays, int samples) throws GpuMemoryException {
         int stride = Math.max(1, shadowRays);
         while (true) {
             try {
-                traceWindows(tile, stride);
+                traceWindows(tile, stride, samples);
                 return;
             } catch (GpuMemoryException e) {
                 // Only the first window allocates (later ones are no larger), so nothing was traced yet.
@@ -175,12 +190,32 @@ final class GlWavefront implements AutoCloseable {
         }
     }
 
-    private void traceWindows(PixelWindow tile, int stride) throws GpuMemoryException {
-        int rowsPerWindow = Math.max(1, capacity(stride) / tile.width());
+    private void traceWindows(PixelWindow tile, int stride, int samples) throws GpuMemoryException {
+        int capacity = capacity(stride);
+        int parts = Math.max(partsPerPixel(capacity, tile.width() * tile.height(), samples), Math.min(samples, MIN_PARTS));
+        int rowsPerWindow = Math.max(1, capacity / (tile.width() * parts));
         for (int y = 0; y < tile.height(); y += rowsPerWindow) {
             int rows = Math.min(rowsPerWindow, tile.height() - y);
-            traceWindow(tile.x(), tile.y() + y, tile.width(), rows, stride);
+            traceWindow(tile.x(), tile.y() + y, tile.width(), rows, stride, parts);
         }
+        lastParts = parts;
+    }
+
+    /**
+     * Slots a pixel's samples are spread over, each taking a part of them: as many as the slots
+     * allow, up to one a sample. A slot walks its samples one after another, and a step of the
+     * wavefront takes as long as its longest walk, so a window of one slot a pixel ends in a tail of
+     * steps for the few pixels whose rays bounce most (bunny_1m's 16-spp 1080p frame: 16 of its 48
+     * steps hold under a quarter of the slots). Parts halve that tail; on several GPUs, whose bands
+     * hold fewer pixels, the tail was most of what did not shrink (docs/BENCHMARKS.md).
+     */
+    static int partsPerPixel(int capacity, int pixels, int samples) {
+        return Math.max(1, Math.min(samples, capacity / Math.max(1, pixels)));
+    }
+
+    /** Slots a pixel took in the last tile traced ({@link #partsPerPixel}), for tests. */
+    int lastParts() {
+        return lastParts;
     }
 
     /**
@@ -188,7 +223,7 @@ final class GlWavefront implements AutoCloseable {
      * memory, and no buffer above the driver's largest storage block (llvmpipe: 128 MB).
      */
     private int capacity(int stride) {
-        long largestPerSlot = Math.max(stateBytes, Math.max((long) SHADOW_BYTES * stride, 4L * listEntries(stride)));
+        long largestPerSlot = Math.max(Math.max(stateBytes, stackBytes), Math.max((long) SHADOW_BYTES * stride, 4L * listEntries(stride)));
         long byBlock = (maxBlockBytes - QUEUE_HEADER_BYTES) / largestPerSlot;
         long byBudget = workingBudget / bytesPerSlot(stride);
         return (int) Math.max(GROUP, Math.min(slotLimit, Math.min(byBlock, byBudget)));
@@ -200,13 +235,38 @@ final class GlWavefront implements AutoCloseable {
     }
 
     private long bytesPerSlot(int stride) {
-        return stateBytes + RAY_BYTES + (long) SHADOW_BYTES * stride + 4L * listEntries(stride);
+        return stateBytes + stackBytes + RAY_BYTES + (long) SHADOW_BYTES * stride + 4L * listEntries(stride);
     }
 
-    private void traceWindow(int x, int y, int width, int height, int stride) throws GpuMemoryException {
-        int slots = width * height;
+    private void traceWindow(int x, int y, int width, int height, int stride, int parts) throws GpuMemoryException {
+        int pixels = width * height, slots = pixels * parts;
         ensureBuffers(slots, stride);
+        bindWindow(x, y, width, pixels, parts);
+        PassProfile profile = PROFILE ? new PassProfile() : null;
+        if (profile != null) profile.mark("begin");
+        start.dispatch(groups(slots), 1, 1);
+        if (profile != null) profile.mark("start");
+        int steps = runSteps(slots, profile);
+        for (int part = 0; part < parts; part++) {
+            // Each part's sums are added after the one before (image loads of the last part's stores).
+            GlSync.imageAndStorageBarrier();
+            finish.setInt("uPart", part);
+            finish.dispatch(groups(pixels), 1, 1);
+        }
+        if (profile != null) {
+            profile.mark("finish");
+            System.err.println("wavefront: " + slots + " slots (" + parts + " a pixel), " + steps + " steps, GPU ms " + profile.millisByLabel());
+        }
+        if (COUNT_RAYS) {
+            System.err.printf("wavefront rays: %d closest-hit, %d shadow (the drain's not counted)%n", rayCounts[CLOSEST], rayCounts[SHADOW]);
+            Arrays.fill(rayCounts, 0);
+        }
+    }
+
+    /** Binds the working buffers and sets the window's uniforms: its place, its pixels and the slots a pixel takes. */
+    private void bindWindow(int x, int y, int width, int pixels, int parts) {
         states.bindBase(ShaderBinding.WAVEFRONT_STATES);
+        stacks.bindBase(ShaderBinding.WAVEFRONT_STACKS);
         rays.bindBase(ShaderBinding.WAVEFRONT_RAYS);
         shadows.bindBase(ShaderBinding.WAVEFRONT_SHADOWS);
         lists.bindBase(ShaderBinding.WAVEFRONT_QUEUE);
@@ -218,16 +278,19 @@ final class GlWavefront implements AutoCloseable {
             p.setInt("uListCapacity", allocatedSlots);
             p.setInt("uShadowStride", allocatedStride);
         }
-        start.setInt("uSlotCount", slots);
+        start.setInt("uSlotCount", pixels * parts);
         start.setInt("uSlotWidth", width);
-        finish.setInt("uSlotCount", slots);
+        for (ComputeProgram p : List.of(start, finish)) {
+            p.setInt("uWindowPixels", pixels);
+            p.setInt("uParts", parts);
+        }
         // The start pass lists its rays as the next generation of generation 1, i.e. generation 0.
         start.setInt("uGeneration", 1);
         GlSync.imageAndStorageBarrier();
-        PassProfile profile = PROFILE ? new PassProfile() : null;
-        if (profile != null) profile.mark("begin");
-        start.dispatch(groups(slots), 1, 1);
-        if (profile != null) profile.mark("start");
+    }
+
+    /** Steps the window's slots until none is left (the last few by the drain pass); returns the steps. */
+    private int runSteps(int slots, PassProfile profile) {
         int steps = 0;
         for (int generation = 0; ; generation ^= 1) {
             storageBarrier();
@@ -238,13 +301,14 @@ final class GlWavefront implements AutoCloseable {
             traceClosest.setInt("uGeneration", generation);
             traceShadow.setInt("uGeneration", generation);
             traceClosest.dispatchIndirect(lists, ARGS_OFFSET + CLOSEST * ARGS_BYTES_PER_KIND);
-            if (profile != null) profile.mark("trace closest");
+            if (profile != null) profile.mark(COUNT_RAYS ? "closest " + steps : "trace closest");
             traceShadow.dispatchIndirect(lists, ARGS_OFFSET + SHADOW * ARGS_BYTES_PER_KIND);
-            if (profile != null) profile.mark("trace shadow");
+            if (profile != null) profile.mark(COUNT_RAYS ? "shadow " + steps : "trace shadow");
             storageBarrier();
             shade.setInt("uGeneration", generation);
             shade.dispatchIndirect(lists, ARGS_OFFSET + CLOSEST * ARGS_BYTES_PER_KIND);
-            if (profile != null) profile.mark("shade");
+            if (profile != null) profile.mark(COUNT_RAYS ? "shade " + steps : "shade");
+            if (COUNT_RAYS) countRays(1 - generation);
             steps++;
             if (steps % STEPS_PER_CHECK == 0) {
                 // The next generation's lengths, complete once this step's shade passes are done.
@@ -255,22 +319,29 @@ final class GlWavefront implements AutoCloseable {
                 if (profile != null) profile.mark("read-back");
                 // Every slot still walking has a closest-hit ray listed (an empty one while only its shadow rays fly).
                 int next = 1 - generation, left = counts.getInt(4 * (KINDS * next + CLOSEST));
-                if (left == 0) break;
+                if (left == 0) return steps;
                 if (left < slots / DRAIN_FRACTION) {
                     storageBarrier();
                     drain.setInt("uGeneration", next);
                     drain.dispatch(groups(left), 1, 1);
                     if (profile != null) profile.mark("drain");
-                    break;
+                    return steps;
                 }
             }
         }
-        storageBarrier();
-        finish.dispatch(groups(slots), 1, 1);
-        if (profile != null) {
-            profile.mark("finish");
-            System.err.println("wavefront: " + slots + " slots, " + steps + " steps, GPU ms " + profile.millisByLabel());
-        }
+    }
+
+    /** Rays listed per kind over a window, with {@link #COUNT_RAYS}. */
+    private final long[] rayCounts = new long[KINDS];
+
+    /** Adds the lengths of generation {@code g}'s lists, just filled, to {@link #rayCounts}. */
+    private void countRays(int g) {
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+        lists.copyTo(0, lengths, 0, 4 * QUEUE_COUNTS);
+        GlSync.finish();
+        lengths.read(0, counts.clear());
+        for (int kind = 0; kind < KINDS; kind++) rayCounts[kind] += counts.getInt(4 * (KINDS * g + kind));
+        System.err.println("wavefront step lists: " + counts.getInt(4 * (KINDS * g + CLOSEST)) + " " + counts.getInt(4 * (KINDS * g + SHADOW)));
     }
 
     private static void storageBarrier() {
@@ -285,6 +356,7 @@ final class GlWavefront implements AutoCloseable {
         if (slots <= allocatedSlots && stride == allocatedStride) return;
         closeBuffers();
         states = ShaderStorageBuffer.allocate((long) stateBytes * slots);
+        stacks = ShaderStorageBuffer.allocate((long) stackBytes * slots);
         rays = ShaderStorageBuffer.allocate((long) RAY_BYTES * slots);
         shadows = ShaderStorageBuffer.allocate((long) SHADOW_BYTES * stride * slots);
         lists = ShaderStorageBuffer.allocate(QUEUE_HEADER_BYTES + 4L * listEntries(stride) * slots);
@@ -294,8 +366,8 @@ final class GlWavefront implements AutoCloseable {
     }
 
     private void closeBuffers() {
-        for (ShaderStorageBuffer b : new ShaderStorageBuffer[] {states, rays, shadows, lists, lengths}) if (b != null) b.close();
-        states = rays = shadows = lists = lengths = null;
+        for (ShaderStorageBuffer b : new ShaderStorageBuffer[] {states, stacks, rays, shadows, lists, lengths}) if (b != null) b.close();
+        states = stacks = rays = shadows = lists = lengths = null;
         allocatedSlots = 0;
     }
 

@@ -74,13 +74,18 @@ public final class WavefrontLayout {
     public static final int SAMPLE_ALBEDO = 11;
     /** ... its normal, the camera ray's hit distance. */
     public static final int SAMPLE_NORMAL = 12;
-    /** The ray stack: STACK_ENTRY_FIELDS an entry: origin and depth (int bits), direction and chain (1: on it), throughput. */
+    /**
+     * The ray stack, in a buffer of its own (each buffer stays under the driver's largest storage
+     * block with two slots a pixel at 1080p): STACK_ENTRY_FIELDS an entry: origin and depth (int
+     * bits), direction and chain (1: on it), throughput. Stack field k of a slot is k * uListCapacity + slot there.
+     */
     public static final int STACK = 13;
     public static final int STACK_ENTRY_FIELDS = 3;
     /** The fields of a stack entry, from its first. */
     public static final int STACK_ORIGIN_DEPTH = 0, STACK_DIRECTION_CHAIN = 1, STACK_THROUGHPUT = 2;
-    /** vec4 fields of a slot's state. */
-    public static final int FIELDS = STACK + STACK_ENTRY_FIELDS * RayStack.CAPACITY;
+    /** vec4 fields of a slot's state: those before the stack, in the state buffer, and the stack's. */
+    public static final int STACK_FIELDS = STACK_ENTRY_FIELDS * RayStack.CAPACITY;
+    public static final int FIELDS = STACK + STACK_FIELDS;
     public static final int FIELD_BYTES = 16;
 
     /** A member of a ray record: a 16-byte GLSL type (vec4, ivec4) and its name; std430 packs them without gaps. */

@@ -33,7 +33,8 @@ import static org.junit.jupiter.api.Assertions.*;
 /**
  * The wavefront frame ({@link GlWavefront}) traces the frame kernel's samples: on scenes with every
  * effect, the radiance, variance, sample counts and the guides summed by the trace pass are the
- * kernel's (llvmpipe gives them bit for bit; the bound leaves room for a compiler's contractions),
+ * kernel's to float rounding (a pixel's samples spread over several slots are summed part after
+ * part, as that many kernel passes would; the bound also leaves room for a compiler's contractions),
  * and the wavefront really ran. Where it cannot run (more lights than a slot keeps shadow rays for),
  * the kernel traces the frame.
  */
@@ -98,6 +99,8 @@ class GlWavefrontTest {
         TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.GAUSSIAN);
         assertSameFrames(name, render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
         assertEquals(FrameSchedule.WAVEFRONT, WAVEFRONT.get().lastFrameSchedule(), name + ": the wavefront traced the frame");
+        // The slots outnumber the pixels here, so each pixel's samples were spread over several, summed part after part.
+        assertTrue(WAVEFRONT.get().wavefrontParts() > 1, name + ": parts a pixel " + WAVEFRONT.get().wavefrontParts());
     }
 
     /**
@@ -130,6 +133,7 @@ class GlWavefrontTest {
         try {
             WAVEFRONT.get().limitWavefrontSlots(WavefrontLayout.GROUP * 5);  // 320 pixels a window: 7 rows of 50
             assertSameFrames("windows", render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
+            assertEquals(1, WAVEFRONT.get().wavefrontParts(), "a tile larger than a window: one slot a pixel");
         } finally {
             WAVEFRONT.get().limitWavefrontSlots(Integer.MAX_VALUE);
         }
