@@ -192,7 +192,8 @@ final class GlWavefront implements AutoCloseable {
 
     private void traceWindows(PixelWindow tile, int stride, int samples) throws GpuMemoryException {
         int capacity = capacity(stride);
-        int parts = Math.max(partsPerPixel(capacity, tile.width() * tile.height(), samples), Math.min(samples, MIN_PARTS));
+        int least = Math.min(Math.min(samples, MIN_PARTS), Math.max(1, capacity / tile.width())); // a row of slots must fit
+        int parts = Math.max(partsPerPixel(capacity, tile.width() * tile.height(), samples), least);
         int rowsPerWindow = Math.max(1, capacity / (tile.width() * parts));
         for (int y = 0; y < tile.height(); y += rowsPerWindow) {
             int rows = Math.min(rowsPerWindow, tile.height() - y);
