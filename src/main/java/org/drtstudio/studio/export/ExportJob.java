@@ -12,6 +12,7 @@ import org.drtstudio.render.Aov;
 import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.Frame;
+import org.drtstudio.render.PassAbandonedException;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
@@ -34,12 +35,14 @@ import java.util.function.Supplier;
 
 /**
  * Renders a still or a frame range of a model to files, on the calling (background) thread, with
- * its own renderer so the preview keeps running. Samples are added in passes of a few at a time so
- * {@link #cancel()} stops it within one pass. Frame {@code f} is the scene at {@code f / fps}
+ * its own renderer so the preview keeps running. Samples are added in passes of a few at a time;
+ * {@link #cancel()} stops it between passes, and the CPU tracer within one, between its rows. Frame {@code f} is the scene at {@code f / fps}
  * seconds with the seed {@link AnimationSettings#frameSeed} gives, as {@code drt render --frames} does.
  */
 public final class ExportJob {
     private static final int SAMPLES_PER_PASS = 4;
+    /** The least share of the job between two progress reports within a pass (each one is a message to the UI). */
+    static final double REPORT_STEP = 0.002;
     private final SceneModel model;
     private final ExportSettings settings;
     private final boolean animation, motionBlur;
@@ -66,6 +69,43 @@ public final class ExportJob {
 
     public void cancel() {
         cancelled = true;
+    }
+
+    /**
+     * A pass's listener: the job's progress as the pass's rows come in (a 1080p pass of a few samples
+     * takes seconds on two cores), at most every {@link #REPORT_STEP} of the job, and {@link #cancel()}
+     * asked between rows, so a tracer that can stop mid-pass (the CPU tracer) stops at once.
+     */
+    private final class Pass implements ProgressListener {
+        private final DoubleConsumer progress;
+        private final int frame, frames, done, samples;
+        private double reported = -1;
+
+        Pass(DoubleConsumer progress, int frame, int frames, int done, int samples) {
+            this.progress = progress;
+            this.frame = frame;
+            this.frames = frames;
+            this.done = done;
+            this.samples = samples;
+        }
+
+        @Override
+        public void progress(double fraction) {
+            report(fraction);
+        }
+
+        /** Reports the job's share with {@code fraction} of this pass done (from the rendering threads). */
+        synchronized void report(double fraction) {
+            double job = (frame + (done + Math.min(1, fraction) * samples) / settings.samples()) / frames;
+            if (fraction < 1 && job - reported < REPORT_STEP) return;
+            reported = job;
+            progress.accept(job);
+        }
+
+        @Override
+        public boolean abandoned() {
+            return cancelled;
+        }
     }
 
     /**
@@ -126,11 +166,14 @@ public final class ExportJob {
                 for (int done = 0; done < settings.samples(); ) {
                     if (cancelled) throw new CancellationException("export cancelled");
                     int n = Math.min(SAMPLES_PER_PASS, settings.samples() - done);
-                    frame = renderer.accumulate(image, params, done, n, passAovs(done, done + n >= settings.samples()),
-                            ProgressListener.NONE);
+                    Pass pass = new Pass(progress, f - first, last - first + 1, done, n);
+                    try {
+                        frame = renderer.accumulate(image, params, done, n, passAovs(done, done + n >= settings.samples()), pass);
+                    } catch (PassAbandonedException e) {
+                        throw new CancellationException("export cancelled");
+                    }
                     done += n;
-                    double frameFraction = done / (double) settings.samples();
-                    progress.accept(((f - first) + frameFraction) / (last - first + 1));
+                    pass.report(1);
                 }
                 if (settings.denoise()) frame = Denoiser.apply(renderer.denoiser(), frame);
                 var out = animation ? settings.frameFile(f) : settings.output();
