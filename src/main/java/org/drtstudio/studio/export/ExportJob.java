@@ -36,8 +36,9 @@ import java.util.function.Supplier;
 /**
  * Renders a still or a frame range of a model to files, on the calling (background) thread, with
  * its own renderer so the preview keeps running. Samples are added in passes of a few at a time;
- * {@link #cancel()} stops it between passes, and the CPU tracer within one, between its rows. Frame {@code f} is the scene at {@code f / fps}
- * seconds with the seed {@link AnimationSettings#frameSeed} gives, as {@code drt render --frames} does.
+ * {@link #cancel()} stops it between passes, and the CPU tracer within one, between its rows.
+ * Frame {@code f} is the scene at {@code f / fps} seconds with the seed {@link AnimationSettings#frameSeed}
+ * gives, as {@code drt render --frames} does.
  */
 public final class ExportJob {
     private static final int SAMPLES_PER_PASS = 4;
@@ -78,15 +79,14 @@ public final class ExportJob {
      */
     private final class Pass implements ProgressListener {
         private final DoubleConsumer progress;
-        private final int frame, frames, done, samples;
+        /** The job's share done before this pass, and the share this pass adds. */
+        private final double start, span;
         private double reported = -1;
 
-        Pass(DoubleConsumer progress, int frame, int frames, int done, int samples) {
+        Pass(DoubleConsumer progress, double start, double span) {
             this.progress = progress;
-            this.frame = frame;
-            this.frames = frames;
-            this.done = done;
-            this.samples = samples;
+            this.start = start;
+            this.span = span;
         }
 
         @Override
@@ -96,7 +96,7 @@ public final class ExportJob {
 
         /** Reports the job's share with {@code fraction} of this pass done (from the rendering threads). */
         synchronized void report(double fraction) {
-            double job = (frame + (done + Math.min(1, fraction) * samples) / settings.samples()) / frames;
+            double job = start + Math.min(1, fraction) * span;
             if (fraction < 1 && job - reported < REPORT_STEP) return;
             reported = job;
             progress.accept(job);
@@ -166,7 +166,8 @@ public final class ExportJob {
                 for (int done = 0; done < settings.samples(); ) {
                     if (cancelled) throw new CancellationException("export cancelled");
                     int n = Math.min(SAMPLES_PER_PASS, settings.samples() - done);
-                    Pass pass = new Pass(progress, f - first, last - first + 1, done, n);
+                    double frames = last - first + 1, perSample = 1 / (frames * settings.samples());
+                    Pass pass = new Pass(progress, (f - first) / frames + done * perSample, n * perSample);
                     try {
                         frame = renderer.accumulate(image, params, done, n, passAovs(done, done + n >= settings.samples()), pass);
                     } catch (PassAbandonedException e) {
