@@ -17,10 +17,25 @@ uniform int uSlotWidth;
 uniform int uWindowPixels;
 uniform int uParts;
 
+// Where in the window slot `at` of a part lies. Whole pixels go in 8x4 tiles, bands of 4 rows
+// (the last band and a band's last tile may be smaller), so that 32 neighbouring slots -- a warp --
+// start their camera rays from a square patch, not a 32-pixel strip of a row: the rays, and the
+// reflected rays after them, then walk more of the same nodes. The active pixel list is already in
+// its own order, so its entries are taken as listed.
+ivec2 windowPlace(int at) {
+    if (uActiveCount >= 0) return ivec2(at % uSlotWidth, at / uSlotWidth);
+    int rows = uWindowPixels / uSlotWidth;
+    int band = at / (uSlotWidth * 4), bandRows = min(4, rows - band * 4);
+    int inBand = at - band * uSlotWidth * 4;
+    int tile = inBand / (8 * bandRows), tileWidth = min(8, uSlotWidth - tile * 8);
+    int inTile = inBand - tile * 8 * bandRows;
+    return ivec2(tile * 8 + inTile % tileWidth, band * 4 + inTile / tileWidth);
+}
+
 bool startSlot(int slot) {
     ivec2 pixel;
     int part = slot / uWindowPixels, at = slot - part * uWindowPixels;
-    if (!framePixel(ivec2(at % uSlotWidth, at / uSlotWidth), pixel)) {
+    if (!framePixel(windowPlace(at), pixel)) {
         setIntField(slot, WF_PLACE, ivec4(-1));
         return false;
     }
