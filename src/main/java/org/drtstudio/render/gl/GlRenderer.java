@@ -506,7 +506,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             boolean guidePass = wantsFirstHit && (!guidesSummed || listed || totalSamples < guideEnd);
             // Progress counts the queue's tiles, whoever takes them: several renderers' fractions add up to the pass's.
             TileProgress tileProgress = new TileProgress(progress, traceTiles.size() + (guidePass ? tiles.size() : 0));
-            List<PixelWindow> taken = traceTiles(programs.trace, wavefront, image, sampleCount, traceTiles, tileProgress);
+            List<PixelWindow> taken = traceTiles(programs.trace, wavefront, image, w * h, sampleCount, traceTiles, tileProgress);
             // The image's tiles this pass covers: those taken, or every tile of the frame when the list was traced.
             List<PixelWindow> covered = listed ? tiles.all() : taken;
             // Only the rows of this renderer's tiles are read back: on several GPUs each reads its own band.
@@ -581,17 +581,18 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     /**
      * Traces the tiles taken from {@code queue} one dispatch (or one wavefront) each, timed; returns
      * them. A wavefront that runs out of GPU memory hands its tile and the frames after it to the
-     * kernel.
+     * kernel. {@code framePixels}: the whole frame's, whichever tiles this device takes, on which the
+     * wavefront counts its slots a pixel (so a pixel sums alike on one GPU and on several).
      */
-    private List<PixelWindow> traceTiles(ComputeProgram trace, GlWavefront wavefront, GeometryImage image, int passSamples,
-                                         TileQueue queue, TileProgress progress) {
+    private List<PixelWindow> traceTiles(ComputeProgram trace, GlWavefront wavefront, GeometryImage image, int framePixels,
+                                         int passSamples, TileQueue queue, TileProgress progress) {
         List<PixelWindow> taken = new ArrayList<>();
         long traceNanos = 0;
         for (PixelWindow t = queue.take(); t != null; t = queue.take()) {
             traceTimer.begin();
             if (wavefront != null) {
                 try {
-                    wavefront.trace(t, GlWavefront.shadowRays(image), passSamples);
+                    wavefront.trace(t, framePixels, GlWavefront.shadowRays(image), passSamples);
                 } catch (GpuMemoryException e) {
                     // Nothing of the tile was traced: the kernel traces it, and this renderer's frames from now on.
                     System.err.println("drt: " + e.getMessage() + " for the wavefront frame's working memory; "

@@ -59,10 +59,12 @@ final class GlWavefront implements AutoCloseable {
     /** Most slots (parts of pixels traced at once) on any device: a 1080p frame in one window, two slots a pixel. */
     static final int MAX_SLOTS = 1 << 22;
     /**
-     * Experiments only: at least this many slots a pixel, in more windows where the slots do not
-     * allow it for the whole tile ({@code -Ddrt.wavefrontMinParts}; not yet measured on a hardware GPU).
+     * Slots a whole frame's pixels are spread over (partsPerPixel): as many as one window holds, so
+     * 2 a pixel at 1080p and 1 at 4K. Four a pixel at 1080p (two windows) made bunny_1m's and
+     * bunny_18m's 16-spp frames 7 % and 5 % faster on an H200 but generated cities 1 % slower, so it
+     * is not the default (docs/BENCHMARKS.md); {@code -Ddrt.wavefrontFrameSlots} for experiments.
      */
-    static final int MIN_PARTS = Integer.getInteger("drt.wavefrontMinParts", 1);
+    static final long FRAME_SLOTS = Long.getLong("drt.wavefrontFrameSlots", MAX_SLOTS);
     /** Experiments only: print each window's GPU time per kind of pass ({@code -Ddrt.wavefrontProfile=true}). */
     private static final boolean PROFILE = Boolean.getBoolean("drt.wavefrontProfile");
     /**
@@ -175,11 +177,11 @@ final class GlWavefront implements AutoCloseable {
      * @param shadowRays the shadow rays a slot sends from one surface ({@link #shadowRays})
      * @param samples    the samples a pixel takes in this pass (uSampleCount)
      */
-    void trace(PixelWindow tile, int shadowRays, int samples) throws GpuMemoryException {
+    void trace(PixelWindow tile, int framePixels, int shadowRays, int samples) throws GpuMemoryException {
         int stride = Math.max(1, shadowRays);
         while (true) {
             try {
-                traceWindows(tile, stride, samples);
+                traceWindows(tile, partsPerPixel(framePixels, samples), stride, samples);
                 return;
             } catch (GpuMemoryException e) {
                 // Only the first window allocates (later ones are no larger), so nothing was traced yet.
@@ -190,10 +192,9 @@ final class GlWavefront implements AutoCloseable {
         }
     }
 
-    private void traceWindows(PixelWindow tile, int stride, int samples) throws GpuMemoryException {
+    private void traceWindows(PixelWindow tile, int wantedParts, int stride, int samples) throws GpuMemoryException {
         int capacity = capacity(stride);
-        int least = Math.min(Math.min(samples, MIN_PARTS), Math.max(1, capacity / tile.width())); // a row of slots must fit
-        int parts = Math.max(partsPerPixel(capacity, tile.width() * tile.height(), samples), least);
+        int parts = Math.min(wantedParts, Math.max(1, capacity / tile.width())); // a row of slots must fit a window
         int rowsPerWindow = Math.max(1, capacity / (tile.width() * parts));
         for (int y = 0; y < tile.height(); y += rowsPerWindow) {
             int rows = Math.min(rowsPerWindow, tile.height() - y);
@@ -203,15 +204,16 @@ final class GlWavefront implements AutoCloseable {
     }
 
     /**
-     * Slots a pixel's samples are spread over, each taking a part of them: as many as the slots
-     * allow, up to one a sample. A slot walks its samples one after another, and a step of the
-     * wavefront takes as long as its longest walk, so a window of one slot a pixel ends in a tail of
-     * steps for the few pixels whose rays bounce most (bunny_1m's 16-spp 1080p frame: 16 of its 48
-     * steps hold under a quarter of the slots). Parts halve that tail; on several GPUs, whose bands
-     * hold fewer pixels, the tail was most of what did not shrink (docs/BENCHMARKS.md).
+     * Slots a pixel's samples are spread over, each taking a part of them: FRAME_SLOTS over the
+     * frame's pixels, up to one a sample. A slot walks its samples one after another, and a step of
+     * the wavefront takes as long as its longest walk, so one slot a pixel ends in a tail of steps for
+     * the few pixels whose rays bounce most (bunny_1m's 16-spp 1080p frame: 16 of its 48 steps hold
+     * under a quarter of the slots); parts cut that tail, and windows of parts cost their own tails.
+     * Counted on the whole frame, not on a GPU's band or a window: the parts' sums are added part
+     * after part, so a pixel's float sum, and so the picture, is the same on one GPU and on several.
      */
-    static int partsPerPixel(int capacity, int pixels, int samples) {
-        return Math.max(1, Math.min(samples, capacity / Math.max(1, pixels)));
+    static int partsPerPixel(int framePixels, int samples) {
+        return (int) Math.max(1, Math.min(samples, FRAME_SLOTS / Math.max(1, framePixels)));
     }
 
     /** Slots a pixel took in the last tile traced ({@link #partsPerPixel}), for tests. */

@@ -74,6 +74,11 @@ public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render
         this.balance = new BandBalance(devices.size());
     }
 
+    /** Tests only: each device's tracer, to set as a test asks (its frame schedule, its wavefront's windows). */
+    List<GlRenderer> devices() {
+        return devices;
+    }
+
     /**
      * Opens one tracer on each of {@code deviceNumbers} (a number twice: two contexts on that GPU).
      *

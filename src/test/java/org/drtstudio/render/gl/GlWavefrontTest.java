@@ -131,9 +131,12 @@ class GlWavefrontTest {
         GeometryImage image = GeometryImagePacker.pack(s);
         TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
         try {
-            WAVEFRONT.get().limitWavefrontSlots(WavefrontLayout.GROUP * 5);  // 320 pixels a window: 7 rows of 50
+            WAVEFRONT.get().limitWavefrontSlots(WavefrontLayout.GROUP * 5);  // 320 slots a window: 2 rows of 50, 3 slots a pixel
             assertSameFrames("windows", render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
-            assertEquals(1, WAVEFRONT.get().wavefrontParts(), "a tile larger than a window: one slot a pixel");
+            assertEquals(3, WAVEFRONT.get().wavefrontParts(), "the samples spread over slots in windows of rows");
+            WAVEFRONT.get().limitWavefrontSlots(WavefrontLayout.GROUP);  // 64 slots: a row of 50, one slot a pixel
+            assertSameFrames("a row a window", render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
+            assertEquals(1, WAVEFRONT.get().wavefrontParts(), "a window holds one row's slots: one slot a pixel");
         } finally {
             WAVEFRONT.get().limitWavefrontSlots(Integer.MAX_VALUE);
         }

@@ -39,7 +39,7 @@ class MultiGpuRendererTest {
     private static final Set<Aov> EVERY_AOV = EnumSet.of(Aov.RADIANCE, Aov.DEPTH, Aov.NORMAL, Aov.ALBEDO, Aov.VARIANCE, Aov.SAMPLES);
 
     /** The shipped default scene with a lens, spherical lights and the tent filter, at an odd size (partial tiles). */
-    private static Scene effects(int spp) throws Exception {
+    static Scene effects(int spp) throws Exception {
         Scene s = NffReader.read(Path.of("scenes/default.nff")).scene();
         Camera c = s.camera();
         Camera lens = new Camera(c.eye(), c.look(), c.up(), c.fovY(), 0.15f, c.look().minus(c.eye()).length());

@@ -5,29 +5,30 @@ import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * How many slots a pixel's samples are spread over ({@link GlWavefront#partsPerPixel}): as many as the
- * window's slots allow, never more than the pass's samples, and at least one (a tile larger than the
- * slots is traced one slot a pixel, in several windows).
+ * How many slots a pixel's samples are spread over ({@link GlWavefront#partsPerPixel}): the frame's
+ * share of FRAME_SLOTS, never more than the pass's samples, and at least one. It depends on the
+ * whole frame only, so a GPU's band of the frame spreads its pixels as one GPU does.
  */
 class WavefrontPartsTest {
     private static final int HD = 1920 * 1080;
 
     @Test
-    void asManyAsTheSlotsAllow() {
-        assertEquals(2, GlWavefront.partsPerPixel(4_400_000, HD, 16), "1080p where 4.4 M slots fit");
-        assertEquals(4, GlWavefront.partsPerPixel(4_400_000, HD / 2, 16), "a half-height band of two GPUs");
-        assertEquals(1, GlWavefront.partsPerPixel(2_850_000, HD, 16), "1080p where fewer than two slots a pixel fit");
+    void theFramesShareOfTheSlots() {
+        assertEquals(GlWavefront.MAX_SLOTS, GlWavefront.FRAME_SLOTS, "the default (run without -Ddrt.wavefrontFrameSlots)");
+        assertEquals(2, GlWavefront.partsPerPixel(HD, 16), "1080p");
+        assertEquals(4, GlWavefront.partsPerPixel(1280 * 720, 16), "720p");
+        assertEquals(1, GlWavefront.partsPerPixel(2560 * 1440, 16), "1440p");
+        assertEquals(1, GlWavefront.partsPerPixel(4 * HD, 16), "4K");
     }
 
     @Test
     void neverMoreThanTheSamples() {
-        assertEquals(5, GlWavefront.partsPerPixel(4_400_000, 56 * 40, 5));
-        assertEquals(1, GlWavefront.partsPerPixel(4_400_000, 1, 1));
+        assertEquals(5, GlWavefront.partsPerPixel(56 * 40, 5));
+        assertEquals(1, GlWavefront.partsPerPixel(1, 1));
     }
 
     @Test
     void atLeastOne() {
-        assertEquals(1, GlWavefront.partsPerPixel(320, 1500, 3), "a tile larger than a window");
-        assertEquals(1, GlWavefront.partsPerPixel(320, 320, 16), "as many slots as pixels");
+        assertEquals(1, GlWavefront.partsPerPixel(16 * HD, 16), "8K");
     }
 }
