@@ -174,14 +174,15 @@ final class GlWavefront implements AutoCloseable {
      * active pixel list's layout), window by window. The frame's images and the active list are bound
      * by the caller, as for the frame kernel.
      *
-     * @param shadowRays the shadow rays a slot sends from one surface ({@link #shadowRays})
-     * @param samples    the samples a pixel takes in this pass (uSampleCount)
+     * @param framePixels the whole frame's pixels, on which the slots a pixel are counted ({@link #partsPerPixel})
+     * @param shadowRays  the shadow rays a slot sends from one surface ({@link #shadowRays})
+     * @param samples     the samples a pixel takes in this pass (uSampleCount)
      */
     void trace(PixelWindow tile, int framePixels, int shadowRays, int samples) throws GpuMemoryException {
         int stride = Math.max(1, shadowRays);
         while (true) {
             try {
-                traceWindows(tile, partsPerPixel(framePixels, samples), stride, samples);
+                traceWindows(tile, partsPerPixel(framePixels, samples), stride);
                 return;
             } catch (GpuMemoryException e) {
                 // Only the first window allocates (later ones are no larger), so nothing was traced yet.
@@ -192,7 +193,7 @@ final class GlWavefront implements AutoCloseable {
         }
     }
 
-    private void traceWindows(PixelWindow tile, int wantedParts, int stride, int samples) throws GpuMemoryException {
+    private void traceWindows(PixelWindow tile, int wantedParts, int stride) throws GpuMemoryException {
         int capacity = capacity(stride);
         int parts = Math.min(wantedParts, Math.max(1, capacity / tile.width())); // a row of slots must fit a window
         int rowsPerWindow = Math.max(1, capacity / (tile.width() * parts));
