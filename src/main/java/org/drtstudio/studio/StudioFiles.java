@@ -114,7 +114,10 @@ final class StudioFiles {
             // A model's folder is where its renders go too; a sample's is the installation, never written to.
             if (project || sample) exportDefaults.untitledBecomes(null);
             else exportDefaults.untitledOpenedFrom(file);
-            if (!sample) addRecent(file);
+            if (!sample) {
+                addRecent(file);
+                dialogs.opened(file);
+            }
             window.jobFinished("opened " + (sample ? "sample " : "") + file.getFileName() + warningsNote(p.warnings()));
         }, "cannot open " + file.getFileName());
     }
@@ -242,6 +245,7 @@ final class StudioFiles {
             }
         }, (Loaded loaded) -> {
             pendingImports--;
+            dialogs.opened(file);
             try {
                 commitImport(loaded.asset(), loaded.place(), loaded.warnings(), loaded.phases(), name, started);
             } finally {

@@ -102,6 +102,7 @@ class ArtistAssetsUiTest {
         waitUntil(() -> h.window.session.document.model().nodes().size() > nodes && h.window.files.pendingImports() == 0, 30,
                 "the dropped glb imported");
         waitUntil(() -> h.window.statusMessage().contains("boxes.glb"), 30, "the glb import named in the status bar");
+        assertEquals(glb, h.dialogs.lastOpened, "the next file chooser opens beside the dropped file");
         h.awaitRefined(4);
         StudioHarness.Pixels both = h.pixels();
         double change = both.difference(empty, 0, 0, both.width(), both.height());

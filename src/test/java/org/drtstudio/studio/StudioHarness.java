@@ -203,6 +203,7 @@ final class StudioHarness {
         releaseInput();
         closeStrayWindows();
         dialogs.answers.clear();
+        dialogs.lastOpened = null;
     }
 
     /** Keys or buttons left pressed would turn the next test's clicks into shortcut clicks or drags. */
@@ -393,6 +394,13 @@ final class StudioHarness {
         volatile String lastError;
         /** What the export dialog was last offered. */
         volatile ExportSettings lastExportOffer;
+        /** The last file opened or imported without a chooser: the next chooser opens beside it. */
+        volatile Path lastOpened;
+
+        @Override
+        public void opened(Path file) {
+            lastOpened = file;
+        }
 
         @Override
         public Optional<Path> chooseOpen(String title, boolean projectsOnly) {

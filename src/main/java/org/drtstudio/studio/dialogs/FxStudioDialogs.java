@@ -20,7 +20,7 @@ import java.util.Optional;
 /** The real dialogs: the platform's file choosers and JavaFX alerts. */
 public final class FxStudioDialogs implements StudioDialogs {
     private final Window owner;
-    private File lastFolder;
+    private final ChooserFolder folder = new ChooserFolder();
 
     public FxStudioDialogs(Window owner) {
         this.owner = owner;
@@ -85,14 +85,19 @@ public final class FxStudioDialogs implements StudioDialogs {
     private FileChooser chooser(String title) {
         FileChooser fc = new FileChooser();
         fc.setTitle(title);
-        if (lastFolder != null && lastFolder.isDirectory()) fc.setInitialDirectory(lastFolder);
+        folder.folder().ifPresent(f -> fc.setInitialDirectory(f.toFile()));
         return fc;
     }
 
     private Optional<Path> remember(File f) {
         if (f == null) return Optional.empty();
-        lastFolder = f.getParentFile();
+        folder.used(f.toPath());
         return Optional.of(f.toPath());
+    }
+
+    @Override
+    public void opened(Path file) {
+        folder.used(file);
     }
 
     @Override

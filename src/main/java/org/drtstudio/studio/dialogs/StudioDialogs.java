@@ -23,6 +23,13 @@ public interface StudioDialogs {
         return chooseOpen("Environment picture", false);
     }
 
+    /**
+     * A file was opened or imported without a chooser (the command line, the recent list, a drop):
+     * the next chooser opens in its folder.
+     */
+    default void opened(Path file) {
+    }
+
     /** A file to save to, or empty when cancelled. */
     Optional<Path> chooseSave(String title, String suggestedName, String extension);
 
