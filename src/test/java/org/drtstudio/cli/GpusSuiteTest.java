@@ -39,6 +39,7 @@ class GpusSuiteTest {
         assertEquals(2, text.split("\"identical_to_one_gpu\": true", -1).length - 1, text);
         assertTrue(text.contains("\"two_contexts_on_gpu0_identical\": true"), text);
         assertFalse(text.contains("false"), text);
+        assertEquals(2, err.toString().split("picture identical to one GPU's", -1).length - 1, "said in the log too: " + err);
     }
 
     @Test
