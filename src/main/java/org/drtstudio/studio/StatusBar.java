@@ -39,6 +39,8 @@ import java.util.concurrent.TimeUnit;
 final class StatusBar {
     /** The widest the job's line is kept whole while the preview's figures give way (a long file name is still cut). */
     private static final double JOB_LINE_WIDTH = 420;
+    /** The widest the renderer's line gets; its tooltip says it whole. */
+    private static final double RENDERER_LINE_WIDTH = 360;
 
     private final ViewportPane viewport;
     private final PreviewRenderer preview;
@@ -97,6 +99,8 @@ final class StatusBar {
     }
 
     private HBox build(AccelControl accelChoice) {
+        // Hidden between jobs, the job's bar, figures and Cancel take no room from the renderer's line and the message.
+        for (javafx.scene.Node n : List.of(progress, progressText, cancel)) n.managedProperty().bind(n.visibleProperty());
         progress.setVisible(false);
         progress.setPrefWidth(160);
         progress.setMinWidth(60); // gives way before the Cancel beside it, which keeps its label
@@ -129,9 +133,9 @@ final class StatusBar {
         statsLabel.setId("statsLabel");
         messageLabel.setId("messageLabel");
         // Every message is readable: the slot takes the room left (cut with "…" where it must be) and its
-        // tooltip shows the whole line and the ones before it. The renderer's line gives way first.
+        // tooltip shows the whole line and the ones before it. The renderer's line gives way first (RendererLineLast).
         rendererLabel.setMinWidth(0);
-        rendererLabel.setMaxWidth(360);
+        rendererLabel.setMaxWidth(RENDERER_LINE_WIDTH);
         Tooltip rendererTip = new Tooltip();
         rendererTip.textProperty().bind(rendererLabel.textProperty());
         rendererTip.setWrapText(true);
@@ -151,8 +155,8 @@ final class StatusBar {
         messageTip.setShowDelay(javafx.util.Duration.millis(300));
         messageLabel.setTooltip(messageTip);
         accelChoice.onChange(viewport::setAccel);
-        HBox bar = new HBox(12, pausePreview, denoisePreview, accelChoice.node(), rendererLabel, statsLabel, messageLabel, progress, progressText,
-                cancel);
+        HBox bar = new RendererLineLast(12, pausePreview, denoisePreview, accelChoice.node(), rendererLabel, statsLabel, messageLabel, progress,
+                progressText, cancel);
         bar.setPadding(new Insets(3, 8, 3, 8));
         // The bar never widens the window's content: a longer status ("… spp denoised · 0% converged") made
         // the root wider than the scene, the viewport wider with it, and the preview restarted for the new
@@ -166,6 +170,28 @@ final class StatusBar {
         bar.setStyle("-fx-background-color: derive(-fx-base, -8%);");
         rendererLabel.setText(rendererText());
         return bar;
+    }
+
+    /**
+     * The bar's row. An HBox shrinks every child that may shrink, so at 1366 px the message was cut
+     * ("exported sp…") while the renderer's line, which says the same all session and has a tooltip,
+     * kept 330 px. Before each layout the renderer's line is narrowed to the room the others leave at
+     * their preferred widths: a message is cut only once that line is gone.
+     */
+    private final class RendererLineLast extends HBox {
+        RendererLineLast(double spacing, javafx.scene.Node... children) {
+            super(spacing, children);
+        }
+
+        @Override
+        protected void layoutChildren() {
+            List<javafx.scene.Node> managed = getManagedChildren();
+            double room = getWidth() - snappedLeftInset() - snappedRightInset() - getSpacing() * (managed.size() - 1);
+            for (javafx.scene.Node c : managed) if (c != rendererLabel) room -= c.prefWidth(-1);
+            double width = Math.max(0, Math.min(RENDERER_LINE_WIDTH, Math.floor(room)));
+            if (rendererLabel.getMaxWidth() != width) rendererLabel.setMaxWidth(width);
+            super.layoutChildren();
+        }
     }
 
     /** The renderer's line: what traces the preview, and the notices about why (no GPU, …). */

@@ -82,6 +82,22 @@ class LaptopLayoutUiTest {
         waitUntil(() -> !h.window.jobRunning(), 30, "export cancelled");
     }
 
+    /** A message is cut only once the renderer's line (the same all session, its tooltip saying it) has given way. */
+    @Test
+    void aMessageIsShownWholeBeforeTheRenderersLine() throws Exception {
+        String text = "exported spot_triangulated.exr (1920x1080, 256 spp) in 1 min 4 s";
+        fx(() -> {
+            h.window.message(text);
+            return null;
+        });
+        Labeled message = (Labeled) fx(() -> h.window.stage.getScene().lookup("#messageLabel"));
+        Labeled renderer = (Labeled) fx(() -> h.window.stage.getScene().lookup("#rendererLabel"));
+        long end = System.nanoTime() + 5_000_000_000L;
+        while (System.nanoTime() < end && !text.equals(fx(() -> shownText(message)))) Thread.sleep(50);
+        assertEquals(text, fx(() -> shownText(message)), "the message at " + size() + "; the renderer's line shows \""
+                + fx(() -> shownText(renderer)) + "\"");
+    }
+
     private String size() throws Exception {
         return fx(() -> h.window.stage.getWidth() + " x " + h.window.stage.getHeight());
     }
