@@ -139,11 +139,11 @@ public final class MultiGpuBenchmark {
                 row.put("band_rows", Arrays.stream(split.bandRows()).boxed().toList());
                 row.put("bands_alone", bandsAlone(alone, split.bandRows(), image, p));
             }
-            row.put("identical_to_one_gpu", Arrays.equals(single.frame.srgb(), t.frame.srgb()));
+            // A split picture must be one GPU's bit for bit: a difference is a bug (it once hid as "identical false").
+            boolean identical = Arrays.equals(single.frame.srgb(), t.frame.srgb());
+            row.put("identical_to_one_gpu", identical);
             rows.add(row);
             best = Math.min(best, t.ms);
-            // A split picture must be one GPU's bit for bit: a difference is a bug (it once hid as "identical false").
-            boolean identical = (Boolean) row.get("identical_to_one_gpu");
             log.printf("  %dx%d %d GPUs, %s: %.1f ms (efficiency %.2f, tiles %s, GPUs done after %s ms, %s)%n", w, h,
                     split.deviceCount(), split.tiling(), t.ms, single.ms / (split.deviceCount() * t.ms), Arrays.toString(split.lastTileCounts()),
                     Arrays.toString(Arrays.stream(split.lastDeviceMillis()).map(Math::round).toArray()),
