@@ -2,13 +2,13 @@
 // samples of a tile are traced as in trace.comp, each pixel's samples one after another, but each
 // pixel's walk through its rays is a state machine kept in memory (a slot per pixel), and every
 // step advances each slot by one surface. The rays of a step are traced by lean kernels
-// (wavefront_trace.comp, closest-hit and any-hit apart) that hold only the walk's registers, so many
+// (wavefront_trace.comp, closest-hit and any-hit groups apart) that hold only the walk's registers, so many
 // more work groups run at once than in the frame kernel, which carries every path's state through
 // every walk. Same rays, same samples, same sums in the same order as trace.comp; GlWavefront drives it.
 //
 // A step: wavefront_queue.comp turns this generation's list lengths into dispatch sizes and empties
-// the next generation's lists; the trace kernels walk the listed rays (each slot's next closest-hit
-// ray, and the shadow rays of the surface it shaded last, toward each light, at once); then
+// the next generation's lists; wavefront_trace.comp walks the listed rays in one dispatch (each slot's
+// next closest-hit ray, and the shadow rays of the surface it shaded last, toward each light); then
 // wavefront_shade.comp adds the unblocked lights to that surface's light, shades the slot's new hit
 // and lists its next rays for the next generation. The memory a slot's surface needs after its hit
 // travels with its shadow rays (their would-be light), so no surface is kept between steps.
@@ -32,7 +32,9 @@ struct WavefrontRay { WF_RAY_MEMBERS };
 struct ShadowRay { WF_SHADOW_MEMBERS };
 
 layout(std430, binding = DRT_BINDING_WAVEFRONT_STATES) buffer PathStates { vec4 stateFields[]; };  // fields before WF_STACK
-layout(std430, binding = DRT_BINDING_WAVEFRONT_STACKS) buffer RayStacks { vec4 stackFields[]; };   // WF_STACK_FIELDS
+// The ray stack's lower WF_STACK_LOW_ENTRIES entries, and the rest.
+layout(std430, binding = DRT_BINDING_WAVEFRONT_STACKS) buffer RayStacks { vec4 stackFields[]; };
+layout(std430, binding = DRT_BINDING_WAVEFRONT_STACKS_HIGH) buffer RayStacksHigh { vec4 stackFieldsHigh[]; };
 layout(std430, binding = DRT_BINDING_WAVEFRONT_RAYS) buffer WavefrontRays { WavefrontRay rays[]; };
 layout(std430, binding = DRT_BINDING_WAVEFRONT_SHADOWS) buffer WavefrontShadows { ShadowRay shadows[]; };
 // counts[generation * WF_KINDS + kind]: entries of that list; args: the dispatches of the generation about
@@ -53,8 +55,14 @@ ivec4 intField(int slot, int f) { return floatBitsToInt(stateFields[f * uListCap
 void setField(int slot, int f, vec4 v) { stateFields[f * uListCapacity + slot] = v; }
 void setIntField(int slot, int f, ivec4 v) { stateFields[f * uListCapacity + slot] = intBitsToFloat(v); }
 // Member m (WF_STACK_ORIGIN_DEPTH ...) of entry sp of the slot's ray stack.
-vec4 stackField(int slot, int sp, int m) { return stackFields[(WF_STACK_ENTRY_FIELDS * sp + m) * uListCapacity + slot]; }
-void setStackField(int slot, int sp, int m, vec4 v) { stackFields[(WF_STACK_ENTRY_FIELDS * sp + m) * uListCapacity + slot] = v; }
+vec4 stackField(int slot, int sp, int m) {
+    if (sp < WF_STACK_LOW_ENTRIES) return stackFields[(WF_STACK_ENTRY_FIELDS * sp + m) * uListCapacity + slot];
+    return stackFieldsHigh[(WF_STACK_ENTRY_FIELDS * (sp - WF_STACK_LOW_ENTRIES) + m) * uListCapacity + slot];
+}
+void setStackField(int slot, int sp, int m, vec4 v) {
+    if (sp < WF_STACK_LOW_ENTRIES) stackFields[(WF_STACK_ENTRY_FIELDS * sp + m) * uListCapacity + slot] = v;
+    else stackFieldsHigh[(WF_STACK_ENTRY_FIELDS * (sp - WF_STACK_LOW_ENTRIES) + m) * uListCapacity + slot] = v;
+}
 
 // Where generation g's list of a kind starts: closest lists hold a slot each, shadow lists up to
 // uShadowStride rays a slot.
@@ -81,7 +89,7 @@ void traceShadowRay(int ray) {
     shadows[ray].result = ivec4(blocked ? 1 : 0, hit.overflow ? 1 : 0, 0, 0);
 }
 
-// Lists the invocation's rays for the next generation's trace passes: its slot's closest-hit ray
+// Lists the invocation's rays for the next generation's trace pass: its slot's closest-hit ray
 // (when closest) and its shadow rays (bit l of shadowMask: slot * uShadowStride + l). Every
 // invocation of the work group must call it, once: the group counts its rays in shared memory and
 // reserves their places with one atomic per kind, since a million atomics on one counter serialise.

@@ -23,7 +23,7 @@ import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 /**
  * The frame traced as a wavefront (shaders/wavefront.glsl): the same samples as the frame kernel
  * ({@code trace.comp}), but each pixel's walk from ray to ray is a state machine in GPU memory, and
- * the rays of each step are traced by lean closest-hit and any-hit kernels over compacted lists.
+ * the rays of each step are traced by a lean closest-hit and any-hit kernel over compacted lists.
  * The frame kernel carries every path's registers through every walk, which limits it to few work
  * groups per SM (docs/BENCHMARKS.md: its camera rays ran at a fifth of the one-ray-type kernels'
  * speed); here only the walk's registers are live while rays are traced.
@@ -32,7 +32,7 @@ import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
  * light, 88 more per light), each pixel's samples spread over {@link #partsPerPixel} of them. Per window:
  * the start pass sends every slot's first camera ray; then, step after step, the queue pass sizes
  * the dispatches from the lists' lengths on the GPU (indirect dispatch, no read-back), the trace
- * passes walk the listed rays, and the shade pass takes their results and lists each slot's next
+ * pass walks both lists of rays in one dispatch, and the shade pass takes their results and lists each slot's next
  * ray; the host reads the lists' lengths back every {@link #STEPS_PER_CHECK} steps, and once few
  * slots are left, the drain pass walks them to their ends, each in one invocation; the finish pass
  * adds the slots' sums to the frame, part after part. Lives on the GL thread of its {@link GlRenderer}.
@@ -43,8 +43,8 @@ final class GlWavefront implements AutoCloseable {
      * (64 bytes each; a mask of them in an int). Scenes with more are traced by the frame kernel.
      */
     static final int MAX_LIGHTS = 16;
-    /** The working memory a window may take; more pixels are traced in more windows. */
-    static final long WORKING_BYTES = 4L << 30;
+    /** The working memory a window may take (a 1080p frame's four slots a pixel); more pixels are traced in more windows. */
+    static final long WORKING_BYTES = 8L << 30;
     /** The least working memory tried before giving up for the frame kernel (GpuMemoryException). */
     static final long MIN_WORKING_BYTES = 32L << 20;
     /** NVX_gpu_memory_info: the GPU memory free now, in kB. */
@@ -56,13 +56,15 @@ final class GlWavefront implements AutoCloseable {
     static final int DRAIN_FRACTION = Integer.getInteger("drt.wavefrontDrain", 16);
     /** Steps between read-backs of the lists' lengths: steps past the last run empty dispatches. */
     static final int STEPS_PER_CHECK = Integer.getInteger("drt.wavefrontCheck", 16);
-    /** Most slots (parts of pixels traced at once) on any device: a 1080p frame in one window, two slots a pixel. */
-    static final int MAX_SLOTS = 1 << 22;
+    /** Most slots (parts of pixels traced at once) on any device: a 1080p frame in one window, four slots a pixel. */
+    static final int MAX_SLOTS = 1 << 23;
     /**
      * Slots a whole frame's pixels are spread over (partsPerPixel): as many as one window holds, so
-     * 2 a pixel at 1080p and 1 at 4K. Four a pixel at 1080p (two windows) made bunny_1m's and
-     * bunny_18m's 16-spp frames 7 % and 5 % faster on an H200 but generated cities 1 % slower, so it
-     * is not the default (docs/BENCHMARKS.md); {@code -Ddrt.wavefrontFrameSlots} for experiments.
+     * 4 a pixel at 1080p and 1 at 4K. On an H200, four a pixel in one window against two (the stack
+     * split in two buffers to fit NVIDIA's 2 GB storage blocks) made bunny_1m's 16-spp frame 4 % and a
+     * city's 2 % faster, and with the one trace dispatch unseen scenes too (docs/BENCHMARKS.md); in
+     * two windows, as a GPU with less memory takes them, cities lost 1 %. {@code -Ddrt.wavefrontFrameSlots}
+     * for experiments.
      */
     static final long FRAME_SLOTS = Long.getLong("drt.wavefrontFrameSlots", MAX_SLOTS);
     /** Experiments only: print each window's GPU time per kind of pass ({@code -Ddrt.wavefrontProfile=true}). */
@@ -73,7 +75,7 @@ final class GlWavefront implements AutoCloseable {
      */
     private static final boolean COUNT_RAYS = Boolean.getBoolean("drt.wavefrontCounts");
 
-    private final ComputeProgram start, queue, traceClosest, traceShadow, shade, drain, finish;
+    private final ComputeProgram start, queue, trace, shade, drain, finish;
     private final List<ComputeProgram> programs;
     private final long maxBlockBytes;
     /**
@@ -83,9 +85,9 @@ final class GlWavefront implements AutoCloseable {
     private long workingBudget;
     /** Most slots a window takes, as a test asks ({@link #limitSlots}); the memory may allow fewer. */
     private int slotLimit;
-    /** Bytes a slot takes in the state buffer (the fields before the stack) and in the stack buffer. */
-    private final int stateBytes, stackBytes;
-    private ShaderStorageBuffer states, stacks, rays, shadows, lists;
+    /** Bytes a slot takes in the state buffer (the fields before the stack) and in each of the two stack buffers. */
+    private final int stateBytes, stackLowBytes, stackHighBytes;
+    private ShaderStorageBuffer states, stacks, stacksHigh, rays, shadows, lists;
     /**
      * The lists' lengths copied on the GPU for the host to read: a buffer the host reads from may be
      * moved by the driver to host memory, where the shaders' atomics on the counters would crawl.
@@ -100,29 +102,28 @@ final class GlWavefront implements AutoCloseable {
         Map<String, String> d = new LinkedHashMap<>(traceDefines);
         d.put("BL_STACK_SHARED", "0");
         d.putAll(WavefrontLayout.glslDefines());
-        ComputeProgram[] made = new ComputeProgram[7];
+        ComputeProgram[] made = new ComputeProgram[6];
         try {
             made[0] = ComputeProgram.load("wavefront_start.comp", d);
             made[1] = ComputeProgram.load("wavefront_queue.comp", d);
-            made[2] = ComputeProgram.load("wavefront_trace.comp", withKind(d, CLOSEST));
-            made[3] = ComputeProgram.load("wavefront_trace.comp", withKind(d, SHADOW));
-            made[4] = ComputeProgram.load("wavefront_shade.comp", d);
-            made[5] = ComputeProgram.load("wavefront_finish.comp", d);
-            made[6] = ComputeProgram.load("wavefront_drain.comp", d);
+            made[2] = ComputeProgram.load("wavefront_trace.comp", d);
+            made[3] = ComputeProgram.load("wavefront_shade.comp", d);
+            made[4] = ComputeProgram.load("wavefront_finish.comp", d);
+            made[5] = ComputeProgram.load("wavefront_drain.comp", d);
         } catch (RuntimeException e) {
             for (ComputeProgram p : made) if (p != null) p.close();
             throw e;
         }
         start = made[0];
         queue = made[1];
-        traceClosest = made[2];
-        traceShadow = made[3];
-        shade = made[4];
-        finish = made[5];
-        drain = made[6];
+        trace = made[2];
+        shade = made[3];
+        finish = made[4];
+        drain = made[5];
         programs = List.of(made);
         stateBytes = STACK * FIELD_BYTES;
-        stackBytes = STACK_FIELDS * FIELD_BYTES;
+        stackLowBytes = STACK_ENTRY_FIELDS * STACK_LOW_ENTRIES * FIELD_BYTES;
+        stackHighBytes = STACK_FIELDS * FIELD_BYTES - stackLowBytes;
         // A storage block may be no larger than the driver's limit (llvmpipe: 128 MB; NVIDIA: 2 GB and more).
         long maxBlock = glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
         maxBlockBytes = maxBlock;
@@ -138,12 +139,6 @@ final class GlWavefront implements AutoCloseable {
         return new GlWavefront(traceDefines);
     }
 
-    private static Map<String, String> withKind(Map<String, String> defines, int kind) {
-        Map<String, String> d = new LinkedHashMap<>(defines);
-        d.put("WF_KIND", Integer.toString(kind));
-        return d;
-    }
-
     /** Every pass, for the uniforms the frame kernel takes too (a program ignores those it lacks). */
     List<ComputeProgram> programs() {
         return programs;
@@ -157,7 +152,7 @@ final class GlWavefront implements AutoCloseable {
     /** Bytes of GPU memory the wavefront holds now (path states, rays, shadow rays, lists). */
     long workingBytes() {
         long bytes = 0;
-        for (ShaderStorageBuffer b : new ShaderStorageBuffer[] {states, stacks, rays, shadows, lists, lengths}) if (b != null) bytes += b.size();
+        for (ShaderStorageBuffer b : new ShaderStorageBuffer[] {states, stacks, stacksHigh, rays, shadows, lists, lengths}) if (b != null) bytes += b.size();
         return bytes;
     }
 
@@ -182,7 +177,7 @@ final class GlWavefront implements AutoCloseable {
         int stride = Math.max(1, shadowRays);
         while (true) {
             try {
-                traceWindows(tile, partsPerPixel(framePixels, samples), stride);
+                traceWindows(tile, framePixels, partsPerPixel(framePixels, samples), stride);
                 return;
             } catch (GpuMemoryException e) {
                 // Only the first window allocates (later ones are no larger), so nothing was traced yet.
@@ -193,10 +188,13 @@ final class GlWavefront implements AutoCloseable {
         }
     }
 
-    private void traceWindows(PixelWindow tile, int wantedParts, int stride) throws GpuMemoryException {
+    private void traceWindows(PixelWindow tile, int framePixels, int wantedParts, int stride) throws GpuMemoryException {
         int capacity = capacity(stride);
         int parts = Math.min(wantedParts, Math.max(1, capacity / tile.width())); // a row of slots must fit a window
         int rowsPerWindow = Math.max(1, capacity / (tile.width() * parts));
+        // Room for the whole frame's slots, not only this tile's: several GPUs' bands move with every
+        // frame's times, and growing a window's buffers by gigabytes stalled both H200s for 400 ms.
+        ensureBuffers((int) Math.min(capacity, (long) Math.max(framePixels, tile.width() * tile.height()) * parts), stride);
         for (int y = 0; y < tile.height(); y += rowsPerWindow) {
             int rows = Math.min(rowsPerWindow, tile.height() - y);
             traceWindow(tile.x(), tile.y() + y, tile.width(), rows, stride, parts);
@@ -227,7 +225,7 @@ final class GlWavefront implements AutoCloseable {
      * memory, and no buffer above the driver's largest storage block (llvmpipe: 128 MB).
      */
     private int capacity(int stride) {
-        long largestPerSlot = Math.max(Math.max(stateBytes, stackBytes), Math.max((long) SHADOW_BYTES * stride, 4L * listEntries(stride)));
+        long largestPerSlot = Math.max(Math.max(stateBytes, Math.max(stackLowBytes, stackHighBytes)), Math.max((long) SHADOW_BYTES * stride, 4L * listEntries(stride)));
         long byBlock = (maxBlockBytes - QUEUE_HEADER_BYTES) / largestPerSlot;
         long byBudget = workingBudget / bytesPerSlot(stride);
         return (int) Math.max(GROUP, Math.min(slotLimit, Math.min(byBlock, byBudget)));
@@ -239,7 +237,7 @@ final class GlWavefront implements AutoCloseable {
     }
 
     private long bytesPerSlot(int stride) {
-        return stateBytes + stackBytes + RAY_BYTES + (long) SHADOW_BYTES * stride + 4L * listEntries(stride);
+        return stateBytes + stackLowBytes + stackHighBytes + RAY_BYTES + (long) SHADOW_BYTES * stride + 4L * listEntries(stride);
     }
 
     private void traceWindow(int x, int y, int width, int height, int stride, int parts) throws GpuMemoryException {
@@ -271,6 +269,7 @@ final class GlWavefront implements AutoCloseable {
     private void bindWindow(int x, int y, int width, int pixels, int parts) {
         states.bindBase(ShaderBinding.WAVEFRONT_STATES);
         stacks.bindBase(ShaderBinding.WAVEFRONT_STACKS);
+        stacksHigh.bindBase(ShaderBinding.WAVEFRONT_STACKS_HIGH);
         rays.bindBase(ShaderBinding.WAVEFRONT_RAYS);
         shadows.bindBase(ShaderBinding.WAVEFRONT_SHADOWS);
         lists.bindBase(ShaderBinding.WAVEFRONT_QUEUE);
@@ -302,12 +301,11 @@ final class GlWavefront implements AutoCloseable {
             queue.dispatch(1, 1, 1);
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
             if (profile != null) profile.mark("queue");
-            traceClosest.setInt("uGeneration", generation);
-            traceShadow.setInt("uGeneration", generation);
-            traceClosest.dispatchIndirect(lists, ARGS_OFFSET + CLOSEST * ARGS_BYTES_PER_KIND);
-            if (profile != null) profile.mark(COUNT_RAYS ? "closest " + steps : "trace closest");
-            traceShadow.dispatchIndirect(lists, ARGS_OFFSET + SHADOW * ARGS_BYTES_PER_KIND);
-            if (profile != null) profile.mark(COUNT_RAYS ? "shadow " + steps : "trace shadow");
+            // Both kinds in one dispatch: the shadow rays' groups fill the GPU as the closest-hit walks' end
+            // (two dispatches, one after the other, made bunny_1m's 16-spp frame 1 % and a city's 2 % slower).
+            trace.setInt("uGeneration", generation);
+            trace.dispatchIndirect(lists, ARGS_OFFSET + BOTH * ARGS_BYTES_PER_KIND);
+            if (profile != null) profile.mark(COUNT_RAYS ? "trace " + steps : "trace");
             storageBarrier();
             shade.setInt("uGeneration", generation);
             shade.dispatchIndirect(lists, ARGS_OFFSET + CLOSEST * ARGS_BYTES_PER_KIND);
@@ -360,7 +358,8 @@ final class GlWavefront implements AutoCloseable {
         if (slots <= allocatedSlots && stride == allocatedStride) return;
         closeBuffers();
         states = ShaderStorageBuffer.allocate((long) stateBytes * slots);
-        stacks = ShaderStorageBuffer.allocate((long) stackBytes * slots);
+        stacks = ShaderStorageBuffer.allocate((long) stackLowBytes * slots);
+        stacksHigh = ShaderStorageBuffer.allocate((long) stackHighBytes * slots);
         rays = ShaderStorageBuffer.allocate((long) RAY_BYTES * slots);
         shadows = ShaderStorageBuffer.allocate((long) SHADOW_BYTES * stride * slots);
         lists = ShaderStorageBuffer.allocate(QUEUE_HEADER_BYTES + 4L * listEntries(stride) * slots);
@@ -370,8 +369,8 @@ final class GlWavefront implements AutoCloseable {
     }
 
     private void closeBuffers() {
-        for (ShaderStorageBuffer b : new ShaderStorageBuffer[] {states, stacks, rays, shadows, lists, lengths}) if (b != null) b.close();
-        states = stacks = rays = shadows = lists = lengths = null;
+        for (ShaderStorageBuffer b : new ShaderStorageBuffer[] {states, stacks, stacksHigh, rays, shadows, lists, lengths}) if (b != null) b.close();
+        states = stacks = stacksHigh = rays = shadows = lists = lengths = null;
         allocatedSlots = 0;
     }
 

@@ -32,8 +32,9 @@ public enum ShaderBinding {
     DISPLAY(Kind.IMAGE, 1), RESOLVE_SAMPLE_STATE(Kind.IMAGE, 2),
     // The wavefront's memory (wavefront.glsl), after the frame's buffers.
     WAVEFRONT_STATES(Kind.BUFFER, 8), WAVEFRONT_RAYS(Kind.BUFFER, 9), WAVEFRONT_QUEUE(Kind.BUFFER, 10), WAVEFRONT_SHADOWS(Kind.BUFFER, 11),
-    // ... its ray stacks after the box layout's buffers (BoxLayout.NODES_BINDING, PRIMITIVES_BINDING).
-    WAVEFRONT_STACKS(Kind.BUFFER, 14),
+    // ... its ray stacks after the box layout's buffers (BoxLayout.NODES_BINDING, PRIMITIVES_BINDING):
+    // the lower entries and the upper ones in buffers of their own (WavefrontLayout.STACK_LOW_ENTRIES).
+    WAVEFRONT_STACKS(Kind.BUFFER, 14), WAVEFRONT_STACKS_HIGH(Kind.BUFFER, 15),
 
     // The denoiser's filter (denoise.comp).
     DENOISE_INPUT(Kind.IMAGE, 0), DENOISE_NORMAL_DEPTH(Kind.IMAGE, 1), DENOISE_ALBEDO(Kind.IMAGE, 2), DENOISE_OUTPUT(Kind.IMAGE, 3),

@@ -25,6 +25,11 @@ public final class WavefrontLayout {
 
     /** The two kinds of lists: a slot's closest-hit ray, the shadow rays of the surface it shaded last. */
     public static final int CLOSEST = 0, SHADOW = 1, KINDS = 2;
+    /**
+     * The trace pass's dispatch, both kinds in one (its work groups walk the closest-hit list, then
+     * the shadow list): its indirect arguments follow each kind's (the shade pass's are the closest-hit list's).
+     */
+    public static final int BOTH = KINDS;
     /** Lists of a kind: the generation being traced and the one being filled, taking turns. */
     public static final int GENERATIONS = 2;
 
@@ -75,12 +80,14 @@ public final class WavefrontLayout {
     /** ... its normal, the camera ray's hit distance. */
     public static final int SAMPLE_NORMAL = 12;
     /**
-     * The ray stack, in a buffer of its own (each buffer stays under the driver's largest storage
-     * block with two slots a pixel at 1080p): STACK_ENTRY_FIELDS an entry: origin and depth (int
-     * bits), direction and chain (1: on it), throughput. Stack field k of a slot is k * uListCapacity + slot there.
+     * The ray stack, in two buffers of their own, its lower STACK_LOW_ENTRIES entries and the rest
+     * (each buffer stays under the driver's largest storage block, 2 GB on NVIDIA's, with four slots
+     * a pixel at 1080p): STACK_ENTRY_FIELDS an entry: origin and depth (int bits), direction and
+     * chain (1: on it), throughput. Field k of a slot's entries in a buffer is k * uListCapacity + slot there.
      */
     public static final int STACK = 13;
     public static final int STACK_ENTRY_FIELDS = 3;
+    public static final int STACK_LOW_ENTRIES = RayStack.CAPACITY / 2;
     /** The fields of a stack entry, from its first. */
     public static final int STACK_ORIGIN_DEPTH = 0, STACK_DIRECTION_CHAIN = 1, STACK_THROUGHPUT = 2;
     /** vec4 fields of a slot's state: those before the stack, in the state buffer, and the stack's. */
@@ -112,10 +119,10 @@ public final class WavefrontLayout {
     public static final int SHADOW_BYTES = 16 * SHADOW_MEMBERS.size();
 
     // The queue buffer's header before its lists: counts[QUEUE_COUNTS] (entries of each generation's
-    // list of each kind), args[QUEUE_ARGS] (the indirect dispatches about to run, x, y, z per kind), padding.
-    // counts[generation * KINDS + kind]; args[kind * ARGS_PER_KIND + axis].
+    // list of each kind), args[QUEUE_ARGS] (the indirect dispatches about to run, x, y, z per kind and
+    // for BOTH), padding. counts[generation * KINDS + kind]; args[kind * ARGS_PER_KIND + axis].
     public static final int ARGS_PER_KIND = 3;
-    public static final int QUEUE_COUNTS = GENERATIONS * KINDS, QUEUE_ARGS = ARGS_PER_KIND * KINDS, QUEUE_PADDING = 6;
+    public static final int QUEUE_COUNTS = GENERATIONS * KINDS, QUEUE_ARGS = ARGS_PER_KIND * (KINDS + 1), QUEUE_PADDING = 3;
     public static final int QUEUE_HEADER_BYTES = 4 * (QUEUE_COUNTS + QUEUE_ARGS + QUEUE_PADDING);
     /** Byte offset of args in the queue buffer, and the bytes of one kind's dispatch. */
     public static final int ARGS_OFFSET = 4 * QUEUE_COUNTS, ARGS_BYTES_PER_KIND = 4 * ARGS_PER_KIND;

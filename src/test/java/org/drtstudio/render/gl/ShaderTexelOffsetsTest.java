@@ -61,7 +61,6 @@ class ShaderTexelOffsetsTest {
         defined.addAll(BoxNodeVariants.glslDefines().keySet());
         defined.addAll(WavefrontLayout.glslDefines().keySet());
         defined.addAll(ShaderBinding.glslDefines().keySet());
-        defined.add("WF_KIND"); // set per trace kernel by GlWavefront (WF_CLOSEST or WF_SHADOW)
         defined.add("BL_STACK_SHARED"); // set per kernel by the host, with a default in traverse_box.glsl
         defined.add("BL_BUFFERS"); // set per device by the host (BoxStorage), with a default in traverse_box.glsl
         List<String> undefined = new ArrayList<>();

@@ -31,6 +31,6 @@ class WavefrontLayoutTest {
         assertEquals("vec4 originTMax; vec4 directionTime; vec4 hitTUv; ivec4 hitIds;", d.get("WF_RAY_MEMBERS"));
         assertEquals(Integer.toString(WavefrontLayout.STACK_ENTRY_FIELDS * RayStack.CAPACITY), d.get("WF_STACK_FIELDS"));
         assertEquals(Integer.toString(WavefrontLayout.STACK + WavefrontLayout.STACK_ENTRY_FIELDS * RayStack.CAPACITY), d.get("WF_FIELDS"));
-        assertEquals(Integer.toString(WavefrontLayout.ARGS_PER_KIND * WavefrontLayout.KINDS), d.get("WF_QUEUE_ARGS"));
+        assertEquals(Integer.toString(WavefrontLayout.ARGS_PER_KIND * (WavefrontLayout.KINDS + 1)), d.get("WF_QUEUE_ARGS"));
     }
 }

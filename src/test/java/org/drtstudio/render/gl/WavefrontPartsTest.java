@@ -15,9 +15,9 @@ class WavefrontPartsTest {
     @Test
     void theFramesShareOfTheSlots() {
         assertEquals(GlWavefront.MAX_SLOTS, GlWavefront.FRAME_SLOTS, "the default (run without -Ddrt.wavefrontFrameSlots)");
-        assertEquals(2, GlWavefront.partsPerPixel(HD, 16), "1080p");
-        assertEquals(4, GlWavefront.partsPerPixel(1280 * 720, 16), "720p");
-        assertEquals(1, GlWavefront.partsPerPixel(2560 * 1440, 16), "1440p");
+        assertEquals(4, GlWavefront.partsPerPixel(HD, 16), "1080p");
+        assertEquals(9, GlWavefront.partsPerPixel(1280 * 720, 16), "720p");
+        assertEquals(2, GlWavefront.partsPerPixel(2560 * 1440, 16), "1440p");
         assertEquals(1, GlWavefront.partsPerPixel(4 * HD, 16), "4K");
     }
 
