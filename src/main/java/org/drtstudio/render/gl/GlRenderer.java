@@ -70,6 +70,13 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
      * (GlCoarseImageTest); 8 did not.
      */
     static final int GUIDE_CHUNK = 8;
+    /**
+     * Samples of a pixel the frame kernel traces per dispatch on software GL, where the budget above
+     * holds for the whole pass (every walk of every sample): a held-out scene's glass pixels ran out
+     * of it after 40 samples, and the kernel's 64-spp picture lost their light from then on
+     * (SoftwareKernelChunksTest). Hardware GPUs have no such budget and trace a pass in one dispatch.
+     */
+    static final int SOFTWARE_KERNEL_CHUNK = 4;
     /** The tile of this renderer's device; the system property {@code drt.tile} overrides it (experiments only). */
     private final int tile;
     private final GlThread gl;
@@ -506,7 +513,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             boolean guidePass = wantsFirstHit && (!guidesSummed || listed || totalSamples < guideEnd);
             // Progress counts the queue's tiles, whoever takes them: several renderers' fractions add up to the pass's.
             TileProgress tileProgress = new TileProgress(progress, traceTiles.size() + (guidePass ? tiles.size() : 0));
-            List<PixelWindow> taken = traceTiles(programs.trace, wavefront, image, w * h, sampleCount, traceTiles, tileProgress);
+            List<PixelWindow> taken = traceTiles(programs.trace, wavefront, image, w * h, firstSample, sampleCount, traceTiles, tileProgress);
             // The image's tiles this pass covers: those taken, or every tile of the frame when the list was traced.
             List<PixelWindow> covered = listed ? tiles.all() : taken;
             // Only the rows of this renderer's tiles are read back: on several GPUs each reads its own band.
@@ -585,7 +592,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
      * wavefront counts its slots a pixel (so a pixel sums alike on one GPU and on several).
      */
     private List<PixelWindow> traceTiles(ComputeProgram trace, GlWavefront wavefront, GeometryImage image, int framePixels,
-                                         int passSamples, TileQueue queue, TileProgress progress) {
+                                         int firstSample, int passSamples, TileQueue queue, TileProgress progress) {
         List<PixelWindow> taken = new ArrayList<>();
         long traceNanos = 0;
         for (PixelWindow t = queue.take(); t != null; t = queue.take()) {
@@ -601,10 +608,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
                     wavefront = null;
                 }
             }
-            if (wavefront == null) {
-                trace.setIVec2("uTileOffset", t.x(), t.y());
-                trace.dispatchCovering(t.width(), t.height());
-            }
+            if (wavefront == null) traceKernelTile(trace, t, firstSample, passSamples);
             traceTimer.end();
             // Done before the next tile is taken: GPUs sharing a queue take tiles as they finish them.
             GlSync.finish();
@@ -619,6 +623,27 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             wavefrontParts = wavefront.lastParts();
         }
         return taken;
+    }
+
+    /**
+     * The frame kernel over one tile: the pass's samples in one dispatch, or on software GL in chunks
+     * of {@link #SOFTWARE_KERNEL_CHUNK}, each adding to the sums of the one before.
+     */
+    private void traceKernelTile(ComputeProgram trace, PixelWindow t, int firstSample, int passSamples) {
+        trace.setIVec2("uTileOffset", t.x(), t.y());
+        int chunk = gl.info().software() ? SOFTWARE_KERNEL_CHUNK : passSamples;
+        for (int from = 0; from < passSamples; from += chunk) {
+            if (chunk < passSamples) {
+                if (from > 0) GlSync.imageAndStorageBarrier();
+                trace.setInt("uSampleStart", firstSample + from);
+                trace.setInt("uSampleCount", Math.min(chunk, passSamples - from));
+            }
+            trace.dispatchCovering(t.width(), t.height());
+        }
+        if (chunk < passSamples) {
+            trace.setInt("uSampleStart", firstSample);
+            trace.setInt("uSampleCount", passSamples);
+        }
     }
 
     /** A pass's depth, normal and albedo AOVs, each null when not asked for. */
