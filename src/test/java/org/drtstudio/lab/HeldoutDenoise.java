@@ -15,6 +15,7 @@ import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.ToneMapper;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.render.embree.EmbreeWalk;
+import org.drtstudio.render.gl.GlRenderer;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.Scene;
 
@@ -31,7 +32,8 @@ import java.util.Locale;
  * walk where installed, the CPU guide budget) as {@code drt render --denoise} runs it. The frame is
  * captured once and the denoiser run on it offline, so filter changes are compared on the same noise.
  * <ul>
- *   <li>{@code reference SCENE VARIANT W H SPP OUT.ref}: the variant's radiance at SPP (seed 1000003);</li>
+ *   <li>{@code reference SCENE VARIANT W H SPP OUT.ref}: the variant's radiance at SPP (seed 1000003);
+ *       {@code gpu-reference} the same from the GPU tracer, its twin (for references at 1080p);</li>
  *   <li>{@code capture SCENE VARIANT W H SPP SEED OUT.bin}: one render with the denoiser's inputs,
  *       saved, and its CPU seconds;</li>
  *   <li>{@code eval OUT.bin REF [MAPS]}: RMSE (0–255 sRGB, {@link NoiseMeasurement#rmse}) of the plain and
@@ -70,10 +72,21 @@ public final class HeldoutDenoise {
                     System.out.printf(Locale.ROOT, "%s %s %dx%d %d spp: %.2f CPU s%n", args[0], args[2], w, h, spp, seconds);
                 }
             }
+            case "gpu-reference" -> {
+                Scene s = variant(SceneLoader.load(Path.of(args[1])).scene(), args[2]);
+                int w = Integer.parseInt(args[3]), h = Integer.parseInt(args[4]), spp = Integer.parseInt(args[5]);
+                GeometryImage image = new GeometryImageBuilder().build(s);
+                TraceParameters p = TraceParameters.of(s.camera(), s.camera(),
+                        s.settings().withSize(w, h).withSampling(spp, s.settings().maxDepth(), 1_000_003L), image, PixelFilter.BOX);
+                try (GlRenderer r = GlRenderer.start()) {
+                    NoiseMeasurement.writeFloats(Path.of(args[6]), r.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE).radiance());
+                    System.out.printf(Locale.ROOT, "gpu-reference %s %dx%d %d spp on %s%n", args[2], w, h, spp, r.description());
+                }
+            }
             case "eval" -> eval(read(Path.of(args[1])), NoiseCurves.readFloats(Path.of(args[2])),
                     args.length > 3 ? args[3] : null);
             case "cost" -> cost(read(Path.of(args[1])));
-            default -> throw new IllegalArgumentException("mode " + args[0] + ": reference, capture, eval or cost");
+            default -> throw new IllegalArgumentException("mode " + args[0] + ": reference, gpu-reference, capture, eval or cost");
         }
     }
 
