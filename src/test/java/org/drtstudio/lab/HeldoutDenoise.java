@@ -16,7 +16,6 @@ import org.drtstudio.render.ToneMapper;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.render.embree.EmbreeWalk;
 import org.drtstudio.render.gl.GlRenderer;
-import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.Scene;
 
 import java.io.DataInputStream;
@@ -60,8 +59,7 @@ public final class HeldoutDenoise {
                 long seed = reference ? 1_000_003L : Long.parseLong(args[6]);
                 Path out = Path.of(args[reference ? 6 : 7]);
                 GeometryImage image = new GeometryImageBuilder().build(s);
-                TraceParameters p = TraceParameters.of(s.camera(), s.camera(),
-                        s.settings().withSize(w, h).withSampling(spp, s.settings().maxDepth(), seed), image, PixelFilter.BOX);
+                TraceParameters p = NoiseCurves.parameters(s, image, w, h, spp, seed);
                 EmbreeWalk.available();
                 try (CpuRenderer r = renderer(threads)) {
                     double cpu0 = cpuSeconds();
@@ -76,8 +74,7 @@ public final class HeldoutDenoise {
                 Scene s = variant(SceneLoader.load(Path.of(args[1])).scene(), args[2]);
                 int w = Integer.parseInt(args[3]), h = Integer.parseInt(args[4]), spp = Integer.parseInt(args[5]);
                 GeometryImage image = new GeometryImageBuilder().build(s);
-                TraceParameters p = TraceParameters.of(s.camera(), s.camera(),
-                        s.settings().withSize(w, h).withSampling(spp, s.settings().maxDepth(), 1_000_003L), image, PixelFilter.BOX);
+                TraceParameters p = NoiseCurves.parameters(s, image, w, h, spp, 1_000_003L);
                 try (GlRenderer r = GlRenderer.start()) {
                     NoiseMeasurement.writeFloats(Path.of(args[6]), r.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE).radiance());
                     System.out.printf(Locale.ROOT, "gpu-reference %s %dx%d %d spp on %s%n", args[2], w, h, spp, r.description());
