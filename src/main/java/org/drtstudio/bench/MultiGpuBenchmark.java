@@ -120,6 +120,7 @@ public final class MultiGpuBenchmark {
         r.put("one_gpu_ms", single.ms);
         r.put("one_gpu_ms_runs", Arrays.stream(single.runs).boxed().toList());
         r.put("one_gpu_trace_ms", single.traceMs);
+        r.put("one_gpu_stages_ms", single.stages);
         log.printf("  %dx%d one GPU: %.1f ms (trace %.1f ms of GPU time)%n", w, h, single.ms, single.traceMs);
         List<Map<String, Object>> rows = new ArrayList<>();
         double best = Double.MAX_VALUE;
@@ -157,8 +158,13 @@ public final class MultiGpuBenchmark {
         return r;
     }
 
-    /** @param splits per timed frame of a split, its band rows (before the frame), each GPU's wall time and trace time; empty for one GPU */
-    private record Timed(double ms, double[] runs, Frame frame, double traceMs, List<Map<String, Object>> splits) {
+    /**
+     * @param splits per timed frame of a split, its band rows (before the frame), each GPU's wall time, trace time and
+     *               stages; empty for one GPU
+     * @param stages per timed frame of one GPU, its stages ({@link GlRenderer#lastStageReport}); empty for a split
+     */
+    private record Timed(double ms, double[] runs, Frame frame, double traceMs, List<Map<String, Object>> splits,
+                         List<Map<String, Double>> stages) {
     }
 
     /**
@@ -203,20 +209,23 @@ public final class MultiGpuBenchmark {
         } while ((System.nanoTime() - start) / 1e6 < WARM_UP_MS);
         double[] runs = new double[repeats], trace = new double[repeats];
         List<Map<String, Object>> splits = new ArrayList<>();
+        List<Map<String, Double>> stages = new ArrayList<>();
         for (int i = 0; i < repeats; i++) {
             int[] rows = renderer instanceof MultiGpuRenderer split ? split.bandRows() : null;
             long t0 = System.nanoTime();
             frame = renderer.render(image, p, EnumSet.noneOf(Aov.class), ProgressListener.NONE);
             runs[i] = (System.nanoTime() - t0) / 1e6;
             trace[i] = renderer instanceof GlRenderer gl ? gl.lastTraceGpuMillis() : Double.NaN;
+            if (renderer instanceof GlRenderer gl) stages.add(gl.lastStageReport());
             if (renderer instanceof MultiGpuRenderer split) {
                 Map<String, Object> f = new LinkedHashMap<>();
                 f.put("band_rows", Arrays.stream(rows).boxed().toList());
                 f.put("gpu_ms", Arrays.stream(split.lastDeviceMillis()).boxed().toList());
                 f.put("gpu_trace_ms", Arrays.stream(split.lastDeviceTraceMillis()).boxed().toList());
+                f.put("gpu_stages_ms", split.lastDeviceStages());
                 splits.add(f);
             }
         }
-        return new Timed(GpuTimer.median(runs), runs, frame, GpuTimer.median(trace), splits);
+        return new Timed(GpuTimer.median(runs), runs, frame, GpuTimer.median(trace), splits, stages);
     }
 }

@@ -110,6 +110,10 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     private GpuTimer traceTimer;
     /** GPU time of the last frame's tracing dispatches, from timer queries; for benchmarks. */
     private volatile double lastTraceGpuMillis;
+    /** The passes' display image and error counter. */
+    private final PassTargets targets = new PassTargets();
+    /** Wall time of the last pass's stages on the GL thread; for benchmarks. */
+    private volatile StageClock lastStages = StageClock.NONE;
 
     private GlRenderer(GlThread gl, boolean pairedPrimary, NodeKind nodeKind, AccelStructure accel, BoxStorage boxStorage) {
         this.gl = gl;
@@ -492,58 +496,73 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             throw new RenderException("image " + w + "x" + h + " exceeds GL_MAX_TEXTURE_SIZE = " + gl.info().maxTextureSize()
                     + " of " + gl.info().renderer());
         }
+        StageClock clock = new StageClock();
         CompletableFuture<byte[]> picture = sharedPicture != null ? sharedPicture : FrameArrays.rgba8(w, h);
         long uploaded = uploadScene(image);
+        clock.lap("upload");
         sums.begin(w, h, firstSample, aovs);
         boolean guidesSummed = sums.guidesSummed();
         int totalSamples = firstSample + sampleCount;
         TracePrograms programs = programsFor(image);
-        try (Texture2D display = Texture2D.create(TextureFormat.RGBA8, w, h);
-             ShaderStorageBuffer diagnostics = ShaderStorageBuffer.create(4)) {
-            GlWavefront wavefront = bindFrame(programs, image, p, firstSample, sampleCount, diagnostics);
-            // After a convergence test (whole frames only) the listed pixels are traced instead, laid out w wide.
-            boolean listed = sums.activeCount >= 0;
-            TileQueue traceTiles = !listed ? tiles
-                    : sums.activeCount == 0 ? TileQueue.empty() : TileQueue.of(PixelWindow.whole(w, (sums.activeCount + w - 1) / w), tile);
-            boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
-            // The guide pass tops the summed guides up to the GPU's budget of camera samples (GuideBudget) on the
-            // pixels on guide edges, where a pixel has fewer; without the trace passes' sums it traces
-            // guideSamples(spp) of every pixel.
-            int guideEnd = GuideEdges.guideEnd(GuideBudget.EQUAL_SAMPLES, p.samplesPerPixel(), guidesSummed);
-            boolean guidePass = wantsFirstHit && (!guidesSummed || listed || totalSamples < guideEnd);
-            // Progress counts the queue's tiles, whoever takes them: several renderers' fractions add up to the pass's.
-            TileProgress tileProgress = new TileProgress(progress, traceTiles.size() + (guidePass ? tiles.size() : 0));
-            List<PixelWindow> taken = traceTiles(programs.trace, wavefront, image, w * h, firstSample, sampleCount, traceTiles, tileProgress);
-            // The image's tiles this pass covers: those taken, or every tile of the frame when the list was traced.
-            List<PixelWindow> covered = listed ? tiles.all() : taken;
-            // Only the rows of this renderer's tiles are read back: on several GPUs each reads its own band.
-            FrameReadback.Rows rows = FrameReadback.Rows.of(covered);
-            GlSync.imageBarrier();
-            // The sums and sample counts are read back once (a 1080p RGBA32F image is 33 MB) for all that needs them.
-            boolean splits = guidesSummed && (wantsFirstHit || aovs.contains(Aov.DIFFUSE));
-            boolean readSums = splits || aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE);
-            float[] counts = readSums || wantsFirstHit || aovs.contains(Aov.SAMPLES)
-                    ? ConvergenceMask.sampleCounts(readback.floats(sums.sampleState, 1, rows), w * h) : null;
-            float[] rgba = readSums ? readback.floats(sums.accumulation, 4, rows) : null;
-            DiffuseSplit split = null;
-            float[] albedoHits = null;
-            if (splits) {
-                // Before a guide pass adds to albedoHits: the split divides by the albedo of the radiance's own samples.
-                albedoHits = readback.floats(sums.guideAlbedoHits, 4, rows);
-                split = DiffuseSplit.resolve(rgba, 4, readback.floats(sums.diffuseSums, 4, rows), readback.floats(sums.otherSquares, 1, rows),
-                        albedoHits, counts);
-            }
-            FirstHitAovs guides = !wantsFirstHit ? FirstHitAovs.NONE : firstHitAovs(programs.aov, image, p, aovs, counts,
-                    albedoHits, rows, guidePass ? covered : null, guideEnd, tileProgress);
-            // A shared picture takes each band's rows (the renderers sharing it write disjoint rows), an own one the rows read.
-            List<FrameReadback.Rows> into = sharedPicture != null ? FrameReadback.Rows.bandsOf(covered, w) : List.of(rows);
-            byte[] srgb = resolveDisplay(display, w, h, totalSamples, rows, picture, into);
-            float[] radiance = aovs.contains(Aov.RADIANCE) ? radianceOf(rgba, counts, w * h, totalSamples) : null;
-            float[] variance = aovs.contains(Aov.VARIANCE) ? varianceOf(rgba, counts, w * h) : null;
-            float[] samples = aovs.contains(Aov.SAMPLES) ? counts : null;
-            return new TracedTiles(new Frame(w, h, srgb, radiance, guides.depth(), guides.normals(), guides.albedo(), variance,
-                    samples, split, errorCount(diagnostics), uploaded), covered);
+        Texture2D display = targets.display(w, h);
+        ShaderStorageBuffer diagnostics = targets.errorCounter();
+        clock.lap("images");
+        GlWavefront wavefront = bindFrame(programs, image, p, firstSample, sampleCount, diagnostics);
+        // After a convergence test (whole frames only) the listed pixels are traced instead, laid out w wide.
+        boolean listed = sums.activeCount >= 0;
+        TileQueue traceTiles = !listed ? tiles
+                : sums.activeCount == 0 ? TileQueue.empty() : TileQueue.of(PixelWindow.whole(w, (sums.activeCount + w - 1) / w), tile);
+        boolean wantsFirstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
+        // The guide pass tops the summed guides up to the GPU's budget of camera samples (GuideBudget) on the
+        // pixels on guide edges, where a pixel has fewer; without the trace passes' sums it traces
+        // guideSamples(spp) of every pixel.
+        int guideEnd = GuideEdges.guideEnd(GuideBudget.EQUAL_SAMPLES, p.samplesPerPixel(), guidesSummed);
+        boolean guidePass = wantsFirstHit && (!guidesSummed || listed || totalSamples < guideEnd);
+        // Progress counts the queue's tiles, whoever takes them: several renderers' fractions add up to the pass's.
+        TileProgress tileProgress = new TileProgress(progress, traceTiles.size() + (guidePass ? tiles.size() : 0));
+        clock.lap("bind");
+        if (wavefront != null) wavefront.checks().reset();
+        List<PixelWindow> taken = traceTiles(programs.trace, wavefront, image, w * h, firstSample, sampleCount, traceTiles, tileProgress);
+        clock.lap("trace");
+        if (wavefront != null) {
+            clock.note("trace checks", wavefront.checks().checks());
+            clock.note("trace check waits", wavefront.checks().waitMillis());
+            clock.note("trace GPU", lastTraceGpuMillis);
         }
+        // The image's tiles this pass covers: those taken, or every tile of the frame when the list was traced.
+        List<PixelWindow> covered = listed ? tiles.all() : taken;
+        // Only the rows of this renderer's tiles are read back: on several GPUs each reads its own band.
+        FrameReadback.Rows rows = FrameReadback.Rows.of(covered);
+        GlSync.imageBarrier();
+        // The sums and sample counts are read back once (a 1080p RGBA32F image is 33 MB) for all that needs them.
+        boolean splits = guidesSummed && (wantsFirstHit || aovs.contains(Aov.DIFFUSE));
+        boolean readSums = splits || aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE);
+        float[] counts = readSums || wantsFirstHit || aovs.contains(Aov.SAMPLES)
+                ? ConvergenceMask.sampleCounts(readback.floats(sums.sampleState, 1, rows), w * h) : null;
+        float[] rgba = readSums ? readback.floats(sums.accumulation, 4, rows) : null;
+        DiffuseSplit split = null;
+        float[] albedoHits = null;
+        if (splits) {
+            // Before a guide pass adds to albedoHits: the split divides by the albedo of the radiance's own samples.
+            albedoHits = readback.floats(sums.guideAlbedoHits, 4, rows);
+            split = DiffuseSplit.resolve(rgba, 4, readback.floats(sums.diffuseSums, 4, rows), readback.floats(sums.otherSquares, 1, rows),
+                    albedoHits, counts);
+        }
+        FirstHitAovs guides = !wantsFirstHit ? FirstHitAovs.NONE : firstHitAovs(programs.aov, image, p, aovs, counts,
+                albedoHits, rows, guidePass ? covered : null, guideEnd, tileProgress);
+        // A shared picture takes each band's rows (the renderers sharing it write disjoint rows), an own one the rows read.
+        List<FrameReadback.Rows> into = sharedPicture != null ? FrameReadback.Rows.bandsOf(covered, w) : List.of(rows);
+        clock.lap("read");
+        byte[] srgb = resolveDisplay(display, w, h, totalSamples, rows, picture, into);
+        clock.lap("resolve");
+        float[] radiance = aovs.contains(Aov.RADIANCE) ? radianceOf(rgba, counts, w * h, totalSamples) : null;
+        float[] variance = aovs.contains(Aov.VARIANCE) ? varianceOf(rgba, counts, w * h) : null;
+        float[] samples = aovs.contains(Aov.SAMPLES) ? counts : null;
+        TracedTiles traced = new TracedTiles(new Frame(w, h, srgb, radiance, guides.depth(), guides.normals(), guides.albedo(), variance,
+                samples, split, errorCount(diagnostics), uploaded), covered);
+        clock.lap("frame");
+        lastStages = clock;
+        return traced;
     }
 
     /** Tiles done of a pass's tiles to trace and guide: the fraction reported as each one finishes. */
@@ -832,6 +851,31 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         return lastTraceGpuMillis;
     }
 
+    /**
+     * Wall milliseconds of the last pass's stages on the GL thread: upload (the scene, when new),
+     * images (the running sums, programs and display image readied), bind (every pass's uniforms),
+     * trace, read (sums and first-hit AOVs read back), resolve (the display image made and read back),
+     * frame (the frame's arrays put together). For benchmarks.
+     */
+    public Map<String, Double> lastStageMillis() {
+        return lastStages.millis();
+    }
+
+    /**
+     * {@link #lastStageMillis} followed by what the pass noted beside them: the wavefront's checks of
+     * its lists, the host's wall time waiting on them and the trace's GPU time. For benchmarks.
+     */
+    public Map<String, Double> lastStageReport() {
+        Map<String, Double> report = new LinkedHashMap<>(lastStages.millis());
+        report.putAll(lastStages.notes());
+        return report;
+    }
+
+    /** When the last pass began on the GL thread ({@link System#nanoTime}); 0-based offsets are the caller's. */
+    long lastPassStartNanos() {
+        return lastStages.startNanos();
+    }
+
     private volatile Upload lastUpload = Upload.NONE;
 
     @Override
@@ -963,6 +1007,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             gl.run(() -> {
                 if (scene != null) scene.close();
                 sums.close();
+                targets.close();
                 if (converge != null) converge.close();
                 for (TracePrograms programs : variants) if (programs != null) programs.close();
                 if (resolve != null) resolve.close();

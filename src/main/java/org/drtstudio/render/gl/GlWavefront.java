@@ -1,7 +1,5 @@
 package org.drtstudio.render.gl;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -94,7 +92,8 @@ final class GlWavefront implements AutoCloseable {
      */
     private ShaderStorageBuffer lengths;
     /** Where the host reads the lengths into (made once: a preview traces many frames a second). */
-    private final ByteBuffer counts = ByteBuffer.allocateDirect(4 * QUEUE_COUNTS).order(ByteOrder.nativeOrder());
+    /** The lists' lengths read back at each check, and the host's waits on them. */
+    private final ListChecks checks = new ListChecks();
     private int allocatedSlots, allocatedStride;
     private int lastParts = 1;
 
@@ -292,6 +291,11 @@ final class GlWavefront implements AutoCloseable {
         GlSync.imageAndStorageBarrier();
     }
 
+    /** The host's checks of the lists' lengths since their last reset; for benchmarks. */
+    ListChecks checks() {
+        return checks;
+    }
+
     /** Steps the window's slots until none is left (the last few by the drain pass); returns the steps. */
     private int runSteps(int slots, PassProfile profile) {
         int steps = 0;
@@ -316,11 +320,13 @@ final class GlWavefront implements AutoCloseable {
                 // The next generation's lengths, complete once this step's shade passes are done.
                 glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
                 lists.copyTo(0, lengths, 0, 4 * QUEUE_COUNTS);
+                long waitStart = System.nanoTime();
                 GlSync.finish(); // polled: the read below then has nothing to wait for
-                lengths.read(0, counts.clear());
+                lengths.read(0, checks.readInto());
+                checks.waited(System.nanoTime() - waitStart);
                 if (profile != null) profile.mark("read-back");
                 // Every slot still walking has a closest-hit ray listed (an empty one while only its shadow rays fly).
-                int next = 1 - generation, left = counts.getInt(4 * (KINDS * next + CLOSEST));
+                int next = 1 - generation, left = checks.length(KINDS * next + CLOSEST);
                 if (left == 0) return steps;
                 if (left < slots / DRAIN_FRACTION) {
                     storageBarrier();
@@ -341,9 +347,9 @@ final class GlWavefront implements AutoCloseable {
         glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
         lists.copyTo(0, lengths, 0, 4 * QUEUE_COUNTS);
         GlSync.finish();
-        lengths.read(0, counts.clear());
-        for (int kind = 0; kind < KINDS; kind++) rayCounts[kind] += counts.getInt(4 * (KINDS * g + kind));
-        System.err.println("wavefront step lists: " + counts.getInt(4 * (KINDS * g + CLOSEST)) + " " + counts.getInt(4 * (KINDS * g + SHADOW)));
+        lengths.read(0, checks.readInto());
+        for (int kind = 0; kind < KINDS; kind++) rayCounts[kind] += checks.length(KINDS * g + kind);
+        System.err.println("wavefront step lists: " + checks.length(KINDS * g + CLOSEST) + " " + checks.length(KINDS * g + SHADOW));
     }
 
     private static void storageBarrier() {

@@ -19,7 +19,9 @@ import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.TracerOptions;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -64,6 +66,7 @@ public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render
     private volatile int[] lastTileCounts = new int[0];
     /** Wall time from the last pass's start until each device had traced and read back its tiles. */
     private volatile double[] lastDeviceMillis = new double[0];
+    private volatile List<Map<String, Double>> lastDeviceStages = List.of();
     /** The band edges of the default tiling, moved by each whole-frame pass's times. */
     private final BandBalance balance;
 
@@ -287,6 +290,7 @@ public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render
         for (int i = 0; i < counts.length; i++) counts[i] = parts.get(i).tiles().size();
         lastTileCounts = counts;
         lastDeviceMillis = millis;
+        lastDeviceStages = stagesOf(start, millis);
         return parts;
     }
 
@@ -378,6 +382,30 @@ public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render
     @Override
     public double[] lastDeviceMillis() {
         return lastDeviceMillis.clone();
+    }
+
+    /**
+     * Per GPU, the last pass's wall milliseconds by stage: queued (from the pass's start to its GL
+     * thread taking it), the GL thread's stages ({@link GlRenderer#lastStageMillis}), and handoff
+     * (from the GL thread's end to this renderer seeing the pass done). For benchmarks.
+     */
+    public List<Map<String, Double>> lastDeviceStages() {
+        return lastDeviceStages;
+    }
+
+    private List<Map<String, Double>> stagesOf(long start, double[] millis) {
+        List<Map<String, Double>> all = new ArrayList<>();
+        for (int i = 0; i < devices.size(); i++) {
+            GlRenderer device = devices.get(i);
+            Map<String, Double> stages = new LinkedHashMap<>();
+            double queued = (device.lastPassStartNanos() - start) / 1e6;
+            double onThread = device.lastStageMillis().values().stream().mapToDouble(Double::doubleValue).sum();
+            stages.put("queued", queued);
+            stages.putAll(device.lastStageReport());
+            stages.put("handoff", millis[i] - queued - onThread);
+            all.add(stages);
+        }
+        return all;
     }
 
     /** Each device's GPU time tracing its tiles in the last pass (its timer queries), in the order of {@link #lastDeviceMillis}. */

@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -69,6 +70,27 @@ class MultiGpuRendererTest {
         int[] taken = TWO.get().lastTileCounts();
         assertEquals(4 * 3, taken[0] + taken[1], "every 16-pixel tile of 61x37 traced once");
         assertEquals(1.0, progress.stream().mapToDouble(Double::doubleValue).max().orElse(0), 1e-9, "progress reaches the whole pass");
+    }
+
+    @Test
+    void eachContextReportsItsPassInStagesThatCoverItsWallTime() throws Exception {
+        Scene s = effects(2);
+        GeometryImage image = new GeometryImageBuilder().build(s);
+        for (int pass = 0; pass < 2; pass++) TWO.get().render(image, parameters(s, image), EnumSet.noneOf(Aov.class), ProgressListener.NONE);
+        List<Map<String, Double>> stages = TWO.get().lastDeviceStages();
+        double[] wall = TWO.get().lastDeviceMillis();
+        assertEquals(2, stages.size());
+        for (int d = 0; d < 2; d++) {
+            Map<String, Double> st = stages.get(d);
+            assertEquals(List.of("queued", "upload", "images", "bind", "trace", "read", "resolve", "frame"),
+                    new ArrayList<>(st.keySet()).subList(0, 8), "context " + d + ": " + st);
+            for (String stage : List.of("queued", "upload", "images", "bind", "trace", "read", "resolve", "frame")) {
+                assertTrue(st.get(stage) >= 0 && st.get(stage) <= wall[d], "context " + d + " " + stage + ": " + st + ", wall " + wall[d]);
+            }
+            // The pass's start, taken before it was handed to the context, comes before the context's own clock.
+            assertTrue(st.get("handoff") >= -0.01, "context " + d + ": " + st);
+            assertTrue(st.get("trace") > st.get("bind"), "tracing is the pass's work: " + st);
+        }
     }
 
     @Test
