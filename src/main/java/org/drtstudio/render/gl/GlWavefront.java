@@ -91,8 +91,7 @@ final class GlWavefront implements AutoCloseable {
      * moved by the driver to host memory, where the shaders' atomics on the counters would crawl.
      */
     private ShaderStorageBuffer lengths;
-    /** Where the host reads the lengths into (made once: a preview traces many frames a second). */
-    /** The lists' lengths read back at each check, and the host's waits on them. */
+    /** Where the host reads the lengths into at each check (made once: a preview traces many frames a second), and its waits. */
     private final ListChecks checks = new ListChecks();
     private int allocatedSlots, allocatedStride;
     private int lastParts = 1;

@@ -386,8 +386,8 @@ public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render
 
     /**
      * Per GPU, the last pass's wall milliseconds by stage: queued (from the pass's start to its GL
-     * thread taking it), the GL thread's stages ({@link GlRenderer#lastStageMillis}), and handoff
-     * (from the GL thread's end to this renderer seeing the pass done). For benchmarks.
+     * thread taking it), the GL thread's stages and notes ({@link GlRenderer#lastStageReport}), and
+     * handoff (from the GL thread's end to this renderer seeing the pass done). For benchmarks.
      */
     public List<Map<String, Double>> lastDeviceStages() {
         return lastDeviceStages;
