@@ -853,9 +853,10 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
 
     /**
      * Wall milliseconds of the last pass's stages on the GL thread: upload (the scene, when new),
-     * images (the running sums, programs and display image readied), bind (every pass's uniforms),
-     * trace, read (sums and first-hit AOVs read back), resolve (the display image made and read back),
-     * frame (the frame's arrays put together). For benchmarks.
+     * images (the running sums, programs and display image readied; a variant's programs compiled on
+     * its first pass), bind (every pass's uniforms; the wavefront's programs compiled on their first
+     * frame), trace, read (sums and first-hit AOVs read back), resolve (the display image made and
+     * read back), frame (the frame's arrays put together). For benchmarks.
      */
     public Map<String, Double> lastStageMillis() {
         return lastStages.millis();
