@@ -13,6 +13,7 @@ package org.drtstudio.accel;
  */
 final class LinearBvhHeightLimit {
     private final LinearBvh bvh;
+    private final LinearBvhSubtrees subtrees;
     private final float[] positions;
     private final int[] indices;
     private final int limit;
@@ -23,6 +24,7 @@ final class LinearBvhHeightLimit {
 
     private LinearBvhHeightLimit(LinearBvh bvh, LinearBvhSubtrees subtrees, float[] positions, int[] indices, int limit) {
         this.bvh = bvh;
+        this.subtrees = subtrees;
         this.positions = positions;
         this.indices = indices;
         this.limit = limit;
@@ -34,14 +36,16 @@ final class LinearBvhHeightLimit {
     /**
      * The tree itself when it is low enough, else the same tree with its too-deep parts balanced in
      * place: its nodes are rewritten, so the caller must own them (a build's fresh tree; a copy cost
-     * 640 MB more for 10M triangles), and {@code subtrees} are measured again to match.
+     * 640 MB more for 10M triangles), and {@code subtrees} are kept to match: the rebuilt subtrees
+     * measured again, and the heights of the nodes above them (measuring the whole tree again took
+     * 124-146 ms of bunny_18m's 2-core load).
      *
      * @param subtrees {@code bvh} measured
      */
     static LinearBvh apply(LinearBvh bvh, LinearBvhSubtrees subtrees, float[] positions, int[] indices, int limit) {
         if (bvh.height() <= limit) return bvh;
         new LinearBvhHeightLimit(bvh, subtrees, positions, indices, limit).fit(0, 1);
-        return new LinearBvh(bvh.order(), bvh.nodes(), bvh.innerCount(), subtrees.measure());
+        return new LinearBvh(bvh.order(), bvh.nodes(), bvh.innerCount(), subtrees.height[0]);
     }
 
     /** Makes the subtree of {@code node}, at inner level {@code depth} (the root's is 1), fit the limit. */
@@ -54,12 +58,14 @@ final class LinearBvhHeightLimit {
         }
         if (!childrenCanFit) {
             balance(node);
+            subtrees.measureAgain(node);
             return;
         }
         for (int side = 0; side < 2; side++) {
             int link = bvh.link(node, side);
             if (link >= 0) fit(link, depth + 1);
         }
+        subtrees.heightFromChildren(node);
     }
 
     /** Rebuilds {@code node}'s subtree as a balanced tree over its slots, in its own inner nodes (node first). */
