@@ -22,12 +22,7 @@ final class LinearBvhSubtrees {
         leaves = new int[n];
         height = new int[n];
         firstSlot = new int[n];
-        if (n > 0) measureAll();
-    }
-
-    /** Measures the whole tree from its root (inner node 0), its top levels at once. */
-    private void measureAll() {
-        measure(0, 0);
+        if (n > 0) measure(0, 0); // the top levels at once
     }
 
     /**
