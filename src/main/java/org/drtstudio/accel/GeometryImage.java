@@ -6,13 +6,16 @@ import java.util.List;
 
 /**
  * The packed scene both tracers read: RGBA32F arrays (4 floats per texel) laid out as
- * {@link GeometryImagePacker} documents, in two levels. The shape level ({@code nodes},
+ * {@link GeometryImagePacker} documents, in two levels. The shape level ({@code sphereNodes},
  * {@code primitives}, {@code vertices}) holds every distinct mesh once, in object
  * space; the top level ({@code topNodes}, {@code instances}) places shapes in the world; materials
  * refer into the texture atlas ({@code textures}). A builder that only moved transforms hands out
  * the very same shape-level arrays (same identity), and one whose textures did not change the same
  * atlas, so uploaders can skip them. Nobody modifies the arrays after packing.
  *
+ * @param sphereNodes the shape level's sphere tree ({@link #nodes()}), which a mesh built as a linear BVH
+ *                    packs only when first asked for ({@link SphereNodes}): code the box walk runs
+ *                    compares this holder, not its array
  * @param stepBound   an upper bound on the nodes one traversal can visit; exceeding it means corruption
  * @param bounds      the world bounds' sphere: its centre and half their diagonal (for epsilons);
  *                    {@link #sceneCenter()} and {@link #sceneRadius()}
@@ -30,7 +33,7 @@ import java.util.List;
  *                    the arrays above, after the shapes and the {@code instanceCount} instances the top level
  *                    reaches, so a hit on it is shaded as any triangle's; no node of either level names them.
  */
-public record GeometryImage(float[] nodes, float[] primitives, float[] vertices, float[] topNodes,
+public record GeometryImage(SphereNodes sphereNodes, float[] primitives, float[] vertices, float[] topNodes,
                             float[] instances, float[] materials, float[] lights, float[] textures, int nodeCount, int topNodeCount, int instanceCount,
                             int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
                             int lightCount, int hierarchyDepth, long stepBound, Bounds bounds, boolean motion,
@@ -42,7 +45,7 @@ public record GeometryImage(float[] nodes, float[] primitives, float[] vertices,
     }
 
     /** Every part, the world bounds' sphere given as its radius and centre. */
-    public GeometryImage(float[] nodes, float[] primitives, float[] vertices, float[] topNodes,
+    public GeometryImage(SphereNodes nodes, float[] primitives, float[] vertices, float[] topNodes,
                          float[] instances, float[] materials, float[] lights, float[] textures, int nodeCount, int topNodeCount,
                          int instanceCount, int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
                          int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter, boolean motion,
@@ -78,9 +81,14 @@ public record GeometryImage(float[] nodes, float[] primitives, float[] vertices,
                          int instanceCount, int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
                          int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter, boolean motion,
                          int textureCount, BoxLayout boxLayout, List<VoxelShape> voxelShapes, EnvironmentMap environment) {
-        this(nodes, primitives, vertices, topNodes, instances, materials, lights, textures, nodeCount, topNodeCount, instanceCount,
+        this(SphereNodes.of(nodes), primitives, vertices, topNodes, instances, materials, lights, textures, nodeCount, topNodeCount, instanceCount,
                 triangleCount, sphereCount, instancedPrimitiveCount, materialCount, lightCount, hierarchyDepth, stepBound,
                 sceneRadius, sceneCenter, motion, textureCount, boxLayout, voxelShapes, environment, null);
+    }
+
+    /** The shape level's sphere-tree nodes, packed now if they were deferred: only where a sphere walk or a check reads them. */
+    public float[] nodes() {
+        return sphereNodes.get();
     }
 
     /** Whether rays test an analytic ground plane ({@link #ground()}) besides the tree. */
@@ -112,7 +120,7 @@ public record GeometryImage(float[] nodes, float[] primitives, float[] vertices,
 
     /** This image lit by {@code map} (null: by nothing but its lights); every array is shared. */
     public GeometryImage withEnvironment(EnvironmentMap map) {
-        return new GeometryImage(nodes, primitives, vertices, topNodes, instances, materials, lights, textures, nodeCount, topNodeCount,
+        return new GeometryImage(sphereNodes, primitives, vertices, topNodes, instances, materials, lights, textures, nodeCount, topNodeCount,
                 instanceCount, triangleCount, sphereCount, instancedPrimitiveCount, materialCount, lightCount, hierarchyDepth, stepBound,
                 sceneRadius(), sceneCenter(), motion, textureCount, boxLayout, voxelShapes, map, ground);
     }
@@ -124,7 +132,7 @@ public record GeometryImage(float[] nodes, float[] primitives, float[] vertices,
     public GeometryImage withLights(float[] packedLights) {
         if (packedLights.length != lights.length) throw new IllegalArgumentException("lights of " + packedLights.length
                 + " floats replace lights of " + lights.length);
-        return new GeometryImage(nodes, primitives, vertices, topNodes, instances, materials, packedLights, textures, nodeCount,
+        return new GeometryImage(sphereNodes, primitives, vertices, topNodes, instances, materials, packedLights, textures, nodeCount,
                 topNodeCount, instanceCount, triangleCount, sphereCount, instancedPrimitiveCount, materialCount, lightCount,
                 hierarchyDepth, stepBound, sceneRadius(), sceneCenter(), motion, textureCount, boxLayout, voxelShapes, environment, ground);
     }
@@ -135,18 +143,18 @@ public record GeometryImage(float[] nodes, float[] primitives, float[] vertices,
     /** Distinct vertices stored (a sphere group stores one entry per sphere). */
     public int vertexCount() { return vertices.length / (4 * GeometryImageLayout.VERTEX_TEXELS); }
 
-    /** Bytes the textures occupy on the GPU, rows padded to the texture width. */
+    /** Bytes the textures occupy on the GPU, rows padded to the texture width (deferred sphere nodes counted, not packed). */
     public long gpuBytes() {
         long texels = 0;
-        for (float[] a : arrays())
-            texels += (long) GeometryImageLayout.rowsFor(a.length / 4) * GeometryImageLayout.TEXTURE_WIDTH;
+        for (long floats : arrayLengths())
+            texels += (long) GeometryImageLayout.rowsFor((int) (floats / 4)) * GeometryImageLayout.TEXTURE_WIDTH;
         return texels * 16;
     }
 
     /** Bytes of the data proper (no row padding). */
     public long dataBytes() {
         long n = 0;
-        for (float[] a : arrays()) n += 4L * a.length;
+        for (long floats : arrayLengths()) n += 4L * floats;
         return n;
     }
 
@@ -155,7 +163,9 @@ public record GeometryImage(float[] nodes, float[] primitives, float[] vertices,
         return 4L * (topNodes.length + instances.length);
     }
 
-    private float[][] arrays() {
-        return new float[][]{nodes, primitives, vertices, topNodes, instances, materials, lights, textures};
+    private long[] arrayLengths() {
+        long nodeFloats = sphereNodes.packed() ? nodes().length : 4L * GeometryImageLayout.NODE_TEXELS * nodeCount;
+        return new long[]{nodeFloats, primitives.length, vertices.length, topNodes.length,
+                instances.length, materials.length, lights.length, textures.length};
     }
 }

@@ -290,7 +290,8 @@ public final class GeometryImageBuilder {
 
     /** All distinct shapes' hierarchies concatenated, links, primitive starts and vertex indices made global. */
     private static final class ShapeLevel {
-        float[] nodes, primitives, vertices;
+        SphereNodes nodes;
+        float[] primitives, vertices;
         int[] rootOf; // per shape (in order): its root node index
         int nodeCount, triangleCount, sphereCount, depth;
         private BoxLayout boxLayout;
@@ -363,7 +364,7 @@ public final class GeometryImageBuilder {
                 int end = k + 1 < rootOf.length ? rootOf[k + 1] : nodeCount;
                 roots.add(new int[]{rootOf[k], end - rootOf[k]});
             }
-            return BoxLayout.build(nodes, nodeCount, primitives, vertices, roots);
+            return BoxLayout.build(nodes.get(), nodeCount, primitives, vertices, roots);
         }
 
         private BoxLayout assembled(Map<Object, Integer> before) {
@@ -412,24 +413,17 @@ public final class GeometryImageBuilder {
                 l.depth = Math.max(l.depth, h.depth());
             }
             l.nodeCount = nodes;
-            l.nodes = new float[4 * NODE_TEXELS * nodes];
             l.primitives = new float[4 * PRIMITIVE_TEXELS * prims];
             l.vertices = new float[4 * VERTEX_TEXELS * verts];
             l.rootOf = new int[order.size()];
+            List<ShapeHierarchy> inOrder = new ArrayList<>();
+            for (Object s : order) inOrder.add(shapes.get(s));
+            int total = nodes;
+            l.nodes = SphereNodes.deferred(() -> concatenatedNodes(inOrder, total)); // as deferred as the shapes' own
             int nodeBase = 0, primBase = 0, vertexBase = 0;
             for (int k = 0; k < order.size(); k++) {
                 ShapeHierarchy h = shapes.get(order.get(k));
                 l.rootOf[k] = nodeBase;
-                float[] src = h.nodes();
-                int o = 4 * NODE_TEXELS * nodeBase;
-                System.arraycopy(src, 0, l.nodes, o, src.length);
-                for (int i = 0; i < h.nodeCount(); i++) {
-                    int b = o + 4 * NODE_TEXELS * i;
-                    l.nodes[b + NodeField.HIT] = offsetLink(l.nodes[b + NodeField.HIT], nodeBase);
-                    l.nodes[b + NodeField.MISS] = offsetLink(l.nodes[b + NodeField.MISS], nodeBase);
-                    int count = Float.floatToRawIntBits(l.nodes[b + NodeField.PRIM_COUNT]);
-                    if (count > 0) l.nodes[b + NodeField.PRIM_START] = Float.intBitsToFloat(Float.floatToRawIntBits(l.nodes[b + NodeField.PRIM_START]) + primBase);
-                }
                 System.arraycopy(h.primitives(), 0, l.primitives, 4 * PRIMITIVE_TEXELS * primBase, h.primitives().length);
                 System.arraycopy(h.vertices(), 0, l.vertices, 4 * VERTEX_TEXELS * vertexBase, h.vertices().length);
                 if (vertexBase > 0) {
@@ -447,13 +441,34 @@ public final class GeometryImageBuilder {
             return l;
         }
 
+        /** The shapes' sphere nodes one after the other, their links and primitive starts made global. */
+        private static float[] concatenatedNodes(List<ShapeHierarchy> shapes, int nodeCount) {
+            float[] all = new float[4 * NODE_TEXELS * nodeCount];
+            int nodeBase = 0, primBase = 0;
+            for (ShapeHierarchy h : shapes) {
+                float[] src = h.nodes();
+                int o = 4 * NODE_TEXELS * nodeBase;
+                System.arraycopy(src, 0, all, o, src.length);
+                for (int i = 0; i < h.nodeCount(); i++) {
+                    int b = o + 4 * NODE_TEXELS * i;
+                    all[b + NodeField.HIT] = offsetLink(all[b + NodeField.HIT], nodeBase);
+                    all[b + NodeField.MISS] = offsetLink(all[b + NodeField.MISS], nodeBase);
+                    int count = Float.floatToRawIntBits(all[b + NodeField.PRIM_COUNT]);
+                    if (count > 0) all[b + NodeField.PRIM_START] = Float.intBitsToFloat(Float.floatToRawIntBits(all[b + NodeField.PRIM_START]) + primBase);
+                }
+                nodeBase += h.nodeCount();
+                primBase += h.primitiveCount();
+            }
+            return all;
+        }
+
         /**
          * One shape: its own arrays, shared rather than copied (its links and indices need no
          * offset), so a single 1M-triangle mesh is not held twice (63 MB) nor copied once more.
          */
         private static ShapeLevel of(ShapeHierarchy h) {
             ShapeLevel l = new ShapeLevel();
-            l.nodes = h.nodes();
+            l.nodes = h.sphereNodes();
             l.primitives = h.primitives();
             l.vertices = h.vertices();
             l.rootOf = new int[]{0};

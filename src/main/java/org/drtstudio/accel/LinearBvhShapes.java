@@ -3,40 +3,76 @@ package org.drtstudio.accel;
 import org.drtstudio.scene.TriangleMesh;
 
 /**
- * A mesh's shape made from a {@link LinearBvh}: the geometry image's sphere tree over the same
- * tree and leaves (the scene's contract: {@code --nodes spheres}, instances and the validator read
- * it), and the box layout the walks read, taken from the build as it is ({@link BoxLayout#ofLinearBvh}).
+ * A mesh's shape made from a {@link LinearBvh}: the box layout the walks read, taken from the build
+ * as it is ({@link BoxLayout#ofLinearBvh}), and the geometry image's sphere tree over the same tree
+ * and leaves (the scene's contract: {@code --nodes spheres}, instances and the validator read it),
+ * deferred until one of them asks ({@link SphereNodes}). The shape's bound is then its root box's
+ * sphere, its depth the tree's height and a leaf.
  */
 final class LinearBvhShapes {
     private LinearBvhShapes() {
     }
 
     /** The shape and its own box layout, with what each step on the CPU took (ms). */
-    record Built(ShapeHierarchy hierarchy, BoxLayout boxes, double limitMillis, double spheresMillis, double packMillis,
-                 double boxesMillis) {
-        /** The steps for messages: "then height limit 252 ms, sphere tree 1,105 ms, …", as {@code drt render -v} formats numbers. */
+    record Built(ShapeHierarchy hierarchy, BoxLayout boxes, double limitMillis, double packMillis, double boxesMillis) {
+        /** The steps for messages: "then height limit 252 ms, shape packing 340 ms, …", as {@code drt render -v} formats numbers. */
         String describe() {
-            return String.format(java.util.Locale.ROOT, "then height limit %,.0f ms, sphere tree %,.0f ms, shape packing %,.0f ms, boxes %,.0f ms",
-                    limitMillis, spheresMillis, packMillis, boxesMillis);
+            return String.format(java.util.Locale.ROOT, "then height limit %,.0f ms, shape packing %,.0f ms, boxes %,.0f ms "
+                    + "(sphere tree when first walked)", limitMillis, packMillis, boxesMillis);
         }
     }
 
     /**
      * The shape of {@code built}, its parts deeper than the walk's stack balanced first, in place
-     * ({@link LinearBvhHeightLimit}): the tree is the caller's to give.
+     * ({@link LinearBvhHeightLimit}): the tree is the caller's to give, and nobody may change it
+     * afterwards (the deferred sphere tree reads it).
      */
     static Built of(TriangleMesh mesh, LinearBvh built) {
         long t0 = System.nanoTime();
-        LinearBvhSubtrees subtrees = new LinearBvhSubtrees(built); // for the limit and the sphere tree: timed with the limit
+        LinearBvhSubtrees subtrees = new LinearBvhSubtrees(built); // for the limit: timed with it
         LinearBvh bvh = LinearBvhHeightLimit.apply(built, subtrees, mesh.positions(), mesh.indices(), BoxLayout.STACK_SIZE);
         long t1 = System.nanoTime();
-        FlatScene scene = new FlatScene(mesh.positions(), mesh.indices(), mesh.triangleMaterials(), new float[0], new int[0]);
-        LinearBvhSpheres.Packed spheres = LinearBvhSpheres.of(bvh, subtrees, leafSpheres(bvh, scene));
+        SphereNodes nodes;
+        int depth;
+        if (bvh.triangleCount() == 1) { // one triangle: its leaf is the whole tree
+            nodes = SphereNodes.of(sphereNodes(mesh, bvh, subtrees));
+            depth = 1;
+        } else {
+            // Measured again when wanted rather than kept: 12 bytes an inner node (216 MB for bunny_18m).
+            nodes = SphereNodes.deferred(() -> sphereNodes(mesh, bvh, new LinearBvhSubtrees(bvh)));
+            depth = bvh.height() + 1;
+        }
+        float[] bound = bvh.triangleCount() == 1 ? java.util.Arrays.copyOf(nodes.get(), 4) : rootBoxSphere(bvh);
+        ShapeHierarchy h = ShapeHierarchyBuilder.packed(nodes, bound, 2 * bvh.triangleCount() - 1, depth, bvh.order(), mesh, null);
         long t2 = System.nanoTime();
-        ShapeHierarchy h = ShapeHierarchyBuilder.packed(spheres.nodes(), spheres.nodeCount(), spheres.depth(), bvh.order(), mesh, null);
-        long t3 = System.nanoTime();
         BoxLayout boxes = BoxLayout.ofLinearBvh(bvh, h.primitives(), h.vertices());
-        return new Built(h, boxes, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6, (System.nanoTime() - t3) / 1e6);
+        return new Built(h, boxes, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (System.nanoTime() - t2) / 1e6);
+    }
+
+    /** The sphere tree's packed nodes over {@code bvh}, measured by {@code subtrees}. */
+    static float[] sphereNodes(TriangleMesh mesh, LinearBvh bvh, LinearBvhSubtrees subtrees) {
+        FlatScene scene = new FlatScene(mesh.positions(), mesh.indices(), mesh.triangleMaterials(), new float[0], new int[0]);
+        return LinearBvhSpheres.of(bvh, subtrees, leafSpheres(bvh, scene)).nodes();
+    }
+
+    /**
+     * The shape's bound without its sphere tree: the sphere through the corners of the root's box
+     * (the union of its children's), made as leaf spheres are. Tighter than a tree's root sphere, so
+     * the scene radius, and the rays' epsilon taken from it ({@code render.TraceParameters}), are a
+     * quarter to a third smaller than the binned build's (the bunny's scene radius 0.22 against 0.29).
+     */
+    static float[] rootBoxSphere(LinearBvh bvh) {
+        float[] n = bvh.nodes();
+        double[] lo = new double[3], hi = new double[3];
+        for (int axis = 0; axis < 3; axis++) {
+            lo[axis] = Math.min(n[BoxLayout.BoxNodeField.A_LO + axis], n[BoxLayout.BoxNodeField.B_LO + axis]);
+            hi[axis] = Math.max(n[BoxLayout.BoxNodeField.A_HI + axis], n[BoxLayout.BoxNodeField.B_HI + axis]);
+        }
+        double dx = hi[0] - lo[0], dy = hi[1] - lo[1], dz = hi[2] - lo[2];
+        float[] sphere = new float[4];
+        SphereHierarchyBuilder.store(sphere, 0, 0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1]), 0.5 * (lo[2] + hi[2]),
+                0.5 * Math.sqrt(dx * dx + dy * dy + dz * dz));
+        return sphere;
     }
 
     /** Per slot, the sphere of its triangle, made as the CPU builders make leaf spheres. */

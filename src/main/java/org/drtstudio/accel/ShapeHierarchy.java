@@ -5,13 +5,18 @@ package org.drtstudio.accel;
  * with shape-local indices (node links, primitive starts). Built once per mesh and reused for
  * every instance and every frame: moving a transform node never touches it.
  *
- * @param nodes      {@link GeometryImageLayout#NODE_TEXELS} texels per node, as in the geometry image
+ * @param sphereNodes {@link GeometryImageLayout#NODE_TEXELS} texels per node, as in the geometry image, packed
+ *                   now or when first asked for ({@link SphereNodes})
  * @param primitives {@link GeometryImageLayout#PRIMITIVE_TEXELS} texel per primitive, vertex indices shape-local
  * @param vertices   {@link GeometryImageLayout#VERTEX_TEXELS} texels per vertex (a sphere group: per sphere)
- * @param bound      the root's bounding sphere: centre x, y, z, radius
+ * @param bound      a sphere around every primitive (centre x, y, z, radius): the root's, or for a deferred
+ *                   tree its root box's ({@link LinearBvhShapes})
  */
-public record ShapeHierarchy(float[] nodes, float[] primitives, float[] vertices, int nodeCount, int triangleCount,
+public record ShapeHierarchy(SphereNodes sphereNodes, float[] primitives, float[] vertices, int nodeCount, int triangleCount,
                              int sphereCount, int depth, float[] bound) {
+    /** The sphere tree's nodes, packed now if they were deferred. */
+    public float[] nodes() { return sphereNodes.get(); }
+
     public int primitiveCount() { return triangleCount + sphereCount; }
 
     public int vertexCount() { return vertices.length / (4 * GeometryImageLayout.VERTEX_TEXELS); }

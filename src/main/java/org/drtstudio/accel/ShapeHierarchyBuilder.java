@@ -101,14 +101,18 @@ public final class ShapeHierarchyBuilder {
         int[] order = h.primOrder();
         int nodeCount = h.nodeCount(), depth = h.depth();
         h = null;
-        return packed(nodes, nodeCount, depth, order, mesh, shared);
+        float[] bound = {nodes[0], nodes[1], nodes[2], nodes[3]}; // the root's sphere
+        return packed(SphereNodes.of(nodes), bound, nodeCount, depth, order, mesh, shared);
     }
 
-    /** As {@link #packed(SphereHierarchy, TriangleMesh, float[])} for nodes already packed (a linear BVH's, {@link LinearBvhSpheres}). */
-    static ShapeHierarchy packed(float[] nodes, int nodeCount, int depth, int[] order, TriangleMesh mesh, float[] shared) {
+    /**
+     * As {@link #packed(SphereHierarchy, TriangleMesh, float[])} for nodes packed elsewhere, now or
+     * later (a linear BVH's, {@link LinearBvhSpheres}), with a sphere {@code bound} around the mesh.
+     */
+    static ShapeHierarchy packed(SphereNodes nodes, float[] bound, int nodeCount, int depth, int[] order, TriangleMesh mesh,
+                                 float[] shared) {
         int tris = mesh.triangleCount(), verts = mesh.vertexCount();
         float[] p = mesh.positions(), vn = mesh.normals(), vt = mesh.texCoords();
-        float[] bound = {nodes[0], nodes[1], nodes[2], nodes[3]}; // the root's sphere
         return new ShapeHierarchy(nodes, packPrimitives(order, mesh.indices(), mesh.triangleMaterials(), vt != null, tris),
                 shared != null ? shared : packVertices(p, vn, vt, verts), nodeCount, tris, 0, depth, bound);
     }
@@ -183,7 +187,7 @@ public final class ShapeHierarchyBuilder {
             prims[o + 3] = Float.intBitsToFloat(primitiveInfo(KIND_SPHERE, false, m[i]));
         }
         float[] bound = {h.spheres()[0], h.spheres()[1], h.spheres()[2], h.spheres()[3]}; // the root's sphere
-        return new ShapeHierarchy(packNodes(h), prims, vertices, h.nodeCount(), 0, n, h.depth(), bound);
+        return new ShapeHierarchy(SphereNodes.of(packNodes(h)), prims, vertices, h.nodeCount(), 0, n, h.depth(), bound);
     }
 
     private static SphereHierarchy thrownBack(SphereHierarchy binary, float ratio) {

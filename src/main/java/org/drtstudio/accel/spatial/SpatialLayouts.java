@@ -4,6 +4,7 @@ import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.ShapePrimitives;
 import org.drtstudio.accel.SpatialLayout;
+import org.drtstudio.accel.SphereNodes;
 import org.drtstudio.accel.grid.GridInsertion;
 import org.drtstudio.accel.grid.GridResolution;
 import org.drtstudio.accel.grid.UniformGridBuilder;
@@ -48,7 +49,7 @@ public final class SpatialLayouts {
         }
     }
 
-    private record Cached(float[] nodes, float[] primitives, Settings settings, SpatialLayout layout) {
+    private record Cached(SphereNodes nodes, float[] primitives, Settings settings, SpatialLayout layout) {
     }
 
     private static final Cached[] LAST = new Cached[AccelStructure.values().length];
@@ -82,11 +83,11 @@ public final class SpatialLayouts {
         if (!structure.spatial()) throw new IllegalArgumentException(structure.cliName() + " is not a grid or an octree");
         synchronized (LAST) {
             Cached c = LAST[structure.ordinal()];
-            if (c != null && c.nodes == image.nodes() && c.primitives == image.primitives() && c.settings.equals(settings)) return c.layout;
+            if (c != null && c.nodes == image.sphereNodes() && c.primitives == image.primitives() && c.settings.equals(settings)) return c.layout;
         }
         SpatialLayout layout = build(image, structure, settings);
         synchronized (LAST) {
-            LAST[structure.ordinal()] = new Cached(image.nodes(), image.primitives(), settings, layout);
+            LAST[structure.ordinal()] = new Cached(image.sphereNodes(), image.primitives(), settings, layout);
         }
         return layout;
     }

@@ -4,6 +4,7 @@ import org.drtstudio.accel.BoxLayout;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
 import org.drtstudio.accel.ShapePrimitives;
+import org.drtstudio.accel.SphereNodes;
 import org.drtstudio.scene.VoxelSpace;
 
 import java.util.ArrayList;
@@ -97,7 +98,7 @@ public final class PortalShapes {
         }
     }
 
-    private record Cached(float[] nodes, float[] primitives, PortalBuild build, PortalShapes shapes) {
+    private record Cached(SphereNodes nodes, float[] primitives, PortalBuild build, PortalShapes shapes) {
     }
 
     private static Cached last;
@@ -127,11 +128,11 @@ public final class PortalShapes {
     public static PortalShapes of(GeometryImage image, PortalBuild how) {
         synchronized (PortalShapes.class) {
             Cached c = last;
-            if (c != null && c.nodes == image.nodes() && c.primitives == image.primitives() && c.build.equals(how)) return c.shapes;
+            if (c != null && c.nodes == image.sphereNodes() && c.primitives == image.primitives() && c.build.equals(how)) return c.shapes;
         }
         PortalShapes built = build(image, how);
         synchronized (PortalShapes.class) {
-            last = new Cached(image.nodes(), image.primitives(), how, built);
+            last = new Cached(image.sphereNodes(), image.primitives(), how, built);
         }
         return built;
     }

@@ -97,7 +97,7 @@ final class Traversal implements RayCaster {
             float[] roots = layout.instanceRoots(image.instances(), image.instanceCount());
             for (int k = 0; k < boxRoots.length; k++) boxRoots[k] = Float.floatToRawIntBits(roots[4 * k]);
         }
-        this.nodes = image.nodes();
+        this.nodes = spatial != null || boxes != null ? null : image.nodes(); // only the sphere walk reads them
         this.prims = image.primitives();
         this.vertices = image.vertices();
         this.instances = image.instances();

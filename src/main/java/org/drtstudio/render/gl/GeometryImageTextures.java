@@ -113,7 +113,9 @@ final class GeometryImageTextures implements AutoCloseable {
             spatialRootsMadeFor = image.instances();
         }
         float[] leafPrimitives = boxes ? layout.primitives() : spatial != null ? BoxLayout.of(image).primitives() : null;
-        if (!sphereNodes && textures[NODES] != null && uploaded[NODES] != image.nodes()) {
+        // Deferred nodes not yet packed were never sent; asking whether they were must not pack them.
+        boolean sentAlready = image.sphereNodes().packed() && uploaded[NODES] == image.nodes();
+        if (!sphereNodes && textures[NODES] != null && !sentAlready) {
             textures[NODES].close();
             textures[NODES] = null;
             uploaded[NODES] = null;

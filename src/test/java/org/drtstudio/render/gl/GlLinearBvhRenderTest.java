@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.*;
 /**
  * The GL tracer (llvmpipe in CI) walks the box layout the GPU built as it walks the binned build's:
  * an image whose large mesh the GPU built passes the validator ({@code drt info --check}) and its
- * picture and depth are the binned image's up to float rounding (the same closest hits), for a
+ * picture and depth are the binned image's up to float rounding (the same closest hits, at one ray epsilon), for a
  * scene of a GPU-built mesh, a binned one beside it and an instance of the first.
  */
 @Timeout(300)
@@ -50,11 +50,14 @@ class GlLinearBvhRenderTest {
         builder.useLinearBvh(new GlLinearBvhBuilder(BUILDER.get()), 10_000);
         GeometryImage linear = builder.build(s);
         assertTrue(builder.lastTimings().linearBvh().startsWith("GPU LBVH"), builder.lastTimings().linearBvh());
-        assertEquals(List.of(), GeometryImageValidator.validate(linear));
+        // One ray epsilon for both: the GPU-built shape is bounded by its root box's sphere, not its sphere
+        // tree's root (LinearBvhShapes), so its own scene radius and epsilon are a quarter to a third smaller, which
+        // moves a few shadow-terminator pixels of the bumpy sphere.
         TraceParameters p = TraceParameters.of(s.camera(), s.settings(), binned);
         Frame a = TRACER.get().render(binned, p, Set.of(Aov.RADIANCE, Aov.DEPTH), ProgressListener.NONE);
-        Frame b = TRACER.get().render(linear, TraceParameters.of(s.camera(), s.settings(), linear), Set.of(Aov.RADIANCE, Aov.DEPTH),
-                ProgressListener.NONE);
+        Frame b = TRACER.get().render(linear, p, Set.of(Aov.RADIANCE, Aov.DEPTH), ProgressListener.NONE);
+        assertFalse(linear.sphereNodes().packed(), "the box walk neither reads nor uploads the deferred sphere tree");
+        assertEquals(List.of(), GeometryImageValidator.validate(linear));
         assertClose(a.radiance(), b.radiance(), "radiance", true);
         assertClose(a.depth(), b.depth(), "depth", false);
     }
