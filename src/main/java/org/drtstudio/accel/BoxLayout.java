@@ -47,7 +47,8 @@ import java.util.Map;
  * made its primary rays 1.4-1.9x slower on the GPU (docs/BENCHMARKS.md).
  *
  * @param nodes       {@link #NODE_TEXELS} texels per inner node
- * @param primitives  {@link #PRIMITIVE_TEXELS} texels per primitive of the geometry image
+ * @param leafPrimitives {@link #PRIMITIVE_TEXELS} texels per primitive of the geometry image ({@link #primitives()}),
+ *                    packed now or, for a linear BVH's mesh, when the CPU first asks ({@link #ofLinearBvh})
  * @param nodeCount   inner nodes
  * @param sphereRoots each shape's root in the sphere tree, ascending
  * @param rootLinks   the link of the same shape's root here (always an inner node, the first of the
@@ -55,7 +56,7 @@ import java.util.Map;
  * @param height      the tallest shape's height in inner nodes
  * @param shapeHeights each shape's height, same order
  */
-public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] sphereRoots, int[] rootLinks, int height,
+public record BoxLayout(float[] nodes, DeferredFloats leafPrimitives, int nodeCount, int[] sphereRoots, int[] rootLinks, int height,
                         int[] shapeHeights) {
     public static final int NODE_TEXELS = 4;
     /** Node texels: child a's box corners (with links a and b in w), child b's box corners. */
@@ -81,6 +82,16 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
         public static final int V0 = 4 * PRIMITIVE_V0, KIND = V0 + 3, E1 = 4 * PRIMITIVE_E1, E2 = 4 * PRIMITIVE_E2;
         public static final int CENTER = V0, RADIUS = E1;
     }
+    /** A layout whose primitives are packed already. */
+    public BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] sphereRoots, int[] rootLinks, int height, int[] shapeHeights) {
+        this(nodes, DeferredFloats.of(primitives), nodeCount, sphereRoots, rootLinks, height, shapeHeights);
+    }
+
+    /** The primitives in the layout's format, packed now if they were deferred: what the CPU walks and checks read. */
+    public float[] primitives() {
+        return leafPrimitives.get();
+    }
+
     /** Bits of a leaf word that hold the primitive count; the start takes the rest (26 bits: 67 M primitives). */
     public static final int LEAF_COUNT_BITS = 5;
     public static final int LEAF_COUNT_MASK = (1 << LEAF_COUNT_BITS) - 1;
@@ -162,14 +173,17 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
     /**
      * The layout of one mesh whose tree a {@link LinearBvhBuilder} made: its nodes as the build wrote
      * them (Karras's numbering, root first), its primitives packed from the shape's own arrays (in
-     * the build's leaf order). A part for {@link #assemble}.
+     * the build's leaf order) when the CPU first asks for them: the GPU tracer makes its own from
+     * the image's (render.gl.GlBoxPrimitives). A part for {@link #assemble}.
      *
      * @throws IllegalArgumentException when the tree is taller than {@link #STACK_SIZE}
      */
     public static BoxLayout ofLinearBvh(LinearBvh bvh, float[] primitives, float[] vertices) {
         if (bvh.height() > STACK_SIZE)
             throw new IllegalArgumentException("a linear BVH of height " + bvh.height() + " exceeds the walk's stack of " + STACK_SIZE);
-        return new BoxLayout(bvh.nodes(), packPrimitives(primitives, vertices), bvh.innerCount(), new int[]{0}, new int[]{0}, bvh.height(),
+        long floats = 4L * PRIMITIVE_TEXELS * (primitives.length / (4 * GeometryImageLayout.PRIMITIVE_TEXELS));
+        DeferredFloats packed = DeferredFloats.deferred(floats, () -> packPrimitives(primitives, vertices));
+        return new BoxLayout(bvh.nodes(), packed, bvh.innerCount(), new int[]{0}, new int[]{0}, bvh.height(),
                 new int[]{bvh.height()});
     }
 
@@ -199,7 +213,7 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
             // its arrays as they are, shared as the level shares the shape's own. Copying them took
             // 3 s for 10M triangles on the 2-core machine (1.1 GB, every page new).
             BoxLayout from = parts.get(0).from;
-            return new BoxLayout(from.nodes, from.primitives, from.nodeCount, sphereRoots.clone(), from.rootLinks.clone(), from.height,
+            return new BoxLayout(from.nodes, from.leafPrimitives, from.nodeCount, sphereRoots.clone(), from.rootLinks.clone(), from.height,
                     from.shapeHeights.clone());
         }
         int total = 0;
@@ -220,7 +234,7 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
                     nodes[o + BoxNodeField.LINK_B] = Float.intBitsToFloat(moved(Float.floatToRawIntBits(nodes[o + BoxNodeField.LINK_B]), nodeShift, primShift));
                 }
             });
-            System.arraycopy(p.from.primitives, PRIMITIVE_TEXELS * 4 * p.primitiveFrom, prims, PRIMITIVE_TEXELS * 4 * p.primitiveBase,
+            System.arraycopy(p.from.primitives(), PRIMITIVE_TEXELS * 4 * p.primitiveFrom, prims, PRIMITIVE_TEXELS * 4 * p.primitiveBase,
                     PRIMITIVE_TEXELS * 4 * p.primitiveCount);
             rootLinks[k] = next;
             shapeHeights[k] = p.from.shapeHeights[p.shape];
@@ -234,7 +248,7 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
     private static boolean isWhole(Part p, int primitives) {
         BoxLayout from = p.from;
         return from.rootLinks.length == 1 && p.shape == 0 && from.rootLinks[0] == 0 && p.primitiveFrom == 0 && p.primitiveBase == 0
-                && p.primitiveCount == primitives && from.primitives.length == PRIMITIVE_TEXELS * 4 * primitives;
+                && p.primitiveCount == primitives && from.leafPrimitives.length() == PRIMITIVE_TEXELS * 4L * primitives;
     }
 
     /** Inner nodes of shape {@code shape} of a layout: from its root link to the next shape's. */
@@ -279,7 +293,7 @@ public record BoxLayout(float[] nodes, float[] primitives, int nodeCount, int[] 
     public long nodeBytes() { return 4L * nodes.length; }
 
     /** Bytes of the primitives stored in leaf order. */
-    public long primitiveBytes() { return 4L * primitives.length; }
+    public long primitiveBytes() { return 4L * leafPrimitives.length(); }
 
     /** The link of a leaf holding {@code count} primitives from {@code start}. */
     public static int leafLink(int start, int count) {

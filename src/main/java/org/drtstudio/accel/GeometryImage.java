@@ -14,7 +14,7 @@ import java.util.List;
  * atlas, so uploaders can skip them. Nobody modifies the arrays after packing.
  *
  * @param sphereNodes the shape level's sphere tree ({@link #nodes()}), which a mesh built as a linear BVH
- *                    packs only when first asked for ({@link SphereNodes}): code the box walk runs
+ *                    packs only when first asked for ({@link DeferredFloats}): code the box walk runs
  *                    compares this holder, not its array
  * @param stepBound   an upper bound on the nodes one traversal can visit; exceeding it means corruption
  * @param bounds      the world bounds' sphere: its centre and half their diagonal (for epsilons);
@@ -33,7 +33,7 @@ import java.util.List;
  *                    the arrays above, after the shapes and the {@code instanceCount} instances the top level
  *                    reaches, so a hit on it is shaded as any triangle's; no node of either level names them.
  */
-public record GeometryImage(SphereNodes sphereNodes, float[] primitives, float[] vertices, float[] topNodes,
+public record GeometryImage(DeferredFloats sphereNodes, float[] primitives, float[] vertices, float[] topNodes,
                             float[] instances, float[] materials, float[] lights, float[] textures, int nodeCount, int topNodeCount, int instanceCount,
                             int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
                             int lightCount, int hierarchyDepth, long stepBound, Bounds bounds, boolean motion,
@@ -45,7 +45,7 @@ public record GeometryImage(SphereNodes sphereNodes, float[] primitives, float[]
     }
 
     /** Every part, the world bounds' sphere given as its radius and centre. */
-    public GeometryImage(SphereNodes nodes, float[] primitives, float[] vertices, float[] topNodes,
+    public GeometryImage(DeferredFloats nodes, float[] primitives, float[] vertices, float[] topNodes,
                          float[] instances, float[] materials, float[] lights, float[] textures, int nodeCount, int topNodeCount,
                          int instanceCount, int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
                          int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter, boolean motion,
@@ -81,7 +81,7 @@ public record GeometryImage(SphereNodes sphereNodes, float[] primitives, float[]
                          int instanceCount, int triangleCount, int sphereCount, long instancedPrimitiveCount, int materialCount,
                          int lightCount, int hierarchyDepth, long stepBound, float sceneRadius, float[] sceneCenter, boolean motion,
                          int textureCount, BoxLayout boxLayout, List<VoxelShape> voxelShapes, EnvironmentMap environment) {
-        this(SphereNodes.of(nodes), primitives, vertices, topNodes, instances, materials, lights, textures, nodeCount, topNodeCount, instanceCount,
+        this(DeferredFloats.of(nodes), primitives, vertices, topNodes, instances, materials, lights, textures, nodeCount, topNodeCount, instanceCount,
                 triangleCount, sphereCount, instancedPrimitiveCount, materialCount, lightCount, hierarchyDepth, stepBound,
                 sceneRadius, sceneCenter, motion, textureCount, boxLayout, voxelShapes, environment, null);
     }
@@ -164,8 +164,7 @@ public record GeometryImage(SphereNodes sphereNodes, float[] primitives, float[]
     }
 
     private long[] arrayLengths() {
-        long nodeFloats = sphereNodes.packed() ? nodes().length : 4L * GeometryImageLayout.NODE_TEXELS * nodeCount;
-        return new long[]{nodeFloats, primitives.length, vertices.length, topNodes.length,
+        return new long[]{sphereNodes.length(), primitives.length, vertices.length, topNodes.length,
                 instances.length, materials.length, lights.length, textures.length};
     }
 }

@@ -290,7 +290,7 @@ public final class GeometryImageBuilder {
 
     /** All distinct shapes' hierarchies concatenated, links, primitive starts and vertex indices made global. */
     private static final class ShapeLevel {
-        SphereNodes nodes;
+        DeferredFloats nodes;
         float[] primitives, vertices;
         int[] rootOf; // per shape (in order): its root node index
         int nodeCount, triangleCount, sphereCount, depth;
@@ -419,7 +419,7 @@ public final class GeometryImageBuilder {
             List<ShapeHierarchy> inOrder = new ArrayList<>();
             for (Object s : order) inOrder.add(shapes.get(s));
             int total = nodes;
-            l.nodes = SphereNodes.deferred(() -> concatenatedNodes(inOrder, total)); // as deferred as the shapes' own
+            l.nodes = DeferredFloats.deferred(4L * NODE_TEXELS * total, () -> concatenatedNodes(inOrder, total)); // as deferred as the shapes' own
             int nodeBase = 0, primBase = 0, vertexBase = 0;
             for (int k = 0; k < order.size(); k++) {
                 ShapeHierarchy h = shapes.get(order.get(k));

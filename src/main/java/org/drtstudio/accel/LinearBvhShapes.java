@@ -6,7 +6,7 @@ import org.drtstudio.scene.TriangleMesh;
  * A mesh's shape made from a {@link LinearBvh}: the box layout the walks read, taken from the build
  * as it is ({@link BoxLayout#ofLinearBvh}), and the geometry image's sphere tree over the same tree
  * and leaves (the scene's contract: {@code --nodes spheres}, instances and the validator read it),
- * deferred until one of them asks ({@link SphereNodes}). The shape's bound is then its root box's
+ * deferred until one of them asks ({@link DeferredFloats}). The shape's bound is then its root box's
  * sphere, its depth the tree's height and a leaf.
  */
 final class LinearBvhShapes {
@@ -32,14 +32,14 @@ final class LinearBvhShapes {
         LinearBvhSubtrees subtrees = new LinearBvhSubtrees(built); // for the limit: timed with it
         LinearBvh bvh = LinearBvhHeightLimit.apply(built, subtrees, mesh.positions(), mesh.indices(), BoxLayout.STACK_SIZE);
         long t1 = System.nanoTime();
-        SphereNodes nodes;
+        DeferredFloats nodes;
         int depth;
         if (bvh.triangleCount() == 1) { // one triangle: its leaf is the whole tree
-            nodes = SphereNodes.of(sphereNodes(mesh, bvh, subtrees));
+            nodes = DeferredFloats.of(sphereNodes(mesh, bvh, subtrees));
             depth = 1;
         } else {
             // Measured again when wanted rather than kept: 12 bytes an inner node (216 MB for bunny_18m).
-            nodes = SphereNodes.deferred(() -> sphereNodes(mesh, bvh, new LinearBvhSubtrees(bvh)));
+            nodes = DeferredFloats.deferred(4L * GeometryImageLayout.NODE_TEXELS * (2L * bvh.triangleCount() - 1), () -> sphereNodes(mesh, bvh, new LinearBvhSubtrees(bvh)));
             depth = bvh.height() + 1;
         }
         float[] bound = bvh.triangleCount() == 1 ? java.util.Arrays.copyOf(nodes.get(), 4) : rootBoxSphere(bvh);

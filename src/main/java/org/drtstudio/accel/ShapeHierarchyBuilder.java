@@ -102,14 +102,14 @@ public final class ShapeHierarchyBuilder {
         int nodeCount = h.nodeCount(), depth = h.depth();
         h = null;
         float[] bound = {nodes[0], nodes[1], nodes[2], nodes[3]}; // the root's sphere
-        return packed(SphereNodes.of(nodes), bound, nodeCount, depth, order, mesh, shared);
+        return packed(DeferredFloats.of(nodes), bound, nodeCount, depth, order, mesh, shared);
     }
 
     /**
      * As {@link #packed(SphereHierarchy, TriangleMesh, float[])} for nodes packed elsewhere, now or
      * later (a linear BVH's, {@link LinearBvhSpheres}), with a sphere {@code bound} around the mesh.
      */
-    static ShapeHierarchy packed(SphereNodes nodes, float[] bound, int nodeCount, int depth, int[] order, TriangleMesh mesh,
+    static ShapeHierarchy packed(DeferredFloats nodes, float[] bound, int nodeCount, int depth, int[] order, TriangleMesh mesh,
                                  float[] shared) {
         int tris = mesh.triangleCount(), verts = mesh.vertexCount();
         float[] p = mesh.positions(), vn = mesh.normals(), vt = mesh.texCoords();
@@ -187,7 +187,7 @@ public final class ShapeHierarchyBuilder {
             prims[o + 3] = Float.intBitsToFloat(primitiveInfo(KIND_SPHERE, false, m[i]));
         }
         float[] bound = {h.spheres()[0], h.spheres()[1], h.spheres()[2], h.spheres()[3]}; // the root's sphere
-        return new ShapeHierarchy(SphereNodes.of(packNodes(h)), prims, vertices, h.nodeCount(), 0, n, h.depth(), bound);
+        return new ShapeHierarchy(DeferredFloats.of(packNodes(h)), prims, vertices, h.nodeCount(), 0, n, h.depth(), bound);
     }
 
     private static SphereHierarchy thrownBack(SphereHierarchy binary, float ratio) {

@@ -4,7 +4,7 @@ import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.ShapePrimitives;
 import org.drtstudio.accel.SpatialLayout;
-import org.drtstudio.accel.SphereNodes;
+import org.drtstudio.accel.DeferredFloats;
 import org.drtstudio.accel.grid.GridInsertion;
 import org.drtstudio.accel.grid.GridResolution;
 import org.drtstudio.accel.grid.UniformGridBuilder;
@@ -49,7 +49,7 @@ public final class SpatialLayouts {
         }
     }
 
-    private record Cached(SphereNodes nodes, float[] primitives, Settings settings, SpatialLayout layout) {
+    private record Cached(DeferredFloats nodes, float[] primitives, Settings settings, SpatialLayout layout) {
     }
 
     private static final Cached[] LAST = new Cached[AccelStructure.values().length];

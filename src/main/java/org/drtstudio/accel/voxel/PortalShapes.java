@@ -4,7 +4,7 @@ import org.drtstudio.accel.BoxLayout;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
 import org.drtstudio.accel.ShapePrimitives;
-import org.drtstudio.accel.SphereNodes;
+import org.drtstudio.accel.DeferredFloats;
 import org.drtstudio.scene.VoxelSpace;
 
 import java.util.ArrayList;
@@ -98,7 +98,7 @@ public final class PortalShapes {
         }
     }
 
-    private record Cached(SphereNodes nodes, float[] primitives, PortalBuild build, PortalShapes shapes) {
+    private record Cached(DeferredFloats nodes, float[] primitives, PortalBuild build, PortalShapes shapes) {
     }
 
     private static Cached last;

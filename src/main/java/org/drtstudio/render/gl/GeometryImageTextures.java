@@ -2,6 +2,7 @@ package org.drtstudio.render.gl;
 
 import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.BoxLayout;
+import org.drtstudio.accel.DeferredFloats;
 import org.drtstudio.accel.SpatialLayout;
 import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.accel.GeometryImage;
@@ -39,8 +40,11 @@ final class GeometryImageTextures implements AutoCloseable {
     private final Texture2D[] textures = new Texture2D[NAMES.length];
     /** Slots of the box layout's nodes and primitives, held in {@link #buffers} instead with {@link BoxStorage#BUFFERS}. */
     private static final int BOX_NODES = 8, BOX_PRIMITIVES = 9;
-    /** The slot of the sphere tree's nodes. */
-    private static final int NODES = 0;
+    /** The slots of the sphere tree's nodes, the primitives and the vertices. */
+    private static final int NODES = 0, PRIMITIVES = 1, VERTICES = 2;
+    /** The deferred box-layout primitives last made on the GPU into slot {@link #BOX_PRIMITIVES}, and what makes them. */
+    private DeferredFloats derivedLeaves;
+    private GlBoxPrimitives derived;
     /** Whether the last update sent the sphere nodes (a rewrite sends what it sent). */
     private boolean lastWithSphereNodes = true;
     private final ShaderStorageBuffer[] buffers = new ShaderStorageBuffer[NAMES.length];
@@ -112,7 +116,10 @@ final class GeometryImageTextures implements AutoCloseable {
             spatialMadeFor = spatial;
             spatialRootsMadeFor = image.instances();
         }
-        float[] leafPrimitives = boxes ? layout.primitives() : spatial != null ? BoxLayout.of(image).primitives() : null;
+        // A layout whose primitives the CPU has not packed gets them made here from the image's (after the loop below).
+        DeferredFloats leaves = boxes ? layout.leafPrimitives() : null;
+        boolean derive = leaves != null && (leaves == derivedLeaves || !leaves.packed());
+        float[] leafPrimitives = derive ? null : boxes ? layout.primitives() : spatial != null ? BoxLayout.of(image).primitives() : null;
         // Deferred nodes not yet packed were never sent; asking whether they were must not pack them.
         boolean sentAlready = image.sphereNodes().packed() && uploaded[NODES] == image.nodes();
         if (!sphereNodes && textures[NODES] != null && !sentAlready) {
@@ -129,7 +136,22 @@ final class GeometryImageTextures implements AutoCloseable {
             bytes += upload(i, arrays[i]);
             uploaded[i] = arrays[i];
         }
+        if (derive && leaves != derivedLeaves) derive(leaves);
+        if (!derive) derivedLeaves = null;
         return bytes + updateEnvironment(image.environment());
+    }
+
+    /** The box layout's primitives made on the GPU from the primitive and vertex textures just brought up to date. */
+    private void derive(DeferredFloats leaves) throws RenderException {
+        int count = Math.toIntExact(leaves.length() / (4 * BoxLayout.PRIMITIVE_TEXELS));
+        uploaded[BOX_PRIMITIVES] = null;
+        derivedLeaves = null; // until made, should the memory run out
+        textures[PRIMITIVES].bindSampler(UNITS[PRIMITIVES]);
+        textures[VERTICES].bindSampler(UNITS[VERTICES]);
+        if (derived == null) derived = new GlBoxPrimitives();
+        if (boxStorage == BoxStorage.BUFFERS) derived.into(deviceBuffer(BOX_PRIMITIVES, 4L * leaves.length()), count);
+        else derived.into(texture(BOX_PRIMITIVES, checkFits(NAMES[BOX_PRIMITIVES], leaves.length() / 4, info)), count);
+        derivedLeaves = leaves;
     }
 
     /** Sends the map's array when it is not the one sent last (a new turn or strength shares it); returns the bytes sent. */
@@ -162,6 +184,7 @@ final class GeometryImageTextures implements AutoCloseable {
      */
     long rewrite(GeometryImage image) throws RenderException {
         Arrays.fill(uploaded, null);
+        derivedLeaves = null;
         return update(image, lastWithSphereNodes);
     }
 
@@ -170,15 +193,7 @@ final class GeometryImageTextures implements AutoCloseable {
         int width = GeometryImageLayout.TEXTURE_WIDTH;
         int rows;
         rows = checkFits(NAMES[slot], data.length / 4, info);
-        Texture2D t = textures[slot];
-        if (t == null || t.height() != rows) {
-            // Reallocate only when the row count changes; same-size updates write in place.
-            if (t != null) t.close();
-            uploaded[slot] = null;
-            textures[slot] = null;
-            t = Texture2D.create(TextureFormat.RGBA32F, width, rows);
-            textures[slot] = t;
-        }
+        Texture2D t = texture(slot, rows);
         if (staged(data)) {
             staging().toTexture(t, data);
             return 4L * data.length;
@@ -195,24 +210,9 @@ final class GeometryImageTextures implements AutoCloseable {
 
     /** As {@link #upload}, into a shader storage buffer made anew (the layout changes only with a new build). */
     private long uploadBuffer(int slot, float[] data) throws RenderException {
-        long limit = glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
-        if (4L * data.length > limit) {
-            throw new RenderException("the scene's " + NAMES[slot] + " need " + 4L * data.length / (1 << 20)
-                    + " MB, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE = " + limit / (1 << 20) + " MB of " + info.renderer());
-        }
+        checkStorageLimit(slot, 4L * data.length);
         if (staged(data)) {
-            // Into the buffer already there when the size matches, as textures are: a rewrite allocates nothing.
-            if (buffers[slot] == null || buffers[slot].size() != 4L * data.length || !stagedBuffer[slot]) {
-                if (buffers[slot] != null) buffers[slot].close();
-                buffers[slot] = null; // not a closed buffer, should the new one fail
-                try {
-                    buffers[slot] = ShaderStorageBuffer.deviceLocal(4L * data.length);
-                } catch (GpuMemoryException e) {
-                    throw new RenderException(e.getMessage() + " for the scene's " + NAMES[slot]);
-                }
-                stagedBuffer[slot] = true;
-            }
-            staging().toBuffer(buffers[slot], data);
+            staging().toBuffer(deviceBuffer(slot, 4L * data.length), data);
             return 4L * data.length;
         }
         if (buffers[slot] != null) buffers[slot].close();
@@ -220,6 +220,47 @@ final class GeometryImageTextures implements AutoCloseable {
         buffers[slot] = ShaderStorageBuffer.ofFloats(data);
         stagedBuffer[slot] = false;
         return 4L * data.length;
+    }
+
+    /** Slot {@code slot}'s texture of {@code rows} rows: the one there when its row count matches (same-size updates write in place). */
+    private Texture2D texture(int slot, int rows) {
+        Texture2D t = textures[slot];
+        if (t == null || t.height() != rows) {
+            if (t != null) t.close();
+            uploaded[slot] = null;
+            textures[slot] = null;
+            t = Texture2D.create(TextureFormat.RGBA32F, GeometryImageLayout.TEXTURE_WIDTH, rows);
+            textures[slot] = t;
+        }
+        return t;
+    }
+
+    /**
+     * Slot {@code slot}'s device-local buffer of {@code bytes}: the one there when the size matches, as
+     * textures are (a rewrite allocates nothing).
+     */
+    private ShaderStorageBuffer deviceBuffer(int slot, long bytes) throws RenderException {
+        checkStorageLimit(slot, bytes);
+        if (buffers[slot] == null || buffers[slot].size() != bytes || !stagedBuffer[slot]) {
+            if (buffers[slot] != null) buffers[slot].close();
+            buffers[slot] = null; // not a closed buffer, should the new one fail
+            uploaded[slot] = null;
+            try {
+                buffers[slot] = ShaderStorageBuffer.deviceLocal(bytes);
+            } catch (GpuMemoryException e) {
+                throw new RenderException(e.getMessage() + " for the scene's " + NAMES[slot]);
+            }
+            stagedBuffer[slot] = true;
+        }
+        return buffers[slot];
+    }
+
+    private void checkStorageLimit(int slot, long bytes) throws RenderException {
+        long limit = glGetInteger64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
+        if (bytes > limit) {
+            throw new RenderException("the scene's " + NAMES[slot] + " need " + bytes / (1 << 20)
+                    + " MB, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE = " + limit / (1 << 20) + " MB of " + info.renderer());
+        }
     }
 
     /**
@@ -266,6 +307,7 @@ final class GeometryImageTextures implements AutoCloseable {
         for (ShaderStorageBuffer b : buffers) if (b != null) b.close();
         if (environment != null) environment.close();
         if (staging != null) staging.close();
+        if (derived != null) derived.close();
         portals.close();
     }
 }

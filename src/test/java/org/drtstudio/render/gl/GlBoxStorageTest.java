@@ -4,13 +4,20 @@ import org.drtstudio.accel.AccelStructure;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.accel.GeometryImagePacker;
+import org.drtstudio.accel.LinearBvhTwin;
+import org.drtstudio.bench.ProceduralMeshes;
 import org.drtstudio.io.project.SceneLoader;
+import org.drtstudio.math.Vec3;
 import org.drtstudio.render.AccelAgreementChecks;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.TraceParameters;
+import org.drtstudio.scene.Camera;
+import org.drtstudio.scene.Material;
+import org.drtstudio.scene.MeshNode;
 import org.drtstudio.scene.PixelFilter;
+import org.drtstudio.scene.PointLight;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.testing.TestScenes;
 import org.junit.jupiter.api.Test;
@@ -114,6 +121,40 @@ class GlBoxStorageTest {
         GlInfo nvidia = new GlInfo("test", "NVIDIA H100 80GB HBM3/PCIe/SSE2", "4.6.0 NVIDIA 580.159.04", "NVIDIA Corporation", 4, 6, 32768, 1024, 0, List.of());
         assertEquals(BoxStorage.TEXTURES, BoxStorage.defaultFor(llvmpipe));
         assertEquals(BoxStorage.BUFFERS, BoxStorage.defaultFor(nvidia));
+    }
+
+    /**
+     * A linear BVH's lone mesh (the large-model case) leaves its box-layout primitives to the GPU, which
+     * makes them from the image's own ({@link GlBoxPrimitives}): the frames are those of the same layout
+     * with its primitives packed on the CPU and sent, bit for bit, in textures and in buffers.
+     */
+    @Test
+    void primitivesMadeOnTheGpuGiveTheFramesOfTheOnesSent() throws Exception {
+        Material glossy = Material.named("glossy").diffuse(new Vec3(0.6f, 0.5f, 0.4f)).specular(Vec3.ONE).phongExponent(30f)
+                .reflectivity(0.4f).build();
+        Scene s = TestScenes.scene(List.of(new MeshNode("bumpy", ProceduralMeshes.bumpySphere(60, 60))), List.of(glossy),
+                List.of(new PointLight(new Vec3(2, 5, 5), Vec3.ONE, 1)),
+                new Camera(new Vec3(0.5f, 0.3f, 3.2f), Vec3.ZERO, new Vec3(0, 1, 0), 40, 0, 0));
+        s = s.withSettings(s.settings().withSize(40, 30).withSampling(2, 3, 5));
+        GeometryImage deferred = linearBvhImage(s), sent = linearBvhImage(s);
+        sent.boxLayout().primitives(); // packed on the CPU: sent as before
+        TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), deferred, PixelFilter.BOX);
+        for (SharedGl<GlRenderer> r : List.of(TEXTURES, BUFFERS)) {
+            Frame made = render(r.get(), FrameSchedule.KERNEL, deferred, p);
+            assertFalse(deferred.boxLayout().leafPrimitives().packed(), "the GPU made the primitives; the CPU did not pack them");
+            Frame packed = render(r.get(), FrameSchedule.KERNEL, sent, p);
+            assertArrayEquals(packed.radiance(), made.radiance(), "radiance");
+            assertArrayEquals(packed.depth(), made.depth(), "depth");
+            double mean = 0;
+            for (float v : made.radiance()) mean += v;
+            assertTrue(mean / made.radiance().length > 0.01, "the picture is lit");
+        }
+    }
+
+    private static GeometryImage linearBvhImage(Scene s) {
+        GeometryImageBuilder builder = new GeometryImageBuilder();
+        builder.useLinearBvh(new LinearBvhTwin(), 1);
+        return builder.build(s);
     }
 
     private static Frame render(GlRenderer r, FrameSchedule schedule, GeometryImage image, TraceParameters p) throws Exception {

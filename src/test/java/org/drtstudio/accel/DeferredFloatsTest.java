@@ -12,14 +12,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-/** {@link SphereNodes}: deferred nodes are packed once, however many threads ask at the same moment. */
-class SphereNodesTest {
+/** {@link DeferredFloats}: a deferred array is packed once, however many threads ask at the same moment, and as long as promised. */
+class DeferredFloatsTest {
 
     @Test
     void threadsAskingTogetherGetTheOneArrayPackedOnce() throws Exception {
         AtomicInteger packs = new AtomicInteger();
         CountDownLatch inside = new CountDownLatch(1), release = new CountDownLatch(1);
-        SphereNodes nodes = SphereNodes.deferred(() -> {
+        DeferredFloats nodes = DeferredFloats.deferred(8, () -> {
             packs.incrementAndGet();
             inside.countDown();
             await(release); // hold the first asker here until every other one is waiting
@@ -44,11 +44,20 @@ class SphereNodesTest {
     }
 
     @Test
-    void nodesPackedAlreadyAreHandedOutAsTheyAre() {
+    void anArrayPackedAlreadyIsHandedOutAsItIs() {
         float[] a = new float[8];
-        assertSame(a, SphereNodes.of(a).get());
-        assertTrue(SphereNodes.of(a).packed());
-        assertThrows(IllegalArgumentException.class, () -> SphereNodes.of(null));
+        assertSame(a, DeferredFloats.of(a).get());
+        assertTrue(DeferredFloats.of(a).packed());
+        assertEquals(8, DeferredFloats.of(a).length());
+        assertThrows(IllegalArgumentException.class, () -> DeferredFloats.of(null));
+    }
+
+    @Test
+    void itsLengthIsKnownBeforeAndAMakerThatBreaksItsPromiseIsCaught() {
+        DeferredFloats wrong = DeferredFloats.deferred(12, () -> new float[8]);
+        assertEquals(12, wrong.length());
+        assertFalse(wrong.packed(), "asking the length packs nothing");
+        assertThrows(IllegalStateException.class, wrong::get);
     }
 
     private static void await(CountDownLatch latch) {
