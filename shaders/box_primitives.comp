@@ -8,7 +8,7 @@ layout(local_size_x = 256) in;
 layout(std430, binding = BL_PRIMITIVES_BINDING) writeonly restrict buffer BoxPrimitives { vec4 boxPrimitives[]; };
 void store(int index, vec4 texel) { boxPrimitives[index] = texel; }
 #else
-layout(rgba32f, binding = 0) writeonly restrict uniform image2D uOut;
+layout(rgba32f, binding = DRT_BINDING_BOX_PRIMITIVES_OUT) writeonly restrict uniform image2D uOut;
 void store(int index, vec4 texel) { imageStore(uOut, ivec2(index & (GI_TEXTURE_WIDTH - 1), index >> GI_TEXTURE_WIDTH_LOG2), texel); }
 #endif
 uniform int uCount;

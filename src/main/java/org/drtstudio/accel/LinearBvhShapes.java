@@ -18,7 +18,7 @@ final class LinearBvhShapes {
         /** The steps for messages: "then height limit 252 ms, shape packing 340 ms, …", as {@code drt render -v} formats numbers. */
         String describe() {
             return String.format(java.util.Locale.ROOT, "then height limit %,.0f ms, shape packing %,.0f ms, boxes %,.0f ms "
-                    + "(sphere tree when first walked)", limitMillis, packMillis, boxesMillis);
+                    + "(the sphere tree and the boxes' primitives made where first needed)", limitMillis, packMillis, boxesMillis);
         }
     }
 
@@ -39,7 +39,8 @@ final class LinearBvhShapes {
             depth = 1;
         } else {
             // Measured again when wanted rather than kept: 12 bytes an inner node (216 MB for bunny_18m).
-            nodes = DeferredFloats.deferred(4L * GeometryImageLayout.NODE_TEXELS * (2L * bvh.triangleCount() - 1), () -> sphereNodes(mesh, bvh, new LinearBvhSubtrees(bvh)));
+            long floats = 4L * GeometryImageLayout.NODE_TEXELS * (2L * bvh.triangleCount() - 1);
+            nodes = DeferredFloats.deferred(floats, () -> sphereNodes(mesh, bvh, new LinearBvhSubtrees(bvh)));
             depth = bvh.height() + 1;
         }
         float[] bound = bvh.triangleCount() == 1 ? java.util.Arrays.copyOf(nodes.get(), 4) : rootBoxSphere(bvh);

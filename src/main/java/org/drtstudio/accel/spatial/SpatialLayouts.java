@@ -1,10 +1,10 @@
 package org.drtstudio.accel.spatial;
 
 import org.drtstudio.accel.AccelStructure;
+import org.drtstudio.accel.DeferredFloats;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.ShapePrimitives;
 import org.drtstudio.accel.SpatialLayout;
-import org.drtstudio.accel.DeferredFloats;
 import org.drtstudio.accel.grid.GridInsertion;
 import org.drtstudio.accel.grid.GridResolution;
 import org.drtstudio.accel.grid.UniformGridBuilder;

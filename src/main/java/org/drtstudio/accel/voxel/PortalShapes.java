@@ -1,10 +1,10 @@
 package org.drtstudio.accel.voxel;
 
 import org.drtstudio.accel.BoxLayout;
+import org.drtstudio.accel.DeferredFloats;
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
 import org.drtstudio.accel.ShapePrimitives;
-import org.drtstudio.accel.DeferredFloats;
 import org.drtstudio.scene.VoxelSpace;
 
 import java.util.ArrayList;

@@ -27,7 +27,7 @@ final class GlBoxPrimitives implements AutoCloseable {
     /** Writes {@code count} primitives' texels into {@code out}, RGBA32F rows of the data-texture width. */
     void into(Texture2D out, int count) {
         if (toTexture == null) toTexture = ComputeProgram.load("box_primitives.comp", defines(false));
-        out.bindImage(0, ImageAccess.WRITE_ONLY);
+        out.bindImage(ShaderBinding.BOX_PRIMITIVES_OUT, ImageAccess.WRITE_ONLY);
         run(toTexture, count);
         glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
     }

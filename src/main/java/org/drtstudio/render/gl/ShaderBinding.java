@@ -50,6 +50,9 @@ public enum ShaderBinding {
     LBVH_KEYS(Kind.BUFFER, 3), LBVH_VALUES(Kind.BUFFER, 4), LBVH_KEYS_OUT(Kind.BUFFER, 5), LBVH_VALUES_OUT(Kind.BUFFER, 6),
     LBVH_DIGITS(Kind.BUFFER, 7), LBVH_SCAN_SUMS(Kind.BUFFER, 8), LBVH_DIGIT_TOTALS(Kind.BUFFER, 9),
     LBVH_NODES(Kind.BUFFER, 10), LBVH_PARENTS(Kind.BUFFER, 11), LBVH_VISITS(Kind.BUFFER, 12), LBVH_HEIGHTS(Kind.BUFFER, 13),
+    // The box layout's primitives made on the GPU (box_primitives.comp, GlBoxPrimitives) into a texture; into a
+    // storage buffer they go to BoxLayout.PRIMITIVES_BINDING, where the walk reads them.
+    BOX_PRIMITIVES_OUT(Kind.IMAGE, 0),
 
     // The benchmarks' kernels (ray_bench.comp, traversal_bench.comp).
     BENCH_HIT_POINT(Kind.IMAGE, 0), BENCH_HIT_NORMAL(Kind.IMAGE, 1), BENCH_OUT(Kind.IMAGE, 2), BENCH_COUNTERS(Kind.BUFFER, 0),
