@@ -2,6 +2,8 @@ package org.drtstudio.accel;
 
 import org.drtstudio.scene.TriangleMesh;
 
+import java.util.Arrays;
+
 /**
  * A mesh's shape made from a {@link LinearBvh}: the box layout the walks read, taken from the build
  * as it is ({@link BoxLayout#ofLinearBvh}), and the geometry image's sphere tree over the same tree
@@ -43,7 +45,7 @@ final class LinearBvhShapes {
             nodes = DeferredFloats.deferred(floats, () -> sphereNodes(mesh, bvh, new LinearBvhSubtrees(bvh)));
             depth = bvh.height() + 1;
         }
-        float[] bound = bvh.triangleCount() == 1 ? java.util.Arrays.copyOf(nodes.get(), 4) : rootBoxSphere(bvh);
+        float[] bound = bvh.triangleCount() == 1 ? Arrays.copyOf(nodes.get(), 4) : rootBoxSphere(bvh);
         ShapeHierarchy h = ShapeHierarchyBuilder.packed(nodes, bound, 2 * bvh.triangleCount() - 1, depth, bvh.order(), mesh, null);
         long t2 = System.nanoTime();
         BoxLayout boxes = BoxLayout.ofLinearBvh(bvh, h.primitives(), h.vertices());

@@ -5,9 +5,6 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -26,19 +23,30 @@ class DeferredFloatsTest {
             return new float[8];
         });
         assertFalse(nodes.packed());
-        ExecutorService pool = Executors.newFixedThreadPool(4);
-        try {
-            List<Future<float[]>> got = new ArrayList<>();
-            got.add(pool.submit(nodes::get));
-            await(inside);
-            for (int i = 0; i < 3; i++) got.add(pool.submit(nodes::get));
-            assertFalse(nodes.packed(), "still packing");
-            release.countDown();
-            float[] first = got.get(0).get();
-            for (Future<float[]> f : got) assertSame(first, f.get());
-        } finally {
-            pool.shutdownNow();
+        List<float[]> got = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Thread> askers = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            Thread t = new Thread(() -> got.add(nodes.get()));
+            t.setDaemon(true); // a failed run must not keep the test JVM alive
+            askers.add(t);
         }
+        try {
+            askers.get(0).start();
+            await(inside);
+            for (Thread t : askers.subList(1, 4)) t.start();
+            for (Thread t : askers.subList(1, 4)) {
+                // Each of the others has arrived and waits at the packing's door (it must not pack too).
+                long deadline = System.nanoTime() + 10_000_000_000L;
+                while (t.getState() != Thread.State.BLOCKED && System.nanoTime() < deadline) Thread.onSpinWait();
+                assertEquals(Thread.State.BLOCKED, t.getState(), "an asker waits while the array is packed");
+            }
+            assertFalse(nodes.packed(), "still packing");
+        } finally {
+            release.countDown();
+        }
+        for (Thread t : askers) t.join(10_000);
+        assertEquals(4, got.size());
+        for (float[] a : got) assertSame(got.get(0), a);
         assertEquals(1, packs.get(), "packed once");
         assertTrue(nodes.packed());
     }

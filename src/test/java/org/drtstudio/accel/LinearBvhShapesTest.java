@@ -18,7 +18,7 @@ class LinearBvhShapesTest {
     @Test
     void theDeferredTreeIsTheOneMadeAtOnceAndItsBoundHoldsTheMesh() {
         for (TriangleMesh mesh : List.of(ProceduralMeshes.bumpySphere(100, 100), ProceduralMeshes.bumpySphere(7, 5),
-                ProceduralMeshes.bumpySphere(2, 3))) {
+                ProceduralMeshes.bumpySphere(2, 3), LinearBvhTwinTest.tallLine())) { // the last one's tree is rebalanced first
             String what = mesh.triangleCount() + " triangles";
             ShapeHierarchy deferred = LinearBvhShapes.of(mesh, new LinearBvhTwin().build(mesh.positions(), mesh.indices())).hierarchy();
             assertFalse(deferred.sphereNodes().packed(), what + ": nothing packed before it is asked for");

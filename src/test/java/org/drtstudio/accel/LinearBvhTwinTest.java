@@ -87,27 +87,16 @@ class LinearBvhTwinTest {
                 .boxLayout().nodeCount();
         assertEquals(LARGE.triangleCount() - 1 + smallNodes, linear.boxLayout().nodeCount());
         for (NodeKind kind : NodeKind.values()) assertSamePicture(render(binned, s, kind), render(linear, binned, s, kind), kind.toString());
+        // At its own, smaller epsilon (what a user gets) only a few shadow-terminator values move.
+        assertAtMostDiffer(render(binned, s, NodeKind.BOXES), render(linear, s, NodeKind.BOXES), 0.02, "at the linear image's own epsilon");
     }
 
     @Test
     void aTreeTallerThanTheWalksStackIsBalancedWhereTooDeepAndValidates() {
-        // Eight copies of 31 tiny triangles whose Morton codes are 2^k - 1, k = 0..30: each code
-        // shares one bit more with the last, so the tree is a chain of 30 levels with 3 more below each.
-        int codes = 31, copies = 8, tris = codes * copies;
-        float[] pos = new float[9 * tris];
-        int[] idx = new int[3 * tris];
-        float d = 0.125f;
-        for (int t = 0; t < tris; t++) {
-            int k = t % codes;
-            float[] c = new float[3];
-            for (int bit = 0; bit < k; bit++) c[bit % 3] += 1 << bit / 3; // code bit 3m + a is bit m of axis a
-            float x = c[0] + 0.5f, y = c[1] + 0.5f, z = c[2] + 0.5f;
-            float[] v = {x - d, y - d, z - d, x + d, y, z + d, x, y + d, z};
-            System.arraycopy(v, 0, pos, 9 * t, 9);
-            for (int a = 0; a < 3; a++) idx[3 * t + a] = 3 * t + a;
-        }
+        TriangleMesh mesh = tallLine();
+        float[] pos = mesh.positions();
+        int[] idx = mesh.indices();
         LinearBvh bvh = new LinearBvhTwin().build(pos, idx);
-        TriangleMesh mesh = new TriangleMesh("line", pos, new float[pos.length], null, idx, new int[tris]);
         Scene s = TestScenes.scene(List.of(new MeshNode("line", mesh)), List.of(Material.named("m").build()),
                 List.of(new PointLight(new Vec3(2, 5, 5), Vec3.ONE, 1)), new Camera(new Vec3(0.5f, 0.3f, 3.2f), Vec3.ZERO, new Vec3(0, 1, 0), 40, 0, 0));
         GeometryImageBuilder builder = new GeometryImageBuilder();
@@ -132,6 +121,28 @@ class LinearBvhTwinTest {
         LinearBvh low = new LinearBvhTwin().build(LARGE.positions(), LARGE.indices());
         assertSame(low, LinearBvhHeightLimit.apply(low, new LinearBvhSubtrees(low), LARGE.positions(), LARGE.indices(), BoxLayout.STACK_SIZE),
                 "a low tree is kept");
+    }
+
+    /**
+     * Eight copies of 31 tiny triangles whose Morton codes are 2^k - 1, k = 0..30: each code shares one
+     * bit more with the last, so the linear BVH is a chain of 30 levels with 3 more below each, taller
+     * than the walk's stack.
+     */
+    static TriangleMesh tallLine() {
+        int codes = 31, copies = 8, tris = codes * copies;
+        float[] pos = new float[9 * tris];
+        int[] idx = new int[3 * tris];
+        float d = 0.125f;
+        for (int t = 0; t < tris; t++) {
+            int k = t % codes;
+            float[] c = new float[3];
+            for (int bit = 0; bit < k; bit++) c[bit % 3] += 1 << bit / 3; // code bit 3m + a is bit m of axis a
+            float x = c[0] + 0.5f, y = c[1] + 0.5f, z = c[2] + 0.5f;
+            float[] v = {x - d, y - d, z - d, x + d, y, z + d, x, y + d, z};
+            System.arraycopy(v, 0, pos, 9 * t, 9);
+            for (int a = 0; a < 3; a++) idx[3 * t + a] = 3 * t + a;
+        }
+        return new TriangleMesh("line", pos, new float[pos.length], null, idx, new int[tris]);
     }
 
     static Scene scene() {
@@ -168,6 +179,11 @@ class LinearBvhTwinTest {
         long lit = 0;
         for (float v : a.radiance()) if (v > 0) lit++;
         assertTrue(lit > a.radiance().length / 4, "the meshes fill the picture: " + lit);
+        assertAtMostDiffer(a, b, 0, what);
+    }
+
+    /** At most {@code fraction} of the radiance values of {@code b} differ from {@code a}'s beyond float rounding. */
+    static void assertAtMostDiffer(Frame a, Frame b, double fraction, String what) {
         int differ = 0;
         double worst = 0;
         for (int i = 0; i < a.radiance().length; i++) {
@@ -175,6 +191,7 @@ class LinearBvhTwinTest {
             worst = Math.max(worst, d);
             if (d > 1e-4 * Math.max(1, Math.abs(a.radiance()[i]))) differ++;
         }
-        assertEquals(0, differ, what + ": values beyond rounding (worst " + worst + ")");
+        assertTrue(differ <= fraction * a.radiance().length, what + ": " + differ + " of " + a.radiance().length
+                + " values beyond rounding (worst " + worst + ")");
     }
 }

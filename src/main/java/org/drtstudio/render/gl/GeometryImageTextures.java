@@ -42,9 +42,9 @@ final class GeometryImageTextures implements AutoCloseable {
     private static final int BOX_NODES = 8, BOX_PRIMITIVES = 9;
     /** The slots of the sphere tree's nodes, the primitives and the vertices. */
     private static final int NODES = 0, PRIMITIVES = 1, VERTICES = 2;
-    /** The deferred box-layout primitives last made on the GPU into slot {@link #BOX_PRIMITIVES}, and what makes them. */
-    private DeferredFloats derivedLeaves;
-    private GlBoxPrimitives derived;
+    /** The deferred box-layout primitives last made on the GPU into slot {@link #BOX_PRIMITIVES}, and the kernel that makes them. */
+    private DeferredFloats leavesMade;
+    private GlBoxPrimitives leafKernel;
     /** Whether the last update sent the sphere nodes (a rewrite sends what it sent). */
     private boolean lastWithSphereNodes = true;
     private final ShaderStorageBuffer[] buffers = new ShaderStorageBuffer[NAMES.length];
@@ -118,8 +118,9 @@ final class GeometryImageTextures implements AutoCloseable {
         }
         // A layout whose primitives the CPU has not packed gets them made here from the image's (after the loop below).
         DeferredFloats leaves = boxes ? layout.leafPrimitives() : null;
-        boolean derive = leaves != null && (leaves == derivedLeaves || !leaves.packed());
-        float[] leafPrimitives = derive ? null : boxes ? layout.primitives() : spatial != null ? BoxLayout.of(image).primitives() : null;
+        boolean makeLeaves = leaves != null && (leaves == leavesMade || !leaves.packed());
+        float[] leafPrimitives = makeLeaves ? null : boxes ? layout.primitives() : spatial != null ? BoxLayout.of(image).primitives() : null;
+        if (!makeLeaves) leavesMade = null; // before the slot is written: an update that fails midway must not leave the claim
         // Deferred nodes not yet packed were never sent; asking whether they were must not pack them.
         boolean sentAlready = image.sphereNodes().packed() && uploaded[NODES] == image.nodes();
         if (!sphereNodes && textures[NODES] != null && !sentAlready) {
@@ -136,22 +137,36 @@ final class GeometryImageTextures implements AutoCloseable {
             bytes += upload(i, arrays[i]);
             uploaded[i] = arrays[i];
         }
-        if (derive && leaves != derivedLeaves) derive(leaves);
-        if (!derive) derivedLeaves = null;
+        if (makeLeaves && leaves != leavesMade) makeLeafPrimitives(leaves);
         return bytes + updateEnvironment(image.environment());
     }
 
     /** The box layout's primitives made on the GPU from the primitive and vertex textures just brought up to date. */
-    private void derive(DeferredFloats leaves) throws RenderException {
+    private void makeLeafPrimitives(DeferredFloats leaves) throws RenderException {
         int count = Math.toIntExact(leaves.length() / (4 * BoxLayout.PRIMITIVE_TEXELS));
         uploaded[BOX_PRIMITIVES] = null;
-        derivedLeaves = null; // until made, should the memory run out
+        leavesMade = null; // until made, should the memory run out
         textures[PRIMITIVES].bindSampler(UNITS[PRIMITIVES]);
         textures[VERTICES].bindSampler(UNITS[VERTICES]);
-        if (derived == null) derived = new GlBoxPrimitives();
-        if (boxStorage == BoxStorage.BUFFERS) derived.into(deviceBuffer(BOX_PRIMITIVES, 4L * leaves.length()), count);
-        else derived.into(texture(BOX_PRIMITIVES, checkFits(NAMES[BOX_PRIMITIVES], leaves.length() / 4, info)), count);
-        derivedLeaves = leaves;
+        if (leafKernel == null) leafKernel = new GlBoxPrimitives();
+        if (boxStorage == BoxStorage.BUFFERS) leafKernel.into(storageBuffer(BOX_PRIMITIVES, 4L * leaves.length()), count);
+        else leafKernel.into(texture(BOX_PRIMITIVES, checkFits(NAMES[BOX_PRIMITIVES], leaves.length() / 4, info)), count);
+        leavesMade = leaves;
+    }
+
+    /** Slot {@code slot}'s storage buffer of {@code bytes}: device-local where the GL has buffer storage (4.4), else a plain one. */
+    private ShaderStorageBuffer storageBuffer(int slot, long bytes) throws RenderException {
+        if (StagedUpload.supported()) return deviceBuffer(slot, bytes);
+        checkStorageLimit(slot, bytes);
+        if (buffers[slot] != null) buffers[slot].close();
+        buffers[slot] = null; // not a closed buffer, should the new one fail
+        try {
+            buffers[slot] = ShaderStorageBuffer.allocate(bytes);
+        } catch (GpuMemoryException e) {
+            throw new RenderException(e.getMessage() + " for the scene's " + NAMES[slot]);
+        }
+        stagedBuffer[slot] = false;
+        return buffers[slot];
     }
 
     /** Sends the map's array when it is not the one sent last (a new turn or strength shares it); returns the bytes sent. */
@@ -180,11 +195,12 @@ final class GeometryImageTextures implements AutoCloseable {
     /**
      * Sends every array of {@code image} again, into the textures already there where their sizes
      * match (as {@link #update} after an edit does): the benchmark's upload timing, which so
-     * allocates and frees nothing (RayThroughput says why).
+     * allocates and frees nothing (RayThroughput says why). Box-layout primitives the GPU makes are
+     * made again, not sent: their time is in it, their bytes are not.
      */
     long rewrite(GeometryImage image) throws RenderException {
         Arrays.fill(uploaded, null);
-        derivedLeaves = null;
+        leavesMade = null;
         return update(image, lastWithSphereNodes);
     }
 
@@ -307,7 +323,7 @@ final class GeometryImageTextures implements AutoCloseable {
         for (ShaderStorageBuffer b : buffers) if (b != null) b.close();
         if (environment != null) environment.close();
         if (staging != null) staging.close();
-        if (derived != null) derived.close();
+        if (leafKernel != null) leafKernel.close();
         portals.close();
     }
 }

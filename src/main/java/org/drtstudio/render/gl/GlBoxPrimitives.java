@@ -6,8 +6,10 @@ import org.drtstudio.accel.GeometryImageLayout;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import static org.lwjgl.opengl.GL42C.GL_BUFFER_UPDATE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL42C.GL_SHADER_IMAGE_ACCESS_BARRIER_BIT;
 import static org.lwjgl.opengl.GL42C.GL_TEXTURE_FETCH_BARRIER_BIT;
+import static org.lwjgl.opengl.GL42C.GL_TEXTURE_UPDATE_BARRIER_BIT;
 import static org.lwjgl.opengl.GL42C.glMemoryBarrier;
 import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
 
@@ -16,8 +18,9 @@ import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
  * image's primitive and vertex textures, once these are there: the twin of {@code BoxLayout}'s
  * packing, bit for bit (GlBoxPrimitivesTest). A linear BVH's layout defers its primitives
  * ({@link org.drtstudio.accel.DeferredFloats}), so the GPU tracer makes its own instead of the CPU
- * packing them and the bus carrying them: for bunny_18m 855 MB and 0.3-0.5 s of the CPU's load
- * (docs/BENCHMARKS.md). One program per storage, compiled on first use on the renderer's GL thread.
+ * packing them and the bus carrying them: for bunny_18m 855 MB and 0.22-0.44 s of the CPU's load
+ * (docs/BENCHMARKS.md). Only a level of that one mesh keeps them deferred: a level of several shapes
+ * copies each shape's part ({@code BoxLayout.assemble}), which packs them. One program per storage, compiled on first use on the renderer's GL thread.
  */
 final class GlBoxPrimitives implements AutoCloseable {
     /** Work groups a row of the dispatch holds at most: GL promises 65,535 in each dimension. */
@@ -29,7 +32,8 @@ final class GlBoxPrimitives implements AutoCloseable {
         if (toTexture == null) toTexture = ComputeProgram.load("box_primitives.comp", defines(false));
         out.bindImage(ShaderBinding.BOX_PRIMITIVES_OUT, ImageAccess.WRITE_ONLY);
         run(toTexture, count);
-        glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+        // Read by the walk's fetches, or overwritten by a later upload into the same texture.
+        glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
     }
 
     /** Writes {@code count} primitives' texels into {@code out}, a storage buffer of at least their size. */
@@ -37,12 +41,12 @@ final class GlBoxPrimitives implements AutoCloseable {
         if (toBuffer == null) toBuffer = ComputeProgram.load("box_primitives.comp", defines(true));
         out.bindBase(BoxLayout.PRIMITIVES_BINDING);
         run(toBuffer, count);
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
     }
 
     private static void run(ComputeProgram program, int count) {
         program.setInt("uCount", count);
-        int groups = Math.max(1, (count + 255) / 256);
+        int size = program.localSize()[0], groups = Math.max(1, (count + size - 1) / size);
         int rows = (groups + GROUPS_PER_ROW - 1) / GROUPS_PER_ROW;
         program.dispatch(Math.min(groups, GROUPS_PER_ROW), rows, 1);
     }

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.*;
 /**
  * The box layout's primitives made on the GPU ({@code box_primitives.comp}; llvmpipe in CI) are the
  * CPU's packing bit for bit, triangles and spheres, into a texture and into a storage buffer; the
- * tracer's use of them is checked by GlLinearBvhRenderTest.
+ * tracer's use of them is checked by GlBoxStorageTest (a lone linear-BVH mesh, both storages).
  */
 @Timeout(120)
 class GlBoxPrimitivesTest {

@@ -145,6 +145,8 @@ class GlBoxStorageTest {
             Frame packed = render(r.get(), FrameSchedule.KERNEL, sent, p);
             assertArrayEquals(packed.radiance(), made.radiance(), "radiance");
             assertArrayEquals(packed.depth(), made.depth(), "depth");
+            Frame madeAgain = render(r.get(), FrameSchedule.KERNEL, deferred, p); // after the packed ones replaced them
+            assertArrayEquals(packed.radiance(), madeAgain.radiance(), "radiance, made again");
             double mean = 0;
             for (float v : made.radiance()) mean += v;
             assertTrue(mean / made.radiance().length > 0.01, "the picture is lit");

@@ -60,9 +60,18 @@ class GlLinearBvhRenderTest {
         assertEquals(List.of(), GeometryImageValidator.validate(linear));
         assertClose(a.radiance(), b.radiance(), "radiance", true);
         assertClose(a.depth(), b.depth(), "depth", false);
+        // At its own, smaller epsilon (what a user gets) only a few shadow-terminator values move.
+        Frame own = TRACER.get().render(linear, TraceParameters.of(s.camera(), s.settings(), linear), Set.of(Aov.RADIANCE),
+                ProgressListener.NONE);
+        assertClose(a.radiance(), own.radiance(), "radiance at the GPU-built image's own epsilon", true, 0.02);
     }
 
     private static void assertClose(float[] a, float[] b, String what, boolean needsLight) {
+        assertClose(a, b, what, needsLight, 0);
+    }
+
+    /** At most {@code fraction} of the values differ beyond float rounding. */
+    private static void assertClose(float[] a, float[] b, String what, boolean needsLight, double fraction) {
         long lit = 0;
         for (float v : a) if (v > 0) lit++;
         if (needsLight) assertTrue(lit > a.length / 4, "the meshes fill the picture: " + lit);
@@ -73,7 +82,7 @@ class GlLinearBvhRenderTest {
             worst = Math.max(worst, d);
             if (d > 1e-4 * Math.max(1, Math.abs(a[i]))) differ++;
         }
-        assertEquals(0, differ, what + ": values beyond rounding (worst " + worst + ")");
+        assertTrue(differ <= fraction * a.length, what + ": " + differ + " of " + a.length + " values beyond rounding (worst " + worst + ")");
     }
 
     private static Scene scene() {
