@@ -218,7 +218,7 @@ public record BoxLayout(float[] nodes, DeferredFloats leafPrimitives, int nodeCo
         }
         int total = 0;
         for (Part p : parts) total += nodesOf(p.from, p.shape);
-        float[] nodes = new float[NODE_TEXELS * 4 * total], prims = new float[PRIMITIVE_TEXELS * 4 * primitives];
+        float[] nodes = new float[NODE_TEXELS * 4 * total];
         int[] rootLinks = new int[parts.size()], shapeHeights = new int[parts.size()];
         int next = 0, height = 0;
         for (int k = 0; k < parts.size(); k++) {
@@ -234,14 +234,29 @@ public record BoxLayout(float[] nodes, DeferredFloats leafPrimitives, int nodeCo
                     nodes[o + BoxNodeField.LINK_B] = Float.intBitsToFloat(moved(Float.floatToRawIntBits(nodes[o + BoxNodeField.LINK_B]), nodeShift, primShift));
                 }
             });
-            System.arraycopy(p.from.primitives(), PRIMITIVE_TEXELS * 4 * p.primitiveFrom, prims, PRIMITIVE_TEXELS * 4 * p.primitiveBase,
-                    PRIMITIVE_TEXELS * 4 * p.primitiveCount);
             rootLinks[k] = next;
             shapeHeights[k] = p.from.shapeHeights[p.shape];
             height = Math.max(height, shapeHeights[k]);
             next += count;
         }
+        // Where a part's primitives wait to be packed (a linear BVH's mesh), so do the level's: the GPU
+        // tracer makes them all from the image's, and only a CPU walk or a check copies the parts' here.
+        boolean deferred = false;
+        for (Part p : parts) deferred |= !p.from.leafPrimitives.packed();
+        DeferredFloats prims = deferred
+                ? DeferredFloats.deferred(PRIMITIVE_TEXELS * 4L * primitives, () -> copiedPrimitives(parts, primitives))
+                : DeferredFloats.of(copiedPrimitives(parts, primitives));
         return new BoxLayout(nodes, prims, total, sphereRoots.clone(), rootLinks, height, shapeHeights);
+    }
+
+    /** The level's primitives: each part's copied to its place. */
+    private static float[] copiedPrimitives(List<Part> parts, int primitives) {
+        float[] prims = new float[PRIMITIVE_TEXELS * 4 * primitives];
+        for (Part p : parts) {
+            System.arraycopy(p.from.primitives(), PRIMITIVE_TEXELS * 4 * p.primitiveFrom, prims, PRIMITIVE_TEXELS * 4 * p.primitiveBase,
+                    PRIMITIVE_TEXELS * 4 * p.primitiveCount);
+        }
+        return prims;
     }
 
     /** Whether {@code p} is all of a one-shape layout, at its own place: nothing to move. */

@@ -19,8 +19,8 @@ import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
  * packing, bit for bit (GlBoxPrimitivesTest). A linear BVH's layout defers its primitives
  * ({@link org.drtstudio.accel.DeferredFloats}), so the GPU tracer makes its own instead of the CPU
  * packing them and the bus carrying them: for bunny_18m 855 MB and 0.22-0.44 s of the CPU's load
- * (docs/BENCHMARKS.md). Only a level of that one mesh keeps them deferred: a level of several shapes
- * copies each shape's part ({@code BoxLayout.assemble}), which packs them. One program per storage, compiled on first use on the renderer's GL thread.
+ * (docs/BENCHMARKS.md); a level of several shapes defers them too where one shape's are
+ * ({@code BoxLayout.assemble}). One program per storage, compiled on first use on the renderer's GL thread.
  */
 final class GlBoxPrimitives implements AutoCloseable {
     /** Work groups a row of the dispatch holds at most: GL promises 65,535 in each dimension. */

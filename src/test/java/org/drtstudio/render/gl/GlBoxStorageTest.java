@@ -18,8 +18,11 @@ import org.drtstudio.scene.Material;
 import org.drtstudio.scene.MeshNode;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.scene.PointLight;
+import org.drtstudio.scene.SceneNode;
+import org.drtstudio.scene.TransformNode;
 import org.drtstudio.scene.Scene;
 import org.drtstudio.testing.TestScenes;
+import org.joml.Matrix4f;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -124,38 +127,44 @@ class GlBoxStorageTest {
     }
 
     /**
-     * A linear BVH's lone mesh (the large-model case) leaves its box-layout primitives to the GPU, which
-     * makes them from the image's own ({@link GlBoxPrimitives}): the frames are those of the same layout
-     * with its primitives packed on the CPU and sent, bit for bit, in textures and in buffers.
+     * A linear BVH's mesh (the large-model case) leaves its box-layout primitives to the GPU, which makes
+     * them from the image's own ({@link GlBoxPrimitives}), alone and beside a binned mesh (the level's
+     * layout then assembled from parts): the frames are those of the same layout with its primitives
+     * packed on the CPU and sent, bit for bit, in textures and in buffers.
      */
     @Test
     void primitivesMadeOnTheGpuGiveTheFramesOfTheOnesSent() throws Exception {
         Material glossy = Material.named("glossy").diffuse(new Vec3(0.6f, 0.5f, 0.4f)).specular(Vec3.ONE).phongExponent(30f)
                 .reflectivity(0.4f).build();
-        Scene s = TestScenes.scene(List.of(new MeshNode("bumpy", ProceduralMeshes.bumpySphere(60, 60))), List.of(glossy),
-                List.of(new PointLight(new Vec3(2, 5, 5), Vec3.ONE, 1)),
-                new Camera(new Vec3(0.5f, 0.3f, 3.2f), Vec3.ZERO, new Vec3(0, 1, 0), 40, 0, 0));
-        s = s.withSettings(s.settings().withSize(40, 30).withSampling(2, 3, 5));
-        GeometryImage deferred = linearBvhImage(s), sent = linearBvhImage(s);
-        sent.boxLayout().primitives(); // packed on the CPU: sent as before
-        TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), deferred, PixelFilter.BOX);
-        for (SharedGl<GlRenderer> r : List.of(TEXTURES, BUFFERS)) {
-            Frame made = render(r.get(), FrameSchedule.KERNEL, deferred, p);
-            assertFalse(deferred.boxLayout().leafPrimitives().packed(), "the GPU made the primitives; the CPU did not pack them");
-            Frame packed = render(r.get(), FrameSchedule.KERNEL, sent, p);
-            assertArrayEquals(packed.radiance(), made.radiance(), "radiance");
-            assertArrayEquals(packed.depth(), made.depth(), "depth");
-            Frame madeAgain = render(r.get(), FrameSchedule.KERNEL, deferred, p); // after the packed ones replaced them
-            assertArrayEquals(packed.radiance(), madeAgain.radiance(), "radiance, made again");
-            double mean = 0;
-            for (float v : made.radiance()) mean += v;
-            assertTrue(mean / made.radiance().length > 0.01, "the picture is lit");
+        MeshNode large = new MeshNode("bumpy", ProceduralMeshes.bumpySphere(60, 60)); // 7,200 triangles: a linear BVH
+        TransformNode small = new TransformNode("beside", new Matrix4f().translate(1.1f, -0.4f, 0.3f).scale(0.5f),
+                List.of(new MeshNode("small", ProceduralMeshes.bumpySphere(12, 10)))); // 240: binned
+        for (List<SceneNode> nodes : List.<List<SceneNode>>of(List.of(large), List.of(large, small))) {
+            Scene s = TestScenes.scene(nodes, List.of(glossy), List.of(new PointLight(new Vec3(2, 5, 5), Vec3.ONE, 1)),
+                    new Camera(new Vec3(0.5f, 0.3f, 3.2f), Vec3.ZERO, new Vec3(0, 1, 0), 40, 0, 0));
+            s = s.withSettings(s.settings().withSize(40, 30).withSampling(2, 3, 5));
+            GeometryImage deferred = linearBvhImage(s), sent = linearBvhImage(s);
+            sent.boxLayout().primitives(); // packed on the CPU: sent as before
+            TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), deferred, PixelFilter.BOX);
+            String what = nodes.size() + " shapes: ";
+            for (SharedGl<GlRenderer> r : List.of(TEXTURES, BUFFERS)) {
+                Frame made = render(r.get(), FrameSchedule.KERNEL, deferred, p);
+                assertFalse(deferred.boxLayout().leafPrimitives().packed(), what + "the GPU made the primitives; the CPU did not pack them");
+                Frame packed = render(r.get(), FrameSchedule.KERNEL, sent, p);
+                assertArrayEquals(packed.radiance(), made.radiance(), what + "radiance");
+                assertArrayEquals(packed.depth(), made.depth(), what + "depth");
+                Frame madeAgain = render(r.get(), FrameSchedule.KERNEL, deferred, p); // after the packed ones replaced them
+                assertArrayEquals(packed.radiance(), madeAgain.radiance(), what + "radiance, made again");
+                double mean = 0;
+                for (float v : made.radiance()) mean += v;
+                assertTrue(mean / made.radiance().length > 0.01, what + "the picture is lit");
+            }
         }
     }
 
     private static GeometryImage linearBvhImage(Scene s) {
         GeometryImageBuilder builder = new GeometryImageBuilder();
-        builder.useLinearBvh(new LinearBvhTwin(), 1);
+        builder.useLinearBvh(new LinearBvhTwin(), 1_000);
         return builder.build(s);
     }
 
