@@ -75,7 +75,7 @@ final class RenderCommand implements Callable<Integer> {
     @Mixin
     EnvironmentOptions environment = new EnvironmentOptions();
     @Mixin
-    HierarchyBuildOption hierarchyBuild = new HierarchyBuildOption();
+    HierarchyBuildOption hierarchyBuild = new HierarchyBuildOption("auto");
     @Mixin
     GroundPlaneOptions ground = new GroundPlaneOptions();
     @Option(names = {"-o", "--output"}, paramLabel = "OUT.png",
@@ -248,7 +248,8 @@ final class RenderCommand implements Callable<Integer> {
     private int render(PrintWriter err) throws UsageProblem, SceneFormatException, RenderException, IOException {
         RendererFactory.Backend given = parseBackend();
         try {
-            linearBvh = hierarchyBuild.applyTo(builder(), renderers);
+            // auto, the default, waits for the scene: only a large mesh on a GPU is worth a GL context here.
+            if (!hierarchyBuild.isAuto()) linearBvh = hierarchyBuild.applyTo(builder(), renderers);
         } catch (IllegalArgumentException e) {
             throw new UsageProblem(e.getMessage());
         }
@@ -283,6 +284,9 @@ final class RenderCommand implements Callable<Integer> {
         tracer = tracer.withGpus(devices.gpus()).withCpuThreads(devices.cpuThreads());
         if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
         Scene firstScene = sceneAt(animated, range == null ? stillTime() : animated.animation().frameTime(range[0]));
+        if (hierarchyBuild.isAuto()) {
+            linearBvh = hierarchyBuild.applyAutoTo(builder(), renderers, firstScene.root(), choice == RendererFactory.Backend.CPU);
+        }
         RenderSettings size = firstScene.settings();
         PixelWindow window = parseRegion(size.width(), size.height());
         Set<Aov> traced = EnumSet.noneOf(Aov.class);

@@ -1,10 +1,15 @@
 package org.drtstudio.cli;
 
+import org.drtstudio.scene.MeshNode;
+import org.drtstudio.scene.SceneNode;
+import org.drtstudio.scene.TransformNode;
+import org.drtstudio.scene.TriangleMesh;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -46,6 +51,53 @@ class HierarchyBuildOptionTest {
             assertEquals(0, cli.drt(args), cli.err());
             assertTrue(cli.out.toString().contains("built by     CPU, binned SAH"), cli.out.toString());
         }
+    }
+
+    @Test
+    void renderDefaultsToAutoAndTheOtherCommandsToCpu() {
+        assertTrue(new HierarchyBuildOption("auto").isAuto());
+        assertFalse(new HierarchyBuildOption().isAuto(), "drt info and drt bench build binned unless asked");
+        assertTrue(new RenderCommand(null).hierarchyBuild.isAuto(), "drt render chooses after the load");
+    }
+
+    @Test
+    void autoAsksForTheGpuOnlyForALargeMeshThatMayBeTracedOnAGpu() {
+        int[] asked = {0};
+        RendererFactory factory = new RendererFactory() {
+            @Override
+            public org.drtstudio.render.Renderer create(Backend backend, java.util.function.Consumer<String> notices) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public org.drtstudio.accel.LinearBvhBuilder gpuHierarchyBuilder(boolean hardwareOnly) {
+                asked[0]++;
+                assertTrue(hardwareOnly, "auto takes no software GPU");
+                return null; // as on a machine without one: the binned build
+            }
+        };
+        HierarchyBuildOption auto = new HierarchyBuildOption("auto");
+        org.drtstudio.accel.GeometryImageBuilder builder = new org.drtstudio.accel.GeometryImageBuilder();
+        SceneNode small = mesh(HierarchyBuildOption.AUTO_MIN_TRIANGLES - 1);
+        SceneNode large = TransformNode.group("scene", List.of(small, TransformNode.group("inner", List.of(mesh(HierarchyBuildOption.AUTO_MIN_TRIANGLES)))));
+        assertEquals(HierarchyBuildOption.AUTO_MIN_TRIANGLES, HierarchyBuildOption.largestMesh(large));
+        assertNull(auto.applyAutoTo(builder, factory, small, false));
+        assertNull(auto.applyAutoTo(builder, factory, large, true), "a render on the CPU");
+        assertEquals(0, asked[0], "no GL context opened for a small scene or a CPU render");
+        assertNull(auto.applyAutoTo(builder, factory, large, false));
+        assertEquals(1, asked[0], "a large mesh that may be traced on a GPU");
+        assertNull(new HierarchyBuildOption().applyAutoTo(builder, factory, large, false), "cpu is not auto");
+        assertEquals(1, asked[0]);
+    }
+
+    /** A mesh of {@code triangles} triangles over three vertices (only its size matters here). */
+    private static MeshNode mesh(int triangles) {
+        int[] idx = new int[3 * triangles];
+        for (int t = 0; t < triangles; t++) {
+            idx[3 * t + 1] = 1;
+            idx[3 * t + 2] = 2;
+        }
+        return new MeshNode("m", new TriangleMesh("m", new float[]{0, 0, 0, 1, 0, 0, 0, 1, 0}, new float[9], null, idx, new int[triangles]));
     }
 
     @Test
