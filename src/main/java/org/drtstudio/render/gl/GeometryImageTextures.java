@@ -154,21 +154,6 @@ final class GeometryImageTextures implements AutoCloseable {
         leavesMade = leaves;
     }
 
-    /** Slot {@code slot}'s storage buffer of {@code bytes}: device-local where the GL has buffer storage (4.4), else a plain one. */
-    private ShaderStorageBuffer storageBuffer(int slot, long bytes) throws RenderException {
-        if (StagedUpload.supported()) return deviceBuffer(slot, bytes);
-        checkStorageLimit(slot, bytes);
-        if (buffers[slot] != null) buffers[slot].close();
-        buffers[slot] = null; // not a closed buffer, should the new one fail
-        try {
-            buffers[slot] = ShaderStorageBuffer.allocate(bytes);
-        } catch (GpuMemoryException e) {
-            throw new RenderException(e.getMessage() + " for the scene's " + NAMES[slot]);
-        }
-        stagedBuffer[slot] = false;
-        return buffers[slot];
-    }
-
     /** Sends the map's array when it is not the one sent last (a new turn or strength shares it); returns the bytes sent. */
     private long updateEnvironment(org.drtstudio.accel.EnvironmentMap map) throws RenderException {
         if (map == null || map.data() == environmentUploaded) return 0;
@@ -228,7 +213,7 @@ final class GeometryImageTextures implements AutoCloseable {
     private long uploadBuffer(int slot, float[] data) throws RenderException {
         checkStorageLimit(slot, 4L * data.length);
         if (staged(data)) {
-            staging().toBuffer(deviceBuffer(slot, 4L * data.length), data);
+            staging().toBuffer(storageBuffer(slot, 4L * data.length), data);
             return 4L * data.length;
         }
         if (buffers[slot] != null) buffers[slot].close();
@@ -252,21 +237,23 @@ final class GeometryImageTextures implements AutoCloseable {
     }
 
     /**
-     * Slot {@code slot}'s device-local buffer of {@code bytes}: the one there when the size matches, as
-     * textures are (a rewrite allocates nothing).
+     * Slot {@code slot}'s storage buffer of {@code bytes}: the one there when its size and kind match, as
+     * textures are (a rewrite allocates nothing); device-local where the GL has buffer storage (4.4), so
+     * that {@link StagedUpload} can fill it, else a plain one.
      */
-    private ShaderStorageBuffer deviceBuffer(int slot, long bytes) throws RenderException {
+    private ShaderStorageBuffer storageBuffer(int slot, long bytes) throws RenderException {
         checkStorageLimit(slot, bytes);
-        if (buffers[slot] == null || buffers[slot].size() != bytes || !stagedBuffer[slot]) {
+        boolean deviceLocal = StagedUpload.supported();
+        if (buffers[slot] == null || buffers[slot].size() != bytes || stagedBuffer[slot] != deviceLocal) {
             if (buffers[slot] != null) buffers[slot].close();
             buffers[slot] = null; // not a closed buffer, should the new one fail
             uploaded[slot] = null;
             try {
-                buffers[slot] = ShaderStorageBuffer.deviceLocal(bytes);
+                buffers[slot] = deviceLocal ? ShaderStorageBuffer.deviceLocal(bytes) : ShaderStorageBuffer.allocate(bytes);
             } catch (GpuMemoryException e) {
                 throw new RenderException(e.getMessage() + " for the scene's " + NAMES[slot]);
             }
-            stagedBuffer[slot] = true;
+            stagedBuffer[slot] = deviceLocal;
         }
         return buffers[slot];
     }
