@@ -192,6 +192,7 @@ public final class GeometryImageBuilder {
         double boxMillis = (System.nanoTime() - b0) / 1e6;
         lastTimings = new Timings(hierarchyMillis[0], (System.nanoTime() - t0) / 1e6 - hierarchyMillis[0] - boxMillis, boxMillis, linearBvhBuilt);
         linearBvhBuilt = null;
+        linearBvhBuiltTriangles = 0;
         return new GeometryImage(level.nodes, level.primitives, level.vertices, top.nodes(), top.instances(),
                 lastMaterialTexels, lastLightTexels, lastAtlas.texels(), level.nodeCount, top.nodeCount(), instances.size(),
                 level.triangleCount, level.sphereCount, instanced, materialCount, open.lights().size(),
@@ -238,14 +239,17 @@ public final class GeometryImageBuilder {
      * SAH and bounding spheres), deriving the box layout the tracers walk (only when the shape
      * level is new), and everything else (packing nodes, primitives and vertices, concatenating
      * shapes, the top level, materials and lights). {@code linearBvh} names the linear BVH builder
-     * that made the trees of this build's new meshes, null when the binned build made them all.
+     * that made the trees of this build's new meshes and its steps for the largest of them (a model's
+     * millions of triangles, not the two of the ground plane built after it), null when the binned
+     * build made them all.
      */
     public record Timings(double hierarchyMillis, double packMillis, double boxLayoutMillis, String linearBvh) {
     }
 
     private Timings lastTimings = new Timings(0, 0, 0, null);
-    /** What {@link Timings#linearBvh} says for the build under way. */
+    /** What {@link Timings#linearBvh} says for the build under way, and the triangles of the mesh it describes. */
     private String linearBvhBuilt;
+    private int linearBvhBuiltTriangles;
 
     /** The phases of the last {@link #build}. */
     public Timings lastTimings() {
@@ -272,7 +276,11 @@ public final class GeometryImageBuilder {
         long t0 = System.nanoTime();
         LinearBvhShapes.Built built = LinearBvhShapes.of(mesh, linearBvh.build(mesh.positions(), mesh.indices()));
         hierarchyMillis[0] += (System.nanoTime() - t0) / 1e6;
-        linearBvhBuilt = linearBvh.describe() + "; " + built.describe();
+        if (linearBvhBuilt == null || mesh.triangleCount() >= linearBvhBuiltTriangles) {
+            linearBvhBuilt = String.format(java.util.Locale.ROOT, "%s; %,d triangles, %s", linearBvh.describe(), mesh.triangleCount(),
+                    built.describe());
+            linearBvhBuiltTriangles = mesh.triangleCount();
+        }
         ownLayouts.put(built.hierarchy(), built.boxes());
         return built.hierarchy();
     }

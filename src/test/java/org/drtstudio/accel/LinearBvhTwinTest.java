@@ -92,6 +92,15 @@ class LinearBvhTwinTest {
     }
 
     @Test
+    void theBuildsStepsAreSaidForItsLargestMeshNotTheLastOne() {
+        GeometryImageBuilder builder = new GeometryImageBuilder();
+        builder.useLinearBvh(new LinearBvhTwin(), 1); // both meshes, the small one built after the large
+        builder.build(scene());
+        String said = builder.lastTimings().linearBvh();
+        assertTrue(said.contains(String.format(java.util.Locale.ROOT, "; %,d triangles, then height limit", LARGE.triangleCount())), said);
+    }
+
+    @Test
     void aTreeTallerThanTheWalksStackIsBalancedWhereTooDeepAndValidates() {
         TriangleMesh mesh = tallLine();
         float[] pos = mesh.positions();

@@ -38,7 +38,7 @@ class HierarchyBuildOptionTest {
         assertEquals(0, cli.drt("info", grid().toString(), "--build", "twin", "--check"), cli.err());
         String out = cli.out.toString();
         assertTrue(out.contains("built by     CPU LBVH"), out);
-        assertTrue(out.matches("(?s).*then height limit [\\d,]+ ms, shape packing [\\d,]+ ms, boxes [\\d,]+ ms \\(the sphere tree and the boxes' primitives made where first needed\\).*"),
+        assertTrue(out.matches("(?s).*; 1,800 triangles, then height limit [\\d,]+ ms, shape packing [\\d,]+ ms, boxes [\\d,]+ ms \\(the sphere tree and the boxes' primitives made where first needed\\).*"),
                 "the steps after the tree, each timed:\n" + out);
         assertTrue(out.contains("box layout   1,799 inner nodes"), "one inner node per triangle but one:\n" + out);
         assertTrue(out.contains("check        all invariants hold"), out);
