@@ -150,6 +150,7 @@ final class ImportWarmup {
     void run() {
         long start = System.nanoTime();
         Path file = null, small = null;
+        StaleWarmupFiles.clean(folder, java.time.Instant.now()); // what killed studios left
         try {
             file = temporaryFile();
             small = temporaryFile();
@@ -188,10 +189,11 @@ final class ImportWarmup {
      * thread is a daemon, and a studio closed in its first seconds ended the JVM in the middle of a
      * round, leaving files of up to 2 MB in the temporary folder at every such start. The deletion is
      * registered before the file exists: registered after, a JVM ending between the two left the file.
+     * A JVM killed or halted runs no deletions: the next warm-up removes its files ({@link StaleWarmupFiles}).
      */
     private Path temporaryFile() throws IOException {
         while (true) {
-            Path p = folder.resolve("drt-warmup-" + Long.toUnsignedString(NAMES.nextLong()) + ".obj");
+            Path p = folder.resolve(StaleWarmupFiles.name(ProcessHandle.current().pid(), NAMES.nextLong()));
             synchronized (files) {
                 if (stopped) throw new IOException("the warm-up was stopped");
                 p.toFile().deleteOnExit();
