@@ -81,31 +81,56 @@ public final class StaleTempFiles {
      * save: a file that cannot be listed or deleted is simply left.
      */
     public static List<Path> clean(Path target, Instant now) {
-        List<Path> removed = new ArrayList<>();
-        Path dir = target.getParent();
         String targetName = target.getFileName().toString();
-        long self = ProcessHandle.current().pid();
-        // The glob only narrows the listing; ownerPid checks the exact form, metacharacters in the name included.
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, p -> p.getFileName().toString().endsWith(".tmp"))) {
+        // The filter only narrows the listing; ownerPid checks the exact form, metacharacters in the name included.
+        return deleteStale(target.getParent(), p -> p.getFileName().toString().endsWith(".tmp"), p -> {
+            long pid = ownerPid(p.getFileName().toString(), targetName);
+            Instant modified = pid < 0 ? null : regularFileModified(p);
+            return modified != null && leftOver(pid, modified, now);
+        });
+    }
+
+    /** Whether a file {@code stale} judges. */
+    public interface Staleness {
+        boolean stale(Path file) throws IOException;
+    }
+
+    /**
+     * Deletes the files of {@code dir} that {@code listed} lists and {@code stale} judges stale; returns
+     * those deleted. Never fails: a folder that cannot be listed, or a file that cannot be read or
+     * deleted (another user's), is simply left.
+     */
+    public static List<Path> deleteStale(Path dir, DirectoryStream.Filter<Path> listed, Staleness stale) {
+        List<Path> removed = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, listed)) {
             for (Path p : files) {
-                long pid = ownerPid(p.getFileName().toString(), targetName);
-                if (pid < 0 || pid == self) continue;
-                BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                if (!a.isRegularFile()) continue; // never a link, FIFO or folder that merely looks like ours
-                boolean old = a.lastModifiedTime().toInstant().isBefore(now.minus(MAX_AGE));
-                boolean ownerGone = ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true);
-                if (old || ownerGone) {
-                    try {
-                        Files.deleteIfExists(p);
-                        removed.add(p);
-                    } catch (IOException ignored) {
-                        // someone else's file we may not delete: it is only clutter
-                    }
+                try {
+                    if (!stale.stale(p)) continue;
+                    Files.deleteIfExists(p);
+                    removed.add(p);
+                } catch (IOException ignored) {
+                    // someone else's file we may not read or delete: it is only clutter
                 }
             }
         } catch (IOException | RuntimeException ignored) {
-            // cleaning is a courtesy; the save itself decides success
+            // cleaning is a courtesy; what it cleans for decides success
         }
         return removed;
+    }
+
+    /**
+     * Whether a file that process {@code pid} named for itself, last changed at {@code modified}, is
+     * left over: not this process's, and its process gone or the file older than {@link #MAX_AGE}
+     * (a process id may have been reused since).
+     */
+    public static boolean leftOver(long pid, Instant modified, Instant now) {
+        if (pid == ProcessHandle.current().pid()) return false;
+        return modified.isBefore(now.minus(MAX_AGE)) || ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true);
+    }
+
+    /** When a regular file was last changed; null for a link, FIFO or folder that merely looks like one of ours (never followed). */
+    public static Instant regularFileModified(Path p) throws IOException {
+        BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        return a.isRegularFile() ? a.lastModifiedTime().toInstant() : null;
     }
 }
