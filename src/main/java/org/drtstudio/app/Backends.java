@@ -115,7 +115,8 @@ final class Backends implements RendererFactory {
                 gpu.close();
                 return null;
             }
-            return gpu;
+            // auto: a mesh the GPU has no room for is built on the CPU instead, the same tree.
+            return hardwareOnly ? new org.drtstudio.accel.LinearBvhFallback(gpu) : gpu;
         } catch (org.drtstudio.render.gl.GlUnavailableException e) {
             return null;
         }

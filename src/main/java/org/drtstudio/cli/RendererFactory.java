@@ -46,7 +46,9 @@ public interface RendererFactory {
 
     /**
      * A builder of meshes' hierarchies on the GPU (compute shaders), or null where no OpenGL 4.3
-     * context opens, or where it is software (Mesa's llvmpipe) and {@code hardwareOnly}.
+     * context opens, or where it is software (Mesa's llvmpipe) and {@code hardwareOnly}. A
+     * {@code hardwareOnly} one ({@code --build auto}) builds a mesh the GPU has no room for on the
+     * CPU instead ({@link org.drtstudio.accel.LinearBvhFallback}).
      */
     default org.drtstudio.accel.LinearBvhBuilder gpuHierarchyBuilder(boolean hardwareOnly) {
         return null;

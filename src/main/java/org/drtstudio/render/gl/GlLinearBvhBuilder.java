@@ -83,7 +83,8 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
             return gl.call(() -> buildOnGl(positions, indices, n));
         } catch (java.util.concurrent.CompletionException e) {
             if (e.getCause() instanceof GpuMemoryException m)
-                throw new IllegalStateException("the GPU has no room to build the hierarchy of " + n + " triangles (" + m.getMessage() + "): try --build cpu", m);
+                throw new org.drtstudio.accel.LinearBvhFallback.NoRoom("the GPU has no room to build the hierarchy of " + n + " triangles ("
+                        + m.getMessage() + "): try --build cpu", m);
             throw e;
         }
     }
