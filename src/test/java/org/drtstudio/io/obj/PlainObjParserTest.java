@@ -153,9 +153,24 @@ class PlainObjParserTest {
      */
     @Test
     void plainMeshInPartsIsTheGeneralPathsMesh() throws Exception {
-        String obj = ObjNormalsTest.uvSphere(12, 20)
+        assertPlainMeshInPartsIsTheGeneralPathsMesh(ObjNormalsTest.uvSphere(12, 20)
                 + "v 5 0 0\nv 6 0 0\nv 6 1 0\nv 5 1 0\nv 5.5 0.2 0\nv 9 9 9\nv 7 0 0\nv 8 0 0\n"
-                + "f -8 -7 -6 -5\nf -8 -4 -7 -6 -5\nf -2 -1 -1\nf -8 -7 -6\nf -6 -7 -8\n";
+                + "f -8 -7 -6 -5\nf -8 -4 -7 -6 -5\nf -2 -1 -1\nf -8 -7 -6\nf -6 -7 -8\n");
+    }
+
+    /**
+     * As above where, as in a subdivided mesh, the first vertices are used again by the last faces,
+     * so a part's range of vertices needs faces from the first to the last: among them a face of
+     * zero area, a quad, and a triangle and its reverse.
+     */
+    @Test
+    void plainMeshWithVerticesUsedFromFirstToLastFaceIsTheGeneralPathsMesh() throws Exception {
+        assertPlainMeshInPartsIsTheGeneralPathsMesh(ObjNormalsTest.uvSphere(12, 20)
+                + "v 5 0 0\nv 6 0 0\nv 6 1 0\n"
+                + "f 1 2 13\nf 2 1 14 15\nf 1 1 2\nf 3 -3 -2\nf -2 -3 3\nf 40 -1 41\n");
+    }
+
+    private void assertPlainMeshInPartsIsTheGeneralPathsMesh(String obj) throws Exception {
         ObjGeometry g = PlainObjParser.parse(write(obj)).geometry();
         assertNotNull(g);
         TriangleMesh general = new ObjMeshBuilder(g, new int[0], false).build("m");
