@@ -226,9 +226,11 @@ public record BoxLayout(float[] nodes, DeferredFloats leafPrimitives, int nodeCo
             int first = p.from.rootLinks[p.shape], count = nodesOf(p.from, p.shape);
             int nodeShift = next - first, primShift = p.primitiveBase - p.primitiveFrom, to = next;
             float[] src = p.from.nodes;
+            // A part that keeps its place and its primitives' (a model's, before the ground plane) keeps its links too.
+            boolean moves = nodeShift != 0 || primShift != 0;
             ParallelRanges.forEach(count, (a, b) -> {
                 System.arraycopy(src, NODE_TEXELS * 4 * (first + a), nodes, NODE_TEXELS * 4 * (to + a), NODE_TEXELS * 4 * (b - a));
-                for (int i = to + a; i < to + b; i++) {
+                for (int i = to + a; moves && i < to + b; i++) {
                     int o = NODE_TEXELS * 4 * i;
                     nodes[o + BoxNodeField.LINK_A] = Float.intBitsToFloat(moved(Float.floatToRawIntBits(nodes[o + BoxNodeField.LINK_A]), nodeShift, primShift));
                     nodes[o + BoxNodeField.LINK_B] = Float.intBitsToFloat(moved(Float.floatToRawIntBits(nodes[o + BoxNodeField.LINK_B]), nodeShift, primShift));
