@@ -432,8 +432,8 @@ public final class GeometryImageBuilder {
             for (int k = 0; k < order.size(); k++) {
                 ShapeHierarchy h = shapes.get(order.get(k));
                 l.rootOf[k] = nodeBase;
-                System.arraycopy(h.primitives(), 0, l.primitives, 4 * PRIMITIVE_TEXELS * primBase, h.primitives().length);
-                System.arraycopy(h.vertices(), 0, l.vertices, 4 * VERTEX_TEXELS * vertexBase, h.vertices().length);
+                ParallelRanges.copy(h.primitives(), l.primitives, 4 * PRIMITIVE_TEXELS * primBase);
+                ParallelRanges.copy(h.vertices(), l.vertices, 4 * VERTEX_TEXELS * vertexBase);
                 if (vertexBase > 0) {
                     for (int p = 0; p < h.primitiveCount(); p++) {
                         int b = 4 * PRIMITIVE_TEXELS * (primBase + p);
