@@ -434,19 +434,27 @@ public final class GeometryImageBuilder {
                 l.rootOf[k] = nodeBase;
                 ParallelRanges.copy(h.primitives(), l.primitives, 4 * PRIMITIVE_TEXELS * primBase);
                 ParallelRanges.copy(h.vertices(), l.vertices, 4 * VERTEX_TEXELS * vertexBase);
-                if (vertexBase > 0) {
-                    for (int p = 0; p < h.primitiveCount(); p++) {
-                        int b = 4 * PRIMITIVE_TEXELS * (primBase + p);
-                        boolean triangle = kindOf(Float.floatToRawIntBits(l.primitives[b + 3])) == KIND_TRIANGLE;
-                        for (int c = 0; c < (triangle ? 3 : 1); c++)
-                            l.primitives[b + c] = Float.intBitsToFloat(Float.floatToRawIntBits(l.primitives[b + c]) + vertexBase);
-                    }
-                }
+                if (vertexBase > 0) shiftVertexIndices(l.primitives, primBase, h.primitiveCount(), vertexBase);
                 nodeBase += h.nodeCount();
                 primBase += h.primitiveCount();
                 vertexBase += h.vertexCount();
             }
             return l;
+        }
+
+        /**
+         * Moves the vertex indices of primitives [first, first + count) by {@code shift}, on every
+         * core: a large model imported after the floor has millions of them.
+         */
+        private static void shiftVertexIndices(float[] primitives, int first, int count, int shift) {
+            ParallelRanges.forEach(count, (from, to) -> {
+                for (int p = from; p < to; p++) {
+                    int b = 4 * PRIMITIVE_TEXELS * (first + p);
+                    boolean triangle = kindOf(Float.floatToRawIntBits(primitives[b + 3])) == KIND_TRIANGLE;
+                    for (int c = 0; c < (triangle ? 3 : 1); c++)
+                        primitives[b + c] = Float.intBitsToFloat(Float.floatToRawIntBits(primitives[b + c]) + shift);
+                }
+            });
         }
 
         /** The shapes' sphere nodes one after the other, their links and primitive starts made global. */

@@ -24,12 +24,17 @@ final class ParallelRanges {
 
     /** Runs {@code action} over [0, n) in chunks, on every core when there is more than one chunk. */
     static void forEach(int n, Range action) {
-        int chunks = (n + CHUNK - 1) / CHUNK;
+        forEach(n, CHUNK, action);
+    }
+
+    /** As {@link #forEach(int, Range)} in chunks of {@code chunk} elements. */
+    private static void forEach(int n, int chunk, Range action) {
+        int chunks = (int) (((long) n + chunk - 1) / chunk);
         if (chunks <= 1) {
             action.run(0, n);
             return;
         }
-        IntStream.range(0, chunks).parallel().forEach(c -> action.run(c * CHUNK, Math.min(n, (c + 1) * CHUNK)));
+        IntStream.range(0, chunks).parallel().forEach(c -> action.run(c * chunk, (int) Math.min(n, (long) (c + 1) * chunk)));
     }
 
     /** Floats a task of {@link #copy} takes: 16 MB. */
@@ -41,12 +46,7 @@ final class ParallelRanges {
      * ground plane copies 570 MB of primitives and vertices.
      */
     static void copy(float[] src, float[] dst, int at) {
-        int chunks = (src.length + COPY_CHUNK - 1) / COPY_CHUNK;
-        IntStream range = IntStream.range(0, chunks);
-        (chunks > 1 ? range.parallel() : range).forEach(k -> {
-            int from = k * COPY_CHUNK;
-            System.arraycopy(src, from, dst, at + from, Math.min(COPY_CHUNK, src.length - from));
-        });
+        forEach(src.length, COPY_CHUNK, (from, to) -> System.arraycopy(src, from, dst, at + from, to - from));
     }
 
     interface PartAction {
