@@ -105,7 +105,7 @@ final class StudioFiles {
     private void open(Path file, boolean sample) {
         ImportWarmup.stopShared();
         window.jobStarted("opening " + file.getFileName() + sizeNote(file) + "…", null);
-        background(() -> ProjectConverter.open(file), (LoadedProject p) -> {
+        background(() -> ProjectConverter.openForEditing(file), (LoadedProject p) -> {
             boolean project = ProjectConverter.isProject(file);
             // A scene file's models become groups, so they can be moved, animated and duplicated like imports.
             SceneModel opened = TimelineRange.withTimelineRange(project ? p.model() : MovableParts.wrap(p.model()));
@@ -119,7 +119,18 @@ final class StudioFiles {
                 dialogs.opened(file);
             }
             window.jobFinished("opened " + (sample ? "sample " : "") + file.getFileName() + warningsNote(p.warnings()));
+            warnOfMissingModels(opened);
         }, "cannot open " + file.getFileName());
+    }
+
+    /** A project whose model files could not be read opened with placeholders: the user must know before working on. */
+    private void warnOfMissingModels(SceneModel opened) {
+        List<String> missing = MissingModels.of(opened);
+        if (missing.isEmpty()) return;
+        boolean one = missing.size() == 1;
+        dialogs.showWarning((one ? "A model file could not be read: " : missing.size() + " model files could not be read: ")
+                + String.join("; ", missing) + ". " + (one ? "It stays" : "They stay") + " in the scene, empty, and saving keeps "
+                + (one ? "its place" : "their places") + ": restore " + (one ? "the file" : "the files") + " and open the project again.");
     }
 
     /** Saves to the current project file, or asks for one. Returns whether it was saved. */
@@ -426,8 +437,9 @@ final class StudioFiles {
         Path f = recoveryFile();
         if (!Files.isRegularFile(f) || !dialogs.askRestore(f)) return false;
         try {
-            LoadedProject p = ProjectFiles.read(f);
+            LoadedProject p = ProjectFiles.readForEditing(f);
             session().openUnsaved(p.model());
+            warnOfMissingModels(p.model());
             Optional<Path> source = recoverySource();
             // The work belongs to the file it was autosaved from: Save writes there, the title names it.
             source.ifPresent(s -> {

@@ -391,7 +391,7 @@ final class StudioHarness {
     /** Dialog answers queued by the test; an unexpected question fails the test. */
     static final class ScriptedDialogs implements StudioDialogs {
         final Deque<Object> answers = new java.util.concurrent.ConcurrentLinkedDeque<>();
-        volatile String lastError;
+        volatile String lastError, lastWarning;
         /** What the export dialog was last offered. */
         volatile ExportSettings lastExportOffer;
         /** The last file opened or imported without a chooser: the next chooser opens beside it. */
@@ -431,6 +431,11 @@ final class StudioHarness {
         @Override
         public void showError(String message) {
             lastError = message;
+        }
+
+        @Override
+        public void showWarning(String message) {
+            lastWarning = message;
         }
 
         private Object next(String question) {

@@ -22,10 +22,17 @@ final class ModelLibrary {
     private final ProjectPaths paths;
     private final Map<Path, ModelAsset> loaded = new HashMap<>();
     private final List<String> warnings;
+    private final boolean placeholders;
 
-    ModelLibrary(ProjectPaths paths, List<String> warnings) {
+    /**
+     * @param placeholders whether a model file that cannot be read (moved, deleted, broken) becomes an
+     *                     empty {@link ModelAsset#placeholder} and a warning instead of failing the
+     *                     whole project: the studio opens the rest of the work; a render refuses
+     */
+    ModelLibrary(ProjectPaths paths, List<String> warnings, boolean placeholders) {
         this.paths = paths;
         this.warnings = warnings;
+        this.placeholders = placeholders;
     }
 
     /** Where the project's relative names are resolved (textures too). */
@@ -51,7 +58,13 @@ final class ModelLibrary {
             result = SceneFileReader.read(file);
         } catch (SceneFormatException e) {
             // The model's own message names its file and line; keep it whole, on one line.
-            throw ref.problem("model \"" + text + "\": " + e.getMessage());
+            ProjectProblem problem = ref.problem("model \"" + text + "\": " + e.getMessage());
+            if (!placeholders) throw problem;
+            warnings.add(Excerpt.message("line " + problem.line() + ": " + problem.getMessage()
+                    + "; kept in its place, empty, so a save keeps it: restore the file and open the project again"));
+            ModelAsset missing = ModelAsset.placeholder(file, -1, e.getMessage());
+            loaded.put(file, missing);
+            return missing;
         }
         for (String w : result.warnings()) warnings.add(Excerpt.message(text + ": " + w));
         Scene scene = result.scene();

@@ -27,6 +27,16 @@ public final class ProjectConverter {
     /** A project file, or a model file wrapped as a project. */
     public static LoadedProject open(Path file) throws SceneFormatException {
         if (isProject(file)) return ProjectFiles.read(file);
+        return wrapped(file);
+    }
+
+    /** As {@link #open}, a project's unreadable models kept as placeholders ({@link ProjectFiles#readForEditing}). */
+    public static LoadedProject openForEditing(Path file) throws SceneFormatException {
+        if (isProject(file)) return ProjectFiles.readForEditing(file);
+        return wrapped(file);
+    }
+
+    private static LoadedProject wrapped(Path file) throws SceneFormatException {
         ImportResult imported = SceneFileReader.read(file);
         return new LoadedProject(fromImport(file, imported.scene()), imported.warnings());
     }

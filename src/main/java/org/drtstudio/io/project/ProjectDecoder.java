@@ -276,7 +276,7 @@ final class ProjectDecoder {
                 if (part != null) {
                     ModelAsset whole = asset;
                     int index = part.asInt();
-                    asset = build(part, () -> whole.part(index));
+                    asset = whole.isPlaceholder() ? ModelAsset.placeholder(whole.file(), index, whole.missingReason()) : build(part, () -> whole.part(index));
                 }
                 long needed = (long) offset + asset.materials().size(); // 64-bit: an offset near 2^31 must not wrap
                 if (needed > materialCount)

@@ -47,6 +47,19 @@ public final class ProjectFiles {
      *                              malformed file, a newer format version, a bad value, a missing model
      */
     public static LoadedProject read(Path file) throws SceneFormatException {
+        return read(file, false);
+    }
+
+    /**
+     * As {@link #read}, for editing: a model file that cannot be read (moved, deleted, broken) is
+     * kept as an empty placeholder with a warning naming its line and reason, so the rest of the
+     * project opens and a save writes the model's reference back as it was.
+     */
+    public static LoadedProject readForEditing(Path file) throws SceneFormatException {
+        return read(file, true);
+    }
+
+    private static LoadedProject read(Path file, boolean placeholders) throws SceneFormatException {
         Path abs = file.toAbsolutePath().normalize();
         List<String> warnings = new ArrayList<>();
         try {
@@ -58,7 +71,7 @@ public final class ProjectFiles {
         }
         try (InputStream in = InputFiles.open(abs)) { // a FIFO or device is refused, not read forever
             JsonValue doc = JsonTreeReader.read(in);
-            SceneModel model = ProjectDecoder.decode(doc, new ModelLibrary(new ProjectPaths(abs), warnings), warnings);
+            SceneModel model = ProjectDecoder.decode(doc, new ModelLibrary(new ProjectPaths(abs), warnings, placeholders), warnings);
             return new LoadedProject(model, warnings);
         } catch (ProjectProblem p) {
             throw new SceneFormatException(file, p.line(), p.getMessage());

@@ -8,6 +8,8 @@ import org.drtstudio.scene.SphereNode;
 import org.drtstudio.scene.TransformNode;
 import org.drtstudio.scene.TriangleMesh;
 
+import org.joml.Matrix4f;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -31,6 +33,8 @@ public final class ModelAsset {
     private final int part;
     /** Part assets made from this one, per index, so a part loaded twice is one asset (instancing). */
     private final Map<Integer, ModelAsset> parts = new ConcurrentHashMap<>();
+    /** Why the file could not be read, for a {@link #placeholder}; null for a loaded file. */
+    private final String missingReason;
 
     /**
      * @param file      the model file, absolute (project files store it relative to themselves)
@@ -42,12 +46,40 @@ public final class ModelAsset {
     }
 
     private ModelAsset(Path file, TransformNode root, List<Material> materials, int part) {
+        this(file, root, materials, part, null);
+    }
+
+    private ModelAsset(Path file, TransformNode root, List<Material> materials, int part, String missingReason) {
         if (file == null || root == null) throw new IllegalArgumentException("a model asset needs a file and a graph");
         this.file = file.toAbsolutePath().normalize();
         this.root = root;
         this.materials = List.copyOf(materials);
         this.part = part;
+        this.missingReason = missingReason;
         placed.put(0, root);
+    }
+
+    /**
+     * Stands in for a model file that could not be read when a project was opened for editing: an
+     * empty graph and no materials, with the file and part it names, so the project's other work
+     * opens and a save writes the reference back unchanged.
+     *
+     * @param part   the part the project names, or −1 for the whole file
+     * @param reason why the file could not be read, in the user's words ("file not found")
+     */
+    public static ModelAsset placeholder(Path file, int part, String reason) {
+        String name = file.getFileName() == null ? "model" : file.getFileName().toString();
+        return new ModelAsset(file, new TransformNode(name + " (missing)", new Matrix4f(), List.of()), List.of(), part, reason);
+    }
+
+    /** Whether this stands in for a file that could not be read ({@link #placeholder}). */
+    public boolean isPlaceholder() {
+        return missingReason != null;
+    }
+
+    /** Why the file could not be read, for a placeholder; null for a loaded file. */
+    public String missingReason() {
+        return missingReason;
     }
 
     /** How many parts (top-level children of the file's graph) {@link #part(int)} can give. */
@@ -123,6 +155,6 @@ public final class ModelAsset {
 
     @Override
     public String toString() {
-        return "ModelAsset[" + file + (part >= 0 ? " part " + part : "") + ", " + materials.size() + " materials]";
+        return "ModelAsset[" + file + (part >= 0 ? " part " + part : "") + ", " + (missingReason != null ? "missing" : materials.size() + " materials") + "]";
     }
 }

@@ -173,8 +173,17 @@ public final class FxStudioDialogs implements StudioDialogs {
 
     @Override
     public void showError(String message) {
-        Alert a = new Alert(Alert.AlertType.ERROR, message, ButtonType.OK);
-        a.setTitle("DRT Studio: problem");
+        show(Alert.AlertType.ERROR, "DRT Studio: problem", message);
+    }
+
+    @Override
+    public void showWarning(String message) {
+        show(Alert.AlertType.WARNING, "DRT Studio: warning", message);
+    }
+
+    private void show(Alert.AlertType type, String title, String message) {
+        Alert a = new Alert(type, message, ButtonType.OK);
+        a.setTitle(title);
         a.setHeaderText(null);
         DialogPlacement.prepare(a, owner);
         a.show();

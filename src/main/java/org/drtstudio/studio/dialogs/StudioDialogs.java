@@ -44,4 +44,7 @@ public interface StudioDialogs {
 
     /** Tells the user something went wrong, in one line. */
     void showError(String message);
+
+    /** Tells the user of something done that they must know of (a model kept as a placeholder), which did not stop the work. */
+    void showWarning(String message);
 }

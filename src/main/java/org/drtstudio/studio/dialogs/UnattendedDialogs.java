@@ -52,4 +52,9 @@ public final class UnattendedDialogs implements StudioDialogs {
         out.println("drt: " + message);
         onError.accept(message);
     }
+
+    @Override
+    public void showWarning(String message) {
+        out.println("drt: warning: " + message);
+    }
 }

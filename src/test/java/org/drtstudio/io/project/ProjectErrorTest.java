@@ -163,6 +163,37 @@ class ProjectErrorTest {
     }
 
     @Test
+    void forEditingAMissingOrBrokenModelIsKeptInItsPlaceAndTheRestOpens() throws Exception {
+        SceneModel whole = ProjectFiles.read(file).model();
+        int line = lineOf("\"file\": \"models/tri.nff\"");
+        for (String damage : new String[]{"deleted", "broken"}) {
+            if (damage.equals("deleted")) Files.delete(dir.resolve("models/tri.nff"));
+            else Files.writeString(dir.resolve("models/tri.nff"), "s 0 0 0 -1\n");
+            fails("models/tri.nff"); // a render still refuses the project
+            LoadedProject opened = ProjectFiles.readForEditing(file);
+            assertEquals(1, opened.warnings().size(), damage + ": " + opened.warnings());
+            String warning = opened.warnings().get(0);
+            assertTrue(warning.startsWith("line " + line + ": "), warning);
+            assertTrue(warning.contains("models/tri.nff") && warning.contains("restore the file"), warning);
+            assertEquals(1, warning.lines().count(), warning);
+            SceneModel model = opened.model();
+            assertEquals(whole.materials(), model.materials(), damage + ": the project's materials, the model's copies too");
+            assertEquals(whole.lights(), model.lights(), damage);
+            assertEquals(whole.camera(), model.camera(), damage);
+            assertEquals(nodeNames(whole.root()), nodeNames(model.root()), damage + ": every node, the model's leaf too");
+            model.at(0); // the scene evaluates: the placeholder is an empty group
+            assertEquals(good, new String(ProjectFiles.encode(model, file), java.nio.charset.StandardCharsets.UTF_8),
+                    damage + ": a save writes the same project, the model's reference as it was");
+        }
+    }
+
+    private static java.util.List<String> nodeNames(org.drtstudio.scene.authored.AuthoredNode n) {
+        java.util.List<String> names = new java.util.ArrayList<>(java.util.List.of(n.name()));
+        if (n instanceof org.drtstudio.scene.authored.GroupNode g) for (var c : g.children()) names.addAll(nodeNames(c));
+        return names;
+    }
+
+    @Test
     void aFailedLoadLeavesTheOpenDocumentAlone() throws Exception {
         SceneModel open = ProjectFiles.read(file).model();
         SceneDocument doc = new SceneDocument(open);
