@@ -2,6 +2,7 @@ package org.drtstudio.studio;
 
 import javafx.scene.control.ButtonBase;
 import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -9,6 +10,7 @@ import javafx.stage.Window;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Light;
+import org.drtstudio.scene.RectLight;
 import org.drtstudio.scene.SphereLight;
 import org.drtstudio.scene.edit.SetCamera;
 import org.drtstudio.scene.edit.SetLights;
@@ -96,6 +98,39 @@ class StudioDetailsUiTest {
         assertEquals("2", fx(() -> robot.lookup("#lightIntensity").queryAs(javafx.scene.control.TextField.class).getText()));
         robot.clickOn("☼ Light 0");
         waitUntil(() -> h.window.inspector.lightChoice.getSelectionModel().getSelectedIndex() == 0, 5, "light 0 in the editor");
+    }
+
+    /** Found in a usability pass: a rectangular light showed a Radius field that changed nothing and had no size fields. */
+    @Test
+    void aRectangularLightIsSizedByWidthAndHeightNotARadiusThatDoesNothing() throws Exception {
+        fx(() -> {
+            List<Light> lights = new ArrayList<>(h.window.session.document.model().lights());
+            lights.add(new RectLight(new Vec3(0, 4, 0), Vec3.ONE, 3f, new Vec3(1.5f, 0, 0), new Vec3(0, 0, 0.5f)));
+            h.window.session.commit(new SetLights("Add light", lights));
+            h.window.inspector.showLight(lights.size() - 1);
+            return null;
+        });
+        int index = fx(() -> h.window.session.document.model().lights().size() - 1);
+        TextField radius = robot.lookup("#lightRadius").queryAs(TextField.class), width = robot.lookup("#lightWidth").queryAs(TextField.class),
+                height = robot.lookup("#lightHeight").queryAs(TextField.class);
+        waitUntil(() -> "1.5".equals(width.getText()), 5, "the width shown: '" + fx(width::getText) + "'");
+        assertTrue(fx(radius::isDisable), "no radius to edit on a rectangle");
+        assertEquals("0.5", fx(height::getText));
+        fx(() -> { // typed and Enter pressed (a robot cannot focus a field of a pane still opening)
+            width.setText("3");
+            width.fireEvent(new javafx.event.ActionEvent());
+            return null;
+        });
+        waitUntil(() -> h.window.session.document.model().lights().get(index) instanceof RectLight r && r.edgeLength(0) == 3f, 10, "the width set");
+        RectLight sized = (RectLight) fx(() -> h.window.session.document.model().lights().get(index));
+        assertEquals(new Vec3(3, 0, 0), sized.edgeU(), "the same direction, 3 long");
+        assertEquals(new Vec3(0, 0, 0.5f), sized.edgeV(), "the height kept");
+        assertEquals(new Vec3(0, 4, 0), sized.position(), "the centre kept");
+        fx(() -> {
+            h.window.inspector.showLight(0); // the scene's point light: a radius, no width
+            return null;
+        });
+        waitUntil(() -> !radius.isDisable() && width.isDisable() && height.isDisable(), 5, "a point light's fields");
     }
 
     @Test

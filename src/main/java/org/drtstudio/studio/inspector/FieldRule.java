@@ -36,6 +36,11 @@ public record FieldRule(String label, boolean integer, DoubleSupplier min, Doubl
         return new FieldRule(label, false, () -> 0, limit, false, "the scene's size × 1000");
     }
 
+    /** Within {@code limit} × 10⁻⁶ .. {@code limit}: a size that must not be 0 (which follows the scene's size). */
+    static FieldRule scaledPositive(String label, DoubleSupplier limit) {
+        return new FieldRule(label, false, () -> limit.getAsDouble() * 1e-6, limit, false, "the scene's size × 0.001 … × 1000");
+    }
+
     FieldRule allowingInfinity() {
         return new FieldRule(label, integer, min, max, true, scaleNote);
     }

@@ -18,6 +18,7 @@ import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Light;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.PixelFilter;
+import org.drtstudio.scene.RectLight;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.authored.AnimationSettings;
 import org.drtstudio.scene.authored.GroupNode;
@@ -469,12 +470,19 @@ public final class InspectorPane extends VBox {
         g.addRow(0, new Label("Colour"), color("lightColor", () -> light() == null ? null : light().color(), v -> setLight(l -> l.withEmission(v, l.intensity()))));
         g.addRow(1, new Label("Intensity"), number("lightIntensity", FieldRule.real("Intensity", 0, 1e6), () -> light() == null ? null : (double) light().intensity(),
                 v -> setLight(l -> l.withEmission(l.color(), v.floatValue()))));
-        g.addRow(2, new Label("Radius"), number("lightRadius", FieldRule.scaledNonNegative("Light radius", this::positionLimit), () -> light() == null ? null : (double) light().radius(),
-                v -> setLight(l -> l.withRadius(v.floatValue()))));
+        // A point or sphere light has a radius; a rectangle a width and a height instead (each field is off for the other kind).
+        g.addRow(2, new Label("Radius"), number("lightRadius", FieldRule.scaledNonNegative("Light radius", this::positionLimit),
+                () -> light() == null || light() instanceof RectLight ? null : (double) light().radius(), v -> setLight(l -> l.withRadius(v.floatValue()))));
+        String[] edges = {"Width", "Height"};
+        for (int i = 0; i < 2; i++) {
+            int edge = i;
+            g.addRow(3 + i, new Label(edges[i]), number("light" + edges[i], FieldRule.scaledPositive("Light " + edges[i].toLowerCase(java.util.Locale.ROOT), this::positionLimit),
+                    () -> light() instanceof RectLight r ? (double) r.edgeLength(edge) : null, v -> setLight(l -> ((RectLight) l).withEdgeLength(edge, v.floatValue()))));
+        }
         String[] axes = {"x", "y", "z"};
         for (int i = 0; i < 3; i++) {
             int axis = i;
-            g.addRow(3 + i, new Label("Position " + axes[i]), number("lightPos" + axes[i], FieldRule.scaled("Light position " + axes[i], this::positionLimit), () -> light() == null ? null : (double) get(light().position(), axis),
+            g.addRow(5 + i, new Label("Position " + axes[i]), number("lightPos" + axes[i], FieldRule.scaled("Light position " + axes[i], this::positionLimit), () -> light() == null ? null : (double) get(light().position(), axis),
                     v -> setLight(l -> l.at(set(l.position(), axis, v)))));
         }
         TitledPane pane = new TitledPane("Light", new VBox(4, lightChoice, g));
