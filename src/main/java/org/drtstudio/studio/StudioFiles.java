@@ -21,6 +21,7 @@ import org.drtstudio.io.support.OutputProblem;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.authored.ModelAsset;
+import org.drtstudio.scene.authored.Quat;
 import org.drtstudio.scene.authored.SceneModel;
 import org.drtstudio.scene.authored.Trs;
 import org.drtstudio.scene.edit.ImportModel;
@@ -249,7 +250,10 @@ final class StudioFiles {
                 ModelAsset asset = new ModelAsset(file, r.scene().root(), r.scene().materials());
                 // A file that parses but holds nothing to show is not imported as an empty group.
                 if (NodeGeometry.bounds(asset.root()).isEmpty()) throw new SceneFormatException(file, 0, "it contains no geometry; nothing imported");
-                return new Loaded(asset, placement(scene, time, ImportPlacement.graphBox(asset.root()), aim), r.warnings(), r.phases());
+                // A file whose up is not the studio's +y (an SPD scene's +z) is stood upright.
+                Quat upright = ImportPlacement.upright(r.scene().camera().up());
+                ImportPlacement.Placement place = placement(scene, time, ImportPlacement.graphBox(asset.root(), upright), upright, aim);
+                return new Loaded(asset, uprightNote(place, r.scene().camera().up(), upright), r.warnings(), r.phases());
             } catch (Throwable t) {
                 window.releasePreview(PreviewRenderer.Hold.STOP_PASS);
                 throw t;
@@ -300,10 +304,17 @@ final class StudioFiles {
     }
 
     /** Where a new object with box {@code box} lands: along {@code aim} from the eye (null: the view's centre). */
-    static ImportPlacement.Placement placement(SceneModel m, double time, float[] box, Vec3 aim) {
+    static ImportPlacement.Placement placement(SceneModel m, double time, float[] box, Quat rotation, Vec3 aim) {
         if (box == null) return new ImportPlacement.Placement(Trs.IDENTITY, "");
         Camera c = m.cameraAt(time);
-        return ImportPlacement.place(m, time, box, c.eye(), aim != null ? aim : c.look().minus(c.eye()), aim != null);
+        return ImportPlacement.place(m, time, box, rotation, c.eye(), aim != null ? aim : c.look().minus(c.eye()), aim != null);
+    }
+
+    /** The status bar's note, saying so when the model was turned upright. */
+    private static ImportPlacement.Placement uprightNote(ImportPlacement.Placement place, Vec3 fileUp, Quat upright) {
+        if (upright.equals(Quat.IDENTITY)) return place;
+        String turned = String.format(java.util.Locale.ROOT, "turned upright (the file's up is (%.3g, %.3g, %.3g))", fileUp.x(), fileUp.y(), fileUp.z());
+        return new ImportPlacement.Placement(place.transform(), place.note().isEmpty() ? turned : turned + "; " + place.note());
     }
 
     // ---- export ----

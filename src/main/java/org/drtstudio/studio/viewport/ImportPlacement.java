@@ -9,6 +9,7 @@ import org.drtstudio.scene.SphereNode;
 import org.drtstudio.scene.TransformNode;
 import org.drtstudio.scene.TriangleMesh;
 import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.Quat;
 import org.drtstudio.scene.authored.Trs;
 import org.joml.Matrix4f;
 import org.joml.Vector3f;
@@ -47,6 +48,14 @@ public final class ImportPlacement {
      *                  lands near what the camera looks at, not on the far wall
      */
     public static Placement place(SceneModel model, double time, float[] objectBox, Vec3 aimOrigin, Vec3 aimDir, boolean atCursor) {
+        return place(model, time, objectBox, Quat.IDENTITY, aimOrigin, aimDir, atCursor);
+    }
+
+    /**
+     * As {@link #place(SceneModel, double, float[], Vec3, Vec3, boolean)}, the object turned by {@code rotation}
+     * first ({@link #upright}); {@code objectBox} is the turned object's box ({@link #graphBox(SceneNode, Quat)}).
+     */
+    public static Placement place(SceneModel model, double time, float[] objectBox, Quat rotation, Vec3 aimOrigin, Vec3 aimDir, boolean atCursor) {
         Camera cam = model.cameraAt(time);
         Vec3 forward = cam.look().minus(cam.eye()).normalized();
         double lookDistance = cam.look().minus(cam.eye()).length();
@@ -84,13 +93,31 @@ public final class ImportPlacement {
             if (o[0] == 0 && o[1] == 0 && first.equals(spot)) break; // nothing below the aim: no surface to find room on
             boolean aimed = o[0] == 0 && o[1] == 0; // where the user aimed is in view by definition
             if ((!aimed && !inView(cam, centre, half, aspect(model))) || overlaps(centre, half, others)) continue;
-            return new Placement(trs(centre, centreOffset, k), note);
+            return new Placement(trs(centre, centreOffset, rotation, k), note);
         }
-        return new Placement(trs(first, centreOffset, k), note);
+        return new Placement(trs(first, centreOffset, rotation, k), note);
     }
 
-    private static Trs trs(Vec3 centre, Vec3 centreOffset, float k) {
-        return new Trs(centre.minus(centreOffset), Trs.IDENTITY.rotation(), new Vec3(k, k, k), Vec3.ZERO);
+    /** {@code centreOffset} is the turned and scaled box's centre relative to the object's origin, which T·R·S leaves in place. */
+    private static Trs trs(Vec3 centre, Vec3 centreOffset, Quat rotation, float k) {
+        return new Trs(centre.minus(centreOffset), rotation, new Vec3(k, k, k), Vec3.ZERO);
+    }
+
+    /**
+     * The turn that stands a model upright in the studio's world, whose up is +y: its file's camera up
+     * (an NFF's {@code up}, as Eric Haines' SPD scenes give +z) snapped to the nearest axis, turned onto
+     * +y; no turn for a file that is +y up (OBJ, PLY and glTF files are). Snapping keeps a camera's roll
+     * from tilting the model.
+     */
+    public static Quat upright(Vec3 fileUp) {
+        if (fileUp == null || !fileUp.isFinite() || fileUp.length() == 0) return Quat.IDENTITY;
+        float ax = Math.abs(fileUp.x()), ay = Math.abs(fileUp.y()), az = Math.abs(fileUp.z());
+        Vec3 axis = ay >= ax && ay >= az ? new Vec3(0, Math.signum(fileUp.y()), 0)
+                : ax >= az ? new Vec3(Math.signum(fileUp.x()), 0, 0) : new Vec3(0, 0, Math.signum(fileUp.z()));
+        Vec3 y = new Vec3(0, 1, 0);
+        if (axis.equals(y)) return Quat.IDENTITY;
+        if (axis.y() < 0) return Quat.axisAngle(new Vec3(1, 0, 0), 180); // upside down: turned over about x
+        return Quat.axisAngle(axis.cross(y).normalized(), 90);
     }
 
     /**
@@ -177,8 +204,13 @@ public final class ImportPlacement {
 
     /** The box {min xyz, max xyz} of a model's own graph (before placement); null when it has no geometry. */
     public static float[] graphBox(SceneNode root) {
+        return graphBox(root, Quat.IDENTITY);
+    }
+
+    /** As {@link #graphBox(SceneNode)}, the graph turned by {@code rotation} about its origin. */
+    public static float[] graphBox(SceneNode root, Quat rotation) {
         List<float[]> boxes = new ArrayList<>();
-        collect(root, new Matrix4f(), boxes);
+        collect(root, new Matrix4f().rotate(rotation.toJoml()), boxes);
         return union(boxes);
     }
 

@@ -6,6 +6,7 @@ import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.Sphere;
 import org.drtstudio.scene.authored.SceneModel;
+import org.drtstudio.scene.authored.Quat;
 import org.drtstudio.scene.authored.Trs;
 import org.drtstudio.studio.StudioWindow;
 import org.junit.jupiter.api.Test;
@@ -76,6 +77,52 @@ class ImportPlacementTest {
         assertTrue(inView(cam, box), "its centre is in view");
         double width = box[3] - box[0];
         assertTrue(width > 0.3 && width < 3, "sized to be seen: " + width);
+    }
+
+    /** Found in a usability pass: an SPD scene (NFF, up +z) imported into the studio's +y world lay on its side. */
+    @Test
+    void aModelWhoseFileIsZUpStandsUprightOnTheFloor() throws Exception {
+        Quat turn = ImportPlacement.upright(new Vec3(0, 0, 1));
+        org.joml.Vector3f up = turn.toJoml().transform(new org.joml.Vector3f(0, 0, 1));
+        assertEquals(0, up.distance(0, 1, 0), 1e-6, "the file's up turned onto +y: " + up);
+        assertEquals(Quat.IDENTITY, ImportPlacement.upright(new Vec3(0, 1, 0)), "a y-up file is not turned");
+        assertEquals(turn, ImportPlacement.upright(new Vec3(0.1f, -0.2f, 0.97f)), "a camera's roll is snapped away");
+        org.joml.Vector3f down = ImportPlacement.upright(new Vec3(0, -1, 0)).toJoml().transform(new org.joml.Vector3f(0, -1, 0));
+        assertEquals(0, down.distance(0, 1, 0), 1e-6, "an upside-down file is turned over: " + down);
+        org.joml.Vector3f side = ImportPlacement.upright(new Vec3(-1, 0, 0)).toJoml().transform(new org.joml.Vector3f(-1, 0, 0));
+        assertEquals(0, side.distance(0, 1, 0), 1e-6, "-x up: " + side);
+
+        // A post 1 across and 3 tall along z: placed, it stands 3 tall on the floor.
+        SceneModel m = scene();
+        Camera cam = m.camera();
+        float[] post = {-0.5f, -0.5f, 0, 0.5f, 0.5f, 3};
+        float[] turnedBox = ImportPlacement.graphBox(new org.drtstudio.scene.TransformNode("post", new org.joml.Matrix4f(),
+                List.of(new org.drtstudio.scene.MeshNode("post", boxMesh(post)))), turn);
+        ImportPlacement.Placement p = ImportPlacement.place(m, 0, turnedBox, turn, cam.eye(), cam.look().minus(cam.eye()), false);
+        float[] placed = turnedBox(p.transform(), post);
+        float k = p.transform().scale().x();
+        assertEquals(3 * k, placed[4] - placed[1], 1e-3, "as tall as the post is long: " + java.util.Arrays.toString(placed));
+        assertEquals(0, placed[1], 1e-3, "its bottom on the floor");
+    }
+
+    /** The world box of object box {@code b} through the whole transform, its turn included. */
+    private static float[] turnedBox(Trs t, float[] b) {
+        float[] out = {Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE};
+        org.joml.Matrix4f m = t.toMatrix();
+        for (int c = 0; c < 8; c++) {
+            org.joml.Vector3f q = m.transformPosition(new org.joml.Vector3f(b[(c & 1) * 3], b[1 + (c >> 1 & 1) * 3], b[2 + (c >> 2 & 1) * 3]));
+            float[] v = {q.x, q.y, q.z};
+            for (int a = 0; a < 3; a++) {
+                out[a] = Math.min(out[a], v[a]);
+                out[a + 3] = Math.max(out[a + 3], v[a]);
+            }
+        }
+        return out;
+    }
+
+    private static org.drtstudio.scene.TriangleMesh boxMesh(float[] b) {
+        float[] pos = {b[0], b[1], b[2], b[3], b[1], b[2], b[0], b[4], b[2], b[3], b[4], b[5]};
+        return new org.drtstudio.scene.TriangleMesh("box", pos, new float[pos.length], null, new int[]{0, 1, 2, 1, 3, 2}, new int[2]);
     }
 
     @Test
