@@ -13,7 +13,7 @@ import org.drtstudio.scene.Material;
 public enum MaterialPreset {
     MATTE("Matte", "a dull surface: its colour, no highlight"),
     PLASTIC("Plastic", "its colour under a white highlight and a faint reflection"),
-    METAL("Metal", "a blurred reflection tinted by its colour"),
+    METAL("Metal", "a blurred reflection; its colour tints the highlight (reflections are not tinted)"),
     MIRROR("Mirror", "a perfect reflection"),
     GLASS("Glass", "clear: transparency 0.9, IOR 1.5, reflectivity 0.1"),
     FROSTED_GLASS("Frosted glass", "glass whose refraction is blurred (roughness 0.35)");
