@@ -321,7 +321,7 @@ final class StudioFiles {
 
     void exportWithDialog(boolean animation) {
         Path project = session().file();
-        ExportSettings defaults = exportDefaults.offer(session().document.model(), project, animation);
+        ExportSettings defaults = exportDefaults.offer(session().document.model(), project, animation, window.viewport.denoise());
         dialogs.askExport(defaults, animation).ifPresent(s -> {
             exportDefaults.remember(project, s);
             export(s, animation, null);

@@ -21,8 +21,13 @@ public final class ExportDefaults {
     private ExportSettings untitled;
     private Path untitledFolder;
 
-    /** The settings the dialog starts from for {@code model}, saved as {@code project} (null: untitled). */
-    public ExportSettings offer(SceneModel model, Path project, boolean animation) {
+    /**
+     * The settings the dialog starts from for {@code model}, saved as {@code project} (null: untitled).
+     * A first export is denoised when the preview is ({@code previewDenoised}, the studio's Denoise
+     * toggle), so the still looks like the view it was made from (a usability pass found the first
+     * still, 16 spp and not denoised, much grainier than the view).
+     */
+    public ExportSettings offer(SceneModel model, Path project, boolean animation, boolean previewDenoised) {
         ExportSettings last = project == null ? untitled : byProject.get(project);
         int first = animation ? model.animation().startFrame() : 0, lastFrame = animation ? TimelineRange.lastFrame(model) : 0;
         if (last != null) {
@@ -35,7 +40,8 @@ public final class ExportDefaults {
         String name = fileName(animation, false);
         Path folder = project != null ? project.toAbsolutePath().getParent() : untitledFolder;
         Path out = folder != null ? folder.resolve(name) : Path.of(name);
-        return new ExportSettings(out, rs.width(), rs.height(), Math.max(16, rs.samplesPerPixel()), false, first, Math.max(first, lastFrame));
+        return new ExportSettings(out, rs.width(), rs.height(), Math.max(16, rs.samplesPerPixel()), false, first, Math.max(first, lastFrame),
+                previewDenoised);
     }
 
     /** Remembers an export of {@code project} (null: the untitled scene). */

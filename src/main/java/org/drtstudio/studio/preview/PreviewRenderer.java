@@ -215,7 +215,8 @@ public final class PreviewRenderer implements AutoCloseable {
         }
     }
 
-    boolean denoise() {
+    /** Whether young views are shown denoised ({@link #setDenoise}). */
+    public boolean denoise() {
         return denoise;
     }
 

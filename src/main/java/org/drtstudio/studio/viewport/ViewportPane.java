@@ -289,6 +289,11 @@ public final class ViewportPane extends Pane {
         requestPreview();
     }
 
+    /** Whether young views are shown denoised (the status bar's Denoise toggle). */
+    public boolean denoise() {
+        return preview.denoise();
+    }
+
     /** Shows young views denoised (true, the default) or as accumulated; the samples gathered so far are kept. */
     public void setDenoise(boolean on) {
         preview.setDenoise(on);

@@ -7,7 +7,9 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Where the export dialog's first offer points: a project's folder, a model's folder, or nowhere in particular. */
 class ExportDefaultsTest {
@@ -17,15 +19,15 @@ class ExportDefaultsTest {
     void aSavedProjectIsOfferedItsOwnFolder() {
         ExportDefaults d = new ExportDefaults();
         Path project = Path.of("/work/shots/scene.json");
-        assertEquals(Path.of("/work/shots/render.png"), d.offer(model, project, false).output());
+        assertEquals(Path.of("/work/shots/render.png"), d.offer(model, project, false, true).output());
     }
 
     @Test
     void anUntitledSceneOpenedFromAModelIsOfferedTheModelsFolder() {
         ExportDefaults d = new ExportDefaults();
         d.untitledOpenedFrom(Path.of("/data/models/bunny.obj"));
-        assertEquals(Path.of("/data/models/render.png"), d.offer(model, null, false).output());
-        assertEquals(Path.of("/data/models/frame_####.png"), d.offer(model, null, true).output());
+        assertEquals(Path.of("/data/models/render.png"), d.offer(model, null, false, true).output());
+        assertEquals(Path.of("/data/models/frame_####.png"), d.offer(model, null, true, true).output());
     }
 
     @Test
@@ -33,7 +35,17 @@ class ExportDefaultsTest {
         ExportDefaults d = new ExportDefaults();
         d.untitledOpenedFrom(Path.of("/data/models/bunny.obj"));
         d.untitledBecomes(null);
-        assertNull(d.offer(model, null, false).output().getParent(), "no folder: the chooser's own");
+        assertNull(d.offer(model, null, false, true).output().getParent(), "no folder: the chooser's own");
+    }
+
+    @Test
+    void aFirstExportIsDenoisedAsThePreviewIsThenAsTheLastExportWas() {
+        ExportDefaults d = new ExportDefaults();
+        Path project = Path.of("/work/shots/scene.json");
+        assertTrue(d.offer(model, project, false, true).denoise(), "the preview denoises: so does the first still");
+        assertFalse(d.offer(model, project, false, false).denoise(), "the preview does not: nor does the still");
+        d.remember(project, new ExportSettings(Path.of("/work/shots/a.png"), 64, 36, 4, false, 0, 0, false));
+        assertFalse(d.offer(model, project, false, true).denoise(), "the user's last choice wins");
     }
 
     @Test
@@ -41,6 +53,6 @@ class ExportDefaultsTest {
         ExportDefaults d = new ExportDefaults();
         d.untitledOpenedFrom(Path.of("/data/models/bunny.obj"));
         d.remember(null, new ExportSettings(Path.of("/renders/a.png"), 64, 36, 4, false, 0, 0));
-        assertEquals(Path.of("/renders/render.png"), d.offer(model, null, false).output());
+        assertEquals(Path.of("/renders/render.png"), d.offer(model, null, false, true).output());
     }
 }
