@@ -61,7 +61,7 @@ public final class Installation {
     public List<Path> samples() {
         if (!Files.isDirectory(scenes())) return List.of();
         try (Stream<Path> files = Files.list(scenes())) {
-            List<Path> out = new ArrayList<>(files.filter(Installation::isSample).toList());
+            List<Path> out = new ArrayList<>(files.filter(Installation::isSceneFile).toList());
             out.sort(Comparator.comparing((Path p) -> !p.getFileName().toString().equals(DEFAULT_SCENE))
                     .thenComparing(p -> p.getFileName().toString()));
             return out;
@@ -70,7 +70,13 @@ public final class Installation {
         }
     }
 
-    private static boolean isSample(Path p) {
+    /** Whether {@code file} is one of {@link #samples()}: a scene shipped in this installation's {@code scenes/}. */
+    public boolean isSample(Path file) {
+        Path abs = file.toAbsolutePath().normalize();
+        return scenes().equals(abs.getParent()) && isSceneFile(abs);
+    }
+
+    private static boolean isSceneFile(Path p) {
         String name = p.getFileName().toString();
         String lower = name.toLowerCase(Locale.ROOT);
         return !name.startsWith(".") && SCENE_TYPES.stream().anyMatch(lower::endsWith) && Files.isRegularFile(p);

@@ -204,8 +204,11 @@ public final class StudioWindow {
         sizing.restoreMaximized();
         sizing.settle();
         Tooltips.install(this);
-        if (!files.offerRecovery()) {
-            if (scene != null) files.open(scene);
+        if (!files.offerRecovery() && scene != null) {
+            // A shipped scene (./drt alone opens scenes/default.nff) opens as the Open Sample menu opens it, an
+            // untitled copy: its Save and its first export ask where, never into the installation.
+            if (org.drtstudio.io.Installation.current().isSample(scene)) files.openSample(scene);
+            else files.open(scene);
         }
         files.startAutosave();
     }

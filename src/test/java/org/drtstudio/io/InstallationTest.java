@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Where the shipped scenes are found, and which files of that folder count as samples. */
@@ -25,6 +26,19 @@ class InstallationTest {
         Files.createDirectories(scenes.resolve("folder.json")); // a folder, whatever its name
         List<String> names = new Installation(home).samples().stream().map(p -> p.getFileName().toString()).toList();
         assertEquals(List.of("default.nff", "Model.OBJ", "cornell-box.json", "hut.vxt", "maze.vox", "orbit.json", "room.cfg"), names);
+    }
+
+    @Test
+    void aFileIsASampleOnlyInTheScenesFolder() throws Exception {
+        Path scenes = Files.createDirectories(home.resolve("scenes"));
+        Files.writeString(scenes.resolve("default.nff"), "x");
+        Files.writeString(scenes.resolve("notes.txt"), "x");
+        Files.writeString(home.resolve("mine.nff"), "x");
+        Installation installation = new Installation(home);
+        assertTrue(installation.isSample(scenes.resolve("default.nff")));
+        assertTrue(installation.isSample(scenes.resolve("../scenes/./default.nff")), "the same file by another name");
+        assertFalse(installation.isSample(scenes.resolve("notes.txt")), "not a scene");
+        assertFalse(installation.isSample(home.resolve("mine.nff")), "a scene of the user's");
     }
 
     @Test

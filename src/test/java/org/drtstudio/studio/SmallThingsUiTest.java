@@ -23,6 +23,7 @@ import java.util.List;
 import static org.drtstudio.studio.StudioHarness.fx;
 import static org.drtstudio.studio.StudioHarness.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,6 +54,21 @@ class SmallThingsUiTest {
     @AfterEach
     void close() throws Exception {
         h.stop();
+    }
+
+    /** Found in a usability pass: ./drt opened the shipped scene as the user's file, so its first export was offered into the installation. */
+    @Test
+    void theShippedSceneOpensAsAnUntitledSampleWhoseExportIsNotOfferedTheInstallation() throws Exception {
+        assertNull(fx(() -> h.window.session.file()), "an untitled copy: Save asks where");
+        Path renders = StudioHarness.tempDir("drt-small-renders");
+        h.dialogs.answers.add(new org.drtstudio.studio.export.ExportSettings(renders.resolve("still.png"), 32, 18, 1, false, 0, 0));
+        fx(() -> {
+            h.window.files.exportWithDialog(false);
+            return null;
+        });
+        Path offered = h.dialogs.lastExportOffer.output().toAbsolutePath().getParent();
+        assertFalse(offered.equals(Path.of("scenes").toAbsolutePath()), "offered " + offered + ", the installation's scenes");
+        waitUntil(() -> !h.window.jobRunning() && Files.exists(renders.resolve("still.png")), 60, "still exported");
     }
 
     @Test
