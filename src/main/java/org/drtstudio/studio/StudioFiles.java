@@ -142,7 +142,10 @@ final class StudioFiles {
     }
 
     boolean saveAs() {
-        String suggested = session().document.model().name().replaceAll("[^A-Za-z0-9_.-]", "_") + ".json";
+        String name = session().document.model().name().replaceAll("[^A-Za-z0-9_.-]", "_");
+        // A scene opened from a model file is named after it ("default.nff"): offer "default.json", not "default.nff.json".
+        if (name.lastIndexOf('.') > 0 && SceneLoader.isModelFile(Path.of(name))) name = name.substring(0, name.lastIndexOf('.'));
+        String suggested = name + ".json";
         Optional<Path> target = dialogs.chooseSave("Save project", suggested, "json");
         if (target.isEmpty()) return false;
         Path f = target.get();
@@ -310,10 +313,15 @@ final class StudioFiles {
         return ImportPlacement.place(m, time, box, rotation, c.eye(), aim != null ? aim : c.look().minus(c.eye()), aim != null);
     }
 
+    /** 1, 0, -0.5, 0.333: as a person writes a vector's component. */
+    private static String compact(float v) {
+        return new java.math.BigDecimal(String.format(java.util.Locale.ROOT, "%.3g", v)).stripTrailingZeros().toPlainString();
+    }
+
     /** The status bar's note, saying so when the model was turned upright. */
     private static ImportPlacement.Placement uprightNote(ImportPlacement.Placement place, Vec3 fileUp, Quat upright) {
         if (upright.equals(Quat.IDENTITY)) return place;
-        String turned = String.format(java.util.Locale.ROOT, "turned upright (the file's up is (%.3g, %.3g, %.3g))", fileUp.x(), fileUp.y(), fileUp.z());
+        String turned = "turned upright (the file's up is (" + compact(fileUp.x()) + ", " + compact(fileUp.y()) + ", " + compact(fileUp.z()) + "))";
         return new ImportPlacement.Placement(place.transform(), place.note().isEmpty() ? turned : turned + "; " + place.note());
     }
 

@@ -69,6 +69,11 @@ class SmallThingsUiTest {
         Path offered = h.dialogs.lastExportOffer.output().toAbsolutePath().getParent();
         assertFalse(offered.equals(Path.of("scenes").toAbsolutePath()), "offered " + offered + ", the installation's scenes");
         waitUntil(() -> !h.window.jobRunning() && Files.exists(renders.resolve("still.png")), 60, "still exported");
+        Path saved = renders.resolve("mine.json");
+        h.dialogs.answers.add(saved);
+        assertTrue(fx(() -> h.window.files.save()), "Save asked where, and saved there");
+        assertEquals("default.json", h.dialogs.lastSuggestedName, "named after the scene, without the model file's extension");
+        assertTrue(Files.isRegularFile(saved));
     }
 
     @Test

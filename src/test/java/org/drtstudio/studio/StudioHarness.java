@@ -392,6 +392,8 @@ final class StudioHarness {
     static final class ScriptedDialogs implements StudioDialogs {
         final Deque<Object> answers = new java.util.concurrent.ConcurrentLinkedDeque<>();
         volatile String lastError, lastWarning;
+        /** The file name the last save dialog offered. */
+        volatile String lastSuggestedName;
         /** What the export dialog was last offered. */
         volatile ExportSettings lastExportOffer;
         /** The last file opened or imported without a chooser: the next chooser opens beside it. */
@@ -409,6 +411,7 @@ final class StudioHarness {
 
         @Override
         public Optional<Path> chooseSave(String title, String suggestedName, String extension) {
+            lastSuggestedName = suggestedName;
             return Optional.ofNullable((Path) next(title));
         }
 

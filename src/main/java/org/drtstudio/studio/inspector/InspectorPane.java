@@ -399,8 +399,13 @@ public final class InspectorPane extends VBox {
                 v -> setMaterial(m -> m.withRoughness(v.floatValue()))));
         TextField texture = new TextField();
         texture.setPromptText("diffuse texture (PNG/JPEG path)");
+        texture.setId("texture");
         refreshers.add(() -> {
-            if (!texture.isFocused()) texture.setText(material() == null || material().diffuseTexture() == null ? "" : material().diffuseTexture());
+            String path = material() == null || material().diffuseTexture() == null ? "" : material().diffuseTexture();
+            if (texture.isFocused() || path.equals(texture.getText())) return;
+            texture.setText(path);
+            texture.end(); // the field is narrower than a path: show its end, the file's name, not the folders
+            texture.setTooltip(path.isEmpty() ? null : new javafx.scene.control.Tooltip(path));
         });
         texture.setOnAction(e -> setMaterial(m -> m.withDiffuseTexture(texture.getText().isBlank() ? null : texture.getText().trim())));
         Button browse = new Button("…");
