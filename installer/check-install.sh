@@ -114,8 +114,12 @@ check_installation() {
   written=$(find "$inst" -newer "$work/marker" | head -5)
   [ -z "$written" ] || fail "written into the installation: $written"
   [ ! -e "$HOME/.openjfx" ] || fail "JavaFX unpacked its natives into ~/.openjfx"
+  # A shipped scene opens as an untitled sample, which the recent files do not list: a scene of the
+  # user's is opened to see where the studio keeps what it remembers.
+  cp "$inst/scenes/default.nff" "$work/run/mine.nff"
+  check_studio "$1" studio "$work/run/mine.nff"
   [ -d "${XDG_CONFIG_HOME:-$HOME/.config}/drt-studio" ] || fail "the studio kept nothing in the user's XDG config folder (drt-studio)"
-  rm -f "$work/run"/*.png
+  rm -f "$work/run"/*.png "$work/run/mine.nff"
 }
 
 say "the .deb: $deb"
