@@ -253,8 +253,11 @@ final class StudioFiles {
                 ModelAsset asset = new ModelAsset(file, r.scene().root(), r.scene().materials());
                 // A file that parses but holds nothing to show is not imported as an empty group.
                 if (NodeGeometry.bounds(asset.root()).isEmpty()) throw new SceneFormatException(file, 0, "it contains no geometry; nothing imported");
-                // A file whose up is not the studio's +y (an SPD scene's +z) is stood upright.
-                Quat upright = ImportPlacement.upright(r.scene().camera().up());
+                // An NFF file whose up is not the studio's +y (an SPD scene's +z) is stood upright. Only NFF: its
+                // view's up is the one hint of its world's up there is; glTF is +y by definition, and the camera
+                // other formats are given is the reader's own.
+                boolean nff = name.toLowerCase(java.util.Locale.ROOT).endsWith(".nff");
+                Quat upright = nff ? ImportPlacement.upright(r.scene().camera().up()) : Quat.IDENTITY;
                 ImportPlacement.Placement place = placement(scene, time, ImportPlacement.graphBox(asset.root(), upright), upright, aim);
                 return new Loaded(asset, uprightNote(place, r.scene().camera().up(), upright), r.warnings(), r.phases());
             } catch (Throwable t) {

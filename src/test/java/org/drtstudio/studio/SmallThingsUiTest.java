@@ -114,6 +114,22 @@ class SmallThingsUiTest {
         assertFalse(maximised, "the next normal start does not open maximised");
     }
 
+    /** Found in a usability pass: an SPD scene (NFF, up +z) imported into the +y studio lay on its side. */
+    @Test
+    void aZUpNffStandsUprightAndAnObjIsNotTurned() throws Exception {
+        Path post = StudioHarness.tempDir("drt-small-nff").resolve("post.nff");
+        // A post 0.2 wide and 1 tall along the file's up, +z, as Eric Haines' SPD scenes are made.
+        Files.writeString(post, "v\nfrom 0 -6 1\nat 0 0 0.5\nup 0 0 1\nangle 40\nhither 0.01\nresolution 64 64\n"
+                + "b 0.2 0.2 0.2\nl 4 -4 6\nf 0.8 0.4 0.2 1 0 0 0 0\np 4\n-0.1 0 0\n0.1 0 0\n0.1 0 1\n-0.1 0 1\n");
+        int id = h.importModel(post);
+        float[] b = fx(() -> worldBox(h.window.session.document.model(), id));
+        assertTrue(b[4] - b[1] > 3 * (b[3] - b[0]), "it stands: " + java.util.Arrays.toString(b));
+        assertTrue(fx(() -> h.window.statusMessage()).contains("turned upright"), fx(() -> h.window.statusMessage()));
+        int bunny = h.importModel(model);
+        var turn = fx(() -> ((org.drtstudio.scene.authored.GroupNode) h.window.session.document.model().node(bunny).orElseThrow()).transform().rotation());
+        assertEquals(org.drtstudio.scene.authored.Quat.IDENTITY, turn, "an OBJ is +y up: not turned");
+    }
+
     @Test
     void threeImportsOfOneModelLandWhollyInView() throws Exception {
         for (int i = 1; i <= 3; i++) {

@@ -104,10 +104,9 @@ public final class ImportPlacement {
     }
 
     /**
-     * The turn that stands a model upright in the studio's world, whose up is +y: its file's camera up
+     * The turn that stands a model upright in the studio's world, whose up is +y: its file's view up
      * (an NFF's {@code up}, as Eric Haines' SPD scenes give +z) snapped to the nearest axis, turned onto
-     * +y; no turn for a file that is +y up (OBJ, PLY and glTF files are). Snapping keeps a camera's roll
-     * from tilting the model.
+     * +y; no turn for +y. Snapping keeps a camera's roll from tilting the model.
      */
     public static Quat upright(Vec3 fileUp) {
         if (fileUp == null || !fileUp.isFinite() || fileUp.length() == 0) return Quat.IDENTITY;
