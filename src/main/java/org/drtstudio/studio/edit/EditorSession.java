@@ -182,15 +182,26 @@ public final class EditorSession {
     }
 
     public boolean undo() {
-        noteLiveEdit(liveEdit);
-        liveEdit = null;
-        return document.undo();
+        return stepSelectingWhatReturns(document::undo);
     }
 
     public boolean redo() {
+        return stepSelectingWhatReturns(document::redo);
+    }
+
+    /**
+     * Undoes or redoes one step; a node the step brings back (an undone Delete, a redone import) is
+     * selected, the highest of them, as it was when it went (a usability pass found an undone Delete
+     * leaving nothing selected).
+     */
+    private boolean stepSelectingWhatReturns(java.util.function.BooleanSupplier step) {
         noteLiveEdit(liveEdit);
         liveEdit = null;
-        return document.redo();
+        Set<Integer> had = new java.util.HashSet<>();
+        for (var n : document.model().nodes()) had.add(n.id());
+        if (!step.getAsBoolean()) return false;
+        document.model().nodes().stream().filter(n -> !had.contains(n.id())).findFirst().ifPresent(n -> select(n.id()));
+        return true;
     }
 
     /** Replaces the document's model (New, Open); selection and live edit are cleared. */

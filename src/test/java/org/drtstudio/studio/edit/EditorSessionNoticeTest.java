@@ -18,6 +18,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A commit tells the panels once, with the selection it makes already in place: each notice
@@ -57,6 +58,22 @@ class EditorSessionNoticeTest {
         session.commit(new Rename(1, "moon"));
 
         assertEquals(List.of("moon"), heard);
+    }
+
+    @Test
+    void anUndoneDeleteSelectsTheNodeItBringsBackAsDoesARedoneAdd() {
+        EditorSession session = new EditorSession(model());
+        session.select(1);
+        session.commit(new RemoveNode(1), -1);
+        assertEquals(-1, session.selected());
+        assertTrue(session.undo());
+        assertEquals(1, session.selected(), "the ball is back, selected as when it was deleted");
+        session.commit(AddNode.append(0, dot(2)), 2);
+        session.select(1);
+        assertTrue(session.undo());
+        assertEquals(1, session.selected(), "an undone Add brings nothing back: the selection stays");
+        assertTrue(session.redo());
+        assertEquals(2, session.selected(), "the redone Add brings the dot back, selected");
     }
 
     @Test
