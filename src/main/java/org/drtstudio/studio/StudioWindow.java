@@ -20,6 +20,7 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.drtstudio.render.cpu.ThreadNiceness;
 import org.drtstudio.io.Excerpt;
+import org.drtstudio.io.Installation;
 import org.drtstudio.io.image.TextureLoader;
 import org.drtstudio.io.support.UserFolders;
 import org.drtstudio.math.Vec3;
@@ -207,7 +208,7 @@ public final class StudioWindow {
         if (!files.offerRecovery() && scene != null) {
             // A shipped scene (./drt alone opens scenes/default.nff) opens as the Open Sample menu opens it, an
             // untitled copy: its Save and its first export ask where, never into the installation.
-            if (org.drtstudio.io.Installation.current().isSample(scene)) files.openSample(scene);
+            if (Installation.current().isSample(scene)) files.openSample(scene);
             else files.open(scene);
         }
         files.startAutosave();
