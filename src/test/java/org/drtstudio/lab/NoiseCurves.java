@@ -119,7 +119,7 @@ public final class NoiseCurves {
                                 case "guides2x" -> half;
                                 default -> denoised;
                             };
-                            rows.add(String.format(Locale.ROOT, "%s,%d,%d,%s,%.4f,%.4f,%.4f", v.name(), spp, seed, kind, t.seconds(),
+                            rows.add(String.format(Locale.ROOT, "%s,%d,%d,%s,%.9f,%.4f,%.4f", v.name(), spp, seed, kind, t.seconds(), // wall: nanoTime's resolution
                                     NoiseMeasurement.rmse(t.radiance(), ref), t.cpuSeconds()));
                             System.out.println(rows.get(rows.size() - 1));
                         }
