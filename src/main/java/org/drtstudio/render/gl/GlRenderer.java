@@ -106,6 +106,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     private volatile long wavefrontWorkingBytes;
     private volatile int wavefrontParts;
     private volatile int wavefrontSlotLimit = Integer.MAX_VALUE;
+    private volatile int wavefrontRunLimit, wavefrontRuns;
     /** Times the tracing dispatches of each frame (created with the programs). */
     private GpuTimer traceTimer;
     /** GPU time of the last frame's tracing dispatches, from timer queries; for benchmarks. */
@@ -270,6 +271,16 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     /** Tests only: wavefront windows of at most {@code slots} slots, so a tile is traced in several. */
     void limitWavefrontSlots(int slots) {
         wavefrontSlotLimit = slots;
+    }
+
+    /** Tests only: wavefront runs of at most {@code samples} samples a pixel (0: the default), so a pass is traced in several. */
+    void limitWavefrontRunSamples(int samples) {
+        wavefrontRunLimit = samples;
+    }
+
+    /** Runs the last wavefront pass's samples were traced in (GlWavefront.samplesPerRun); for tests. */
+    int wavefrontRuns() {
+        return wavefrontRuns;
     }
 
     /** Where the walk reads the box layout from on this device; both hold the same floats. */
@@ -590,7 +601,10 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         // Paired camera rays exist only in the frame kernel, and so do scenes of more lights than a slot holds shadow rays.
         GlWavefront wavefront = frameSchedule.wavefrontFor(sampleCount) && !pairedPrimary
                 && image.lightCount() <= GlWavefront.MAX_LIGHTS ? programs.wavefront() : null;
-        if (wavefront != null) wavefront.limitSlots(wavefrontSlotLimit);
+        if (wavefront != null) {
+            wavefront.limitSlots(wavefrontSlotLimit);
+            wavefront.limitRunSamples(wavefrontRunLimit);
+        }
         // The kernel's too where the wavefront runs: it takes over when the GPU lacks the wavefront's memory.
         List<ComputeProgram> passes = new ArrayList<>(List.of(programs.trace));
         if (wavefront != null) passes.addAll(wavefront.programs());
@@ -618,7 +632,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             traceTimer.begin();
             if (wavefront != null) {
                 try {
-                    wavefront.trace(t, framePixels, GlWavefront.shadowRays(image), passSamples);
+                    wavefront.trace(t, framePixels, GlWavefront.shadowRays(image), firstSample, passSamples);
                 } catch (GpuMemoryException e) {
                     // Nothing of the tile was traced: the kernel traces it, and this renderer's frames from now on.
                     System.err.println("drt: " + e.getMessage() + " for the wavefront frame's working memory; "
@@ -640,6 +654,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         if (wavefront != null) {
             wavefrontWorkingBytes = wavefront.workingBytes();
             wavefrontParts = wavefront.lastParts();
+            wavefrontRuns = wavefront.lastRuns();
         }
         return taken;
     }

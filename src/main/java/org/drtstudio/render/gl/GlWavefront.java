@@ -65,6 +65,11 @@ final class GlWavefront implements AutoCloseable {
      * for experiments.
      */
     static final long FRAME_SLOTS = Long.getLong("drt.wavefrontFrameSlots", MAX_SLOTS);
+    /**
+     * Most samples a slot walks in one run of the wavefront ({@link #samplesPerRun}); 16 is what a
+     * 1080p frame of 64 spp takes, where the wavefront was measured ({@code -Ddrt.wavefrontRun} for experiments).
+     */
+    static final int SLOT_RUN_SAMPLES = Integer.getInteger("drt.wavefrontRun", 16);
     /** Experiments only: print each window's GPU time per kind of pass ({@code -Ddrt.wavefrontProfile=true}). */
     private static final boolean PROFILE = Boolean.getBoolean("drt.wavefrontProfile");
     /**
@@ -83,6 +88,9 @@ final class GlWavefront implements AutoCloseable {
     private long workingBudget;
     /** Most slots a window takes, as a test asks ({@link #limitSlots}); the memory may allow fewer. */
     private int slotLimit;
+    /** Most samples a pixel takes in one run, as a test asks ({@link #limitRunSamples}); 0: {@link #samplesPerRun}. */
+    private int runLimit;
+    private int lastRuns = 1;
     /** Bytes a slot takes in the state buffer (the fields before the stack) and in each of the two stack buffers. */
     private final int stateBytes, stackLowBytes, stackHighBytes;
     private ShaderStorageBuffer states, stacks, stacksHigh, rays, shadows, lists;
@@ -163,15 +171,68 @@ final class GlWavefront implements AutoCloseable {
     }
 
     /**
-     * Traces the samples the programs' uniforms ask for over {@code tile} (in the frame, or in the
-     * active pixel list's layout), window by window. The frame's images and the active list are bound
-     * by the caller, as for the frame kernel.
+     * Traces samples {@code [firstSample, firstSample + samples)} of every pixel of {@code tile} (in the
+     * frame, or in the active pixel list's layout), in runs of at most {@link #samplesPerRun} samples,
+     * each run window by window. The frame's images and the active list are bound by the caller, and
+     * the pass's uniforms set (uSampleStart, uSampleCount: the same samples), as for the frame kernel.
      *
      * @param framePixels the whole frame's pixels, on which the slots a pixel are counted ({@link #partsPerPixel})
      * @param shadowRays  the shadow rays a slot sends from one surface ({@link #shadowRays})
+     * @param firstSample the pass's first sample a pixel (uSampleStart)
      * @param samples     the samples a pixel takes in this pass (uSampleCount)
      */
-    void trace(PixelWindow tile, int framePixels, int shadowRays, int samples) throws GpuMemoryException {
+    void trace(PixelWindow tile, int framePixels, int shadowRays, int firstSample, int samples) throws GpuMemoryException {
+        int run = runLimit > 0 ? Math.min(samples, runLimit) : samplesPerRun(framePixels, samples, SLOT_RUN_SAMPLES);
+        lastRuns = (samples + run - 1) / run;
+        if (run >= samples) {
+            traceRun(tile, framePixels, shadowRays, samples);
+            return;
+        }
+        try { // only the first run can run out of memory (later ones take no more), so no samples are traced twice
+            for (int from = 0; from < samples; from += run) {
+                if (from > 0) GlSync.imageAndStorageBarrier(); // a run adds to the sums the last one stored
+                int n = Math.min(run, samples - from);
+                setSamples(firstSample + from, n);
+                traceRun(tile, framePixels, shadowRays, n);
+            }
+        } finally {
+            setSamples(firstSample, samples);
+        }
+    }
+
+    private void setSamples(int first, int count) {
+        for (ComputeProgram p : programs) {
+            Uniforms pass = p.declaredOnly(); // the passes that take them: start, finish
+            pass.setInt("uSampleStart", first);
+            pass.setInt("uSampleCount", count);
+        }
+    }
+
+    /**
+     * Samples a pixel takes in one run of the wavefront: at most {@code slotSamples} a slot. A slot walks
+     * its samples one after another. The likely cause of what a long walk cost (not profiled): the pixels
+     * whose paths are longest (glass, mirrors) stay so from sample to sample, so their slots fall further
+     * behind the longer they walk, and once fewer than 1/DRAIN_FRACTION of the slots are left the drain
+     * pass walks them to their ends at a few per cent of the GPU. One run of a whole 8,192-spp pass (H200, the all-effects default scene)
+     * traced 31 M samples a second at 320×240 (75 samples a slot) against about 360 M at 1080p and 64
+     * spp (16 a slot), and a 960×540 frame (512 a slot) did not finish in 200 s.
+     */
+    static int samplesPerRun(int framePixels, int samples, int slotSamples) {
+        return (int) Math.min(samples, (long) partsPerPixel(framePixels, samples) * slotSamples);
+    }
+
+    /** Tests only: runs of at most {@code samples} samples a pixel (0: as {@link #samplesPerRun} has them). */
+    void limitRunSamples(int samples) {
+        runLimit = Math.max(0, samples);
+    }
+
+    /** Runs the last tile's samples were traced in ({@link #samplesPerRun}), for tests. */
+    int lastRuns() {
+        return lastRuns;
+    }
+
+    /** The samples of the programs' uniforms, in one run. */
+    private void traceRun(PixelWindow tile, int framePixels, int shadowRays, int samples) throws GpuMemoryException {
         int stride = Math.max(1, shadowRays);
         while (true) {
             try {

@@ -143,6 +143,32 @@ class GlWavefrontTest {
     }
 
     @Test
+    void aPassTracedInRunsIsTheSame() throws Exception {
+        Scene s = allEffects();
+        s = s.withSettings(s.settings().withSize(40, 30).withSampling(5, 5, 7));
+        GeometryImage image = GeometryImagePacker.pack(s);
+        TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
+        try {
+            WAVEFRONT.get().limitWavefrontRunSamples(2); // samples 0-1, 2-3 and 4, each run adding to the last one's sums
+            assertSameFrames("runs", render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
+            assertEquals(3, WAVEFRONT.get().wavefrontRuns(), "five samples a pixel in runs of two");
+        } finally {
+            WAVEFRONT.get().limitWavefrontRunSamples(0);
+        }
+        render(WAVEFRONT.get(), image, p);
+        assertEquals(1, WAVEFRONT.get().wavefrontRuns(), "five samples on 1,200 pixels: one run");
+    }
+
+    @Test
+    void aSlotWalksAtMostSixteenSamplesARun() {
+        assertEquals(64, GlWavefront.samplesPerRun(1920 * 1080, 64, 16), "1080p, 64 spp: four slots a pixel, one run");
+        assertEquals(64, GlWavefront.samplesPerRun(1920 * 1080, 8192, 16), "1080p, 8,192 spp: runs of 64");
+        assertEquals(256, GlWavefront.samplesPerRun(960 * 540, 8192, 16), "960x540: 16 slots a pixel, runs of 256");
+        assertEquals(16, GlWavefront.samplesPerRun(3840 * 2160, 1024, 16), "4K: one slot a pixel, runs of 16");
+        assertEquals(5, GlWavefront.samplesPerRun(40 * 30, 5, 16), "a slot a sample: one run");
+    }
+
+    @Test
     void moreLightsThanASlotHoldsAreTracedByTheKernel() throws Exception {
         Scene s = withLights(allEffects(), GlWavefront.MAX_LIGHTS + 1);
         s = s.withSettings(s.settings().withSize(32, 24).withSampling(2, 3, 1));
