@@ -128,6 +128,28 @@ class LabProgramsSmokeTest {
     }
 
     @Test
+    void gpuDenoiseStagesTimesBothCalls() throws Exception {
+        assumeGl();
+        String out = run(GpuDenoiseStages.class, List.of(), SCENE, "8", "6", "2", "1");
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("plain ") && l.contains("trace=")), out);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("with the denoiser's inputs ") && l.contains("read=")), out);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("filter ")), out);
+    }
+
+    @Test
+    void pictureErrorMeasuresExrPicturesAgainstAReference() throws Exception {
+        Path ref = dir.resolve("ref.exr"), same = dir.resolve("same.exr"), other = dir.resolve("other.exr");
+        for (Object[] r : new Object[][] {{ref, 7}, {same, 7}, {other, 8}}) {
+            run(org.drtstudio.app.Main.class, List.of(), "render", SCENE, "--width", "8", "--height", "6", "--spp", "2",
+                    "--seed", String.valueOf(r[1]), "--backend", "cpu", "-o", r[0].toString(), "--exr-precision", "float");
+        }
+        String out = run(PictureError.class, List.of(), ref.toString(), same.toString(), other.toString());
+        List<String> lines = out.lines().filter(l -> l.contains(".exr ")).toList();
+        assertEquals(same + " 0.0000", lines.get(0), "the same render: no error");
+        assertTrue(Double.parseDouble(lines.get(1).split(" ")[1]) > 0, "another seed's render differs: " + out);
+    }
+
+    @Test
     void gpuNoiseCurvesMeasurePlainAndDenoisedOnEveryScene(@TempDir Path dir) throws Exception {
         assumeGl();
         Path csv = dir.resolve("gpu.csv");
