@@ -126,16 +126,13 @@ class GlWavefrontTest {
 
     @Test
     void aTileTracedInSeveralWindowsIsTheSame() throws Exception {
-        Scene s = allEffects();
-        s = s.withSettings(s.settings().withSize(50, 30).withSampling(3, 4, 3));
-        GeometryImage image = GeometryImagePacker.pack(s);
-        TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
+        Scene s = allEffects(50, 30, 3, 4, 3);
         try {
             WAVEFRONT.get().limitWavefrontSlots(WavefrontLayout.GROUP * 5);  // 320 slots a window: 2 rows of 50, 3 slots a pixel
-            assertSameFrames("windows", render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
+            assertTracesTheKernelsFrame("windows", s);
             assertEquals(3, WAVEFRONT.get().wavefrontParts(), "the samples spread over slots in windows of rows");
             WAVEFRONT.get().limitWavefrontSlots(WavefrontLayout.GROUP);  // 64 slots: a row of 50, one slot a pixel
-            assertSameFrames("a row a window", render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
+            assertTracesTheKernelsFrame("a row a window", s);
             assertEquals(1, WAVEFRONT.get().wavefrontParts(), "a window holds one row's slots: one slot a pixel");
         } finally {
             WAVEFRONT.get().limitWavefrontSlots(Integer.MAX_VALUE);
@@ -144,18 +141,15 @@ class GlWavefrontTest {
 
     @Test
     void aPassTracedInRunsIsTheSame() throws Exception {
-        Scene s = allEffects();
-        s = s.withSettings(s.settings().withSize(40, 30).withSampling(5, 5, 7));
-        GeometryImage image = GeometryImagePacker.pack(s);
-        TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
+        Scene s = allEffects(40, 30, 5, 5, 7);
         try {
             WAVEFRONT.get().limitWavefrontRunSamples(2); // samples 0-1, 2-3 and 4, each run adding to the last one's sums
-            assertSameFrames("runs", render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
+            assertTracesTheKernelsFrame("runs", s);
             assertEquals(3, WAVEFRONT.get().wavefrontRuns(), "five samples a pixel in runs of two");
         } finally {
             WAVEFRONT.get().limitWavefrontRunSamples(0);
         }
-        render(WAVEFRONT.get(), image, p);
+        assertTracesTheKernelsFrame("one run", s);
         assertEquals(1, WAVEFRONT.get().wavefrontRuns(), "five samples on 1,200 pixels: one run");
     }
 
@@ -170,11 +164,8 @@ class GlWavefrontTest {
 
     @Test
     void moreLightsThanASlotHoldsAreTracedByTheKernel() throws Exception {
-        Scene s = withLights(allEffects(), GlWavefront.MAX_LIGHTS + 1);
-        s = s.withSettings(s.settings().withSize(32, 24).withSampling(2, 3, 1));
-        GeometryImage image = GeometryImagePacker.pack(s);
-        TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
-        assertSameFrames("many lights", render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
+        Scene s = withLights(allEffects(32, 24, 2, 3, 1), GlWavefront.MAX_LIGHTS + 1);
+        assertTracesTheKernelsFrame("many lights", s);
         assertEquals(FrameSchedule.KERNEL, WAVEFRONT.get().lastFrameSchedule());
     }
 
@@ -188,17 +179,26 @@ class GlWavefrontTest {
         WAVEFRONT.get().useFrameSchedule(FrameSchedule.BY_SAMPLES);
         try {
             for (int spp : new int[]{1, FrameSchedule.KERNEL_MAX_SAMPLES, FrameSchedule.KERNEL_MAX_SAMPLES + 1}) {
-                Scene s = allEffects();
-                s = s.withSettings(s.settings().withSize(24, 16).withSampling(spp, 3, 1));
-                GeometryImage image = GeometryImagePacker.pack(s);
-                TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
-                assertSameFrames(spp + " spp", render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
+                assertTracesTheKernelsFrame(spp + " spp", allEffects(24, 16, spp, 3, 1));
                 assertEquals(spp > FrameSchedule.KERNEL_MAX_SAMPLES ? FrameSchedule.WAVEFRONT : FrameSchedule.KERNEL,
                         WAVEFRONT.get().lastFrameSchedule(), spp + " spp");
             }
         } finally {
             WAVEFRONT.get().useFrameSchedule(FrameSchedule.WAVEFRONT);
         }
+    }
+
+    /** {@link #allEffects()} at {@code width × height}, {@code spp} samples a pixel, {@code depth} bounces, {@code seed}. */
+    private static Scene allEffects(int width, int height, int spp, int depth, long seed) throws Exception {
+        Scene s = allEffects();
+        return s.withSettings(s.settings().withSize(width, height).withSampling(spp, depth, seed));
+    }
+
+    /** The scene as its settings say, box filter: the wavefront's frame is the kernel's ({@link #assertSameFrames}). */
+    private static void assertTracesTheKernelsFrame(String name, Scene s) throws Exception {
+        GeometryImage image = GeometryImagePacker.pack(s);
+        TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.BOX);
+        assertSameFrames(name, render(KERNEL.get(), image, p), render(WAVEFRONT.get(), image, p));
     }
 
     private static Frame render(GlRenderer r, GeometryImage image, TraceParameters p) throws Exception {
