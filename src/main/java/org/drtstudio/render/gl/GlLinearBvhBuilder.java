@@ -8,6 +8,8 @@ import org.drtstudio.accel.LinearBvhTwin;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import static org.lwjgl.opengl.GL11C.glFinish;
 import static org.lwjgl.opengl.GL42C.glMemoryBarrier;
@@ -80,8 +82,17 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
         int n = indices.length / 3;
         if (n < 2) return new LinearBvhTwin().build(positions, indices); // one inner node over one leaf: nothing to sort
         try {
-            return gl.call(() -> buildOnGl(positions, indices, n));
-        } catch (java.util.concurrent.CompletionException e) {
+            // The tree's arrays (bunny_18m's are 640 MB) are made on another thread while the GL thread sends the
+            // mesh and runs the kernels: made after them, their allocation (the heap grown and pre-touched, once a
+            // 343 ms pause in a profile) sat in the read back.
+            // A thread of its own: the common pool's workers fill the mesh's upload meanwhile.
+            CompletableFuture<TreeArrays> arrays = CompletableFuture.supplyAsync(() -> new TreeArrays(n), task -> {
+                Thread t = new Thread(task, "drt-lbvh-arrays");
+                t.setDaemon(true);
+                t.start();
+            });
+            return gl.call(() -> buildOnGl(positions, indices, n, arrays));
+        } catch (CompletionException e) {
             if (e.getCause() instanceof GpuMemoryException m)
                 throw new org.drtstudio.accel.LinearBvhFallback.NoRoom("the GPU has no room to build the hierarchy of " + n + " triangles ("
                         + m.getMessage() + "): try --build cpu", m);
@@ -89,7 +100,14 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
         }
     }
 
-    private LinearBvh buildOnGl(float[] positions, int[] indices, int n) throws GpuMemoryException {
+    /** The read-back tree's nodes (box layout format) and its triangles' order. */
+    private record TreeArrays(float[] nodes, int[] order) {
+        TreeArrays(int triangles) {
+            this(new float[4 * BoxLayout.NODE_TEXELS * (triangles - 1)], new int[triangles]);
+        }
+    }
+
+    private LinearBvh buildOnGl(float[] positions, int[] indices, int n, CompletableFuture<TreeArrays> arrays) throws GpuMemoryException {
         programs();
         long t0 = System.nanoTime();
         try (Buffers b = new Buffers(n)) {
@@ -126,8 +144,15 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
             int[] height = new int[1];
             b.heights.read(height);
             long t2 = System.nanoTime();
-            float[] nodes = new float[4 * BoxLayout.NODE_TEXELS * (n - 1)];
-            int[] order = new int[n];
+            TreeArrays tree;
+            try {
+                tree = arrays.join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof Error error) throw error; // out of memory: as if made here
+                throw e;
+            }
+            float[] nodes = tree.nodes();
+            int[] order = tree.order();
             transfers.read(b.nodes, nodes);
             transfers.read(sorted.values(), order);
             long t3 = System.nanoTime();
