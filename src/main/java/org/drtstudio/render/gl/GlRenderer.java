@@ -103,10 +103,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     private volatile FrameSchedule lastFrameSchedule = FrameSchedule.KERNEL;
     /** Where the walk reads the box layout from on this device ({@link BoxStorage}); fixed, as the programs are compiled for it. */
     private final BoxStorage boxStorage;
-    private volatile long wavefrontWorkingBytes;
-    private volatile int wavefrontParts;
-    private volatile int wavefrontSlotLimit = Integer.MAX_VALUE;
-    private volatile int wavefrontRunLimit, wavefrontRuns;
+    private final WavefrontUse wavefrontUse = new WavefrontUse();
     /** Times the tracing dispatches of each frame (created with the programs). */
     private GpuTimer traceTimer;
     /** GPU time of the last frame's tracing dispatches, from timer queries; for benchmarks. */
@@ -115,6 +112,13 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     private final PassTargets targets = new PassTargets();
     /** Wall time of the last pass's stages on the GL thread; for benchmarks. */
     private volatile StageClock lastStages = StageClock.NONE;
+
+    /** The limits tests set on the wavefront, and what its last frame took (working memory, slots a pixel, runs); for tests and benchmarks. */
+    private static final class WavefrontUse {
+        volatile int slotLimit = Integer.MAX_VALUE, runLimit;
+        volatile long workingBytes;
+        volatile int parts, runs;
+    }
 
     private GlRenderer(GlThread gl, boolean pairedPrimary, NodeKind nodeKind, AccelStructure accel, BoxStorage boxStorage) {
         this.gl = gl;
@@ -260,27 +264,27 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
 
     /** GPU memory the wavefront passes hold beside the scene and the frame (0 before one ran); for benchmarks. */
     public long wavefrontWorkingBytes() {
-        return wavefrontWorkingBytes;
+        return wavefrontUse.workingBytes;
     }
 
     /** Slots a pixel's samples were spread over in the last wavefront pass (GlWavefront.partsPerPixel); for benchmarks and tests. */
     public int wavefrontParts() {
-        return wavefrontParts;
+        return wavefrontUse.parts;
     }
 
     /** Tests only: wavefront windows of at most {@code slots} slots, so a tile is traced in several. */
     void limitWavefrontSlots(int slots) {
-        wavefrontSlotLimit = slots;
+        wavefrontUse.slotLimit = slots;
     }
 
     /** Tests only: wavefront runs of at most {@code samples} samples a pixel (0: the default), so a pass is traced in several. */
     void limitWavefrontRunSamples(int samples) {
-        wavefrontRunLimit = samples;
+        wavefrontUse.runLimit = samples;
     }
 
     /** Runs the last wavefront pass's samples were traced in (GlWavefront.samplesPerRun); for tests. */
     int wavefrontRuns() {
-        return wavefrontRuns;
+        return wavefrontUse.runs;
     }
 
     /** Where the walk reads the box layout from on this device; both hold the same floats. */
@@ -601,10 +605,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         // Paired camera rays exist only in the frame kernel, and so do scenes of more lights than a slot holds shadow rays.
         GlWavefront wavefront = frameSchedule.wavefrontFor(sampleCount) && !pairedPrimary
                 && image.lightCount() <= GlWavefront.MAX_LIGHTS ? programs.wavefront() : null;
-        if (wavefront != null) {
-            wavefront.limitSlots(wavefrontSlotLimit);
-            wavefront.limitRunSamples(wavefrontRunLimit);
-        }
+        if (wavefront != null) wavefront.limitSlots(wavefrontUse.slotLimit);
         // The kernel's too where the wavefront runs: it takes over when the GPU lacks the wavefront's memory.
         List<ComputeProgram> passes = new ArrayList<>(List.of(programs.trace));
         if (wavefront != null) passes.addAll(wavefront.programs());
@@ -632,7 +633,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             traceTimer.begin();
             if (wavefront != null) {
                 try {
-                    wavefront.trace(t, framePixels, GlWavefront.shadowRays(image), firstSample, passSamples);
+                    wavefrontUse.runs = wavefront.trace(t, framePixels, GlWavefront.shadowRays(image), firstSample, passSamples,
+                            wavefrontUse.runLimit);
                 } catch (GpuMemoryException e) {
                     // Nothing of the tile was traced: the kernel traces it, and this renderer's frames from now on.
                     System.err.println("drt: " + e.getMessage() + " for the wavefront frame's working memory; "
@@ -652,9 +654,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         lastTraceGpuMillis = traceNanos / 1e6;
         lastFrameSchedule = wavefront != null ? FrameSchedule.WAVEFRONT : FrameSchedule.KERNEL;
         if (wavefront != null) {
-            wavefrontWorkingBytes = wavefront.workingBytes();
-            wavefrontParts = wavefront.lastParts();
-            wavefrontRuns = wavefront.lastRuns();
+            wavefrontUse.workingBytes = wavefront.workingBytes();
+            wavefrontUse.parts = wavefront.lastParts();
         }
         return taken;
     }

@@ -88,9 +88,6 @@ final class GlWavefront implements AutoCloseable {
     private long workingBudget;
     /** Most slots a window takes, as a test asks ({@link #limitSlots}); the memory may allow fewer. */
     private int slotLimit;
-    /** Most samples a pixel takes in one run, as a test asks ({@link #limitRunSamples}); 0: {@link #samplesPerRun}. */
-    private int runLimit;
-    private int lastRuns = 1;
     /** Bytes a slot takes in the state buffer (the fields before the stack) and in each of the two stack buffers. */
     private final int stateBytes, stackLowBytes, stackHighBytes;
     private ShaderStorageBuffer states, stacks, stacksHigh, rays, shadows, lists;
@@ -180,13 +177,14 @@ final class GlWavefront implements AutoCloseable {
      * @param shadowRays  the shadow rays a slot sends from one surface ({@link #shadowRays})
      * @param firstSample the pass's first sample a pixel (uSampleStart)
      * @param samples     the samples a pixel takes in this pass (uSampleCount)
+     * @param runLimit    most samples a pixel takes in one run, as a test asks; 0: {@link #samplesPerRun}
+     * @return the runs the samples were traced in
      */
-    void trace(PixelWindow tile, int framePixels, int shadowRays, int firstSample, int samples) throws GpuMemoryException {
+    int trace(PixelWindow tile, int framePixels, int shadowRays, int firstSample, int samples, int runLimit) throws GpuMemoryException {
         int run = runLimit > 0 ? Math.min(samples, runLimit) : samplesPerRun(framePixels, samples, SLOT_RUN_SAMPLES);
-        lastRuns = (samples + run - 1) / run;
         if (run >= samples) {
             traceRun(tile, framePixels, shadowRays, samples);
-            return;
+            return 1;
         }
         try { // only the first run can run out of memory (later ones take no more), so no samples are traced twice
             for (int from = 0; from < samples; from += run) {
@@ -198,6 +196,7 @@ final class GlWavefront implements AutoCloseable {
         } finally {
             setSamples(firstSample, samples);
         }
+        return (samples + run - 1) / run;
     }
 
     private void setSamples(int first, int count) {
@@ -219,16 +218,6 @@ final class GlWavefront implements AutoCloseable {
      */
     static int samplesPerRun(int framePixels, int samples, int slotSamples) {
         return (int) Math.min(samples, (long) partsPerPixel(framePixels, samples) * slotSamples);
-    }
-
-    /** Tests only: runs of at most {@code samples} samples a pixel (0: as {@link #samplesPerRun} has them). */
-    void limitRunSamples(int samples) {
-        runLimit = Math.max(0, samples);
-    }
-
-    /** Runs the last tile's samples were traced in ({@link #samplesPerRun}), for tests. */
-    int lastRuns() {
-        return lastRuns;
     }
 
     /** The samples of the programs' uniforms, in one run. */
