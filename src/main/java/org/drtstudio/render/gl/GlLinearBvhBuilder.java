@@ -82,15 +82,7 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
         int n = indices.length / 3;
         if (n < 2) return new LinearBvhTwin().build(positions, indices); // one inner node over one leaf: nothing to sort
         try {
-            // The tree's arrays (bunny_18m's are 640 MB) are made on another thread while the GL thread sends the
-            // mesh and runs the kernels: made after them, their allocation (the heap grown and pre-touched, once a
-            // 343 ms pause in a profile) sat in the read back.
-            // A thread of its own: the common pool's workers fill the mesh's upload meanwhile.
-            CompletableFuture<TreeArrays> arrays = CompletableFuture.supplyAsync(() -> new TreeArrays(n), task -> {
-                Thread t = new Thread(task, "drt-lbvh-arrays");
-                t.setDaemon(true);
-                t.start();
-            });
+            CompletableFuture<TreeArrays> arrays = TreeArrays.makeMeanwhile(n);
             return gl.call(() -> buildOnGl(positions, indices, n, arrays));
         } catch (CompletionException e) {
             if (e.getCause() instanceof GpuMemoryException m)
@@ -104,6 +96,20 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
     private record TreeArrays(float[] nodes, int[] order) {
         TreeArrays(int triangles) {
             this(new float[4 * BoxLayout.NODE_TEXELS * (triangles - 1)], new int[triangles]);
+        }
+
+        /**
+         * The arrays for a tree of {@code triangles}, made on a thread of their own (the common pool's workers
+         * fill the mesh's upload meanwhile) while the GL thread sends the mesh and runs the kernels. Made after
+         * the kernels, their allocation (bunny_18m's 640 MB: the heap grown and pre-touched, once a 343 ms pause
+         * in a profile) sat in the read back: 171–558 ms against 73–80 ms so (H200, docs/BENCHMARKS.md).
+         */
+        static CompletableFuture<TreeArrays> makeMeanwhile(int triangles) {
+            return CompletableFuture.supplyAsync(() -> new TreeArrays(triangles), task -> {
+                Thread t = new Thread(task, "drt-lbvh-arrays");
+                t.setDaemon(true);
+                t.start();
+            });
         }
     }
 
