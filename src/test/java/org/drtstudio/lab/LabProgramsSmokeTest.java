@@ -132,7 +132,8 @@ class LabProgramsSmokeTest {
         assumeGl();
         String out = run(GpuDenoiseStages.class, List.of(), SCENE, "8", "6", "2", "1");
         assertTrue(out.lines().anyMatch(l -> l.startsWith("plain ") && l.contains("trace=")), out);
-        assertTrue(out.lines().anyMatch(l -> l.startsWith("with the denoiser's inputs ") && l.contains("read=")), out);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("with the denoiser's inputs ") && l.contains("read=")
+                && l.contains("read: sums and split=") && l.contains("read: guide pass=")), "the read stage's parts noted:\n" + out);
         assertTrue(out.lines().anyMatch(l -> l.startsWith("filter ")), out);
     }
 

@@ -108,6 +108,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     private GpuTimer traceTimer;
     /** GPU time of the last frame's tracing dispatches, from timer queries; for benchmarks. */
     private volatile double lastTraceGpuMillis;
+    /** Wall time of the last guide pass's dispatches to the GPU's end (GL thread); noted in the stages. */
+    private double lastGuidePassMillis;
     /** The passes' display image and error counter. */
     private final PassTargets targets = new PassTargets();
     /** Wall time of the last pass's stages on the GL thread; for benchmarks. */
@@ -563,8 +565,11 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             split = DiffuseSplit.resolve(rgba, 4, readback.floats(sums.diffuseSums, 4, rows), readback.floats(sums.otherSquares, 1, rows),
                     albedoHits, counts);
         }
+        if (wantsFirstHit) clock.note("read: sums and split", clock.sinceLap());
+        lastGuidePassMillis = 0;
         FirstHitAovs guides = !wantsFirstHit ? FirstHitAovs.NONE : firstHitAovs(programs.aov, image, p, aovs, counts,
                 albedoHits, rows, guidePass ? covered : null, guideEnd, tileProgress);
+        if (wantsFirstHit) clock.note("read: guide pass", lastGuidePassMillis); // its dispatches, to the GPU's end
         // A shared picture takes each band's rows (the renderers sharing it write disjoint rows), an own one the rows read.
         List<FrameReadback.Rows> into = sharedPicture != null ? FrameReadback.Rows.bandsOf(covered, w) : List.of(rows);
         clock.lap("read");
@@ -734,6 +739,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             aov.setInt("uChunkSamples", GUIDE_CHUNK);
             // Dispatch 0 probes; 1 … n trace GUIDE_CHUNK samples each, enough for a pixel that has none.
             int dispatches = 1 + (guideEnd + GUIDE_CHUNK - 1) / GUIDE_CHUNK;
+            long start = System.nanoTime();
             for (PixelWindow t : tiles) {
                 aov.setIVec2("uTileOffset", t.x(), t.y());
                 for (int chunk = 0; chunk < dispatches; chunk++) {
@@ -744,6 +750,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
                 GlSync.finish();
                 progress.tileDone();
             }
+            lastGuidePassMillis = (System.nanoTime() - start) / 1e6;
             GlSync.imageBarrier();
             GuideSums.add(albedoHits, readback.floats(extraAlbedoHits, 4, rows));
             GuideSums.add(normalDepth, readback.floats(extraNormalDepth, 4, rows));
@@ -880,7 +887,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
 
     /**
      * {@link #lastStageMillis} followed by what the pass noted beside them: the wavefront's checks of
-     * its lists, the host's wall time waiting on them and the trace's GPU time. For benchmarks.
+     * its lists, the host's wall time waiting on them and the trace's GPU time; with the denoiser's guides,
+     * the parts of the read stage (the sums read and split; the guide pass's dispatches). For benchmarks.
      */
     public Map<String, Double> lastStageReport() {
         Map<String, Double> report = new LinkedHashMap<>(lastStages.millis());

@@ -25,6 +25,11 @@ final class StageClock {
         lastNanos = now;
     }
 
+    /** Milliseconds since the last lap (or the start), the stage under way so far: for notes of a stage's parts. */
+    double sinceLap() {
+        return (System.nanoTime() - lastNanos) / 1e6;
+    }
+
     /** Notes a value beside the stages (not a stage: not in {@link #millis}). */
     void note(String name, double value) {
         notes.put(name, value);
