@@ -16,7 +16,8 @@
 #       the render (the scene's load and the JVM's start left out), added to DIR/WxH/LABEL.times; CASES="a|b"
 #       measures only those cases (so that two builds can take turns case by case).
 #   scripts/denoise-equal-time.sh errors DIR W H LABEL
-#       their RMSE against the references: DIR/WxH/LABEL.csv, rows case,kind,spp,seconds,rmse.
+#       their RMSE against the references: DIR/WxH/LABEL.csv, rows case,kind,spp,seconds,rmse; its ratios, per
+#       sample and at equal time: python3 scripts/equal-time-ratios.py DIR/WxH/LABEL.csv.
 # DRT is a command line, e.g. ./drt or "java -jar OLD/target/drt.jar". RMSE: scripts/lab.sh PictureError.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
