@@ -90,9 +90,12 @@ errors)
   w=$1 h=$2 label=$3
   out=$dir/${w}x$h/$label
   echo "case,kind,spp,seconds,rmse" > "$out.csv"
-  tail -n +2 "$out.times" | while IFS=, read -r name kind spp seconds; do
-    rmse=$("$root/scripts/lab.sh" PictureError "$dir/${w}x$h/$name.ref.exr" "$out/$name-$kind-$spp.exr" | awk '{print $2}')
-    echo "$name,$kind,$spp,$seconds,$rmse" | tee -a "$out.csv"
+  for name in $(tail -n +2 "$out.times" | cut -d, -f1 | uniq); do
+    # One JVM a case: its pictures against its reference, in the order timed.
+    pictures=$(grep "^$name," "$out.times" | awk -F, -v o="$out" '{print o "/" $1 "-" $2 "-" $3 ".exr"}')
+    # shellcheck disable=SC2086 # paths without spaces: DIR's and the case names
+    "$root/scripts/lab.sh" PictureError "$dir/${w}x$h/$name.ref.exr" $pictures | awk '{print $2}' \
+      | paste -d, <(grep "^$name," "$out.times") - | tee -a "$out.csv"
   done
   ;;
 *)
