@@ -12,18 +12,27 @@ package org.drtstudio.render.denoise;
  * A = Σ w X Xᵀ (symmetric, upper triangle kept) and b = Σ w X c per channel, in floats.
  */
 final class FeatureFit {
-    private final int m, sums;
-    private final float[] data;
-    /** Scratch for one pixel's solve: A (m × m), then b (3 × m). */
-    private final float[] a, b;
+    private final int m, sums, pixels;
+    /**
+     * Sum k of pixel p at {@code data[k][p]}: the pixels side by side, so that adding a neighbour to
+     * each pixel is {@code m(m+1)/2 + 3m} loops over consecutive floats, which the JIT turns into
+     * vector instructions (pixel by pixel, the sums took nearly half the CPU denoiser's time). One array a
+     * sum, not one array at an offset a sum: Java 17's C2 vectorises {@code d[p] += a[p] * b[p]} but
+     * not {@code d[o + p] += …} (0.37 against 0.05 ns a float on the 2-core machine).
+     */
+    private final float[][] data;
+    /** Scratch for one pixel's solve: A (m × m), then b (3 × m); and a row's weights times one regressor. */
+    private final float[] a, b, weighted;
 
     /** {@code features} beyond (1, u, v), for {@code pixels} pixels. */
     FeatureFit(int pixels, int features) {
         m = 3 + features;
         sums = m * (m + 1) / 2 + 3 * m;
-        data = new float[sums * pixels];
+        this.pixels = pixels;
+        data = new float[sums][pixels];
         a = new float[m * m];
         b = new float[3 * m];
+        weighted = new float[pixels];
     }
 
     /** The regressors per neighbour, the constant 1 first. */
@@ -31,17 +40,29 @@ final class FeatureFit {
         return m;
     }
 
-    /** Adds a neighbour of regressors {@code x} (x[0] = 1) and colour {@code colour[3q..3q+2]} with {@code weight} to pixel p. */
-    void add(int p, float weight, float[] x, float[] colour, int q) {
-        int o = sums * p;
-        for (int i = 0; i < m; i++) {
-            float wx = weight * x[i];
-            for (int j = i; j < m; j++) data[o++] += wx * x[j];
+    /**
+     * Adds one neighbour to each of the fit's pixels: pixel k's has weight {@code weights[k]},
+     * regressors {@code x[i][k]} ({@code x[0]} all 1) and colour {@code colour[ch][k]}. A neighbour
+     * of weight 0 adds nothing (its regressors and colour must be finite). Per pixel the products are
+     * those of a neighbour added alone, in the same order, so the sums are the same to the bit.
+     */
+    void add(float[] weights, float[][] x, float[][] colour) {
+        int k = 0;
+        for (int i = 0; i < m; i++) k = addWeighted(k, i, weights, x[i], x);
+        for (int ch = 0; ch < 3; ch++) k = addWeighted(k, 0, weights, colour[ch], x);
+    }
+
+    /**
+     * Sums k, k + 1, … of every pixel get {@code weights × factor × x[j]} for j from {@code first} on;
+     * returns the next sum's index.
+     */
+    private int addWeighted(int k, int first, float[] weights, float[] factor, float[][] x) {
+        for (int p = 0; p < pixels; p++) weighted[p] = weights[p] * factor[p];
+        for (int j = first; j < m; j++, k++) {
+            float[] xj = x[j], sum = data[k];
+            for (int p = 0; p < pixels; p++) sum[p] += weighted[p] * xj[p];
         }
-        for (int ch = 0; ch < 3; ch++) {
-            float wc = weight * colour[3 * q + ch];
-            for (int i = 0; i < m; i++) data[o++] += wc * x[i];
-        }
+        return k;
     }
 
     /**
@@ -50,17 +71,17 @@ final class FeatureFit {
      * feature does not vary (or varies in a line with another) still solves, the slope pulled to 0.
      */
     void intercept(int p, float ridge, float[] out, int o3) {
-        int o = sums * p;
+        int k = 0;
         for (int i = 0; i < m; i++) {
-            for (int j = i; j < m; j++) {
-                a[i * m + j] = data[o];
-                a[j * m + i] = data[o++];
+            for (int j = i; j < m; j++, k++) {
+                a[i * m + j] = data[k][p];
+                a[j * m + i] = data[k][p];
             }
         }
         float w = a[0];
         for (int i = 1; i < m; i++) a[i * m + i] += ridge * w;
         for (int ch = 0; ch < 3; ch++) {
-            for (int i = 0; i < m; i++) b[ch * m + i] = data[o++];
+            for (int i = 0; i < m; i++, k++) b[ch * m + i] = data[k][p];
         }
         if (!cholesky(a, m)) {
             // Only where no neighbour had weight (or rounding broke A): the weighted mean, or black.

@@ -111,11 +111,15 @@ public final class NlmDenoiser implements Denoiser {
         other = new NlmDenoiser(otherPart);
     }
 
-    /** Rows per band: a band's sums (15 floats a pixel) and patch terms stay in the cache across the offsets. */
-    private static final int BAND_ROWS = 8;
+    /**
+     * The filter's unit of work: a tile of this many rows and {@link #TILE_COLUMNS} columns. Its fit
+     * sums (39 floats a pixel with the albedo fit) and patch terms stay in the core's cache across
+     * the window's offsets.
+     */
+    private static final int TILE_ROWS = 8, TILE_COLUMNS = 64;
 
     /**
-     * Band by band (in parallel), and within a band offset by offset rather than pixel by pixel: for
+     * Tile by tile (in parallel), and within a tile offset by offset rather than pixel by pixel: for
      * each offset o of the window, every pixel's patch term against the pixel o away is computed once
      * and summed over the 3×3 patches, so a term is shared by the nine patches it belongs to (nine
      * times fewer divisions than per pixel). Per pixel the offsets still come in the shader's order,
@@ -126,7 +130,7 @@ public final class NlmDenoiser implements Denoiser {
         return denoise(in, () -> false);
     }
 
-    /** As {@link #denoise(DenoiseInput)}; {@code stop} is read before each band. */
+    /** As {@link #denoise(DenoiseInput)}; {@code stop} is read before each tile. */
     @Override
     public float[] denoise(DenoiseInput in, java.util.function.BooleanSupplier stop) {
         return SplitFiltering.denoise(in, settings.albedoFloor(),
@@ -143,99 +147,177 @@ public final class NlmDenoiser implements Denoiser {
         Demodulated d = demodulate(in, floor);
         float[] out = new float[3 * w * h];
         java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
-        IntStream.range(0, (h + BAND_ROWS - 1) / BAND_ROWS).parallel().forEach(band -> {
+        int across = (w + TILE_COLUMNS - 1) / TILE_COLUMNS, tiles = across * ((h + TILE_ROWS - 1) / TILE_ROWS);
+        IntStream.range(0, tiles).parallel().forEach(index -> {
             if (stopped.get() || stop.getAsBoolean()) {
                 stopped.set(true);
                 return;
             }
-            int y0 = band * BAND_ROWS, y1 = Math.min(h, y0 + BAND_ROWS), r = settings.radius();
-            Band b = new Band(w, y0, y1, Math.max(0, y0 - 1), Math.min(h, y1 + 1), settings.albedoSlopes());
+            int tile = scattered(index, tiles);
+            int x0 = tile % across * TILE_COLUMNS, y0 = tile / across * TILE_ROWS;
+            Tile t = new Tile(x0, Math.min(w, x0 + TILE_COLUMNS), y0, Math.min(h, y0 + TILE_ROWS), settings.albedoSlopes());
+            int r = settings.radius();
             for (int oy = -r; oy <= r; oy++) {
                 for (int ox = -r; ox <= r; ox++) {
-                    for (int y = b.termRow0; y < b.termRow1; y++) patchTerms(d, w, h, ox, oy, y, b);
-                    for (int y = y0; y < y1; y++) {
-                        for (int x = 0; x < w; x++) addNeighbour(in, d, b, x, y, ox, oy);
-                    }
+                    for (int y = t.y0 - 1; y <= t.y1; y++) patchTerms(d, w, h, ox, oy, y, t);
+                    java.util.Arrays.fill(t.regressors[1], ox / (float) r); // u and v: the same for every pixel
+                    java.util.Arrays.fill(t.regressors[2], oy / (float) r);
+                    for (int y = t.y0; y < t.y1; y++) neighbours(in, d, t, y, ox, oy);
+                    t.fit.add(t.weights, t.regressors, t.colours);
                 }
             }
-            for (int y = y0; y < y1; y++) {
-                for (int x = 0; x < w; x++) b.fit.intercept((y - y0) * w + x, settings.ridge(), out, y * w + x);
+            for (int y = t.y0; y < t.y1; y++) {
+                for (int x = t.x0; x < t.x1; x++) t.fit.intercept(t.pixel(x, y), settings.ridge(), out, y * w + x);
             }
         });
         return stopped.get() ? null : d.remodulate(out);
     }
 
-    /** One band's working arrays: rows [y0, y1) are filtered; the patch terms cover rows [termRow0, termRow1). */
-    private static final class Band {
-        final int y0, termRow0, termRow1;
+    /**
+     * The tiles in an order spread over the picture (index × a prime above any tile count, mod the
+     * count): the JIT compiles the filter from what its first tiles met, and a corner tile alone
+     * (no background, no right edge) left it to recompile several times when the rest came.
+     */
+    static int scattered(int index, int tiles) {
+        return (int) (index * 1_000_003L % tiles);
+    }
+
+    /**
+     * One tile's working arrays: pixels [x0, x1) × [y0, y1) are filtered; the patch terms cover the
+     * tile and a ring of one pixel around it, columns x0 − 1 to x1 of rows y0 − 1 to y1 (0 outside the image).
+     */
+    private static final class Tile {
+        final int x0, x1, y0, y1;
         final float[] terms;
         final FeatureFit fit;
-        /** One neighbour's regressors (1, u, v and the albedo's difference when fitted on it). */
-        final float[] x;
+        /**
+         * One offset's neighbours of the tile's pixels (by {@link #pixel}): their weights (0: left
+         * out), their regressors (1, u, v and the albedo's difference when fitted on it) and colours.
+         */
+        final float[] weights;
+        final float[][] regressors, colours;
 
-        Band(int w, int y0, int y1, int termRow0, int termRow1, boolean albedoSlopes) {
+        Tile(int x0, int x1, int y0, int y1, boolean albedoSlopes) {
+            this.x0 = x0;
+            this.x1 = x1;
             this.y0 = y0;
-            this.termRow0 = termRow0;
-            this.termRow1 = termRow1;
-            terms = new float[(termRow1 - termRow0) * w];
-            fit = new FeatureFit((y1 - y0) * w, albedoSlopes ? 3 : 0);
-            x = new float[fit.regressors()];
+            this.y1 = y1;
+            terms = new float[(y1 - y0 + 2) * (x1 - x0 + 2)];
+            fit = new FeatureFit(pixels(), albedoSlopes ? 3 : 0);
+            weights = new float[pixels()];
+            regressors = new float[fit.regressors()][pixels()];
+            colours = new float[3][pixels()];
+            java.util.Arrays.fill(regressors[0], 1f);
+        }
+
+        int pixels() {
+            return (y1 - y0) * (x1 - x0);
+        }
+
+        /** The fit's index of image pixel (x, y) of this tile. */
+        int pixel(int x, int y) {
+            return (y - y0) * (x1 - x0) + x - x0;
+        }
+
+        /** The index in {@link #terms} of the term at image pixel (x, y), x0 − 1 ≤ x ≤ x1, y0 − 1 ≤ y ≤ y1. */
+        int term(int x, int y) {
+            return (y - y0 + 1) * (x1 - x0 + 2) + x - x0 + 1;
         }
     }
 
-    /** Row y of the patch terms between each pixel s and s + (ox, oy): NaN where s + o lies outside. */
-    private void patchTerms(Demodulated d, int w, int h, int ox, int oy, int y, Band band) {
-        float[] l = d.luminance(), v = d.variance(), terms = band.terms;
+    /**
+     * Row y of the tile's patch terms between each pixel s and s + (ox, oy): 0 where s or s + o lies
+     * outside the image, which adds nothing to a patch's sum ({@link #weight} counts the others).
+     */
+    private void patchTerms(Demodulated d, int w, int h, int ox, int oy, int y, Tile tile) {
+        float[] l = d.luminance(), v = d.variance(), terms = tile.terms;
         float k2 = settings.k() * settings.k();
-        int row = (y - band.termRow0) * w;
-        for (int x = 0; x < w; x++) {
-            int bx = x + ox, by = y + oy, a = y * w + x;
-            if (bx < 0 || by < 0 || bx >= w || by >= h) {
-                terms[row + x] = Float.NaN;
-                continue;
-            }
-            int b = by * w + bx;
+        int row = tile.term(0, y), from = tile.x0 - 1, to = tile.x1 + 1;
+        if (y < 0 || y >= h || y + oy < 0 || y + oy >= h) {
+            java.util.Arrays.fill(terms, row + from, row + to, 0f);
+            return;
+        }
+        int inFrom = Math.max(from, Math.max(0, -ox)), inTo = Math.min(to, Math.min(w, w - ox));
+        java.util.Arrays.fill(terms, row + from, row + Math.max(from, inFrom), 0f);
+        for (int x = inFrom; x < inTo; x++) {
+            int a = y * w + x, b = a + oy * w + ox;
             float va = v[a], vb = v[b], diff = l[a] - l[b];
             terms[row + x] = (diff * diff - (va + Math.min(va, vb))) / (EPSILON + k2 * (va + vb));
         }
+        java.util.Arrays.fill(terms, row + Math.min(to, Math.max(inTo, from)), row + to, 0f);
     }
 
-    /** Adds pixel q = p + (ox, oy), weighted, to p's plane fit. */
-    private void addNeighbour(DenoiseInput in, Demodulated d, Band band, int x, int y, int ox, int oy) {
-        int w = in.width(), h = in.height(), qx = x + ox, qy = y + oy;
-        if (qx < 0 || qy < 0 || qx >= w || qy >= h) return;
-        int p = y * w + x, q = qy * w + qx;
-        float[] z = in.depth(), terms = band.terms;
-        boolean missP = Float.isInfinite(z[p]);
-        if (missP != Float.isInfinite(z[q])) return;
-        float sum = 0;
-        int count = 0;
-        for (int sy = Math.max(0, y - 1); sy <= Math.min(h - 1, y + 1); sy++) {
-            int row = (sy - band.termRow0) * w;
-            for (int sx = Math.max(0, x - 1); sx <= Math.min(w - 1, x + 1); sx++) {
-                float t = terms[row + sx];
-                if (Float.isNaN(t)) continue;
-                sum += t;
-                count++;
-            }
+    /**
+     * The neighbours q = p + (ox, oy) of the tile's pixels p of row y into its buffers: weight 0
+     * (and regressors and colour 0) where q lies outside the image.
+     */
+    private void neighbours(DenoiseInput in, Demodulated d, Tile tile, int y, int ox, int oy) {
+        int w = in.width(), h = in.height(), row = tile.pixel(tile.x0, y);
+        boolean rowInside = y + oy >= 0 && y + oy < h;
+        int inFrom = rowInside ? Math.max(tile.x0, -ox) : tile.x1, inTo = rowInside ? Math.min(tile.x1, w - ox) : tile.x1;
+        for (int x = tile.x0; x < tile.x1; x++) {
+            if (x >= inFrom && x < inTo) neighbour(in, d, tile, x, y, ox, oy);
+            else leaveOut(tile, row + x - tile.x0);
         }
+    }
+
+    /** Neighbour k of the tile's buffers left out: weight, regressors and colour 0. */
+    private static void leaveOut(Tile tile, int k) {
+        tile.weights[k] = 0f;
+        for (int i = 3; i < tile.regressors.length; i++) tile.regressors[i][k] = 0f;
+        for (int ch = 0; ch < 3; ch++) tile.colours[ch][k] = 0f;
+    }
+
+    /**
+     * Pixel q = p + (ox, oy), inside the image, as p's neighbour in the tile's buffers: its weight,
+     * its albedo regressors and its colour; all 0 where it is left out.
+     */
+    private void neighbour(DenoiseInput in, Demodulated d, Tile tile, int x, int y, int ox, int oy) {
+        int k = tile.pixel(x, y), w = in.width();
+        float weight = weight(in, tile, x, y, ox, oy);
+        if (weight == 0f) {
+            leaveOut(tile, k);
+            return;
+        }
+        tile.weights[k] = weight;
+        float[][] r = tile.regressors, c = tile.colours;
+        int p = y * w + x, q = (y + oy) * w + x + ox;
+        float[] a = in.albedo(), irradiance = d.irradiance();
+        // Background pixels have no albedo to fit on (theirs is 0): their fit stays a plane.
+        boolean missP = Float.isInfinite(in.depth()[p]);
+        for (int i = 3; i < r.length; i++) r[i][k] = missP ? 0f : a[3 * q + i - 3] - a[3 * p + i - 3];
+        for (int ch = 0; ch < 3; ch++) c[ch][k] = irradiance[3 * q + ch];
+    }
+
+    /**
+     * The weight of pixel q = p + (ox, oy), inside the image, in p's plane fit: 0 where it is left out.
+     * The patch's mean is over the terms whose pixels s and s + o both lie inside: the others are 0
+     * in the tile's terms, and their count is that of such columns times that of such rows.
+     */
+    private float weight(DenoiseInput in, Tile tile, int x, int y, int ox, int oy) {
+        int w = in.width(), h = in.height();
+        int p = y * w + x, q = (y + oy) * w + x + ox;
+        float[] z = in.depth(), terms = tile.terms;
+        boolean missP = Float.isInfinite(z[p]);
+        if (missP != Float.isInfinite(z[q])) return 0f;
+        float sum = 0;
+        for (int sy = y - 1; sy <= y + 1; sy++) {
+            int at = tile.term(x - 1, sy);
+            sum += terms[at];
+            sum += terms[at + 1];
+            sum += terms[at + 2];
+        }
+        int columns = Math.min(x + 1, Math.min(w - 1, w - 1 - ox)) - Math.max(x - 1, Math.max(0, -ox)) + 1;
+        int rows = Math.min(y + 1, Math.min(h - 1, h - 1 - oy)) - Math.max(y - 1, Math.max(0, -oy)) + 1;
         // One exponential for the patch, depth and albedo terms together (a product of three).
-        float exponent = Math.max(0f, sum / count), normalWeight = 1f;
+        float exponent = Math.max(0f, sum / (columns * rows)), normalWeight = 1f;
         if (!missP && q != p) {
             normalWeight = normalWeight(in.normals(), p, q);
-            if (normalWeight == 0f) return;
+            if (normalWeight == 0f) return 0f;
             exponent += depthExponent(z, p, q) + albedoExponent(in.albedo(), p, q);
         }
-        if (exponent > NEGLIGIBLE) return;
-        float weight = normalWeight * (float) Math.exp(-exponent);
-        if (weight == 0f) return;
-        float[] r = band.x, a = in.albedo();
-        r[0] = 1f;
-        r[1] = ox / (float) settings.radius();
-        r[2] = oy / (float) settings.radius();
-        // Background pixels have no albedo to fit on (theirs is 0): their fit stays a plane.
-        for (int i = 3; i < r.length; i++) r[i] = missP ? 0f : a[3 * q + i - 3] - a[3 * p + i - 3];
-        band.fit.add((y - band.y0) * w + x, weight, r, d.irradiance(), q);
+        if (exponent > NEGLIGIBLE) return 0f;
+        return normalWeight * (float) Math.exp(-exponent);
     }
 
     /**
