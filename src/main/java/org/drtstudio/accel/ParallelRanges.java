@@ -8,22 +8,23 @@ import java.util.stream.IntStream;
 /**
  * Data-parallel loops over an index range in fixed chunks, for the packing passes whose elements
  * are independent (one box, one node, one primitive each): on a 1M-triangle mesh each such pass
- * gathers vertices from all over memory, and a second core halves it. A parallel stream rather
- * than a pool of our own: the calling thread works too, and no threads are kept for it.
+ * gathers vertices from all over memory, and a second core halves it; and for the renderers'
+ * per-pixel passes over a frame's sums (2M pixels at 1080p). A parallel stream rather than a pool
+ * of our own: the calling thread works too, and no threads are kept for it.
  */
-final class ParallelRanges {
+public final class ParallelRanges {
     /** Elements per chunk: large enough that a chunk's work dwarfs scheduling it, small enough to balance two cores. */
     static final int CHUNK = 16_384;
 
     private ParallelRanges() {
     }
 
-    interface Range {
+    public interface Range {
         void run(int from, int to);
     }
 
     /** Runs {@code action} over [0, n) in chunks, on every core when there is more than one chunk. */
-    static void forEach(int n, Range action) {
+    public static void forEach(int n, Range action) {
         forEach(n, CHUNK, action);
     }
 

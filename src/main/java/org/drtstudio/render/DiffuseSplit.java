@@ -1,5 +1,7 @@
 package org.drtstudio.render;
 
+import org.drtstudio.accel.ParallelRanges;
+
 
 /**
  * Each camera sample's radiance split in two for the denoiser: the diffuse light of the surface
@@ -41,20 +43,22 @@ public record DiffuseSplit(float[] diffuse, float[] diffuseVariance, float[] oth
         int n = samples.length;
         float[] diffuse = new float[3 * n], ownAlbedo = new float[3 * n];
         float[] diffuseVariance = new float[n], otherVariance = new float[n];
-        for (int i = 0; i < n; i++) {
-            int count = (int) samples[i], d = FLOATS * i, a = GuideSums.FLOATS * i;
-            float inv = count > 0 ? 1f / count : 0f;
-            for (int c = 0; c < 3; c++) {
-                diffuse[3 * i + c] = diffuseSums[d + c] * inv;
-                ownAlbedo[3 * i + c] = ownAlbedoHits[a + c] * inv;
+        ParallelRanges.forEach(n, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                int count = (int) samples[i], d = FLOATS * i, a = GuideSums.FLOATS * i;
+                float inv = count > 0 ? 1f / count : 0f;
+                for (int c = 0; c < 3; c++) {
+                    diffuse[3 * i + c] = diffuseSums[d + c] * inv;
+                    ownAlbedo[3 * i + c] = ownAlbedoHits[a + c] * inv;
+                }
+                if (count == 0) continue;
+                float diffuseLuminance = Frame.luminance(diffuseSums[d], diffuseSums[d + 1], diffuseSums[d + 2]);
+                int r = stride * i;
+                float luminance = Frame.luminance(radianceSums[r], radianceSums[r + 1], radianceSums[r + 2]);
+                diffuseVariance[i] = Frame.meanVariance(diffuseLuminance, diffuseSums[d + 3], count);
+                otherVariance[i] = Frame.meanVariance(luminance - diffuseLuminance, otherSquares[i], count);
             }
-            if (count == 0) continue;
-            float diffuseLuminance = Frame.luminance(diffuseSums[d], diffuseSums[d + 1], diffuseSums[d + 2]);
-            int r = stride * i;
-            float luminance = Frame.luminance(radianceSums[r], radianceSums[r + 1], radianceSums[r + 2]);
-            diffuseVariance[i] = Frame.meanVariance(diffuseLuminance, diffuseSums[d + 3], count);
-            otherVariance[i] = Frame.meanVariance(luminance - diffuseLuminance, otherSquares[i], count);
-        }
+        });
         return new DiffuseSplit(diffuse, diffuseVariance, otherVariance, ownAlbedo);
     }
 

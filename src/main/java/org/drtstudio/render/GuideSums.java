@@ -1,5 +1,7 @@
 package org.drtstudio.render;
 
+import org.drtstudio.accel.ParallelRanges;
+
 /**
  * The denoiser's guides (depth, normal and albedo AOVs) summed over every camera sample a render
  * shades, at the end of the sample's guide chain ({@link #CHAIN_WEIGHT}; the depth at its first
@@ -35,7 +37,9 @@ public final class GuideSums {
 
     /** {@code sums} plus {@code extra}, element by element, in place (the guide pass's sums added to the trace passes'). */
     public static void add(float[] sums, float[] extra) {
-        for (int i = 0; i < sums.length; i++) sums[i] += extra[i];
+        ParallelRanges.forEach(sums.length, (from, to) -> {
+            for (int i = from; i < to; i++) sums[i] += extra[i];
+        });
     }
 
     /**
@@ -46,25 +50,26 @@ public final class GuideSums {
      */
     public static void resolve(float[] albedoHits, float[] normalDepth, float[] samples, float[] depth, float[] normals,
                                float[] albedo) {
-        int n = samples.length;
-        for (int i = 0; i < n; i++) {
-            int a = FLOATS * i;
-            float hits = albedoHits[a + 3];
-            if (depth != null) depth[i] = hits == 0f ? Float.POSITIVE_INFINITY : normalDepth[a + 3] / hits;
-            if (normals != null) {
-                float x = normalDepth[a], y = normalDepth[a + 1], z = normalDepth[a + 2];
-                float length = (float) Math.sqrt(x * x + y * y + z * z);
-                float inv = length > 0f ? 1f / length : 0f;
-                normals[3 * i] = x * inv;
-                normals[3 * i + 1] = y * inv;
-                normals[3 * i + 2] = z * inv;
+        ParallelRanges.forEach(samples.length, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                int a = FLOATS * i;
+                float hits = albedoHits[a + 3];
+                if (depth != null) depth[i] = hits == 0f ? Float.POSITIVE_INFINITY : normalDepth[a + 3] / hits;
+                if (normals != null) {
+                    float x = normalDepth[a], y = normalDepth[a + 1], z = normalDepth[a + 2];
+                    float length = (float) Math.sqrt(x * x + y * y + z * z);
+                    float inv = length > 0f ? 1f / length : 0f;
+                    normals[3 * i] = x * inv;
+                    normals[3 * i + 1] = y * inv;
+                    normals[3 * i + 2] = z * inv;
+                }
+                if (albedo != null) {
+                    float inv = samples[i] > 0f ? 1f / samples[i] : 0f;
+                    albedo[3 * i] = albedoHits[a] * inv;
+                    albedo[3 * i + 1] = albedoHits[a + 1] * inv;
+                    albedo[3 * i + 2] = albedoHits[a + 2] * inv;
+                }
             }
-            if (albedo != null) {
-                float inv = samples[i] > 0f ? 1f / samples[i] : 0f;
-                albedo[3 * i] = albedoHits[a] * inv;
-                albedo[3 * i + 1] = albedoHits[a + 1] * inv;
-                albedo[3 * i + 2] = albedoHits[a + 2] * inv;
-            }
-        }
+        });
     }
 }

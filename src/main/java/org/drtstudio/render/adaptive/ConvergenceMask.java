@@ -1,5 +1,6 @@
 package org.drtstudio.render.adaptive;
 
+import org.drtstudio.accel.ParallelRanges;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Frame;
 
@@ -84,7 +85,9 @@ public final class ConvergenceMask {
     /** The samples each pixel has taken: the magnitudes of the states. */
     public static float[] sampleCounts(float[] state, int pixels) {
         float[] counts = new float[pixels];
-        for (int i = 0; i < pixels; i++) counts[i] = Math.abs(state[i]);
+        ParallelRanges.forEach(pixels, (from, to) -> {
+            for (int i = from; i < to; i++) counts[i] = Math.abs(state[i]);
+        });
         return counts;
     }
 }

@@ -2,6 +2,7 @@ package org.drtstudio.render.gl;
 
 import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageLayout;
+import org.drtstudio.accel.ParallelRanges;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.sampling.GlossySplit;
@@ -800,22 +801,26 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     private static float[] radianceOf(float[] rgba, float[] counts, int pixels, int totalSamples) {
         float[] radiance = new float[3 * pixels];
         float inv = 1f / totalSamples;
-        for (int i = 0; i < pixels; i++) {
-            float pixelInv = counts[i] == totalSamples ? inv : 1f / counts[i];
-            radiance[3 * i] = rgba[4 * i] * pixelInv;
-            radiance[3 * i + 1] = rgba[4 * i + 1] * pixelInv;
-            radiance[3 * i + 2] = rgba[4 * i + 2] * pixelInv;
-        }
+        ParallelRanges.forEach(pixels, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                float pixelInv = counts[i] == totalSamples ? inv : 1f / counts[i];
+                radiance[3 * i] = rgba[4 * i] * pixelInv;
+                radiance[3 * i + 1] = rgba[4 * i + 1] * pixelInv;
+                radiance[3 * i + 2] = rgba[4 * i + 2] * pixelInv;
+            }
+        });
         return radiance;
     }
 
     /** Each pixel's variance of the mean luminance, from the read-back sums and sample counts. */
     private static float[] varianceOf(float[] rgba, float[] counts, int pixels) {
         float[] variance = new float[pixels];
-        for (int i = 0; i < pixels; i++) {
-            variance[i] = Frame.meanVariance(Frame.luminance(rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2]),
-                    rgba[4 * i + 3], (int) counts[i]);
-        }
+        ParallelRanges.forEach(pixels, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                variance[i] = Frame.meanVariance(Frame.luminance(rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2]),
+                        rgba[4 * i + 3], (int) counts[i]);
+            }
+        });
         return variance;
     }
 
