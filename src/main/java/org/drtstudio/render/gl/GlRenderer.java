@@ -637,20 +637,24 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         long traceNanos = 0;
         for (PixelWindow t = queue.take(); t != null; t = queue.take()) {
             traceTimer.begin();
-            if (wavefront != null) {
-                try {
-                    wavefrontUse.runs = wavefront.trace(t, framePixels, GlWavefront.shadowRays(image), firstSample, passSamples,
-                            wavefrontUse.runLimit);
-                } catch (GpuMemoryException e) {
-                    // Nothing of the tile was traced: the kernel traces it, and this renderer's frames from now on.
-                    System.err.println("drt: " + e.getMessage() + " for the wavefront frame's working memory; "
-                            + "tracing frames with the frame kernel");
-                    frameSchedule = FrameSchedule.KERNEL;
-                    wavefront = null;
+            // Ended whatever the tile throws: a timer left running would fail this renderer's next pass at begin().
+            try {
+                if (wavefront != null) {
+                    try {
+                        wavefrontUse.runs = wavefront.trace(t, framePixels, GlWavefront.shadowRays(image), firstSample, passSamples,
+                                wavefrontUse.runLimit);
+                    } catch (GpuMemoryException e) {
+                        // Nothing of the tile was traced: the kernel traces it, and this renderer's frames from now on.
+                        System.err.println("drt: " + e.getMessage() + " for the wavefront frame's working memory; "
+                                + "tracing frames with the frame kernel");
+                        frameSchedule = FrameSchedule.KERNEL;
+                        wavefront = null;
+                    }
                 }
+                if (wavefront == null) traceKernelTile(trace, t, firstSample, passSamples);
+            } finally {
+                traceTimer.end();
             }
-            if (wavefront == null) traceKernelTile(trace, t, firstSample, passSamples);
-            traceTimer.end();
             // Done before the next tile is taken: GPUs sharing a queue take tiles as they finish them.
             GlSync.finish();
             traceNanos += traceTimer.elapsedNanos();
