@@ -237,14 +237,15 @@ public final class NlmDenoiser implements Denoiser {
             java.util.Arrays.fill(terms, row + from, row + to, 0f);
             return;
         }
-        int inFrom = Math.max(from, Math.max(0, -ox)), inTo = Math.min(to, Math.min(w, w - ox));
-        java.util.Arrays.fill(terms, row + from, row + Math.max(from, inFrom), 0f);
+        // Columns [from, inFrom) and [inTo, to) lie outside; on a picture narrower than the window, all of them.
+        int inFrom = Math.min(to, Math.max(from, Math.max(0, -ox))), inTo = Math.max(inFrom, Math.min(to, Math.min(w, w - ox)));
+        java.util.Arrays.fill(terms, row + from, row + inFrom, 0f);
         for (int x = inFrom; x < inTo; x++) {
             int a = y * w + x, b = a + oy * w + ox;
             float va = v[a], vb = v[b], diff = l[a] - l[b];
             terms[row + x] = (diff * diff - (va + Math.min(va, vb))) / (EPSILON + k2 * (va + vb));
         }
-        java.util.Arrays.fill(terms, row + Math.min(to, Math.max(inTo, from)), row + to, 0f);
+        java.util.Arrays.fill(terms, row + inTo, row + to, 0f);
     }
 
     /**

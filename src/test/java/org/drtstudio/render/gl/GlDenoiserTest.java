@@ -20,10 +20,30 @@ class GlDenoiserTest {
 
     @Test
     void gpuAndCpuDenoiseAlike() throws Exception {
-        // Blocky guides (so weights are neither all 0 nor all 1), background patches, noisy radiance.
         // Not multiples of the 8x8 work group, nor of the CPU filter's 64x8 tiles: three tiles across, the last 13 wide.
-        int w = 141, h = 37, n = w * h;
         Random random = new Random(9);
+        DenoiseInput in = blocky(141, 37, random), split = withSplit(in, random);
+        assertAlike(in, in.radiance());
+        assertAlike(split, in.radiance());
+        float[] asOne = new NlmDenoiser().denoise(in), parts = new NlmDenoiser().denoise(split);
+        double differ = 0;
+        for (int i = 0; i < asOne.length; i++) differ += Math.abs(asOne[i] - parts[i]);
+        assertTrue(differ / asOne.length > 1e-3, "the split changes what is filtered: " + differ / asOne.length);
+    }
+
+    @Test
+    void framesNarrowerThanTheWindowDenoiseAlike() throws Exception {
+        // Narrower (or lower) than the 7x7 window and taller than a tile: offsets whose every neighbour lies outside.
+        Random random = new Random(5);
+        for (int[] size : new int[][] {{1, 20}, {2, 19}, {3, 17}, {20, 1}}) {
+            DenoiseInput in = blocky(size[0], size[1], random);
+            assertAlike(withSplit(in, random), in.radiance());
+        }
+    }
+
+    /** Blocky guides (so weights are neither all 0 nor all 1), background patches, noisy radiance. */
+    private static DenoiseInput blocky(int w, int h, Random random) {
+        int n = w * h;
         float[] radiance = new float[3 * n], variance = new float[n], normals = new float[3 * n], albedo = new float[3 * n],
                 depth = new float[n];
         for (int y = 0; y < h; y++) {
@@ -41,25 +61,23 @@ class GlDenoiserTest {
                 variance[p] = 0.02f * random.nextFloat();
             }
         }
-        DenoiseInput in = new DenoiseInput(w, h, radiance, variance, normals, albedo, depth);
-        assertAlike(in, radiance);
-        // With a split: part of each pixel diffuse light, its own samples' albedo off the guide's by up to 20 %.
+        return new DenoiseInput(w, h, radiance, variance, normals, albedo, depth);
+    }
+
+    /** {@code in} with a split: part of each pixel diffuse light, its own samples' albedo off the guide's by up to 20 %. */
+    private static DenoiseInput withSplit(DenoiseInput in, Random random) {
+        int n = in.width() * in.height();
         float[] diffuse = new float[3 * n], own = new float[3 * n], diffuseVariance = new float[n], otherVariance = new float[n];
         for (int i = 0; i < 3 * n; i++) {
-            diffuse[i] = radiance[i] * (0.3f + 0.6f * random.nextFloat());
-            own[i] = albedo[i] * (0.8f + 0.4f * random.nextFloat());
+            diffuse[i] = in.radiance()[i] * (0.3f + 0.6f * random.nextFloat());
+            own[i] = in.albedo()[i] * (0.8f + 0.4f * random.nextFloat());
         }
         for (int i = 0; i < n; i++) {
-            diffuseVariance[i] = 0.6f * variance[i];
-            otherVariance[i] = 0.4f * variance[i];
+            diffuseVariance[i] = 0.6f * in.variance()[i];
+            otherVariance[i] = 0.4f * in.variance()[i];
         }
-        DenoiseInput split = new DenoiseInput(w, h, radiance, variance, normals, albedo, depth,
+        return new DenoiseInput(in.width(), in.height(), in.radiance(), in.variance(), in.normals(), in.albedo(), in.depth(),
                 new DiffuseSplit(diffuse, diffuseVariance, otherVariance, own));
-        assertAlike(split, radiance);
-        float[] asOne = new NlmDenoiser().denoise(in), parts = new NlmDenoiser().denoise(split);
-        double differ = 0;
-        for (int i = 0; i < asOne.length; i++) differ += Math.abs(asOne[i] - parts[i]);
-        assertTrue(differ / asOne.length > 1e-3, "the split changes what is filtered: " + differ / asOne.length);
     }
 
     private static void assertAlike(DenoiseInput in, float[] radiance) throws Exception {
