@@ -23,7 +23,9 @@ import java.util.TreeMap;
  * for the plain render, dashed for the denoised one.
  */
 public final class NoisePlot {
-    private static final Color[] PALETTE = {new Color(0x1b9e77), new Color(0xd95f02), new Color(0x7570b3), new Color(0xe7298a)};
+    /** ColorBrewer's Dark2: eight scenes (four measurement, four held-out) each in a colour of its own. */
+    private static final Color[] PALETTE = {new Color(0x1b9e77), new Color(0xd95f02), new Color(0x7570b3), new Color(0xe7298a),
+            new Color(0x66a61e), new Color(0xe6ab02), new Color(0xa6761d), new Color(0x666666)};
     private static final int W = 600, H = 380, LEFT = 60, RIGHT = 200, TOP = 34, BOTTOM = 46;
 
     private NoisePlot() {
