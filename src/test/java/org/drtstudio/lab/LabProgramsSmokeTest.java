@@ -138,6 +138,16 @@ class LabProgramsSmokeTest {
     }
 
     @Test
+    void guideBudgetProbeRendersEachBudgetTwice() throws Exception {
+        Path ref = dir.resolve("budget-ref.exr");
+        run(org.drtstudio.app.Main.class, List.of(), "render", SCENE, "--width", "8", "--height", "6", "--spp", "4",
+                "--backend", "cpu", "-o", ref.toString(), "--exr-precision", "float");
+        String out = run(GuideBudgetProbe.class, List.of(), SCENE, ref.toString(), "8", "6", "2", "1x1", "4x64");
+        assertEquals(4, out.lines().filter(l -> l.contains(" budget ") && l.contains(" denoised ")).count(), out);
+        assertTrue(out.contains("round 1 budget 4x64"), out);
+    }
+
+    @Test
     void pictureErrorMeasuresExrPicturesAgainstAReference() throws Exception {
         Path ref = dir.resolve("ref.exr"), same = dir.resolve("same.exr"), other = dir.resolve("other.exr");
         for (Object[] r : new Object[][] {{ref, 7}, {same, 7}, {other, 8}}) {
