@@ -12,7 +12,7 @@ package org.drtstudio.render.denoise;
  * A = Σ w X Xᵀ (symmetric, upper triangle kept) and b = Σ w X c per channel, in floats.
  */
 final class FeatureFit {
-    private final int m, sums, pixels;
+    private final int m, pixels;
     /**
      * Sum k of pixel p at {@code data[k][p]}: the pixels side by side, so that adding a neighbour to
      * each pixel is {@code m(m+1)/2 + 3m} loops over consecutive floats, which the JIT turns into
@@ -27,9 +27,8 @@ final class FeatureFit {
     /** {@code features} beyond (1, u, v), for {@code pixels} pixels. */
     FeatureFit(int pixels, int features) {
         m = 3 + features;
-        sums = m * (m + 1) / 2 + 3 * m;
         this.pixels = pixels;
-        data = new float[sums][pixels];
+        data = new float[m * (m + 1) / 2 + 3 * m][pixels];
         a = new float[m * m];
         b = new float[3 * m];
         weighted = new float[pixels];
