@@ -71,7 +71,7 @@ final class Backends implements RendererFactory {
         // starts, and two threads in the dynamic loader at once deadlocked it once (StudioEntry).
         EmbreeWalk.available();
         return new CpuRenderer(options.cpuThreads(Runtime.getRuntime().availableProcessors()), options.nodes(), options.accel(), new EmbreeWalk(),
-                GuideBudget.EQUAL_CPU_TIME);
+                GuideBudget.CPU);
     }
 
     /**

@@ -76,7 +76,12 @@ public final class GuideScenes {
 
     /** The scene's parameters at {@link #WIDTH}×{@link #HEIGHT}, {@code spp} samples, lens of radius {@code aperture} focused at 1. */
     public static TraceParameters parameters(Scene s, GeometryImage image, int spp, float aperture) {
-        var settings = s.settings().withSize(WIDTH, HEIGHT).withSampling(spp, s.settings().maxDepth(), 7);
+        return parameters(s, image, WIDTH, HEIGHT, spp, aperture);
+    }
+
+    /** The same at {@code width}×{@code height}. */
+    public static TraceParameters parameters(Scene s, GeometryImage image, int width, int height, int spp, float aperture) {
+        var settings = s.settings().withSize(width, height).withSampling(spp, s.settings().maxDepth(), 7);
         return TraceParameters.of(s.camera().withLens(aperture, 1f), settings, image);
     }
 

@@ -8,6 +8,7 @@ import org.drtstudio.render.adaptive.ConvergenceMask;
 import org.drtstudio.render.DiffuseSplit;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.denoise.GuideBudget;
+import org.drtstudio.render.denoise.GuideBudgetChoice;
 import org.drtstudio.render.denoise.GuideEdges;
 import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.PassAbandonedException;
@@ -47,7 +48,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
     /** The production walk, or null for the twin's. */
     private final CpuWalk walk;
     /** How many camera samples an edge pixel's guides average: the GPU's as the twin, the CPU's own in production. */
-    private final GuideBudget guideBudget;
+    private final GuideBudgetChoice guideBudget;
     /** The walk that traced the last pass, for status lines. */
     private volatile String walked;
 
@@ -77,8 +78,8 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
         this(threads, nodes, accel, walk, GuideBudget.EQUAL_SAMPLES);
     }
 
-    /** @param guides how many camera samples an edge pixel's guides average ({@link GuideBudget}) */
-    public CpuRenderer(int threads, NodeKind nodes, AccelStructure accel, CpuWalk walk, GuideBudget guides) {
+    /** @param guides how many camera samples an edge pixel's guides average ({@link GuideBudget}), by the picture's size */
+    public CpuRenderer(int threads, NodeKind nodes, AccelStructure accel, CpuWalk walk, GuideBudgetChoice guides) {
         this.threads = Math.max(1, threads);
         this.nodes = nodes;
         this.accel = accel;
@@ -88,11 +89,11 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
 
     /**
      * The production tracer on {@code threads} threads: hits found by {@code walk}, the default
-     * structure, the guides that pay at equal CPU time ({@link GuideBudget#EQUAL_CPU_TIME}).
+     * structure, the guides that pay at equal CPU time ({@link GuideBudget#CPU}).
      */
     public static CpuRenderer production(int threads, CpuWalk walk) {
         return new CpuRenderer(threads, NodeKind.DEFAULT, AccelStructure.DEFAULT, java.util.Objects.requireNonNull(walk),
-                GuideBudget.EQUAL_CPU_TIME);
+                GuideBudget.CPU);
     }
 
     /** Whether {@code image} is walked by the production walk (else by the twin's walks). */
@@ -274,7 +275,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
         final AtomicBoolean abandoned = new AtomicBoolean();
 
         TracePass(TraceParameters p, PixelWindow window, int first, int last, float[] sum, float[] square,
-                  float[] states, SummedGuides guides, Set<Aov> aovs, GuideBudget guideBudget) {
+                  float[] states, SummedGuides guides, Set<Aov> aovs, GuideBudgetChoice guideBudget) {
             this.p = p;
             this.window = window;
             this.first = first;
@@ -287,7 +288,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
             int pixels = window.width() * window.height();
             this.summed = guides != null;
             this.firstHit = aovs.stream().anyMatch(Aov::fromFirstHit);
-            this.guideEnd = GuideEdges.guideEnd(guideBudget, p.samplesPerPixel(), summed);
+            this.guideEnd = GuideEdges.guideEnd(guideBudget.forPicture(p.width(), p.height()), p.samplesPerPixel(), summed);
             this.extraA = firstHit ? new float[GuideSums.FLOATS * pixels] : null;
             this.extraN = firstHit ? new float[GuideSums.FLOATS * pixels] : null;
             this.guideCounts = firstHit ? new float[pixels] : null;

@@ -10,15 +10,41 @@ package org.drtstudio.render.denoise;
  * has its own (git history of docs/RESULTS.md, "Guides traced where they matter", and
  * docs/bench/noise-curves-edges256.csv): on a GPU a first hit costs a fraction of a shaded sample
  * and {@link #EQUAL_SAMPLES} gives the least error; on the CPU tracer (2 cores, the four noise
- * scenes, 4–32 spp) the 16× guides took 40–50 % of a denoised render's CPU time, and the 4× guides
- * gave 10–25 % less error than they did at equal CPU time, so the CPU tracer renders with
- * {@link #EQUAL_CPU_TIME}.
+ * scenes at 160×120, 4–32 spp) the 16× guides took 40–50 % of a denoised render's CPU time, and the 4× guides
+ * gave 10–25 % less error than they did at equal CPU time, so the CPU tracer renders small pictures with
+ * {@link #EQUAL_CPU_TIME} and large ones with {@link #EQUAL_CPU_TIME_LARGE} ({@link #CPU}).
  */
-public record GuideBudget(int perSample, int cap) {
+public record GuideBudget(int perSample, int cap) implements GuideBudgetChoice {
     /** 16× the radiance's samples, at most 256: the least error at a given sample count; the GPU tracer's. */
     public static final GuideBudget EQUAL_SAMPLES = new GuideBudget(16, 256);
-    /** 4× the radiance's samples, at most 64: the least error at equal CPU time; the CPU tracer's. */
+    /** 4× the radiance's samples, at most 64: the least error at equal CPU time in small pictures; the CPU tracer's below {@link #CPU_LARGE_PIXELS}. */
     public static final GuideBudget EQUAL_CPU_TIME = new GuideBudget(4, 64);
+
+    /**
+     * The CPU tracer's budget at and above {@link #CPU_LARGE_PIXELS}: 8× the radiance's samples, at most 128. A guide
+     * pass traces only pixels on edges of the guides, whose share of a picture falls as it grows, so
+     * the same budget costs a smaller part of a larger render (docs/RESULTS.md, "The CPU's guide budget by picture size").
+     */
+    public static final GuideBudget EQUAL_CPU_TIME_LARGE = new GuideBudget(8, 128);
+    /** Pixels from which the CPU tracer takes {@link #EQUAL_CPU_TIME_LARGE}: a 1280×720 picture's. */
+    public static final long CPU_LARGE_PIXELS = 1280L * 720;
+    /**
+     * The CPU tracer's choice. Tuned on the measurement scene with all three effects and held-out seeds
+     * 101, 202 and 303 at 16 spp (scripts/lab.sh GuideBudgetProbe, one JVM): the 8× budget pays where
+     * it takes more off the error than the same time spent on samples would (the error falls as about
+     * time^−0.4): at 320×240 it took 1–2 % off the held-out scenes' error for 4–6 % more time, at
+     * 640×360 1.4–2.7 % for 4–5 % (about even), at 960×540 2.4–4 % for 4–5 %, at 1920×1080 5–8 % for
+     * 3–5 %. Checked on fresh seeds through `drt render` (a JVM a render, scripts/denoise-equal-time.sh):
+     * at 1920×1080 denoised over plain at equal time fell 2–7 % on all four; at 960×540 it moved
+     * −2 to +4 % (even), so the switch is above that size. 16× paid on the measurement scene alone.
+     */
+    public static final GuideBudgetChoice CPU = (width, height) -> (long) width * height >= CPU_LARGE_PIXELS ? EQUAL_CPU_TIME_LARGE : EQUAL_CPU_TIME;
+
+    /** The same budget at every size. */
+    @Override
+    public GuideBudget forPicture(int width, int height) {
+        return this;
+    }
 
     public GuideBudget {
         if (perSample < 1 || cap < 1) throw new IllegalArgumentException("a guide budget needs at least one sample: " + perSample + ", " + cap);
