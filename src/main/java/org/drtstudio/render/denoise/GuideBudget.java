@@ -36,7 +36,8 @@ public record GuideBudget(int perSample, int cap) implements GuideBudgetChoice {
      * 640×360 1.4–2.7 % for 4–5 % (about even), at 960×540 2.4–4 % for 4–5 %, at 1920×1080 5–8 % for
      * 3–5 %. Checked on fresh seeds through `drt render` (a JVM a render, scripts/denoise-equal-time.sh):
      * at 1920×1080 denoised over plain at equal time fell 2–7 % on all four; at 960×540 it moved
-     * −2 to +4 % (even), so the switch is above that size. 16× paid on the measurement scene alone.
+     * −2 to +4 % (even), so the switch is above that size; at 1280×720 (tuning scenes, `drt render`) it fell
+     * 1–3 % on the held-out seeds and 17 % on the measurement scene. 16× paid on the measurement scene alone.
      */
     public static final GuideBudgetChoice CPU = (width, height) -> (long) width * height >= CPU_LARGE_PIXELS ? EQUAL_CPU_TIME_LARGE : EQUAL_CPU_TIME;
 
