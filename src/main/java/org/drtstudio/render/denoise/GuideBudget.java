@@ -29,15 +29,10 @@ public record GuideBudget(int perSample, int cap) implements GuideBudgetChoice {
     /** Pixels from which the CPU tracer takes {@link #EQUAL_CPU_TIME_LARGE}: a 1280×720 picture's. */
     public static final long CPU_LARGE_PIXELS = 1280L * 720;
     /**
-     * The CPU tracer's choice. Tuned on the measurement scene with all three effects and held-out seeds
-     * 101, 202 and 303 at 16 spp (scripts/lab.sh GuideBudgetProbe, one JVM): the 8× budget pays where
-     * it takes more off the error than the same time spent on samples would (the error falls as about
-     * time^−0.4): at 320×240 it took 1–2 % off the held-out scenes' error for 4–6 % more time, at
-     * 640×360 1.4–2.7 % for 4–5 % (about even), at 960×540 2.4–4 % for 4–5 %, at 1920×1080 5–8 % for
-     * 3–5 %. Checked on fresh seeds through `drt render` (a JVM a render, scripts/denoise-equal-time.sh):
-     * at 1920×1080 denoised over plain at equal time fell 2–7 % on all four; at 960×540 it moved
-     * −2 to +4 % (even), so the switch is above that size; at 1280×720 (tuning scenes, `drt render`) it fell
-     * 1–3 % on the held-out seeds and 17 % on the measurement scene. 16× paid on the measurement scene alone.
+     * The CPU tracer's choice: the larger budget where it took more off the denoised error than the
+     * same time spent on samples would, on tuning scenes (from 960×540 up) and, through `drt render`,
+     * at equal time on fresh seeds (at 1920×1080; even at 960×540, hence the switch above it).
+     * Numbers and commands: docs/RESULTS.md, "The CPU's guide budget by picture size".
      */
     public static final GuideBudgetChoice CPU = (width, height) -> (long) width * height >= CPU_LARGE_PIXELS ? EQUAL_CPU_TIME_LARGE : EQUAL_CPU_TIME;
 
