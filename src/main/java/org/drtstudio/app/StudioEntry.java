@@ -37,7 +37,7 @@ final class StudioEntry implements StudioLauncher {
         // The preview prefers a fast tracer on one GPU; exports use the same choice as 'drt render': every GPU.
         return Studio.run(scene, earlyPreviewRenderer(backend),
                 notices -> renderers.createForPictures(backend, notices, TracerOptions.DEFAULT.withGpus(GpuSelection.ALL)),
-                measureSeconds, measureMaximized, System.err);
+                measureSeconds, measureMaximized, StudioOutOfMemory::adoptThreadsWithOwnHandlers, System.err);
     }
 
     /**

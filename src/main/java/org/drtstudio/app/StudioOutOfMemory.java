@@ -29,21 +29,60 @@ final class StudioOutOfMemory {
     /**
      * Routes out-of-memory errors of every thread here, those left uncaught and those a thread prints
      * itself ({@link OutOfMemoryAwareErr}); other uncaught exceptions are printed as Java prints them.
+     * Threads that bring a handler of their own are routed by {@link #adoptThreadsWithOwnHandlers()}.
      */
     static void install(boolean unattended) {
         PrintStream err = System.err;
         Thread.UncaughtExceptionHandler earlier = Thread.getDefaultUncaughtExceptionHandler();
-        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
-            if (OutOfMemory.causedBy(e)) {
-                handle(err, unattended);
-            } else if (earlier != null) {
+        Runnable onOutOfMemory = () -> handle(err, unattended);
+        installed = onOutOfMemory;
+        Thread.setDefaultUncaughtExceptionHandler(new Routing(onOutOfMemory, (thread, e) -> {
+            if (earlier != null) {
                 earlier.uncaughtException(thread, e);
             } else {
                 System.err.print("Exception in thread \"" + thread.getName() + "\" ");
                 e.printStackTrace();
             }
-        });
-        System.setErr(new OutOfMemoryAwareErr(err, e -> handle(err, unattended), HANDLING::get));
+        }));
+        System.setErr(new OutOfMemoryAwareErr(err, e -> onOutOfMemory.run(), HANDLING::get));
+    }
+
+    /**
+     * Gives the threads running now that have an uncaught-exception handler of their own the same
+     * routing: Java calls such a handler instead of the default one. JavaFX's render thread
+     * ("QuantumRenderer-0") has one that prints the error's name on standard output; with the heap
+     * full that printing ran out of memory as well, and the JVM wrote its own line ("Exception:
+     * java.lang.OutOfMemoryError thrown from the UncaughtExceptionHandler") beside the studio's
+     * (StudioOutOfMemoryTest, once on CI). Called once JavaFX's threads exist; their other errors go
+     * to their own handler as before.
+     */
+    static void adoptThreadsWithOwnHandlers() {
+        Runnable onOutOfMemory = installed;
+        if (onOutOfMemory != null) adoptThreadsWithOwnHandlers(onOutOfMemory);
+    }
+
+    /** {@link #adoptThreadsWithOwnHandlers()} with what to do on running out of memory (tests: not exiting). */
+    static void adoptThreadsWithOwnHandlers(Runnable onOutOfMemory) {
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            Thread.UncaughtExceptionHandler own = thread.getUncaughtExceptionHandler();
+            // a thread without a handler of its own answers with its group, which calls the default one
+            if (own == null || own == thread.getThreadGroup() || own instanceof Routing) continue;
+            thread.setUncaughtExceptionHandler(new Routing(onOutOfMemory, own));
+        }
+    }
+
+    private static volatile Runnable installed;
+
+    /** A handler that sends out-of-memory errors to {@code onOutOfMemory} and the rest to {@code otherwise}. */
+    private record Routing(Runnable onOutOfMemory, Thread.UncaughtExceptionHandler otherwise) implements Thread.UncaughtExceptionHandler {
+        @Override
+        public void uncaughtException(Thread thread, Throwable e) {
+            if (OutOfMemory.causedBy(e)) {
+                onOutOfMemory.run(); // the studio's allocates nothing: the first error prints and exits, later ones return
+            } else {
+                otherwise.uncaughtException(thread, e);
+            }
+        }
     }
 
     private static void handle(PrintStream err, boolean unattended) {

@@ -40,7 +40,7 @@ public final class Studio {
      */
     public static int run(Path scene, RendererSource previewRenderers, RendererSource exportRenderers, double measureSeconds,
                           PrintStream out) {
-        return run(scene, previewRenderers, exportRenderers, measureSeconds, false, out);
+        return run(scene, previewRenderers, exportRenderers, measureSeconds, false, () -> { }, out);
     }
 
     /**
@@ -69,9 +69,12 @@ public final class Studio {
         ThreadNiceness.lowerThreadsNamed(ThreadNiceness.BACKGROUND, "C1 CompilerThre", "C2 CompilerThre");
     }
 
-    /** @param measureMaximized measure in the maximised window rather than a 640x360 viewport */
+    /**
+     * @param measureMaximized measure in the maximised window rather than a 640x360 viewport
+     * @param toolkitStarted   runs once JavaFX's own threads exist, before the window opens
+     */
     public static int run(Path scene, RendererSource previewRenderers, RendererSource exportRenderers, double measureSeconds,
-                          boolean measureMaximized, PrintStream out) {
+                          boolean measureMaximized, Runnable toolkitStarted, PrintStream out) {
         CountDownLatch closed = new CountDownLatch(1);
         AtomicInteger code = new AtomicInteger();
         lowerCompilerThreads();
@@ -83,6 +86,7 @@ public final class Studio {
             out.println("drt: cannot start the studio UI: " + whyNoUi(e));
             return 1;
         }
+        toolkitStarted.run();
         Platform.setImplicitExit(false);
         Platform.runLater(() -> {
             try {
