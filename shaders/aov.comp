@@ -1,8 +1,9 @@
 // The guide pass: the guides (GuideSums' layout, shaders/guide.glsl: the ends of their guide chains) of each pixel's camera samples
 // from its first one the trace passes did not sum (uFromSampleState: the pixel's sample count in
-// uSampleState; else 0) up to uGuideEnd, written as sums to uExtraAlbedoHits and uExtraNormalDepth,
-// and the number of camera samples the pixel's guides then average to uGuideCounts. GlRenderer adds
-// them to the trace passes' sums. With the trace passes' sums (uEdgesOnly) only pixels on an edge of
+// uSampleState; else 0) up to uGuideEnd, added to the trace passes' sums (uOwnAlbedoHits and
+// uOwnNormalDepth when they summed them, else 0) in uTotalAlbedoHits and uTotalNormalDepth, and the
+// number of camera samples the pixel's guides then average to uGuideCounts; GlRenderer reads the
+// totals back. With the trace passes' sums (uEdgesOnly) only pixels on an edge of
 // the guides are topped up, to uGuideEnd = GuideEdges.samples(spp), and the others keep their own
 // samples' guides; without them every pixel gets uGuideEnd = DenoiseInput.guideSamples(spp) (the
 // very rays of its radiance samples and the next ones: filtered position, lens point, time; the
@@ -16,8 +17,8 @@ layout(local_size_x = BL_GROUP_WIDTH, local_size_y = BL_GROUP_HEIGHT) in;
 
 layout(binding = DRT_BINDING_SAMPLE_STATE, r32f) uniform readonly image2D uSampleState;
 layout(binding = DRT_BINDING_GUIDE_COUNTS, r32f) uniform image2D uGuideCounts;
-layout(binding = DRT_BINDING_EXTRA_ALBEDO_HITS, rgba32f) uniform image2D uExtraAlbedoHits;
-layout(binding = DRT_BINDING_EXTRA_NORMAL_DEPTH, rgba32f) uniform image2D uExtraNormalDepth;
+layout(binding = DRT_BINDING_TOTAL_ALBEDO_HITS, rgba32f) uniform image2D uTotalAlbedoHits;
+layout(binding = DRT_BINDING_TOTAL_NORMAL_DEPTH, rgba32f) uniform image2D uTotalNormalDepth;
 layout(binding = DRT_BINDING_OWN_ALBEDO_HITS, rgba32f) uniform readonly image2D uOwnAlbedoHits;
 layout(binding = DRT_BINDING_OWN_NORMAL_DEPTH, rgba32f) uniform readonly image2D uOwnNormalDepth;
 uniform ivec2 uTileOffset;
@@ -28,7 +29,8 @@ uniform bool uFromSampleState;
 uniform bool uEdgesOnly;
 // The pass runs in dispatches: uChunk 0 decides the pixel's count (its probes) and stores it in
 // uGuideCounts; uChunk k > 0 traces the pixel's top-up samples (k - 1) * uChunkSamples on, at most
-// uChunkSamples of them, adding to the sums of those before. llvmpipe ends a shader's loops after
+// uChunkSamples of them, adding to the sums of those before (chunk 0 starts them at the trace
+// passes' own sums). llvmpipe ends a shader's loops after
 // 65,535 iterations in all, which a few dozen walks of a large mesh in one invocation reach (missed
 // hits, GlCoarseImageTest).
 uniform int uChunk;
@@ -82,14 +84,14 @@ void main() {
         int end = uGuideEnd;
         if (uEdgesOnly && start < end && !onEdge(pixel, float(start))) end = start;
         imageStore(uGuideCounts, pixel, vec4(float(max(start, end))));
-        imageStore(uExtraAlbedoHits, pixel, vec4(0.0));
-        imageStore(uExtraNormalDepth, pixel, vec4(0.0));
+        imageStore(uTotalAlbedoHits, pixel, uFromSampleState ? imageLoad(uOwnAlbedoHits, pixel) : vec4(0.0));
+        imageStore(uTotalNormalDepth, pixel, uFromSampleState ? imageLoad(uOwnNormalDepth, pixel) : vec4(0.0));
         return;
     }
     int end = max(start, int(imageLoad(uGuideCounts, pixel).r));
     int from = start + (uChunk - 1) * uChunkSamples, to = min(end, from + uChunkSamples);
     if (from >= to) return;
-    vec4 albedoHits = imageLoad(uExtraAlbedoHits, pixel), normalDepth = imageLoad(uExtraNormalDepth, pixel);
+    vec4 albedoHits = imageLoad(uTotalAlbedoHits, pixel), normalDepth = imageLoad(uTotalNormalDepth, pixel);
     for (int s = from; s < to; s++) {
         vec3 origin, d;
         float time = sampleCameraRay(pixel, pixelIndex, s, origin, d);
@@ -100,6 +102,6 @@ void main() {
         albedoHits += vec4(albedo, 1.0);
         normalDepth += vec4(normal, hit.t);
     }
-    imageStore(uExtraAlbedoHits, pixel, albedoHits);
-    imageStore(uExtraNormalDepth, pixel, normalDepth);
+    imageStore(uTotalAlbedoHits, pixel, albedoHits);
+    imageStore(uTotalNormalDepth, pixel, normalDepth);
 }

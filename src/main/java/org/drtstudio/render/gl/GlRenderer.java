@@ -698,19 +698,23 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
 
     /**
      * The first-hit AOVs asked for, from the guide sums: the trace passes' (albedoHits, read back
-     * already when the split needed it) topped up by the guide pass over {@code guideTiles} (null: no
-     * guide pass; each pixel's guides then average its own samples, {@code counts}).
+     * already when the split needed it) or, with a guide pass over {@code guideTiles} (null: none;
+     * each pixel's guides then average its own samples, {@code counts}), the totals it leaves.
      */
     private FirstHitAovs firstHitAovs(ComputeProgram aov, GeometryImage image, TraceParameters p, Set<Aov> aovs,
                                       float[] counts, float[] albedoHits, FrameReadback.Rows rows, List<PixelWindow> guideTiles,
                                       int guideEnd, TileProgress progress) {
         int w = p.width(), h = p.height();
-        boolean guidesSummed = sums.guidesSummed();
-        float[] guideCounts = counts;
-        if (albedoHits == null) albedoHits = new float[GuideSums.FLOATS * w * h];
-        float[] normalDepth = guidesSummed ? readback.floats(sums.guideNormalDepth, 4, rows) : new float[GuideSums.FLOATS * w * h];
+        float[] normalDepth, guideCounts;
         if (guideTiles != null) {
-            guideCounts = guidePass(aov, image, p, guideTiles, rows, guideEnd, albedoHits, normalDepth, progress);
+            GuideTotals totals = guidePass(aov, image, p, guideTiles, rows, guideEnd, progress);
+            albedoHits = totals.albedoHits();
+            normalDepth = totals.normalDepth();
+            guideCounts = totals.counts();
+        } else {
+            if (albedoHits == null) albedoHits = new float[GuideSums.FLOATS * w * h];
+            normalDepth = sums.guidesSummed() ? readback.floats(sums.guideNormalDepth, 4, rows) : new float[GuideSums.FLOATS * w * h];
+            guideCounts = counts;
         }
         float[] depth = aovs.contains(Aov.DEPTH) ? new float[w * h] : null;
         float[] normals = aovs.contains(Aov.NORMAL) ? new float[3 * w * h] : null;
@@ -719,24 +723,29 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         return new FirstHitAovs(depth, normals, albedo);
     }
 
+    /** The guide sums after a guide pass (GuideSums' layout) and how many camera samples each pixel's sums hold. */
+    private record GuideTotals(float[] albedoHits, float[] normalDepth, float[] counts) {
+    }
+
     /**
      * The guide pass ({@code aov.comp}) over {@code tiles}: each pixel's further camera samples up to
-     * guideEnd, their guide sums added to albedoHits and normalDepth; returns how many camera samples
-     * each pixel's guides then average.
+     * guideEnd, summed on the GPU onto the trace passes' guide sums (when they summed them), read back
+     * as totals. Adding them on the host instead read the trace passes' normal sums back as well and
+     * made two more passes over 66 MB at 1080p.
      */
-    private float[] guidePass(ComputeProgram aov, GeometryImage image, TraceParameters p, List<PixelWindow> tiles,
-                              FrameReadback.Rows rows, int guideEnd, float[] albedoHits, float[] normalDepth, TileProgress progress) {
+    private GuideTotals guidePass(ComputeProgram aov, GeometryImage image, TraceParameters p, List<PixelWindow> tiles,
+                                  FrameReadback.Rows rows, int guideEnd, TileProgress progress) {
         int w = p.width(), h = p.height();
         boolean guidesSummed = sums.guidesSummed();
-        try (Texture2D extraAlbedoHits = Texture2D.create(TextureFormat.RGBA32F, w, h);
-             Texture2D extraNormalDepth = Texture2D.create(TextureFormat.RGBA32F, w, h);
+        try (Texture2D totalAlbedoHits = Texture2D.create(TextureFormat.RGBA32F, w, h);
+             Texture2D totalNormalDepth = Texture2D.create(TextureFormat.RGBA32F, w, h);
              Texture2D passCounts = Texture2D.create(TextureFormat.R32F, w, h)) {
             setGuidePassUniforms(aov, image, p, guideEnd);
             scene.bind();
             sums.sampleState.bindImage(ShaderBinding.SAMPLE_STATE, ImageAccess.READ_ONLY);
             passCounts.bindImage(ShaderBinding.GUIDE_COUNTS, ImageAccess.READ_WRITE);
-            extraAlbedoHits.bindImage(ShaderBinding.EXTRA_ALBEDO_HITS, ImageAccess.READ_WRITE);
-            extraNormalDepth.bindImage(ShaderBinding.EXTRA_NORMAL_DEPTH, ImageAccess.READ_WRITE);
+            totalAlbedoHits.bindImage(ShaderBinding.TOTAL_ALBEDO_HITS, ImageAccess.READ_WRITE);
+            totalNormalDepth.bindImage(ShaderBinding.TOTAL_NORMAL_DEPTH, ImageAccess.READ_WRITE);
             if (guidesSummed) {
                 sums.guideAlbedoHits.bindImage(ShaderBinding.OWN_ALBEDO_HITS, ImageAccess.READ_ONLY);
                 sums.guideNormalDepth.bindImage(ShaderBinding.OWN_NORMAL_DEPTH, ImageAccess.READ_ONLY);
@@ -757,9 +766,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             }
             lastGuidePassMillis = (System.nanoTime() - start) / 1e6;
             GlSync.imageBarrier();
-            GuideSums.add(albedoHits, readback.floats(extraAlbedoHits, 4, rows));
-            GuideSums.add(normalDepth, readback.floats(extraNormalDepth, 4, rows));
-            return readback.floats(passCounts, 1, rows);
+            return new GuideTotals(readback.floats(totalAlbedoHits, 4, rows), readback.floats(totalNormalDepth, 4, rows),
+                    readback.floats(passCounts, 1, rows));
         }
     }
 

@@ -25,8 +25,8 @@ public enum ShaderBinding {
     DIAGNOSTICS(Kind.BUFFER, 0), ACTIVE_PIXELS(Kind.BUFFER, 1), ACTIVE_LIST(Kind.BUFFER, 2),
     // A pass's guide sums (guide_sums.glsl).
     GUIDE_ALBEDO_HITS(Kind.IMAGE, 3), GUIDE_NORMAL_DEPTH(Kind.IMAGE, 4), DIFFUSE_SUMS(Kind.IMAGE, 5), OTHER_SQUARES(Kind.IMAGE, 6),
-    // The guides' extra samples (aov.comp), beside SAMPLE_STATE.
-    GUIDE_COUNTS(Kind.IMAGE, 2), EXTRA_ALBEDO_HITS(Kind.IMAGE, 3), EXTRA_NORMAL_DEPTH(Kind.IMAGE, 4),
+    // The guide pass (aov.comp), beside SAMPLE_STATE: the guide sums with its samples added.
+    GUIDE_COUNTS(Kind.IMAGE, 2), TOTAL_ALBEDO_HITS(Kind.IMAGE, 3), TOTAL_NORMAL_DEPTH(Kind.IMAGE, 4),
     OWN_ALBEDO_HITS(Kind.IMAGE, 5), OWN_NORMAL_DEPTH(Kind.IMAGE, 6),
     // The picture shown (resolve.comp), beside ACCUMULATION.
     DISPLAY(Kind.IMAGE, 1), RESOLVE_SAMPLE_STATE(Kind.IMAGE, 2),
