@@ -5,6 +5,7 @@ import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.studio.dialogs.OutOfMemoryDialog;
 
 import java.io.PrintStream;
+import java.util.Collection;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -50,23 +51,24 @@ final class StudioOutOfMemory {
     /**
      * Gives the threads running now that have an uncaught-exception handler of their own the same
      * routing: Java calls such a handler instead of the default one. JavaFX's render thread
-     * ("QuantumRenderer-0") has one that prints the error's name on standard output; with the heap
-     * full that printing ran out of memory as well, and the JVM wrote its own line ("Exception:
-     * java.lang.OutOfMemoryError thrown from the UncaughtExceptionHandler") beside the studio's
-     * (StudioOutOfMemoryTest, once on CI). Called once JavaFX's threads exist; their other errors go
-     * to their own handler as before.
+     * ("QuantumRenderer-0") has one that builds a line about the error and prints it on standard
+     * error; with the heap full building it ran out of memory as well, and the JVM wrote its own line
+     * ("Exception: java.lang.OutOfMemoryError thrown from the UncaughtExceptionHandler") beside the
+     * studio's (StudioOutOfMemoryTest, once on CI). Called once JavaFX's threads exist; their other
+     * errors go to their own handler as before. Threads started later keep theirs.
      */
     static void adoptThreadsWithOwnHandlers() {
         Runnable onOutOfMemory = installed;
-        if (onOutOfMemory != null) adoptThreadsWithOwnHandlers(onOutOfMemory);
+        if (onOutOfMemory != null) adoptThreadsWithOwnHandlers(Thread.getAllStackTraces().keySet(), onOutOfMemory);
     }
 
-    /** {@link #adoptThreadsWithOwnHandlers()} with what to do on running out of memory (tests: not exiting). */
-    static void adoptThreadsWithOwnHandlers(Runnable onOutOfMemory) {
-        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+    /** {@link #adoptThreadsWithOwnHandlers()} for {@code threads}, with what to do on running out of memory (tests: not exiting). */
+    static void adoptThreadsWithOwnHandlers(Collection<Thread> threads, Runnable onOutOfMemory) {
+        for (Thread thread : threads) {
             Thread.UncaughtExceptionHandler own = thread.getUncaughtExceptionHandler();
-            // a thread without a handler of its own answers with its group, which calls the default one
-            if (own == null || own == thread.getThreadGroup() || own instanceof Routing) continue;
+            // a thread without a handler of its own answers with its group (which calls the default
+            // handler), and a thread that has ended with null
+            if (own == null || own instanceof ThreadGroup || own instanceof Routing) continue;
             thread.setUncaughtExceptionHandler(new Routing(onOutOfMemory, own));
         }
     }
@@ -78,7 +80,7 @@ final class StudioOutOfMemory {
         @Override
         public void uncaughtException(Thread thread, Throwable e) {
             if (OutOfMemory.causedBy(e)) {
-                onOutOfMemory.run(); // the studio's allocates nothing: the first error prints and exits, later ones return
+                onOutOfMemory.run(); // the studio's: the first error prints and exits (see handle), later ones return
             } else {
                 otherwise.uncaughtException(thread, e);
             }

@@ -23,7 +23,7 @@ class StudioOutOfMemoryRoutingTest {
 
     @Test
     void anAdoptedThreadsOutOfMemoryErrorGoesToTheStudioAndItsOtherErrorsToItsOwnHandler() throws Exception {
-        AtomicInteger outOfMemory = new AtomicInteger();
+        AtomicInteger outOfMemory = new AtomicInteger(), secondAdoption = new AtomicInteger();
         List<Thread> dying = List.of(
                 dyingThread(() -> {
                     throw new OutOfMemoryError("test");
@@ -35,12 +35,14 @@ class StudioOutOfMemoryRoutingTest {
                     throw new IllegalStateException("test");
                 }));
 
-        StudioOutOfMemory.adoptThreadsWithOwnHandlers(outOfMemory::incrementAndGet);
-        StudioOutOfMemory.adoptThreadsWithOwnHandlers(outOfMemory::incrementAndGet); // a second call wraps nothing twice
+        // Only these threads: adopting every thread of the test JVM would leave other tests' threads routed here.
+        StudioOutOfMemory.adoptThreadsWithOwnHandlers(dying, outOfMemory::incrementAndGet);
+        StudioOutOfMemory.adoptThreadsWithOwnHandlers(dying, secondAdoption::incrementAndGet); // wraps nothing twice
         go.countDown();
         for (Thread t : dying) t.join();
 
         assertEquals(2, outOfMemory.get(), "each out-of-memory death reaches the studio once");
+        assertEquals(0, secondAdoption.get(), "a thread already routed is not wrapped again");
         assertEquals(1, ownHandlerSaw.size(), ownHandlerSaw.toString());
         assertInstanceOf(IllegalStateException.class, ownHandlerSaw.get(0));
     }

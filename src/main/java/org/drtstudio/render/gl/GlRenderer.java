@@ -561,7 +561,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         DiffuseSplit split = null;
         float[] albedoHits = null;
         if (splits) {
-            // Before a guide pass adds to albedoHits: the split divides by the albedo of the radiance's own samples.
+            // The trace passes' own albedo sums (a guide pass's totals come later): the split divides by the albedo of the radiance's own samples.
             albedoHits = readback.floats(sums.guideAlbedoHits, 4, rows);
             split = DiffuseSplit.resolve(rgba, 4, readback.floats(sums.diffuseSums, 4, rows), readback.floats(sums.otherSquares, 1, rows),
                     albedoHits, counts);
