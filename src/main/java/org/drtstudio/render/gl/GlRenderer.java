@@ -83,6 +83,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     private final GlThread gl;
     /** Reads each pass's images back (GL thread). */
     private final FrameReadback readback = new FrameReadback();
+    /** The frame's arrays resolved from the sums on the GPU. */
+    private final GlPixelArrays pixelArrays = new GlPixelArrays(readback);
     private final boolean pairedPrimary;
     private final NodeKind nodeKind;
     /** The lights shadow rays go to ({@link #useShadowLights}). */
@@ -376,6 +378,11 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
 
     private GlDenoiser denoiser;
 
+    /** Tests: whether the frame's arrays are resolved on the GPU (as they are where the picture fits) or in Java. */
+    void resolvePixelArraysOnGpu(boolean onGpu) {
+        pixelArrays.enable(onGpu);
+    }
+
     /** The GLSL twin of {@link org.drtstudio.render.denoise.NlmDenoiser}, run on this renderer's GL thread. */
     @Override
     public synchronized org.drtstudio.render.Denoiser denoiser() {
@@ -552,32 +559,23 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         // Only the rows of this renderer's tiles are read back: on several GPUs each reads its own band.
         FrameReadback.Rows rows = FrameReadback.Rows.of(covered);
         GlSync.imageBarrier();
-        // The sums and sample counts are read back once (a 1080p RGBA32F image is 33 MB) for all that needs them.
         boolean splits = guidesSummed && (wantsFirstHit || aovs.contains(Aov.DIFFUSE));
-        boolean readSums = splits || aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE);
-        float[] counts = readSums || wantsFirstHit || aovs.contains(Aov.SAMPLES)
-                ? ConvergenceMask.sampleCounts(readback.floats(sums.sampleState, 1, rows), w * h) : null;
-        float[] rgba = readSums ? readback.floats(sums.accumulation, 4, rows) : null;
-        DiffuseSplit split = null;
-        float[] albedoHits = null;
-        if (splits) {
-            // The trace passes' own albedo sums (a guide pass's totals come later): the split divides by the albedo of the radiance's own samples.
-            albedoHits = readback.floats(sums.guideAlbedoHits, 4, rows);
-            split = DiffuseSplit.resolve(rgba, 4, readback.floats(sums.diffuseSums, 4, rows), readback.floats(sums.otherSquares, 1, rows),
-                    albedoHits, counts);
-        }
+        PassArrays arrays = passArrays(w, aovs, splits, wantsFirstHit, totalSamples, rows);
+        GlPixelArrays.Means means = arrays.means();
+        float[] counts = means != null ? means.counts() : null;
+        DiffuseSplit split = arrays.split();
         if (wantsFirstHit) clock.note("read: sums and split", clock.sinceLap());
         lastGuidePassMillis = 0;
         FirstHitAovs guides = !wantsFirstHit ? FirstHitAovs.NONE : firstHitAovs(programs.aov, image, p, aovs, counts,
-                albedoHits, rows, guidePass ? covered : null, guideEnd, tileProgress);
+                arrays.albedoHits(), rows, guidePass ? covered : null, guideEnd, tileProgress, arrays.onGpu());
         if (wantsFirstHit) clock.note("read: guide pass", lastGuidePassMillis); // its dispatches, to the GPU's end
         // A shared picture takes each band's rows (the renderers sharing it write disjoint rows), an own one the rows read.
         List<FrameReadback.Rows> into = sharedPicture != null ? FrameReadback.Rows.bandsOf(covered, w) : List.of(rows);
         clock.lap("read");
         byte[] srgb = resolveDisplay(display, w, h, totalSamples, rows, picture, into);
         clock.lap("resolve");
-        float[] radiance = aovs.contains(Aov.RADIANCE) ? radianceOf(rgba, counts, w * h, totalSamples) : null;
-        float[] variance = aovs.contains(Aov.VARIANCE) ? varianceOf(rgba, counts, w * h) : null;
+        float[] radiance = aovs.contains(Aov.RADIANCE) ? means.radiance() : null;
+        float[] variance = aovs.contains(Aov.VARIANCE) ? means.variance() : null;
         float[] samples = aovs.contains(Aov.SAMPLES) ? counts : null;
         TracedTiles traced = new TracedTiles(new Frame(w, h, srgb, radiance, guides.depth(), guides.normals(), guides.albedo(), variance,
                 samples, split, errorCount(diagnostics), uploaded), covered);
@@ -692,49 +690,87 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     }
 
     /** A pass's depth, normal and albedo AOVs, each null when not asked for. */
+    /**
+     * A pass's sums resolved into the frame's arrays: sample counts, radiance and variance ({@code means},
+     * null when nothing asks for them) and the denoiser's split; on the GPU ({@link GlPixelArrays}), or
+     * in Java from the sums read back once (a 1080p RGBA32F image is 33 MB) where the picture is too
+     * wide for that ({@code albedoHits}: the trace passes' albedo sums, read back for the split).
+     */
+    private record PassArrays(GlPixelArrays.Means means, DiffuseSplit split, float[] albedoHits, boolean onGpu) {
+    }
+
+    private PassArrays passArrays(int w, Set<Aov> aovs, boolean splits, boolean wantsFirstHit, int totalSamples, FrameReadback.Rows rows) {
+        boolean readSums = splits || aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE);
+        boolean wanted = readSums || wantsFirstHit || aovs.contains(Aov.SAMPLES);
+        if (pixelArrays.fits(w, gl.info())) {
+            return new PassArrays(wanted ? pixelArrays.means(sums.accumulation, sums.sampleState, totalSamples, rows) : null,
+                    splits ? pixelArrays.split(sums.accumulation, sums.sampleState, sums.guideAlbedoHits, sums.diffuseSums,
+                            sums.otherSquares, rows) : null, null, true);
+        }
+        float[] rgba = readSums ? readback.floats(sums.accumulation, 4, rows) : null;
+        GlPixelArrays.Means means = wanted ? meansInJava(rgba, readback.floats(sums.sampleState, 1, rows), aovs, totalSamples) : null;
+        if (!splits) return new PassArrays(means, null, null, false);
+        // The trace passes' own albedo sums (a guide pass's totals come later): the split divides by the albedo of the radiance's own samples.
+        float[] albedoHits = readback.floats(sums.guideAlbedoHits, 4, rows);
+        DiffuseSplit split = DiffuseSplit.resolve(rgba, 4, readback.floats(sums.diffuseSums, 4, rows),
+                readback.floats(sums.otherSquares, 1, rows), albedoHits, means.counts());
+        return new PassArrays(means, split, albedoHits, false);
+    }
+
     private record FirstHitAovs(float[] depth, float[] normals, float[] albedo) {
         static final FirstHitAovs NONE = new FirstHitAovs(null, null, null);
     }
 
     /**
-     * The first-hit AOVs asked for, from the guide sums: the trace passes' (albedoHits, read back
-     * already when the split needed it) or, with a guide pass over {@code guideTiles} (null: none;
-     * each pixel's guides then average its own samples, {@code counts}), the totals it leaves.
+     * The first-hit AOVs asked for, from the guide sums: the trace passes' or, with a guide pass over
+     * {@code guideTiles} (null: none; each pixel's guides then average its own samples, {@code counts}),
+     * the totals it leaves; resolved on the GPU ({@code onGpu}) or in Java from the sums read back
+     * (the trace passes' albedo sums {@code albedoHits} read already when the split needed them).
      */
     private FirstHitAovs firstHitAovs(ComputeProgram aov, GeometryImage image, TraceParameters p, Set<Aov> aovs,
                                       float[] counts, float[] albedoHits, FrameReadback.Rows rows, List<PixelWindow> guideTiles,
-                                      int guideEnd, TileProgress progress) {
-        int w = p.width(), h = p.height();
-        float[] normalDepth, guideCounts;
-        if (guideTiles != null) {
-            GuideTotals totals = guidePass(aov, image, p, guideTiles, rows, guideEnd, progress);
-            albedoHits = totals.albedoHits();
-            normalDepth = totals.normalDepth();
-            guideCounts = totals.counts();
-        } else {
-            if (albedoHits == null) albedoHits = new float[GuideSums.FLOATS * w * h];
-            normalDepth = sums.guidesSummed() ? readback.floats(sums.guideNormalDepth, 4, rows) : new float[GuideSums.FLOATS * w * h];
-            guideCounts = counts;
-        }
-        float[] depth = aovs.contains(Aov.DEPTH) ? new float[w * h] : null;
-        float[] normals = aovs.contains(Aov.NORMAL) ? new float[3 * w * h] : null;
-        float[] albedo = aovs.contains(Aov.ALBEDO) ? new float[3 * w * h] : null;
-        GuideSums.resolve(albedoHits, normalDepth, guideCounts, depth, normals, albedo);
-        return new FirstHitAovs(depth, normals, albedo);
+                                      int guideEnd, TileProgress progress, boolean onGpu) {
+        GuideResolve resolve = onGpu ? (a, n, c, cs) -> guidesOnGpu(a, n, c, aovs, rows)
+                : (a, n, c, cs) -> guidesInJava(a == sums.guideAlbedoHits && albedoHits != null ? albedoHits : readback.floats(a, 4, rows),
+                        readback.floats(n, 4, rows), cs != null ? cs : readback.floats(c, 1, rows), aovs);
+        if (guideTiles != null) return guidePass(aov, image, p, guideTiles, guideEnd, progress, resolve);
+        if (sums.guidesSummed()) return resolve.of(sums.guideAlbedoHits, sums.guideNormalDepth, sums.sampleState, counts);
+        int n = p.width() * p.height();
+        return guidesInJava(new float[GuideSums.FLOATS * n], new float[GuideSums.FLOATS * n], counts, aovs);
     }
 
-    /** The guide sums after a guide pass (GuideSums' layout) and how many camera samples each pixel's sums hold. */
-    private record GuideTotals(float[] albedoHits, float[] normalDepth, float[] counts) {
+    /**
+     * Guide sums (albedo and hits; normal and depth) in images, and the camera samples each pixel's
+     * sums hold (an R32F image; {@code counts}, when not null, the same read back already) resolved
+     * into the first-hit AOVs.
+     */
+    private interface GuideResolve {
+        FirstHitAovs of(Texture2D albedoHits, Texture2D normalDepth, Texture2D countsImage, float[] counts);
+    }
+
+    private FirstHitAovs guidesOnGpu(Texture2D albedoHits, Texture2D normalDepth, Texture2D counts, Set<Aov> aovs, FrameReadback.Rows rows) {
+        GlPixelArrays.Guides g = pixelArrays.guides(albedoHits, normalDepth, counts, rows);
+        return new FirstHitAovs(aovs.contains(Aov.DEPTH) ? g.depth() : null, aovs.contains(Aov.NORMAL) ? g.normals() : null,
+                aovs.contains(Aov.ALBEDO) ? g.albedo() : null);
+    }
+
+    private static FirstHitAovs guidesInJava(float[] albedoHits, float[] normalDepth, float[] counts, Set<Aov> aovs) {
+        int n = counts.length;
+        float[] depth = aovs.contains(Aov.DEPTH) ? new float[n] : null;
+        float[] normals = aovs.contains(Aov.NORMAL) ? new float[3 * n] : null;
+        float[] albedo = aovs.contains(Aov.ALBEDO) ? new float[3 * n] : null;
+        GuideSums.resolve(albedoHits, normalDepth, counts, depth, normals, albedo);
+        return new FirstHitAovs(depth, normals, albedo);
     }
 
     /**
      * The guide pass ({@code aov.comp}) over {@code tiles}: each pixel's further camera samples up to
-     * guideEnd, summed on the GPU onto the trace passes' guide sums (when they summed them), read back
-     * as totals. Adding them on the host instead read the trace passes' normal sums back as well and
-     * made two more passes over 66 MB at 1080p.
+     * guideEnd, summed on the GPU onto the trace passes' guide sums (when they summed them), the
+     * totals resolved by {@code resolve}. Adding them on the host instead read the trace passes'
+     * normal sums back as well and made two more passes over 66 MB at 1080p.
      */
-    private GuideTotals guidePass(ComputeProgram aov, GeometryImage image, TraceParameters p, List<PixelWindow> tiles,
-                                  FrameReadback.Rows rows, int guideEnd, TileProgress progress) {
+    private FirstHitAovs guidePass(ComputeProgram aov, GeometryImage image, TraceParameters p, List<PixelWindow> tiles,
+                                   int guideEnd, TileProgress progress, GuideResolve resolve) {
         int w = p.width(), h = p.height();
         boolean guidesSummed = sums.guidesSummed();
         try (Texture2D totalAlbedoHits = Texture2D.create(TextureFormat.RGBA32F, w, h);
@@ -766,8 +802,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             }
             lastGuidePassMillis = (System.nanoTime() - start) / 1e6;
             GlSync.imageBarrier();
-            return new GuideTotals(readback.floats(totalAlbedoHits, 4, rows), readback.floats(totalNormalDepth, 4, rows),
-                    readback.floats(passCounts, 1, rows));
+            return resolve.of(totalAlbedoHits, totalNormalDepth, passCounts, null);
         }
     }
 
@@ -809,8 +844,16 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         return readback.bytes(display, rows);
     }
 
+    /** The Java twin of {@link GlPixelArrays#means}: counts from the sample state, radiance and variance as asked, from the read-back sums. */
+    private static GlPixelArrays.Means meansInJava(float[] rgba, float[] sampleState, Set<Aov> aovs, int totalSamples) {
+        int pixels = sampleState.length;
+        float[] counts = ConvergenceMask.sampleCounts(sampleState, pixels);
+        return new GlPixelArrays.Means(counts, aovs.contains(Aov.RADIANCE) ? radianceOf(rgba, counts, pixels, totalSamples) : null,
+                aovs.contains(Aov.VARIANCE) ? varianceOf(rgba, counts, pixels) : null);
+    }
+
     /** Each pixel's mean radiance, rgb, from the read-back sums (RGBA: rgb and the squared luminances) and sample counts. */
-    private static float[] radianceOf(float[] rgba, float[] counts, int pixels, int totalSamples) {
+    static float[] radianceOf(float[] rgba, float[] counts, int pixels, int totalSamples) {
         float[] radiance = new float[3 * pixels];
         float inv = 1f / totalSamples;
         ParallelRanges.forEach(pixels, (from, to) -> {
@@ -825,7 +868,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     }
 
     /** Each pixel's variance of the mean luminance, from the read-back sums and sample counts. */
-    private static float[] varianceOf(float[] rgba, float[] counts, int pixels) {
+    static float[] varianceOf(float[] rgba, float[] counts, int pixels) {
         float[] variance = new float[pixels];
         ParallelRanges.forEach(pixels, (from, to) -> {
             for (int i = from; i < to; i++) {
@@ -1055,6 +1098,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
                 if (resolve != null) resolve.close();
                 if (traceTimer != null) traceTimer.close();
                 if (denoiser != null) denoiser.closeOnGlThread();
+                pixelArrays.close();
                 readback.close();
             });
         } finally {

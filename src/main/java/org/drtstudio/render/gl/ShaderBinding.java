@@ -36,6 +36,10 @@ public enum ShaderBinding {
     // the lower entries and the upper ones in buffers of their own (WavefrontLayout.STACK_LOW_ENTRIES).
     WAVEFRONT_STACKS(Kind.BUFFER, 14), WAVEFRONT_STACKS_HIGH(Kind.BUFFER, 15),
 
+    // A pass's sums resolved into a frame's arrays (pixel_arrays.comp, GlPixelArrays).
+    ARRAYS_SUMS(Kind.IMAGE, 0), ARRAYS_STATE(Kind.IMAGE, 1), ARRAYS_ALBEDO_HITS(Kind.IMAGE, 2), ARRAYS_FOUR(Kind.IMAGE, 3),
+    ARRAYS_OTHER_SQUARES(Kind.IMAGE, 4), ARRAYS_OUT_A(Kind.IMAGE, 5), ARRAYS_OUT_B(Kind.IMAGE, 6), ARRAYS_OUT_C(Kind.IMAGE, 7),
+
     // The denoiser's filter (denoise.comp).
     DENOISE_INPUT(Kind.IMAGE, 0), DENOISE_NORMAL_DEPTH(Kind.IMAGE, 1), DENOISE_ALBEDO(Kind.IMAGE, 2), DENOISE_OUTPUT(Kind.IMAGE, 3),
     // The denoiser's stages (denoise_stages.comp): its inputs as buffers, its working pictures as images.

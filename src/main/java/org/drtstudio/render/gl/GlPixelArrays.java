@@ -1,0 +1,145 @@
+package org.drtstudio.render.gl;
+
+import org.drtstudio.render.DiffuseSplit;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A pass's running sums resolved on the GPU into the arrays a {@link org.drtstudio.render.Frame}
+ * holds ({@code shaders/pixel_arrays.comp}), read back as they are. Resolving them in Java read
+ * the sums back and divided them in per-pixel loops; in a JVM's first denoised 1080p call on the
+ * H200 machine (16 cores) those loops took most of the Java samples of a profile (their profiling
+ * code's counters written by every thread). The Java resolves stay for the CPU tracer and for
+ * pictures too wide for this layout ({@link #fits}). One per renderer, on its GL thread.
+ */
+final class GlPixelArrays implements AutoCloseable {
+    /** pixel_arrays.comp's stages (its #defines). */
+    private static final int COUNTS_MEANS = 0, SPLIT_MEANS = 1, SPLIT_VARIANCE = 2, GUIDES = 3;
+
+    private final FrameReadback readback;
+    private ComputeProgram program;
+
+    GlPixelArrays(FrameReadback readback) {
+        this.readback = readback;
+    }
+
+    /** Off (tests), the renderer resolves in Java as it does for pictures too wide. */
+    private volatile boolean enabled = true;
+
+    /** Whether a picture {@code width} wide is resolved here: arrays of three floats a pixel are images three times as wide. */
+    boolean fits(int width, GlInfo info) {
+        return enabled && 3L * width <= info.maxTextureSize();
+    }
+
+    /** Tests: whether to resolve here at all. */
+    void enable(boolean on) {
+        enabled = on;
+    }
+
+    /** Each pixel's sample count, mean radiance (3 floats) and the variance of its mean luminance. */
+    record Means(float[] counts, float[] radiance, float[] variance) {
+    }
+
+    /** The first-hit guides: depth, unit normal (3 floats), albedo (3 floats) a pixel. */
+    record Guides(float[] depth, float[] normals, float[] albedo) {
+    }
+
+    /** From the accumulation (radiance and squared luminance sums) and the sample state, of {@code rows}. */
+    Means means(Texture2D accumulation, Texture2D sampleState, int totalSamples, FrameReadback.Rows rows) {
+        int w = accumulation.width(), h = accumulation.height();
+        try (Outputs out = new Outputs(w, h, 3, 1, 1)) {
+            accumulation.bindImage(ShaderBinding.ARRAYS_SUMS, ImageAccess.READ_ONLY);
+            sampleState.bindImage(ShaderBinding.ARRAYS_STATE, ImageAccess.READ_ONLY);
+            program().setFloat("uTotalSamples", totalSamples);
+            run(COUNTS_MEANS, w, h, out);
+            return new Means(out.read(2, rows), out.read(0, rows), out.read(1, rows));
+        }
+    }
+
+    /** {@link DiffuseSplit#resolve} of the trace passes' sums: the accumulation, sample state, own albedo sums, diffuse sums and other parts' squares. */
+    DiffuseSplit split(Texture2D accumulation, Texture2D sampleState, Texture2D ownAlbedoHits, Texture2D diffuseSums,
+                       Texture2D otherSquares, FrameReadback.Rows rows) {
+        int w = accumulation.width(), h = accumulation.height();
+        sampleState.bindImage(ShaderBinding.ARRAYS_STATE, ImageAccess.READ_ONLY);
+        diffuseSums.bindImage(ShaderBinding.ARRAYS_FOUR, ImageAccess.READ_ONLY);
+        float[] diffuse, ownAlbedo, diffuseVariance, otherVariance;
+        try (Outputs out = new Outputs(w, h, 3, 3)) {
+            ownAlbedoHits.bindImage(ShaderBinding.ARRAYS_ALBEDO_HITS, ImageAccess.READ_ONLY);
+            run(SPLIT_MEANS, w, h, out);
+            diffuse = out.read(0, rows);
+            ownAlbedo = out.read(1, rows);
+        }
+        try (Outputs out = new Outputs(w, h, 1, 1)) {
+            accumulation.bindImage(ShaderBinding.ARRAYS_SUMS, ImageAccess.READ_ONLY);
+            otherSquares.bindImage(ShaderBinding.ARRAYS_OTHER_SQUARES, ImageAccess.READ_ONLY);
+            run(SPLIT_VARIANCE, w, h, out);
+            diffuseVariance = out.read(0, rows);
+            otherVariance = out.read(1, rows);
+        }
+        return new DiffuseSplit(diffuse, diffuseVariance, otherVariance, ownAlbedo);
+    }
+
+    /** {@link org.drtstudio.render.GuideSums#resolve} of guide sums and the sample counts they hold (R32F). */
+    Guides guides(Texture2D albedoHits, Texture2D normalDepth, Texture2D counts, FrameReadback.Rows rows) {
+        int w = albedoHits.width(), h = albedoHits.height();
+        try (Outputs out = new Outputs(w, h, 1, 3, 3)) {
+            counts.bindImage(ShaderBinding.ARRAYS_STATE, ImageAccess.READ_ONLY);
+            albedoHits.bindImage(ShaderBinding.ARRAYS_ALBEDO_HITS, ImageAccess.READ_ONLY);
+            normalDepth.bindImage(ShaderBinding.ARRAYS_FOUR, ImageAccess.READ_ONLY);
+            run(GUIDES, w, h, out);
+            return new Guides(out.read(0, rows), out.read(1, rows), out.read(2, rows));
+        }
+    }
+
+    private void run(int stage, int w, int h, Outputs out) {
+        ComputeProgram p = program();
+        out.bind();
+        p.setIVec2("uImageSize", w, h);
+        p.setInt("uStage", stage);
+        p.dispatchCovering(w, h);
+        GlSync.imageBarrier();
+    }
+
+    private ComputeProgram program() {
+        if (program == null) program = ComputeProgram.load("pixel_arrays.comp", Map.of());
+        return program;
+    }
+
+    /**
+     * A stage's output images (R32F, {@code floatsPerPixel} times the picture's width) at units
+     * ARRAYS_OUT_A, B, C; units a stage does not write get an image too (the shader declares them all).
+     */
+    private final class Outputs implements AutoCloseable {
+        private static final ShaderBinding[] UNITS = {ShaderBinding.ARRAYS_OUT_A, ShaderBinding.ARRAYS_OUT_B, ShaderBinding.ARRAYS_OUT_C};
+        private final List<Texture2D> images = new ArrayList<>();
+
+        Outputs(int w, int h, int... floatsPerPixel) {
+            for (int k : floatsPerPixel) images.add(Texture2D.create(TextureFormat.R32F, k * w, h));
+        }
+
+        void bind() {
+            for (int i = 0; i < UNITS.length; i++) {
+                images.get(Math.min(i, images.size() - 1)).bindImage(UNITS[i], ImageAccess.WRITE_ONLY);
+            }
+        }
+
+        /** Output {@code i}'s rows, in an array of the whole picture's (the rows are the picture's). */
+        float[] read(int i, FrameReadback.Rows rows) {
+            return readback.floats(images.get(i), 1, rows);
+        }
+
+        @Override
+        public void close() {
+            for (Texture2D t : images) t.close();
+        }
+    }
+
+    /** Call on the GL thread. */
+    @Override
+    public void close() {
+        if (program != null) program.close();
+        program = null;
+    }
+}
