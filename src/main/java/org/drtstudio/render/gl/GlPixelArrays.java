@@ -20,13 +20,13 @@ final class GlPixelArrays implements AutoCloseable {
 
     private final FrameReadback readback;
     private ComputeProgram program;
+    /** Off (tests), the renderer resolves in Java as it does for pictures too wide. */
+    private volatile boolean enabled = true;
+    private int dispatches;
 
     GlPixelArrays(FrameReadback readback) {
         this.readback = readback;
     }
-
-    /** Off (tests), the renderer resolves in Java as it does for pictures too wide. */
-    private volatile boolean enabled = true;
 
     /** Whether a picture {@code width} wide is resolved here: arrays of three floats a pixel are images three times as wide. */
     boolean fits(int width, GlInfo info) {
@@ -46,10 +46,14 @@ final class GlPixelArrays implements AutoCloseable {
     record Guides(float[] depth, float[] normals, float[] albedo) {
     }
 
-    /** From the accumulation (radiance and squared luminance sums) and the sample state, of {@code rows}. */
-    Means means(Texture2D accumulation, Texture2D sampleState, int totalSamples, FrameReadback.Rows rows) {
+    /**
+     * From the accumulation (radiance and squared luminance sums) and the sample state, of {@code rows}:
+     * the counts, and the radiance and variance when asked for (else null).
+     */
+    Means means(Texture2D accumulation, Texture2D sampleState, int totalSamples, FrameReadback.Rows rows,
+                boolean radiance, boolean variance) {
         int w = accumulation.width(), h = accumulation.height();
-        try (Outputs out = new Outputs(w, h, 3, 1, 1)) {
+        try (Outputs out = new Outputs(w, h, radiance ? 3 : 0, variance ? 1 : 0, 1)) {
             accumulation.bindImage(ShaderBinding.ARRAYS_SUMS, ImageAccess.READ_ONLY);
             sampleState.bindImage(ShaderBinding.ARRAYS_STATE, ImageAccess.READ_ONLY);
             program().setFloat("uTotalSamples", totalSamples);
@@ -93,7 +97,13 @@ final class GlPixelArrays implements AutoCloseable {
         }
     }
 
+    /** Dispatches made so far (tests: whether the renderer resolved here). */
+    int dispatches() {
+        return dispatches;
+    }
+
     private void run(int stage, int w, int h, Outputs out) {
+        dispatches++;
         ComputeProgram p = program();
         out.bind();
         p.setIVec2("uImageSize", w, h);
@@ -109,25 +119,29 @@ final class GlPixelArrays implements AutoCloseable {
 
     /**
      * A stage's output images (R32F, {@code floatsPerPixel} times the picture's width) at units
-     * ARRAYS_OUT_A, B, C; units a stage does not write get an image too (the shader declares them all).
+     * ARRAYS_OUT_A, B, C; an output not wanted (0 floats a pixel) and units a stage does not write get
+     * an image of one texel, where the shader's stores fall outside and are dropped.
      */
     private final class Outputs implements AutoCloseable {
         private static final ShaderBinding[] UNITS = {ShaderBinding.ARRAYS_OUT_A, ShaderBinding.ARRAYS_OUT_B, ShaderBinding.ARRAYS_OUT_C};
         private final List<Texture2D> images = new ArrayList<>();
+        private final int[] floatsPerPixel;
 
         Outputs(int w, int h, int... floatsPerPixel) {
-            for (int k : floatsPerPixel) images.add(Texture2D.create(TextureFormat.R32F, k * w, h));
-        }
-
-        void bind() {
-            for (int i = 0; i < UNITS.length; i++) {
-                images.get(Math.min(i, images.size() - 1)).bindImage(UNITS[i], ImageAccess.WRITE_ONLY);
+            this.floatsPerPixel = floatsPerPixel;
+            for (int k = 0; k < UNITS.length; k++) {
+                int floats = k < floatsPerPixel.length ? floatsPerPixel[k] : 0;
+                images.add(floats > 0 ? Texture2D.create(TextureFormat.R32F, floats * w, h) : Texture2D.create(TextureFormat.R32F, 1, 1));
             }
         }
 
-        /** Output {@code i}'s rows, in an array of the whole picture's (the rows are the picture's). */
+        void bind() {
+            for (int i = 0; i < UNITS.length; i++) images.get(i).bindImage(UNITS[i], ImageAccess.WRITE_ONLY);
+        }
+
+        /** Output {@code i}'s rows, in an array of the whole picture's (the rows are the picture's); null when not wanted. */
         float[] read(int i, FrameReadback.Rows rows) {
-            return readback.floats(images.get(i), 1, rows);
+            return floatsPerPixel[i] > 0 ? readback.floats(images.get(i), 1, rows) : null;
         }
 
         @Override

@@ -378,9 +378,9 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
 
     private GlDenoiser denoiser;
 
-    /** Tests: whether the frame's arrays are resolved on the GPU (as they are where the picture fits) or in Java. */
-    void resolvePixelArraysOnGpu(boolean onGpu) {
-        pixelArrays.enable(onGpu);
+    /** Tests: what resolves the frame's arrays on the GPU (where the picture fits; turned off, Java does). */
+    GlPixelArrays pixelArrays() {
+        return pixelArrays;
     }
 
     /** The GLSL twin of {@link org.drtstudio.render.denoise.NlmDenoiser}, run on this renderer's GL thread. */
@@ -689,7 +689,6 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         }
     }
 
-    /** A pass's depth, normal and albedo AOVs, each null when not asked for. */
     /**
      * A pass's sums resolved into the frame's arrays: sample counts, radiance and variance ({@code means},
      * null when nothing asks for them) and the denoiser's split; on the GPU ({@link GlPixelArrays}), or
@@ -703,7 +702,8 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         boolean readSums = splits || aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE);
         boolean wanted = readSums || wantsFirstHit || aovs.contains(Aov.SAMPLES);
         if (pixelArrays.fits(w, gl.info())) {
-            return new PassArrays(wanted ? pixelArrays.means(sums.accumulation, sums.sampleState, totalSamples, rows) : null,
+            return new PassArrays(wanted ? pixelArrays.means(sums.accumulation, sums.sampleState, totalSamples, rows,
+                    aovs.contains(Aov.RADIANCE), aovs.contains(Aov.VARIANCE)) : null,
                     splits ? pixelArrays.split(sums.accumulation, sums.sampleState, sums.guideAlbedoHits, sums.diffuseSums,
                             sums.otherSquares, rows) : null, null, true);
         }
@@ -717,6 +717,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         return new PassArrays(means, split, albedoHits, false);
     }
 
+    /** A pass's depth, normal and albedo AOVs, each null when not asked for. */
     private record FirstHitAovs(float[] depth, float[] normals, float[] albedo) {
         static final FirstHitAovs NONE = new FirstHitAovs(null, null, null);
     }

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -60,10 +61,14 @@ class GlPixelArraysTest {
                  Texture2D other = Texture2D.create(TextureFormat.R32F, W, H, otherSquares);
                  Texture2D counts = Texture2D.create(TextureFormat.R32F, W, H, guideCounts)) {
                 float[] javaCounts = ConvergenceMask.sampleCounts(state, N);
-                GlPixelArrays.Means means = arrays.means(sums, states, TOTAL, rows);
+                GlPixelArrays.Means means = arrays.means(sums, states, TOTAL, rows, true, true);
                 assertRowsClose("counts", javaCounts, means.counts(), 1, rows);
                 assertRowsClose("radiance", GlRenderer.radianceOf(rgba, javaCounts, N, TOTAL), means.radiance(), 3, rows);
                 assertRowsClose("variance", GlRenderer.varianceOf(rgba, javaCounts, N), means.variance(), 1, rows);
+                GlPixelArrays.Means countsAlone = arrays.means(sums, states, TOTAL, rows, false, false);
+                assertRowsClose("counts alone", javaCounts, countsAlone.counts(), 1, rows);
+                assertNull(countsAlone.radiance(), "radiance not asked for");
+                assertNull(countsAlone.variance(), "variance not asked for");
 
                 DiffuseSplit want = DiffuseSplit.resolve(rgba, 4, diffuseSums, otherSquares, albedoHits, javaCounts);
                 DiffuseSplit got = arrays.split(sums, states, albedo, diffuse, other, rows);
@@ -78,22 +83,40 @@ class GlPixelArraysTest {
                 assertRowsClose("depth", depth, guides.depth(), 1, rows);
                 assertRowsClose("normals", n3, guides.normals(), 3, rows);
                 assertRowsClose("albedo", a3, guides.albedo(), 3, rows);
+                // Without a guide pass the guides average the pixel's own samples: the sample state's counts, negated once converged.
+                GuideSums.resolve(albedoHits, normalDepth, javaCounts, depth, n3, a3);
+                GlPixelArrays.Guides own = arrays.guides(albedo, normals, states, rows);
+                assertRowsClose("own depth", depth, own.depth(), 1, rows);
+                assertRowsClose("own normals", n3, own.normals(), 3, rows);
+                assertRowsClose("own albedo", a3, own.albedo(), 3, rows);
             }
             return null;
         });
     }
 
-    /** {@code got} equals {@code want} to a few units of rounding in {@code rows} (infinities and NaNs alike) and is 0 elsewhere. */
+    /** {@code got} equals {@code want} in {@code rows} of this test's pictures (see {@link #assertClose}) and is 0 elsewhere. */
     private static void assertRowsClose(String what, float[] want, float[] got, int floatsPerPixel, FrameReadback.Rows rows) {
+        int perRow = W * floatsPerPixel;
+        assertClose(what, want, got, rows.first() * perRow, (rows.first() + rows.count()) * perRow);
+    }
+
+    /**
+     * {@code got} equals {@code want} from float {@code from} to {@code to} to a few units of rounding
+     * (infinities and NaNs alike: relative to the value, or to a thousandth of the array's largest where
+     * the value is far smaller, as a variance's difference of near squares is) and is 0 elsewhere.
+     */
+    static void assertClose(String what, float[] want, float[] got, int from, int to) {
         assertEquals(want.length, got.length, what + ": length");
-        int from = rows.first() * W * floatsPerPixel, to = (rows.first() + rows.count()) * W * floatsPerPixel;
+        float largest = 0;
+        for (float v : want) if (Float.isFinite(v)) largest = Math.max(largest, Math.abs(v));
         for (int i = 0; i < got.length; i++) {
             if (i < from || i >= to) {
                 assertEquals(0f, got[i], what + " outside the rows, float " + i);
             } else if (Float.isNaN(want[i]) || Float.isInfinite(want[i])) {
                 assertEquals(want[i], got[i], what + " float " + i);
             } else {
-                assertTrue(Math.abs(want[i] - got[i]) <= 1e-5f * Math.max(1f, Math.abs(want[i])),
+                float scale = Math.max(Math.abs(want[i]), 1e-3f * largest);
+                assertTrue(Math.abs(want[i] - got[i]) <= 1e-5f * scale + Float.MIN_NORMAL,
                         what + " float " + i + ": Java " + want[i] + ", GPU " + got[i]);
             }
         }
