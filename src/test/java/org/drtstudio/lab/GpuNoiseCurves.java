@@ -30,7 +30,8 @@ import java.util.Locale;
  * <p>{@code OUT.csv W H SCENE...}: {@code scenes/default.nff} stands for {@link NoiseMeasurement}'s
  * four measurement scenes; any other scene file (a held-out scene of {@code scripts/heldout-scene.py})
  * is measured with all three effects. Rows {@code scene,spp,seed,kind,wall_ms,trace_ms,rmse}.
- * -Dnoise.counts (1,2,4,8,16,32,64), -Dnoise.seeds (2), -Dnoise.refspp (1024).
+ * -Dnoise.counts (1,2,4,8,16,32,64), -Dnoise.seeds (2), -Dnoise.refspp (1024), -Dnoise.repeats (3: each time the
+ * median of so many calls).
  */
 public final class GpuNoiseCurves {
     private GpuNoiseCurves() {
@@ -41,12 +42,13 @@ public final class GpuNoiseCurves {
         int w = Integer.parseInt(args[1]), h = Integer.parseInt(args[2]);
         int[] counts = Arrays.stream(System.getProperty("noise.counts", "1,2,4,8,16,32,64").split(",")).mapToInt(Integer::parseInt).toArray();
         int seeds = Integer.getInteger("noise.seeds", 2), refSpp = Integer.getInteger("noise.refspp", 1024);
+        int repeats = Integer.getInteger("noise.repeats", 3);
         List<String> rows = new ArrayList<>();
         rows.add("scene,spp,seed,kind,wall_ms,trace_ms,rmse");
         try (GlRenderer r = GlRenderer.start()) {
             System.out.println("# " + r.description());
             for (int i = 3; i < args.length; i++) {
-                for (NamedScene s : scenesOf(Path.of(args[i]))) measure(r, s, w, h, counts, seeds, refSpp, rows);
+                for (NamedScene s : scenesOf(Path.of(args[i]))) measure(r, s, w, h, counts, seeds, refSpp, repeats, rows);
             }
         }
         Files.write(out, rows);
@@ -66,7 +68,8 @@ public final class GpuNoiseCurves {
         return out;
     }
 
-    private static void measure(GlRenderer r, NamedScene s, int w, int h, int[] counts, int seeds, int refSpp, List<String> rows)
+    private static void measure(GlRenderer r, NamedScene s, int w, int h, int[] counts, int seeds, int refSpp, int repeats,
+                                List<String> rows)
             throws Exception {
         GeometryImage image = new GeometryImageBuilder().build(s.scene());
         float[] ref = r.render(image, parameters(s.scene(), image, w, h, refSpp, 1_000_003L), EnumSet.of(Aov.RADIANCE),
@@ -75,16 +78,43 @@ public final class GpuNoiseCurves {
         for (int spp : counts) {
             for (int seed = 1; seed <= seeds; seed++) {
                 TraceParameters p = parameters(s.scene(), image, w, h, spp, seed);
-                long t0 = System.nanoTime();
-                float[] plain = r.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE).radiance();
-                row(rows, s.name(), spp, seed, "plain", (System.nanoTime() - t0) / 1e6, r.lastTraceGpuMillis(), NoiseMeasurement.rmse(plain, ref));
-                t0 = System.nanoTime();
-                Frame f = r.render(image, p, DenoiseInput.NEEDED, ProgressListener.NONE);
-                double trace = r.lastTraceGpuMillis();
-                float[] clean = r.denoiser().denoise(DenoiseInput.of(f));
-                row(rows, s.name(), spp, seed, "denoised", (System.nanoTime() - t0) / 1e6, trace, NoiseMeasurement.rmse(clean, ref));
+                Timed plain = timed(r, repeats, () -> r.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE).radiance());
+                row(rows, s.name(), spp, seed, "plain", plain.wallMs(), plain.traceMs(), NoiseMeasurement.rmse(plain.radiance(), ref));
+                Timed denoised = timed(r, repeats, () -> {
+                    Frame f = r.render(image, p, DenoiseInput.NEEDED, ProgressListener.NONE);
+                    return r.denoiser().denoise(DenoiseInput.of(f));
+                });
+                row(rows, s.name(), spp, seed, "denoised", denoised.wallMs(), denoised.traceMs(), NoiseMeasurement.rmse(denoised.radiance(), ref));
             }
         }
+    }
+
+    /** A call's radiance and the medians of its wall time and its trace's GPU time over its repeats. */
+    private record Timed(float[] radiance, double wallMs, double traceMs) {
+    }
+
+    /**
+     * The call made {@code repeats} times (the same seed: the same picture each time): one call's time
+     * moved by tens of milliseconds between calls (a 16-spp 1080p trace 90-168 ms on the H200), more
+     * than the changes these curves are to show, so each point is the median of several.
+     */
+    private static Timed timed(GlRenderer r, int repeats, java.util.concurrent.Callable<float[]> call) throws Exception {
+        double[] wall = new double[repeats], trace = new double[repeats];
+        float[] radiance = null;
+        for (int k = 0; k < repeats; k++) {
+            long t0 = System.nanoTime();
+            radiance = call.call();
+            wall[k] = (System.nanoTime() - t0) / 1e6;
+            trace[k] = r.lastTraceGpuMillis(); // the render's, whatever follows it in the call
+        }
+        return new Timed(radiance, median(wall), median(trace));
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     private static void row(List<String> rows, String scene, int spp, int seed, String kind, double wall, double trace, double rmse) {
