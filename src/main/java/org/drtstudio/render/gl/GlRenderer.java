@@ -567,7 +567,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         if (wantsFirstHit) clock.note("read: sums and split", clock.sinceLap());
         lastGuidePassMillis = 0;
         FirstHitAovs guides = !wantsFirstHit ? FirstHitAovs.NONE : firstHitAovs(programs.aov, image, p, aovs, counts,
-                arrays.albedoHits(), rows, guidePass ? covered : null, guideEnd, tileProgress, arrays.onGpu());
+                rows, guidePass ? covered : null, guideEnd, tileProgress, arrays.onGpu());
         if (wantsFirstHit) clock.note("read: guide pass", lastGuidePassMillis); // its dispatches, to the GPU's end
         // A shared picture takes each band's rows (the renderers sharing it write disjoint rows), an own one the rows read.
         List<FrameReadback.Rows> into = sharedPicture != null ? FrameReadback.Rows.bandsOf(covered, w) : List.of(rows);
@@ -693,9 +693,9 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
      * A pass's sums resolved into the frame's arrays: sample counts, radiance and variance ({@code means},
      * null when nothing asks for them) and the denoiser's split; on the GPU ({@link GlPixelArrays}), or
      * in Java from the sums read back once (a 1080p RGBA32F image is 33 MB) where the picture is too
-     * wide for that ({@code albedoHits}: the trace passes' albedo sums, read back for the split).
+     * wide for that.
      */
-    private record PassArrays(GlPixelArrays.Means means, DiffuseSplit split, float[] albedoHits, boolean onGpu) {
+    private record PassArrays(GlPixelArrays.Means means, DiffuseSplit split, boolean onGpu) {
     }
 
     private PassArrays passArrays(int w, Set<Aov> aovs, boolean splits, boolean wantsFirstHit, int totalSamples, FrameReadback.Rows rows) {
@@ -705,16 +705,15 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             return new PassArrays(wanted ? pixelArrays.means(sums.accumulation, sums.sampleState, totalSamples, rows,
                     aovs.contains(Aov.RADIANCE), aovs.contains(Aov.VARIANCE)) : null,
                     splits ? pixelArrays.split(sums.accumulation, sums.sampleState, sums.guideAlbedoHits, sums.diffuseSums,
-                            sums.otherSquares, rows) : null, null, true);
+                            sums.otherSquares, rows) : null, true);
         }
         float[] rgba = readSums ? readback.floats(sums.accumulation, 4, rows) : null;
         GlPixelArrays.Means means = wanted ? meansInJava(rgba, readback.floats(sums.sampleState, 1, rows), aovs, totalSamples) : null;
-        if (!splits) return new PassArrays(means, null, null, false);
-        // The trace passes' own albedo sums (a guide pass's totals come later): the split divides by the albedo of the radiance's own samples.
-        float[] albedoHits = readback.floats(sums.guideAlbedoHits, 4, rows);
+        if (!splits) return new PassArrays(means, null, false);
+        // The trace passes' own albedo sums (a guide pass's totals are apart): the split divides by the albedo of the radiance's own samples.
         DiffuseSplit split = DiffuseSplit.resolve(rgba, 4, readback.floats(sums.diffuseSums, 4, rows),
-                readback.floats(sums.otherSquares, 1, rows), albedoHits, means.counts());
-        return new PassArrays(means, split, albedoHits, false);
+                readback.floats(sums.otherSquares, 1, rows), readback.floats(sums.guideAlbedoHits, 4, rows), means.counts());
+        return new PassArrays(means, split, false);
     }
 
     /** A pass's depth, normal and albedo AOVs, each null when not asked for. */
@@ -725,28 +724,29 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     /**
      * The first-hit AOVs asked for, from the guide sums: the trace passes' or, with a guide pass over
      * {@code guideTiles} (null: none; each pixel's guides then average its own samples, {@code counts}),
-     * the totals it leaves; resolved on the GPU ({@code onGpu}) or in Java from the sums read back
-     * (the trace passes' albedo sums {@code albedoHits} read already when the split needed them).
+     * the totals it leaves; resolved on the GPU ({@code onGpu}) or in Java from the sums read back.
      */
     private FirstHitAovs firstHitAovs(ComputeProgram aov, GeometryImage image, TraceParameters p, Set<Aov> aovs,
-                                      float[] counts, float[] albedoHits, FrameReadback.Rows rows, List<PixelWindow> guideTiles,
+                                      float[] counts, FrameReadback.Rows rows, List<PixelWindow> guideTiles,
                                       int guideEnd, TileProgress progress, boolean onGpu) {
-        GuideResolve resolve = onGpu ? (a, n, c, cs) -> guidesOnGpu(a, n, c, aovs, rows)
-                : (a, n, c, cs) -> guidesInJava(a == sums.guideAlbedoHits && albedoHits != null ? albedoHits : readback.floats(a, 4, rows),
-                        readback.floats(n, 4, rows), cs != null ? cs : readback.floats(c, 1, rows), aovs);
+        // In Java (pictures too wide for GlPixelArrays) the sums are read back here, the trace passes' albedo sums a second
+        // time when the split read them: a rare case kept simple.
+        GuideResolve resolve = onGpu ? (a, n, c) -> guidesOnGpu(a, n, c, aovs, rows)
+                : (a, n, c) -> guidesInJava(readback.floats(a, 4, rows), readback.floats(n, 4, rows),
+                        ConvergenceMask.sampleCounts(readback.floats(c, 1, rows), p.width() * p.height()), aovs);
         if (guideTiles != null) return guidePass(aov, image, p, guideTiles, guideEnd, progress, resolve);
-        if (sums.guidesSummed()) return resolve.of(sums.guideAlbedoHits, sums.guideNormalDepth, sums.sampleState, counts);
+        if (sums.guidesSummed()) return resolve.of(sums.guideAlbedoHits, sums.guideNormalDepth, sums.sampleState);
         int n = p.width() * p.height();
         return guidesInJava(new float[GuideSums.FLOATS * n], new float[GuideSums.FLOATS * n], counts, aovs);
     }
 
     /**
      * Guide sums (albedo and hits; normal and depth) in images, and the camera samples each pixel's
-     * sums hold (an R32F image; {@code counts}, when not null, the same read back already) resolved
-     * into the first-hit AOVs.
+     * sums hold (an R32F image: the sample state, negated once converged, or the guide pass's counts)
+     * resolved into the first-hit AOVs.
      */
     private interface GuideResolve {
-        FirstHitAovs of(Texture2D albedoHits, Texture2D normalDepth, Texture2D countsImage, float[] counts);
+        FirstHitAovs of(Texture2D albedoHits, Texture2D normalDepth, Texture2D counts);
     }
 
     private FirstHitAovs guidesOnGpu(Texture2D albedoHits, Texture2D normalDepth, Texture2D counts, Set<Aov> aovs, FrameReadback.Rows rows) {
@@ -803,7 +803,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             }
             lastGuidePassMillis = (System.nanoTime() - start) / 1e6;
             GlSync.imageBarrier();
-            return resolve.of(totalAlbedoHits, totalNormalDepth, passCounts, null);
+            return resolve.of(totalAlbedoHits, totalNormalDepth, passCounts);
         }
     }
 
