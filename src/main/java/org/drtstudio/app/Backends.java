@@ -110,11 +110,8 @@ final class Backends implements RendererFactory {
     @Override
     public org.drtstudio.accel.LinearBvhBuilder gpuHierarchyBuilder(boolean hardwareOnly) {
         try {
-            org.drtstudio.render.gl.GlLinearBvhBuilder gpu = org.drtstudio.render.gl.GlLinearBvhBuilder.start();
-            if (hardwareOnly && gpu.software()) {
-                gpu.close();
-                return null;
-            }
+            org.drtstudio.render.gl.GlLinearBvhBuilder gpu = org.drtstudio.render.gl.GlLinearBvhBuilder.start(hardwareOnly);
+            if (gpu == null) return null; // software GL: the CPU builds faster
             // auto: a mesh the GPU has no room for is built on the CPU instead, the same tree.
             return hardwareOnly ? new org.drtstudio.accel.LinearBvhFallback(gpu) : gpu;
         } catch (org.drtstudio.render.gl.GlUnavailableException e) {

@@ -272,6 +272,7 @@ final class RenderCommand implements Callable<Integer> {
             throw new UsageProblem("--frames needs an output name with #### for the frame number, e.g. -o out_####.png");
         }
         checkOutputs(range == null ? out : Path.of(frameName(out.toString(), range[0])), wanted);
+        long loadStart = System.nanoTime();
         AnimatedScene animated = options.load(err);
         if (environment.given()) {
             checkEnvironment(animated);
@@ -285,7 +286,9 @@ final class RenderCommand implements Callable<Integer> {
         if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
         Scene firstScene = sceneAt(animated, range == null ? stillTime() : animated.animation().frameTime(range[0]));
         if (hierarchyBuild.isAuto()) {
+            long s0 = System.nanoTime();
             linearBvh = hierarchyBuild.applyAutoTo(builder(), renderers, firstScene.root(), choice == RendererFactory.Backend.CPU);
+            if (linearBvh != null) gpuBuilderStartMillis = org.drtstudio.io.TimedPhase.since(s0);
         }
         RenderSettings size = firstScene.settings();
         PixelWindow window = parseRegion(size.width(), size.height());
@@ -368,8 +371,10 @@ final class RenderCommand implements Callable<Integer> {
                 }
                 if (verbose) {
                     if (f == first) {
-                        err.println("drt:   " + LoadPhases.line(LoadPhases.phases(options.importPhases, options.importMillis, firstBuild,
-                                startMillis, renderer.lastUpload(), seconds * 1e3), renderer.lastUpload()));
+                        List<org.drtstudio.io.TimedPhase> phases = LoadPhases.phases(options.importPhases, options.importMillis,
+                                gpuBuilderStartMillis, firstBuild, startMillis, renderer.lastUpload(), seconds * 1e3);
+                        double wall = (r0 - loadStart) / 1e6 + seconds * 1e3;
+                        err.println("drt:   " + LoadPhases.line(LoadPhases.withRest(phases, wall), renderer.lastUpload()));
                     }
                     for (String line : RenderReport.lines(exposure.open, image, tracer.accel(), renderer, seconds)) err.println("drt:   " + line);
                 }
@@ -537,6 +542,8 @@ final class RenderCommand implements Callable<Integer> {
     private GeometryImageBuilder builder;
     /** What builds the meshes' hierarchies when not the binned build ({@code --build}); closed when the command ends. */
     private org.drtstudio.accel.LinearBvhBuilder linearBvh;
+    /** Starting {@code --build auto}'s GPU builder after the load: a GL context opened, the build's programs compiled. */
+    private double gpuBuilderStartMillis;
 
     /** Reads --env's picture (into the render's texture loader) and checks the options; a problem is one line. */
     private void checkEnvironment(AnimatedScene animated) throws UsageProblem, SceneFormatException {

@@ -40,6 +40,21 @@ class LoadPhasesTest {
         assertTrue(LoadPhases.line(phases, Renderer.Upload.NONE).endsWith("(nothing uploaded)"));
     }
 
+    @Test
+    void theGpuBuildersWaitIsAPhaseAndTheWallTimeNotNamedIsTheRest() {
+        GeometryImageBuilder.Timings build = new GeometryImageBuilder.Timings(300, 20, 80, null);
+        List<TimedPhase> phases = LoadPhases.phases(List.of(new TimedPhase("read + parse", 700)), 800, 250, build, 400, Renderer.Upload.NONE, 100);
+        assertEquals(List.of("read + parse", "GPU builder start", "hierarchy", "packing", "box layout", "tracer start", "upload", "first frame"),
+                phases.stream().map(TimedPhase::name).toList());
+        assertEquals(List.of("read + parse", "hierarchy", "packing", "box layout", "tracer start", "upload", "first frame"),
+                LoadPhases.phases(List.of(new TimedPhase("read + parse", 700)), 800, 0, build, 400, Renderer.Upload.NONE, 100)
+                        .stream().map(TimedPhase::name).toList(), "no wait, no phase");
+        List<TimedPhase> all = LoadPhases.withRest(phases, 2000);
+        assertEquals(new TimedPhase("other", 150), all.get(all.size() - 1));
+        assertTrue(LoadPhases.line(all, Renderer.Upload.NONE).startsWith("from the file to the first frame 2,000.0 ms"));
+        assertSame(phases, LoadPhases.withRest(phases, 1850.5), "under a millisecond left: no rest");
+    }
+
     /** The CPU tracer uploads nothing; the line is there all the same, its phases adding up to its total. */
     @Test
     void renderVerboseReportsThePhasesOnce() throws Exception {

@@ -42,7 +42,19 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
 
     /** A builder on a GL context of its own ({@link GlThread#start()}), its programs compiled (not part of a build's time). */
     public static GlLinearBvhBuilder start() throws GlUnavailableException {
+        return start(false);
+    }
+
+    /**
+     * As {@link #start()}, or null where {@code hardwareOnly} and the context is software (llvmpipe), closed before
+     * its programs are compiled: {@code --build auto} asks on every large load, on machines without a GPU too.
+     */
+    public static GlLinearBvhBuilder start(boolean hardwareOnly) throws GlUnavailableException {
         GlLinearBvhBuilder b = new GlLinearBvhBuilder(GlThread.start());
+        if (hardwareOnly && b.software()) {
+            b.close();
+            return null;
+        }
         try {
             b.gl.run(b::programs);
         } catch (RuntimeException e) {
