@@ -107,6 +107,14 @@ class LabProgramsSmokeTest {
     }
 
     @Test
+    void importWarmupTimesTheImportAfterItsWarmUps() throws Exception {
+        Path obj = dir.resolve("quad.obj");
+        java.nio.file.Files.writeString(obj, "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3 4\n");
+        String out = run(ImportWarmup.class, List.of(), obj.toString(), obj.toString(), "2");
+        assertTrue(out.matches("(?s).*warm-up 2 x: [\\d.]+ ms; import [\\d.]+ ms \\([\\d,.]+ ms: read \\+ parse .*"), out);
+    }
+
+    @Test
     void hierarchyBuildBenchmarkMeasuresTheGeneratedSphere() throws Exception {
         String out = run(HierarchyBuildBenchmark.class, List.of(), dir.resolve("no-data").toString(), "1", "16");
         assertTrue(out.lines().anyMatch(l -> l.startsWith("sphere ")), out);

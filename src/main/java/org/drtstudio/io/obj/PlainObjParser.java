@@ -81,6 +81,14 @@ final class PlainObjParser {
      * @param wholeFileBytes files up to this size are read whole, larger ones by chunks
      */
     static Attempt parse(Path file, int chunkBytes, long wholeFileBytes) throws IOException {
+        return parse(file, chunkBytes, wholeFileBytes, -1);
+    }
+
+    /**
+     * As above, with {@code warmUpEnds} bytes at each end of a file read by chunks parsed first on the calling
+     * thread ({@link #WARM_UP_BYTES}; tests put them anywhere), or -1 to choose by the file and the cores.
+     */
+    static Attempt parse(Path file, int chunkBytes, long wholeFileBytes, long warmUpEnds) throws IOException {
         InputFiles.requireRegular(file); // a FIFO or device has no size to trust and may never end
         long size = Files.size(file);
         int threads = Runtime.getRuntime().availableProcessors();
@@ -88,7 +96,8 @@ final class PlainObjParser {
         ExecutorService pool = chunk >= size ? null : newPool(threads);
         try {
             if (size <= wholeFileBytes) return whole(file, (int) size, chunk, pool);
-            return byChunks(file, size, chunk, pool);
+            long ends = pool == null ? 0 : warmUpEnds >= 0 ? warmUpEnds : warmUpBytes(size, threads);
+            return byChunks(file, size, chunk, pool, ends);
         } catch (OutOfMemoryError e) {
             return new Attempt(null, null); // the validating path streams the file instead
         } catch (InterruptedException e) {
@@ -159,21 +168,47 @@ final class PlainObjParser {
         return parseAll(parts, pool, fraction -> { }); // readAll reported the progress
     }
 
+    /**
+     * Bytes at each end of a large file parsed on the calling thread before the other chunks go to
+     * the pool ({@link #byChunks}): a JVM's first import otherwise runs the parser's loops on every
+     * core at once while they are still the JIT's profiling code, whose counters all cores write
+     * (issue 41; docs/BENCHMARKS.md, "A cold JVM"). Both ends, because a file's vertices usually
+     * come first and its faces last, and each kind of line has its own loops to warm.
+     */
+    static final int WARM_UP_BYTES = 2 << 20;
+    /** Cores from which the warm-up pays: below, a cold parse barely contends (the launchers' JIT scaling starts there too). */
+    private static final int WARM_UP_CORES = 8;
+
+    /** Bytes at each end to parse first on the calling thread: {@link #WARM_UP_BYTES} for a file of 32 times that on many cores, else 0. */
+    static long warmUpBytes(long size, int threads) {
+        return threads >= WARM_UP_CORES && size >= 32L * WARM_UP_BYTES ? WARM_UP_BYTES : 0;
+    }
+
     /** The file parsed by chunks that each read their own range: never held whole. */
-    private static Attempt byChunks(Path file, long size, int chunk, ExecutorService pool) throws IOException, InterruptedException {
+    private static Attempt byChunks(Path file, long size, int chunk, ExecutorService pool, long warmUpEnds)
+            throws IOException, InterruptedException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             byte[] head = new byte[3];
             int start = byteOrderMark(Arrays.copyOf(head, readAt(channel, 0, head, head.length)));
-            long n = (size - start + chunk - 1) / chunk;
-            ThreadLocal<byte[]> buffers = ThreadLocal.withInitial(() -> new byte[chunk + 1 + OVERLAP]);
+            long ends = 2 * warmUpEnds < size - start ? warmUpEnds : 0;
+            int longest = (int) Math.max(chunk, ends);
+            ThreadLocal<byte[]> buffers = ThreadLocal.withInitial(() -> new byte[longest + 1 + OVERLAP]);
             List<Callable<ObjChunk>> parts = new ArrayList<>();
-            for (long k = 0; k < n; k++) {
-                long from = start + k * chunk, limit = Math.min(size, from + chunk);
-                parts.add(() -> parseRange(channel, size, from, limit, from == start, buffers.get()));
-            }
-            ObjChunk[] chunks = parseAll(parts, pool, ReadProgress.reporter(file));
+            List<long[]> ranges = ranges(start, size, chunk, ends);
+            for (long[] r : ranges) parts.add(() -> parseRange(channel, size, r[0], r[1], r[0] == start, buffers.get()));
+            ObjChunk[] chunks = parseAll(parts, pool, ReadProgress.reporter(file), ends > 0);
             return new Attempt(chunks == null ? null : ObjChunkMerger.merge(chunks, pool), null);
         }
+    }
+
+    /** {@code [from, limit)} byte ranges from {@code start} to {@code size}: {@code ends} bytes at each end apart (where not 0), chunks between. */
+    static List<long[]> ranges(long start, long size, int chunk, long ends) {
+        List<long[]> ranges = new ArrayList<>();
+        long middleEnd = size - ends;
+        if (ends > 0) ranges.add(new long[]{start, start + ends});
+        for (long from = start + ends; from < middleEnd; from += chunk) ranges.add(new long[]{from, Math.min(middleEnd, from + chunk)});
+        if (ends > 0) ranges.add(new long[]{middleEnd, size});
+        return ranges;
     }
 
     /** Reads the lines that start in {@code [from, limit)} of the file, and one byte before, into {@code buffer} and parses them. */
@@ -201,6 +236,12 @@ final class PlainObjParser {
      */
     private static ObjChunk[] parseAll(List<Callable<ObjChunk>> parts, ExecutorService pool, DoubleConsumer progress)
             throws InterruptedException {
+        return parseAll(parts, pool, progress, false);
+    }
+
+    /** As above; with {@code endsFirst} the first and last parts are parsed on the calling thread before the rest are handed out. */
+    private static ObjChunk[] parseAll(List<Callable<ObjChunk>> parts, ExecutorService pool, DoubleConsumer progress, boolean endsFirst)
+            throws InterruptedException {
         ObjChunk[] chunks = new ObjChunk[parts.size()];
         if (pool == null) {
             for (int k = 0; k < chunks.length; k++) {
@@ -208,8 +249,13 @@ final class PlainObjParser {
             }
             return chunks;
         }
+        int last = chunks.length - 1;
+        if (endsFirst && ((chunks[0] = call(parts.get(0))) == null || (chunks[last] = call(parts.get(last))) == null)) return null;
         List<Future<ObjChunk>> futures = new ArrayList<>(parts.size());
-        for (Callable<ObjChunk> part : parts) futures.add(pool.submit(part));
+        for (int k = 0; k < parts.size(); k++) {
+            boolean done = endsFirst && (k == 0 || k == last);
+            futures.add(done ? java.util.concurrent.CompletableFuture.completedFuture(chunks[k]) : pool.submit(parts.get(k)));
+        }
         for (int k = 0; k < chunks.length; k++) {
             try {
                 chunks[k] = futures.get(k).get();

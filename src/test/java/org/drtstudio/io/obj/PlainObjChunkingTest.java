@@ -50,6 +50,36 @@ class PlainObjChunkingTest {
         }
     }
 
+    /** The warm-up's ends (parsed on the calling thread before the pool takes the chunks between) may fall anywhere. */
+    @Test
+    void warmUpEndsAnywhereReadTheSame() throws Exception {
+        Path f = write(RICH);
+        ObjGeometry expected = validating(f);
+        for (long ends = 1; 2 * ends <= RICH.length() + 2; ends++) {
+            for (int chunk : new int[]{1, 3, 17, RICH.length()}) {
+                ObjGeometry fast = PlainObjParser.parse(f, chunk, 0, ends).geometry();
+                String what = "ends of " + ends + ", chunks of " + chunk;
+                assertNotNull(fast, what);
+                assertSameGeometry(expected, fast, what);
+            }
+        }
+        for (String text : PlainObjParserTest.NOT_PLAIN) {
+            assertNull(PlainObjParser.parse(write(text), 2, 0, 3).geometry(), "the ends decline too\n" + text);
+        }
+    }
+
+    @Test
+    void theWarmUpIsForLargeFilesOnManyCores() {
+        long large = 32L * PlainObjParser.WARM_UP_BYTES;
+        assertEquals(PlainObjParser.WARM_UP_BYTES, PlainObjParser.warmUpBytes(large, 16));
+        assertEquals(0, PlainObjParser.warmUpBytes(large - 1, 16));
+        assertEquals(0, PlainObjParser.warmUpBytes(large, 4), "few cores: a cold parse barely contends");
+        List<long[]> ranges = PlainObjParser.ranges(3, 100, 30, 10);
+        assertEquals(List.of("3-13", "13-43", "43-73", "73-90", "90-100"), ranges.stream().map(r -> r[0] + "-" + r[1]).toList());
+        assertEquals(List.of("0-30", "30-60", "60-90", "90-100"),
+                PlainObjParser.ranges(0, 100, 30, 0).stream().map(r -> r[0] + "-" + r[1]).toList(), "no ends: chunks as before");
+    }
+
     @Test
     void plainTextsReadTheSameInTinyChunks() throws Exception {
         for (String text : PlainObjParserTest.PLAIN) {
