@@ -242,6 +242,7 @@ final class RenderCommand implements Callable<Integer> {
         @Override
         public void close() {
             if (linearBvh != null) linearBvh.close();
+            if (earlyTracer != null) earlyTracer.close();
         }
     }
 
@@ -272,6 +273,11 @@ final class RenderCommand implements Callable<Integer> {
             throw new UsageProblem("--frames needs an output name with #### for the frame number, e.g. -o out_####.png");
         }
         checkOutputs(range == null ? out : Path.of(frameName(out.toString(), range[0])), wanted);
+        if (given != RendererFactory.Backend.CPU && !options.isCfg()) {
+            // Only a .cfg's keys can change the back end and devices after the load: the tracer starts beside it.
+            CfgDeviceChoice.Choice plain = CfgDeviceChoice.apply(org.drtstudio.io.cfg.CfgDevice.UNSPECIFIED, options.scene, given, givenGpus, givenThreads, note -> { });
+            earlyTracer = EarlyTracer.start(renderers, plain.backend(), tracer.withGpus(plain.gpus()).withCpuThreads(plain.cpuThreads()));
+        }
         long loadStart = System.nanoTime();
         AnimatedScene animated = options.load(err);
         if (environment.given()) {
@@ -542,6 +548,8 @@ final class RenderCommand implements Callable<Integer> {
     private GeometryImageBuilder builder;
     /** What builds the meshes' hierarchies when not the binned build ({@code --build}); closed when the command ends. */
     private org.drtstudio.accel.LinearBvhBuilder linearBvh;
+    /** The tracer started while the scene loads ({@link EarlyTracer}); closed when the command ends if not taken. */
+    private EarlyTracer earlyTracer;
     /** Starting {@code --build auto}'s GPU builder after the load: a GL context opened, the build's programs compiled. */
     private double gpuBuilderStartMillis;
 
@@ -588,8 +596,10 @@ final class RenderCommand implements Callable<Integer> {
 
     private Renderer createRenderer(RendererFactory.Backend choice, TracerOptions tracer, PrintWriter err)
             throws RenderException, UsageProblem {
+        java.util.function.Consumer<String> notices = notice -> err.println("drt: " + notice);
         try {
-            return renderers.createForPictures(choice, notice -> err.println("drt: " + notice), tracer);
+            Renderer early = earlyTracer == null ? null : earlyTracer.take(choice, tracer, notices);
+            return early != null ? early : renderers.createForPictures(choice, notices, tracer);
         } catch (RendererFactory.UnmetRequest e) {
             throw new UsageProblem(e.getMessage());
         } catch (IllegalStateException e) {

@@ -89,6 +89,12 @@ final class SceneOptions {
         return scene;
     }
 
+    /** Whether the scene is a {@code .cfg} scene (a file, or keys alone), whose keys may choose the back end and devices. */
+    boolean isCfg() throws SceneFormatException {
+        CfgCommandLine words = words();
+        return words.keysOnly() || words.byConfigKey() || SceneLoader.isCfg(words.file());
+    }
+
     /**
      * Loads the scene (a project keeps its animation) and applies the overrides to the scene at
      * every time. Bad overrides are reported here, once, as one user-facing message.
@@ -97,7 +103,7 @@ final class SceneOptions {
         long t0 = System.nanoTime();
         AnimatedImport result;
         CfgCommandLine words = words();
-        if (words.keysOnly() || words.byConfigKey() || SceneLoader.isCfg(words.file())) {
+        if (isCfg()) {
             CfgScene cfg = words.keysOnly() ? SceneLoader.loadCfgKeys(words.keys()) : SceneLoader.loadCfg(words.file(), words.keys());
             cfgDevice = cfg.device();
             result = new AnimatedImport(AnimatedScene.constant(cfg.result().scene()), cfg.result().warnings(), cfg.result().phases());

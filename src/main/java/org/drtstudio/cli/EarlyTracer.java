@@ -1,0 +1,100 @@
+package org.drtstudio.cli;
+
+import org.drtstudio.render.Renderer;
+import org.drtstudio.render.TracerOptions;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+
+/**
+ * {@code drt render}'s tracer, started on a thread of its own while the scene loads and its
+ * geometry image is built, instead of after. A GPU tracer's start opens the process's first GL
+ * context (native libraries loaded, the driver initialised, programs compiled), which on the H200
+ * machine took about half a second; on a machine without a GPU, {@code --backend auto} opens a
+ * software context to find that out. The load decides nothing it depends on, except for a
+ * {@code .cfg} scene, whose ARCH and CUDA_DEVICE keys choose the back end: {@link #take} hands the
+ * tracer over only if it was started with the back end and options finally chosen, and closes it
+ * otherwise.
+ */
+final class EarlyTracer implements AutoCloseable {
+    private final RendererFactory.Backend backend;
+    private final TracerOptions options;
+    private final List<String> notices = new ArrayList<>();
+    private final CompletableFuture<Renderer> starting = new CompletableFuture<>();
+    private boolean taken;
+    private double waitedMillis;
+
+    private EarlyTracer(RendererFactory factory, RendererFactory.Backend backend, TracerOptions options) {
+        this.backend = backend;
+        this.options = options;
+        Thread t = new Thread(() -> {
+            try {
+                starting.complete(factory.createForPictures(backend, this::notice, options));
+            } catch (Throwable e) {
+                starting.completeExceptionally(e);
+            }
+        }, "drt-tracer-start");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Starts {@code backend}'s tracer with {@code options} on a thread of its own. */
+    static EarlyTracer start(RendererFactory factory, RendererFactory.Backend backend, TracerOptions options) {
+        return new EarlyTracer(factory, backend, options);
+    }
+
+    private synchronized void notice(String line) {
+        notices.add(line);
+    }
+
+    /**
+     * The tracer, once its start has ended, where it was started with {@code backend} and {@code options}: its
+     * notices are then passed to {@code out} and a failure to start is thrown as it was thrown (the caller says
+     * it as it would have); null otherwise, the tracer closed (the caller starts the one it needs).
+     */
+    Renderer take(RendererFactory.Backend backend, TracerOptions options, Consumer<String> out) {
+        long t0 = System.nanoTime();
+        taken = true;
+        try {
+            Renderer r = starting.join();
+            if (backend == this.backend && options.equals(this.options)) {
+                synchronized (this) {
+                    notices.forEach(out);
+                }
+                return r;
+            }
+            r.close();
+            return null;
+        } catch (CompletionException e) {
+            if (backend != this.backend || !options.equals(this.options)) return null;
+            synchronized (this) {
+                notices.forEach(out);
+            }
+            if (e.getCause() instanceof RuntimeException re) throw re;
+            if (e.getCause() instanceof Error error) throw error;
+            throw e;
+        } finally {
+            waitedMillis = org.drtstudio.io.TimedPhase.since(t0);
+        }
+    }
+
+    /** How long {@link #take} waited: what of the start the load did not hide. */
+    double waitedMillis() {
+        return waitedMillis;
+    }
+
+    /** Closes a tracer not taken (the load failed), once its start has ended: a context is not left half made at exit. */
+    @Override
+    public void close() {
+        if (taken) return;
+        taken = true;
+        try {
+            starting.join().close();
+        } catch (RuntimeException e) {
+            // it never started, or closing it failed on the way out: nothing more to do
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package org.drtstudio.cli;
+
+import org.drtstudio.render.Renderer;
+import org.drtstudio.render.TracerOptions;
+import org.drtstudio.render.cpu.CpuRenderer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/** {@code drt render}'s tracer starts while the scene loads; handed over only as chosen after the load, never left open. */
+class EarlyTracerTest {
+    @TempDir
+    Path dir;
+
+    /** Tracers that count their starts and closes; a start waits for {@code release} (a GL context's start is slow). */
+    private static final class Counting implements RendererFactory {
+        final AtomicInteger started = new AtomicInteger(), closed = new AtomicInteger();
+        final List<String> threads = new ArrayList<>();
+        final CountDownLatch release;
+        final RuntimeException failure;
+
+        Counting(CountDownLatch release, RuntimeException failure) {
+            this.release = release;
+            this.failure = failure;
+        }
+
+        @Override
+        public Renderer create(Backend backend, java.util.function.Consumer<String> notices) {
+            synchronized (threads) {
+                threads.add(Thread.currentThread().getName());
+            }
+            try {
+                assertTrue(release.await(10, TimeUnit.SECONDS));
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            notices.accept("started " + backend);
+            if (failure != null) throw failure;
+            started.incrementAndGet();
+            CpuRenderer cpu = new CpuRenderer(1);
+            return (Renderer) java.lang.reflect.Proxy.newProxyInstance(Renderer.class.getClassLoader(), new Class<?>[]{Renderer.class},
+                    (proxy, method, args) -> {
+                        if (method.getName().equals("close")) closed.incrementAndGet();
+                        try {
+                            return method.invoke(cpu, args);
+                        } catch (java.lang.reflect.InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    });
+        }
+    }
+
+    private static final TracerOptions OPTIONS = TracerOptions.DEFAULT;
+
+    @Test
+    void theTracerStartedAsChosenIsHandedOverWithItsNotices() throws Exception {
+        Counting factory = new Counting(new CountDownLatch(0), null);
+        List<String> said = new ArrayList<>();
+        try (EarlyTracer early = EarlyTracer.start(factory, RendererFactory.Backend.AUTO, OPTIONS);
+             Renderer r = early.take(RendererFactory.Backend.AUTO, OPTIONS, said::add)) {
+            assertNotNull(r);
+            assertEquals(List.of("started AUTO"), said);
+            assertTrue(early.waitedMillis() >= 0);
+        }
+        assertEquals(List.of("drt-tracer-start"), factory.threads, "started on its own thread");
+        assertEquals(1, factory.closed.get(), "closed by its user, once");
+    }
+
+    @Test
+    void anotherChoiceAfterTheLoadClosesItAndStartsNone() {
+        for (TracerOptions other : List.of(OPTIONS.withCpuThreads(3), OPTIONS)) {
+            RendererFactory.Backend backend = other == OPTIONS ? RendererFactory.Backend.GPU : RendererFactory.Backend.AUTO;
+            Counting factory = new Counting(new CountDownLatch(0), null);
+            List<String> said = new ArrayList<>();
+            EarlyTracer early = EarlyTracer.start(factory, RendererFactory.Backend.AUTO, OPTIONS);
+            assertNull(early.take(backend, other, said::add), "a .cfg's keys chose otherwise");
+            assertEquals(1, factory.closed.get(), "the tracer started for nothing is closed");
+            assertEquals(List.of(), said, "and its notices not said");
+            early.close();
+            assertEquals(1, factory.closed.get());
+        }
+    }
+
+    @Test
+    void aFailedStartIsThrownAsItWasThrownWhenItMatters() {
+        RendererFactory.UnmetRequest unmet = new RendererFactory.UnmetRequest("--gpus 3: this machine has 1 GPU");
+        EarlyTracer early = EarlyTracer.start(new Counting(new CountDownLatch(0), unmet), RendererFactory.Backend.GPU, OPTIONS);
+        assertSame(unmet, assertThrows(RendererFactory.UnmetRequest.class, () -> early.take(RendererFactory.Backend.GPU, OPTIONS, s -> { })));
+        EarlyTracer other = EarlyTracer.start(new Counting(new CountDownLatch(0), unmet), RendererFactory.Backend.GPU, OPTIONS);
+        assertNull(other.take(RendererFactory.Backend.CPU, OPTIONS, s -> { }), "not the tracer chosen: its failure does not matter");
+        other.close();
+    }
+
+    @Test
+    void notTakenItIsClosedOnceItsStartEnds() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        Counting factory = new Counting(release, null);
+        EarlyTracer early = EarlyTracer.start(factory, RendererFactory.Backend.AUTO, OPTIONS);
+        Thread closer = new Thread(early::close);
+        closer.start();
+        Thread.sleep(50);
+        assertTrue(closer.isAlive(), "close waits for the start instead of leaving a context half made");
+        release.countDown();
+        closer.join(10_000);
+        assertEquals(1, factory.closed.get());
+        early.close();
+        assertEquals(1, factory.closed.get(), "closed once");
+    }
+
+    /** Through drt render: one tracer, started beside the load; a scene that fails to load leaves none open. */
+    @Test
+    void drtRenderStartsOneTracerAndClosesItWhateverHappens() throws Exception {
+        Path good = dir.resolve("quad.obj"), bad = dir.resolve("bad.obj"), cfgless = dir.resolve("q.png");
+        Files.writeString(good, "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3 4\n");
+        Files.writeString(bad, "v 0 0 0\nf 1 2 9\n");
+        Counting factory = new Counting(new CountDownLatch(0), null);
+        assertEquals(0, drt(factory, "render", good.toString(), "--width", "8", "--height", "6", "-o", cfgless.toString()));
+        assertEquals(List.of("drt-tracer-start"), factory.threads);
+        assertEquals(1, factory.closed.get());
+        Counting failing = new Counting(new CountDownLatch(0), null);
+        assertEquals(2, drt(failing, "render", bad.toString(), "-o", dir.resolve("b.png").toString()));
+        assertEquals(failing.started.get(), failing.closed.get(), "the tracer started beside a failed load is closed");
+        Counting cpu = new Counting(new CountDownLatch(0), null);
+        assertEquals(0, drt(cpu, "render", good.toString(), "--backend", "cpu", "--width", "8", "--height", "6", "-o", cfgless.toString()));
+        assertEquals(List.of("main"), cpu.threads, "the CPU tracer starts in no time: after the load, as before");
+    }
+
+    private static int drt(RendererFactory factory, String... args) {
+        CommandLine cl = DrtCommand.create(factory);
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err, true));
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        return cl.execute(args);
+    }
+}
