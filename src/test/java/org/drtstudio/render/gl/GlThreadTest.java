@@ -96,4 +96,34 @@ class GlThreadTest {
         ExecutionException late = assertThrows(ExecutionException.class, () -> own.submit(() -> 1).get());
         assertInstanceOf(IllegalStateException.class, late.getCause());
     }
+
+    /**
+     * drt render starts its tracer on a thread of its own while the scene loads, and the GPU hierarchy builder may
+     * start meanwhile: contexts started and closed on several threads at once each work (one display, counted).
+     */
+    @Test
+    void contextsStartedOnSeveralThreadsAtOnceEachWork() throws Exception {
+        for (int round = 0; round < 3; round++) {
+            java.util.List<CompletableFuture<Integer>> starts = new java.util.ArrayList<>();
+            for (int k = 0; k < 3; k++) {
+                starts.add(CompletableFuture.supplyAsync(() -> {
+                    try (GlThread own = GlThread.start()) {
+                        return own.call(() -> {
+                            try (Texture2D t = Texture2D.create(TextureFormat.R32F, 4, 4)) {
+                                return t.width();
+                            }
+                        });
+                    } catch (GlUnavailableException e) {
+                        throw new CompletionException(e);
+                    }
+                }, java.util.concurrent.Executors.newSingleThreadExecutor()));
+            }
+            for (CompletableFuture<Integer> start : starts) assertEquals(4, start.get());
+        }
+        assertEquals(4, GL.get().call(() -> {
+            try (Texture2D t = Texture2D.create(TextureFormat.R32F, 4, 4)) {
+                return t.width();
+            }
+        }), "the shared context still works after the others closed");
+    }
 }
