@@ -25,29 +25,38 @@ final class EarlyTracer implements AutoCloseable {
     private final List<String> notices = new ArrayList<>();
     private final CompletableFuture<Renderer> starting = new CompletableFuture<>();
     private boolean taken;
-    private double waitedMillis;
 
-    private EarlyTracer(RendererFactory factory, RendererFactory.Backend backend, TracerOptions options) {
+    private EarlyTracer(RendererFactory.Backend backend, TracerOptions options) {
         this.backend = backend;
         this.options = options;
-        Thread t = new Thread(() -> {
-            try {
-                starting.complete(factory.createForPictures(backend, this::notice, options));
-            } catch (Throwable e) {
-                starting.completeExceptionally(e);
-            }
-        }, "drt-tracer-start");
-        t.setDaemon(true);
-        t.start();
     }
 
     /** Starts {@code backend}'s tracer with {@code options} on a thread of its own. */
     static EarlyTracer start(RendererFactory factory, RendererFactory.Backend backend, TracerOptions options) {
-        return new EarlyTracer(factory, backend, options);
+        EarlyTracer early = new EarlyTracer(backend, options);
+        Thread t = new Thread(() -> {
+            try {
+                early.starting.complete(factory.createForPictures(backend, early::notice, options));
+            } catch (Throwable e) {
+                early.starting.completeExceptionally(e);
+            }
+        }, "drt-tracer-start");
+        t.setDaemon(true);
+        t.start();
+        return early;
     }
 
     private synchronized void notice(String line) {
         notices.add(line);
+    }
+
+    /** Waits for the start to end, however it ends: before another GL context is started. */
+    void awaitStart() {
+        try {
+            starting.join();
+        } catch (CompletionException e) {
+            // take() says it, where it matters
+        }
     }
 
     /**
@@ -56,34 +65,22 @@ final class EarlyTracer implements AutoCloseable {
      * it as it would have); null otherwise, the tracer closed (the caller starts the one it needs).
      */
     Renderer take(RendererFactory.Backend backend, TracerOptions options, Consumer<String> out) {
-        long t0 = System.nanoTime();
         taken = true;
-        try {
-            Renderer r = starting.join();
-            if (backend == this.backend && options.equals(this.options)) {
-                synchronized (this) {
-                    notices.forEach(out);
-                }
-                return r;
-            }
-            r.close();
+        awaitStart();
+        boolean chosen = backend == this.backend && options.equals(this.options);
+        Renderer r = starting.isCompletedExceptionally() ? null : starting.join();
+        if (!chosen) {
+            if (r != null) r.close();
             return null;
-        } catch (CompletionException e) {
-            if (backend != this.backend || !options.equals(this.options)) return null;
-            synchronized (this) {
-                notices.forEach(out);
-            }
-            if (e.getCause() instanceof RuntimeException re) throw re;
-            if (e.getCause() instanceof Error error) throw error;
-            throw e;
-        } finally {
-            waitedMillis = org.drtstudio.io.TimedPhase.since(t0);
         }
-    }
-
-    /** How long {@link #take} waited: what of the start the load did not hide. */
-    double waitedMillis() {
-        return waitedMillis;
+        synchronized (this) {
+            notices.forEach(out);
+        }
+        if (r != null) return r;
+        Throwable failure = starting.handle((ok, e) -> e instanceof CompletionException c ? c.getCause() : e).join();
+        if (failure instanceof RuntimeException re) throw re;
+        if (failure instanceof Error error) throw error;
+        throw new IllegalStateException(failure);
     }
 
     /** Closes a tracer not taken (the load failed), once its start has ended: a context is not left half made at exit. */
@@ -91,10 +88,12 @@ final class EarlyTracer implements AutoCloseable {
     public void close() {
         if (taken) return;
         taken = true;
+        awaitStart();
+        if (starting.isCompletedExceptionally()) return; // it never started: nothing to close
         try {
             starting.join().close();
-        } catch (RuntimeException e) {
-            // it never started, or closing it failed on the way out: nothing more to do
+        } catch (RuntimeException | LinkageError e) {
+            // closing a tracer never used failed on the way out: nothing the user can do about it
         }
     }
 }

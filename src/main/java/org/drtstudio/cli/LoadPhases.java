@@ -21,21 +21,15 @@ final class LoadPhases {
     }
 
     /**
-     * @param importPhases     the reader's phases, or empty when it times none
-     * @param importMillis     the whole reading, used when there are no phases
-     * @param build            the geometry image builder's timings of the first frame's image
-     * @param startMillis      starting the tracer
-     * @param upload           the first frame's upload ({@link Renderer#lastUpload()})
-     * @param firstFrameMillis the first frame, upload included
-     */
-    static List<TimedPhase> phases(List<TimedPhase> importPhases, double importMillis, GeometryImageBuilder.Timings build,
-                                   double startMillis, Renderer.Upload upload, double firstFrameMillis) {
-        return phases(importPhases, importMillis, 0, build, startMillis, upload, firstFrameMillis);
-    }
-
-    /**
-     * As above, with the start of {@code --build auto}'s GPU builder after the load (a GL context opened and the
-     * build's programs compiled: about 0.5 s on the H200 machine), a phase of its own where not 0.
+     * @param importPhases          the reader's phases, or empty when it times none
+     * @param importMillis          the whole reading, used when there are no phases
+     * @param gpuBuilderStartMillis starting {@code --build auto}'s GPU builder after the load (a GL context, the
+     *                              build's programs), a phase of its own where not 0
+     * @param build                 the geometry image builder's timings of the first frame's image
+     * @param startMillis           starting the tracer after the build: where it was started beside the load
+     *                              ({@link EarlyTracer}), the wait for what the load did not hide
+     * @param upload                the first frame's upload ({@link Renderer#lastUpload()})
+     * @param firstFrameMillis      the first frame, upload included
      */
     static List<TimedPhase> phases(List<TimedPhase> importPhases, double importMillis, double gpuBuilderStartMillis,
                                    GeometryImageBuilder.Timings build, double startMillis, Renderer.Upload upload,

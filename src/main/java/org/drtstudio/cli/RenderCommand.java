@@ -30,6 +30,8 @@ import org.drtstudio.accel.grid.GridInsertion;
 import org.drtstudio.accel.grid.GridResolution;
 import org.drtstudio.accel.spatial.SpatialLayouts;
 import org.drtstudio.render.GpuSelection;
+import org.drtstudio.io.TimedPhase;
+import org.drtstudio.io.cfg.CfgDevice;
 import org.drtstudio.render.TracerOptions;
 import org.drtstudio.render.sampling.ShadowLights;
 import org.drtstudio.accel.voxel.PortalBuild;
@@ -50,7 +52,9 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -215,7 +219,16 @@ final class RenderCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        try (GpuBuilderCloser ignored = new GpuBuilderCloser()) {
+        // What the render opened is closed after its message is out: a tracer started beside a load that failed
+        // is closed once its start ends, and the user should not wait for that to read why.
+        try (CommandResources ignored = new CommandResources()) {
+            return renderSaying(err);
+        }
+    }
+
+    /** The render, its failures said in one line each with their exit codes. */
+    private int renderSaying(PrintWriter err) {
+        try {
             return render(err);
         } catch (UsageProblem | SceneFormatException e) {
             err.println("drt: " + e.getMessage());
@@ -237,16 +250,22 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
-    /** Closes the hierarchy builder --build gpu opened (its GL context) when the command ends. */
-    private final class GpuBuilderCloser implements AutoCloseable {
+    /** Closes what the command opened and did not close itself: the hierarchy builder's GL context, a tracer not taken. */
+    private final class CommandResources implements AutoCloseable {
         @Override
         public void close() {
-            if (linearBvh != null) linearBvh.close();
-            if (earlyTracer != null) earlyTracer.close();
+            try {
+                if (linearBvh != null) linearBvh.close();
+            } finally {
+                if (earlyTracer != null) earlyTracer.close();
+            }
         }
     }
 
     private int render(PrintWriter err) throws UsageProblem, SceneFormatException, RenderException, IOException {
+        linearBvh = null;
+        earlyTracer = null;
+        gpuBuilderStartMillis = 0;
         RendererFactory.Backend given = parseBackend();
         try {
             // auto, the default, waits for the scene: only a large mesh on a GPU is worth a GL context here.
@@ -273,11 +292,9 @@ final class RenderCommand implements Callable<Integer> {
             throw new UsageProblem("--frames needs an output name with #### for the frame number, e.g. -o out_####.png");
         }
         checkOutputs(range == null ? out : Path.of(frameName(out.toString(), range[0])), wanted);
-        if (given != RendererFactory.Backend.CPU && !options.isCfg()) {
-            // Only a .cfg's keys can change the back end and devices after the load: the tracer starts beside it.
-            CfgDeviceChoice.Choice plain = CfgDeviceChoice.apply(org.drtstudio.io.cfg.CfgDevice.UNSPECIFIED, options.scene, given, givenGpus, givenThreads, note -> { });
-            earlyTracer = EarlyTracer.start(renderers, plain.backend(), tracer.withGpus(plain.gpus()).withCpuThreads(plain.cpuThreads()));
-        }
+        ExrPicture.Precision precision = parseExrPrecision();
+        ViewTransform viewTransform = parseView();
+        earlyTracer = startTracerBesideTheLoad(given, givenGpus, givenThreads, tracer);
         long loadStart = System.nanoTime();
         AnimatedScene animated = options.load(err);
         if (environment.given()) {
@@ -292,9 +309,13 @@ final class RenderCommand implements Callable<Integer> {
         if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
         Scene firstScene = sceneAt(animated, range == null ? stillTime() : animated.animation().frameTime(range[0]));
         if (hierarchyBuild.isAuto()) {
+            // One GL start at a time: the tracer's has nearly always ended by now (the load takes longer).
+            if (earlyTracer != null) earlyTracer.awaitStart();
             long s0 = System.nanoTime();
             linearBvh = hierarchyBuild.applyAutoTo(builder(), renderers, firstScene.root(), choice == RendererFactory.Backend.CPU);
-            if (linearBvh != null) gpuBuilderStartMillis = org.drtstudio.io.TimedPhase.since(s0);
+            double startMillis = TimedPhase.since(s0);
+            // A GL context opened to find it is software counts too; a scene of small meshes opens none.
+            if (linearBvh != null || startMillis >= 1) gpuBuilderStartMillis = startMillis;
         }
         RenderSettings size = firstScene.settings();
         PixelWindow window = parseRegion(size.width(), size.height());
@@ -303,9 +324,7 @@ final class RenderCommand implements Callable<Integer> {
         if (denoise) traced.addAll(DenoiseInput.NEEDED);
         if (adaptive.enabled()) traced.add(Aov.SAMPLES);
         boolean exr = isExr(out);
-        ExrPicture.Precision precision = parseExrPrecision();
         if (exr) traced.add(Aov.RADIANCE); // the picture itself is the linear radiance
-        ViewTransform viewTransform = parseView();
         if (!viewTransform.isDefault()) traced.add(Aov.RADIANCE); // the 8-bit picture is made again from it
         RenderLimits.check(WorkEstimate.of(size.width(), size.height(), size.samplesPerPixel(),
                 range == null ? 1 : (long) range[1] - range[0] + 1, traced), maxWork, force, WorkEstimate.availableHeap());
@@ -321,7 +340,7 @@ final class RenderCommand implements Callable<Integer> {
         }
         if (tracer.accel() == AccelStructure.PORTALS) PortalNotes.print(image, err);
         try (Renderer renderer = createRenderer(choice, tracer, err)) {
-            double startMillis = org.drtstudio.io.TimedPhase.since(t1);
+            double startMillis = TimedPhase.since(t1);
             GeometryImageBuilder.Timings firstBuild = builder.lastTimings();
             useShadowLights(renderer, shadows);
             if (!level.quiet) err.printf("drt: %s, %,d triangles, %,d spheres, built in %.0f ms; %s%n", options.scene.getFileName(),
@@ -377,7 +396,7 @@ final class RenderCommand implements Callable<Integer> {
                 }
                 if (verbose) {
                     if (f == first) {
-                        List<org.drtstudio.io.TimedPhase> phases = LoadPhases.phases(options.importPhases, options.importMillis,
+                        List<TimedPhase> phases = LoadPhases.phases(options.importPhases, options.importMillis,
                                 gpuBuilderStartMillis, firstBuild, startMillis, renderer.lastUpload(), seconds * 1e3);
                         double wall = (r0 - loadStart) / 1e6 + seconds * 1e3;
                         err.println("drt:   " + LoadPhases.line(LoadPhases.withRest(phases, wall), renderer.lastUpload()));
@@ -594,9 +613,21 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * The tracer started on a thread of its own while the scene loads ({@link EarlyTracer}), or null: not for the
+     * CPU tracer (it starts in no time), a {@code .cfg} scene (its keys may choose the back end after the load), or
+     * a scene file that is not there (the load says so at once).
+     */
+    private EarlyTracer startTracerBesideTheLoad(RendererFactory.Backend given, GpuSelection givenGpus, Integer givenThreads,
+                                                 TracerOptions tracer) throws SceneFormatException {
+        if (given == RendererFactory.Backend.CPU || options.isCfg() || !Files.isRegularFile(options.scene)) return null;
+        CfgDeviceChoice.Choice plain = CfgDeviceChoice.apply(CfgDevice.UNSPECIFIED, options.scene, given, givenGpus, givenThreads, note -> { });
+        return EarlyTracer.start(renderers, plain.backend(), tracer.withGpus(plain.gpus()).withCpuThreads(plain.cpuThreads()));
+    }
+
     private Renderer createRenderer(RendererFactory.Backend choice, TracerOptions tracer, PrintWriter err)
             throws RenderException, UsageProblem {
-        java.util.function.Consumer<String> notices = notice -> err.println("drt: " + notice);
+        Consumer<String> notices = notice -> err.println("drt: " + notice);
         try {
             Renderer early = earlyTracer == null ? null : earlyTracer.take(choice, tracer, notices);
             return early != null ? early : renderers.createForPictures(choice, notices, tracer);

@@ -22,7 +22,7 @@ class LoadPhasesTest {
     @Test
     void theUploadIsItsOwnPhaseWithItsRateAndTheFirstFrameKeepsTheRest() {
         Renderer.Upload upload = new Renderer.Upload(3_000_000_000L, 1500);
-        List<TimedPhase> phases = LoadPhases.phases(List.of(new TimedPhase("read + parse", 700)), 800,
+        List<TimedPhase> phases = LoadPhases.phases(List.of(new TimedPhase("read + parse", 700)), 800, 0,
                 new GeometryImageBuilder.Timings(300, 20, 80, null), 400, upload, 1600);
         assertEquals(List.of("read + parse", "hierarchy", "packing", "box layout", "tracer start", "upload", "first frame"),
                 phases.stream().map(TimedPhase::name).toList());
@@ -35,7 +35,7 @@ class LoadPhasesTest {
 
     @Test
     void aReaderWithoutPhasesCountsAsOneRead() {
-        List<TimedPhase> phases = LoadPhases.phases(List.of(), 250, new GeometryImageBuilder.Timings(1, 2, 3, null), 4, Renderer.Upload.NONE, 10);
+        List<TimedPhase> phases = LoadPhases.phases(List.of(), 250, 0, new GeometryImageBuilder.Timings(1, 2, 3, null), 4, Renderer.Upload.NONE, 10);
         assertEquals(new TimedPhase("read", 250), phases.get(0));
         assertTrue(LoadPhases.line(phases, Renderer.Upload.NONE).endsWith("(nothing uploaded)"));
     }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -176,7 +177,11 @@ final class PlainObjParser {
      * come first and its faces last, and each kind of line has its own loops to warm.
      */
     static final int WARM_UP_BYTES = 2 << 20;
-    /** Cores from which the warm-up pays: below, a cold parse barely contends (the launchers' JIT scaling starts there too). */
+    /**
+     * Cores from which the warm-up pays: on the 2-core VM a cold parse contends little (two threads on the
+     * profiling counters), while 2 MB parsed twice on one thread is a tenth of a second; the launchers turn the
+     * JIT's scaling on from 8 cores for the same reason (docs/BENCHMARKS.md, "Sooner to C2").
+     */
     private static final int WARM_UP_CORES = 8;
 
     /** Bytes at each end to parse first on the calling thread: {@link #WARM_UP_BYTES} for a file of 32 times that on many cores, else 0. */
@@ -191,17 +196,25 @@ final class PlainObjParser {
             byte[] head = new byte[3];
             int start = byteOrderMark(Arrays.copyOf(head, readAt(channel, 0, head, head.length)));
             long ends = 2 * warmUpEnds < size - start ? warmUpEnds : 0;
-            int longest = (int) Math.max(chunk, ends);
-            ThreadLocal<byte[]> buffers = ThreadLocal.withInitial(() -> new byte[longest + 1 + OVERLAP]);
+            ThreadLocal<byte[]> buffers = ThreadLocal.withInitial(() -> new byte[chunk + 1 + OVERLAP]);
             List<Callable<ObjChunk>> parts = new ArrayList<>();
             List<long[]> ranges = ranges(start, size, chunk, ends);
-            for (long[] r : ranges) parts.add(() -> parseRange(channel, size, r[0], r[1], r[0] == start, buffers.get()));
+            for (int k = 0; k < ranges.size(); k++) {
+                long from = ranges.get(k)[0], limit = ranges.get(k)[1];
+                // The ends are parsed on the calling thread, each into a buffer of its own size, let go afterwards.
+                boolean end = ends > 0 && (k == 0 || k == ranges.size() - 1);
+                parts.add(() -> parseRange(channel, size, from, limit, from == start,
+                        end ? new byte[(int) ends + 1 + OVERLAP] : buffers.get()));
+            }
             ObjChunk[] chunks = parseAll(parts, pool, ReadProgress.reporter(file), ends > 0);
             return new Attempt(chunks == null ? null : ObjChunkMerger.merge(chunks, pool), null);
         }
     }
 
-    /** {@code [from, limit)} byte ranges from {@code start} to {@code size}: {@code ends} bytes at each end apart (where not 0), chunks between. */
+    /**
+     * {@code [from, limit)} byte ranges from {@code start} to {@code size}: {@code ends} bytes at each end apart
+     * (where not 0; then {@code 2 * ends < size - start}, so that chunks lie between them), chunks between.
+     */
     static List<long[]> ranges(long start, long size, int chunk, long ends) {
         List<long[]> ranges = new ArrayList<>();
         long middleEnd = size - ends;
@@ -250,11 +263,16 @@ final class PlainObjParser {
             return chunks;
         }
         int last = chunks.length - 1;
-        if (endsFirst && ((chunks[0] = call(parts.get(0))) == null || (chunks[last] = call(parts.get(last))) == null)) return null;
+        if (endsFirst) {
+            chunks[0] = call(parts.get(0));
+            if (chunks[0] == null) return null;
+            chunks[last] = call(parts.get(last));
+            if (chunks[last] == null) return null;
+        }
         List<Future<ObjChunk>> futures = new ArrayList<>(parts.size());
         for (int k = 0; k < parts.size(); k++) {
             boolean done = endsFirst && (k == 0 || k == last);
-            futures.add(done ? java.util.concurrent.CompletableFuture.completedFuture(chunks[k]) : pool.submit(parts.get(k)));
+            futures.add(done ? CompletableFuture.completedFuture(chunks[k]) : pool.submit(parts.get(k)));
         }
         for (int k = 0; k < chunks.length; k++) {
             try {

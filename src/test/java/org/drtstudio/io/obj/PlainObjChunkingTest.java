@@ -73,7 +73,8 @@ class PlainObjChunkingTest {
         long large = 32L * PlainObjParser.WARM_UP_BYTES;
         assertEquals(PlainObjParser.WARM_UP_BYTES, PlainObjParser.warmUpBytes(large, 16));
         assertEquals(0, PlainObjParser.warmUpBytes(large - 1, 16));
-        assertEquals(0, PlainObjParser.warmUpBytes(large, 4), "few cores: a cold parse barely contends");
+        assertEquals(0, PlainObjParser.warmUpBytes(large, 7), "few cores: a cold parse barely contends");
+        assertEquals(PlainObjParser.WARM_UP_BYTES, PlainObjParser.warmUpBytes(large, 8));
         List<long[]> ranges = PlainObjParser.ranges(3, 100, 30, 10);
         assertEquals(List.of("3-13", "13-43", "43-73", "73-90", "90-100"), ranges.stream().map(r -> r[0] + "-" + r[1]).toList());
         assertEquals(List.of("0-30", "30-60", "60-90", "90-100"),

@@ -99,26 +99,41 @@ class GlThreadTest {
 
     /**
      * drt render starts its tracer on a thread of its own while the scene loads, and the GPU hierarchy builder may
-     * start meanwhile: contexts started and closed on several threads at once each work (one display, counted).
+     * start meanwhile: contexts started (one with the builder's programs compiled) and closed on several threads at
+     * once each work (one display, counted).
      */
     @Test
     void contextsStartedOnSeveralThreadsAtOnceEachWork() throws Exception {
-        for (int round = 0; round < 3; round++) {
-            java.util.List<CompletableFuture<Integer>> starts = new java.util.ArrayList<>();
-            for (int k = 0; k < 3; k++) {
-                starts.add(CompletableFuture.supplyAsync(() -> {
-                    try (GlThread own = GlThread.start()) {
-                        return own.call(() -> {
-                            try (Texture2D t = Texture2D.create(TextureFormat.R32F, 4, 4)) {
-                                return t.width();
+        int threads = 3;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            for (int round = 0; round < 3; round++) {
+                java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(threads);
+                java.util.List<java.util.concurrent.Future<Integer>> starts = new java.util.ArrayList<>();
+                for (int k = 0; k < threads; k++) {
+                    boolean builder = k == 0;
+                    starts.add(pool.submit(() -> {
+                        together.await();
+                        if (builder) {
+                            try (GlLinearBvhBuilder b = GlLinearBvhBuilder.start(false)) {
+                                together.await();
+                                return b.build(new float[]{0, 0, 0, 1, 0, 0, 0, 1, 0}, new int[]{0, 1, 2}).innerCount() >= 1 ? 4 : -1;
                             }
-                        });
-                    } catch (GlUnavailableException e) {
-                        throw new CompletionException(e);
-                    }
-                }, java.util.concurrent.Executors.newSingleThreadExecutor()));
+                        }
+                        try (GlThread own = GlThread.start()) {
+                            together.await();
+                            return own.call(() -> {
+                                try (Texture2D t = Texture2D.create(TextureFormat.R32F, 4, 4)) {
+                                    return t.width();
+                                }
+                            });
+                        }
+                    }));
+                }
+                for (java.util.concurrent.Future<Integer> start : starts) assertEquals(4, start.get());
             }
-            for (CompletableFuture<Integer> start : starts) assertEquals(4, start.get());
+        } finally {
+            pool.shutdownNow();
         }
         assertEquals(4, GL.get().call(() -> {
             try (Texture2D t = Texture2D.create(TextureFormat.R32F, 4, 4)) {
