@@ -68,16 +68,18 @@ final class EarlyTracer implements AutoCloseable {
         taken = true;
         awaitStart();
         boolean chosen = backend == this.backend && options.equals(this.options);
-        Renderer r = starting.isCompletedExceptionally() ? null : starting.join();
-        if (!chosen) {
-            if (r != null) r.close();
+        boolean failed = starting.isCompletedExceptionally();
+        Renderer r = failed ? null : starting.join();
+        if (!chosen || (!failed && r == null)) {
+            closeQuietly(r);
             return null;
         }
         synchronized (this) {
             notices.forEach(out);
         }
         if (r != null) return r;
-        Throwable failure = starting.handle((ok, e) -> e instanceof CompletionException c ? c.getCause() : e).join();
+        // completeExceptionally keeps the start's own exception, unwrapped
+        Throwable failure = starting.handle((ok, e) -> e).join();
         if (failure instanceof RuntimeException re) throw re;
         if (failure instanceof Error error) throw error;
         throw new IllegalStateException(failure);
@@ -90,10 +92,16 @@ final class EarlyTracer implements AutoCloseable {
         taken = true;
         awaitStart();
         if (starting.isCompletedExceptionally()) return; // it never started: nothing to close
+        closeQuietly(starting.join());
+    }
+
+    /** Closes a tracer never used; a failure to close it is nothing the user can act on. */
+    private static void closeQuietly(Renderer r) {
+        if (r == null) return;
         try {
-            starting.join().close();
+            r.close();
         } catch (RuntimeException | LinkageError e) {
-            // closing a tracer never used failed on the way out: nothing the user can do about it
+            // on the way out, or about to start the tracer chosen instead
         }
     }
 }

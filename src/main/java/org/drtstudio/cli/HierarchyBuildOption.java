@@ -52,8 +52,13 @@ final class HierarchyBuildOption {
      * CPU, so opens no GL context for it.
      */
     LinearBvhBuilder applyAutoTo(GeometryImageBuilder builder, RendererFactory factory, SceneNode scene, boolean cpuRender) {
-        if (!isAuto() || cpuRender || largestMesh(scene) < AUTO_MIN_TRIANGLES) return null;
+        if (!opensGlFor(scene, cpuRender)) return null;
         return applyTo(builder, factory);
+    }
+
+    /** Whether {@link #applyAutoTo} asks for a GPU builder (and so opens a GL context) for {@code scene}. */
+    boolean opensGlFor(SceneNode scene, boolean cpuRender) {
+        return isAuto() && !cpuRender && largestMesh(scene) >= AUTO_MIN_TRIANGLES;
     }
 
     /** Triangles of the largest mesh under {@code node}. */

@@ -221,9 +221,20 @@ final class RenderCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         // What the render opened is closed after its message is out: a tracer started beside a load that failed
         // is closed once its start ends, and the user should not wait for that to read why.
-        try (CommandResources ignored = new CommandResources()) {
-            return renderSaying(err);
+        int code = 1;
+        try {
+            code = renderSaying(err);
+        } finally {
+            // A failure while closing after a failure already said adds nothing; after a success it is the result.
+            try {
+                new CommandResources().close();
+            } catch (OutOfMemoryError e) {
+                if (code == 0) code = OutOfMemory.report(err);
+            } catch (RuntimeException e) {
+                if (code == 0) throw e;
+            }
         }
+        return code;
     }
 
     /** The render, its failures said in one line each with their exit codes. */
@@ -263,9 +274,12 @@ final class RenderCommand implements Callable<Integer> {
     }
 
     private int render(PrintWriter err) throws UsageProblem, SceneFormatException, RenderException, IOException {
+        builder = null;
+        textures = null;
         linearBvh = null;
         earlyTracer = null;
         gpuBuilderStartMillis = 0;
+        tracerWaitMillis = 0;
         RendererFactory.Backend given = parseBackend();
         try {
             // auto, the default, waits for the scene: only a large mesh on a GPU is worth a GL context here.
@@ -308,14 +322,16 @@ final class RenderCommand implements Callable<Integer> {
         tracer = tracer.withGpus(devices.gpus()).withCpuThreads(devices.cpuThreads());
         if (shutter != null) animated = animated.withAnimation(parseShutter(animated.animation()));
         Scene firstScene = sceneAt(animated, range == null ? stillTime() : animated.animation().frameTime(range[0]));
-        if (hierarchyBuild.isAuto()) {
-            // One GL start at a time: the tracer's has nearly always ended by now (the load takes longer).
+        boolean cpuRender = choice == RendererFactory.Backend.CPU;
+        if (hierarchyBuild.opensGlFor(firstScene.root(), cpuRender)) {
+            // One GL start at a time: the tracer's has nearly always ended by now (the load takes longer); what is
+            // left of it counts as the tracer's start.
+            long w0 = System.nanoTime();
             if (earlyTracer != null) earlyTracer.awaitStart();
+            tracerWaitMillis = TimedPhase.since(w0);
             long s0 = System.nanoTime();
-            linearBvh = hierarchyBuild.applyAutoTo(builder(), renderers, firstScene.root(), choice == RendererFactory.Backend.CPU);
-            double startMillis = TimedPhase.since(s0);
-            // A GL context opened to find it is software counts too; a scene of small meshes opens none.
-            if (linearBvh != null || startMillis >= 1) gpuBuilderStartMillis = startMillis;
+            linearBvh = hierarchyBuild.applyAutoTo(builder(), renderers, firstScene.root(), cpuRender);
+            gpuBuilderStartMillis = TimedPhase.since(s0); // a context opened to find it software counts too
         }
         RenderSettings size = firstScene.settings();
         PixelWindow window = parseRegion(size.width(), size.height());
@@ -340,7 +356,7 @@ final class RenderCommand implements Callable<Integer> {
         }
         if (tracer.accel() == AccelStructure.PORTALS) PortalNotes.print(image, err);
         try (Renderer renderer = createRenderer(choice, tracer, err)) {
-            double startMillis = TimedPhase.since(t1);
+            double startMillis = tracerWaitMillis + TimedPhase.since(t1);
             GeometryImageBuilder.Timings firstBuild = builder.lastTimings();
             useShadowLights(renderer, shadows);
             if (!level.quiet) err.printf("drt: %s, %,d triangles, %,d spheres, built in %.0f ms; %s%n", options.scene.getFileName(),
@@ -571,6 +587,8 @@ final class RenderCommand implements Callable<Integer> {
     private EarlyTracer earlyTracer;
     /** Starting {@code --build auto}'s GPU builder after the load: a GL context opened, the build's programs compiled. */
     private double gpuBuilderStartMillis;
+    /** The wait for the early tracer's start before the GPU builder's (one GL start at a time): part of the tracer's start. */
+    private double tracerWaitMillis;
 
     /** Reads --env's picture (into the render's texture loader) and checks the options; a problem is one line. */
     private void checkEnvironment(AnimatedScene animated) throws UsageProblem, SceneFormatException {

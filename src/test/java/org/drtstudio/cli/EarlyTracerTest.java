@@ -151,6 +151,32 @@ class EarlyTracerTest {
         assertEquals(List.of(), none.threads, "no tracer started for a file that is not there or a bad option");
     }
 
+    /** A render that fails says why at once, not once the tracer started for nothing has started and closed. */
+    @Test
+    void aFailureIsSaidBeforeTheTracerStartedBesideItIsClosed() throws Exception {
+        Path bad = dir.resolve("bad.obj");
+        Files.writeString(bad, "v 0 0 0\nf 1 2 9\n");
+        CountDownLatch release = new CountDownLatch(1);
+        Counting factory = new Counting(release, null);
+        StringWriter err = new StringWriter();
+        int[] code = {-1};
+        Thread render = new Thread(() -> {
+            CommandLine cl = DrtCommand.create(factory);
+            cl.setErr(new PrintWriter(err, true));
+            cl.setOut(new PrintWriter(new StringWriter(), true));
+            code[0] = cl.execute("render", bad.toString(), "-o", dir.resolve("b.png").toString());
+        });
+        render.start();
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!err.toString().contains("face refers to vertex 9") && System.nanoTime() < deadline) Thread.sleep(5);
+        assertTrue(err.toString().contains("bad.obj:2: face refers to vertex 9"), "said while the tracer is still starting: " + err);
+        assertTrue(render.isAlive(), "the command waits for the start to close what it made");
+        release.countDown();
+        render.join(10_000);
+        assertEquals(2, code[0]);
+        assertEquals(1, factory.closed.get());
+    }
+
     private static int drt(RendererFactory factory, String... args) {
         CommandLine cl = DrtCommand.create(factory);
         StringWriter err = new StringWriter();

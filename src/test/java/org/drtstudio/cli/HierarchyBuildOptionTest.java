@@ -81,6 +81,10 @@ class HierarchyBuildOptionTest {
         SceneNode small = mesh(HierarchyBuildOption.AUTO_MIN_TRIANGLES - 1);
         SceneNode large = TransformNode.group("scene", List.of(small, TransformNode.group("inner", List.of(mesh(HierarchyBuildOption.AUTO_MIN_TRIANGLES)))));
         assertEquals(HierarchyBuildOption.AUTO_MIN_TRIANGLES, HierarchyBuildOption.largestMesh(large));
+        assertFalse(auto.opensGlFor(small, false));
+        assertFalse(auto.opensGlFor(large, true));
+        assertTrue(auto.opensGlFor(large, false), "drt render waits for its tracer's GL start before this one");
+        assertFalse(new HierarchyBuildOption("cpu").opensGlFor(large, false));
         assertNull(auto.applyAutoTo(builder, factory, small, false));
         assertNull(auto.applyAutoTo(builder, factory, large, true), "a render on the CPU");
         assertEquals(0, asked[0], "no GL context opened for a small scene or a CPU render");

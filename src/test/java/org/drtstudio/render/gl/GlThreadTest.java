@@ -113,24 +113,37 @@ class GlThreadTest {
                 for (int k = 0; k < threads; k++) {
                     boolean builder = k == 0;
                     starts.add(pool.submit(() -> {
-                        together.await();
-                        if (builder) {
-                            try (GlLinearBvhBuilder b = GlLinearBvhBuilder.start(false)) {
-                                together.await();
-                                return b.build(new float[]{0, 0, 0, 1, 0, 0, 0, 1, 0}, new int[]{0, 1, 2}).innerCount() >= 1 ? 4 : -1;
-                            }
-                        }
-                        try (GlThread own = GlThread.start()) {
-                            together.await();
-                            return own.call(() -> {
-                                try (Texture2D t = Texture2D.create(TextureFormat.R32F, 4, 4)) {
-                                    return t.width();
+                        try {
+                            together.await(20, java.util.concurrent.TimeUnit.SECONDS);
+                            if (builder) {
+                                try (GlLinearBvhBuilder b = GlLinearBvhBuilder.start(false)) {
+                                    together.await(20, java.util.concurrent.TimeUnit.SECONDS);
+                                    return b.build(new float[]{0, 0, 0, 1, 0, 0, 0, 1, 0}, new int[]{0, 1, 2}).innerCount() >= 1 ? 4 : -1;
                                 }
-                            });
+                            }
+                            try (GlThread own = GlThread.start()) {
+                                together.await(20, java.util.concurrent.TimeUnit.SECONDS);
+                                return own.call(() -> {
+                                    try (Texture2D t = Texture2D.create(TextureFormat.R32F, 4, 4)) {
+                                        return t.width();
+                                    }
+                                });
+                            }
+                        } catch (Throwable e) {
+                            together.reset(); // the others stop waiting; this failure is the one reported
+                            throw e;
                         }
                     }));
                 }
-                for (java.util.concurrent.Future<Integer> start : starts) assertEquals(4, start.get());
+                Throwable first = null;
+                for (java.util.concurrent.Future<Integer> start : starts) {
+                    try {
+                        assertEquals(4, start.get(30, java.util.concurrent.TimeUnit.SECONDS));
+                    } catch (ExecutionException e) {
+                        if (first == null || first instanceof java.util.concurrent.BrokenBarrierException) first = e.getCause();
+                    }
+                }
+                if (first != null) fail("a start on one of three threads at once failed", first);
             }
         } finally {
             pool.shutdownNow();
