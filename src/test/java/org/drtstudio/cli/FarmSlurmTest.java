@@ -149,8 +149,13 @@ class FarmSlurmTest {
     void aKilledTaskIsResubmittedAndOnlyItsUnfinishedFramesRendered() throws Exception {
         Path scene = Path.of("scenes/orbit.json").toAbsolutePath();
         Path out = dir.resolve("k_####.png");
-        List<String> args = new ArrayList<>(List.of("farm", "submit", scene.toString(), "-o", out.toString(), "--frames", "0-5", "--chunk", "6"));
-        args.addAll(OPTIONS);
+        int last = 23;
+        // Frames of the shared options take about 25 ms on two cores, less than squeue and scancel take to stop the task:
+        // all six were sometimes sealed before the kill landed. 24 frames of about 130 ms leave seconds of work after it.
+        List<String> options = withValues(OPTIONS, "--width", "160", "--height", "120", "--spp", "8");
+        List<String> args = new ArrayList<>(List.of("farm", "submit", scene.toString(), "-o", out.toString(), "--frames", "0-" + last,
+                "--chunk", Integer.toString(last + 1)));
+        args.addAll(options);
         assertEquals(0, cli.drt(args.toArray(String[]::new)), cli.err());
         String job = cli.out.toString().substring(cli.out.toString().indexOf("job ") + 4).split(":")[0];
         // Killed once its first frame is sealed, while frames remain: resubmission must keep every
@@ -158,12 +163,13 @@ class FarmSlurmTest {
         Path firstSidecar = dir.resolve("k_0000.png.sha256");
         SlurmClient slurm = new SlurmClient();
         while (!Files.exists(firstSidecar) && slurm.active(job)) Thread.sleep(20);
-        assertTrue(slurm.active(job), "the task ended before its first frame was sealed: " + cli.err());
-        slurm.cancel(job);
+        boolean sealed = Files.exists(firstSidecar);
+        if (sealed) slurm.cancel(job); // at once: every query before it lets more frames finish
+        assertTrue(sealed, "the task ended before its first frame was sealed: " + cli.err());
         while (slurm.active(job)) Thread.sleep(100);
         List<Integer> kept = new ArrayList<>();
         List<Object> keys = new ArrayList<>();
-        for (int f = 0; f <= 5; f++) {
+        for (int f = 0; f <= last; f++) {
             if (Files.exists(dir.resolve(String.format("k_%04d.png.sha256", f)))) {
                 kept.add(f);
                 keys.add(fileKey(dir.resolve(String.format("k_%04d.png", f))));
@@ -171,19 +177,31 @@ class FarmSlurmTest {
         }
         assertTrue(kept.contains(0), "frame 0 was sealed before the kill");
         // Otherwise the task finished before scancel reached it and the resubmission would re-render nothing.
-        assertTrue(kept.size() < 6, "the task was still rendering when cancelled (frames left), but all were sealed: " + kept);
+        assertTrue(kept.size() <= last, "the task was still rendering when cancelled (frames left), but all were sealed: " + kept);
         System.out.println("FarmSlurmTest: frames sealed before the kill: " + kept);
         args.add("--wait");
         assertEquals(0, cli.drt(args.toArray(String[]::new)), cli.err());
         for (int i = 0; i < kept.size(); i++) {
             assertEquals(keys.get(i), fileKey(dir.resolve(String.format("k_%04d.png", kept.get(i)))), "frame " + kept.get(i) + " kept");
         }
-        List<String> render = new ArrayList<>(List.of("render", scene.toString(), "--frames", "0-5", "-o", dir.resolve("kr_####.png").toString()));
-        render.addAll(OPTIONS);
+        List<String> render = new ArrayList<>(List.of("render", scene.toString(), "--frames", "0-" + last, "-o",
+                dir.resolve("kr_####.png").toString()));
+        render.addAll(options);
         assertEquals(0, cli.drt(render.toArray(String[]::new)), cli.err());
-        for (int f = 0; f <= 5; f++) {
+        for (int f = 0; f <= last; f++) {
             assertSameFiles(OutputSet.of(dir.resolve(String.format("kr_%04d.png", f)), AOVS),
                     OutputSet.of(dir.resolve(String.format("k_%04d.png", f)), AOVS));
         }
+    }
+
+    /** {@code options} with the value after each given key replaced: {@code withValues(o, "--spp", "8")}. */
+    private static List<String> withValues(List<String> options, String... keysAndValues) {
+        List<String> out = new ArrayList<>(options);
+        for (int k = 0; k < keysAndValues.length; k += 2) {
+            int at = out.indexOf(keysAndValues[k]);
+            assertTrue(at >= 0, keysAndValues[k] + " in " + options);
+            out.set(at + 1, keysAndValues[k + 1]);
+        }
+        return out;
     }
 }
