@@ -58,14 +58,16 @@ public final class NoisePlot {
         // scene -> kind -> spp -> {sum seconds, sum rmse, n}
         Map<String, Map<String, TreeMap<Integer, double[]>>> data = new LinkedHashMap<>();
         List<String> rows = Files.readAllLines(Path.of(args[1]));
+        // The plots show the plain and the (default) denoised render; the other guide counts are in the tables.
+        List<String[]> plotted = rows.stream().skip(1).map(r -> r.split(","))
+                .filter(f -> f[3].equals("plain") || f[3].equals("denoised")).toList();
         // The process's CPU clock ticks every 10 ms on Linux: renders too quick for it (a smoke test's tiny
-        // image) measured no CPU time at all, and then the time plot falls back to the wall seconds.
-        boolean cpu = !gpu && rows.get(0).endsWith("cpu_seconds")
-                && rows.stream().skip(1).map(r -> r.split(",")).anyMatch(f -> f.length > 6 && Double.parseDouble(f[6]) > 0);
-        for (String row : rows.subList(1, rows.size())) {
-            String[] f = row.split(",");
-            // The plots show the plain and the (default) denoised render; the other guide counts are in the tables.
-            if (!f[3].equals("plain") && !f[3].equals("denoised")) continue;
+        // image) measured no CPU time, or none for some rows. The time plot then uses the wall seconds for
+        // all rows, so no curve loses points: asking whether any row had CPU time let a run whose only ticks
+        // fell on rows not plotted leave the plot with no point at all.
+        boolean cpu = !gpu && rows.get(0).endsWith("cpu_seconds") && !plotted.isEmpty()
+                && plotted.stream().allMatch(f -> f.length > 6 && Double.parseDouble(f[6]) > 0);
+        for (String[] f : plotted) {
             double[] acc = data.computeIfAbsent(f[0], k -> new LinkedHashMap<>()).computeIfAbsent(f[3], k -> new TreeMap<>())
                     .computeIfAbsent(Integer.parseInt(f[1]), k -> new double[3]);
             // GPU rows: wall milliseconds and RMSE last; CPU rows: the process's CPU seconds where measured.
