@@ -63,6 +63,23 @@ class LabProgramsSmokeTest {
     }
 
     @Test
+    void previewRunsBothWaysOfGuidingAndPlots() throws Exception {
+        Path ref = dir.resolve("preview.ref");
+        run(NoiseCurves.class, List.of("-Dnoise.threads=1"), "reference", SCENE, ref.toString(), "8", "6", "4");
+        for (String mode : List.of("once", "edges")) {
+            Path csv = dir.resolve(mode + ".csv");
+            run(NoiseCurves.class, List.of("-Dnoise.threads=1", "-Dnoise.preview=" + mode), "preview", SCENE, ref.toString(),
+                    csv.toString(), "8", "6", "12");
+            List<String> rows = Files.readAllLines(csv);
+            assertEquals(12, Integer.parseInt(rows.get(rows.size() - 1).split(",")[0]), mode + ": the last pass reaches 12 samples");
+            assertTrue(rows.stream().skip(1).anyMatch(r -> !r.split(",")[3].equals("NaN")), mode + ": some pass denoised\n" + rows);
+            Path png = dir.resolve(mode + ".png");
+            run(NoisePlot.class, List.of(), "preview", csv.toString(), png.toString());
+            assertPicture(png);
+        }
+    }
+
+    @Test
     void adaptiveMeasurementAndReportRunOnATinyImage() throws Exception {
         run(AdaptiveMeasurement.class, List.of(), "reference", dir.toString(), "8", "6", "4", "1");
         String csv = run(AdaptiveMeasurement.class, List.of(), "measure", dir.toString(), "8", "6", "all-three");

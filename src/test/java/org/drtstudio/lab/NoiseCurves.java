@@ -191,12 +191,20 @@ public final class NoiseCurves {
         }
     }
 
-    /** The studio-like progressive run: cumulative time and RMSE of the plain and the denoised picture after each pass. */
+    /**
+     * The studio-like progressive run: cumulative time and RMSE of the plain and the denoised picture after each pass.
+     * {@code -Dnoise.preview=}: {@code once} (the studio's guides of 16 samples traced once, with the pass from
+     * sample 4), {@code summed} (the trace passes sum the guides and the split from the first pass; a denoised pass
+     * asks for them, no guide pass beyond them) or {@code edges} (as summed, and a denoised pass's guide pass tops
+     * up the pixels on guide edges to {@code GuideBudget.CPU} of the samples so far).
+     */
     private static void preview(Scene s, float[] ref, Path out, int w, int h, int maxSpp, int threads) throws Exception {
+        String mode = System.getProperty("noise.preview", "once");
+        boolean summed = !mode.equals("once"), edges = mode.equals("edges");
         GeometryImage image = new GeometryImageBuilder().build(s);
         TraceParameters p = parameters(s, image, w, h, maxSpp, s.settings().seed());
         List<String> rows = new ArrayList<>();
-        rows.add("samples,seconds,rmse_plain,rmse_denoised");
+        rows.add("samples,seconds,rmse_plain,rmse_denoised,pass_seconds,denoise_seconds");
         try (CpuRenderer r = new CpuRenderer(threads)) {
             r.render(image, parameters(s, image, w, h, 2, 99), DenoiseInput.NEEDED, ProgressListener.NONE); // warm-up
             Frame guides = null;
@@ -204,21 +212,29 @@ public final class NoiseCurves {
             long t0 = System.nanoTime();
             while (done < maxSpp) {
                 int count = Math.min(pass, maxSpp - done);
-                boolean traceGuides = guides == null && done >= 4;
-                Set<Aov> aovs = traceGuides ? DenoiseInput.NEEDED : EnumSet.of(Aov.RADIANCE, Aov.VARIANCE);
-                // As the studio's PreviewDenoiser: the guide pass planned at 4 samples, so its guides average 16.
-                TraceParameters passParameters = traceGuides ? new TraceParameters(p.width(), p.height(), 4, p.maxDepth(), p.seed(), p.open(),
+                boolean traceGuides = summed ? done + count >= 4 : guides == null && done >= 4;
+                Set<Aov> aovs = traceGuides ? EnumSet.copyOf(DenoiseInput.NEEDED) : EnumSet.of(Aov.RADIANCE, Aov.VARIANCE);
+                if (summed && (done == 0 || traceGuides)) aovs.add(Aov.DIFFUSE);
+                // As the studio's PreviewDenoiser: the guide pass planned at 4 samples, so its guides average 16;
+                // summed: planned at the samples so far (edges) or at 1 (no guide pass beyond the summed guides).
+                int planned = !summed ? 4 : edges ? done + count : 1;
+                TraceParameters passParameters = traceGuides ? new TraceParameters(p.width(), p.height(), planned, p.maxDepth(), p.seed(), p.open(),
                         p.close(), p.filter(), p.motion(), p.background(), p.ambientLight(), p.attenuation(), p.rayEpsilon(),
                         p.throughputCutoff(), p.rouletteWeight()) : p;
+                long passStart = System.nanoTime();
                 Frame f = r.accumulate(image, passParameters, done, count, aovs, ProgressListener.NONE);
+                long passEnd = System.nanoTime();
                 if (traceGuides) guides = f;
                 done += count;
-                float[] clean = guides == null ? null : new NlmDenoiser().denoise(new DenoiseInput(w, h, f.radiance(),
+                float[] clean = null;
+                if (summed && traceGuides) clean = new NlmDenoiser().denoise(DenoiseInput.of(f));
+                else if (!summed && guides != null) clean = new NlmDenoiser().denoise(new DenoiseInput(w, h, f.radiance(),
                         f.variance(), guides.normals(), guides.albedo(), guides.depth()));
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 long measuring = System.nanoTime();
                 double denoised = clean == null ? Double.NaN : NoiseMeasurement.rmse(clean, ref);
-                rows.add(String.format(Locale.ROOT, "%d,%.4f,%.4f,%.4f", done, seconds, NoiseMeasurement.rmse(f.radiance(), ref), denoised));
+                rows.add(String.format(Locale.ROOT, "%d,%.4f,%.4f,%.4f,%.4f,%.4f", done, seconds, NoiseMeasurement.rmse(f.radiance(), ref),
+                        denoised, (passEnd - passStart) / 1e9, (measuring - passEnd) / 1e9));
                 System.out.println(rows.get(rows.size() - 1));
                 t0 += System.nanoTime() - measuring; // the RMSE is not part of the preview's time
                 if (done >= 4) pass = Math.min(2 * pass, 32);

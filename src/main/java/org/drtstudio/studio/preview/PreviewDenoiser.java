@@ -39,9 +39,10 @@ public final class PreviewDenoiser implements Renderer {
     static final int GUIDE_BASE_SAMPLES = 4;
     /**
      * Up to this many samples per pixel the denoised picture is shown; beyond, the accumulated one.
-     * Measured on the default scene (docs/RESULTS.md, studio preview): denoising lowers the error at
-     * 6 and 10 samples and raises it from 18 on, where the picture has more samples than its
-     * 16-sample guides and remodulating by them brings back their edge noise.
+     * Measured on the default scene (docs/RESULTS.md, "The studio's preview"): denoising lowers the
+     * error at 6 and 10 samples and raises it from 18 on, where the picture has more samples than its
+     * 16-sample guides and remodulating by them brings back their edge noise. Guides grown with the
+     * samples (summed by the trace passes, edges topped up) were measured there too and lose at equal time.
      */
     public static final int DENOISE_UP_TO_SAMPLES = 12;
     private static final Set<Aov> GUIDES = EnumSet.of(Aov.DEPTH, Aov.NORMAL, Aov.ALBEDO);
