@@ -14,11 +14,21 @@ import java.nio.file.Path;
  *
  * @param jsonOffset where the JSON chunk's data starts
  * @param jsonLength its length in bytes
+ * @param binOffset  where the binary chunk's data starts, or -1 when there is none (or it is empty)
+ * @param binLength  its length in bytes, 0 when there is none
  */
-record GltfBinary(int jsonOffset, int jsonLength) {
+record GltfBinary(int jsonOffset, int jsonLength, int binOffset, int binLength) {
     /** "glTF" read as a little-endian integer. */
     static final int MAGIC = 0x46546C67;
     private static final int CHUNK_JSON = 0x4E4F534A, CHUNK_BIN = 0x004E4942;
+
+    /**
+     * The binary chunk as a little-endian view of {@code bytes} (the file these chunks were checked in),
+     * or null when there is none: the file's data is not copied to be read.
+     */
+    ByteBuffer binary(byte[] bytes) {
+        return binOffset < 0 ? null : ByteBuffer.wrap(bytes, binOffset, binLength).slice().order(ByteOrder.LITTLE_ENDIAN);
+    }
 
     static boolean looksBinary(byte[] bytes) {
         return bytes.length >= 4 && ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(0) == MAGIC;
@@ -33,7 +43,7 @@ record GltfBinary(int jsonOffset, int jsonLength) {
         long declared = b.getInt(8) & 0xffffffffL;
         if (declared != bytes.length)
             throw new SceneFormatException(file, 0, "its header says " + declared + " bytes but the file has " + bytes.length);
-        int offset = 12, jsonOffset = -1, jsonLength = 0, chunks = 0;
+        int offset = 12, jsonOffset = -1, jsonLength = 0, binOffset = -1, binLength = 0, chunks = 0;
         while (offset < bytes.length) {
             if (bytes.length - offset < 8) throw new SceneFormatException(file, 0, "chunk " + chunks + " is cut short at byte " + offset);
             long length = b.getInt(offset) & 0xffffffffL;
@@ -44,13 +54,17 @@ record GltfBinary(int jsonOffset, int jsonLength) {
                 if (type != CHUNK_JSON) throw new SceneFormatException(file, 0, "its first chunk is not JSON");
                 jsonOffset = offset + 8;
                 jsonLength = (int) length;
-            } else if (chunks == 1 && type != CHUNK_BIN) {
-                throw new SceneFormatException(file, 0, "its second chunk is not the binary buffer (BIN)");
+            } else if (chunks == 1) {
+                if (type != CHUNK_BIN) throw new SceneFormatException(file, 0, "its second chunk is not the binary buffer (BIN)");
+                if (length > 0) {
+                    binOffset = offset + 8;
+                    binLength = (int) length;
+                }
             }
             offset += 8 + (int) length;
             chunks++;
         }
         if (jsonOffset < 0) throw new SceneFormatException(file, 0, "has no JSON chunk");
-        return new GltfBinary(jsonOffset, jsonLength);
+        return new GltfBinary(jsonOffset, jsonLength, binOffset, binLength);
     }
 }

@@ -3,12 +3,10 @@ package org.drtstudio.io.gltf;
 import de.javagl.jgltf.impl.v2.BufferView;
 import de.javagl.jgltf.impl.v2.GlTF;
 import de.javagl.jgltf.impl.v2.Image;
-import de.javagl.jgltf.model.io.GltfAsset;
-import de.javagl.jgltf.model.io.GltfAssetReader;
+import de.javagl.jgltf.model.io.v2.GltfAssetV2;
 import org.drtstudio.io.support.InputFiles;
 import org.drtstudio.io.support.SceneFolder;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -57,15 +55,16 @@ public final class GltfEmbeddedImages {
         if (size > Integer.MAX_VALUE - 8) throw new IOException("its glTF file is larger than 2 GiB");
         GltfMemory.reserve(container.toString(), 2 * size);
         byte[] bytes = Files.readAllBytes(container);
-        GltfAsset asset;
+        GltfAssetV2 asset;
         try {
-            if (GltfBinary.looksBinary(bytes)) GltfBinary.check(container, bytes);
+            GltfBinary glb = GltfBinary.looksBinary(bytes) ? GltfBinary.check(container, bytes) : null;
             GltfSource.silenceLibrary();
-            asset = new GltfAssetReader().readWithoutReferences(new ByteArrayInputStream(bytes));
+            asset = GltfSource.bind(bytes, glb, null);
         } catch (org.drtstudio.io.SceneFormatException | RuntimeException e) {
             throw new IOException("its glTF file cannot be read");
         }
-        if (!(asset.getGltf() instanceof GlTF gltf)) throw new IOException("its file is not glTF 2.0");
+        GlTF gltf = asset.getGltf();
+        if (gltf == null) throw new IOException("its file is not glTF 2.0");
         List<Image> images = gltf.getImages() == null ? List.of() : gltf.getImages();
         if (index >= images.size()) throw new IOException("the glTF file has no image " + index);
         Image image = images.get(index);

@@ -65,9 +65,9 @@ final class GltfMeshes {
     }
 
     private TriangleMesh build(MeshModel mesh, String name) throws SceneFormatException {
-        Growing g = new Growing();
         boolean anyUv = false;
         for (MeshPrimitiveModel p : mesh.getMeshPrimitiveModels()) anyUv |= p.getAttributes().get("TEXCOORD_0") != null && isTriangles(p);
+        Growing g = new Growing(anyUv);
         int primitiveIndex = 0;
         for (MeshPrimitiveModel p : mesh.getMeshPrimitiveModels()) {
             String where = "mesh " + Excerpt.quote(name) + " primitive " + primitiveIndex++;
@@ -102,9 +102,18 @@ final class GltfMeshes {
                 throw new SceneFormatException(file, 0, "mesh " + Excerpt.quote(name) + " has more than " + MAX_ELEMENTS + " vertices or indices");
         }
         if (g.indexCount == 0) return null;
-        return new TriangleMesh(name, Arrays.copyOf(g.positions, 3 * g.vertices), Arrays.copyOf(g.normals, 3 * g.vertices),
-                anyUv ? Arrays.copyOf(g.uvs, 2 * g.vertices) : null, Arrays.copyOf(g.indices, g.indexCount),
-                Arrays.copyOf(g.materials, g.indexCount / 3));
+        return new TriangleMesh(name, trimmed(g.positions, 3 * g.vertices), trimmed(g.normals, 3 * g.vertices),
+                anyUv ? trimmed(g.uvs, 2 * g.vertices) : null, trimmed(g.indices, g.indexCount),
+                trimmed(g.materials, g.indexCount / 3));
+    }
+
+    /** The array itself where it holds just {@code length} values (a mesh of one primitive), else its first {@code length}. */
+    private static float[] trimmed(float[] a, int length) {
+        return a.length == length ? a : Arrays.copyOf(a, length);
+    }
+
+    private static int[] trimmed(int[] a, int length) {
+        return a.length == length ? a : Arrays.copyOf(a, length);
     }
 
     private static boolean isTriangles(MeshPrimitiveModel p) {
@@ -125,7 +134,7 @@ final class GltfMeshes {
             for (int i = 0; i < n; i++) order[i] = i;
         }
         int mode = p.getMode();
-        if (mode == TRIANGLES) return Arrays.copyOf(order, order.length / 3 * 3);
+        if (mode == TRIANGLES) return trimmed(order, order.length / 3 * 3);
         int count = Math.max(0, order.length - 2);
         int[] out = new int[3 * count];
         for (int t = 0; t < count; t++) {
@@ -145,23 +154,34 @@ final class GltfMeshes {
 
     /** The mesh's arrays as they grow, primitive by primitive. */
     private static final class Growing {
-        float[] positions = new float[48], normals = new float[48], uvs = new float[32];
+        float[] positions = new float[48], normals = new float[48], uvs;
         int[] indices = new int[48], materials = new int[16];
         int vertices, indexCount;
+        /** A face's normal, computed into this rather than a new array: a mesh has millions of faces. */
+        private final float[] face = new float[3];
+
+        /** @param anyUv whether the mesh has texture coordinates (else none are kept) */
+        Growing(boolean anyUv) {
+            uvs = new float[anyUv ? 32 : 0];
+        }
+
 
         void addSmooth(float[] p, float[] nr, float[] uv, int[] triangles, int material, boolean anyUv) {
             int base = vertices, n = p.length / 3;
             ensureVertices(vertices + n);
             for (int v = 0; v < n; v++) {
                 double x = nr[3 * v], y = nr[3 * v + 1], z = nr[3 * v + 2], length = Math.sqrt(x * x + y * y + z * z);
-                boolean usable = length > 0 && Double.isFinite(length);
-                putVertex(p, 3 * v, usable ? new float[] {(float) (x / length), (float) (y / length), (float) (z / length)} : null, uv, v, anyUv);
+                if (length > 0 && Double.isFinite(length)) putVertex(p, 3 * v, (float) (x / length), (float) (y / length), (float) (z / length), uv, v, anyUv);
+                else putVertex(p, 3 * v, Float.NaN, Float.NaN, Float.NaN, uv, v, anyUv);
             }
             // a vertex whose normal says nothing takes the normal of the first triangle that uses it
             for (int t = 0; t < triangles.length; t += 3) {
                 for (int k = 0; k < 3; k++) {
                     int v = base + triangles[t + k];
-                    if (Float.isNaN(normals[3 * v])) System.arraycopy(faceNormal(p, triangles, t), 0, normals, 3 * v, 3);
+                    if (Float.isNaN(normals[3 * v])) {
+                        faceNormal(p, triangles, t, face);
+                        System.arraycopy(face, 0, normals, 3 * v, 3);
+                    }
                 }
             }
             for (int v = base; v < vertices; v++) if (Float.isNaN(normals[3 * v])) normals[3 * v] = normals[3 * v + 1] = 0;
@@ -176,20 +196,25 @@ final class GltfMeshes {
             ensureVertices(vertices + triangles.length);
             ensureIndices(indexCount + triangles.length);
             for (int t = 0; t < triangles.length; t += 3) {
-                float[] normal = faceNormal(p, triangles, t);
+                faceNormal(p, triangles, t, face);
                 for (int k = 0; k < 3; k++) {
                     indices[indexCount + t + k] = vertices;
-                    putVertex(p, 3 * triangles[t + k], normal, uv, triangles[t + k], anyUv);
+                    putVertex(p, 3 * triangles[t + k], face[0], face[1], face[2], uv, triangles[t + k], anyUv);
                 }
                 materials[(indexCount + t) / 3] = material;
             }
             indexCount += triangles.length;
         }
 
-        private void putVertex(float[] p, int at, float[] normal, float[] uv, int uvIndex, boolean anyUv) {
-            System.arraycopy(p, at, positions, 3 * vertices, 3);
-            if (normal != null) System.arraycopy(normal, 0, normals, 3 * vertices, 3);
-            else normals[3 * vertices] = normals[3 * vertices + 1] = normals[3 * vertices + 2] = Float.NaN;
+        /** Appends vertex {@code at / 3} of {@code p} with normal (nx, ny, nz): NaN for one still to be found. */
+        private void putVertex(float[] p, int at, float nx, float ny, float nz, float[] uv, int uvIndex, boolean anyUv) {
+            int o = 3 * vertices;
+            positions[o] = p[at];
+            positions[o + 1] = p[at + 1];
+            positions[o + 2] = p[at + 2];
+            normals[o] = nx;
+            normals[o + 1] = ny;
+            normals[o + 2] = nz;
             if (anyUv) {
                 uvs[2 * vertices] = uv == null ? 0 : uv[2 * uvIndex];
                 uvs[2 * vertices + 1] = uv == null ? 0 : 1 - uv[2 * uvIndex + 1];
@@ -197,13 +222,21 @@ final class GltfMeshes {
             vertices++;
         }
 
-        private static float[] faceNormal(float[] p, int[] triangles, int t) {
+        /** The unit normal of triangle {@code t} (its first index) into {@code out}; (0, 0, 1) for one of no area. */
+        private static void faceNormal(float[] p, int[] triangles, int t, float[] out) {
             int a = 3 * triangles[t], b = 3 * triangles[t + 1], c = 3 * triangles[t + 2];
             double ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
             double vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
             double x = uy * vz - uz * vy, y = uz * vx - ux * vz, z = ux * vy - uy * vx, length = Math.sqrt(x * x + y * y + z * z);
-            if (!(length > 0) || !Double.isFinite(length)) return new float[] {0, 0, 1};
-            return new float[] {(float) (x / length), (float) (y / length), (float) (z / length)};
+            if (!(length > 0) || !Double.isFinite(length)) {
+                out[0] = 0;
+                out[1] = 0;
+                out[2] = 1;
+                return;
+            }
+            out[0] = (float) (x / length);
+            out[1] = (float) (y / length);
+            out[2] = (float) (z / length);
         }
 
         private void ensureVertices(long n) {
@@ -211,7 +244,7 @@ final class GltfMeshes {
                 int size = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(3 * n, 2L * positions.length));
                 positions = Arrays.copyOf(positions, size);
                 normals = Arrays.copyOf(normals, size);
-                uvs = Arrays.copyOf(uvs, (int) Math.min(Integer.MAX_VALUE - 8, size / 3 * 2L));
+                if (uvs.length > 0) uvs = Arrays.copyOf(uvs, (int) Math.min(Integer.MAX_VALUE - 8, size / 3 * 2L));
             }
         }
 
@@ -219,7 +252,7 @@ final class GltfMeshes {
             if (n > indices.length) {
                 int size = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(n, 2L * indices.length));
                 indices = Arrays.copyOf(indices, size);
-                materials = Arrays.copyOf(materials, size / 3 + 1);
+                materials = Arrays.copyOf(materials, (size + 2) / 3);
             }
         }
     }

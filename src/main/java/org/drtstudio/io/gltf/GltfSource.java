@@ -9,7 +9,8 @@ import de.javagl.jgltf.impl.v2.GlTF;
 import de.javagl.jgltf.model.GltfModel;
 import de.javagl.jgltf.model.GltfModels;
 import de.javagl.jgltf.model.io.GltfAsset;
-import de.javagl.jgltf.model.io.GltfAssetReader;
+import de.javagl.jgltf.model.io.v2.GltfAssetV2;
+import de.javagl.jgltf.model.io.v2.GltfReaderV2;
 import de.javagl.jgltf.model.io.GltfReference;
 import de.javagl.jgltf.model.io.JsonError;
 import org.drtstudio.io.Excerpt;
@@ -30,6 +31,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * A glTF 2.0 file read into jgltf-model's {@link GltfModel}, with every promise of
@@ -54,7 +56,7 @@ final class GltfSource {
     /**
      * jgltf-model's loggers, kept silent: they print its validation messages to standard error
      * through java.util.logging, quoting the file's names and values whole and unsanitised. What
-     * they say reaches the user as warnings through {@link GltfAssetReader}'s error consumer. The
+     * they say reaches the user as warnings through {@link GltfReaderV2}'s error consumer. The
      * field keeps the logger (and its level) from being collected.
      */
     private static final java.util.logging.Logger LIBRARY_LOG = java.util.logging.Logger.getLogger("de.javagl");
@@ -85,21 +87,15 @@ final class GltfSource {
         try (InputStream in = ReadProgress.track(file, Files.newInputStream(file))) {
             bytes = in.readNBytes((int) size);
         }
-        int jsonOffset = 0, jsonLength = bytes.length;
-        if (GltfBinary.looksBinary(bytes)) {
-            GltfBinary glb = GltfBinary.check(file, bytes);
-            jsonOffset = glb.jsonOffset();
-            jsonLength = glb.jsonLength();
-        }
+        GltfBinary glb = GltfBinary.looksBinary(bytes) ? GltfBinary.check(file, bytes) : null;
+        int jsonOffset = glb == null ? 0 : glb.jsonOffset(), jsonLength = glb == null ? bytes.length : glb.jsonLength();
         recognise(file, bytes, jsonOffset, jsonLength);
         GltfMemory.check(file.toString(), bytes, jsonOffset, jsonLength);
 
         List<JsonError> jsonErrors = new ArrayList<>();
-        GltfAssetReader reader = new GltfAssetReader();
-        reader.setJsonErrorConsumer(jsonErrors::add);
-        GltfAsset asset;
+        GltfAssetV2 asset;
         try {
-            asset = reader.readWithoutReferences(new ByteArrayInputStream(bytes));
+            asset = bind(bytes, glb, jsonErrors::add);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             throw new SceneFormatException(file, at == null ? 0 : at.getLineNr(), "is not valid glTF JSON here"
@@ -107,12 +103,13 @@ final class GltfSource {
         } catch (IOException | RuntimeException e) {
             throw new SceneFormatException(file, 0, "cannot be read as glTF 2.0 (its JSON does not bind to the glTF schema)");
         }
-        bytes = null; // the asset keeps slices of the binary chunk only
+        bytes = null; // the asset keeps a view of the binary chunk only
         for (JsonError error : jsonErrors) {
             warnings.add("json", 0, "at " + Excerpt.sanitize(error.getJsonPathString(), 80) + ": "
                     + Excerpt.sanitize(String.valueOf(error.getMessage()), 120));
         }
-        if (!(asset.getGltf() instanceof GlTF gltf)) throw new SceneFormatException(file, 0, "is not glTF 2.0");
+        GlTF gltf = asset.getGltf();
+        if (gltf == null) throw new SceneFormatException(file, 0, "is not glTF 2.0");
         try {
             resolveReferences(file, asset, warnings);
             GltfLayoutCheck.check(file, gltf, asset);
@@ -121,6 +118,22 @@ final class GltfSource {
             // The layout was checked; what is left are indices between objects that do not fit (a mesh naming material 99).
             throw new SceneFormatException(file, 0, "is not a consistent glTF 2.0 file (an index names an object that is not there)");
         }
+    }
+
+    /**
+     * The asset of a glTF 2.0 file's bytes ({@code glb} its checked chunks, or null for a JSON file): its
+     * JSON bound to the library's objects, a .glb's binary chunk a view of {@code bytes}. The library's
+     * own asset reader takes a stream and copies the whole file once more (growing a buffer to it on the
+     * way): for a large model that copy cost more than the parse (docs/BENCHMARKS.md, "Import at scale").
+     * The rest of what it does is splitting a .glb into chunks, which {@link GltfBinary} checked.
+     *
+     * @param errors where the binding's JSON errors go, or null for the library's (silenced) log
+     */
+    static GltfAssetV2 bind(byte[] bytes, GltfBinary glb, Consumer<? super JsonError> errors) throws IOException {
+        GltfReaderV2 reader = new GltfReaderV2();
+        if (errors != null) reader.setJsonErrorConsumer(errors);
+        int offset = glb == null ? 0 : glb.jsonOffset(), length = glb == null ? bytes.length : glb.jsonLength();
+        return new GltfAssetV2(reader.read(new ByteArrayInputStream(bytes, offset, length)), glb == null ? null : glb.binary(bytes));
     }
 
     /**

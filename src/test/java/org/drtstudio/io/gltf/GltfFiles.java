@@ -67,6 +67,36 @@ public final class GltfFiles {
         return p;
     }
 
+    /**
+     * As {@link #primitive}, laid out as exporters also write it: positions, normals and texture
+     * coordinates interleaved in one buffer view (a stride of 32 bytes), and unsigned short indices
+     * starting 4 bytes into their view. The reader takes such accessors element by element, packed ones in bulk.
+     */
+    public Map<String, Object> interleavedPrimitive(float[] positions, float[] normals, float[] uvs, int[] indices) {
+        int n = positions.length / 3;
+        ByteBuffer v = ByteBuffer.allocate(32 * n).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < n; i++) {
+            for (int c = 0; c < 3; c++) v.putFloat(positions[3 * i + c]);
+            for (int c = 0; c < 3; c++) v.putFloat(normals[3 * i + c]);
+            for (int c = 0; c < 2; c++) v.putFloat(uvs[2 * i + c]);
+        }
+        int view = view(v.array(), 34962);
+        bufferViews.get(view).put("byteStride", 32);
+        Map<String, Object> attributes = new LinkedHashMap<>();
+        String[] names = {"POSITION", "NORMAL", "TEXCOORD_0"}, types = {"VEC3", "VEC3", "VEC2"};
+        int[] offsets = {0, 12, 24};
+        for (int k = 0; k < 3; k++) {
+            accessors.add(map("bufferView", view, "byteOffset", offsets[k], "componentType", 5126, "count", n, "type", types[k]));
+            attributes.put(names[k], accessors.size() - 1);
+        }
+        ByteBuffer ix = ByteBuffer.allocate(4 + 2 * indices.length).order(ByteOrder.LITTLE_ENDIAN);
+        ix.putInt(0xdeadbeef);
+        for (int i : indices) ix.putShort((short) i);
+        accessors.add(map("bufferView", view(ix.array(), 34963), "byteOffset", 4, "componentType", 5123, "count", indices.length,
+                "type", "SCALAR"));
+        return map("attributes", attributes, "indices", accessors.size() - 1);
+    }
+
     public int mesh(String name, List<Map<String, Object>> primitives) {
         meshes.add(map("name", name, "primitives", primitives));
         return meshes.size() - 1;

@@ -168,6 +168,30 @@ class GltfReaderTest {
     }
 
     @Test
+    void packedAccessorsReadInBulkGiveTheMeshOfInterleavedOnesReadOneByOne() throws Exception {
+        List<TriangleMesh> meshes = new ArrayList<>();
+        for (boolean interleaved : new boolean[] {false, true}) {
+            GltfFiles g = new GltfFiles();
+            float[] p = GltfFiles.boxPositions(), n = GltfFiles.boxNormals(), uv = GltfFiles.boxTexCoords();
+            int[] ix = GltfFiles.boxIndices();
+            var primitive = interleaved ? g.interleavedPrimitive(p, n, uv, ix) : g.primitive(p, n, uv, ix, -1);
+            g.sceneNodes.add(g.node(map("mesh", g.mesh("box", List.of(primitive)))));
+            Path glb = dir.resolve((interleaved ? "interleaved" : "packed") + ".glb");
+            Files.write(glb, g.glb());
+            ImportResult r = SceneLoader.load(glb);
+            assertTrue(r.warnings().isEmpty(), r.warnings().toString());
+            meshes.add(meshNodes(r.scene().root()).get(0).mesh());
+        }
+        TriangleMesh packed = meshes.get(0), interleaved = meshes.get(1);
+        assertEquals(24, packed.positions().length / 3);
+        assertArrayEquals(interleaved.positions(), packed.positions());
+        assertArrayEquals(interleaved.normals(), packed.normals());
+        assertArrayEquals(interleaved.texCoords(), packed.texCoords());
+        assertArrayEquals(interleaved.indices(), packed.indices());
+        assertArrayEquals(GltfFiles.boxIndices(), packed.indices());
+    }
+
+    @Test
     void aGlbWithAnEmbeddedTextureRendersAsTheGltfWithTheTextureBesideIt() throws Exception {
         GltfFiles beside = hierarchy();
         ImportResult external = SceneLoader.load(beside.writeGltf(dir, "beside"));
