@@ -38,9 +38,11 @@ final class GltfAnimations {
     static final double STEP_HOLD = 1e-6;
 
     private final Map<NodeModel, TransformTracks> tracks = new IdentityHashMap<>();
+    private final GltfAccessors accessors;
     private double end;
 
-    GltfAnimations(GltfModel model, WarningLog warnings) {
+    GltfAnimations(GltfModel model, GltfAccessors accessors, WarningLog warnings) {
+        this.accessors = accessors;
         int index = 0;
         for (AnimationModel animation : model.getAnimationModels()) {
             String name = animation.getName() != null ? animation.getName() : "animation " + index;
@@ -81,9 +83,9 @@ final class GltfAnimations {
     private void add(NodeModel node, String path, AnimationModel.Sampler sampler, String animation, WarningLog warnings) {
         AccessorModel input = sampler.getInput(), output = sampler.getOutput();
         if (input == null || output == null) return;
-        float[] times = GltfAccessors.floats(input, 1);
+        float[] times = accessors.floats(input, 1);
         int width = path.equals("rotation") ? 4 : 3;
-        float[] values = GltfAccessors.floats(output, width);
+        float[] values = accessors.floats(output, width);
         AnimationModel.Interpolation interpolation = sampler.getInterpolation();
         boolean cubic = interpolation == AnimationModel.Interpolation.CUBICSPLINE;
         if (cubic) warnings.add("cubic", 0, "animation " + Excerpt.quote(animation) + ": cubic spline keys are read as linear between their values");

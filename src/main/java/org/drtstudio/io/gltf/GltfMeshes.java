@@ -38,6 +38,7 @@ final class GltfMeshes {
     private final Path file;
     private final WarningLog warnings;
     private final ToIntFunction<MaterialModel> materialIndex;
+    private final GltfAccessors accessors;
     private final Map<MeshModel, TriangleMesh> built = new IdentityHashMap<>();
     /**
      * Vertices and indices all meshes may still take: primitives may share one accessor, so without
@@ -47,10 +48,12 @@ final class GltfMeshes {
 
     /**
      * @param materialIndex the scene material of a primitive's material (null: the default)
+     * @param accessors     the file's accessors
      * @param dataBytes     the bytes of all the file's buffers: the budget is a small multiple of them
      */
-    GltfMeshes(Path file, WarningLog warnings, ToIntFunction<MaterialModel> materialIndex, long dataBytes) {
+    GltfMeshes(Path file, WarningLog warnings, ToIntFunction<MaterialModel> materialIndex, GltfAccessors accessors, long dataBytes) {
         this.file = file;
+        this.accessors = accessors;
         this.warnings = warnings;
         this.materialIndex = materialIndex;
         this.elementBudget = (1L << 20) + 2 * dataBytes;
@@ -81,16 +84,16 @@ final class GltfMeshes {
                 continue;
             }
             int n = position.getCount();
-            float[] positions = GltfAccessors.floats(position, 3);
+            float[] positions = accessors.floats(position, 3);
             for (float v : positions) {
                 if (!Float.isFinite(v)) throw new SceneFormatException(file, 0, where + ": a position is not a finite number");
             }
             AccessorModel normal = p.getAttributes().get("NORMAL");
             float[] normals = normal != null && normal.getCount() == n && GltfAccessors.components(normal) == 3
-                    ? GltfAccessors.floats(normal, 3) : null;
+                    ? accessors.floats(normal, 3) : null;
             if (normal != null && normals == null) warnings.add("normal", 0, where + ": NORMAL does not match POSITION; flat normals used");
             AccessorModel uv = p.getAttributes().get("TEXCOORD_0");
-            float[] uvs = uv != null && uv.getCount() == n && GltfAccessors.components(uv) == 2 ? GltfAccessors.floats(uv, 2) : null;
+            float[] uvs = uv != null && uv.getCount() == n && GltfAccessors.components(uv) == 2 ? accessors.floats(uv, 2) : null;
             int[] triangles = triangles(p, n, where);
             elementBudget -= (long) n + triangles.length;
             if (elementBudget < 0) throw new SceneFormatException(file, 0, where + ": the meshes reuse their data more often than this "
@@ -125,7 +128,7 @@ final class GltfMeshes {
     private int[] triangles(MeshPrimitiveModel p, int n, String where) throws SceneFormatException {
         int[] order;
         if (p.getIndices() != null) {
-            order = GltfAccessors.ints(p.getIndices());
+            order = accessors.ints(p.getIndices());
             for (int i : order) {
                 if (i < 0 || i >= n) throw new SceneFormatException(file, 0, where + ": index " + i + " is out of range 0.." + (n - 1));
             }

@@ -76,11 +76,12 @@ public final class GltfReader {
             GltfMaterials materials = new GltfMaterials(file, loaded.model(), loaded.gltf(), warnings);
             long dataBytes = 0;
             for (var buffer : loaded.model().getBufferModels()) dataBytes += buffer.getByteLength();
-            GltfMeshes meshes = new GltfMeshes(file, warnings, materials::indexOf, dataBytes);
+            GltfAccessors accessors = new GltfAccessors(loaded.model(), loaded.gltf());
+            GltfMeshes meshes = new GltfMeshes(file, warnings, materials::indexOf, accessors, dataBytes);
             GltfSceneBuilder builder = new GltfSceneBuilder(file, loaded.model(), loaded.gltf(), meshes, warnings);
             scene = builder.build(fileName, materials.materials());
             nodeOf = builder.nodeOf();
-            if (withAnimations) animations = new GltfAnimations(loaded.model(), warnings);
+            if (withAnimations) animations = new GltfAnimations(loaded.model(), accessors, warnings);
             else if (!loaded.model().getAnimationModels().isEmpty())
                 warnings.add("animation", 0, "the file's animations are not shown in a still model (a render of the file plays them)");
         } catch (RuntimeException e) {

@@ -192,6 +192,41 @@ class GltfReaderTest {
     }
 
     @Test
+    void aSparseAccessorSubstitutesItsValuesOverPackedAndInterleavedPositions() throws Exception {
+        // jgltf-model's own accessor data read these as zeros (packed) and at the replaced view's stride (interleaved).
+        float[] box = GltfFiles.boxPositions();
+        for (boolean interleaved : new boolean[] {false, true}) {
+            Path glb = sparseBox(interleaved, 5);
+            float[] p = meshNodes(SceneLoader.load(glb).scene().root()).get(0).mesh().positions();
+            String layout = interleaved ? "interleaved: " : "packed: ";
+            assertArrayEquals(new float[] {0.25f, 0.5f, 2f}, java.util.Arrays.copyOfRange(p, 15, 18), layout + "vertex 5 substituted");
+            assertArrayEquals(java.util.Arrays.copyOfRange(box, 0, 15), java.util.Arrays.copyOfRange(p, 0, 15), layout + "the others as stored");
+            assertArrayEquals(java.util.Arrays.copyOfRange(box, 18, box.length), java.util.Arrays.copyOfRange(p, 18, p.length), layout);
+        }
+        Path outside = sparseBox(false, 99);
+        SceneFormatException e = assertThrows(SceneFormatException.class, () -> SceneLoader.load(outside));
+        assertTrue(e.getMessage().startsWith(outside + ": "), e.getMessage());
+    }
+
+    /** The box with vertex {@code index}'s position replaced by (0.25, 0.5, 2) through a sparse accessor. */
+    private Path sparseBox(boolean interleaved, int index) throws Exception {
+        float[] box = GltfFiles.boxPositions();
+        GltfFiles g = new GltfFiles();
+        var primitive = interleaved ? g.interleavedPrimitive(box, GltfFiles.boxNormals(), GltfFiles.boxTexCoords(), GltfFiles.boxIndices())
+                : g.primitive(box, GltfFiles.boxNormals(), null, GltfFiles.boxIndices(), -1);
+        @SuppressWarnings("unchecked")
+        int position = (Integer) ((Map<String, Object>) primitive.get("attributes")).get("POSITION");
+        java.nio.ByteBuffer at = java.nio.ByteBuffer.allocate(4).order(java.nio.ByteOrder.LITTLE_ENDIAN).putShort((short) index);
+        java.nio.ByteBuffer value = java.nio.ByteBuffer.allocate(12).order(java.nio.ByteOrder.LITTLE_ENDIAN).putFloat(0.25f).putFloat(0.5f).putFloat(2f);
+        g.accessors.get(position).put("sparse", map("count", 1, "indices", map("bufferView", g.embed(at.array()), "componentType", 5123),
+                "values", map("bufferView", g.embed(value.array()))));
+        g.sceneNodes.add(g.node(map("mesh", g.mesh("box", List.of(primitive)))));
+        Path glb = dir.resolve("sparse-" + interleaved + "-" + index + ".glb");
+        Files.write(glb, g.glb());
+        return glb;
+    }
+
+    @Test
     void aGlbWithAnEmbeddedTextureRendersAsTheGltfWithTheTextureBesideIt() throws Exception {
         GltfFiles beside = hierarchy();
         ImportResult external = SceneLoader.load(beside.writeGltf(dir, "beside"));
