@@ -18,6 +18,12 @@
 #   scripts/denoise-equal-time.sh errors DIR W H LABEL
 #       their RMSE against the references: DIR/WxH/LABEL.csv, rows case,kind,spp,seconds,rmse; its ratios, per
 #       sample and at equal time: python3 scripts/equal-time-ratios.py DIR/WxH/LABEL.csv.
+#   scripts/denoise-equal-time.sh anchor-inputs DIR W H DRT...
+#       per case, 16 spp, seed 1, the CPU tracer: drt's denoised picture (DIR/WxH/anchor/CASE-ours.exr) and, from
+#       the same samples, the noisy radiance and the guides as PFM (CASE.noisy.pfm, CASE.albedo.pfm, CASE.normal.pfm)
+#   scripts/denoise-equal-time.sh anchor DIR W H WEIGHTS.tza[:ALB.tza:NRM.tza]...
+#       Open Image Denoise's network on those inputs for each weights file (scripts/oidn-anchor.py), and the RMSE
+#       of plain, drt's denoiser and each network's output against the references: DIR/WxH/anchor.csv.
 # DRT is a command line, e.g. ./drt or "java -jar OLD/target/drt.jar". RMSE: scripts/lab.sh PictureError.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -98,8 +104,42 @@ errors)
       | paste -d, <(grep "^$name," "$out.times") - | tee -a "$out.csv"
   done
   ;;
+anchor-inputs)
+  w=$1 h=$2
+  shift 2
+  out=$dir/${w}x$h/anchor
+  mkdir -p "$out"
+  while IFS='|' read -r name file flags; do
+    # shellcheck disable=SC2086
+    "$@" render "$dir/$file" $flags --denoise --backend cpu --width "$w" --height "$h" --spp 16 --seed 1 \
+      -o "$out/$name-ours.exr" --exr-precision float --force < /dev/null
+    # shellcheck disable=SC2086
+    "$@" render "$dir/$file" $flags --denoise --backend cpu --width "$w" --height "$h" --spp 16 --seed 1 \
+      -o "$out/$name.png" --aov noisy,albedo,normal --force < /dev/null
+  done < "$dir/cases"
+  ;;
+anchor)
+  w=$1 h=$2
+  shift 2
+  out=$dir/${w}x$h/anchor
+  header="case,plain,drt"
+  label() { basename "${1%%:*}" .tza; }
+  for weights in "$@"; do header="$header,$(label "$weights")"; done
+  echo "$header" > "$dir/${w}x$h/anchor.csv"
+  while IFS='|' read -r name _ _; do
+    pictures="$out/$name.noisy.pfm $out/$name-ours.exr"
+    for weights in "$@"; do
+      python3 "$root/scripts/oidn-anchor.py" "$weights" "$out/$name.noisy.pfm" "$out/$name.albedo.pfm" \
+        "$out/$name.normal.pfm" "$out/$name-$(label "$weights").pfm" >&2
+      pictures="$pictures $out/$name-$(label "$weights").pfm"
+    done
+    # shellcheck disable=SC2086 # paths without spaces
+    echo "$name,$("$root/scripts/lab.sh" PictureError "$dir/${w}x$h/$name.ref.exr" $pictures | awk '{print $2}' | paste -sd,)" \
+      | tee -a "$dir/${w}x$h/anchor.csv"
+  done < "$dir/cases"
+  ;;
 *)
-  echo "usage: scripts/denoise-equal-time.sh cases|reference|measure|errors DIR ..." >&2
+  echo "usage: scripts/denoise-equal-time.sh cases|reference|measure|errors|anchor-inputs|anchor DIR ..." >&2
   exit 2
   ;;
 esac

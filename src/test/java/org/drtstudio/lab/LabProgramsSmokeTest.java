@@ -5,6 +5,8 @@ import org.drtstudio.bench.AccelBenchmark;
 import org.drtstudio.bench.BenchmarkJson;
 import org.drtstudio.bench.SuiteScenes;
 import org.drtstudio.bench.SuiteSettings;
+import org.drtstudio.io.image.PfmWriter;
+import org.drtstudio.io.image.exr.TinyExr;
 import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.render.gl.GlProbe;
 import org.drtstudio.render.gl.GlUnavailableException;
@@ -179,10 +181,15 @@ class LabProgramsSmokeTest {
             run(org.drtstudio.app.Main.class, List.of(), "render", SCENE, "--width", "8", "--height", "6", "--spp", "2",
                     "--seed", String.valueOf(r[1]), "--backend", "cpu", "-o", r[0].toString(), "--exr-precision", "float");
         }
-        String out = run(PictureError.class, List.of(), ref.toString(), same.toString(), other.toString());
-        List<String> lines = out.lines().filter(l -> l.contains(".exr ")).toList();
+        // the same picture as a PFM (rows stored bottom to top), as scripts/oidn-anchor.py writes its output
+        Path samePfm = dir.resolve("same.pfm");
+        TinyExr.Picture picture = TinyExr.decode(Files.readAllBytes(same));
+        PfmWriter.write(samePfm, picture.width(), picture.height(), 3, PictureError.rgb(picture, same.toString()));
+        String out = run(PictureError.class, List.of(), ref.toString(), same.toString(), other.toString(), samePfm.toString());
+        List<String> lines = out.lines().filter(l -> l.contains(".exr ") || l.contains(".pfm ")).toList();
         assertEquals(same + " 0.0000", lines.get(0), "the same render: no error");
         assertTrue(Double.parseDouble(lines.get(1).split(" ")[1]) > 0, "another seed's render differs: " + out);
+        assertEquals(samePfm + " 0.0000", lines.get(2), "the same render read from a PFM: no error");
     }
 
     @Test
