@@ -16,7 +16,8 @@ import java.util.List;
  * Checks, before jgltf-model makes its model, that every buffer view lies inside its buffer's data
  * and every accessor inside its view, so that no accessor reads past the bytes that are there and
  * nothing is allocated from a count alone: an accessor without a view is zeros the library
- * allocates, so its size is bounded by {@link #MAX_ZERO_BYTES} or eight times the file's size.
+ * allocates, so all such accessors together are bounded by {@link #MAX_ZERO_BYTES} or eight times
+ * the file's size.
  * Counts are in 64-bit arithmetic; a problem names the object by its index.
  */
 final class GltfLayoutCheck {
@@ -28,9 +29,12 @@ final class GltfLayoutCheck {
     static void check(Path file, GlTF gltf, GltfAsset asset) throws SceneFormatException {
         List<Buffer> buffers = orEmpty(gltf.getBuffers());
         long[] available = new long[buffers.size()];
-        ByteBuffer binary = asset.getBinaryData();
+        // jgltf-model makes a .glb's binary chunk buffer 0 whenever the chunk holds bytes, whatever buffer 0 says
+        ByteBuffer binary = asset.getBinaryData() != null && asset.getBinaryData().capacity() > 0 ? asset.getBinaryData() : null;
         for (int i = 0; i < buffers.size(); i++) {
             String uri = buffers.get(i).getUri();
+            if (i == 0 && binary != null && uri != null)
+                throw new SceneFormatException(file, 0, "buffer 0 names a uri, but in a .glb with a binary chunk buffer 0 is that chunk (glTF: no uri)");
             // jgltf-model decodes data URIs itself when it makes the model; their length is checked on a copy here
             ByteBuffer data = uri == null ? (i == 0 ? binary : null)
                     : uri.startsWith("data:") ? ByteBuffer.wrap(GltfSource.dataUri(file, "buffer " + i, uri)) : asset.getReferenceData(uri);
@@ -55,7 +59,7 @@ final class GltfLayoutCheck {
                 throw new SceneFormatException(file, 0, "bufferView " + i + " has byteStride " + v.getByteStride() + "; glTF allows 4 to 252");
         }
         List<Accessor> accessors = orEmpty(gltf.getAccessors());
-        long fileBound = Math.max(MAX_ZERO_BYTES, 8 * totalBytes(available));
+        long fileBound = Math.max(MAX_ZERO_BYTES, 8 * totalBytes(available)), zeroBytes = 0;
         for (int i = 0; i < accessors.size(); i++) {
             Accessor a = accessors.get(i);
             String where = "accessor " + i;
@@ -67,11 +71,12 @@ final class GltfLayoutCheck {
             if (count < 0) throw new SceneFormatException(file, 0, where + " has no count or a negative one");
             long element = (long) componentBytes * components;
             if (a.getBufferView() == null) {
-                if (count * element > fileBound)
-                    throw new SceneFormatException(file, 0, where + " has no bufferView and " + count + " elements: "
-                            + count * element + " bytes of zeros are more than this file may ask for");
+                zeroBytes += count * element;
+                if (zeroBytes > fileBound)
+                    throw new SceneFormatException(file, 0, where + " has no bufferView and " + count + " elements: with the accessors "
+                            + "before it, " + zeroBytes + " bytes of zeros are more than this file may ask for");
             } else {
-                checkRange(file, where, views, available, a.getBufferView(), orZero(a.getByteOffset()), count, element);
+                checkRange(file, where, views, available, a.getBufferView(), orZero(a.getByteOffset()), count, element, false);
             }
             AccessorSparse sparse = a.getSparse();
             if (sparse != null) {
@@ -83,20 +88,24 @@ final class GltfLayoutCheck {
                 if (indexBytes == 0 || indexBytes == 4 && sparse.getIndices().getComponentType() == 5126)
                     throw new SceneFormatException(file, 0, where + " has sparse indices of an unknown type");
                 checkRange(file, where + " (sparse indices)", views, available, sparse.getIndices().getBufferView(),
-                        orZero(sparse.getIndices().getByteOffset()), n, indexBytes);
+                        orZero(sparse.getIndices().getByteOffset()), n, indexBytes, true);
                 checkRange(file, where + " (sparse values)", views, available, sparse.getValues().getBufferView(),
-                        orZero(sparse.getValues().getByteOffset()), n, element);
+                        orZero(sparse.getValues().getByteOffset()), n, element, true);
             }
         }
     }
 
-    /** Whether {@code count} elements of {@code element} bytes from {@code offset} in the view lie inside it. */
+    /**
+     * Whether {@code count} elements of {@code element} bytes from {@code offset} in the view lie inside it, at the view's
+     * stride or, {@code packed} (a sparse accessor's indices and values, which glTF stores tightly and GltfAccessors
+     * reads so), back to back.
+     */
     private static void checkRange(Path file, String where, List<BufferView> views, long[] available, Integer view, long offset,
-                                   long count, long element) throws SceneFormatException {
+                                   long count, long element, boolean packed) throws SceneFormatException {
         if (view == null || view < 0 || view >= views.size())
             throw new SceneFormatException(file, 0, where + " names bufferView " + view + ", which is not there");
         BufferView v = views.get(view);
-        long stride = v.getByteStride() != null ? v.getByteStride() : element;
+        long stride = v.getByteStride() != null && !packed ? v.getByteStride() : element;
         long length = v.getByteLength();
         if (offset < 0) throw new SceneFormatException(file, 0, where + " has a negative byteOffset");
         long end = count == 0 ? offset : offset + stride * (count - 1) + element;

@@ -81,7 +81,7 @@ public final class GltfReader {
             GltfSceneBuilder builder = new GltfSceneBuilder(file, loaded.model(), loaded.gltf(), meshes, warnings);
             scene = builder.build(fileName, materials.materials());
             nodeOf = builder.nodeOf();
-            if (withAnimations) animations = new GltfAnimations(loaded.model(), accessors, warnings);
+            if (withAnimations) animations = new GltfAnimations(loaded.model(), accessors, dataBytes, warnings);
             else if (!loaded.model().getAnimationModels().isEmpty())
                 warnings.add("animation", 0, "the file's animations are not shown in a still model (a render of the file plays them)");
         } catch (RuntimeException e) {

@@ -172,7 +172,12 @@ public final class GltfFiles {
 
     /** The binary glTF bytes. */
     public byte[] glb() throws IOException {
-        byte[] json = pad(json(null).getBytes(StandardCharsets.UTF_8), (byte) ' ');
+        return glb(null);
+    }
+
+    /** The binary glTF bytes, with buffer 0 naming {@code bufferUri} as well (glTF forbids that; {@link #json}). */
+    public byte[] glb(String bufferUri) throws IOException {
+        byte[] json = pad(json(bufferUri).getBytes(StandardCharsets.UTF_8), (byte) ' ');
         byte[] bin = pad(buffer.toByteArray(), (byte) 0);
         ByteBuffer out = ByteBuffer.allocate(12 + 8 + json.length + 8 + bin.length).order(ByteOrder.LITTLE_ENDIAN);
         out.putInt(0x46546C67).putInt(2).putInt(out.capacity());

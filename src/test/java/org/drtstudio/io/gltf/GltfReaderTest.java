@@ -208,6 +208,78 @@ class GltfReaderTest {
         assertTrue(e.getMessage().startsWith(outside + ": "), e.getMessage());
     }
 
+    @Test
+    void sparseValuesAreCheckedAsTheyAreReadTightlyPackedWhateverTheirViewsStride() throws Exception {
+        // glTF forbids a stride on a sparse accessor's views; the reader ignores one, and the check measured with it
+        GltfFiles g = new GltfFiles();
+        var primitive = g.primitive(GltfFiles.boxPositions(), null, null, GltfFiles.boxIndices(), -1);
+        @SuppressWarnings("unchecked")
+        int position = (Integer) ((Map<String, Object>) primitive.get("attributes")).get("POSITION");
+        java.nio.ByteBuffer at = java.nio.ByteBuffer.allocate(4).order(java.nio.ByteOrder.LITTLE_ENDIAN).putShort((short) 1).putShort((short) 5);
+        int values = g.embed(new byte[16]); // two VEC3 floats need 24 bytes; at a stride of 4 they would end at byte 16
+        g.bufferViews.get(values).put("byteStride", 4);
+        g.accessors.get(position).put("sparse", map("count", 2, "indices", map("bufferView", g.embed(at.array()), "componentType", 5123),
+                "values", map("bufferView", values)));
+        g.sceneNodes.add(g.node(map("mesh", g.mesh("box", List.of(primitive)))));
+        Path glb = dir.resolve("sparse-stride.glb");
+        Files.write(glb, g.glb());
+        String message = refusal(glb);
+        assertTrue(message.contains("(sparse values) reads 2 elements to byte 24 of bufferView " + values + ", which has 16"), message);
+    }
+
+    @Test
+    void aGlbWhoseBufferZeroNamesAUriBesideItsBinaryChunkIsRefused() throws Exception {
+        // jgltf-model reads the chunk; the check had measured the uri's bytes (a file beside it, or a data URI)
+        GltfFiles g = new GltfFiles();
+        g.sceneNodes.add(g.node(map("mesh", g.mesh("box", List.of(g.primitive(GltfFiles.boxPositions(), null, null, GltfFiles.boxIndices(), -1))))));
+        Path glb = dir.resolve("bin-and-uri.glb");
+        Files.write(glb, g.glb("data:"));
+        assertTrue(refusal(glb).contains("buffer 0 names a uri, but in a .glb with a binary chunk buffer 0 is that chunk"));
+        Files.write(glb, g.glb());
+        assertEquals(12, meshNodes(SceneLoader.load(glb).scene().root()).get(0).mesh().triangleCount(), "the same file without the uri");
+    }
+
+    @Test
+    void accessorsWithoutAViewAreBoundedTogether() throws Exception {
+        GltfFiles g = new GltfFiles();
+        g.sceneNodes.add(g.node(map("mesh", g.mesh("box", List.of(g.primitive(GltfFiles.boxPositions(), null, null, GltfFiles.boxIndices(), -1))))));
+        int each = (int) (GltfLayoutCheck.MAX_ZERO_BYTES / 4 / 3); // a third of the bound in floats
+        for (int i = 0; i < 3; i++) g.accessors.add(map("componentType", 5126, "count", each, "type", "SCALAR"));
+        Path fits = dir.resolve("zeros-fit.glb");
+        Files.write(fits, g.glb());
+        assertEquals(12, meshNodes(SceneLoader.load(fits).scene().root()).get(0).mesh().triangleCount(), "three thirds fit");
+        g.accessors.add(map("componentType", 5126, "count", each, "type", "SCALAR"));
+        Path over = dir.resolve("zeros-over.glb");
+        Files.write(over, g.glb());
+        String message = refusal(over);
+        assertTrue(message.contains("has no bufferView") && message.contains("with the accessors before it"), message);
+    }
+
+    @Test
+    void animationChannelsPastTheFilesBudgetOfKeysAreDroppedBeforeTheyAreRead() throws Exception {
+        GltfFiles g = new GltfFiles();
+        float[] tri = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+        int node = g.node(map("mesh", g.mesh("t", List.of(g.primitive(tri, null, null, null, -1)))));
+        g.sceneNodes.add(node);
+        int times = g.floats(new float[] {0, 1}, 1, "SCALAR");
+        int slide = g.floats(new float[] {0, 0, 0, 2, 0, 0}, 3, "VEC3");
+        // view-less (zeros) times and values: 2 x 300,000 elements a channel, shared by every channel
+        int many = (int) (GltfAnimations.MIN_ELEMENT_BUDGET * 3 / 10);
+        g.accessors.add(map("componentType", 5126, "count", many, "type", "SCALAR"));
+        g.accessors.add(map("componentType", 5126, "count", many, "type", "VEC3"));
+        int zeroTimes = g.accessors.size() - 2, zeroValues = g.accessors.size() - 1;
+        List<Object> channels = new java.util.ArrayList<>(List.of(map("sampler", 0, "target", map("node", node, "path", "translation"))));
+        for (int i = 0; i < 6; i++) channels.add(map("sampler", 1, "target", map("node", node, "path", "scale")));
+        g.extra.put("animations", List.of(map("name", "flood", "samplers", List.of(map("input", times, "output", slide),
+                map("input", zeroTimes, "output", zeroValues)), "channels", channels)));
+        var animated = SceneLoader.loadAnimated(g.writeGltf(dir, "flood"));
+        long dropped = animated.warnings().stream().filter(w -> w.contains("channel is dropped (its " + 2 * many
+                + " key times and values are more than the file's data can hold)")).count();
+        assertEquals(5, dropped, "one flood channel fits the budget of 2^20 elements, the five after it do not: " + animated.warnings());
+        Matrix4f moved = new Matrix4f(((TransformNode) ((TransformNode) animated.scene().at(1.0).root()).children().get(0)).transform());
+        assertEquals(2f, moved.m30(), 1e-6, "the channel within the budget is read");
+    }
+
     /** The box with vertex {@code index}'s position replaced by (0.25, 0.5, 2) through a sparse accessor. */
     private Path sparseBox(boolean interleaved, int index) throws Exception {
         float[] box = GltfFiles.boxPositions();
