@@ -76,22 +76,11 @@ class ObjSharedDataTest {
     }
 
     @Test
-    void stanfordBunnyAndLucyLoadQuickly() throws Exception {
-        Path bunny = TestData.shared("obj/stanford_bunny/stanford-bunny.obj");
-        Path lucy = TestData.shared("obj/lucy_100k/lucy.obj");
-        long t0 = System.nanoTime();
-        assertEquals(69_451, mesh(ObjReader.read(bunny)).triangleCount());
-        long t1 = System.nanoTime();
-        assertEquals(99_970, mesh(ObjReader.read(lucy)).triangleCount());
-        long t2 = System.nanoTime();
-        ObjReader.read(bunny);
-        long t3 = System.nanoTime();
-        ObjReader.read(lucy);
-        long t4 = System.nanoTime();
-        System.out.printf("OBJ load times: bunny %.0f ms (again %.0f ms), lucy %.0f ms (again %.0f ms)%n",
-                (t1 - t0) / 1e6, (t3 - t2) / 1e6, (t2 - t1) / 1e6, (t4 - t3) / 1e6);
-        // ~0.1-0.5 s each on the 2-core build machine; the bound leaves room for a busy machine.
-        assertTrue((t2 - t0) / 1e9 < 10, "bunny + lucy took " + (t2 - t0) / 1e9 + " s");
+    void stanfordBunnyAndLucyLoadWithEveryTriangle() throws Exception {
+        // How fast they load is measured by drt bench --suite import and drt info (docs/BENCHMARKS.md, "Import at
+        // scale"), not bounded here: a timed test fails on a busy machine and says nothing on a fast one.
+        assertEquals(69_451, mesh(ObjReader.read(TestData.shared("obj/stanford_bunny/stanford-bunny.obj"))).triangleCount());
+        assertEquals(99_970, mesh(ObjReader.read(TestData.shared("obj/lucy_100k/lucy.obj"))).triangleCount());
     }
 
     @Test
