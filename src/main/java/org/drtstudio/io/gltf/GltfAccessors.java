@@ -107,7 +107,7 @@ final class GltfAccessors {
     private int[] sparseIndices(AccessorSparse sparse, int n) {
         int count = sparse.getCount(), type = sparse.getIndices().getComponentType();
         ByteBuffer view = view(sparse.getIndices().getBufferView());
-        int offset = orZero(sparse.getIndices().getByteOffset()), size = type == UNSIGNED_BYTE ? 1 : type == UNSIGNED_SHORT ? 2 : 4;
+        int offset = orZero(sparse.getIndices().getByteOffset()), size = GltfLayoutCheck.componentBytes(type);
         int[] at = new int[count];
         for (int k = 0; k < count; k++) {
             at[k] = integer(view, offset + k * size, type);

@@ -39,8 +39,9 @@ final class GltfAnimations {
     static final double STEP_HOLD = 1e-6;
     /**
      * The least number of key times and values all channels together may read; a file may read as many as its buffers
-     * hold bytes. Accessors without a view (zeros, any count the layout check lets through) and channels that share
-     * them would otherwise let a file of a kilobyte box millions of keys per channel (measured: 32 s, 2.7 GB).
+     * hold bytes. Channels that share accessors without a view (zeros, within the layout check's bound) would
+     * otherwise let a file of a kilobyte box millions of keys per channel (eight channels over a million keys: 22.7 s
+     * and 3.9 GB on two cores; 2.9 s and 0.17 GB with the budget).
      */
     static final long MIN_ELEMENT_BUDGET = 1L << 20;
 

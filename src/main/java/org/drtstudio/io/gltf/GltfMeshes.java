@@ -168,7 +168,6 @@ final class GltfMeshes {
             uvs = new float[anyUv ? 32 : 0];
         }
 
-
         void addSmooth(float[] p, float[] nr, float[] uv, int[] triangles, int material, boolean anyUv) {
             int base = vertices, n = p.length / 3;
             ensureVertices(vertices + n);
