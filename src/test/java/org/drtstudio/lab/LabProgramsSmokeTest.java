@@ -9,6 +9,7 @@ import org.drtstudio.io.image.PfmWriter;
 import org.drtstudio.io.image.exr.TinyExr;
 import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.render.gl.GlProbe;
+import org.drtstudio.render.gl.UploadProbe;
 import org.drtstudio.render.gl.GlUnavailableException;
 import org.drtstudio.scene.Scene;
 import org.junit.jupiter.api.Test;
@@ -210,6 +211,14 @@ class LabProgramsSmokeTest {
         assumeGl();
         String out = run(GlProbe.class, List.of());
         assertTrue(out.contains("GL_VENDOR"), out);
+    }
+
+    @Test
+    void uploadProbeSendsAndComparesBothWays() throws Exception {
+        assumeGl();
+        String out = run(UploadProbe.class, List.of(), "1", "1");
+        assertEquals(2, out.split("holds the array bit for bit: true", -1).length - 1, out);
+        assertTrue(out.contains("texture, unpack") && out.contains("texture, shader"), out);
     }
 
     private static void assumeGl() {

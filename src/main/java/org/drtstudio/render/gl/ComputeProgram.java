@@ -126,6 +126,20 @@ public final class ComputeProgram extends GlObject implements Uniforms {
         glUseProgram(0);
     }
 
+    /** Work groups a row of {@link #dispatchItems} holds at most: GL promises 65,535 in each dimension. */
+    private static final int GROUPS_PER_ROW = 32_768;
+
+    /**
+     * Runs enough work groups to give each of {@code count} items an invocation, in rows of at most
+     * {@link #GROUPS_PER_ROW} groups; the shader finds its item as {@code (gl_WorkGroupID.y *
+     * gl_NumWorkGroups.x + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x} and skips
+     * those from {@code count} on. At least one group runs.
+     */
+    public void dispatchItems(int count) {
+        int groups = Math.max(1, ceilDiv(count, localSize[0]));
+        dispatch(Math.min(groups, GROUPS_PER_ROW), ceilDiv(groups, GROUPS_PER_ROW), 1);
+    }
+
     /**
      * Runs enough work groups to cover {@code width x height} invocations with this shader's local
      * size; the shader must skip invocations outside the image ({@code if (any(greaterThanEqual(p, size))) return;}).

@@ -23,8 +23,6 @@ import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
  * ({@code BoxLayout.assemble}). One program per storage, compiled on first use on the renderer's GL thread.
  */
 final class GlBoxPrimitives implements AutoCloseable {
-    /** Work groups a row of the dispatch holds at most: GL promises 65,535 in each dimension. */
-    private static final int GROUPS_PER_ROW = 32_768;
     private ComputeProgram toTexture, toBuffer;
 
     /** Writes {@code count} primitives' texels into {@code out}, RGBA32F rows of the data-texture width. */
@@ -46,9 +44,7 @@ final class GlBoxPrimitives implements AutoCloseable {
 
     private static void run(ComputeProgram program, int count) {
         program.setInt("uCount", count);
-        int size = program.localSize()[0], groups = Math.max(1, (count + size - 1) / size);
-        int rows = (groups + GROUPS_PER_ROW - 1) / GROUPS_PER_ROW;
-        program.dispatch(Math.min(groups, GROUPS_PER_ROW), rows, 1);
+        program.dispatchItems(count);
     }
 
     private static Map<String, String> defines(boolean toBuffer) {

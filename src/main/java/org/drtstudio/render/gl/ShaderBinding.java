@@ -57,6 +57,8 @@ public enum ShaderBinding {
     // The box layout's primitives made on the GPU (box_primitives.comp, GlBoxPrimitives) into a texture; into a
     // storage buffer they go to BoxLayout.PRIMITIVES_BINDING, where the walk reads them.
     BOX_PRIMITIVES_OUT(Kind.IMAGE, 0),
+    // A staged upload's texels written into a texture (texel_copy.comp, TexelCopy).
+    TEXEL_COPY_SOURCE(Kind.BUFFER, 0), TEXEL_COPY_OUT(Kind.IMAGE, 0),
 
     // The benchmarks' kernels (ray_bench.comp, traversal_bench.comp).
     BENCH_HIT_POINT(Kind.IMAGE, 0), BENCH_HIT_NORMAL(Kind.IMAGE, 1), BENCH_OUT(Kind.IMAGE, 2), BENCH_COUNTERS(Kind.BUFFER, 0),

@@ -34,7 +34,10 @@ import static org.lwjgl.opengl.GL44C.glBufferStorage;
  * core straight from the Java arrays, and the driver copies it to the device-local buffer or
  * texture ({@code glCopyBufferSubData}, or {@code glTexSubImage2D} from a pixel-unpack buffer) with
  * its copy engine. Two halves alternate, each guarded by a fence, so the cores fill one while the
- * other is being copied.
+ * other is being copied. Into an RGBA32F texture the copy engine fills a device-local buffer and a
+ * compute pass writes the texels from it ({@link TexelCopy}) on a hardware GPU, whose driver writes
+ * textures from a pixel-unpack buffer at a tenth of the bus's speed; a software GL, which runs that
+ * pass on the CPU, takes them from the unpack buffer ({@link #texelsByShader}).
  *
  * <p>Before, a buffer was sent by {@code glBufferData} straight from the Java array and a texture by
  * {@code glTexSubImage2D} from it: the driver copied the whole array on the GL thread alone (pinning
@@ -68,11 +71,29 @@ final class StagedUpload extends GlObject {
     private final ByteBuffer mapped;
     private final long[] fences = new long[2];
     private int next;
+    /** Whether RGBA32F textures are written by {@link TexelCopy} from {@link #texelSource} rather than unpacked from the halves. */
+    private final boolean texelsByShader;
+    /** Device-local twin of the two halves, which the copy engine fills for {@link TexelCopy}; made on first use. */
+    private ShaderStorageBuffer texelSource;
+    private TexelCopy texelCopy;
 
-    private StagedUpload(GlThread owner, int name, ByteBuffer mapped, int halfBytes) {
+    private StagedUpload(GlThread owner, int name, ByteBuffer mapped, int halfBytes, boolean texelsByShader) {
         super(owner, name, "StagedUpload");
         this.halfBytes = halfBytes;
         this.mapped = mapped.order(ByteOrder.nativeOrder());
+        this.texelsByShader = texelsByShader;
+    }
+
+    /**
+     * Whether textures are written by a compute pass: on a hardware GPU, or as the system property
+     * {@code drt.textureUpload} says ({@code shader} or {@code unpack}; tests run both on llvmpipe).
+     */
+    static boolean texelsByShader(GlInfo info) {
+        return switch (System.getProperty("drt.textureUpload", "")) {
+            case "shader" -> true;
+            case "unpack" -> false;
+            default -> !info.software();
+        };
     }
 
     /** Whether this context has {@code glBufferStorage} (GL 4.4 or ARB_buffer_storage). */
@@ -86,6 +107,14 @@ final class StagedUpload extends GlObject {
 
     /** @param halfBytes bytes of each half, a multiple of 16 */
     static StagedUpload create(int halfBytes) {
+        return create(halfBytes, texelsByShader(GlThread.requireCurrent("StagedUpload.create").info()));
+    }
+
+    /**
+     * @param halfBytes bytes of each half, a multiple of 16
+     * @param texelsByShader whether RGBA32F textures are written by a compute pass ({@link #texelsByShader(GlInfo)})
+     */
+    static StagedUpload create(int halfBytes, boolean texelsByShader) {
         if (halfBytes < 16 || halfBytes % 16 != 0) throw new IllegalArgumentException("half of " + halfBytes + " bytes");
         GlThread owner = GlThread.requireCurrent("StagedUpload.create");
         int flags = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
@@ -98,7 +127,7 @@ final class StagedUpload extends GlObject {
             glDeleteBuffers(name);
             throw new IllegalStateException("the driver would not map a staging buffer of " + 2L * halfBytes + " bytes");
         }
-        return new StagedUpload(owner, name, mapped, halfBytes);
+        return new StagedUpload(owner, name, mapped, halfBytes, texelsByShader);
     }
 
     /** Copies {@code data} to the start of {@code target}, a buffer of at least its size. */
@@ -142,11 +171,17 @@ final class StagedUpload extends GlObject {
         int rowFloats = width * floatsPerTexel, rowsPerHalf = halfBytes / (4 * rowFloats);
         if (rowsPerHalf < 1) throw new IllegalArgumentException("a row of " + 4 * rowFloats + " bytes does not fit a half of " + halfBytes);
         int rows = (data.length + rowFloats - 1) / rowFloats;
+        boolean byShader = texelsByShader && format == TextureFormat.RGBA32F && texelSource() != null;
         glBindTexture(GL_TEXTURE_2D, texture);
         for (int row = 0; row < rows; row += rowsPerHalf) {
             int n = Math.min(rowsPerHalf, rows - row), from = row * rowFloats;
             int floats = Math.min(n * rowFloats, data.length - from);
             int half = fill((mapped, at, start, count) -> mapped.asFloatBuffer().put(at, data, start, count), from, floats);
+            if (byShader) {
+                writeTexels(half, target, from / 4, floats / 4);
+                fenced(half);
+                continue;
+            }
             glBindBuffer(GL_PIXEL_UNPACK_BUFFER, staging);
             int fullRows = floats / rowFloats, rest = floats - fullRows * rowFloats;
             long offset = (long) half * halfBytes;
@@ -159,6 +194,33 @@ final class StagedUpload extends GlObject {
             fenced(half);
         }
         glBindTexture(GL_TEXTURE_2D, 0);
+    }
+
+    /**
+     * Copies the first {@code texels} of {@code half} into its twin in device memory and writes them into
+     * {@code target} from texel {@code first}: both on the GPU, in the order given, before the half's fence.
+     */
+    private void writeTexels(int half, Texture2D target, int first, int texels) {
+        long offset = (long) half * halfBytes;
+        glBindBuffer(GL_COPY_READ_BUFFER, glName());
+        glBindBuffer(GL_COPY_WRITE_BUFFER, texelSource.glName());
+        glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, offset, offset, 16L * texels);
+        glBindBuffer(GL_COPY_READ_BUFFER, 0);
+        glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+        texelCopy.write(texelSource, (int) (offset / 16), target, first, texels);
+    }
+
+    /** {@link #texelSource}, made on first use; null when the GPU has no room for it (the unpack path needs none). */
+    private ShaderStorageBuffer texelSource() {
+        if (texelSource == null) {
+            try {
+                texelSource = ShaderStorageBuffer.deviceLocal(2L * halfBytes);
+                texelCopy = new TexelCopy();
+            } catch (GpuMemoryException e) {
+                return null;
+            }
+        }
+        return texelSource;
     }
 
     /** Fills the next free half with the elements {@code [from, from + floats)} on every core; returns the half. */
@@ -185,6 +247,8 @@ final class StagedUpload extends GlObject {
     @Override
     void delete(int name) {
         for (long fence : fences) if (fence != 0) glDeleteSync(fence);
+        if (texelCopy != null) texelCopy.close();
+        if (texelSource != null) texelSource.close();
         glDeleteBuffers(name); // unmaps it; copies still queued keep their source alive
     }
 }

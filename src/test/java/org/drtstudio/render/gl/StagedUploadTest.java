@@ -71,6 +71,41 @@ class StagedUploadTest {
         });
     }
 
+    /**
+     * RGBA32F textures as the geometry image has them (integer fields in float bits, NaN patterns among
+     * them), written either way: from the unpack buffer, and by the compute pass a hardware GPU uses
+     * ({@link TexelCopy}), through both halves many times, the last row partial, and again in place.
+     * Compared bit for bit: {@code assertArrayEquals} on floats would take any NaN for any other.
+     */
+    @Test
+    void rgba32fTexturesHoldEveryBitEitherWay() {
+        GL.get().call(() -> {
+            int width = 64, rows = 23;
+            float[] data = new float[((rows - 1) * width + 5) * 4];
+            for (int i = 0; i < data.length; i++) data[i] = Float.intBitsToFloat(i % 3 == 0 ? -1 - i : 0x3f800000 + 977 * i);
+            for (boolean byShader : new boolean[]{false, true}) {
+                float[] before = new float[width * rows * 4];
+                Arrays.fill(before, -7f);
+                try (StagedUpload staging = StagedUpload.create(16 * width * 3, byShader); // three rows a half
+                     Texture2D target = Texture2D.create(TextureFormat.RGBA32F, width, rows, before)) {
+                    for (int turn = 0; turn < 2; turn++) {
+                        float[] sent = data.clone();
+                        if (turn == 1) for (int i = 0; i < sent.length; i += 7) sent[i] = turn * i;
+                        staging.toTexture(target, sent);
+                        float[] back = TextureReadback.floats(target, TextureReadback.DEFAULT_BAND_BYTES);
+                        for (int i = 0; i < sent.length; i++) {
+                            int expected = Float.floatToRawIntBits(sent[i]), got = Float.floatToRawIntBits(back[i]);
+                            if (got != expected) fail((byShader ? "shader" : "unpack") + ", turn " + turn + ": float " + i + " is "
+                                    + Integer.toHexString(got) + ", sent " + Integer.toHexString(expected));
+                        }
+                        for (int i = sent.length; i < back.length; i++) assertEquals(-7f, back[i], "beyond the data, float " + i);
+                    }
+                }
+            }
+            return null;
+        });
+    }
+
     @Test
     void aRowLargerThanAHalfIsRefused() {
         GL.get().call(() -> {
