@@ -368,6 +368,9 @@ final class PlyBodyReader {
     private void skipElement(PlyElement element) throws SceneFormatException, IOException {
         if (element.count() > 0)
             warnings.add("element", element.line(), "element " + Excerpt.quote(element.name()) + " (" + element.count() + " entries) is not read");
+        // Entries without properties take no bytes, so the size check lets any count through: there is nothing to skip,
+        // and counting to it would not end (element junk 9000000000000000000 was a hang).
+        if (element.properties().isEmpty()) return;
         for (long i = 0; i < element.count(); i++) {
             for (PlyProperty property : element.properties()) {
                 try {

@@ -386,6 +386,18 @@ class PlyReaderTest {
         assertTrue(r.warnings().contains(dir.resolve("small.ply") + ": 2 face(s) with fewer than 3 corners were skipped"), r.warnings().toString());
     }
 
+    @Test
+    void anElementWithoutPropertiesIsPassedOverWhateverItsCount() throws Exception {
+        // Its entries take no bytes, so the size check cannot bound the count: counting to it never ended.
+        String text = "ply\nformat ascii 1.0\n" + VERTEX + "element junk 9000000000000000000\n" + FACE + "end_header\n"
+                + "0 0 0\n1 0 0\n" + REST;
+        ImportResult r = assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> SceneLoader.load(write("junk.ply", ascii(text))),
+                "a hang: the empty entries were counted one by one");
+        assertEquals(1, mesh(r).triangleCount());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("junk.ply:7: element 'junk' (9000000000000000000 entries) is not read")),
+                r.warnings().toString());
+    }
+
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
