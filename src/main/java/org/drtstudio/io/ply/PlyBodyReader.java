@@ -214,7 +214,11 @@ final class PlyBodyReader {
         int r = element.scalar("red", "diffuse_red", "r"), g = element.scalar("green", "diffuse_green", "g"),
                 b = element.scalar("blue", "diffuse_blue", "b");
         boolean hasColour = r >= 0 && g >= 0 && b >= 0;
-        if (hasColour && faceColours == null) faceColours = new float[3 * 256];
+        if (hasColour && faceColours == null) {
+            // A face element before this one had no colour: its faces keep the material's (NaN), and the array holds them.
+            faceColours = new float[3 * Math.max(256, faceCount + 1)];
+            Arrays.fill(faceColours, 0, 3 * faceCount, Float.NaN);
+        }
         PlyProperty indices = element.properties().get(indexList);
         int uvList = element.list("texcoord");
         if (uvList >= 0 && cornerUv == null) cornerUv = new float[2 * corners.length];

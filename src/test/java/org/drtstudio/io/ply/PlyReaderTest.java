@@ -387,6 +387,23 @@ class PlyReaderTest {
     }
 
     @Test
+    void aColouredFaceElementAfterOneWithoutColourKeepsTheEarlierFacesMaterial() throws Exception {
+        // The colours were allocated for 256 faces when the first coloured element came: past 512 faces before it, an
+        // index out of bounds; below, the earlier faces came out black instead of the default material.
+        int plain = 1000;
+        StringBuilder text = new StringBuilder("ply\nformat ascii 1.0\n" + VERTEX + "element face " + plain + "\n"
+                + "property list uchar int vertex_indices\nelement face 1\nproperty list uchar int vertex_indices\n"
+                + "property uchar red\nproperty uchar green\nproperty uchar blue\nend_header\n0 0 0\n1 0 0\n0 1 0\n");
+        text.append("3 0 1 2\n".repeat(plain)).append("3 0 1 2 255 0 0\n");
+        ImportResult r = SceneLoader.load(write("two.ply", ascii(text.toString())));
+        int[] materials = mesh(r).triangleMaterials();
+        assertEquals(plain + 1, materials.length);
+        for (int t = 0; t < plain; t++) assertEquals(0, materials[t], "face " + t + " has no colour: the default material");
+        assertEquals(1f, r.scene().materials().get(materials[plain]).diffuse().x(), "the last face is red");
+        assertEquals(Material.DEFAULT.diffuse(), r.scene().materials().get(0).diffuse());
+    }
+
+    @Test
     void anElementWithoutPropertiesIsPassedOverWhateverItsCount() throws Exception {
         // Its entries take no bytes, so the size check cannot bound the count: counting to it never ended.
         String text = "ply\nformat ascii 1.0\n" + VERTEX + "element junk 9000000000000000000\n" + FACE + "end_header\n"
