@@ -19,6 +19,12 @@ import java.util.Map;
 final class VoxSceneGraph {
     /** Deeper graphs or more placed shapes than these are refused: real files stay far below. */
     static final int MAX_DEPTH = 64, MAX_PLACEMENTS = 1 << 16;
+    /**
+     * Nodes visited at most. A group may name one child many times, so a graph of a few nodes can
+     * be a path to 2^64 leaves; the placement bound counts only shapes that place a model, and a
+     * graph of empty leaves was walked without end. A real file visits each node once or a few times.
+     */
+    static final int MAX_VISITS = 1 << 20;
 
     private sealed interface Node permits Transform, Group, Shape {
     }
@@ -37,6 +43,8 @@ final class VoxSceneGraph {
     }
 
     private final Map<Integer, Node> nodes = new HashMap<>();
+    /** Nodes visited by the walk of {@link #placements}, against {@link #MAX_VISITS}. */
+    private int visits;
 
     boolean isEmpty() {
         return nodes.isEmpty();
@@ -91,12 +99,15 @@ final class VoxSceneGraph {
     /** The placements reached from node 0, depth first; refuses cycles, missing nodes and models out of range. */
     List<Placement> placements(int modelCount) throws VoxProblem {
         List<Placement> out = new ArrayList<>();
+        visits = 0;
         visit(0, new Matrix4f(), 0, modelCount, out);
         return out;
     }
 
     private void visit(int id, Matrix4f parent, int depth, int modelCount, List<Placement> out) throws VoxProblem {
         if (depth > MAX_DEPTH) throw new VoxProblem("scene graph deeper than " + MAX_DEPTH + " nodes (a cycle?) at node " + id);
+        if (++visits > MAX_VISITS)
+            throw new VoxProblem("reaches more than " + MAX_VISITS + " nodes (groups naming a child again and again)");
         Node node = nodes.get(id);
         if (node == null) throw new VoxProblem("scene graph names node " + id + ", which the file does not have");
         if (node instanceof Transform t) {

@@ -181,6 +181,19 @@ class VoxReaderTest {
     }
 
     @Test
+    void aGraphOfSharedGroupsIsRefusedBeforeItsPathsAreWalked() throws Exception {
+        // 60 groups, each naming the next twice, and an empty last group: 2 KB that lead to 2^59 empty leaves.
+        // Nothing is placed, so the placement bound never counted, and the walk did not end.
+        List<byte[]> chunks = new ArrayList<>(List.of(size(1, 1, 1), xyzi(0, 0, 0, 1), size(1, 1, 1), xyzi(0, 0, 0, 1),
+                transform(0, 1, Map.of())));
+        for (int g = 1; g < 60; g++) chunks.add(group(g, g + 1, g + 1));
+        chunks.add(group(60));
+        byte[] bytes = file(chunks.toArray(byte[][]::new));
+        assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                () -> assertRefused("shared.vox", bytes, "scene graph", "reaches more than 1048576 nodes"), "a hang");
+    }
+
+    @Test
     void randomlyDamagedFilesGiveOneLineErrorsOrScenesNeverOtherExceptions() throws Exception {
         VoxelSpace maze = VoxelGenerators.maze(2, 1, 2, 3);
         byte[] good = VoxFiles.file(size(maze.sizeX(), maze.sizeZ(), maze.sizeY()),
