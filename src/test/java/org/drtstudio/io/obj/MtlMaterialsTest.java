@@ -271,6 +271,20 @@ class MtlMaterialsTest {
     }
 
     @Test
+    void anMtllibLineOfManyWordsIsSplitWithoutProbingEveryJoin(@TempDir Path dir) throws Exception {
+        // Every join of the words was looked for on disk, each probe copying the whole join: quadratic in the line
+        // (40 KB took 9 s; this 800 KB line would take an hour). A guard against that, far from this load's time.
+        Files.writeString(dir.resolve("my lib.mtl"), "newmtl red\nKd 1 0 0\n");
+        Path obj = write(dir, "m.obj", "mtllib " + "a ".repeat(400_000) + "lib.mtl\nmtllib my lib.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\n"
+                + "usemtl red\nf 1 2 3\n");
+        ImportResult result = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+                () -> ObjReader.read(obj));
+        assertTrue(result.warnings().stream().anyMatch(w -> w.contains("m.obj:1: material library 'a a a") && w.contains("not found")),
+                result.warnings().toString());
+        assertEquals(new Vec3(1, 0, 0), material(result, 0).diffuse(), "a name of two words is still found");
+    }
+
+    @Test
     void mtlKeepsUnusedMaterialsAndTheFirstDefinitionOfAName(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("a.mtl"), "newmtl x\nKd 1 0 0\nnewmtl unused\nKd 0 0 1\n");
         Files.writeString(dir.resolve("b.mtl"), "newmtl x\nKd 0 1 0\n");
