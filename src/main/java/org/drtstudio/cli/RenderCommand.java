@@ -640,7 +640,17 @@ final class RenderCommand implements Callable<Integer> {
                                                  TracerOptions tracer) throws SceneFormatException {
         if (given == RendererFactory.Backend.CPU || options.isCfg() || !Files.isRegularFile(options.scene)) return null;
         CfgDeviceChoice.Choice plain = CfgDeviceChoice.apply(CfgDevice.UNSPECIFIED, options.scene, given, givenGpus, givenThreads, note -> { });
-        return EarlyTracer.start(renderers, plain.backend(), tracer.withGpus(plain.gpus()).withCpuThreads(plain.cpuThreads()));
+        return EarlyTracer.start(renderers, plain.backend(), tracer.withGpus(plain.gpus()).withCpuThreads(plain.cpuThreads()),
+                sceneBytes(options.scene));
+    }
+
+    /** The scene file's size in bytes, or 0 when it cannot be read now (the load says why). */
+    private static long sceneBytes(Path scene) {
+        try {
+            return Files.size(scene);
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     private Renderer createRenderer(RendererFactory.Backend choice, TracerOptions tracer, PrintWriter err)

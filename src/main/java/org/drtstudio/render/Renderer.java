@@ -77,6 +77,14 @@ public interface Renderer extends AutoCloseable {
         return Upload.NONE;
     }
 
+    /**
+     * Readies, while the caller still loads a large scene, what sending it would otherwise wait for on
+     * the first frame (a GPU tracer's staging memory and the program that writes its textures); nothing
+     * for a tracer that reads the image where it is.
+     */
+    default void prepareLargeUploads() {
+    }
+
     /** Bytes sent to the device and the milliseconds it took. */
     record Upload(long bytes, double millis) {
         public static final Upload NONE = new Upload(0, 0);

@@ -26,7 +26,9 @@ class EarlyTracerTest {
 
     /** Tracers that count their starts and closes; a start waits for {@code release} (a GL context's start is slow). */
     private static final class Counting implements RendererFactory {
-        final AtomicInteger started = new AtomicInteger(), closed = new AtomicInteger();
+        final AtomicInteger started = new AtomicInteger(), closed = new AtomicInteger(), prepared = new AtomicInteger();
+        /** Thrown by the tracers' prepareLargeUploads when set. */
+        volatile RuntimeException prepareFailure;
         final List<String> threads = new ArrayList<>();
         final CountDownLatch release;
         final RuntimeException failure;
@@ -53,6 +55,10 @@ class EarlyTracerTest {
             return (Renderer) java.lang.reflect.Proxy.newProxyInstance(Renderer.class.getClassLoader(), new Class<?>[]{Renderer.class},
                     (proxy, method, args) -> {
                         if (method.getName().equals("close")) closed.incrementAndGet();
+                        if (method.getName().equals("prepareLargeUploads")) {
+                            prepared.incrementAndGet();
+                            if (prepareFailure != null) throw prepareFailure;
+                        }
                         try {
                             return method.invoke(cpu, args);
                         } catch (java.lang.reflect.InvocationTargetException e) {
@@ -68,7 +74,7 @@ class EarlyTracerTest {
     void theTracerStartedAsChosenIsHandedOverWithItsNotices() throws Exception {
         Counting factory = new Counting(new CountDownLatch(0), null);
         List<String> said = new ArrayList<>();
-        try (EarlyTracer early = EarlyTracer.start(factory, RendererFactory.Backend.AUTO, OPTIONS);
+        try (EarlyTracer early = EarlyTracer.start(factory, RendererFactory.Backend.AUTO, OPTIONS, 0);
              Renderer r = early.take(RendererFactory.Backend.AUTO, OPTIONS, said::add)) {
             assertNotNull(r);
             assertEquals(List.of("started AUTO"), said);
@@ -83,7 +89,7 @@ class EarlyTracerTest {
             RendererFactory.Backend backend = other == OPTIONS ? RendererFactory.Backend.GPU : RendererFactory.Backend.AUTO;
             Counting factory = new Counting(new CountDownLatch(0), null);
             List<String> said = new ArrayList<>();
-            EarlyTracer early = EarlyTracer.start(factory, RendererFactory.Backend.AUTO, OPTIONS);
+            EarlyTracer early = EarlyTracer.start(factory, RendererFactory.Backend.AUTO, OPTIONS, 0);
             assertNull(early.take(backend, other, said::add), "a .cfg's keys chose otherwise");
             assertEquals(1, factory.closed.get(), "the tracer started for nothing is closed");
             assertEquals(List.of(), said, "and its notices not said");
@@ -95,18 +101,36 @@ class EarlyTracerTest {
     @Test
     void aFailedStartIsThrownAsItWasThrownWhenItMatters() {
         RendererFactory.UnmetRequest unmet = new RendererFactory.UnmetRequest("--gpus 3: this machine has 1 GPU");
-        EarlyTracer early = EarlyTracer.start(new Counting(new CountDownLatch(0), unmet), RendererFactory.Backend.GPU, OPTIONS);
+        EarlyTracer early = EarlyTracer.start(new Counting(new CountDownLatch(0), unmet), RendererFactory.Backend.GPU, OPTIONS, 0);
         assertSame(unmet, assertThrows(RendererFactory.UnmetRequest.class, () -> early.take(RendererFactory.Backend.GPU, OPTIONS, s -> { })));
-        EarlyTracer other = EarlyTracer.start(new Counting(new CountDownLatch(0), unmet), RendererFactory.Backend.GPU, OPTIONS);
+        EarlyTracer other = EarlyTracer.start(new Counting(new CountDownLatch(0), unmet), RendererFactory.Backend.GPU, OPTIONS, 0);
         assertNull(other.take(RendererFactory.Backend.CPU, OPTIONS, s -> { }), "not the tracer chosen: its failure does not matter");
         other.close();
+    }
+
+    /** A large scene's tracer readies its upload on the start's thread, once; a small one's does not; a failure there costs nothing. */
+    @Test
+    void aLargeScenesTracerReadiesItsUploadAsItStarts() {
+        for (long bytes : new long[]{0, EarlyTracer.LARGE_SCENE_BYTES - 1, EarlyTracer.LARGE_SCENE_BYTES}) {
+            Counting factory = new Counting(new CountDownLatch(0), null);
+            try (EarlyTracer early = EarlyTracer.start(factory, RendererFactory.Backend.AUTO, OPTIONS, bytes)) {
+                assertNotNull(early.take(RendererFactory.Backend.AUTO, OPTIONS, s -> { }));
+                assertEquals(bytes >= EarlyTracer.LARGE_SCENE_BYTES ? 1 : 0, factory.prepared.get(), bytes + " bytes");
+            }
+        }
+        Counting failing = new Counting(new CountDownLatch(0), null);
+        failing.prepareFailure = new IllegalStateException("the driver would not map a staging buffer");
+        try (EarlyTracer early = EarlyTracer.start(failing, RendererFactory.Backend.AUTO, OPTIONS, EarlyTracer.LARGE_SCENE_BYTES)) {
+            assertNotNull(early.take(RendererFactory.Backend.AUTO, OPTIONS, s -> { }), "the tracer is handed over all the same");
+            assertEquals(1, failing.prepared.get());
+        }
     }
 
     @Test
     void notTakenItIsClosedOnceItsStartEnds() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         Counting factory = new Counting(release, null);
-        EarlyTracer early = EarlyTracer.start(factory, RendererFactory.Backend.AUTO, OPTIONS);
+        EarlyTracer early = EarlyTracer.start(factory, RendererFactory.Backend.AUTO, OPTIONS, 0);
         CountDownLatch closing = new CountDownLatch(1);
         Thread closer = new Thread(() -> {
             closing.countDown();

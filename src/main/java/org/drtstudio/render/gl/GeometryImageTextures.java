@@ -275,6 +275,17 @@ final class GeometryImageTextures implements AutoCloseable {
         return 4L * data.length >= minStagedBytes && StagedUpload.supported();
     }
 
+    /**
+     * Makes the staging buffer now, warmed up ({@link StagedUpload#warmUp}), where the GL has buffer
+     * storage and none was made yet: before a large scene's first update, so that its arrays do not
+     * wait for it.
+     */
+    void prepareStaging() {
+        if (staging != null || !StagedUpload.supported()) return;
+        staging = StagedUpload.create();
+        staging.warmUp();
+    }
+
     private StagedUpload staging() {
         if (staging == null) staging = StagedUpload.create();
         return staging;

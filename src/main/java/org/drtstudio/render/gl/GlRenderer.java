@@ -983,7 +983,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     /** Brings the scene's textures up to date with {@code image} (GL thread); returns the bytes uploaded. */
     private long uploadScene(GeometryImage image) throws org.drtstudio.render.RenderException {
         syncAccel();
-        if (scene == null) scene = new GeometryImageTextures(gl.info(), nodeKind, builtFor, boxStorage);
+        if (scene == null) scene = newSceneTextures();
         long u0 = System.nanoTime();
         long uploaded = scene.update(image, pairedPrimary || scene.walksSphereNodes());
         if (uploaded > 0) {
@@ -1085,6 +1085,26 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) t = t.getCause();
         return t.getMessage() != null ? t.getMessage() : t.toString();
+    }
+
+    private GeometryImageTextures newSceneTextures() {
+        return new GeometryImageTextures(gl.info(), nodeKind, builtFor, boxStorage);
+    }
+
+    /**
+     * Where textures are written by shader (a GPU: {@link StagedUpload#texelsByShader}; a software GL's
+     * upload is a memory copy, and its warm-up would take the cores the load is using): the scene's
+     * textures made before their first image, with the staging buffer its large arrays will go through
+     * made and warmed up ({@link GeometryImageTextures#prepareStaging}).
+     */
+    @Override
+    public void prepareLargeUploads() {
+        gl.run(() -> {
+            if (!StagedUpload.texelsByShader(gl.info())) return;
+            syncAccel();
+            if (scene == null) scene = newSceneTextures();
+            scene.prepareStaging();
+        });
     }
 
     @Override

@@ -106,6 +106,28 @@ class StagedUploadTest {
         });
     }
 
+    /** Warmed up (as drt render's tracer does while a large scene loads), a staging buffer sends as a fresh one; only a fresh one warms up. */
+    @Test
+    void aWarmedUpStagingBufferSendsWhatItIsGiven() {
+        GL.get().call(() -> {
+            float[] data = randomFloats(16 * 9 * 4 + 8, 4);
+            try (StagedUpload staging = StagedUpload.create(16 * 16 * 2, true);
+                 Texture2D texture = Texture2D.create(TextureFormat.RGBA32F, 16, 10);
+                 ShaderStorageBuffer buffer = ShaderStorageBuffer.deviceLocal(4L * data.length)) {
+                staging.warmUp();
+                staging.toTexture(texture, data);
+                staging.toBuffer(buffer, data);
+                float[] back = TextureReadback.floats(texture, TextureReadback.DEFAULT_BAND_BYTES);
+                assertArrayEquals(data, Arrays.copyOf(back, data.length));
+                float[] fromBuffer = new float[data.length];
+                buffer.read(fromBuffer);
+                assertArrayEquals(data, fromBuffer);
+                assertThrows(IllegalStateException.class, staging::warmUp, "its halves may still be read by a copy");
+            }
+            return null;
+        });
+    }
+
     @Test
     void aRowLargerThanAHalfIsRefused() {
         GL.get().call(() -> {
