@@ -6,6 +6,7 @@ import org.opentest4j.AssertionFailedError;
 
 import java.util.Random;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -136,6 +137,58 @@ class PolygonTriangulatorTest {
         assertEquals(15, allSame.length);
         // A square with extra collinear points along its edges still covers the square.
         check(xy(0, 0, 0.5, 0, 1, 0, 1, 0.5, 1, 1, 0.5, 1, 0, 1, 0, 0.5));
+    }
+
+    private static float[] randomPolygon(Random random, int n) {
+        float[] xyz = new float[3 * n];
+        for (int i = 0; i < xyz.length; i++) xyz[i] = random.nextFloat();
+        return xyz;
+    }
+
+    /** Real polygons, small and large, concave or not, are clipped within the budget as without one. */
+    @Test
+    void theBudgetClipsRealPolygonsAsWithout() {
+        EarClipBudget budget = new EarClipBudget();
+        float[] comb = xy(0, 0, 1, 0, 1, -5, 2, -5, 2, 0, 3, 0, 3, -5, 4, -5, 4, 0, 5, 0, 5, -5, 6, -5, 6, 3, 0, 3);
+        int n = 3000;
+        float[] circle = new float[3 * n];
+        for (int i = 0; i < n; i++) {
+            circle[3 * i] = (float) Math.cos(2 * Math.PI * i / n);
+            circle[3 * i + 1] = (float) Math.sin(2 * Math.PI * i / n);
+        }
+        for (int round = 0; round < 3; round++) {
+            assertArrayEquals(PolygonTriangulator.triangulate(comb, 14), budget.triangulate(comb, 14, round));
+            assertArrayEquals(PolygonTriangulator.triangulate(circle, n), budget.triangulate(circle, n, round));
+        }
+        assertEquals(0, budget.fanned());
+        assertEquals(null, budget.warning("x"));
+    }
+
+    /**
+     * Polygons of random corners take far more steps than real ones (160M for 4,096 corners): the
+     * budget stops them, so the whole file's ear clipping is bounded by its base and its corners,
+     * and they are fanned; polygons of few corners are still clipped.
+     */
+    @Test
+    void theBudgetBoundsTheWorkOfRandomPolygonsAndFansThem() {
+        Random random = new Random(1);
+        EarClipBudget budget = new EarClipBudget();
+        long allowed = EarClipBudget.BASE_STEPS;
+        for (int p = 0; p < 5; p++) {
+            int n = 4096;
+            float[] xyz = randomPolygon(random, n);
+            allowed += EarClipBudget.STEPS_PER_CORNER * n;
+            int[] t = budget.triangulate(xyz, n, 7 + p);
+            assertArrayEquals(PolygonTriangulator.fan(n), t);
+            assertEquals(0, budget.stepsLeft(), "the budget is spent to zero by a polygon it cannot pay for");
+        }
+        assertTrue(allowed < 20_000_000, "the work the budget allowed for 5 polygons: " + allowed);
+        assertEquals(5, budget.fanned());
+        assertEquals(7, budget.firstFanned());
+        assertTrue(budget.warning("face 7").startsWith("face 7 (4096 corners) and 4 later polygons triangulated as fans"));
+        float[] small = xy(0, 0, 2, 0, 2, 2, 1, 1, 0, 2);
+        assertArrayEquals(PolygonTriangulator.triangulate(small, 5), budget.triangulate(small, 5, 99));
+        assertEquals(5, budget.fanned());
     }
 
     @Test

@@ -1,6 +1,6 @@
 package org.drtstudio.io.nff;
 
-import org.drtstudio.math.PolygonTriangulator;
+import org.drtstudio.math.EarClipBudget;
 import org.drtstudio.scene.TriangleMesh;
 
 import java.util.Arrays;
@@ -12,12 +12,10 @@ import java.util.Arrays;
  */
 final class MeshBuilder {
     /**
-     * Polygons up to this many vertices are ear-clipped. Ear clipping is quadratic and worse on
-     * self-intersecting garbage (a random 4096-gon takes about a second), so larger polygons, which
-     * no real NFF file has, are fanned instead to keep the import time bounded.
+     * Polygons are ear-clipped while the file's budget lasts, then fanned: ear clipping is quadratic
+     * and worse on self-intersecting garbage (a random 4096-gon takes about a second).
      */
-    static final int EAR_CLIP_LIMIT = 2048;
-
+    private final EarClipBudget earClipping = new EarClipBudget();
     private float[] positions = new float[3 * 1024];
     private float[] normals = new float[3 * 1024];
     private int vertexCount;
@@ -64,9 +62,9 @@ final class MeshBuilder {
      * @param xyz           n vertices, x,y,z each
      * @param vertexNormals n normals (need not be unit; zero ones get the face normal), or null for a
      *                      flat polygon whose vertices all get the face normal
-     * @return whether the polygon was too large to ear-clip and was fanned instead
+     * @param line          the polygon's line, for {@link #earClipping()}
      */
-    boolean addPolygon(float[] xyz, float[] vertexNormals, int n, int material) {
+    void addPolygon(float[] xyz, float[] vertexNormals, int n, int material, int line) {
         float[] face = faceNormal(xyz, n);
         int first = vertexCount;
         for (int i = 0; i < n; i++) {
@@ -82,15 +80,15 @@ final class MeshBuilder {
             }
             addVertex(xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2], nx, ny, nz);
         }
-        if (n > EAR_CLIP_LIMIT) {
-            for (int i = 1; i + 1 < n; i++) addTriangle(first, first + i, first + i + 1, material);
-            return true;
-        }
-        int[] corners = PolygonTriangulator.triangulate(xyz, n);
+        int[] corners = earClipping.triangulate(xyz, n, line);
         for (int k = 0; k < corners.length; k += 3) {
             addTriangle(first + corners[k], first + corners[k + 1], first + corners[k + 2], material);
         }
-        return false;
+    }
+
+    /** The ear clipping done so far, whose polygon labels are lines. */
+    EarClipBudget earClipping() {
+        return earClipping;
     }
 
     /**

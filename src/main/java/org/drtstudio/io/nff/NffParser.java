@@ -139,6 +139,8 @@ final class NffParser {
         List<SceneNode> children = new ArrayList<>();
         if (!spheres.isEmpty()) children.add(new SphereNode("spheres", spheres));
         if (!mesh.isEmpty()) children.add(new MeshNode("polygons", mesh.build("polygons")));
+        String fans = mesh.earClipping().warning("the polygon");
+        if (fans != null) warnings.add("large polygons", (int) mesh.earClipping().firstFanned(), fans);
         if (children.isEmpty()) warnings.add("empty", 0, "the file contains no geometry");
         String name = file == null || file.getFileName() == null ? "nff" : file.getFileName().toString();
         TransformNode root = TransformNode.group(name, children);
@@ -314,11 +316,7 @@ final class NffParser {
                 }
             }
         }
-        boolean fanned = mesh.addPolygon(xyz, withNormals ? nrm : null, n, materials.current());
-        if (fanned) {
-            warnings.add("large polygon", headLine, what + " of " + n + " vertices is larger than "
-                    + MeshBuilder.EAR_CLIP_LIMIT + "; triangulated as a fan, which is only right if it is convex");
-        }
+        mesh.addPolygon(xyz, withNormals ? nrm : null, n, materials.current(), headLine);
     }
 
     // ---- tokens ----

@@ -29,7 +29,8 @@ import java.nio.file.Path;
  *       tessellated into {@value ConeTessellator#SEGMENTS} segments.</li>
  *   <li>{@code s x y z r}: sphere (numbers after r, an assimp dialect, are ignored).</li>
  *   <li>{@code p n} / {@code pp n}: polygons of any size, convex or concave, triangulated by ear
- *       clipping; patches keep their per-vertex normals.</li>
+ *       clipping (as fans past the file's {@link org.drtstudio.math.EarClipBudget}); patches keep
+ *       their per-vertex normals.</li>
  * </ul>
  * assimp's extension keywords ({@code tess}, {@code dod}, {@code hex}, ...) are skipped with a
  * warning; {@code tpp} is read as {@code pp} without its texture coordinates. Anything else that is

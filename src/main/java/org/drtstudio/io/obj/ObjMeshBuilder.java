@@ -1,5 +1,6 @@
 package org.drtstudio.io.obj;
 
+import org.drtstudio.math.EarClipBudget;
 import org.drtstudio.math.PolygonTriangulator;
 import org.drtstudio.scene.TriangleMesh;
 
@@ -8,7 +9,8 @@ import org.drtstudio.scene.TriangleMesh;
  *
  * <ul>
  *   <li>Polygons are ear-clipped by {@link PolygonTriangulator}, which handles concave faces
- *       (javagl's {@code ObjUtils.triangulate} is a fan, which fills the notches of a concave face).</li>
+ *       (javagl's {@code ObjUtils.triangulate} is a fan, which fills the notches of a concave face),
+ *       within the file's {@link EarClipBudget}: past it, as fans.</li>
  *   <li>An OBJ corner (v, vt, vn) becomes one output vertex, shared by every corner with the same
  *       triple. Corners without a normal are keyed by (v, vt, smoothing group) and get a computed
  *       smooth normal from {@link NormalGenerator}; corners of flat-shaded faces ({@code s off})
@@ -34,6 +36,7 @@ final class ObjMeshBuilder {
     private float[] polygon = new float[3 * 16];
     private int[] polygonVertices = new int[16];
     private final double[] newell = new double[3];
+    private final EarClipBudget earClipping;
     /**
      * Whether the mesh's corners carry neither texture coordinates nor normals and its faces all
      * smooth together (a plain scan): then {@link PlainMeshBuilder} makes the same mesh on every
@@ -51,7 +54,17 @@ final class ObjMeshBuilder {
 
     /** @param plainPath whether a plain mesh may take the array path (false: the general path, for comparisons) */
     ObjMeshBuilder(ObjGeometry geometry, int[] materialOfName, boolean plainPath) {
+        this(geometry, materialOfName, plainPath, new EarClipBudget());
+    }
+
+    /** @param earClipping the file's budget, spent on the faces (labelled by index from 0) */
+    ObjMeshBuilder(ObjGeometry geometry, int[] materialOfName, EarClipBudget earClipping) {
+        this(geometry, materialOfName, true, earClipping);
+    }
+
+    private ObjMeshBuilder(ObjGeometry geometry, int[] materialOfName, boolean plainPath, EarClipBudget earClipping) {
         this.g = geometry;
+        this.earClipping = earClipping;
         this.materialOfName = materialOfName;
         int corners = geometry.cornerVertex().length;
         withTexCoords = anyUsed(geometry.cornerTexCoord(), geometry.texCoords().length);
@@ -87,7 +100,7 @@ final class ObjMeshBuilder {
     }
 
     TriangleMesh build(String name) {
-        if (plain) return PlainMeshBuilder.build(g, materialOfName, name);
+        if (plain) return PlainMeshBuilder.build(g, materialOfName, name, earClipping);
         int[] faceStart = g.faceStart();
         for (int f = 0; f < g.faceCount(); f++) addFace(f, faceStart[f], faceStart[f + 1]);
         float[] normals = outNormals.toArray();
@@ -98,6 +111,11 @@ final class ObjMeshBuilder {
         }
         return new TriangleMesh(name, outPositions.toArray(), normals, withTexCoords ? outTexCoords.toArray() : null,
                 outIndices.toArray(), outMaterials.toArray());
+    }
+
+    /** After {@link #build}: the ear clipping done, whose polygon labels are face indices from 0. */
+    EarClipBudget earClipping() {
+        return earClipping;
     }
 
     private void addFace(int face, int start, int end) {
@@ -135,7 +153,7 @@ final class ObjMeshBuilder {
         }
 
         int material = g.faceMaterial()[face] < 0 ? 0 : materialOfName[g.faceMaterial()[face]];
-        int[] triangles = n == 3 ? TRIANGLE : PolygonTriangulator.triangulate(polygon, n);
+        int[] triangles = n == 3 ? TRIANGLE : earClipping.triangulate(polygon, n, face);
         for (int t = 0; t < triangles.length; t += 3) {
             outIndices.add(polygonVertices[triangles[t]]);
             outIndices.add(polygonVertices[triangles[t + 1]]);

@@ -70,7 +70,10 @@ public final class ObjReader {
         ObjMaterials materials = ObjMaterials.load(file, geometry, warnings);
         String fileName = file.getFileName() == null ? file.toString() : file.getFileName().toString();
         String modelName = fileName.replaceFirst("(?i)\\.obj$", "");
-        TriangleMesh mesh = new ObjMeshBuilder(geometry, materials.indexOfUsedName(), fastPaths).build(modelName);
+        ObjMeshBuilder builder = new ObjMeshBuilder(geometry, materials.indexOfUsedName(), fastPaths);
+        TriangleMesh mesh = builder.build(modelName);
+        String fans = builder.earClipping().warning("face " + (builder.earClipping().firstFanned() + 1));
+        if (fans != null) warnings.add(file, 0, fans);
         double meshMs = TimedPhase.since(t1);
         long t2 = System.nanoTime();
         ModelView view = ModelView.frame(mesh.positions());

@@ -1,5 +1,6 @@
 package org.drtstudio.io.obj;
 
+import org.drtstudio.math.EarClipBudget;
 import org.drtstudio.math.PolygonTriangulator;
 import org.drtstudio.scene.TriangleMesh;
 
@@ -14,7 +15,8 @@ import java.util.stream.IntStream;
  * <p>What makes it the same: output vertices are numbered in the order the faces first use them
  * (one cheap serial pass, the only one); triangles and materials go to fixed places (a face of n
  * corners starts at triangle {@code faceStart - 2·face}), so faces are triangulated in parallel
- * chunks; and every vertex's smooth normal sums its faces' Newell normals in double, in face
+ * chunks, all but the polygons the file's {@link EarClipBudget} meters, which are clipped after them
+ * in face order as the general path clips them; and every vertex's smooth normal sums its faces' Newell normals in double, in face
  * order, as {@link NormalGenerator} does: each part of the work owns a range of vertices and walks
  * all faces in order, adding only to its own, so no sum is split and joined in another order.
  */
@@ -62,14 +64,21 @@ final class PlainMeshBuilder {
         lastFace = last;
     }
 
-    /** @param materialOfName as for {@link ObjMeshBuilder}'s constructor */
-    static TriangleMesh build(ObjGeometry g, int[] materialOfName, String name) {
+    /**
+     * @param materialOfName as for {@link ObjMeshBuilder}'s constructor
+     * @param earClipping    the file's budget, spent here on faces of more than {@link EarClipBudget#UNMETERED_CORNERS}
+     */
+    static TriangleMesh build(ObjGeometry g, int[] materialOfName, String name, EarClipBudget earClipping) {
         int parts = g.faceCount() < PARALLEL_FACES ? 1 : Runtime.getRuntime().availableProcessors();
-        return build(g, materialOfName, name, parts, FACE_CHUNK);
+        return build(g, materialOfName, name, parts, FACE_CHUNK, earClipping);
     }
 
-    /** As {@link #build(ObjGeometry, int[], String)} in {@code parts} vertex ranges and face chunks of {@code faceChunk} (tests split small meshes). */
+    /** As {@link #build(ObjGeometry, int[], String, EarClipBudget)} with a budget of its own, in {@code parts} vertex ranges and face chunks of {@code faceChunk} (tests split small meshes). */
     static TriangleMesh build(ObjGeometry g, int[] materialOfName, String name, int parts, int faceChunk) {
+        return build(g, materialOfName, name, parts, faceChunk, new EarClipBudget());
+    }
+
+    private static TriangleMesh build(ObjGeometry g, int[] materialOfName, String name, int parts, int faceChunk, EarClipBudget earClipping) {
         PlainMeshBuilder b = new PlainMeshBuilder(g, materialOfName);
         int faces = g.faceCount(), triangles = g.cornerVertex().length - 2 * faces;
         int[] indices = new int[3 * triangles], materials = new int[triangles];
@@ -77,7 +86,8 @@ final class PlainMeshBuilder {
         int chunks = (faces + faceChunk - 1) / faceChunk;
         // Two passes, each split evenly over the cores: as one stream the vertex ranges, last in
         // it, went to 4 of 16 workers (0.3 s for 10M triangles).
-        inParallel(chunks, parts > 1, task -> b.triangles(task * faceChunk, Math.min(faces, (task + 1) * faceChunk), indices, materials));
+        inParallel(chunks, parts > 1, task -> b.triangles(task * faceChunk, Math.min(faces, (task + 1) * faceChunk), indices, materials, null));
+        b.triangles(0, faces, indices, materials, earClipping);
         inParallel(parts, parts > 1, part -> b.vertices(b.vertices * (long) part / parts, b.vertices * (long) (part + 1) / parts, positions, normals));
         return new TriangleMesh(name, positions, normals, null, indices, materials);
     }
@@ -87,12 +97,16 @@ final class PlainMeshBuilder {
         (parallel ? range.parallel() : range).forEach(task);
     }
 
-    /** Triangles and their materials of faces [from, to). */
-    private void triangles(int from, int to, int[] indices, int[] materials) {
+    /**
+     * Triangles and their materials of faces [from, to): with no budget the unmetered ones (any
+     * thread), with the file's the metered ones (in face order, on one thread).
+     */
+    private void triangles(int from, int to, int[] indices, int[] materials, EarClipBudget earClipping) {
         int[] cv = g.cornerVertex(), faceStart = g.faceStart(), faceMaterial = g.faceMaterial();
         float[] p = g.positions(), polygon = new float[3 * 16];
         for (int f = from; f < to; f++) {
             int start = faceStart[f], n = faceStart[f + 1] - start, t = start - 2 * f;
+            if ((n > EarClipBudget.UNMETERED_CORNERS) != (earClipping != null)) continue;
             int material = faceMaterial[f] < 0 ? 0 : materialOfName[faceMaterial[f]];
             if (n == 3) {
                 indices[3 * t] = idOf[cv[start]];
@@ -103,7 +117,7 @@ final class PlainMeshBuilder {
             }
             if (polygon.length < 3 * n) polygon = new float[3 * n];
             for (int i = 0; i < n; i++) System.arraycopy(p, 3 * cv[start + i], polygon, 3 * i, 3);
-            int[] corners = PolygonTriangulator.triangulate(polygon, n);
+            int[] corners = earClipping == null ? PolygonTriangulator.triangulate(polygon, n) : earClipping.triangulate(polygon, n, f);
             for (int k = 0; k < corners.length; k += 3, t++) {
                 indices[3 * t] = idOf[cv[start + corners[k]]];
                 indices[3 * t + 1] = idOf[cv[start + corners[k + 1]]];

@@ -1,5 +1,6 @@
 package org.drtstudio.io.obj;
 
+import org.drtstudio.math.EarClipBudget;
 import org.drtstudio.scene.TriangleMesh;
 
 import java.util.Arrays;
@@ -25,20 +26,21 @@ public final class PolygonMeshes {
      * @param cornerVertex  per corner, its vertex; indices checked by the caller
      * @param faceStart     per face, its first corner, one more entry holding the corner count; faces of at least 3 corners
      * @param faceMaterial  per face, its material (an index of the scene's materials, 0 the default)
+     * @param earClipping   the file's budget, spent on the faces (labelled by index from 0) as an OBJ file's
      */
     public static TriangleMesh build(String name, float[] positions, float[] normals, float[] texCoords,
-                                     int[] cornerVertex, int[] faceStart, int[] faceMaterial) {
-        return build(name, positions, normals, texCoords, false, cornerVertex, faceStart, faceMaterial);
+                                     int[] cornerVertex, int[] faceStart, int[] faceMaterial, EarClipBudget earClipping) {
+        return build(name, positions, normals, texCoords, false, cornerVertex, faceStart, faceMaterial, earClipping);
     }
 
     /**
-     * As {@link #build(String, float[], float[], float[], int[], int[], int[])}, with
+     * As {@link #build(String, float[], float[], float[], int[], int[], int[], EarClipBudget)}, with
      * {@code perCorner}: the texture coordinates are u,v per corner (MeshLab's per-face
      * {@code texcoord} lists), so a vertex on a seam of the texture takes one for each side, as an
      * OBJ corner's own {@code vt} does.
      */
     public static TriangleMesh build(String name, float[] positions, float[] normals, float[] texCoords, boolean perCorner,
-                                     int[] cornerVertex, int[] faceStart, int[] faceMaterial) {
+                                     int[] cornerVertex, int[] faceStart, int[] faceMaterial, EarClipBudget earClipping) {
         int corners = cornerVertex.length;
         int[] none = null;
         int[] cornerNormal = normals != null ? cornerVertex : (none = filled(corners));
@@ -53,7 +55,7 @@ public final class PolygonMeshes {
         ObjGeometry geometry = new ObjGeometry(positions, texCoords != null ? texCoords : new float[0],
                 normals != null ? normals : new float[0], cornerVertex, cornerTexCoord, cornerNormal, faceStart, smoothing,
                 faceMaterial, List.of(), List.of());
-        return new ObjMeshBuilder(geometry, identity).build(name);
+        return new ObjMeshBuilder(geometry, identity, earClipping).build(name);
     }
 
     private static int[] sequence(int n) {

@@ -10,6 +10,7 @@ import org.drtstudio.io.support.InputFiles;
 import org.drtstudio.io.support.ModelView;
 import org.drtstudio.io.support.SceneFolder;
 import org.drtstudio.io.support.WarningLog;
+import org.drtstudio.math.EarClipBudget;
 import org.drtstudio.scene.Material;
 import org.drtstudio.scene.MeshNode;
 import org.drtstudio.scene.RenderSettings;
@@ -74,15 +75,19 @@ public final class PlyReader {
         PlyColourMaterials palette = new PlyColourMaterials(base);
         int[] faceMaterial = faceMaterials(data, palette);
         TriangleMesh mesh;
+        EarClipBudget earClipping = new EarClipBudget();
         try {
             mesh = data.cornerTexCoords() != null
                     ? PolygonMeshes.build(modelName, data.positions(), data.normals(), data.cornerTexCoords(), true, data.cornerVertex(),
-                            data.faceStart(), faceMaterial)
+                            data.faceStart(), faceMaterial, earClipping)
                     : PolygonMeshes.build(modelName, data.positions(), data.normals(), data.texCoords(), data.cornerVertex(),
-                            data.faceStart(), faceMaterial);
+                            data.faceStart(), faceMaterial, earClipping);
         } catch (IllegalArgumentException e) {
             throw new SceneFormatException(file, 0, e.getMessage());
         }
+        // Faces are numbered from 0 as in the reader's errors, among those of 3 or more corners.
+        String fans = earClipping.warning("face " + earClipping.firstFanned());
+        if (fans != null) warnings.add("large polygons", 0, fans);
         double meshMs = TimedPhase.since(t1);
         long t2 = System.nanoTime();
         ModelView view = ModelView.frame(mesh.positions());

@@ -232,6 +232,31 @@ class ObjReaderTest {
         assertEquals(2503, m.vertexCount());
     }
 
+    /**
+     * Faces of 2,048 random corners (the most a face may have) took 0.15 s each to ear-clip, so a
+     * file of many took seconds. Past the file's budget they are fanned, with one warning naming
+     * the first; without the budget they were all ear-clipped, without one.
+     */
+    @Test
+    void facesOfRandomCornersPastTheEarClippingBudgetAreFannedWithOneWarning(@TempDir Path dir) throws Exception {
+        int n = 2048, faces = 4;
+        java.util.Random random = new java.util.Random(11);
+        StringBuilder text = new StringBuilder();
+        for (int v = 0; v < n; v++) text.append("v ").append(random.nextFloat()).append(' ').append(random.nextFloat()).append(" 0\n");
+        // A face of 20 of them first, ear-clipped within the budget.
+        text.append("f 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20\n");
+        for (int f = 0; f < faces; f++) {
+            text.append('f');
+            for (int v = 0; v < n; v++) text.append(' ').append(1 + random.nextInt(n));
+            text.append('\n');
+        }
+        ImportResult r = ObjReader.read(write(dir, "garbage.obj", text.toString()));
+        assertEquals(18 + faces * (n - 2), mesh(r).triangleCount());
+        assertEquals(1, r.warnings().size(), r.warnings().toString());
+        assertTrue(r.warnings().get(0).contains("garbage.obj: face 2 (2048 corners) and 3 later polygons triangulated as fans"),
+                r.warnings().toString());
+    }
+
     private static boolean close(Vec3 a, Vec3 b) {
         return ObjTestSupport.close(a, b, 1e-5);
     }

@@ -170,9 +170,36 @@ class PlainObjParserTest {
                 + "f 1 2 13\nf 2 1 14 15\nf 1 1 2\nf 3 -3 -2\nf -2 -3 3\nf 40 -1 41\n");
     }
 
+    /**
+     * As above with faces the ear-clipping budget meters: the plain builder clips them after its
+     * parallel pass, in face order, so it fans the same ones as the general path: a face of 20
+     * random corners within the budget, faces of 2,048 past it, then the face of 20 again.
+     */
+    @Test
+    void plainMeshWithFacesPastTheEarClippingBudgetIsTheGeneralPathsMesh() throws Exception {
+        StringBuilder sb = new StringBuilder(ObjNormalsTest.uvSphere(12, 20));
+        java.util.Random random = new java.util.Random(2);
+        int n = 2048;
+        for (int v = 0; v < n; v++) sb.append("v ").append(random.nextFloat()).append(' ').append(random.nextFloat()).append(" 0\n");
+        String twenty = "f -1 -2 -3 -4 -5 -6 -7 -8 -9 -10 -11 -12 -13 -14 -15 -16 -17 -18 -19 -20\n";
+        sb.append(twenty);
+        for (int f = 0; f < 3; f++) {
+            sb.append('f');
+            for (int v = 0; v < n; v++) sb.append(' ').append(-1 - random.nextInt(n));
+            sb.append("\nf -1 -2 -3\n");
+        }
+        sb.append(twenty);
+        // Lines this long go to the validating parser; the geometry is plain all the same.
+        assertPlainMeshInPartsIsTheGeneralPathsMesh(validating(write(sb.toString())));
+    }
+
     private void assertPlainMeshInPartsIsTheGeneralPathsMesh(String obj) throws Exception {
         ObjGeometry g = PlainObjParser.parse(write(obj)).geometry();
         assertNotNull(g);
+        assertPlainMeshInPartsIsTheGeneralPathsMesh(g);
+    }
+
+    private static void assertPlainMeshInPartsIsTheGeneralPathsMesh(ObjGeometry g) {
         TriangleMesh general = new ObjMeshBuilder(g, new int[0], false).build("m");
         for (int parts : new int[]{1, 2, 3, 7}) {
             TriangleMesh plain = PlainMeshBuilder.build(g, new int[0], "m", parts, 5);

@@ -415,6 +415,31 @@ class PlyReaderTest {
                 r.warnings().toString());
     }
 
+    /**
+     * A few faces of 4,096 random corners, the most a face may have: ear clipping one took 1.1 s,
+     * so a 44 KB file of ten took 6 s. Past the file's budget they are fanned, with one warning
+     * naming the first; without the budget they were all ear-clipped, without one.
+     */
+    @Test
+    void facesOfRandomCornersPastTheEarClippingBudgetAreFannedWithOneWarning() throws Exception {
+        int n = PlyBodyReader.MAX_CORNERS, faces = 3;
+        java.util.Random random = new java.util.Random(3);
+        StringBuilder text = new StringBuilder("ply\nformat ascii 1.0\nelement vertex " + n
+                + "\nproperty float x\nproperty float y\nproperty float z\nelement face " + faces
+                + "\nproperty list ushort int vertex_indices\nend_header\n");
+        for (int v = 0; v < n; v++) text.append(random.nextFloat()).append(' ').append(random.nextFloat()).append(" 0\n");
+        for (int f = 0; f < faces; f++) {
+            text.append(n);
+            for (int v = 0; v < n; v++) text.append(' ').append(random.nextInt(n));
+            text.append('\n');
+        }
+        ImportResult r = SceneLoader.load(write("garbage.ply", ascii(text.toString())));
+        assertEquals(faces * (n - 2), mesh(r).triangleCount());
+        assertEquals(1, r.warnings().size(), r.warnings().toString());
+        assertTrue(r.warnings().get(0).contains("garbage.ply: face 0 (4096 corners) and 2 later polygons triangulated as fans"),
+                r.warnings().toString());
+    }
+
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
