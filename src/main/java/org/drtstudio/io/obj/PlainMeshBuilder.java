@@ -86,8 +86,12 @@ final class PlainMeshBuilder {
         int chunks = (faces + faceChunk - 1) / faceChunk;
         // Two passes, each split evenly over the cores: as one stream the vertex ranges, last in
         // it, went to 4 of 16 workers (0.3 s for 10M triangles).
-        inParallel(chunks, parts > 1, task -> b.triangles(task * faceChunk, Math.min(faces, (task + 1) * faceChunk), indices, materials, null));
-        b.triangles(0, faces, indices, materials, earClipping);
+        boolean[] metered = new boolean[chunks];
+        inParallel(chunks, parts > 1, task -> metered[task] = b.triangles(task * faceChunk, Math.min(faces, (task + 1) * faceChunk), indices, materials, null));
+        // The metered faces in face order, on this thread; a scan's mesh has none, and its 18M faces are not walked again.
+        for (int task = 0; task < chunks; task++) {
+            if (metered[task]) b.triangles(task * faceChunk, Math.min(faces, (task + 1) * faceChunk), indices, materials, earClipping);
+        }
         inParallel(parts, parts > 1, part -> b.vertices(b.vertices * (long) part / parts, b.vertices * (long) (part + 1) / parts, positions, normals));
         return new TriangleMesh(name, positions, normals, null, indices, materials);
     }
@@ -99,14 +103,19 @@ final class PlainMeshBuilder {
 
     /**
      * Triangles and their materials of faces [from, to): with no budget the unmetered ones (any
-     * thread), with the file's the metered ones (in face order, on one thread).
+     * thread), with the file's the metered ones (in face order, on one thread). Returns whether
+     * it passed over a face the other kind of call takes.
      */
-    private void triangles(int from, int to, int[] indices, int[] materials, EarClipBudget earClipping) {
+    private boolean triangles(int from, int to, int[] indices, int[] materials, EarClipBudget earClipping) {
         int[] cv = g.cornerVertex(), faceStart = g.faceStart(), faceMaterial = g.faceMaterial();
         float[] p = g.positions(), polygon = new float[3 * 16];
+        boolean passedOver = false;
         for (int f = from; f < to; f++) {
             int start = faceStart[f], n = faceStart[f + 1] - start, t = start - 2 * f;
-            if ((n > EarClipBudget.UNMETERED_CORNERS) != (earClipping != null)) continue;
+            if ((n > EarClipBudget.UNMETERED_CORNERS) != (earClipping != null)) {
+                passedOver = true;
+                continue;
+            }
             int material = faceMaterial[f] < 0 ? 0 : materialOfName[faceMaterial[f]];
             if (n == 3) {
                 indices[3 * t] = idOf[cv[start]];
@@ -125,6 +134,7 @@ final class PlainMeshBuilder {
                 materials[t] = material;
             }
         }
+        return passedOver;
     }
 
     /** Positions and smooth normals of output vertices [from, to): the faces that may use them, in order, adding only to these vertices' sums. */
