@@ -77,6 +77,8 @@ final class StagedUpload extends GlObject {
     /** Device-local twin of the two halves, which the copy engine fills for {@link TexelCopy}; made on first use. */
     private ShaderStorageBuffer texelSource;
     private TexelCopy texelCopy;
+    /** Texels {@link TexelCopy} has written for this buffer so far (the warm-up's one included); for tests. */
+    private long texelsByPass;
 
     private StagedUpload(GlThread owner, int name, ByteBuffer mapped, int halfBytes, boolean texelsByShader) {
         super(owner, name, "StagedUpload");
@@ -150,6 +152,7 @@ final class StagedUpload extends GlObject {
             glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
             try (Texture2D one = Texture2D.create(TextureFormat.RGBA32F, 1, 1)) {
                 texelCopy.write(texelSource, 0, one, 0, 1);
+                texelsByPass++;
                 glFinish();
             }
         }
@@ -233,6 +236,12 @@ final class StagedUpload extends GlObject {
         glBindBuffer(GL_COPY_READ_BUFFER, 0);
         glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
         texelCopy.write(texelSource, (int) (offset / 16), target, first, texels);
+        texelsByPass += texels;
+    }
+
+    /** Texels written into textures by the compute pass so far, the warm-up's included (0 where they were unpacked); for tests. */
+    long texelsWrittenByShader() {
+        return texelsByPass;
     }
 
     /** {@link #texelSource}, made on first use; null when the GPU has no room for it (the unpack path needs none). */

@@ -99,6 +99,9 @@ class StagedUploadTest {
                                     + Integer.toHexString(got) + ", sent " + Integer.toHexString(expected));
                         }
                         for (int i = sent.length; i < back.length; i++) assertEquals(-7f, back[i], "beyond the data, float " + i);
+                        // The two ways give the same bits: without this the test passes with the pass never run.
+                        assertEquals(byShader ? (turn + 1L) * (sent.length / 4) : 0, staging.texelsWrittenByShader(),
+                                (byShader ? "shader" : "unpack") + ", turn " + turn + ": texels the compute pass wrote");
                     }
                 }
             }
@@ -116,6 +119,7 @@ class StagedUploadTest {
                  ShaderStorageBuffer buffer = ShaderStorageBuffer.deviceLocal(4L * data.length)) {
                 staging.warmUp();
                 staging.toTexture(texture, data);
+                assertEquals(1 + data.length / 4, staging.texelsWrittenByShader(), "the warm-up's texel and the data's, by the compute pass");
                 staging.toBuffer(buffer, data);
                 float[] back = TextureReadback.floats(texture, TextureReadback.DEFAULT_BAND_BYTES);
                 assertArrayEquals(data, Arrays.copyOf(back, data.length));
