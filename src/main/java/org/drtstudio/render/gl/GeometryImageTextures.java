@@ -286,6 +286,11 @@ final class GeometryImageTextures implements AutoCloseable {
         staging.warmUp();
     }
 
+    /** Whether the staging buffer has been made; for tests. */
+    boolean hasStaging() {
+        return staging != null;
+    }
+
     private StagedUpload staging() {
         if (staging == null) staging = StagedUpload.create();
         return staging;

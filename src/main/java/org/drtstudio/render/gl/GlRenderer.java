@@ -1107,6 +1107,11 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         });
     }
 
+    /** Whether {@link #prepareLargeUploads} made the scene's staging buffer (or an upload did); for tests. */
+    boolean uploadsPrepared() {
+        return gl.call(() -> scene != null && scene.hasStaging());
+    }
+
     @Override
     public void close() {
         try {

@@ -373,6 +373,31 @@ public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render
         for (GlRenderer r : devices) r.useShadowLights(lights);
     }
 
+    /**
+     * Readies every device's upload ({@link GlRenderer#prepareLargeUploads}), each on its own GL thread at
+     * once; the first failure is thrown once all have ended.
+     */
+    @Override
+    public void prepareLargeUploads() {
+        List<CompletableFuture<Void>> each = new ArrayList<>();
+        for (GlRenderer r : devices) each.add(CompletableFuture.runAsync(r::prepareLargeUploads, command -> new Thread(command, "drt-prepare-upload").start()));
+        RuntimeException first = null;
+        for (CompletableFuture<Void> f : each) {
+            try {
+                f.join();
+            } catch (CompletionException e) {
+                if (first == null) first = e.getCause() instanceof RuntimeException re ? re : e;
+            }
+        }
+        if (first != null) throw first;
+    }
+
+    /** Whether every device's upload was readied ({@link GlRenderer#uploadsPrepared}); for tests. */
+    boolean uploadsPrepared() {
+        for (GlRenderer r : devices) if (!r.uploadsPrepared()) return false;
+        return true;
+    }
+
     @Override
     public List<Integer> deviceNumbers() {
         return deviceNumbers;
