@@ -58,12 +58,18 @@ final class EarlyTracer implements AutoCloseable {
         return early;
     }
 
-    /** Readies the upload; a failure here is left for the upload itself to meet and say. */
+    /**
+     * Readies the upload; a failure here is left for the upload itself to meet and say. An error (out of
+     * memory) ends the start as failed, and the tracer is closed first: nobody else could close it.
+     */
     private static void prepareQuietly(Renderer r) {
         try {
             r.prepareLargeUploads();
         } catch (RuntimeException e) {
             // the upload makes its own staging buffer and says what fails then
+        } catch (Error e) {
+            closeQuietly(r);
+            throw e;
         }
     }
 

@@ -29,6 +29,7 @@ class EarlyTracerTest {
         final AtomicInteger started = new AtomicInteger(), closed = new AtomicInteger(), prepared = new AtomicInteger();
         /** Thrown by the tracers' prepareLargeUploads when set. */
         volatile RuntimeException prepareFailure;
+        volatile Error prepareError;
         final List<String> threads = new ArrayList<>();
         final CountDownLatch release;
         final RuntimeException failure;
@@ -58,6 +59,7 @@ class EarlyTracerTest {
                         if (method.getName().equals("prepareLargeUploads")) {
                             prepared.incrementAndGet();
                             if (prepareFailure != null) throw prepareFailure;
+                            if (prepareError != null) throw prepareError;
                         }
                         try {
                             return method.invoke(cpu, args);
@@ -124,6 +126,13 @@ class EarlyTracerTest {
             assertNotNull(early.take(RendererFactory.Backend.AUTO, OPTIONS, s -> { }), "the tracer is handed over all the same");
             assertEquals(1, failing.prepared.get());
         }
+        Counting outOfMemory = new Counting(new CountDownLatch(0), null);
+        outOfMemory.prepareError = new OutOfMemoryError("Java heap space");
+        try (EarlyTracer early = EarlyTracer.start(outOfMemory, RendererFactory.Backend.AUTO, OPTIONS, EarlyTracer.LARGE_SCENE_BYTES)) {
+            assertThrows(OutOfMemoryError.class, () -> early.take(RendererFactory.Backend.AUTO, OPTIONS, s -> { }));
+            assertEquals(1, outOfMemory.closed.get(), "a start that failed in its preparation leaves no tracer open");
+        }
+        assertEquals(1, outOfMemory.closed.get(), "closed once");
     }
 
     @Test
