@@ -77,6 +77,8 @@ final class StagedUpload extends GlObject {
     /** Device-local twin of the two halves, which the copy engine fills for {@link TexelCopy}; made on first use. */
     private ShaderStorageBuffer texelSource;
     private TexelCopy texelCopy;
+    /** Whether the GPU had no room for {@link #texelSource}: its textures are unpacked. */
+    private boolean noRoomForTexelSource;
     /** Texels {@link TexelCopy} has written for this buffer so far (the warm-up's one included); for tests. */
     private long texelsByPass;
 
@@ -244,14 +246,17 @@ final class StagedUpload extends GlObject {
         return texelsByPass;
     }
 
-    /** {@link #texelSource}, made on first use; null when the GPU has no room for it (the unpack path needs none). */
+    /**
+     * {@link #texelSource}, made on first use; null when the GPU has no room for it (the unpack path
+     * needs none), and from then on without asking the driver again.
+     */
     private ShaderStorageBuffer texelSource() {
-        if (texelSource == null) {
+        if (texelSource == null && !noRoomForTexelSource) {
             try {
                 texelSource = ShaderStorageBuffer.deviceLocal(2L * halfBytes);
                 texelCopy = new TexelCopy();
             } catch (GpuMemoryException e) {
-                return null;
+                noRoomForTexelSource = true;
             }
         }
         return texelSource;
