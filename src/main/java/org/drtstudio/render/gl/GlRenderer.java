@@ -1099,12 +1099,22 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
      */
     @Override
     public void prepareLargeUploads() {
-        gl.run(() -> {
-            if (!StagedUpload.texelsByShader(gl.info())) return;
-            syncAccel();
-            if (scene == null) scene = newSceneTextures();
-            scene.prepareStaging();
+        gl.run(this::prepareUploadsOnGl);
+    }
+
+    /** {@link #prepareLargeUploads} queued on the GL thread, for several devices at once ({@link MultiGpuRenderer}). */
+    CompletableFuture<Void> prepareLargeUploadsLater() {
+        return gl.submit(() -> {
+            prepareUploadsOnGl();
+            return null;
         });
+    }
+
+    private void prepareUploadsOnGl() {
+        if (!StagedUpload.texelsByShader(gl.info())) return;
+        syncAccel();
+        if (scene == null) scene = newSceneTextures();
+        scene.prepareStaging();
     }
 
     /** Whether {@link #prepareLargeUploads} made the scene's staging buffer (or an upload did); for tests. */

@@ -380,7 +380,7 @@ public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render
     @Override
     public void prepareLargeUploads() {
         List<CompletableFuture<Void>> each = new ArrayList<>();
-        for (GlRenderer r : devices) each.add(CompletableFuture.runAsync(r::prepareLargeUploads, command -> new Thread(command, "drt-prepare-upload").start()));
+        for (GlRenderer r : devices) each.add(r.prepareLargeUploadsLater());
         RuntimeException first = null;
         for (CompletableFuture<Void> f : each) {
             try {

@@ -137,8 +137,8 @@ final class StagedUpload extends GlObject {
 
     /**
      * Readies what a large upload's first halves otherwise wait for: every page of both halves written
-     * once (a fresh buffer's: no copy may be reading them), and where textures go by shader the device twin made, filled once from the halves, and
-     * {@link TexelCopy}'s program compiled by a one-texel write. On the H200 a 1 GB texture's first
+     * once (a fresh buffer's: no copy may be reading them), and where textures go by shader the device
+     * twin made, filled once from the halves, and {@link TexelCopy}'s program compiled by a one-texel write. On the H200 a 1 GB texture's first
      * upload took 126 ms against 41 for the next ({@code UploadProbe}); {@code drt render} runs this
      * on its tracer's start while a large scene loads ({@code GlRenderer.prepareLargeUploads}).
      */
@@ -147,11 +147,7 @@ final class StagedUpload extends GlObject {
         if (fences[0] != 0 || fences[1] != 0) throw new IllegalStateException("warm up a staging buffer before its first upload, not while its halves may be read");
         for (int at = 0; at < 2 * halfBytes; at += 4096) mapped.putLong(at, 0L);
         if (texelsByShader && texelSource() != null) {
-            glBindBuffer(GL_COPY_READ_BUFFER, glName());
-            glBindBuffer(GL_COPY_WRITE_BUFFER, texelSource.glName());
-            glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, 2L * halfBytes);
-            glBindBuffer(GL_COPY_READ_BUFFER, 0);
-            glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+            copy(0, texelSource.glName(), 0, 2L * halfBytes);
             try (Texture2D one = Texture2D.create(TextureFormat.RGBA32F, 1, 1)) {
                 texelCopy.write(texelSource, 0, one, 0, 1);
                 texelsByPass++;
@@ -176,16 +172,21 @@ final class StagedUpload extends GlObject {
     }
 
     private void toBuffer(ShaderStorageBuffer target, int elements, Elements data) {
-        int staging = glName(), dest = target.glName();
+        int dest = target.glName();
         long total = 4L * elements;
         for (long done = 0; done < total; done += halfBytes) {
             int bytes = (int) Math.min(halfBytes, total - done);
             int half = fill(data, (int) (done / 4), bytes / 4);
-            glBindBuffer(GL_COPY_READ_BUFFER, staging);
-            glBindBuffer(GL_COPY_WRITE_BUFFER, dest);
-            glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, (long) half * halfBytes, done, bytes);
+            copy((long) half * halfBytes, dest, done, bytes);
             fenced(half);
         }
+    }
+
+    /** Queues the copy engine's copy of {@code bytes} from {@code offset} of the halves to {@code destOffset} of buffer {@code dest}. */
+    private void copy(long offset, int dest, long destOffset, long bytes) {
+        glBindBuffer(GL_COPY_READ_BUFFER, glName());
+        glBindBuffer(GL_COPY_WRITE_BUFFER, dest);
+        glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, offset, destOffset, bytes);
         glBindBuffer(GL_COPY_READ_BUFFER, 0);
         glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
     }
@@ -232,11 +233,7 @@ final class StagedUpload extends GlObject {
      */
     private void writeTexels(int half, Texture2D target, int first, int texels) {
         long offset = (long) half * halfBytes;
-        glBindBuffer(GL_COPY_READ_BUFFER, glName());
-        glBindBuffer(GL_COPY_WRITE_BUFFER, texelSource.glName());
-        glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, offset, offset, 16L * texels);
-        glBindBuffer(GL_COPY_READ_BUFFER, 0);
-        glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+        copy(offset, texelSource.glName(), offset, 16L * texels);
         texelCopy.write(texelSource, (int) (offset / 16), target, first, texels);
         texelsByPass += texels;
     }
