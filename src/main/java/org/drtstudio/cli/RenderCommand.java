@@ -18,8 +18,6 @@ import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.adaptive.SampleCountSummary;
 import org.drtstudio.render.adaptive.SampleHeatMap;
-import org.drtstudio.render.DenoiseInput;
-import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.ViewTransform;
 import org.drtstudio.render.Frame;
@@ -40,6 +38,7 @@ import org.drtstudio.render.sampling.ShadowLightsChoice;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
+import org.drtstudio.render.ToneMapper;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
@@ -337,11 +336,12 @@ final class RenderCommand implements Callable<Integer> {
         PixelWindow window = parseRegion(size.width(), size.height());
         Set<Aov> traced = EnumSet.noneOf(Aov.class);
         traced.addAll(wanted);
-        if (denoise) traced.addAll(DenoiseInput.NEEDED);
+        if (denoise) traced.add(Aov.DENOISED);
         if (adaptive.enabled()) traced.add(Aov.SAMPLES);
         boolean exr = isExr(out);
-        if (exr) traced.add(Aov.RADIANCE); // the picture itself is the linear radiance
-        if (!viewTransform.isDefault()) traced.add(Aov.RADIANCE); // the 8-bit picture is made again from it
+        // The picture itself is the linear radiance in an EXR, and a view transform makes the 8-bit one from it: the traced
+        // radiance, or when denoising the filtered one (the traced one then comes back only for --aov noisy).
+        if ((exr || !viewTransform.isDefault()) && !denoise) traced.add(Aov.RADIANCE);
         RenderLimits.check(WorkEstimate.of(size.width(), size.height(), size.samplesPerPixel(),
                 range == null ? 1 : (long) range[1] - range[0] + 1, traced), maxWork, force, WorkEstimate.availableHeap());
 
@@ -386,12 +386,9 @@ final class RenderCommand implements Callable<Integer> {
                 Frame frame = window != null ? renderer.renderWindow(image, params, window, traced, bar)
                         : AdaptiveRender.render(renderer, image, params, adaptive, traced, bar);
                 if (bar instanceof ProgressBar b) b.finish();
-                float[] linear = frame.radiance();
-                if (denoise) {
-                    Frame clean = Denoiser.apply(renderer.denoiser(), frame);
-                    linear = clean.radiance();
-                    frame = keepingTracedRadiance(clean, frame);
-                }
+                // Denoised, the picture is the filtered radiance's; the traced one stays the frame's (--aov noisy).
+                float[] linear = denoise ? frame.denoised() : frame.radiance();
+                if (denoise) frame = withPicture(frame, ToneMapper.toSrgb(linear, frame.width() * frame.height()));
                 double seconds = (System.nanoTime() - r0) / 1e9;
                 if (frame.errors() > 0) err.printf("drt: warning: %d pixels exceeded the traversal bound (corrupt hierarchy)%n", frame.errors());
                 if (!viewTransform.isDefault()) frame = withPicture(frame, viewTransform.toSrgb(linear, frame.width() * frame.height()));
@@ -458,7 +455,6 @@ final class RenderCommand implements Callable<Integer> {
         int w = frame.width(), h = frame.height();
         List<AtomicFileWriter.Output> files = new ArrayList<>();
         files.add(new AtomicFileWriter.Output(target, ImageFormat.forFile(target).body(w, h, frame.srgb())));
-        // The denoiser's inputs are traced whether asked for or not; only the asked-for ones are written.
         if (wanted.contains(Aov.RADIANCE)) files.add(new AtomicFileWriter.Output(aovPath(target, "noisy"), PfmWriter.body(w, h, 3, frame.radiance())));
         if (wanted.contains(Aov.VARIANCE)) files.add(new AtomicFileWriter.Output(aovPath(target, "variance"), PfmWriter.body(w, h, 1, frame.variance())));
         if (wanted.contains(Aov.SAMPLES)) {
@@ -511,7 +507,7 @@ final class RenderCommand implements Callable<Integer> {
     /** The frame with its 8-bit picture replaced (made by a view transform); radiance and AOVs as they are. */
     private static Frame withPicture(Frame f, byte[] srgb) {
         return new Frame(f.width(), f.height(), srgb, f.radiance(), f.depth(), f.normals(), f.albedo(), f.variance(), f.samples(),
-                f.split(), f.errors(), f.uploadedBytes());
+                f.split(), f.errors(), f.uploadedBytes(), f.denoised());
     }
 
     private ExrPicture.Precision parseExrPrecision() throws UsageProblem {
@@ -520,14 +516,6 @@ final class RenderCommand implements Callable<Integer> {
             case "float" -> ExrPicture.Precision.FLOAT;
             default -> throw new UsageProblem("--exr-precision is half or float, got '" + exrPrecision + "'");
         };
-    }
-
-    /**
-     * The denoised frame's picture with the traced radiance (the noisy one, for --aov noisy) and AOVs, as traced.
-     */
-    private static Frame keepingTracedRadiance(Frame clean, Frame noisy) {
-        return new Frame(clean.width(), clean.height(), clean.srgb(), noisy.radiance(), noisy.depth(), noisy.normals(),
-                noisy.albedo(), noisy.variance(), noisy.samples(), noisy.split(), noisy.errors(), noisy.uploadedBytes());
     }
 
     /**

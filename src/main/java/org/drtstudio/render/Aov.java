@@ -40,7 +40,15 @@ public enum Aov {
      * highlights, reflections, refractions and background. Summed by the trace passes when the
      * render's first pass asks for it or for a guide; the denoiser filters it apart ({@link DiffuseSplit}).
      */
-    DIFFUSE;
+    DIFFUSE,
+    /**
+     * The radiance filtered by the renderer's {@link Renderer#denoiser()} (RGB floats,
+     * {@link Frame#denoised()}), from the denoiser's inputs ({@link DenoiseInput#NEEDED} and the split),
+     * which the render traces whether asked for or not and hands back only where asked for. A GL
+     * tracer filters them where they were made, so they never leave the GPU; a 1080p frame's inputs
+     * are about 150 MB each way. Not for a window of a frame: the filter looks across its edges.
+     */
+    DENOISED;
 
     /** Whether the AOV pass (the pixel's camera rays' first hits and guide chains) produces it. */
     public boolean fromFirstHit() {
@@ -49,6 +57,6 @@ public enum Aov {
 
     /** Whether asking for it on a render's first pass makes the trace passes sum the guides and the split. */
     public boolean summedWithGuides() {
-        return fromFirstHit() || this == DIFFUSE;
+        return fromFirstHit() || this == DIFFUSE || this == DENOISED;
     }
 }

@@ -36,6 +36,24 @@ public record DenoiseInput(int width, int height, float[] radiance, float[] vari
     public static final java.util.Set<Aov> NEEDED = java.util.EnumSet.of(Aov.RADIANCE, Aov.VARIANCE, Aov.NORMAL,
             Aov.ALBEDO, Aov.DEPTH);
 
+    /**
+     * What a render asked for {@code aovs} traces: with {@link Aov#DENOISED}, the denoiser's inputs
+     * ({@link #NEEDED}) as well; {@code aovs} itself otherwise.
+     */
+    public static java.util.Set<Aov> inputsFor(java.util.Set<Aov> aovs) {
+        if (!aovs.contains(Aov.DENOISED)) return aovs;
+        java.util.Set<Aov> traced = java.util.EnumSet.copyOf(aovs);
+        traced.addAll(NEEDED);
+        return traced;
+    }
+
+    /** Refuses {@link Aov#DENOISED} for a window of a frame: the denoiser looks at pixels across its edges. */
+    public static void refuseInWindow(java.util.Set<Aov> aovs) {
+        if (aovs.contains(Aov.DENOISED)) {
+            throw new IllegalArgumentException("a window of a frame cannot be denoised: the denoiser looks across its edges");
+        }
+    }
+
     /** Inputs without the split: the whole radiance is filtered as one. */
     public DenoiseInput(int width, int height, float[] radiance, float[] variance, float[] normals, float[] albedo,
                         float[] depth) {

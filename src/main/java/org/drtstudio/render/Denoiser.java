@@ -18,6 +18,29 @@ public interface Denoiser {
         return denoise(input);
     }
 
+    /**
+     * A frame traced for {@code aovs} ({@link DenoiseInput#inputsFor}) as its caller asked for them: with
+     * {@link Aov#DENOISED} its radiance filtered by {@code d} unless the tracer filtered it already, and the
+     * denoiser's inputs not asked for dropped; {@code traced} itself without DENOISED.
+     */
+    static Frame asAsked(Denoiser d, Frame traced, java.util.Set<Aov> aovs) throws RenderException {
+        if (!aovs.contains(Aov.DENOISED)) return traced;
+        float[] denoised = traced.denoised() != null ? traced.denoised() : d.denoise(DenoiseInput.of(traced));
+        return new Frame(traced.width(), traced.height(), traced.srgb(), aovs.contains(Aov.RADIANCE) ? traced.radiance() : null,
+                aovs.contains(Aov.DEPTH) ? traced.depth() : null, aovs.contains(Aov.NORMAL) ? traced.normals() : null,
+                aovs.contains(Aov.ALBEDO) ? traced.albedo() : null, aovs.contains(Aov.VARIANCE) ? traced.variance() : null,
+                traced.samples(), aovs.contains(Aov.DIFFUSE) ? traced.split() : null, traced.errors(), traced.uploadedBytes(),
+                denoised);
+    }
+
+    /** A frame rendered with {@link Aov#DENOISED} as its denoised picture: its radiance and picture the filtered ones. */
+    static Frame asPicture(Frame f) {
+        float[] clean = f.denoised();
+        if (clean == null) throw new IllegalArgumentException("the frame was not denoised");
+        return new Frame(f.width(), f.height(), ToneMapper.toSrgb(clean, f.width() * f.height()), clean, f.depth(), f.normals(),
+                f.albedo(), f.variance(), f.samples(), f.split(), f.errors(), f.uploadedBytes(), clean);
+    }
+
     /** A copy of {@code noisy} with its picture and radiance replaced by the denoised ones; the AOVs stay. */
     static Frame apply(Denoiser d, Frame noisy) throws RenderException {
         float[] clean = d.denoise(DenoiseInput.of(noisy));

@@ -16,9 +16,17 @@ package org.drtstudio.render;
  * @param errors   pixels whose traversal exceeded its bound (a corrupt hierarchy); should be 0
  * @param uploadedBytes geometry-image bytes sent to the device for this frame (0 for the CPU tracer,
  *                      0 on the GPU when nothing changed since the previous frame)
+ * @param denoised 3 floats per pixel, the radiance filtered by the renderer's denoiser ({@link Aov#DENOISED}),
+ *                 or null when not requested; {@code srgb} is the noisy picture
  */
 public record Frame(int width, int height, byte[] srgb, float[] radiance, float[] depth, float[] normals, float[] albedo,
-                    float[] variance, float[] samples, DiffuseSplit split, long errors, long uploadedBytes) {
+                    float[] variance, float[] samples, DiffuseSplit split, long errors, long uploadedBytes, float[] denoised) {
+
+    /** A frame without the denoised radiance. */
+    public Frame(int width, int height, byte[] srgb, float[] radiance, float[] depth, float[] normals, float[] albedo,
+                 float[] variance, float[] samples, DiffuseSplit split, long errors, long uploadedBytes) {
+        this(width, height, srgb, radiance, depth, normals, albedo, variance, samples, split, errors, uploadedBytes, null);
+    }
 
     /** A frame without the denoiser's split. */
     public Frame(int width, int height, byte[] srgb, float[] radiance, float[] depth, float[] normals, float[] albedo,

@@ -35,7 +35,8 @@ public record PixelWindow(int x, int y, int width, int height) {
         return new Frame(width, height, cropBytes(whole.srgb(), whole.width(), 4), crop(whole.radiance(), whole.width(), 3),
                 crop(whole.depth(), whole.width(), 1), crop(whole.normals(), whole.width(), 3), crop(whole.albedo(), whole.width(), 3),
                 crop(whole.variance(), whole.width(), 1), crop(whole.samples(), whole.width(), 1),
-                whole.split() == null ? null : whole.split().crop(this, whole.width()), whole.errors(), whole.uploadedBytes());
+                whole.split() == null ? null : whole.split().crop(this, whole.width()), whole.errors(), whole.uploadedBytes(),
+                crop(whole.denoised(), whole.width(), 3));
     }
 
     float[] crop(float[] data, int frameWidth, int channels) {

@@ -32,10 +32,11 @@ public record WorkEstimate(int width, int height, int samplesPerPixel, long fram
 
     public static WorkEstimate of(int width, int height, int samplesPerPixel, long frames, Set<Aov> aovs) {
         long perPixel = BYTES_PER_PIXEL;
-        for (Aov a : aovs) {
+        // The CPU tracer holds the denoiser's inputs in the heap; a GL tracer that filters them on the GPU, less.
+        for (Aov a : DenoiseInput.inputsFor(aovs)) {
             perPixel += switch (a) {
                 case DEPTH, VARIANCE, SAMPLES -> 4;
-                case NORMAL, ALBEDO -> 12;
+                case NORMAL, ALBEDO, DENOISED -> 12;
                 case RADIANCE -> 0; // the mean radiance is counted already
                 case DIFFUSE -> 0; // counted with the split, below
             };

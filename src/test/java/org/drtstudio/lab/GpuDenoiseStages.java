@@ -18,8 +18,9 @@ import java.util.Locale;
 /**
  * Where a denoised GPU call's time goes beside a plain one (issue 40: at equal GPU time the
  * denoiser gains less than per sample). Each round renders the scene's all-three variant plainly,
- * then with the denoiser's inputs, then filters them, printing the wall time of each and the
- * renderer's stages ({@link GlRenderer#lastStageReport}: trace, read, frame, ...).
+ * then with the denoiser's inputs, then filters them (the inputs read back and sent up again), then
+ * asks for {@link Aov#DENOISED} (filtered where they were made), printing the wall time of each and
+ * the renderer's stages ({@link GlRenderer#lastStageReport}: trace, read, denoise, frame, ...).
  * <pre>scripts/lab.sh GpuDenoiseStages SCENE W H SPP [ROUNDS]</pre>
  */
 public final class GpuDenoiseStages {
@@ -46,7 +47,11 @@ public final class GpuDenoiseStages {
                 long t3 = System.nanoTime();
                 r.denoiser().denoise(in);
                 long t4 = System.nanoTime();
-                System.out.printf(Locale.ROOT, "filter %.1f ms; the denoised call %.1f ms%n", (t4 - t3) / 1e6, (t4 - t1) / 1e6);
+                System.out.printf(Locale.ROOT, "filter %.1f ms; the denoised call through the host %.1f ms%n", (t4 - t3) / 1e6, (t4 - t1) / 1e6);
+                long t5 = System.nanoTime();
+                r.render(image, p, EnumSet.of(Aov.DENOISED), ProgressListener.NONE);
+                long t6 = System.nanoTime();
+                System.out.printf(Locale.ROOT, "denoised on the GPU %.1f ms %s%n", (t6 - t5) / 1e6, r.lastStageReport());
             }
         }
     }

@@ -74,16 +74,13 @@ public final class GpuNoiseCurves {
         GeometryImage image = new GeometryImageBuilder().build(s.scene());
         float[] ref = r.render(image, parameters(s.scene(), image, w, h, refSpp, 1_000_003L), EnumSet.of(Aov.RADIANCE),
                 ProgressListener.NONE).radiance();
-        r.render(image, parameters(s.scene(), image, w, h, 4, 99), DenoiseInput.NEEDED, ProgressListener.NONE); // warm-up
+        r.render(image, parameters(s.scene(), image, w, h, 4, 99), EnumSet.of(Aov.DENOISED), ProgressListener.NONE); // warm-up
         for (int spp : counts) {
             for (int seed = 1; seed <= seeds; seed++) {
                 TraceParameters p = parameters(s.scene(), image, w, h, spp, seed);
                 Timed plain = timed(r, repeats, () -> r.render(image, p, EnumSet.of(Aov.RADIANCE), ProgressListener.NONE).radiance());
                 row(rows, s.name(), spp, seed, "plain", plain.wallMs(), plain.traceMs(), NoiseMeasurement.rmse(plain.radiance(), ref));
-                Timed denoised = timed(r, repeats, () -> {
-                    Frame f = r.render(image, p, DenoiseInput.NEEDED, ProgressListener.NONE);
-                    return r.denoiser().denoise(DenoiseInput.of(f));
-                });
+                Timed denoised = timed(r, repeats, () -> r.render(image, p, EnumSet.of(Aov.DENOISED), ProgressListener.NONE).denoised());
                 row(rows, s.name(), spp, seed, "denoised", denoised.wallMs(), denoised.traceMs(), NoiseMeasurement.rmse(denoised.radiance(), ref));
             }
         }

@@ -13,11 +13,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 /**
  * What every renderer backend must do, checked against closed forms and measured properties:
  * analytic shading and absorption, instancing, distributed effects and seeds, progressive passes,
- * windows of a frame, summed guides, textures and their AOVs, adaptive sampling. A backend (or a backend walking another acceleration structure)
+ * windows of a frame, summed guides, the denoised radiance, textures and their AOVs, adaptive sampling. A backend (or a backend walking another acceleration structure)
  * gets the whole contract from one small subclass that says how to make its {@link Renderer};
  * the checks themselves live in {@link AnalyticShadingChecks}, {@link InstancingAgreementChecks},
- * {@link DistributedEffectsChecks}, {@link GroundPlaneChecks}, {@link TextureChecks}, {@link AdaptiveChecks}, {@link AbsorptionChecks}, {@link WindowTiles}
- * and {@link GuideSumChecks}. Scenes are
+ * {@link DistributedEffectsChecks}, {@link GroundPlaneChecks}, {@link TextureChecks}, {@link AdaptiveChecks}, {@link AbsorptionChecks}, {@link WindowTiles},
+ * {@link GuideSumChecks} and {@link DenoisedFrameChecks}. Scenes are
  * small (tens of pixels a side) so the GL backend runs the contract on llvmpipe in CI.
  */
 public abstract class RendererContract {
@@ -112,6 +112,14 @@ public abstract class RendererContract {
 
     @Test
     public void guidesAverageEverySampleOfTheRender() throws Exception { GuideSumChecks.guidesAverageEverySampleOfTheRender(renderer()); }
+
+    // The denoised radiance, filtered where it was traced.
+
+    @Test
+    public void denoisedIsTheDenoiserOnTheTracedInputs() throws Exception { DenoisedFrameChecks.denoisedIsTheDenoiserOnTheTracedInputs(renderer()); }
+
+    @Test
+    public void aDenoisedWindowIsRefused() throws Exception { DenoisedFrameChecks.aDenoisedWindowIsRefused(renderer()); }
 
     // Textures and the albedo AOV.
 

@@ -41,8 +41,10 @@ public final class AdaptiveRender {
         Set<Aov> none = EnumSet.noneOf(Aov.class);
         // Asked for on the first pass, the guide AOVs are summed by every pass's tracing (GuideSums):
         // each pixel's guides then average its own samples, however many it took, at no cost of their own.
+        // The split (DIFFUSE) starts those sums as any of them would, without a guide pass or a filtering
+        // of its own on a pass whose frame is not kept.
         Set<Aov> guides = EnumSet.noneOf(Aov.class);
-        for (Aov a : aovs) if (a.summedWithGuides()) guides.add(a);
+        if (aovs.stream().anyMatch(Aov::summedWithGuides)) guides.add(Aov.DIFFUSE);
         int done = 0;
         while (true) {
             int count = nextPass(done, max, adaptive);

@@ -5,6 +5,7 @@ import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.adaptive.ConvergenceMask;
+import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.DiffuseSplit;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.denoise.GuideBudget;
@@ -183,9 +184,10 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
         } else if (sums == null || sumsWidth != w || sumsHeight != h) {
             throw new IllegalStateException("no " + w + "x" + h + " accumulation to add samples to; start at sample 0");
         }
-        return trace(image, p, PixelWindow.whole(w, h), firstSample, firstSample + sampleCount, sums, squares, state,
+        Frame traced = trace(image, p, PixelWindow.whole(w, h), firstSample, firstSample + sampleCount, sums, squares, state,
                 guideAlbedoHits == null ? null : new SummedGuides(guideAlbedoHits, guideNormalDepth, diffuseSums, otherSquares),
-                aovs, progress);
+                DenoiseInput.inputsFor(aovs), progress);
+        return org.drtstudio.render.Denoiser.asAsked(denoiser(), traced, aovs);
     }
 
     /** The sums kept beside the radiance when the render's first pass asked for a guide or the diffuse AOV ({@link Aov#summedWithGuides}): {@link GuideSums}' and {@link DiffuseSplit}'s. */
@@ -203,6 +205,7 @@ public final class CpuRenderer implements Renderer, org.drtstudio.render.AccelCh
         if (!window.fitsIn(p.width(), p.height())) {
             throw new IllegalArgumentException("window " + window + " does not fit in " + p.width() + "x" + p.height());
         }
+        DenoiseInput.refuseInWindow(aovs);
         int n = window.pixels();
         boolean sumGuides = aovs.stream().anyMatch(Aov::summedWithGuides);
         return trace(image, p, window, 0, p.samplesPerPixel(), new float[3 * n], new float[n], new float[n],

@@ -13,8 +13,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The GL twin of {@link NlmDenoiser}. The input's arrays go up as they are, as shader storage
- * buffers (no packing on the host); {@code shaders/denoise_stages.comp} packs the guides, prepares
+ * The GL twin of {@link NlmDenoiser}. Its inputs are shader storage buffers in {@link DenoiseInput}'s
+ * layouts: a host's arrays sent up as they are (no packing on the host), or, for a frame asked for
+ * {@link org.drtstudio.render.Aov#DENOISED}, the images the pass resolved them into, copied on the GPU
+ * ({@link #denoiseOnGlThread}). {@code shaders/denoise_stages.comp} packs the guides, prepares
  * each part of the input ({@link DiffuseSplit}: demodulated by the albedo, the variance over its
  * luminance squared and blurred 3x3, as {@link NlmDenoiser#demodulate} does),
  * {@code shaders/denoise.comp} filters it, and the stages shader remodulates it into one result,
@@ -36,6 +38,7 @@ final class GlDenoiser implements Denoiser {
      * against 15 ms of filtering (docs/BENCHMARKS.md).
      */
     private final ArrayTransfers transfers = new ArrayTransfers();
+    private int deviceCalls;
 
     GlDenoiser(GlThread gl) {
         this.gl = gl;
@@ -51,37 +54,96 @@ final class GlDenoiser implements Denoiser {
         }
     }
 
+    /**
+     * On the GL thread: the inputs a pass left on the GPU ({@link DenoiserImages#complete}), copied there
+     * into the buffers the stages read, filtered; the result read back. Nothing of the inputs crosses to
+     * the host: at 1080p they are about 150 MB, which the host path reads back and sends up again.
+     */
+    float[] denoiseOnGlThread(DenoiserImages images) throws RenderException {
+        if (!images.complete()) throw new IllegalArgumentException("the pass left only part of the denoiser's inputs");
+        List<ShaderStorageBuffer> buffers = new ArrayList<>();
+        try {
+            boolean split = images.hasSplit();
+            Inputs in = new Inputs(images.width, images.height, copy(buffers, images.radiance),
+                    split ? null : copy(buffers, images.variance),
+                    copy(buffers, images.normals), copy(buffers, images.albedo), copy(buffers, images.depth),
+                    split ? new SplitBuffers(copy(buffers, images.diffuse), copy(buffers, images.ownAlbedo),
+                            copy(buffers, images.diffuseVariance), copy(buffers, images.otherVariance)) : null);
+            deviceCalls++;
+            return filter(in, buffers);
+        } catch (GpuMemoryException e) {
+            throw new RenderException("GPU denoiser failed: " + e.getMessage(), e);
+        } finally {
+            for (ShaderStorageBuffer b : buffers) b.close();
+        }
+    }
+
+    /** Calls that filtered inputs left on the GPU (tests: whether a renderer took that path). */
+    int deviceCalls() {
+        return deviceCalls;
+    }
+
+    /**
+     * The denoiser's inputs as storage buffers in {@link DenoiseInput}'s layouts: the whole radiance's
+     * variance only without a split (its parts have their own), the split's only with one.
+     */
+    private record Inputs(int width, int height, ShaderStorageBuffer radiance, ShaderStorageBuffer variance,
+                          ShaderStorageBuffer normals, ShaderStorageBuffer albedo, ShaderStorageBuffer depth, SplitBuffers split) {
+    }
+
+    /** {@link DiffuseSplit}'s arrays as storage buffers. */
+    private record SplitBuffers(ShaderStorageBuffer diffuse, ShaderStorageBuffer ownAlbedo, ShaderStorageBuffer diffuseVariance,
+                                ShaderStorageBuffer otherVariance) {
+    }
+
     /** One filtering of the input: which part, with which variance and albedo floor. */
     private record Part(int kind, ShaderStorageBuffer variance, float floor) {
     }
 
-    /** On the GL thread: the inputs uploaded once, the guides packed once, then each part filtered and added to the result. */
+    /** On the GL thread: the host's arrays uploaded as they are, then filtered. */
     private float[] run(DenoiseInput in) throws GpuMemoryException {
+        List<ShaderStorageBuffer> buffers = new ArrayList<>();
+        try {
+            DiffuseSplit split = in.split();
+            Inputs inputs = new Inputs(in.width(), in.height(), upload(buffers, in.radiance()),
+                    split == null ? upload(buffers, in.variance()) : null,
+                    upload(buffers, in.normals()), upload(buffers, in.albedo()), upload(buffers, in.depth()),
+                    split == null ? null : new SplitBuffers(upload(buffers, split.diffuse()), upload(buffers, split.ownAlbedo()),
+                            upload(buffers, split.diffuseVariance()), upload(buffers, split.otherVariance())));
+            return filter(inputs, buffers);
+        } finally {
+            for (ShaderStorageBuffer b : buffers) b.close();
+        }
+    }
+
+    /**
+     * On the GL thread: the guides packed once, then each part filtered and added to the result, which
+     * is read back; the buffers it makes go into {@code buffers}, which the caller closes.
+     */
+    private float[] filter(Inputs in, List<ShaderStorageBuffer> buffers) throws GpuMemoryException {
         NlmDenoiser.Settings s = NlmDenoiser.Settings.DEFAULT;
         if (filter == null) filter = filterProgram(s);
         if (diffuseFilter == null) diffuseFilter = filterProgram(NlmDenoiser.Settings.DIFFUSE);
         if (otherFilter == null) otherFilter = filterProgram(NlmDenoiser.Settings.OTHER);
         if (stages == null) stages = ComputeProgram.load("denoise_stages.comp", Map.of());
         int w = in.width(), h = in.height(), n = w * h;
-        DiffuseSplit split = in.split();
-        List<ShaderStorageBuffer> buffers = new ArrayList<>();
+        SplitBuffers split = in.split();
         List<Texture2D> images = new ArrayList<>();
         try {
-            ShaderStorageBuffer radiance = upload(buffers, in.radiance()), albedo = upload(buffers, in.albedo());
             // Written whole by the first part's remodulation before anything reads it.
             ShaderStorageBuffer result = ShaderStorageBuffer.allocate(4L * 3 * n);
             buffers.add(result);
             List<Part> parts = split == null
-                    ? List.of(new Part(WHOLE, upload(buffers, in.variance()), s.albedoFloor()))
-                    : List.of(new Part(DIFFUSE, upload(buffers, split.diffuseVariance()), s.albedoFloor()),
-                            new Part(OTHER, upload(buffers, split.otherVariance()), SplitFiltering.OTHER_FLOOR));
-            radiance.bindBase(ShaderBinding.STAGE_RADIANCE);
-            albedo.bindBase(ShaderBinding.STAGE_ALBEDO);
-            upload(buffers, in.normals()).bindBase(ShaderBinding.STAGE_NORMALS);
-            upload(buffers, in.depth()).bindBase(ShaderBinding.STAGE_DEPTH);
+                    ? List.of(new Part(WHOLE, in.variance(), s.albedoFloor()))
+                    : List.of(new Part(DIFFUSE, split.diffuseVariance(), s.albedoFloor()),
+                            new Part(OTHER, split.otherVariance(), SplitFiltering.OTHER_FLOOR));
+            in.radiance().bindBase(ShaderBinding.STAGE_RADIANCE);
+            in.albedo().bindBase(ShaderBinding.STAGE_ALBEDO);
+            in.normals().bindBase(ShaderBinding.STAGE_NORMALS);
+            in.depth().bindBase(ShaderBinding.STAGE_DEPTH);
             // Without a split nothing reads these; a buffer is bound there all the same.
-            (split == null ? radiance : upload(buffers, split.diffuse())).bindBase(ShaderBinding.STAGE_DIFFUSE);
-            (split == null ? albedo : upload(buffers, split.ownAlbedo())).bindBase(ShaderBinding.STAGE_OWN_ALBEDO);
+            (split == null ? in.radiance() : split.diffuse()).bindBase(ShaderBinding.STAGE_DIFFUSE);
+            (split == null ? in.albedo() : split.ownAlbedo()).bindBase(ShaderBinding.STAGE_OWN_ALBEDO);
             result.bindBase(ShaderBinding.STAGE_RESULT);
             Texture2D prepared = image(images, w, h), blurred = image(images, w, h), normalDepth = image(images, w, h),
                     albedoImage = image(images, w, h), filtered = image(images, w, h);
@@ -125,7 +187,6 @@ final class GlDenoiser implements Denoiser {
             return out;
         } finally {
             for (Texture2D t : images) t.close();
-            for (ShaderStorageBuffer b : buffers) b.close();
         }
     }
 
@@ -146,6 +207,12 @@ final class GlDenoiser implements Denoiser {
 
     private ShaderStorageBuffer upload(List<ShaderStorageBuffer> buffers, float[] values) throws GpuMemoryException {
         ShaderStorageBuffer b = transfers.buffer(values);
+        buffers.add(b);
+        return b;
+    }
+
+    private static ShaderStorageBuffer copy(List<ShaderStorageBuffer> buffers, Texture2D image) throws GpuMemoryException {
+        ShaderStorageBuffer b = image.copyToBuffer();
         buffers.add(b);
         return b;
     }

@@ -48,52 +48,86 @@ final class GlPixelArrays implements AutoCloseable {
 
     /**
      * From the accumulation (radiance and squared luminance sums) and the sample state, of {@code rows}:
-     * the counts, and the radiance and variance when asked for (else null).
+     * the counts, and the radiance and variance when asked for (else null). With {@code keep}, the
+     * radiance and variance are made whether read or not and left there for the denoiser.
      */
     Means means(Texture2D accumulation, Texture2D sampleState, int totalSamples, FrameReadback.Rows rows,
-                boolean radiance, boolean variance) {
+                boolean radiance, boolean variance, DenoiserImages keep) {
         int w = accumulation.width(), h = accumulation.height();
-        try (Outputs out = new Outputs(w, h, radiance ? 3 : 0, variance ? 1 : 0, 1)) {
+        try (Outputs out = new Outputs(w, h, radiance || keep != null ? 3 : 0, variance || keep != null ? 1 : 0, 1)) {
             accumulation.bindImage(ShaderBinding.ARRAYS_SUMS, ImageAccess.READ_ONLY);
             sampleState.bindImage(ShaderBinding.ARRAYS_STATE, ImageAccess.READ_ONLY);
             program().setFloat("uTotalSamples", totalSamples);
             run(COUNTS_MEANS, w, h, out);
-            return new Means(out.read(2, rows), out.read(0, rows), out.read(1, rows));
+            Means means = new Means(out.read(2, rows), radiance ? out.read(0, rows) : null, variance ? out.read(1, rows) : null);
+            if (keep != null) {
+                keep.radiance = out.take(0);
+                keep.variance = out.take(1);
+            }
+            return means;
         }
     }
 
-    /** {@link DiffuseSplit#resolve} of the trace passes' sums: the accumulation, sample state, own albedo sums, diffuse sums and other parts' squares. */
+    /**
+     * {@link DiffuseSplit#resolve} of the trace passes' sums: the accumulation, sample state, own albedo
+     * sums, diffuse sums and other parts' squares; read back when {@code read} (else null), left for the
+     * denoiser in {@code keep} when it is not null.
+     */
     DiffuseSplit split(Texture2D accumulation, Texture2D sampleState, Texture2D ownAlbedoHits, Texture2D diffuseSums,
-                       Texture2D otherSquares, FrameReadback.Rows rows) {
+                       Texture2D otherSquares, FrameReadback.Rows rows, boolean read, DenoiserImages keep) {
         int w = accumulation.width(), h = accumulation.height();
         sampleState.bindImage(ShaderBinding.ARRAYS_STATE, ImageAccess.READ_ONLY);
         diffuseSums.bindImage(ShaderBinding.ARRAYS_FOUR, ImageAccess.READ_ONLY);
-        float[] diffuse, ownAlbedo, diffuseVariance, otherVariance;
+        float[] diffuse = null, ownAlbedo = null, diffuseVariance = null, otherVariance = null;
         try (Outputs out = new Outputs(w, h, 3, 3)) {
             ownAlbedoHits.bindImage(ShaderBinding.ARRAYS_ALBEDO_HITS, ImageAccess.READ_ONLY);
             run(SPLIT_MEANS, w, h, out);
-            diffuse = out.read(0, rows);
-            ownAlbedo = out.read(1, rows);
+            if (read) {
+                diffuse = out.read(0, rows);
+                ownAlbedo = out.read(1, rows);
+            }
+            if (keep != null) {
+                keep.diffuse = out.take(0);
+                keep.ownAlbedo = out.take(1);
+            }
         }
         try (Outputs out = new Outputs(w, h, 1, 1)) {
             accumulation.bindImage(ShaderBinding.ARRAYS_SUMS, ImageAccess.READ_ONLY);
             otherSquares.bindImage(ShaderBinding.ARRAYS_OTHER_SQUARES, ImageAccess.READ_ONLY);
             run(SPLIT_VARIANCE, w, h, out);
-            diffuseVariance = out.read(0, rows);
-            otherVariance = out.read(1, rows);
+            if (read) {
+                diffuseVariance = out.read(0, rows);
+                otherVariance = out.read(1, rows);
+            }
+            if (keep != null) {
+                keep.diffuseVariance = out.take(0);
+                keep.otherVariance = out.take(1);
+            }
         }
-        return new DiffuseSplit(diffuse, diffuseVariance, otherVariance, ownAlbedo);
+        return read ? new DiffuseSplit(diffuse, diffuseVariance, otherVariance, ownAlbedo) : null;
     }
 
-    /** {@link org.drtstudio.render.GuideSums#resolve} of guide sums and the sample counts they hold (R32F). */
-    Guides guides(Texture2D albedoHits, Texture2D normalDepth, Texture2D counts, FrameReadback.Rows rows) {
+    /**
+     * {@link org.drtstudio.render.GuideSums#resolve} of guide sums and the sample counts they hold (R32F):
+     * depth, normals and albedo each read back when asked for (else null), all three left for the
+     * denoiser in {@code keep} when it is not null.
+     */
+    Guides guides(Texture2D albedoHits, Texture2D normalDepth, Texture2D counts, FrameReadback.Rows rows,
+                  boolean depth, boolean normals, boolean albedo, DenoiserImages keep) {
         int w = albedoHits.width(), h = albedoHits.height();
         try (Outputs out = new Outputs(w, h, 1, 3, 3)) {
             counts.bindImage(ShaderBinding.ARRAYS_STATE, ImageAccess.READ_ONLY);
             albedoHits.bindImage(ShaderBinding.ARRAYS_ALBEDO_HITS, ImageAccess.READ_ONLY);
             normalDepth.bindImage(ShaderBinding.ARRAYS_FOUR, ImageAccess.READ_ONLY);
             run(GUIDES, w, h, out);
-            return new Guides(out.read(0, rows), out.read(1, rows), out.read(2, rows));
+            Guides guides = new Guides(depth ? out.read(0, rows) : null, normals ? out.read(1, rows) : null,
+                    albedo ? out.read(2, rows) : null);
+            if (keep != null) {
+                keep.depth = out.take(0);
+                keep.normals = out.take(1);
+                keep.albedo = out.take(2);
+            }
+            return guides;
         }
     }
 
@@ -144,9 +178,15 @@ final class GlPixelArrays implements AutoCloseable {
             return floatsPerPixel[i] > 0 ? readback.floats(images.get(i), 1, rows) : null;
         }
 
+        /** Output {@code i}'s image, which the caller now owns (closing these outputs leaves it open). */
+        Texture2D take(int i) {
+            if (floatsPerPixel[i] == 0) throw new IllegalStateException("output " + i + " was not made");
+            return images.set(i, null);
+        }
+
         @Override
         public void close() {
-            for (Texture2D t : images) t.close();
+            for (Texture2D t : images) if (t != null) t.close();
         }
     }
 

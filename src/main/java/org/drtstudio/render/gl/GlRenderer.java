@@ -10,6 +10,7 @@ import org.drtstudio.render.denoise.GuideBudget;
 import org.drtstudio.render.denoise.GuideEdges;
 import org.drtstudio.render.GuideSums;
 import org.drtstudio.render.adaptive.ConvergenceMask;
+import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.DiffuseSplit;
 import org.drtstudio.render.CameraBasis;
 import org.drtstudio.render.Frame;
@@ -385,7 +386,12 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
 
     /** The GLSL twin of {@link org.drtstudio.render.denoise.NlmDenoiser}, run on this renderer's GL thread. */
     @Override
-    public synchronized org.drtstudio.render.Denoiser denoiser() {
+    public org.drtstudio.render.Denoiser denoiser() {
+        return glDenoiser();
+    }
+
+    /** The denoiser, made on first use; tests see through it which path a denoised frame took. */
+    synchronized GlDenoiser glDenoiser() {
         if (denoiser == null) denoiser = new GlDenoiser(gl);
         return denoiser;
     }
@@ -407,8 +413,10 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             throw new IllegalStateException("no " + p.width() + "x" + p.height() + " accumulation to add samples to; start at sample 0");
         }
         try {
-            return gl.call(() -> renderOnGlThread(image, p, firstSample, sampleCount, aovs, progress,
+            Frame traced = gl.call(() -> renderOnGlThread(image, p, firstSample, sampleCount, aovs, progress,
                     TileQueue.of(PixelWindow.whole(p.width(), p.height()), tile), null).frame());
+            // Filtered already where the pass left the denoiser's inputs on the GPU; here from the arrays read back where it could not.
+            return org.drtstudio.render.Denoiser.asAsked(denoiser(), traced, aovs);
         } catch (CompletionException | IllegalStateException | IllegalArgumentException | ShaderCompileException e) {
             Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
             if (cause instanceof RenderException re) throw re;
@@ -430,6 +438,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         if (!window.fitsIn(p.width(), p.height())) {
             throw new IllegalArgumentException("window " + window + " does not fit in " + p.width() + "x" + p.height());
         }
+        DenoiseInput.refuseInWindow(aovs);
         try {
             Frame whole = gl.call(() -> renderOnGlThread(image, p, 0, p.samplesPerPixel(), aovs, progress, TileQueue.of(window, tile), null).frame());
             return window.crop(whole);
@@ -514,13 +523,33 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
      * where needed), resolve the sums to the display image, and read the results back.
      */
     private TracedTiles renderOnGlThread(GeometryImage image, TraceParameters p, int firstSample, int sampleCount,
-                                         Set<Aov> aovs, ProgressListener progress, TileQueue tiles,
+                                         Set<Aov> asked, ProgressListener progress, TileQueue tiles,
                                          CompletableFuture<byte[]> sharedPicture) throws RenderException {
         int w = p.width(), h = p.height();
         if (w > gl.info().maxTextureSize() || h > gl.info().maxTextureSize()) {
             throw new RenderException("image " + w + "x" + h + " exceeds GL_MAX_TEXTURE_SIZE = " + gl.info().maxTextureSize()
                     + " of " + gl.info().renderer());
         }
+        Set<Aov> aovs = DenoiseInput.inputsFor(asked);
+        // A whole frame to denoise whose arrays are made on the GPU is filtered there: only what was asked for comes back.
+        boolean denoiseHere = asked.contains(Aov.DENOISED) && sharedPicture == null && pixelArrays.fits(w, gl.info());
+        try (DenoiserImages kept = denoiseHere ? new DenoiserImages(w, h) : null) {
+            return renderOnGlThread(image, p, firstSample, sampleCount, aovs, new Handover(denoiseHere ? asked : aovs, kept),
+                    progress, tiles, sharedPicture);
+        }
+    }
+
+    /**
+     * What a pass hands back: the arrays {@code read} to the host, and where {@code kept} is not null the
+     * denoiser's inputs left in it on the GPU, filtered there into the frame's {@link Frame#denoised}.
+     */
+    private record Handover(Set<Aov> read, DenoiserImages kept) {
+    }
+
+    private TracedTiles renderOnGlThread(GeometryImage image, TraceParameters p, int firstSample, int sampleCount,
+                                         Set<Aov> aovs, Handover handover, ProgressListener progress, TileQueue tiles,
+                                         CompletableFuture<byte[]> sharedPicture) throws RenderException {
+        int w = p.width(), h = p.height();
         StageClock clock = new StageClock();
         CompletableFuture<byte[]> picture = sharedPicture != null ? sharedPicture : FrameArrays.rgba8(w, h);
         long uploaded = uploadScene(image);
@@ -560,13 +589,13 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         FrameReadback.Rows rows = FrameReadback.Rows.of(covered);
         GlSync.imageBarrier();
         boolean splits = guidesSummed && (wantsFirstHit || aovs.contains(Aov.DIFFUSE));
-        PassArrays arrays = passArrays(w, aovs, splits, wantsFirstHit, totalSamples, rows);
+        PassArrays arrays = passArrays(w, aovs, handover, splits, wantsFirstHit, totalSamples, rows);
         GlPixelArrays.Means means = arrays.means();
         float[] counts = means != null ? means.counts() : null;
         DiffuseSplit split = arrays.split();
         if (wantsFirstHit) clock.note("read: sums and split", clock.sinceLap());
         lastGuidePassMillis = 0;
-        FirstHitAovs guides = !wantsFirstHit ? FirstHitAovs.NONE : firstHitAovs(programs.aov, image, p, aovs, counts,
+        FirstHitAovs guides = !wantsFirstHit ? FirstHitAovs.NONE : firstHitAovs(programs.aov, image, p, handover, counts,
                 rows, guidePass ? covered : null, guideEnd, tileProgress, arrays.onGpu());
         if (wantsFirstHit) clock.note("read: guide pass", lastGuidePassMillis); // its dispatches, to the GPU's end
         // A shared picture takes each band's rows (the renderers sharing it write disjoint rows), an own one the rows read.
@@ -574,11 +603,14 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         clock.lap("read");
         byte[] srgb = resolveDisplay(display, w, h, totalSamples, rows, picture, into);
         clock.lap("resolve");
-        float[] radiance = aovs.contains(Aov.RADIANCE) ? means.radiance() : null;
-        float[] variance = aovs.contains(Aov.VARIANCE) ? means.variance() : null;
-        float[] samples = aovs.contains(Aov.SAMPLES) ? counts : null;
+        Set<Aov> read = handover.read();
+        float[] radiance = read.contains(Aov.RADIANCE) ? means.radiance() : null;
+        float[] variance = read.contains(Aov.VARIANCE) ? means.variance() : null;
+        float[] samples = read.contains(Aov.SAMPLES) ? counts : null;
+        float[] denoised = handover.kept() != null ? glDenoiser().denoiseOnGlThread(handover.kept()) : null;
+        if (denoised != null) clock.lap("denoise");
         TracedTiles traced = new TracedTiles(new Frame(w, h, srgb, radiance, guides.depth(), guides.normals(), guides.albedo(), variance,
-                samples, split, errorCount(diagnostics), uploaded), covered);
+                samples, split, errorCount(diagnostics), uploaded, denoised), covered);
         clock.lap("frame");
         lastStages = clock;
         return traced;
@@ -698,14 +730,18 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     private record PassArrays(GlPixelArrays.Means means, DiffuseSplit split, boolean onGpu) {
     }
 
-    private PassArrays passArrays(int w, Set<Aov> aovs, boolean splits, boolean wantsFirstHit, int totalSamples, FrameReadback.Rows rows) {
+    private PassArrays passArrays(int w, Set<Aov> aovs, Handover handover, boolean splits, boolean wantsFirstHit, int totalSamples,
+                                  FrameReadback.Rows rows) {
         boolean readSums = splits || aovs.contains(Aov.RADIANCE) || aovs.contains(Aov.VARIANCE);
         boolean wanted = readSums || wantsFirstHit || aovs.contains(Aov.SAMPLES);
         if (pixelArrays.fits(w, gl.info())) {
+            Set<Aov> read = handover.read();
+            // The split comes back for its own AOV or for a denoiser on the host; one on the GPU finds it there.
+            boolean readSplit = read.contains(Aov.DIFFUSE) || handover.kept() == null;
             return new PassArrays(wanted ? pixelArrays.means(sums.accumulation, sums.sampleState, totalSamples, rows,
-                    aovs.contains(Aov.RADIANCE), aovs.contains(Aov.VARIANCE)) : null,
+                    read.contains(Aov.RADIANCE), read.contains(Aov.VARIANCE), handover.kept()) : null,
                     splits ? pixelArrays.split(sums.accumulation, sums.sampleState, sums.guideAlbedoHits, sums.diffuseSums,
-                            sums.otherSquares, rows) : null, true);
+                            sums.otherSquares, rows, readSplit, handover.kept()) : null, true);
         }
         float[] rgba = readSums ? readback.floats(sums.accumulation, 4, rows) : null;
         GlPixelArrays.Means means = wanted ? meansInJava(rgba, readback.floats(sums.sampleState, 1, rows), aovs, totalSamples) : null;
@@ -726,12 +762,13 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
      * {@code guideTiles} (null: none; each pixel's guides then average its own samples, {@code counts}),
      * the totals it leaves; resolved on the GPU ({@code onGpu}) or in Java from the sums read back.
      */
-    private FirstHitAovs firstHitAovs(ComputeProgram aov, GeometryImage image, TraceParameters p, Set<Aov> aovs,
+    private FirstHitAovs firstHitAovs(ComputeProgram aov, GeometryImage image, TraceParameters p, Handover handover,
                                       float[] counts, FrameReadback.Rows rows, List<PixelWindow> guideTiles,
                                       int guideEnd, TileProgress progress, boolean onGpu) {
         // In Java (pictures too wide for GlPixelArrays) the sums are read back here, the trace passes' albedo sums a second
         // time when the split read them: a rare case kept simple.
-        GuideResolve resolve = onGpu ? (a, n, c) -> guidesOnGpu(a, n, c, aovs, rows)
+        Set<Aov> aovs = handover.read();
+        GuideResolve resolve = onGpu ? (a, n, c) -> guidesOnGpu(a, n, c, handover, rows)
                 : (a, n, c) -> guidesInJava(readback.floats(a, 4, rows), readback.floats(n, 4, rows),
                         ConvergenceMask.sampleCounts(readback.floats(c, 1, rows), p.width() * p.height()), aovs);
         if (guideTiles != null) return guidePass(aov, image, p, guideTiles, guideEnd, progress, resolve);
@@ -749,10 +786,12 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         FirstHitAovs of(Texture2D albedoHits, Texture2D normalDepth, Texture2D counts);
     }
 
-    private FirstHitAovs guidesOnGpu(Texture2D albedoHits, Texture2D normalDepth, Texture2D counts, Set<Aov> aovs, FrameReadback.Rows rows) {
-        GlPixelArrays.Guides g = pixelArrays.guides(albedoHits, normalDepth, counts, rows);
-        return new FirstHitAovs(aovs.contains(Aov.DEPTH) ? g.depth() : null, aovs.contains(Aov.NORMAL) ? g.normals() : null,
-                aovs.contains(Aov.ALBEDO) ? g.albedo() : null);
+    private FirstHitAovs guidesOnGpu(Texture2D albedoHits, Texture2D normalDepth, Texture2D counts, Handover handover,
+                                     FrameReadback.Rows rows) {
+        Set<Aov> read = handover.read();
+        GlPixelArrays.Guides g = pixelArrays.guides(albedoHits, normalDepth, counts, rows, read.contains(Aov.DEPTH),
+                read.contains(Aov.NORMAL), read.contains(Aov.ALBEDO), handover.kept());
+        return new FirstHitAovs(g.depth(), g.normals(), g.albedo());
     }
 
     private static FirstHitAovs guidesInJava(float[] albedoHits, float[] normalDepth, float[] counts, Set<Aov> aovs) {

@@ -7,6 +7,7 @@ import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.multigpu.BandBalance;
 import org.drtstudio.render.adaptive.ConvergenceMask;
+import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.multigpu.FrameMosaic;
@@ -19,6 +20,7 @@ import org.drtstudio.render.TraceParameters;
 import org.drtstudio.render.TracerOptions;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -211,13 +213,17 @@ public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render
             for (List<PixelWindow> mine : owned) queues.add(TileQueue.of(mine));
         }
         owned = null;
-        List<FrameMosaic.Part> parts = trace(image, p, firstSample, sampleCount, aovs, queues, PixelWindow.whole(p.width(), p.height()), progress);
+        // Each GPU traces its bands with the denoiser's inputs; the assembled frame is filtered on the first.
+        Set<Aov> traced = EnumSet.noneOf(Aov.class);
+        traced.addAll(DenoiseInput.inputsFor(aovs));
+        traced.remove(Aov.DENOISED);
+        List<FrameMosaic.Part> parts = trace(image, p, firstSample, sampleCount, traced, queues, PixelWindow.whole(p.width(), p.height()), progress);
         owned = new ArrayList<>();
         for (FrameMosaic.Part part : parts) owned.add(part.tiles());
         if (balanced) balance.measured(lastDeviceMillis, sampleCount);
         sumWidth = p.width();
         sumHeight = p.height();
-        return FrameMosaic.assemble(parts);
+        return Denoiser.asAsked(denoiser(), FrameMosaic.assemble(parts), aovs);
     }
 
     @Override
@@ -226,6 +232,7 @@ public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render
         if (!window.fitsIn(p.width(), p.height())) {
             throw new IllegalArgumentException("window " + window + " does not fit in " + p.width() + "x" + p.height());
         }
+        DenoiseInput.refuseInWindow(aovs);
         owned = null; // the window's sums are not a whole frame's: no pass may add to them
         TileQueue shared = queueOf(window);
         List<TileQueue> queues = new ArrayList<>();

@@ -154,6 +154,24 @@ public final class Texture2D extends GlObject {
         return (long) width * height * format.bytesPerTexel();
     }
 
+    /**
+     * A new storage buffer holding this texture's texels as a read-back would lay them out (rows
+     * from y = 0 up), copied on the device after earlier shaders' image stores: an R32F image 3 ×
+     * width wide becomes a std430 array of 3 floats a pixel. Lets a pass's arrays go from one
+     * shader's images to another's buffers without the round trip through the host.
+     */
+    ShaderStorageBuffer copyToBuffer() throws GpuMemoryException {
+        int name = glName();
+        ShaderStorageBuffer b = ShaderStorageBuffer.allocate(sizeBytes());
+        org.lwjgl.opengl.GL42C.glMemoryBarrier(org.lwjgl.opengl.GL42C.GL_TEXTURE_UPDATE_BARRIER_BIT);
+        org.lwjgl.opengl.GL15C.glBindBuffer(org.lwjgl.opengl.GL21C.GL_PIXEL_PACK_BUFFER, b.glName());
+        glBindTexture(GL_TEXTURE_2D, name);
+        glGetTexImage(GL_TEXTURE_2D, 0, format.pixelFormat, format.pixelType, 0L);
+        glBindTexture(GL_TEXTURE_2D, 0);
+        org.lwjgl.opengl.GL15C.glBindBuffer(org.lwjgl.opengl.GL21C.GL_PIXEL_PACK_BUFFER, 0);
+        return b;
+    }
+
     /** Binds for {@code glGetTexImage}; used by {@link PixelPackBuffer}. */
     void bindForRead() {
         glBindTexture(GL_TEXTURE_2D, glName());

@@ -9,7 +9,6 @@ import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.io.support.OutputProblem;
 import org.drtstudio.io.support.OutputTarget;
 import org.drtstudio.render.Aov;
-import org.drtstudio.render.DenoiseInput;
 import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.PassAbandonedException;
@@ -122,7 +121,7 @@ public final class ExportJob {
         OutputTarget.resolve(firstOutput);
         Set<Aov> read = EnumSet.noneOf(Aov.class);
         if (linear) read.add(Aov.RADIANCE);
-        if (settings.denoise()) read.addAll(DenoiseInput.NEEDED);
+        if (settings.denoise()) read.add(Aov.DENOISED);
         WorkEstimate e = WorkEstimate.of(settings.width(), settings.height(), settings.samples(), 1, read);
         long free = WorkEstimate.availableHeap();
         if (e.frameBytes() > 0.9 * free)
@@ -132,15 +131,16 @@ public final class ExportJob {
     }
 
     /**
-     * What a pass reads back: radiance only for the last pass of a PFM export; to denoise, the
-     * denoiser's inputs with the last pass, and the split (Aov.DIFFUSE) asked from the first so the
-     * trace passes sum it with the guides, with no guide pass before the last.
+     * What a pass reads back: radiance only for the last pass of a linear export or one with a view
+     * transform; to denoise, the denoised radiance instead with the last pass, and the split
+     * (Aov.DIFFUSE) asked from the first so the trace passes sum it with the guides, with no guide
+     * pass before the last.
      */
     private Set<Aov> passAovs(int done, boolean last) {
         Set<Aov> aovs = EnumSet.noneOf(Aov.class);
-        if (last && (settings.pfm() || exr(settings.output()) || !view.isDefault())) aovs.add(Aov.RADIANCE);
         if (settings.denoise() && done == 0) aovs.add(Aov.DIFFUSE);
-        if (settings.denoise() && last) aovs.addAll(DenoiseInput.NEEDED);
+        if (last && settings.denoise()) aovs.add(Aov.DENOISED);
+        else if (last && (settings.pfm() || exr(settings.output()) || !view.isDefault())) aovs.add(Aov.RADIANCE);
         return aovs;
     }
 
@@ -176,7 +176,7 @@ public final class ExportJob {
                     done += n;
                     pass.report(1);
                 }
-                if (settings.denoise()) frame = Denoiser.apply(renderer.denoiser(), frame);
+                if (settings.denoise()) frame = Denoiser.asPicture(frame);
                 var out = animation ? settings.frameFile(f) : settings.output();
                 if (settings.pfm()) PfmWriter.write(out, frame.width(), frame.height(), 3, frame.radiance());
                 else if (exr(out)) AtomicFileWriter.write(out, new ExrPicture(frame.width(), frame.height(), ExrPicture.Precision.HALF)

@@ -61,17 +61,17 @@ class GlPixelArraysTest {
                  Texture2D other = Texture2D.create(TextureFormat.R32F, W, H, otherSquares);
                  Texture2D counts = Texture2D.create(TextureFormat.R32F, W, H, guideCounts)) {
                 float[] javaCounts = ConvergenceMask.sampleCounts(state, N);
-                GlPixelArrays.Means means = arrays.means(sums, states, TOTAL, rows, true, true);
+                GlPixelArrays.Means means = arrays.means(sums, states, TOTAL, rows, true, true, null);
                 assertRowsClose("counts", javaCounts, means.counts(), 1, rows);
                 assertRowsClose("radiance", GlRenderer.radianceOf(rgba, javaCounts, N, TOTAL), means.radiance(), 3, rows);
                 assertRowsClose("variance", GlRenderer.varianceOf(rgba, javaCounts, N), means.variance(), 1, rows);
-                GlPixelArrays.Means countsAlone = arrays.means(sums, states, TOTAL, rows, false, false);
+                GlPixelArrays.Means countsAlone = arrays.means(sums, states, TOTAL, rows, false, false, null);
                 assertRowsClose("counts alone", javaCounts, countsAlone.counts(), 1, rows);
                 assertNull(countsAlone.radiance(), "radiance not asked for");
                 assertNull(countsAlone.variance(), "variance not asked for");
 
                 DiffuseSplit want = DiffuseSplit.resolve(rgba, 4, diffuseSums, otherSquares, albedoHits, javaCounts);
-                DiffuseSplit got = arrays.split(sums, states, albedo, diffuse, other, rows);
+                DiffuseSplit got = arrays.split(sums, states, albedo, diffuse, other, rows, true, null);
                 assertRowsClose("diffuse", want.diffuse(), got.diffuse(), 3, rows);
                 assertRowsClose("own albedo", want.ownAlbedo(), got.ownAlbedo(), 3, rows);
                 assertRowsClose("diffuse variance", want.diffuseVariance(), got.diffuseVariance(), 1, rows);
@@ -79,16 +79,39 @@ class GlPixelArraysTest {
 
                 float[] depth = new float[N], n3 = new float[3 * N], a3 = new float[3 * N];
                 GuideSums.resolve(albedoHits, normalDepth, guideCounts, depth, n3, a3);
-                GlPixelArrays.Guides guides = arrays.guides(albedo, normals, counts, rows);
+                GlPixelArrays.Guides guides = arrays.guides(albedo, normals, counts, rows, true, true, true, null);
                 assertRowsClose("depth", depth, guides.depth(), 1, rows);
                 assertRowsClose("normals", n3, guides.normals(), 3, rows);
                 assertRowsClose("albedo", a3, guides.albedo(), 3, rows);
                 // Without a guide pass the guides average the pixel's own samples: the sample state's counts, negated once converged.
                 GuideSums.resolve(albedoHits, normalDepth, javaCounts, depth, n3, a3);
-                GlPixelArrays.Guides own = arrays.guides(albedo, normals, states, rows);
+                GlPixelArrays.Guides own = arrays.guides(albedo, normals, states, rows, true, true, true, null);
                 assertRowsClose("own depth", depth, own.depth(), 1, rows);
                 assertRowsClose("own normals", n3, own.normals(), 3, rows);
                 assertRowsClose("own albedo", a3, own.albedo(), 3, rows);
+
+                // Left on the GPU for the denoiser: the same arrays, none read back but those asked for.
+                try (DenoiserImages kept = new DenoiserImages(W, H)) {
+                    GlPixelArrays.Means keptMeans = arrays.means(sums, states, TOTAL, rows, false, true, kept);
+                    assertNull(keptMeans.radiance(), "radiance not read back");
+                    assertRowsClose("kept variance, read back", GlRenderer.varianceOf(rgba, javaCounts, N), keptMeans.variance(), 1, rows);
+                    assertNull(arrays.split(sums, states, albedo, diffuse, other, rows, false, kept), "the split not read back");
+                    GlPixelArrays.Guides keptGuides = arrays.guides(albedo, normals, states, rows, false, true, false, kept);
+                    assertNull(keptGuides.depth(), "depth not read back");
+                    assertNull(keptGuides.albedo(), "albedo not read back");
+                    assertRowsClose("kept normals, read back", n3, keptGuides.normals(), 3, rows);
+                    assertTrue(kept.complete(), "every input of the denoiser kept");
+                    FrameReadback.Rows all = FrameReadback.Rows.all(H);
+                    assertClose("kept radiance", GlRenderer.radianceOf(rgba, javaCounts, N, TOTAL), back.floats(kept.radiance, 1, all), 0, 3 * N);
+                    assertClose("kept variance", GlRenderer.varianceOf(rgba, javaCounts, N), back.floats(kept.variance, 1, all), 0, N);
+                    assertClose("kept diffuse", want.diffuse(), back.floats(kept.diffuse, 1, all), 0, 3 * N);
+                    assertClose("kept own albedo", want.ownAlbedo(), back.floats(kept.ownAlbedo, 1, all), 0, 3 * N);
+                    assertClose("kept diffuse variance", want.diffuseVariance(), back.floats(kept.diffuseVariance, 1, all), 0, N);
+                    assertClose("kept other variance", want.otherVariance(), back.floats(kept.otherVariance, 1, all), 0, N);
+                    assertClose("kept depth", depth, back.floats(kept.depth, 1, all), 0, N);
+                    assertClose("kept normals", n3, back.floats(kept.normals, 1, all), 0, 3 * N);
+                    assertClose("kept albedo", a3, back.floats(kept.albedo, 1, all), 0, 3 * N);
+                }
             }
             return null;
         });
