@@ -45,8 +45,10 @@ public enum Aov {
      * The radiance filtered by the renderer's {@link Renderer#denoiser()} (RGB floats,
      * {@link Frame#denoised()}), from the denoiser's inputs ({@link DenoiseInput#NEEDED} and the split),
      * which the render traces whether asked for or not and hands back only where asked for. A GL
-     * tracer filters them where they were made, so they never leave the GPU; a 1080p frame's inputs
-     * are about 150 MB each way. Not for a window of a frame: the filter looks across its edges.
+     * tracer that resolves the frame's arrays on the GPU filters them there, so they do not come back
+     * to the host and go up again (a 1080p frame's are about 150 MB each way); pictures too wide for
+     * that and several GPUs filter the arrays read back. Tracers that trace only a window of a frame
+     * refuse it: the filter looks across the window's edges.
      */
     DENOISED;
 

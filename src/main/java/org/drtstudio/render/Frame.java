@@ -17,7 +17,8 @@ package org.drtstudio.render;
  * @param uploadedBytes geometry-image bytes sent to the device for this frame (0 for the CPU tracer,
  *                      0 on the GPU when nothing changed since the previous frame)
  * @param denoised 3 floats per pixel, the radiance filtered by the renderer's denoiser ({@link Aov#DENOISED}),
- *                 or null when not requested; {@code srgb} is the noisy picture
+ *                 or null when not requested; a renderer's {@code srgb} is still the traced picture
+ *                 ({@link Denoiser#asPicture} makes the denoised one the frame's picture)
  */
 public record Frame(int width, int height, byte[] srgb, float[] radiance, float[] depth, float[] normals, float[] albedo,
                     float[] variance, float[] samples, DiffuseSplit split, long errors, long uploadedBytes, float[] denoised) {

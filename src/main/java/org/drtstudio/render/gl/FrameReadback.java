@@ -21,6 +21,8 @@ final class FrameReadback implements AutoCloseable {
 
     private final int pieceBytes;
     private StagedReadback staged;
+    /** Bytes of texels read back so far (tests: what a pass brought to the host). */
+    private long bytesRead;
 
     FrameReadback() {
         this(PIECE_BYTES);
@@ -68,6 +70,7 @@ final class FrameReadback implements AutoCloseable {
         if (texture.format().bytesPerTexel() != channels * Float.BYTES) {
             throw new IllegalArgumentException(texture.format() + " does not hold " + channels + " floats per texel");
         }
+        count(texture, rows);
         if (staged() == null) return TextureReadback.floats(texture, TextureReadback.DEFAULT_BAND_BYTES, rows.first, rows.count);
         float[] out = new float[TextureReadback.checkedLength(texture, Float.BYTES)];
         if (rows.count > 0) staged.readRows(texture, rows.first, rows.count, out);
@@ -76,6 +79,7 @@ final class FrameReadback implements AutoCloseable {
 
     /** The bytes of an RGBA8 texture (R, G, B, A a texel) of {@code rows}, in an array of the whole texture. */
     byte[] bytes(Texture2D texture, Rows rows) {
+        count(texture, rows);
         if (staged() == null) return TextureReadback.bytes(texture, TextureReadback.DEFAULT_BAND_BYTES, rows.first, rows.count);
         byte[] out = new byte[TextureReadback.checkedLength(texture, 1)];
         bytesInto(texture, List.of(rows), out);
@@ -93,8 +97,18 @@ final class FrameReadback implements AutoCloseable {
         if (staged() == null) return false;
         for (Rows r : rows) {
             if (r.count > 0) staged.readRows(texture, r.first, r.count, dest);
+            count(texture, r);
         }
         return true;
+    }
+
+    /** Bytes of texels read back by this reader so far. */
+    long bytesRead() {
+        return bytesRead;
+    }
+
+    private void count(Texture2D texture, Rows rows) {
+        bytesRead += (long) rows.count * texture.width() * texture.format().bytesPerTexel();
     }
 
     /** The mapped memory, made on first use; null where the GL cannot map it persistently. */

@@ -379,6 +379,11 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
 
     private GlDenoiser denoiser;
 
+    /** Tests: bytes of the frame's images and arrays read back to the host so far. */
+    long readBackBytes() {
+        return gl.call(readback::bytesRead);
+    }
+
     /** Tests: what resolves the frame's arrays on the GPU (where the picture fits; turned off, Java does). */
     GlPixelArrays pixelArrays() {
         return pixelArrays;

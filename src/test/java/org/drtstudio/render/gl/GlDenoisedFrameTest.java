@@ -19,6 +19,7 @@ import java.util.EnumSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A GL tracer asked for {@link Aov#DENOISED} filters the denoiser's inputs where the pass made them
@@ -35,15 +36,22 @@ class GlDenoisedFrameTest {
 
     @Test
     void theInputsLeftOnTheGpuFilterAsTheOnesReadBack() throws Exception {
-        Scene scene = GlWavefrontTest.allEffects();
-        Scene s = scene.withSettings(scene.settings().withSize(40, 30).withSampling(3, 5, 7));
+        Scene s = allEffects(40, 30, 3);
         GeometryImage image = GeometryImagePacker.pack(s);
-        TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.GAUSSIAN);
+        TraceParameters p = parameters(s, image);
         GlRenderer gl = GL.get();
         GlDenoiser denoiser = gl.glDenoiser();
         int before = denoiser.deviceCalls();
+        long read0 = gl.readBackBytes();
         Frame onGpu = gl.render(image, p, EnumSet.of(Aov.DENOISED), ProgressListener.NONE);
+        long read1 = gl.readBackBytes();
         assertEquals(before + 1, denoiser.deviceCalls(), "filtered where the pass left its inputs");
+        // The picture (4 bytes a pixel) and the sample counts (4) come back, none of the filter's inputs (84 in all).
+        int pixels = p.width() * p.height();
+        assertTrue(read1 - read0 <= 8L * pixels, "bytes read back a pixel: " + (double) (read1 - read0) / pixels);
+        gl.render(image, p, DenoiseInput.NEEDED, ProgressListener.NONE);
+        assertTrue(gl.readBackBytes() - read1 >= 80L * pixels, "the inputs asked for come back: "
+                + (double) (gl.readBackBytes() - read1) / pixels + " bytes a pixel");
         Frame readBack;
         try {
             gl.pixelArrays().enable(false);
@@ -60,15 +68,24 @@ class GlDenoisedFrameTest {
 
     @Test
     void anAdaptiveRenderFiltersItsLastPassOnly() throws Exception {
-        Scene scene = GlWavefrontTest.allEffects();
-        Scene s = scene.withSettings(scene.settings().withSize(32, 24).withSampling(8, 5, 3));
+        Scene s = allEffects(32, 24, 8);
         GeometryImage image = GeometryImagePacker.pack(s);
-        TraceParameters p = TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.GAUSSIAN);
         GlRenderer gl = GL.get();
+        TraceParameters p = parameters(s, image);
         int before = gl.glDenoiser().deviceCalls();
         Frame f = AdaptiveRender.render(gl, image, p, new AdaptiveSampling(0.05f, 2), EnumSet.of(Aov.DENOISED, Aov.SAMPLES),
                 ProgressListener.NONE);
         assertEquals(before + 1, gl.glDenoiser().deviceCalls(), "one filtering, of the last pass");
         assertEquals(3 * 32 * 24, f.denoised().length);
+    }
+
+    /** The scene with every effect at {@code w × h} and {@code spp} samples a pixel. */
+    private static Scene allEffects(int w, int h, int spp) throws Exception {
+        Scene scene = GlWavefrontTest.allEffects();
+        return scene.withSettings(scene.settings().withSize(w, h).withSampling(spp, 5, 7));
+    }
+
+    private static TraceParameters parameters(Scene s, GeometryImage image) {
+        return TraceParameters.of(s.camera(), s.camera(), s.settings(), image, PixelFilter.GAUSSIAN);
     }
 }
