@@ -1,5 +1,6 @@
 package org.drtstudio.io.image;
 
+import com.pngencoder.PngEncoder;
 import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.io.support.OutputProblem;
 
@@ -36,6 +37,13 @@ public enum ImageFormat {
 
     /** JPEG quality: high enough that a render's gradients show no blocks. */
     private static final float JPEG_QUALITY = 0.95f;
+    /**
+     * PNG pictures go through pngencoder, which deflates segments of the rows on every core, at zlib
+     * level 6. ImageIO's writer ran on one thread: a 1080p picture took 110-200 ms on the 2-core
+     * machine (a clean render and a noisy one) against 35 and 120 ms, and about 0.25 s of every
+     * one-shot 1080p `drt render` on the 16-core GPU machine, more than its frame.
+     */
+    private static final int PNG_LEVEL = 6;
 
     private final String imageIoName;
     private final List<String> extensions;
@@ -74,6 +82,7 @@ public enum ImageFormat {
         if (this == PPM) return PpmWriter.body(width, height, rgba);
         if (isLinear()) throw new IllegalStateException("an EXR picture is written from linear radiance (ExrPicture), not 8-bit pixels");
         BufferedImage img = rgbImage(width, height, rgba);
+        if (this == PNG) return out -> new PngEncoder().withBufferedImage(img).withCompressionLevel(PNG_LEVEL).toStream(out);
         return out -> {
             ImageWriter writer = writer();
             // An explicit memory cache: ImageIO's default caches in java.io.tmpdir, a second disk that may be full.
@@ -100,13 +109,10 @@ public enum ImageFormat {
 
     static BufferedImage rgbImage(int width, int height, byte[] rgba) {
         BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-        int[] row = new int[width];
-        for (int y = 0; y < height; y++) {
-            for (int x = 0; x < width; x++) {
-                int i = 4 * (y * width + x);
-                row[x] = (rgba[i] & 0xff) << 16 | (rgba[i + 1] & 0xff) << 8 | (rgba[i + 2] & 0xff);
-            }
-            img.setRGB(0, y, width, 1, row, 0, width);
+        // Written into the image's own ints: setRGB a row at a time went through the colour model, 45 ms at 1080p.
+        int[] pixels = ((java.awt.image.DataBufferInt) img.getRaster().getDataBuffer()).getData();
+        for (int p = 0, i = 0; p < pixels.length; p++, i += 4) {
+            pixels[p] = (rgba[i] & 0xff) << 16 | (rgba[i + 1] & 0xff) << 8 | (rgba[i + 2] & 0xff);
         }
         return img;
     }
