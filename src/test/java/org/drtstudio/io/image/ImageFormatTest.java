@@ -68,6 +68,30 @@ class ImageFormatTest {
     }
 
     @Test
+    void aLargePngDecodesToEveryPixel() throws Exception {
+        // Large enough that the encoder deflates it in several segments on several threads; odd sides, noise and flat parts.
+        int w = 1283, h = 717;
+        byte[] rgba = new byte[4 * w * h];
+        java.util.Random random = new java.util.Random(3);
+        for (int i = 0; i < w * h; i++) {
+            boolean flat = (i / w) % 100 < 40;
+            for (int c = 0; c < 3; c++) rgba[4 * i + c] = (byte) (flat ? 40 * c : random.nextInt(256));
+            rgba[4 * i + 3] = (byte) 255;
+        }
+        Path f = dir.resolve("large.png");
+        AtomicFileWriter.write(f, ImageFormat.forFile(f).body(w, h, rgba));
+        BufferedImage back = PngWriter.read(f);
+        assertEquals(w, back.getWidth());
+        assertEquals(h, back.getHeight());
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                int i = 4 * (y * w + x), want = (rgba[i] & 0xff) << 16 | (rgba[i + 1] & 0xff) << 8 | (rgba[i + 2] & 0xff);
+                if ((back.getRGB(x, y) & 0xffffff) != want) throw new AssertionError("pixel (" + x + ", " + y + ") changed");
+            }
+        }
+    }
+
+    @Test
     void unknownOrMissingExtensionsAreRefusedWithTheSupportedList() {
         OutputProblem bmp = assertThrows(OutputProblem.class, () -> ImageFormat.forFile(Path.of("out.bmp")));
         assertEquals("out.bmp: has an unsupported picture extension '.bmp'; supported: .png, .jpg, .jpeg, .ppm, .exr", bmp.getMessage());
