@@ -39,9 +39,9 @@ public enum ImageFormat {
     private static final float JPEG_QUALITY = 0.95f;
     /**
      * PNG pictures go through pngencoder, which deflates segments of the rows on every core, at zlib
-     * level 6. ImageIO's writer ran on one thread: a 1080p picture took 110-200 ms on the 2-core
-     * machine (a clean render and a noisy one) against 35 and 120 ms, and about 0.25 s of every
-     * one-shot 1080p `drt render` on the 16-core GPU machine, more than its frame.
+     * level 6. ImageIO's writer ran on one thread and took longer than a GPU's frame: a 48-frame
+     * 1080p sequence took 11.7-13.0 s against 5.2-5.5 s on the 16-core GPU machine; a 1080p picture
+     * on the 2-core machine 129-290 ms against 105-213 (docs/BENCHMARKS.md, "Writing the picture").
      */
     private static final int PNG_LEVEL = 6;
 
