@@ -35,16 +35,18 @@ public interface Denoiser {
 
     /** A frame rendered with {@link Aov#DENOISED} as its denoised picture: its radiance and picture the filtered ones. */
     static Frame asPicture(Frame f) {
-        float[] clean = f.denoised();
-        if (clean == null) throw new IllegalArgumentException("the frame was not denoised");
-        return new Frame(f.width(), f.height(), ToneMapper.toSrgb(clean, f.width() * f.height()), clean, f.depth(), f.normals(),
-                f.albedo(), f.variance(), f.samples(), f.split(), f.errors(), f.uploadedBytes(), clean);
+        if (f.denoised() == null) throw new IllegalArgumentException("the frame was not denoised");
+        return withPicture(f, f.denoised());
     }
 
     /** A copy of {@code noisy} with its picture and radiance replaced by the denoised ones; the AOVs stay. */
     static Frame apply(Denoiser d, Frame noisy) throws RenderException {
-        float[] clean = d.denoise(DenoiseInput.of(noisy));
-        return new Frame(noisy.width(), noisy.height(), ToneMapper.toSrgb(clean, noisy.width() * noisy.height()), clean,
-                noisy.depth(), noisy.normals(), noisy.albedo(), noisy.variance(), noisy.errors(), noisy.uploadedBytes());
+        return withPicture(noisy, d.denoise(DenoiseInput.of(noisy)));
+    }
+
+    /** {@code f} with {@code clean} as its radiance, its denoised radiance and (tone-mapped) its picture; the AOVs stay. */
+    private static Frame withPicture(Frame f, float[] clean) {
+        return new Frame(f.width(), f.height(), ToneMapper.toSrgb(clean, f.width() * f.height()), clean, f.depth(), f.normals(),
+                f.albedo(), f.variance(), f.samples(), f.split(), f.errors(), f.uploadedBytes(), clean);
     }
 }
