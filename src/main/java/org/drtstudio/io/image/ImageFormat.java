@@ -40,8 +40,9 @@ public enum ImageFormat {
     /**
      * PNG pictures go through pngencoder, which deflates segments of the rows on every core, at zlib
      * level 6. ImageIO's writer ran on one thread and took longer than a GPU's frame: a 48-frame
-     * 1080p sequence took 11.7-13.0 s against 5.2-5.5 s on the 16-core GPU machine; a 1080p picture
-     * on the 2-core machine 129-290 ms against 105-213 (docs/BENCHMARKS.md, "Writing the picture").
+     * 1080p sequence took 11.7-13.0 s against 5.2-5.5 s on the 16-core GPU machine; a noisy 1080p
+     * picture's first encoding on the 2-core machine 365-450 ms against 232-249 (docs/BENCHMARKS.md,
+     * "Writing the picture").
      */
     private static final int PNG_LEVEL = 6;
 
