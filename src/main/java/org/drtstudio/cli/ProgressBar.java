@@ -19,7 +19,9 @@ final class ProgressBar implements ProgressListener {
     private final String label;
     private final long start = System.nanoTime();
     private long lastDraw;
-    private boolean drawn;
+    private boolean drawn, finished;
+    /** The bar as last drawn on a terminal, drawn again beneath a line said above it. */
+    private String shown = "";
 
     ProgressBar(PrintStream out, String label) {
         this.out = out;
@@ -38,6 +40,24 @@ final class ProgressBar implements ProgressListener {
                 + String.format("%3.0f%% %.1fs", fraction * 100, elapsed) + remaining(fraction, elapsed);
         out.print(terminal ? "\r" + bar : bar + "\n");
         out.flush();
+        shown = bar;
+    }
+
+    /**
+     * Says something (a frame written behind this one's trace) above the bar: on a terminal the bar is wiped, the
+     * lines said, and the bar drawn again beneath them, so neither cuts into the other.
+     */
+    synchronized void above(Runnable say) {
+        boolean wipe = terminal && drawn && !finished;
+        if (wipe) {
+            out.print("\r" + " ".repeat(shown.length()) + "\r");
+            out.flush();
+        }
+        say.run();
+        if (wipe) {
+            out.print(shown);
+            out.flush();
+        }
     }
 
     /**
@@ -53,6 +73,7 @@ final class ProgressBar implements ProgressListener {
     }
 
     synchronized void finish() {
+        finished = true;
         if (drawn && terminal) out.println();
     }
 }

@@ -4,10 +4,8 @@ import org.drtstudio.accel.GeometryImage;
 import org.drtstudio.accel.GeometryImageBuilder;
 import org.drtstudio.io.image.TextureLoader;
 import org.drtstudio.io.SceneFormatException;
-import org.drtstudio.io.image.PfmWriter;
 import org.drtstudio.io.image.ExrPicture;
 import org.drtstudio.io.image.ImageFormat;
-import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.io.support.FrameNumbering;
 import org.drtstudio.io.support.IoReason;
 import org.drtstudio.io.support.OutputProblem;
@@ -17,7 +15,6 @@ import org.drtstudio.render.adaptive.AdaptiveRender;
 import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.adaptive.SampleCountSummary;
-import org.drtstudio.render.adaptive.SampleHeatMap;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.ViewTransform;
 import org.drtstudio.render.Frame;
@@ -38,7 +35,6 @@ import org.drtstudio.render.sampling.ShadowLightsChoice;
 import org.drtstudio.scene.PixelFilter;
 import org.drtstudio.render.RenderException;
 import org.drtstudio.render.Renderer;
-import org.drtstudio.render.ToneMapper;
 import org.drtstudio.render.TraceParameters;
 import org.drtstudio.scene.RenderSettings;
 import org.drtstudio.scene.Scene;
@@ -342,8 +338,9 @@ final class RenderCommand implements Callable<Integer> {
         // The picture itself is the linear radiance in an EXR, and a view transform makes the 8-bit one from it: the traced
         // radiance, or when denoising the filtered one (the traced one then comes back only for --aov noisy).
         if ((exr || !viewTransform.isDefault()) && !denoise) traced.add(Aov.RADIANCE);
-        RenderLimits.check(WorkEstimate.of(size.width(), size.height(), size.samplesPerPixel(),
-                range == null ? 1 : (long) range[1] - range[0] + 1, traced), maxWork, force, WorkEstimate.availableHeap());
+        WorkEstimate work = WorkEstimate.of(size.width(), size.height(), size.samplesPerPixel(),
+                range == null ? 1 : (long) range[1] - range[0] + 1, traced);
+        RenderLimits.check(work, maxWork, force, WorkEstimate.availableHeap());
 
         int first = range == null ? 0 : range[0], last = range == null ? 0 : range[1];
         long t0 = System.nanoTime();
@@ -355,7 +352,10 @@ final class RenderCommand implements Callable<Integer> {
                     + "them all (give the most a pixel may take, e.g. --spp 1024)%n", adaptive.minSamples(), size.samplesPerPixel());
         }
         if (tracer.accel() == AccelStructure.PORTALS) PortalNotes.print(image, err);
-        try (Renderer renderer = createRenderer(choice, tracer, err)) {
+        // A sequence writes each frame while the next is traced, where the heap holds two frames' buffers.
+        boolean behind = range != null && last > first && RenderLimits.holdsTwo(work, WorkEstimate.availableHeap());
+        FrameOutputs.Kind kind = new FrameOutputs.Kind(wanted, denoise, exr, viewTransform, precision);
+        try (Renderer renderer = createRenderer(choice, tracer, err); FrameOutputs outputs = new FrameOutputs(kind, behind, written, err)) {
             double startMillis = tracerWaitMillis + TimedPhase.since(t1);
             GeometryImageBuilder.Timings firstBuild = builder.lastTimings();
             useShadowLights(renderer, shadows);
@@ -381,41 +381,34 @@ final class RenderCommand implements Callable<Integer> {
                         rs.withSampling(rs.samplesPerPixel(), rs.maxDepth(), seed), image, pixelFilter != null ? pixelFilter : rs.filter());
                 if (verbose) err.printf("drt: frame %d: %dx%d, %d spp, max depth %d, seed %d, %s filter%n", f, params.width(),
                         params.height(), params.samplesPerPixel(), params.maxDepth(), params.seed(), params.filter().name().toLowerCase(Locale.ROOT));
-                ProgressListener bar = level.quiet ? ProgressListener.NONE : new ProgressBar(System.err, range == null ? "rendering" : "frame " + f);
+                ProgressBar bar = level.quiet ? null : new ProgressBar(System.err, range == null ? "rendering" : "frame " + f);
+                outputs.tracing(bar);
+                ProgressListener listener = bar == null ? ProgressListener.NONE : bar;
                 long r0 = System.nanoTime();
-                Frame frame = window != null ? renderer.renderWindow(image, params, window, traced, bar)
-                        : AdaptiveRender.render(renderer, image, params, adaptive, traced, bar);
-                if (bar instanceof ProgressBar b) b.finish();
-                // Denoised, the picture is the filtered radiance's; the traced one stays the frame's (--aov noisy).
-                float[] linear = denoise ? frame.denoised() : frame.radiance();
-                if (denoise) frame = withPicture(frame, ToneMapper.toSrgb(linear, frame.width() * frame.height()));
+                Frame frame = window != null ? renderer.renderWindow(image, params, window, traced, listener)
+                        : AdaptiveRender.render(renderer, image, params, adaptive, traced, listener);
+                if (bar != null) bar.finish();
                 double seconds = (System.nanoTime() - r0) / 1e9;
                 if (frame.errors() > 0) err.printf("drt: warning: %d pixels exceeded the traversal bound (corrupt hierarchy)%n", frame.errors());
-                if (!viewTransform.isDefault()) frame = withPicture(frame, viewTransform.toSrgb(linear, frame.width() * frame.height()));
-                if (exr) writeExr(target, frame, linear, wanted, precision);
-                else writeOutputs(target, frame, wanted, params.samplesPerPixel());
-                written.accept(target);
-                if (level.quiet) continue;
-                if (adaptive.enabled()) {
-                    err.printf("drt: wrote %s (%dx%d, up to %d spp, noise threshold %s) in %.2f s%n", target, frame.width(),
-                            frame.height(), params.samplesPerPixel(), adaptive.threshold(), seconds);
-                    for (String line : SampleCountSummary.of(frame.samples(), frame.width(), frame.height())
-                            .lines(params.samplesPerPixel())) {
-                        err.println("drt:   " + line);
+                // Said once the files are written; made here, where the renderer's figures are this frame's.
+                List<String> said = new ArrayList<>();
+                if (!level.quiet) {
+                    said.add(wroteLine(target, frame, params.samplesPerPixel(), adaptive, seconds));
+                    if (adaptive.enabled()) {
+                        for (String line : SampleCountSummary.of(frame.samples(), frame.width(), frame.height())
+                                .lines(params.samplesPerPixel())) said.add("drt:   " + line);
                     }
-                } else {
-                    err.printf("drt: wrote %s (%dx%d, %d spp) in %.2f s%n", target, frame.width(), frame.height(),
-                            params.samplesPerPixel(), seconds);
                 }
                 if (verbose) {
                     if (f == first) {
                         List<TimedPhase> phases = LoadPhases.phases(options.importPhases, options.importMillis,
                                 gpuBuilderStartMillis, firstBuild, startMillis, renderer.lastUpload(), seconds * 1e3);
                         double wall = (r0 - loadStart) / 1e6 + seconds * 1e3;
-                        err.println("drt:   " + LoadPhases.line(LoadPhases.withRest(phases, wall), renderer.lastUpload()));
+                        said.add("drt:   " + LoadPhases.line(LoadPhases.withRest(phases, wall), renderer.lastUpload()));
                     }
-                    for (String line : RenderReport.lines(exposure.open, image, tracer.accel(), renderer, seconds)) err.println("drt:   " + line);
+                    for (String line : RenderReport.lines(exposure.open, image, tracer.accel(), renderer, seconds)) said.add("drt:   " + line);
                 }
+                outputs.write(target, frame, params.samplesPerPixel(), said);
             }
         }
         return 0;
@@ -448,42 +441,13 @@ final class RenderCommand implements Callable<Integer> {
         return new RenderPlan(settings.width(), settings.height(), animated.animation().fps());
     }
 
-    /**
-     * A frame's picture and its AOVs as one group: all of them or none (see {@link AtomicFileWriter#writeAll}).
-     */
-    private static void writeOutputs(Path target, Frame frame, Set<Aov> wanted, int maxSamples) throws IOException {
-        int w = frame.width(), h = frame.height();
-        List<AtomicFileWriter.Output> files = new ArrayList<>();
-        files.add(new AtomicFileWriter.Output(target, ImageFormat.forFile(target).body(w, h, frame.srgb())));
-        if (wanted.contains(Aov.RADIANCE)) files.add(new AtomicFileWriter.Output(aovPath(target, "noisy"), PfmWriter.body(w, h, 3, frame.radiance())));
-        if (wanted.contains(Aov.VARIANCE)) files.add(new AtomicFileWriter.Output(aovPath(target, "variance"), PfmWriter.body(w, h, 1, frame.variance())));
-        if (wanted.contains(Aov.SAMPLES)) {
-            files.add(new AtomicFileWriter.Output(aovPath(target, "samples"), PfmWriter.body(w, h, 1, frame.samples())));
-            files.add(new AtomicFileWriter.Output(heatMapPath(target), ImageFormat.PNG.body(w, h, SampleHeatMap.rgba(frame.samples(), maxSamples))));
+    /** "drt: wrote OUT (WxH, N spp) in S s", with the noise threshold of an adaptive render. */
+    private static String wroteLine(Path target, Frame frame, int spp, AdaptiveSampling adaptive, double seconds) {
+        if (adaptive.enabled()) {
+            return String.format("drt: wrote %s (%dx%d, up to %d spp, noise threshold %s) in %.2f s", target, frame.width(),
+                    frame.height(), spp, adaptive.threshold(), seconds);
         }
-        if (frame.depth() != null && wanted.contains(Aov.DEPTH)) files.add(new AtomicFileWriter.Output(aovPath(target, "depth"), PfmWriter.body(w, h, 1, frame.depth())));
-        if (frame.normals() != null && wanted.contains(Aov.NORMAL)) files.add(new AtomicFileWriter.Output(aovPath(target, "normal"), PfmWriter.body(w, h, 3, frame.normals())));
-        if (frame.albedo() != null && wanted.contains(Aov.ALBEDO)) files.add(new AtomicFileWriter.Output(aovPath(target, "albedo"), PfmWriter.body(w, h, 3, frame.albedo())));
-        if (frame.split() != null && wanted.contains(Aov.DIFFUSE)) {
-            files.add(new AtomicFileWriter.Output(aovPath(target, "diffuse"), PfmWriter.body(w, h, 3, frame.split().diffuse())));
-        }
-        AtomicFileWriter.writeAll(files);
-    }
-
-    /**
-     * One EXR: the linear (denoised, when asked) radiance as R, G, B, A, and each asked-for AOV as a layer of
-     * the same file ({@link ExrPicture}), written atomically like every output.
-     */
-    private static void writeExr(Path target, Frame frame, float[] linear, Set<Aov> wanted, ExrPicture.Precision precision) throws IOException {
-        ExrPicture exr = new ExrPicture(frame.width(), frame.height(), precision).rgba(linear);
-        if (wanted.contains(Aov.RADIANCE)) exr.colourLayer("noisy", frame.radiance());
-        if (wanted.contains(Aov.VARIANCE)) exr.dataLayer("variance", frame.variance(), "Y");
-        if (wanted.contains(Aov.SAMPLES)) exr.dataLayer("samples", frame.samples(), "Y");
-        if (frame.depth() != null && wanted.contains(Aov.DEPTH)) exr.dataLayer("depth", frame.depth(), "Z");
-        if (frame.normals() != null && wanted.contains(Aov.NORMAL)) exr.dataLayer("normal", frame.normals(), "X", "Y", "Z");
-        if (frame.albedo() != null && wanted.contains(Aov.ALBEDO)) exr.colourLayer("albedo", frame.albedo());
-        if (frame.split() != null && wanted.contains(Aov.DIFFUSE)) exr.colourLayer("diffuse", frame.split().diffuse());
-        AtomicFileWriter.write(target, exr.body());
+        return String.format("drt: wrote %s (%dx%d, %d spp) in %.2f s", target, frame.width(), frame.height(), spp, seconds);
     }
 
     private static boolean isExr(Path out) {
@@ -502,12 +466,6 @@ final class RenderCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageProblem("--exposure: " + e.getMessage());
         }
-    }
-
-    /** The frame with its 8-bit picture replaced (made by a view transform); radiance and AOVs as they are. */
-    private static Frame withPicture(Frame f, byte[] srgb) {
-        return new Frame(f.width(), f.height(), srgb, f.radiance(), f.depth(), f.normals(), f.albedo(), f.variance(), f.samples(),
-                f.split(), f.errors(), f.uploadedBytes(), f.denoised());
     }
 
     private ExrPicture.Precision parseExrPrecision() throws UsageProblem {

@@ -60,6 +60,31 @@ class AnimatedRenderTest {
     }
 
     @Test
+    void aSequenceSaysEachFrameOnceInOrderAndStopsAtOneItCannotWrite() throws Exception {
+        String pattern = dir.resolve("seq_####.png").toString();
+        String[] size = {"--width", "24", "--height", "16", "--backend", "cpu"};
+        assertEquals(0, cli.drt(concat(new String[]{"render", orbit.toString(), "-o", pattern, "--frames", "0-4"}, size)), cli.err());
+        int at = -1;
+        for (int f = 0; f <= 4; f++) {
+            String wrote = "drt: wrote " + dir.resolve("seq_000" + f + ".png");
+            int next = cli.err().indexOf(wrote);
+            assertTrue(next > at, "frame " + f + " said after the one before: " + cli.err());
+            assertEquals(next, cli.err().lastIndexOf(wrote), "said once");
+            assertTrue(Files.size(dir.resolve("seq_000" + f + ".png")) > 0);
+            at = next;
+        }
+
+        // Frame 2's place is taken by a folder: the frames before it stay, nothing after it is written.
+        String other = dir.resolve("other_####.png").toString();
+        Files.createDirectory(dir.resolve("other_0002.png"));
+        assertEquals(1, cli.drt(concat(new String[]{"render", orbit.toString(), "-o", other, "--frames", "0-4"}, size)));
+        assertTrue(cli.err().contains("other_0002.png"), cli.err());
+        assertEquals(1, cli.err().lines().filter(l -> l.contains("other_0002.png")).count(), "one line: " + cli.err());
+        assertTrue(Files.size(dir.resolve("other_0000.png")) > 0 && Files.size(dir.resolve("other_0001.png")) > 0);
+        assertFalse(Files.exists(dir.resolve("other_0003.png")) || Files.exists(dir.resolve("other_0004.png")), "stopped at frame 2");
+    }
+
+    @Test
     void theShippedDemoRendersItsFirstFrames() throws Exception {
         String pattern = dir.resolve("demo_####.png").toString();
         assertEquals(0, cli.drt("render", "scenes/orbit.json", "--frames", "0-3", "-o", pattern, "--width", "32", "--height", "18",

@@ -13,11 +13,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 /**
  * What every renderer backend must do, checked against closed forms and measured properties:
  * analytic shading and absorption, instancing, distributed effects and seeds, progressive passes,
- * windows of a frame, summed guides, the denoised radiance, textures and their AOVs, adaptive sampling. A backend (or a backend walking another acceleration structure)
+ * windows of a frame, summed guides, the denoised radiance, frames that stay the caller's, textures and their AOVs, adaptive sampling. A backend (or a backend walking another acceleration structure)
  * gets the whole contract from one small subclass that says how to make its {@link Renderer};
  * the checks themselves live in {@link AnalyticShadingChecks}, {@link InstancingAgreementChecks},
  * {@link DistributedEffectsChecks}, {@link GroundPlaneChecks}, {@link TextureChecks}, {@link AdaptiveChecks}, {@link AbsorptionChecks}, {@link WindowTiles},
- * {@link GuideSumChecks} and {@link DenoisedFrameChecks}. Scenes are
+ * {@link GuideSumChecks}, {@link DenoisedFrameChecks} and {@link ReturnedFrameChecks}. Scenes are
  * small (tens of pixels a side) so the GL backend runs the contract on llvmpipe in CI.
  */
 public abstract class RendererContract {
@@ -120,6 +120,11 @@ public abstract class RendererContract {
 
     @Test
     public void aDenoisedWindowIsRefused() throws Exception { DenoisedFrameChecks.aDenoisedWindowIsRefused(renderer()); }
+
+    // A returned frame is the caller's (a sequence writes it while the next is traced).
+
+    @Test
+    public void laterRendersLeaveAReturnedFrameAlone() throws Exception { ReturnedFrameChecks.laterRendersLeaveAReturnedFrameAlone(renderer()); }
 
     // Textures and the albedo AOV.
 

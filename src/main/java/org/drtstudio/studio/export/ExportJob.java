@@ -8,6 +8,7 @@ import org.drtstudio.io.image.PfmWriter;
 import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.io.support.OutputProblem;
 import org.drtstudio.io.support.OutputTarget;
+import org.drtstudio.io.support.WriteBehind;
 import org.drtstudio.render.Aov;
 import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.Frame;
@@ -37,7 +38,8 @@ import java.util.function.Supplier;
  * its own renderer so the preview keeps running. Samples are added in passes of a few at a time;
  * {@link #cancel()} stops it between passes, and the CPU tracer within one, between its rows.
  * Frame {@code f} is the scene at {@code f / fps} seconds with the seed {@link AnimationSettings#frameSeed}
- * gives, as {@code drt render --frames} does.
+ * gives, as {@code drt render --frames} does, and like it each frame of a range is written while the next is traced
+ * ({@link WriteBehind}).
  */
 public final class ExportJob {
     private static final int SAMPLES_PER_PASS = 4;
@@ -108,14 +110,10 @@ public final class ExportJob {
     }
 
     /**
-     * @param progress 0..1 over the whole job
-     * @throws CancellationException when cancelled (files already finished stay)
-     */
-    /**
      * Refuses, before any frame is traced, an output that cannot be written (no picture extension, a
      * folder or special file in its place) and a frame whose buffers the heap cannot hold.
      */
-    private void checkBeforeWork(Path firstOutput) throws IOException {
+    private WorkEstimate checkBeforeWork(Path firstOutput) throws IOException {
         if (!settings.pfm()) ImageFormat.forFile(firstOutput);
         boolean linear = settings.pfm() || exr(firstOutput);
         OutputTarget.resolve(firstOutput);
@@ -128,6 +126,7 @@ public final class ExportJob {
             throw new OutputProblem(firstOutput, "a " + settings.width() + "x" + settings.height() + " frame needs about "
                     + WorkEstimate.bytes(e.frameBytes()) + " of memory and " + WorkEstimate.bytes(free)
                     + " are free; export it smaller or start the studio with more memory (JAVA_OPTS=-Xmx…)");
+        return e;
     }
 
     /**
@@ -150,11 +149,26 @@ public final class ExportJob {
         return name.endsWith(".exr");
     }
 
+    /** One frame's file: PFM or EXR of the linear radiance, else the 8-bit picture through the view. */
+    private void write(Path out, Frame frame) throws IOException {
+        if (settings.pfm()) PfmWriter.write(out, frame.width(), frame.height(), 3, frame.radiance());
+        else if (exr(out)) AtomicFileWriter.write(out, new ExrPicture(frame.width(), frame.height(), ExrPicture.Precision.HALF)
+                .rgba(frame.radiance()).body());
+        else AtomicFileWriter.write(out, ImageFormat.forFile(out).body(frame.width(), frame.height(),
+                view.isDefault() ? frame.srgb() : view.toSrgb(frame.radiance(), frame.width() * frame.height())));
+    }
+
+    /**
+     * @param progress 0..1 over the whole job
+     * @throws CancellationException when cancelled (files already finished stay, the one being written too)
+     */
     public void run(Supplier<Renderer> renderers, TextureSource textures, DoubleConsumer progress) throws RenderException, IOException {
         int first = animation ? settings.firstFrame() : 0, last = animation ? settings.lastFrame() : 0;
-        checkBeforeWork(animation ? settings.frameFile(first) : settings.output());
+        WorkEstimate frame0 = checkBeforeWork(animation ? settings.frameFile(first) : settings.output());
         GeometryImageBuilder builder = new GeometryImageBuilder(textures);
-        try (Renderer renderer = renderers.get()) {
+        // Each frame is written while the next is traced, where the heap holds two frames' buffers.
+        boolean behind = last > first && 2 * frame0.frameBytes() <= 0.9 * WorkEstimate.availableHeap();
+        try (Renderer renderer = renderers.get(); WriteBehind writes = WriteBehind.behindIf(behind)) {
             for (int f = first; f <= last; f++) {
                 double time = animation ? model.animation().frameTime(f) : stillTime;
                 long seed = model.at(time).settings().seed();
@@ -176,13 +190,9 @@ public final class ExportJob {
                     done += n;
                     pass.report(1);
                 }
-                if (settings.denoise()) frame = Denoiser.asPicture(frame);
-                var out = animation ? settings.frameFile(f) : settings.output();
-                if (settings.pfm()) PfmWriter.write(out, frame.width(), frame.height(), 3, frame.radiance());
-                else if (exr(out)) AtomicFileWriter.write(out, new ExrPicture(frame.width(), frame.height(), ExrPicture.Precision.HALF)
-                        .rgba(frame.radiance()).body());
-                else AtomicFileWriter.write(out, ImageFormat.forFile(out).body(frame.width(), frame.height(),
-                        view.isDefault() ? frame.srgb() : view.toSrgb(frame.radiance(), frame.width() * frame.height())));
+                Frame traced = frame;
+                Path out = animation ? settings.frameFile(f) : settings.output();
+                writes.write(() -> write(out, settings.denoise() ? Denoiser.asPicture(traced) : traced));
             }
         }
     }
