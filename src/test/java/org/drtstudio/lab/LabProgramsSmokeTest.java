@@ -127,6 +127,12 @@ class LabProgramsSmokeTest {
     }
 
     @Test
+    void pictureWritingTimesEachWriter() throws Exception {
+        String out = run(PictureWriting.class, List.of(), "17", "9");
+        for (String what : new String[]{"tone map:", "png:", "exr half rgba:", "exr with layers:"}) assertTrue(out.contains(what), out);
+    }
+
+    @Test
     void importWarmupTimesTheImportAfterItsWarmUps() throws Exception {
         Path obj = dir.resolve("quad.obj");
         java.nio.file.Files.writeString(obj, "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3 4\n");

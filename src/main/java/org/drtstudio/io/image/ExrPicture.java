@@ -1,5 +1,6 @@
 package org.drtstudio.io.image;
 
+import org.drtstudio.io.image.exr.ExrWriter;
 import org.drtstudio.io.image.exr.TinyExr;
 import org.drtstudio.io.support.AtomicFileWriter;
 
@@ -9,8 +10,8 @@ import java.util.List;
 
 /**
  * An OpenEXR picture being put together: linear, scene-referred RGBA and any number of named
- * layers ({@code depth.Z}, {@code normal.X}…), written through tinyexr ({@code io.image.exr}) as one
- * file. Channels are stored sorted by name, as OpenEXR's channel list is; colour channels in half
+ * layers ({@code depth.Z}, {@code normal.X}…), written as one file by {@link ExrWriter} (its blocks compressed on
+ * every core). Channels are stored sorted by name, as OpenEXR's channel list is; colour channels in half
  * or full float as asked, geometric ones (depth, normals) always in full float, since half's 11
  * bits would step a depth of 100 by 0.06.
  */
@@ -65,7 +66,7 @@ public final class ExrPicture {
     /** The file's bytes for an atomic write; encoded when the writer asks for them. */
     public AtomicFileWriter.Body body() {
         List<TinyExr.Channel> list = sorted();
-        return out -> out.write(TinyExr.encode(width, height, list));
+        return out -> ExrWriter.write(width, height, list, out);
     }
 
     private void colour(String prefix, float[] rgb) {

@@ -10,17 +10,15 @@ import org.lwjgl.util.tinyexr.EXRVersion;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.lwjgl.util.tinyexr.TinyEXR.*;
 
 /**
- * The one door to tinyexr (LWJGL's binding of the single-file OpenEXR codec): a scanline picture of
- * named float channels to EXR bytes and back. tinyexr needs no GL context or display; this package
+ * The one door to tinyexr (LWJGL's binding of the single-file OpenEXR codec): EXR bytes to a picture of named float
+ * channels ({@link ExrWriter} writes them: tinyexr's encoder runs on one thread). tinyexr needs no GL context or display; this package
  * is the only code besides render.gl and render.embree that may use LWJGL (ArchitectureTest says
  * why). Native memory is freed on every path; tinyexr's error message is copied, then freed.
  */
@@ -39,55 +37,6 @@ public final class TinyExr {
     }
 
     private TinyExr() {
-    }
-
-    /**
-     * The EXR file of these channels, ZIP-compressed scanlines. Channels must be sorted by name,
-     * as OpenEXR's channel list is, and have {@code width × height} values each.
-     */
-    public static byte[] encode(int width, int height, List<Channel> channels) throws IOException {
-        int n = channels.size();
-        List<FloatBuffer> planes = new ArrayList<>(n);
-        try (MemoryStack stack = MemoryStack.stackPush()) {
-            EXRHeader header = EXRHeader.calloc(stack);
-            InitEXRHeader(header);
-            EXRImage image = EXRImage.calloc(stack);
-            InitEXRImage(image);
-            EXRChannelInfo.Buffer info = EXRChannelInfo.calloc(n, stack);
-            IntBuffer types = stack.mallocInt(n), requested = stack.mallocInt(n);
-            PointerBuffer pointers = stack.mallocPointer(n);
-            for (int c = 0; c < n; c++) {
-                Channel ch = channels.get(c);
-                if (ch.values().length != width * height) throw new IllegalArgumentException("channel " + ch.name() + " has the wrong size");
-                byte[] name = ch.name().getBytes(StandardCharsets.US_ASCII);
-                if (name.length > 255) throw new IllegalArgumentException("channel name too long: " + ch.name());
-                ByteBuffer field = info.get(c).name();
-                for (int i = 0; i < name.length; i++) field.put(i, name[i]);
-                field.put(name.length, (byte) 0);
-                types.put(c, TINYEXR_PIXELTYPE_FLOAT);
-                requested.put(c, ch.half() ? TINYEXR_PIXELTYPE_HALF : TINYEXR_PIXELTYPE_FLOAT);
-                FloatBuffer plane = MemoryUtil.memAllocFloat(width * height);
-                planes.add(plane);
-                plane.put(ch.values()).flip();
-                pointers.put(c, MemoryUtil.memAddress(plane));
-            }
-            header.num_channels(n).channels(info).pixel_types(types).requested_pixel_types(requested)
-                    .compression_type(TINYEXR_COMPRESSIONTYPE_ZIP);
-            image.num_channels(n).width(width).height(height).images(pointers);
-            PointerBuffer memory = stack.mallocPointer(1), error = stack.mallocPointer(1);
-            long size = SaveEXRImageToMemory(image, header, memory, error);
-            if (size == 0) throw new IOException("the EXR encoder failed: " + message(error));
-            ByteBuffer encoded = MemoryUtil.memByteBuffer(memory.get(0), (int) size);
-            try {
-                byte[] out = new byte[(int) size];
-                encoded.get(out);
-                return out;
-            } finally {
-                org.lwjgl.system.libc.LibCStdlib.nfree(memory.get(0)); // tinyexr allocated it with malloc
-            }
-        } finally {
-            for (FloatBuffer p : planes) MemoryUtil.memFree(p);
-        }
     }
 
     /** The size a header claims, read before anything is decoded: {width, height, channels}. */
