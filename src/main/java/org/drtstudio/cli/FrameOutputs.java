@@ -36,6 +36,7 @@ final class FrameOutputs implements AutoCloseable {
     private final PrintWriter err;
     /** The bar of the frame being traced while an earlier one is written: its lines go above it. */
     private volatile ProgressBar bar;
+    private final Object sayLock = new Object();
 
     FrameOutputs(Kind kind, boolean behind, Consumer<Path> written, PrintWriter err) {
         this.kind = kind;
@@ -59,8 +60,8 @@ final class FrameOutputs implements AutoCloseable {
             Frame frame = traced;
             int pixels = frame.width() * frame.height();
             // Denoised, the picture is the filtered radiance's; the traced one stays the frame's (--aov noisy).
-            if (kind.denoise()) frame = withPicture(frame, ToneMapper.toSrgb(linear, pixels));
             if (!kind.view().isDefault()) frame = withPicture(frame, kind.view().toSrgb(linear, pixels));
+            else if (kind.denoise()) frame = withPicture(frame, ToneMapper.toSrgb(linear, pixels));
             if (kind.exr()) writeExr(target, frame, linear);
             else writeOutputs(target, frame, maxSamples);
             written.accept(target);
@@ -74,12 +75,18 @@ final class FrameOutputs implements AutoCloseable {
         writes.close();
     }
 
-    private void say(List<String> lines) {
+    /**
+     * Says {@code lines} together: lines said meanwhile from the other thread (through here) come before or after
+     * them, not between; above the progress bar being drawn. Each line goes through {@code err}'s println, which a
+     * terminal's writer cleans of control characters (a file name is untrusted).
+     */
+    void say(List<String> lines) {
         if (lines.isEmpty()) return;
         Runnable print = () -> {
-            // One call: a line the tracing thread says meanwhile comes before or after these, not between.
-            err.print(String.join(System.lineSeparator(), lines) + System.lineSeparator());
-            err.flush();
+            synchronized (sayLock) {
+                for (String line : lines) err.println(line);
+                err.flush();
+            }
         };
         ProgressBar b = bar;
         if (b == null) print.run();

@@ -10,6 +10,7 @@ import org.drtstudio.io.support.FrameNumbering;
 import org.drtstudio.io.support.IoReason;
 import org.drtstudio.io.support.OutputProblem;
 import org.drtstudio.io.support.OutputTarget;
+import org.drtstudio.io.support.WriteBehind;
 import org.drtstudio.render.WorkEstimate;
 import org.drtstudio.render.adaptive.AdaptiveRender;
 import org.drtstudio.render.AdaptiveSampling;
@@ -235,7 +236,12 @@ final class RenderCommand implements Callable<Integer> {
     /** The render, its failures said in one line each with their exit codes. */
     private int renderSaying(PrintWriter err) {
         try {
-            return render(err);
+            try {
+                return render(err);
+            } catch (Throwable t) {
+                sayFailedWrite(t, err);
+                throw t;
+            }
         } catch (UsageProblem | SceneFormatException e) {
             err.println("drt: " + e.getMessage());
             return 2;
@@ -254,6 +260,13 @@ final class RenderCommand implements Callable<Integer> {
             // The estimate leaves slack, but textures and the scene also live on the heap: the one line of every command.
             return OutOfMemory.report(err);
         }
+    }
+
+    /** A frame's write that failed while the next frame's trace failed too (its failure is the one thrown): said first. */
+    private static void sayFailedWrite(Throwable t, PrintWriter err) {
+        IOException w = WriteBehind.failedWrite(t);
+        if (w instanceof OutputProblem p) err.println("drt: cannot write " + p.getMessage());
+        else if (w != null) err.println("drt: cannot write output: " + IoReason.of(w));
     }
 
     /** Closes what the command opened and did not close itself: the hierarchy builder's GL context, a tracer not taken. */
@@ -353,7 +366,7 @@ final class RenderCommand implements Callable<Integer> {
         }
         if (tracer.accel() == AccelStructure.PORTALS) PortalNotes.print(image, err);
         // A sequence writes each frame while the next is traced, where the heap holds two frames' buffers.
-        boolean behind = range != null && last > first && RenderLimits.holdsTwo(work, WorkEstimate.availableHeap());
+        boolean behind = range != null && last > first && work.twoFramesFit(WorkEstimate.availableHeap());
         FrameOutputs.Kind kind = new FrameOutputs.Kind(wanted, denoise, exr, viewTransform, precision);
         try (Renderer renderer = createRenderer(choice, tracer, err); FrameOutputs outputs = new FrameOutputs(kind, behind, written, err)) {
             double startMillis = tracerWaitMillis + TimedPhase.since(t1);
@@ -379,8 +392,9 @@ final class RenderCommand implements Callable<Integer> {
                 long seed = range == null ? rs.seed() : AnimationSettings.frameSeed(rs.seed(), f);
                 TraceParameters params = TraceParameters.of(exposure.open.camera(), exposure.close.camera(),
                         rs.withSampling(rs.samplesPerPixel(), rs.maxDepth(), seed), image, pixelFilter != null ? pixelFilter : rs.filter());
-                if (verbose) err.printf("drt: frame %d: %dx%d, %d spp, max depth %d, seed %d, %s filter%n", f, params.width(),
-                        params.height(), params.samplesPerPixel(), params.maxDepth(), params.seed(), params.filter().name().toLowerCase(Locale.ROOT));
+                // Through the outputs: the frame before's lines, said as its files land, are not cut in two by it.
+                if (verbose) outputs.say(List.of(String.format("drt: frame %d: %dx%d, %d spp, max depth %d, seed %d, %s filter", f, params.width(),
+                        params.height(), params.samplesPerPixel(), params.maxDepth(), params.seed(), params.filter().name().toLowerCase(Locale.ROOT))));
                 ProgressBar bar = level.quiet ? null : new ProgressBar(System.err, range == null ? "rendering" : "frame " + f);
                 outputs.tracing(bar);
                 ProgressListener listener = bar == null ? ProgressListener.NONE : bar;

@@ -18,11 +18,6 @@ final class RenderLimits {
     private RenderLimits() {
     }
 
-    /** Whether the heap holds two such frames' buffers, as a sequence writing one frame while tracing the next does. */
-    static boolean holdsTwo(WorkEstimate e, long availableHeap) {
-        return 2 * e.frameBytes() <= HEAP_SHARE * availableHeap;
-    }
-
     static void check(WorkEstimate e, long maxSamples, boolean force, long availableHeap) throws RenderCommand.UsageProblem {
         if (e.frameBytes() > HEAP_SHARE * availableHeap) {
             long neededGiB = (long) Math.ceil((e.frameBytes() / HEAP_SHARE + Runtime.getRuntime().totalMemory()) / (double) (1L << 30));

@@ -40,7 +40,7 @@ public final class ToneMapper {
     }
 
     /** {@link #toSrgb8} through the table: the same value for every float, NaN and infinities included. */
-    static int toSrgb8ByTable(float linear) {
+    public static int toSrgb8ByTable(float linear) {
         if (!(linear > 0f)) return 0; // NaN, negative, zero
         if (linear >= 1f) return 255;
         int k = BUCKET_START[(int) (linear * BUCKETS)] & 0xff; // times a power of two: exact, so the bucket is exact

@@ -79,7 +79,7 @@ public record ViewTransform(float exposureStops, View view) {
                 c[k] = Double.isFinite(x) ? Math.max(0, x) : (x > 0 ? Float.MAX_VALUE : 0);
             }
             if (view == View.AGX) agx(c, v);
-            for (int k = 0; k < 3; k++) out[4 * i + k] = (byte) ToneMapper.toSrgb8((float) c[k]);
+            for (int k = 0; k < 3; k++) out[4 * i + k] = (byte) ToneMapper.toSrgb8ByTable((float) c[k]);
             out[4 * i + 3] = (byte) 255;
         }
         return out;

@@ -46,6 +46,16 @@ public record WorkEstimate(int width, int height, int samplesPerPixel, long fram
     }
 
     /** Camera samples of the whole render; saturates instead of overflowing. */
+    /**
+     * Whether a sequence may write one frame while tracing the next ({@code io.support.WriteBehind}) with
+     * {@code availableHeap} free: four frames' buffers in 90 % of it, since the frame being traced has its tracer's
+     * sums beside it and the frame being written its encoded bytes (at twice the estimate each, a render of every AOV
+     * ran out of memory where two frames' buffers fitted and writing in place did not).
+     */
+    public boolean twoFramesFit(long availableHeap) {
+        return 4 * frameBytes <= 0.9 * availableHeap;
+    }
+
     public long samples() {
         double s = (double) width * height * samplesPerPixel * frames;
         return s >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) s;

@@ -18,6 +18,7 @@ import org.drtstudio.io.project.ProjectConverter;
 import org.drtstudio.io.project.ProjectFiles;
 import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.io.support.OutputProblem;
+import org.drtstudio.io.support.WriteBehind;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.authored.ModelAsset;
@@ -361,9 +362,12 @@ final class StudioFiles {
                 Path written = animation ? s.frameFile(s.firstFrame()) : s.output();
                 outcome = "exported " + s.output().getFileName() + BlankImageCheck.warning(written);
             } catch (CancellationException e) {
-                outcome = "export cancelled";
+                // A frame whose write failed before the cancel is not on disk: that is the outcome to say.
+                IOException failed = WriteBehind.failedWrite(e);
+                outcome = failed != null ? "export failed: " + failed.getMessage() : "export cancelled";
             } catch (Exception e) {
-                outcome = "export failed: " + e.getMessage();
+                IOException failed = WriteBehind.failedWrite(e);
+                outcome = "export failed: " + (failed != null ? failed.getMessage() + "; then " + e.getMessage() : e.getMessage());
             } finally {
                 window.releasePreview(PreviewRenderer.Hold.FINISH_PASS);
             }

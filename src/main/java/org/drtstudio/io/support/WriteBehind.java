@@ -89,6 +89,16 @@ public final class WriteBehind implements AutoCloseable {
         }
     }
 
+    /**
+     * The write failure {@code t} carries as suppressed: a frame's write failed while the work after it failed or was
+     * cancelled, and closing added it to that failure. Null when none did. Callers say it too: the frame it names was
+     * traced and is not on disk.
+     */
+    public static IOException failedWrite(Throwable t) {
+        for (Throwable s : t.getSuppressed()) if (s instanceof IOException io) return io;
+        return null;
+    }
+
     /** Waits for the last write (throwing its failure) and ends the thread. */
     @Override
     public void close() throws IOException {

@@ -167,7 +167,7 @@ public final class ExportJob {
         WorkEstimate frame0 = checkBeforeWork(animation ? settings.frameFile(first) : settings.output());
         GeometryImageBuilder builder = new GeometryImageBuilder(textures);
         // Each frame is written while the next is traced, where the heap holds two frames' buffers.
-        boolean behind = last > first && 2 * frame0.frameBytes() <= 0.9 * WorkEstimate.availableHeap();
+        boolean behind = last > first && frame0.twoFramesFit(WorkEstimate.availableHeap());
         try (Renderer renderer = renderers.get(); WriteBehind writes = WriteBehind.behindIf(behind)) {
             for (int f = first; f <= last; f++) {
                 double time = animation ? model.animation().frameTime(f) : stillTime;

@@ -72,6 +72,24 @@ class WriteBehindTest {
     }
 
     @Test
+    void aWriteThatFailedWhileTheNextFrameFailedToIsKeptBesideThatFailure() throws Exception {
+        CountDownLatch failed = new CountDownLatch(1);
+        IllegalStateException trace = assertThrows(IllegalStateException.class, () -> {
+            try (WriteBehind w = WriteBehind.behind()) {
+                w.write(() -> {
+                    failed.countDown();
+                    throw new OutputProblem(java.nio.file.Path.of("frame_0001.png"), "is a folder");
+                });
+                assertTrue(failed.await(10, TimeUnit.SECONDS));
+                throw new IllegalStateException("the next frame's trace failed");
+            }
+        });
+        IOException write = WriteBehind.failedWrite(trace);
+        assertTrue(write instanceof OutputProblem && write.getMessage().contains("frame_0001.png"), "kept: " + write);
+        assertNull(WriteBehind.failedWrite(new IllegalStateException()), "none where no write failed");
+    }
+
+    @Test
     void closingWaitsForTheLastWriteAndThrowsItsFailure() throws Exception {
         AtomicBoolean done = new AtomicBoolean();
         WriteBehind w = WriteBehind.behind();

@@ -44,4 +44,22 @@ class ExportJobCancelTest {
         assertTrue(seen.stream().allMatch(f -> f < 1), "the pass was stopped before its end: " + seen);
         assertFalse(Files.exists(out), "nothing written");
     }
+
+    @Test
+    void aFrameThatCouldNotBeWrittenBeforeTheCancelIsNamed() throws Exception {
+        Path nff = Path.of("scenes/default.nff");
+        SceneModel model = ProjectConverter.fromImport(nff, SceneLoader.load(nff).scene());
+        ExportSettings settings = new ExportSettings(dir.resolve("f_####.png"), 64, 48, 1, false, 0, 3);
+        Files.createDirectory(settings.frameFile(1)); // frame 1's place is taken
+        ExportJob job = new ExportJob(model, settings, true, 0, false, PixelFilter.BOX);
+        // Cancelled within frame 2's trace, while (or after) frame 1 is written behind it and fails.
+        CancellationException e = assertThrows(CancellationException.class, () -> job.run(() -> new CpuRenderer(2),
+                (path, encoding) -> null, f -> {
+                    if (f > 0.5 && f < 0.75) job.cancel();
+                }));
+        java.io.IOException failed = org.drtstudio.io.support.WriteBehind.failedWrite(e);
+        assertTrue(failed != null && failed.getMessage().contains("f_0001.png"), "the failed frame is named: " + failed);
+        assertTrue(Files.isRegularFile(settings.frameFile(0)), "the frame before stays");
+        assertFalse(Files.exists(settings.frameFile(2)) || Files.exists(settings.frameFile(3)), "nothing after the failure");
+    }
 }

@@ -17,7 +17,8 @@ import java.util.zip.Deflater;
  * <p>Written here, not through tinyexr's encoder, for speed: LWJGL's tinyexr compresses on one thread, and a 1080p
  * half-float RGBA picture took 0.87–1.0 s on the 2-core machine and about 0.35 s a frame of a GPU sequence on the
  * H200, where the frame is traced in 0.05 s (docs/BENCHMARKS.md, "Writing the picture"). tinyexr still reads EXR
- * ({@link TinyExr}); the files this writes are read back by it and by OpenEXR's own tools in the tests.
+ * ({@link TinyExr}); the files this writes are read back by it in ExrWriterTest, and drt render's by OpenEXR's
+ * {@code exrheader} and OpenImageIO's {@code oiiotool} in cli.ExrOutputTest.
  *
  * <p>The format (OpenEXR's "Technical Introduction" and "OpenEXR File Layout"): magic number and version, the header's
  * attributes, a table of each block's offset, then each block as its first line, its size and its bytes. A block's
@@ -69,8 +70,8 @@ public final class ExrWriter {
         String previous = null;
         for (TinyExr.Channel c : channels) {
             if (c.values().length != (long) width * height) throw new IllegalArgumentException("channel " + c.name() + " has the wrong size");
-            if (c.name().isEmpty() || c.name().length() > 255 || !StandardCharsets.US_ASCII.newEncoder().canEncode(c.name()))
-                throw new IllegalArgumentException("channel name not 1-255 ASCII characters: " + c.name());
+            if (c.name().isEmpty() || c.name().length() > 255 || c.name().indexOf('\0') >= 0 || !StandardCharsets.US_ASCII.newEncoder().canEncode(c.name()))
+                throw new IllegalArgumentException("channel name not 1-255 ASCII characters without NUL: " + c.name());
             if (previous != null && previous.compareTo(c.name()) >= 0) throw new IllegalArgumentException("channels not sorted by name: " + c.name());
             previous = c.name();
         }

@@ -62,7 +62,9 @@ class ExrWriterTest {
         for (int i = 0; i < n; i++) {
             smooth[i] = (float) (0.5 + 0.4 * Math.sin(i * 0.01));
             noise[i] = (float) r.nextDouble(-1e4, 1e4);
-            exact[i] = i == 5 ? Float.POSITIVE_INFINITY : i == 6 ? Float.NEGATIVE_INFINITY : i == 7 ? -0f : (float) r.nextGaussian() * 1e-3f;
+            exact[i] = i == 5 ? Float.POSITIVE_INFINITY : i == 6 ? Float.NEGATIVE_INFINITY : i == 7 ? -0f : i == 8 ? Float.NaN
+                    : (float) r.nextGaussian() * 1e-3f;
+            if (i == 9) noise[i] = Float.NaN;
             bits[i] = Float.intBitsToFloat(r.nextInt() & 0x7f7fffff); // incompressible: stored as it is
         }
         List<TinyExr.Channel> channels = List.of(new TinyExr.Channel("A", smooth, true), new TinyExr.Channel("B", noise, true),
@@ -85,6 +87,10 @@ class ExrWriterTest {
             assertEquals(c.half(), read.half(), c.name() + "'s type");
             for (int i = 0; i < n; i++) {
                 float want = c.half() ? HalfFloat.toFloat(HalfFloat.fromFloat(c.values()[i])) : c.values()[i];
+                if (c.half() && Float.isNaN(want)) {
+                    assertTrue(Float.isNaN(read.values()[i]), c.name() + " at " + i + ": NaN stays NaN");
+                    continue;
+                }
                 assertEquals(Float.floatToRawIntBits(want), Float.floatToRawIntBits(read.values()[i]), c.name() + " at " + i);
             }
         }
@@ -109,6 +115,7 @@ class ExrWriterTest {
                 new TinyExr.Channel("G", one, true))), "not sorted by name");
         assertThrows(IllegalArgumentException.class, () -> write(2, 1, List.of(new TinyExr.Channel("R", one, true))), "wrong size");
         assertThrows(IllegalArgumentException.class, () -> write(1, 1, List.of()), "no channels");
+        assertThrows(IllegalArgumentException.class, () -> write(1, 1, List.of(new TinyExr.Channel("R\0G", one, true))), "NUL in a name");
         assertThrows(IllegalArgumentException.class, () -> write(0, 1, List.of(new TinyExr.Channel("R", new float[0], true))));
     }
 
