@@ -4,6 +4,7 @@ import org.joml.Matrix3d;
 import org.joml.Vector3d;
 
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /**
  * How scene-referred linear radiance becomes a picture on a display: an exposure in stops (the
@@ -55,6 +56,8 @@ public record ViewTransform(float exposureStops, View view) {
             0.0792237451477643, 0.0791661274605434, 0.879142973793104);
     private static final Matrix3d OUTSET = new Matrix3d(INSET).invert();
     private static final double MIN_EV = -12.47393, MAX_EV = 4.026069;
+    /** Pixels a task maps: AgX takes logarithms and powers of every pixel. */
+    private static final int CHUNK = 1 << 16;
 
     public ViewTransform {
         if (!Float.isFinite(exposureStops) || Math.abs(exposureStops) > 64)
@@ -66,14 +69,22 @@ public record ViewTransform(float exposureStops, View view) {
         return exposureStops == 0 && view == View.STANDARD;
     }
 
-    /** 8-bit sRGB RGBA (alpha 255) of {@code pixels} interleaved linear RGB values. */
+    /** 8-bit sRGB RGBA (alpha 255) of {@code pixels} interleaved linear RGB values; rows of a large picture on every core. */
     public byte[] toSrgb(float[] rgb, int pixels) {
         if (isDefault()) return ToneMapper.toSrgb(rgb, pixels);
         byte[] out = new byte[4 * pixels];
+        int chunks = (pixels + CHUNK - 1) / CHUNK;
+        IntStream all = IntStream.range(0, chunks);
+        (chunks > 1 ? all.parallel() : all).forEach(k -> map(rgb, out, k * CHUNK, Math.min(pixels, (k + 1) * CHUNK)));
+        return out;
+    }
+
+    /** Pixels [from, to): each on its own, so any split gives the same bytes. */
+    private void map(float[] rgb, byte[] out, int from, int to) {
         double gain = Math.pow(2, exposureStops);
         double[] c = new double[3];
         Vector3d v = new Vector3d();
-        for (int i = 0; i < pixels; i++) {
+        for (int i = from; i < to; i++) {
             for (int k = 0; k < 3; k++) {
                 double x = rgb[3 * i + k] * gain;
                 c[k] = Double.isFinite(x) ? Math.max(0, x) : (x > 0 ? Float.MAX_VALUE : 0);
@@ -82,7 +93,6 @@ public record ViewTransform(float exposureStops, View view) {
             for (int k = 0; k < 3; k++) out[4 * i + k] = (byte) ToneMapper.toSrgb8ByTable((float) c[k]);
             out[4 * i + 3] = (byte) 255;
         }
-        return out;
     }
 
     /** {@code c} (linear, ≥ 0) through AgX to display-linear values in [0, 1]. */

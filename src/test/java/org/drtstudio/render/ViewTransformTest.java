@@ -18,6 +18,22 @@ class ViewTransformTest {
     }
 
     @Test
+    void aLargePictureMapsEachPixelAsAlone() {
+        // Over several tasks' rows (the last one short): every pixel as the one-pixel call maps it.
+        int pixels = 200_003;
+        float[] rgb = new float[3 * pixels];
+        java.util.SplittableRandom r = new java.util.SplittableRandom(5);
+        for (int i = 0; i < rgb.length; i++) rgb[i] = (float) (r.nextDouble() * r.nextDouble() * 20);
+        for (ViewTransform t : new ViewTransform[]{new ViewTransform(0.5f, ViewTransform.View.AGX), new ViewTransform(-1f, ViewTransform.View.STANDARD)}) {
+            byte[] picture = t.toSrgb(rgb, pixels);
+            for (int p = 0; p < pixels; p += 7) {
+                byte[] alone = t.toSrgb(new float[]{rgb[3 * p], rgb[3 * p + 1], rgb[3 * p + 2]}, 1);
+                for (int c = 0; c < 4; c++) assertEquals(alone[c], picture[4 * p + c], t.describe() + ", pixel " + p);
+            }
+        }
+    }
+
+    @Test
     void oneStopDoublesTheRadianceBeforeTheClamp() {
         ViewTransform plusOne = new ViewTransform(1f, ViewTransform.View.STANDARD);
         assertArrayEquals(srgb(ViewTransform.DEFAULT, 0.5f, 0.2f, 0.05f), srgb(plusOne, 0.25f, 0.1f, 0.025f));
