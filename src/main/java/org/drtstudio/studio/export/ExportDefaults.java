@@ -32,12 +32,12 @@ public final class ExportDefaults {
         int first = animation ? model.animation().startFrame() : 0, lastFrame = animation ? TimelineRange.lastFrame(model) : 0;
         if (last != null) {
             Path folder = last.output().toAbsolutePath().getParent();
-            String name = fileName(animation, last.pfm());
+            String name = fileName(animation, extension(last));
             return new ExportSettings(folder != null ? folder.resolve(name) : Path.of(name), last.width(), last.height(), last.samples(),
                     last.pfm(), first, Math.max(first, lastFrame), last.denoise());
         }
         var rs = model.settings();
-        String name = fileName(animation, false);
+        String name = fileName(animation, "png");
         Path folder = project != null ? project.toAbsolutePath().getParent() : untitledFolder;
         Path out = folder != null ? folder.resolve(name) : Path.of(name);
         return new ExportSettings(out, rs.width(), rs.height(), Math.max(16, rs.samplesPerPixel()), false, first, Math.max(first, lastFrame),
@@ -63,7 +63,14 @@ public final class ExportDefaults {
         untitledFolder = file.toAbsolutePath().getParent();
     }
 
-    private static String fileName(boolean animation, boolean pfm) {
-        return (animation ? "frame_####." : "render.") + (pfm ? "pfm" : "png");
+    private static String fileName(boolean animation, String extension) {
+        return (animation ? "frame_####." : "render.") + extension;
+    }
+
+    /** The last export's format as its extension: PFM, OpenEXR (the dialog reads it from the name) or PNG. */
+    private static String extension(ExportSettings last) {
+        if (last.pfm()) return "pfm";
+        Path name = last.output().getFileName();
+        return name != null && name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".exr") ? "exr" : "png";
     }
 }

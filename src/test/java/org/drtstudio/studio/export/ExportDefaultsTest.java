@@ -49,6 +49,19 @@ class ExportDefaultsTest {
     }
 
     @Test
+    void theLastExportsFormatIsOfferedAgain() {
+        ExportDefaults d = new ExportDefaults();
+        Path project = Path.of("/work/shots/scene.json");
+        d.remember(project, new ExportSettings(Path.of("/work/out/f_####.exr"), 64, 36, 4, false, 0, 11));
+        assertEquals(Path.of("/work/out/frame_####.exr"), d.offer(model, project, true, true).output(), "OpenEXR stays OpenEXR");
+        assertEquals(Path.of("/work/out/render.exr"), d.offer(model, project, false, true).output());
+        d.remember(project, new ExportSettings(Path.of("/work/out/still.pfm"), 64, 36, 4, true, 0, 0));
+        assertEquals(Path.of("/work/out/render.pfm"), d.offer(model, project, false, true).output());
+        d.remember(project, new ExportSettings(Path.of("/work/out/still.PNG"), 64, 36, 4, false, 0, 0));
+        assertEquals(Path.of("/work/out/render.png"), d.offer(model, project, false, true).output());
+    }
+
+    @Test
     void theLastExportStillWinsOverTheModelsFolder() {
         ExportDefaults d = new ExportDefaults();
         d.untitledOpenedFrom(Path.of("/data/models/bunny.obj"));
