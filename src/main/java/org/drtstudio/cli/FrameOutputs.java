@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  * {@code drt render}'s frames to their files: each frame's picture made from the traced (or denoised) radiance,
  * written with its AOVs as one group ({@link AtomicFileWriter#writeAll}) or as one EXR, then told to {@code written}
  * (the render farm seals it) and said. A sequence writes each frame while the next is traced ({@link WriteBehind}),
- * where the heap holds two frames; a still, in place.
+ * where the heap has room for it (WorkEstimate.twoFramesFit); a still, in place.
  */
 final class FrameOutputs implements AutoCloseable {
     /** How the traced frames become files: the AOVs asked for, the picture's source and view, the EXR's precision. */

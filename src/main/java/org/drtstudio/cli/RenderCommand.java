@@ -365,7 +365,7 @@ final class RenderCommand implements Callable<Integer> {
                     + "them all (give the most a pixel may take, e.g. --spp 1024)%n", adaptive.minSamples(), size.samplesPerPixel());
         }
         if (tracer.accel() == AccelStructure.PORTALS) PortalNotes.print(image, err);
-        // A sequence writes each frame while the next is traced, where the heap holds two frames' buffers.
+        // A sequence writes each frame while the next is traced, where the heap has room (WorkEstimate.twoFramesFit).
         boolean behind = range != null && last > first && work.twoFramesFit(WorkEstimate.availableHeap());
         FrameOutputs.Kind kind = new FrameOutputs.Kind(wanted, denoise, exr, viewTransform, precision);
         try (Renderer renderer = createRenderer(choice, tracer, err); FrameOutputs outputs = new FrameOutputs(kind, behind, written, err)) {

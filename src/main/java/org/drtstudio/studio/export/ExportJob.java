@@ -166,7 +166,7 @@ public final class ExportJob {
         int first = animation ? settings.firstFrame() : 0, last = animation ? settings.lastFrame() : 0;
         WorkEstimate frame0 = checkBeforeWork(animation ? settings.frameFile(first) : settings.output());
         GeometryImageBuilder builder = new GeometryImageBuilder(textures);
-        // Each frame is written while the next is traced, where the heap holds two frames' buffers.
+        // Each frame is written while the next is traced, where the heap has room (WorkEstimate.twoFramesFit).
         boolean behind = last > first && frame0.twoFramesFit(WorkEstimate.availableHeap());
         try (Renderer renderer = renderers.get(); WriteBehind writes = WriteBehind.behindIf(behind)) {
             for (int f = first; f <= last; f++) {
