@@ -1,6 +1,6 @@
 package org.drtstudio.render;
 
-import java.util.stream.IntStream;
+import org.drtstudio.accel.ParallelRanges;
 
 /**
  * Linear radiance to 8-bit sRGB: clamp to [0, 1], then the sRGB transfer curve. The GLSL resolve
@@ -15,8 +15,6 @@ import java.util.stream.IntStream;
 public final class ToneMapper {
     /** Buckets of [0, 1] the table starts its search from: each holds at most two steps of the curve. */
     private static final int BUCKETS = 4096;
-    /** Pixels a task maps: a 1080p picture in eight. */
-    private static final int CHUNK = 1 << 18;
     /** {@code REACHES[k]}: the least float with {@link #toSrgb8} ≥ k, for k in 1..255 (index 0 unused). */
     private static final float[] REACHES = reaches();
     /** The value at each bucket's least float, {@code b / BUCKETS}. */
@@ -51,9 +49,7 @@ public final class ToneMapper {
     /** The picture of {@code pixels} interleaved RGB radiances, RGBA with A = 255; rows of a large one on every core. */
     public static byte[] toSrgb(float[] rgb, int pixels) {
         byte[] out = new byte[4 * pixels];
-        int chunks = (pixels + CHUNK - 1) / CHUNK;
-        IntStream all = IntStream.range(0, chunks);
-        (chunks > 1 ? all.parallel() : all).forEach(c -> map(rgb, out, c * CHUNK, Math.min(pixels, (c + 1) * CHUNK)));
+        ParallelRanges.forEach(pixels, (from, to) -> map(rgb, out, from, to));
         return out;
     }
 

@@ -1,10 +1,10 @@
 package org.drtstudio.render;
 
+import org.drtstudio.accel.ParallelRanges;
 import org.joml.Matrix3d;
 import org.joml.Vector3d;
 
 import java.util.Locale;
-import java.util.stream.IntStream;
 
 /**
  * How scene-referred linear radiance becomes a picture on a display: an exposure in stops (the
@@ -56,8 +56,6 @@ public record ViewTransform(float exposureStops, View view) {
             0.0792237451477643, 0.0791661274605434, 0.879142973793104);
     private static final Matrix3d OUTSET = new Matrix3d(INSET).invert();
     private static final double MIN_EV = -12.47393, MAX_EV = 4.026069;
-    /** Pixels a task maps: AgX takes logarithms and powers of every pixel. */
-    private static final int CHUNK = 1 << 16;
 
     public ViewTransform {
         if (!Float.isFinite(exposureStops) || Math.abs(exposureStops) > 64)
@@ -73,9 +71,7 @@ public record ViewTransform(float exposureStops, View view) {
     public byte[] toSrgb(float[] rgb, int pixels) {
         if (isDefault()) return ToneMapper.toSrgb(rgb, pixels);
         byte[] out = new byte[4 * pixels];
-        int chunks = (pixels + CHUNK - 1) / CHUNK;
-        IntStream all = IntStream.range(0, chunks);
-        (chunks > 1 ? all.parallel() : all).forEach(k -> map(rgb, out, k * CHUNK, Math.min(pixels, (k + 1) * CHUNK)));
+        ParallelRanges.forEach(pixels, (from, to) -> map(rgb, out, from, to));
         return out;
     }
 

@@ -75,15 +75,13 @@ public final class ExrWriter {
             if (previous != null && previous.compareTo(c.name()) >= 0) throw new IllegalArgumentException("channels not sorted by name: " + c.name());
             previous = c.name();
         }
-        long lineBytes = 0;
-        for (TinyExr.Channel c : channels) lineBytes += (long) width * (c.half() ? 2 : 4);
-        if (lineBytes * LINES_PER_BLOCK > Integer.MAX_VALUE / 2) throw new IllegalArgumentException("EXR lines too wide: " + width + " pixels");
+        if (lineBytes(width, channels) * LINES_PER_BLOCK > Integer.MAX_VALUE / 2) throw new IllegalArgumentException("EXR lines too wide: " + width + " pixels");
     }
 
     /** Block {@code b}'s stored bytes: its lines deflated, or as they are where that is no smaller. */
     private static byte[] block(int width, int height, List<TinyExr.Channel> channels, int b) {
         int first = b * LINES_PER_BLOCK, lines = Math.min(LINES_PER_BLOCK, height - first);
-        ByteBuffer raw = ByteBuffer.allocate(lines * lineBytes(width, channels)).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer raw = ByteBuffer.allocate((int) (lines * lineBytes(width, channels))).order(ByteOrder.LITTLE_ENDIAN);
         for (int y = first; y < first + lines; y++) {
             for (TinyExr.Channel c : channels) {
                 float[] v = c.values();
@@ -97,9 +95,9 @@ public final class ExrWriter {
         return deflated.length < data.length ? deflated : data;
     }
 
-    private static int lineBytes(int width, List<TinyExr.Channel> channels) {
-        int bytes = 0;
-        for (TinyExr.Channel c : channels) bytes += width * (c.half() ? 2 : 4);
+    private static long lineBytes(int width, List<TinyExr.Channel> channels) {
+        long bytes = 0;
+        for (TinyExr.Channel c : channels) bytes += (long) width * (c.half() ? 2 : 4);
         return bytes;
     }
 
