@@ -1,12 +1,15 @@
 // The linear BVH build, step 4: Karras (2012), Figure 4, one invocation per inner node i of the
 // binary radix tree over the sorted codes: its range's direction and far end, the split, its two
-// links in the box layout's words (an inner node's index, or a one-triangle leaf), and each
-// child's parent for the bottom-up pass. Twin: accel.RadixTree.
+// links in the box layout's words (an inner node's index, or a one-triangle leaf), each child's
+// parent for the bottom-up pass, and the range's slots (LinearBvh.SubtreeSizes: its leaves and first
+// slot, what the height limit would otherwise walk the tree for). Twin: accel.RadixTree, LinearBvhTwin.
 layout(local_size_x = 256) in;
 layout(std430, binding = DRT_BINDING_LBVH_KEYS) readonly buffer Keys { uint keys[]; };
 layout(std430, binding = DRT_BINDING_LBVH_NODES) writeonly buffer Nodes { vec4 nodes[]; };
 // parents[inner node] and parents[uCount - 1 + slot] for the leaves
 layout(std430, binding = DRT_BINDING_LBVH_PARENTS) writeonly buffer Parents { int parents[]; };
+layout(std430, binding = DRT_BINDING_LBVH_LEAVES) writeonly buffer Leaves { int leaves[]; };
+layout(std430, binding = DRT_BINDING_LBVH_FIRST_SLOTS) writeonly buffer FirstSlots { int firstSlots[]; };
 uniform int uCount;
 
 // The common prefix of keys i and j, equal keys told apart by slot; -1 outside.
@@ -44,6 +47,8 @@ void main() {
     nodes[o + BL_CHILD_A_HI] = vec4(0.0, 0.0, 0.0, intBitsToFloat(rightLeaf ? leafLink(gamma + 1) : gamma + 1));
     nodes[o + BL_CHILD_B_LO] = vec4(0.0);
     nodes[o + BL_CHILD_B_HI] = vec4(0.0);
+    leaves[i] = len + 1;
+    firstSlots[i] = min(i, j);
     parents[leftLeaf ? uCount - 1 + gamma : gamma] = i;
     parents[rightLeaf ? uCount + gamma : gamma + 1] = i;
     if (i == 0) parents[0] = -1;

@@ -30,9 +30,15 @@ final class LinearBvhShapes {
      * afterwards (the deferred sphere tree reads it).
      */
     static Built of(TriangleMesh mesh, LinearBvh built) {
+        return of(mesh, built, null);
+    }
+
+    /** As {@link #of(TriangleMesh, LinearBvh)} with the mesh's vertices already packed ({@code ShapeHierarchyBuilder.packedVertices}), or null. */
+    static Built of(TriangleMesh mesh, LinearBvh built, float[] vertices) {
         long t0 = System.nanoTime();
-        LinearBvhSubtrees subtrees = new LinearBvhSubtrees(built); // for the limit: timed with it
-        LinearBvh bvh = LinearBvhHeightLimit.apply(built, subtrees, mesh.positions(), mesh.indices(), BoxLayout.STACK_SIZE);
+        LinearBvhSubtrees subtrees = LinearBvhSubtrees.of(built); // for the limit: timed with it
+        // Without the builder's sizes: the deferred sphere tree keeps the tree, and measures it again when wanted.
+        LinearBvh bvh = LinearBvhHeightLimit.apply(built, subtrees, mesh.positions(), mesh.indices(), BoxLayout.STACK_SIZE).withoutSizes();
         long t1 = System.nanoTime();
         DeferredFloats nodes;
         int depth;
@@ -46,7 +52,7 @@ final class LinearBvhShapes {
             depth = bvh.height() + 1;
         }
         float[] bound = bvh.triangleCount() == 1 ? Arrays.copyOf(nodes.get(), 4) : rootBoxSphere(bvh);
-        ShapeHierarchy h = ShapeHierarchyBuilder.packed(nodes, bound, 2 * bvh.triangleCount() - 1, depth, bvh.order(), mesh, null);
+        ShapeHierarchy h = ShapeHierarchyBuilder.packed(nodes, bound, 2 * bvh.triangleCount() - 1, depth, bvh.order(), mesh, vertices);
         long t2 = System.nanoTime();
         BoxLayout boxes = BoxLayout.ofLinearBvh(bvh, h.primitives(), h.vertices());
         return new Built(h, boxes, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (System.nanoTime() - t2) / 1e6);

@@ -25,6 +25,27 @@ final class LinearBvhSubtrees {
         if (n > 0) measure(0, 0); // the top levels at once
     }
 
+    private LinearBvhSubtrees(LinearBvh bvh, LinearBvh.SubtreeSizes sizes) {
+        this.bvh = bvh;
+        leaves = sizes.leaves();
+        height = sizes.height();
+        firstSlot = sizes.firstSlot();
+    }
+
+    /**
+     * The subtrees of {@code bvh}: the sizes its builder measured, taken over (the height limit
+     * rewrites them with the tree), or measured here when it has none.
+     */
+    static LinearBvhSubtrees of(LinearBvh bvh) {
+        LinearBvh.SubtreeSizes sizes = bvh.sizes();
+        if (sizes == null) return new LinearBvhSubtrees(bvh);
+        int n = bvh.innerCount();
+        if (sizes.leaves().length != n || sizes.height().length != n || sizes.firstSlot().length != n) {
+            throw new IllegalArgumentException("the builder's subtree sizes are for " + sizes.leaves().length + " inner nodes, the tree has " + n);
+        }
+        return new LinearBvhSubtrees(bvh, sizes);
+    }
+
     /**
      * Measures the subtree of inner node {@code node} again, after its nodes were rewritten, on
      * this thread: {@link LinearBvhHeightLimit} rebuilds many small subtrees, and forking the top

@@ -43,8 +43,9 @@ public final class LinearBvhTwin implements LinearBvhBuilder {
             setLink(nodes, i, 0, children[0]);
             setLink(nodes, i, 1, children[1]);
         }
-        int height = new Boxes(positions, indices, order, nodes).fill(0);
-        return new LinearBvh(order, nodes, inner, height);
+        LinearBvh.SubtreeSizes sizes = new LinearBvh.SubtreeSizes(new int[inner], new int[inner], new int[inner]);
+        int height = new Boxes(positions, indices, order, nodes, sizes).fill(0);
+        return new LinearBvh(order, nodes, inner, height, sizes);
     }
 
     @Override
@@ -133,23 +134,33 @@ public final class LinearBvhTwin implements LinearBvhBuilder {
         setLink(nodes, node, side, link);
     }
 
-    /** The boxes, bottom-up: each inner node's children's boxes written into it. */
-    private record Boxes(float[] pos, int[] idx, int[] order, float[] nodes) {
+    /**
+     * The boxes, bottom-up: each inner node's children's boxes written into it, and its subtree's
+     * sizes into {@code sizes}, as {@code lbvh_tree.comp} and {@code lbvh_boxes.comp} record them.
+     */
+    private record Boxes(float[] pos, int[] idx, int[] order, float[] nodes, LinearBvh.SubtreeSizes sizes) {
         /** Fills inner node {@code node}'s child boxes; returns its height. Recursion: Karras trees over 30-bit codes stay within ~64 levels. */
         int fill(int node) {
-            int height = 0;
+            int height = 0, leaves = 0, first = Integer.MAX_VALUE;
             for (int side = 0; side < 2; side++) {
                 int link = Float.floatToRawIntBits(nodes[4 * BoxLayout.NODE_TEXELS * node + (side == 0 ? BoxLayout.BoxNodeField.LINK_A : BoxLayout.BoxNodeField.LINK_B)]);
                 float[] box;
                 if (link < 0) {
-                    box = triangleBox(pos, idx, order[~link >>> BoxLayout.LEAF_COUNT_BITS]);
+                    int slot = ~link >>> BoxLayout.LEAF_COUNT_BITS;
+                    box = triangleBox(pos, idx, order[slot]);
+                    leaves++;
+                    first = Math.min(first, slot);
                 } else {
                     height = Math.max(height, fill(link));
                     box = union(link);
+                    leaves += sizes.leaves()[link];
+                    first = Math.min(first, sizes.firstSlot()[link]);
                 }
                 put(nodes, node, side, box, link);
             }
-            return height + 1;
+            sizes.leaves()[node] = leaves;
+            sizes.firstSlot()[node] = first;
+            return sizes.height()[node] = height + 1;
         }
 
         private float[] union(int node) {

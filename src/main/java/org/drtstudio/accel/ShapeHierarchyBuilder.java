@@ -117,6 +117,11 @@ public final class ShapeHierarchyBuilder {
                 shared != null ? shared : packVertices(p, vn, vt, verts), nodeCount, tris, 0, depth, bound);
     }
 
+    /** A mesh's vertices as the geometry image stores them (they do not depend on the tree: {@code shared} above). */
+    static float[] packedVertices(TriangleMesh mesh) {
+        return packVertices(mesh.positions(), mesh.normals(), mesh.texCoords(), mesh.vertexCount());
+    }
+
     private static float[] packVertices(float[] p, float[] vn, float[] vt, int verts) {
         // Every vertex and primitive is packed on its own, so both loops run on every core.
         float[] vertices = new float[4 * VERTEX_TEXELS * verts];

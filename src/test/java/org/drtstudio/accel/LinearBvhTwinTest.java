@@ -71,6 +71,29 @@ class LinearBvhTwinTest {
     }
 
     @Test
+    void theSubtreeSizesTheTwinRecordsAreTheTreesMeasuredOnes() {
+        for (TriangleMesh mesh : List.of(LARGE, SMALL, tallLine(), ProceduralMeshes.bumpySphere(2, 3))) {
+            LinearBvh bvh = new LinearBvhTwin().build(mesh.positions(), mesh.indices());
+            assertNotNull(bvh.sizes(), "the twin measures as it builds");
+            LinearBvhSubtrees measured = new LinearBvhSubtrees(bvh);
+            String what = mesh.triangleCount() + " triangles";
+            assertArrayEquals(measured.leaves, bvh.sizes().leaves(), what + ": leaves under each node");
+            assertArrayEquals(measured.height, bvh.sizes().height(), what + ": each subtree's height");
+            assertArrayEquals(measured.firstSlot, bvh.sizes().firstSlot(), what + ": each subtree's first slot");
+            assertEquals(bvh.height(), bvh.sizes().height()[0], what + ": the root's height is the tree's");
+            assertNull(bvh.withoutSizes().sizes());
+        }
+    }
+
+    @Test
+    void sizesForAnotherTreeAreRefused() {
+        LinearBvh bvh = new LinearBvhTwin().build(SMALL.positions(), SMALL.indices());
+        LinearBvh wrong = new LinearBvh(bvh.order(), bvh.nodes(), bvh.innerCount(), bvh.height(),
+                new LinearBvh.SubtreeSizes(new int[3], new int[3], new int[3]));
+        assertThrows(IllegalArgumentException.class, () -> LinearBvhSubtrees.of(wrong));
+    }
+
+    @Test
     void anImageWhoseLargeMeshTheTwinBuiltValidatesAndRendersTheBinnedBuildsPicture() throws Exception {
         Scene s = scene();
         GeometryImage binned = new GeometryImageBuilder().build(s);

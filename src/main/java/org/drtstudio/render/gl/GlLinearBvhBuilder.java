@@ -20,7 +20,8 @@ import static org.lwjgl.opengl.GL43C.GL_SHADER_STORAGE_BARRIER_BIT;
  * ({@code lbvh_bounds.comp}), Morton codes ({@code lbvh_codes.comp}), a stable LSD radix sort of
  * 2-bit digits ({@link GlRadixSort}), Karras's radix tree ({@code lbvh_tree.comp}) and boxes
  * bottom-up ({@code lbvh_boxes.comp}), written in the box layout's node format and read back with
- * the triangles' order. The same tree as {@link LinearBvhTwin}, bit for bit. Timings of the last
+ * the triangles' order and each inner node's subtree sizes ({@link LinearBvh.SubtreeSizes}: the
+ * tree kernel knows each node's range of slots, the boxes' pass its height). The same tree as {@link LinearBvhTwin}, bit for bit. Timings of the last
  * build: {@link #lastGpuMillis()} (the kernels, to a glFinish) and {@link #lastReadMillis()}.
  */
 public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable {
@@ -104,10 +105,11 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
         }
     }
 
-    /** The read-back tree's nodes (box layout format) and its triangles' order. */
-    private record TreeArrays(float[] nodes, int[] order) {
+    /** The read-back tree's nodes (box layout format), its triangles' order and its subtrees' sizes. */
+    private record TreeArrays(float[] nodes, int[] order, LinearBvh.SubtreeSizes sizes) {
         TreeArrays(int triangles) {
-            this(new float[4 * BoxLayout.NODE_TEXELS * (triangles - 1)], new int[triangles]);
+            this(new float[4 * BoxLayout.NODE_TEXELS * (triangles - 1)], new int[triangles],
+                    new LinearBvh.SubtreeSizes(new int[triangles - 1], new int[triangles - 1], new int[triangles - 1]));
         }
 
         /**
@@ -148,6 +150,8 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
             sorted.keys().bindBase(ShaderBinding.LBVH_KEYS);
             b.nodes.bindBase(ShaderBinding.LBVH_NODES);
             b.parents.bindBase(ShaderBinding.LBVH_PARENTS);
+            b.leaves.bindBase(ShaderBinding.LBVH_LEAVES);
+            b.firstSlots.bindBase(ShaderBinding.LBVH_FIRST_SLOTS);
             programs.tree.setInt("uCount", n);
             programs.tree.dispatch(groups(n - 1), 1, 1);
             barrier();
@@ -159,8 +163,6 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
             programs.boxes.dispatch(groups(n), 1, 1);
             barrier();
             step(3, s3);
-            int[] height = new int[1];
-            b.heights.read(height);
             long t2 = System.nanoTime();
             TreeArrays tree;
             try {
@@ -173,10 +175,14 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
             int[] order = tree.order();
             transfers.read(b.nodes, nodes);
             transfers.read(sorted.values(), order);
+            LinearBvh.SubtreeSizes sizes = tree.sizes();
+            transfers.read(b.heights, sizes.height());
+            transfers.read(b.leaves, sizes.leaves());
+            transfers.read(b.firstSlots, sizes.firstSlot());
             long t3 = System.nanoTime();
             lastGpuMillis = (t2 - t1) / 1e6;
             lastReadMillis = (t3 - t2) / 1e6;
-            return new LinearBvh(order, nodes, n - 1, height[0]);
+            return new LinearBvh(order, nodes, n - 1, sizes.height()[0], sizes);
         }
     }
 
@@ -236,7 +242,7 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
 
     /** The build's GPU memory, bound where the first kernels read it; freed when the build ends. */
     private final class Buffers implements AutoCloseable {
-        ShaderStorageBuffer positions, indices, bounds, keys, values, keysOut, valuesOut, nodes, parents, visits, heights;
+        ShaderStorageBuffer positions, indices, bounds, keys, values, keysOut, valuesOut, nodes, parents, visits, heights, leaves, firstSlots;
 
         /** The working memory for {@code n} triangles; what was made is freed again when the GPU runs out. */
         Buffers(int n) throws GpuMemoryException {
@@ -260,6 +266,8 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
             visits.clear(0, visits.size());
             heights = ShaderStorageBuffer.allocate(4L * (n - 1));
             heights.clear(0, heights.size());
+            leaves = ShaderStorageBuffer.allocate(4L * (n - 1));
+            firstSlots = ShaderStorageBuffer.allocate(4L * (n - 1));
             bounds.bindBase(ShaderBinding.LBVH_BOUNDS);
             keys.bindBase(ShaderBinding.LBVH_KEYS);
             values.bindBase(ShaderBinding.LBVH_VALUES);
@@ -275,7 +283,7 @@ public final class GlLinearBvhBuilder implements LinearBvhBuilder, AutoCloseable
 
         @Override
         public void close() {
-            for (ShaderStorageBuffer b : new ShaderStorageBuffer[]{positions, indices, bounds, keys, values, keysOut, valuesOut, nodes, parents, visits, heights})
+            for (ShaderStorageBuffer b : new ShaderStorageBuffer[]{positions, indices, bounds, keys, values, keysOut, valuesOut, nodes, parents, visits, heights, leaves, firstSlots})
                 if (b != null) b.close();
         }
     }

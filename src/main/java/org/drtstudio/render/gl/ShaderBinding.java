@@ -54,6 +54,8 @@ public enum ShaderBinding {
     LBVH_KEYS(Kind.BUFFER, 3), LBVH_VALUES(Kind.BUFFER, 4), LBVH_KEYS_OUT(Kind.BUFFER, 5), LBVH_VALUES_OUT(Kind.BUFFER, 6),
     LBVH_DIGITS(Kind.BUFFER, 7), LBVH_SCAN_SUMS(Kind.BUFFER, 8), LBVH_DIGIT_TOTALS(Kind.BUFFER, 9),
     LBVH_NODES(Kind.BUFFER, 10), LBVH_PARENTS(Kind.BUFFER, 11), LBVH_VISITS(Kind.BUFFER, 12), LBVH_HEIGHTS(Kind.BUFFER, 13),
+    // Each inner node's leaves and first slot (LinearBvh.SubtreeSizes, with the heights).
+    LBVH_LEAVES(Kind.BUFFER, 14), LBVH_FIRST_SLOTS(Kind.BUFFER, 15),
     // The box layout's primitives made on the GPU (box_primitives.comp, GlBoxPrimitives) into a texture; into a
     // storage buffer they go to BoxLayout.PRIMITIVES_BINDING, where the walk reads them.
     BOX_PRIMITIVES_OUT(Kind.IMAGE, 0),

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * The GPU's linear BVH (compute shaders; llvmpipe in CI) is its Java twin's tree: the same triangle
- * order, the same links, the same boxes and height. The twin's own invariants are checked in
+ * order, the same links, the same boxes and height, and the same subtree sizes recorded as it built. The twin's own invariants are checked in
  * accel.LinearBvhTwinTest; so every GPU tree checked here holds them too.
  */
 @Timeout(120)
@@ -91,5 +91,10 @@ class GlLinearBvhBuilderTest {
             assertTrue(a[i] == b[i], "float " + i + " of the nodes (node " + i / (4 * BoxLayout.NODE_TEXELS) + "): twin " + a[i] + ", GPU " + b[i]);
         }
         assertEquals(twin.height(), gpu.height(), "height");
+        // The subtrees' sizes the GPU recorded as it built (the twin's are the measured ones: LinearBvhTwinTest).
+        assertNotNull(gpu.sizes(), "the GPU build's subtree sizes");
+        assertArrayEquals(twin.sizes().leaves(), gpu.sizes().leaves(), "leaves under each node");
+        assertArrayEquals(twin.sizes().height(), gpu.sizes().height(), "each subtree's height");
+        assertArrayEquals(twin.sizes().firstSlot(), gpu.sizes().firstSlot(), "each subtree's first slot");
     }
 }
