@@ -12,21 +12,24 @@ package org.drtstudio.accel;
  * the Morton order is as good as any.
  */
 final class LinearBvhHeightLimit {
+    private static final int BOX = 6;
     private final LinearBvh bvh;
     private final LinearBvhSubtrees subtrees;
-    private final float[] positions;
-    private final int[] indices;
+    private final float[] nodes;
     private final int limit;
     /** Per inner node: leaves and height of its subtree, and its first slot. */
     private final int[] leaves, height, firstSlot;
-    private int[] reuse;
-    private int reused;
+    /** The subtree being rebuilt: its inner nodes in the order they are reused, and its leaves' boxes by slot from its first. */
+    private int[] reuse = new int[64];
+    private float[] leafBoxes = new float[64 * BOX];
+    private int reused, first;
+    /** Two child boxes a level of the rebuilt subtree, so that no box is allocated (a 10M-triangle terrain rebuilds millions). */
+    private float[] levels = new float[2 * BOX * 64];
 
-    private LinearBvhHeightLimit(LinearBvh bvh, LinearBvhSubtrees subtrees, float[] positions, int[] indices, int limit) {
+    private LinearBvhHeightLimit(LinearBvh bvh, LinearBvhSubtrees subtrees, int limit) {
         this.bvh = bvh;
         this.subtrees = subtrees;
-        this.positions = positions;
-        this.indices = indices;
+        this.nodes = bvh.nodes();
         this.limit = limit;
         leaves = subtrees.leaves;
         height = subtrees.height;
@@ -36,15 +39,15 @@ final class LinearBvhHeightLimit {
     /**
      * The tree itself when it is low enough, else the same tree with its too-deep parts balanced in
      * place: its nodes are rewritten, so the caller must own them (a build's fresh tree; a copy cost
-     * 640 MB more for 10M triangles), and {@code subtrees} are kept to match: the rebuilt subtrees
-     * measured again, and the heights of the nodes above them (measuring the whole tree again took
-     * 124-146 ms of bunny_18m's 2-core load).
+     * 640 MB more for 10M triangles), and {@code subtrees} are kept to match: the sizes of the rebuilt
+     * subtrees written as they are built, and the heights of the nodes above them (measuring the whole
+     * tree again took 124-146 ms of bunny_18m's 2-core load). A rebuilt leaf keeps the box the tree gave it.
      *
      * @param subtrees {@code bvh} measured
      */
-    static LinearBvh apply(LinearBvh bvh, LinearBvhSubtrees subtrees, float[] positions, int[] indices, int limit) {
+    static LinearBvh apply(LinearBvh bvh, LinearBvhSubtrees subtrees, int limit) {
         if (bvh.height() <= limit) return bvh;
-        new LinearBvhHeightLimit(bvh, subtrees, positions, indices, limit).fit(0, 1);
+        new LinearBvhHeightLimit(bvh, subtrees, limit).fit(0, 1);
         return new LinearBvh(bvh.order(), bvh.nodes(), bvh.innerCount(), subtrees.height[0]);
     }
 
@@ -58,7 +61,6 @@ final class LinearBvhHeightLimit {
         }
         if (!childrenCanFit) {
             balance(node);
-            subtrees.measureAgain(node);
             return;
         }
         for (int side = 0; side < 2; side++) {
@@ -68,39 +70,70 @@ final class LinearBvhHeightLimit {
         subtrees.heightFromChildren(node);
     }
 
-    /** Rebuilds {@code node}'s subtree as a balanced tree over its slots, in its own inner nodes (node first). */
+    /**
+     * Rebuilds {@code node}'s subtree as a balanced tree over its slots, in its own inner nodes (node
+     * first), its leaves' boxes taken from where the tree kept them (their parents' sides) rather than
+     * made again from the triangles, which are scattered in memory.
+     */
     private void balance(int node) {
-        reuse = new int[leaves[node] - 1];
+        int count = leaves[node];
+        first = firstSlot[node];
+        if (reuse.length < count - 1) reuse = new int[Math.max(count - 1, 2 * reuse.length)];
+        if (leafBoxes.length < BOX * count) leafBoxes = new float[Math.max(BOX * count, 2 * leafBoxes.length)];
+        int depth = ceilLog2(count) + 1;
+        if (levels.length < 2 * BOX * depth) levels = new float[2 * BOX * depth];
         reused = 0;
         collect(node);
         reused = 0;
-        build(firstSlot[node], firstSlot[node] + leaves[node] - 1, new float[6]);
+        build(first, first + count - 1, 0);
     }
 
     private void collect(int node) {
         reuse[reused++] = node;
         for (int side = 0; side < 2; side++) {
             int link = bvh.link(node, side);
-            if (link >= 0) collect(link);
+            if (link >= 0) {
+                collect(link);
+            } else {
+                int o = 4 * BoxLayout.NODE_TEXELS * node, at = BOX * ((~link >>> BoxLayout.LEAF_COUNT_BITS) - first);
+                int lo = o + (side == 0 ? BoxLayout.BoxNodeField.A_LO : BoxLayout.BoxNodeField.B_LO);
+                int hi = o + (side == 0 ? BoxLayout.BoxNodeField.A_HI : BoxLayout.BoxNodeField.B_HI);
+                System.arraycopy(nodes, lo, leafBoxes, at, 3);
+                System.arraycopy(nodes, hi, leafBoxes, at + 3, 3);
+            }
         }
     }
 
-    /** The balanced tree over slots lo..hi: writes its box into {@code box}, returns its link. */
-    private int build(int lo, int hi, float[] box) {
-        if (lo == hi) {
-            System.arraycopy(LinearBvhTwin.triangleBox(positions, indices, bvh.order()[lo]), 0, box, 0, 6);
-            return BoxLayout.leafLink(lo, 1);
-        }
+    /**
+     * The balanced tree over slots lo..hi at {@code level} (0: the rebuilt subtree's root); returns its
+     * link, its box left in {@link #levels} at the level's place for its parent's side, its sizes in
+     * the subtrees' arrays.
+     */
+    private int build(int lo, int hi, int level) {
+        if (lo == hi) return BoxLayout.leafLink(lo, 1);
         int node = reuse[reused++], mid = (lo + hi + 1) >>> 1;
-        float[] a = new float[6], b = new float[6];
-        int la = build(lo, mid - 1, a), lb = build(mid, hi, b);
-        LinearBvhTwin.put(bvh.nodes(), node, 0, a, la);
-        LinearBvhTwin.put(bvh.nodes(), node, 1, b, lb);
-        for (int k = 0; k < 3; k++) {
-            box[k] = Math.min(a[k], b[k]);
-            box[3 + k] = Math.max(a[3 + k], b[3 + k]);
-        }
+        leaves[node] = hi - lo + 1;
+        firstSlot[node] = lo;
+        height[node] = ceilLog2(hi - lo + 1); // halves of ceil(m / 2) and floor(m / 2) leaves
+
+        int a = 2 * BOX * (level + 1), b = a + BOX; // this node's two children's boxes
+        int la = build(lo, mid - 1, level + 1);
+        if (la < 0) System.arraycopy(leafBoxes, BOX * (lo - first), levels, a, BOX);
+        else union(levels, 2 * BOX * (level + 2), levels, a);
+        int lb = build(mid, hi, level + 1);
+        if (lb < 0) System.arraycopy(leafBoxes, BOX * (mid - first), levels, b, BOX);
+        else union(levels, 2 * BOX * (level + 2), levels, b);
+        LinearBvhTwin.put(nodes, node, 0, levels, a, la);
+        LinearBvhTwin.put(nodes, node, 1, levels, b, lb);
         return node;
+    }
+
+    /** The union of the two boxes at {@code from} (a child pair) into {@code to}. */
+    private static void union(float[] boxes, int from, float[] out, int to) {
+        for (int k = 0; k < 3; k++) {
+            out[to + k] = Math.min(boxes[from + k], boxes[from + BOX + k]);
+            out[to + 3 + k] = Math.max(boxes[from + 3 + k], boxes[from + BOX + 3 + k]);
+        }
     }
 
     private static int ceilLog2(int m) {

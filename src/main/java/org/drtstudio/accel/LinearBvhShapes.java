@@ -38,7 +38,7 @@ final class LinearBvhShapes {
         long t0 = System.nanoTime();
         LinearBvhSubtrees subtrees = LinearBvhSubtrees.of(built); // for the limit: timed with it
         // Without the builder's sizes: the deferred sphere tree keeps the tree, and measures it again when wanted.
-        LinearBvh bvh = LinearBvhHeightLimit.apply(built, subtrees, mesh.positions(), mesh.indices(), BoxLayout.STACK_SIZE).withoutSizes();
+        LinearBvh bvh = LinearBvhHeightLimit.apply(built, subtrees, BoxLayout.STACK_SIZE).withoutSizes();
         long t1 = System.nanoTime();
         DeferredFloats nodes;
         int depth;

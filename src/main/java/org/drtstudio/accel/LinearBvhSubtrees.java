@@ -6,7 +6,8 @@ import java.util.concurrent.ForkJoinTask;
  * Per inner node of a {@link LinearBvh}: the leaves under it, its subtree's height and its first
  * slot, measured on every core (subtrees above {@link #FORK_DEPTH} as fork/join tasks). What
  * {@link LinearBvhHeightLimit} needs to find the parts too deep and {@link LinearBvhSpheres} to
- * place every node: measured once for both, and again only where the limit rebalanced the tree.
+ * place every node: measured once for both (or recorded by the tree's builder), and kept up to date
+ * by the limit where it rebalanced the tree.
  */
 final class LinearBvhSubtrees {
     /** Levels above which both children are measured at once (2^8 subtrees for the cores to share). */
@@ -47,17 +48,8 @@ final class LinearBvhSubtrees {
     }
 
     /**
-     * Measures the subtree of inner node {@code node} again, after its nodes were rewritten, on
-     * this thread: {@link LinearBvhHeightLimit} rebuilds many small subtrees, and forking the top
-     * levels of each made bunny_18m's limit 0.4 s slower on 16 cores.
-     */
-    void measureAgain(int node) {
-        measure(node, FORK_DEPTH);
-    }
-
-    /**
      * Takes inner node {@code node}'s height from its children's (after one of their subtrees was
-     * measured again); its leaves and first slot stay, as a rewritten subtree holds the same slots.
+     * rebuilt); its leaves and first slot stay, as a rewritten subtree holds the same slots.
      */
     void heightFromChildren(int node) {
         int h = 0;

@@ -124,12 +124,17 @@ public final class LinearBvhTwin implements LinearBvhBuilder {
 
     /** Writes child {@code side}'s box (lo xyz, hi xyz) and link into inner node {@code node}. */
     static void put(float[] nodes, int node, int side, float[] box, int link) {
+        put(nodes, node, side, box, 0, link);
+    }
+
+    /** As {@link #put(float[], int, int, float[], int)} with the box at {@code boxAt} in {@code boxes}. */
+    static void put(float[] nodes, int node, int side, float[] boxes, int boxAt, int link) {
         int o = 4 * BoxLayout.NODE_TEXELS * node;
         int lo = o + (side == 0 ? BoxLayout.BoxNodeField.A_LO : BoxLayout.BoxNodeField.B_LO);
         int hi = o + (side == 0 ? BoxLayout.BoxNodeField.A_HI : BoxLayout.BoxNodeField.B_HI);
         for (int k = 0; k < 3; k++) {
-            nodes[lo + k] = box[k];
-            nodes[hi + k] = box[3 + k];
+            nodes[lo + k] = boxes[boxAt + k];
+            nodes[hi + k] = boxes[boxAt + 3 + k];
         }
         setLink(nodes, node, side, link);
     }

@@ -25,7 +25,7 @@ class LinearBvhShapesTest {
 
             LinearBvh bvh = new LinearBvhTwin().build(mesh.positions(), mesh.indices());
             LinearBvhSubtrees subtrees = new LinearBvhSubtrees(bvh);
-            LinearBvh limited = LinearBvhHeightLimit.apply(bvh, subtrees, mesh.positions(), mesh.indices(), BoxLayout.STACK_SIZE);
+            LinearBvh limited = LinearBvhHeightLimit.apply(bvh, subtrees, BoxLayout.STACK_SIZE);
             FlatScene scene = new FlatScene(mesh.positions(), mesh.indices(), mesh.triangleMaterials(), new float[0], new int[0]);
             LinearBvhSpheres.Packed atOnce = LinearBvhSpheres.of(limited, subtrees, LinearBvhShapes.leafSpheres(limited, scene));
 

@@ -138,20 +138,21 @@ class LinearBvhTwinTest {
         if (bvh.height() <= BoxLayout.STACK_SIZE) fail("the test's mesh should make a tree taller than the stack, got " + bvh.height());
         int rootA = bvh.link(0, 0), rootB = bvh.link(0, 1);
         LinearBvhSubtrees kept = new LinearBvhSubtrees(bvh);
-        LinearBvh limited = LinearBvhHeightLimit.apply(bvh, kept, pos, idx, BoxLayout.STACK_SIZE);
+        LinearBvh limited = LinearBvhHeightLimit.apply(bvh, kept, BoxLayout.STACK_SIZE);
         assertEquals(BoxLayout.STACK_SIZE, limited.height(), "balanced only where too deep: as tall as allowed");
         // The measures the limit kept up to date (the sphere tree places its nodes by them) are the limited tree's.
         LinearBvhSubtrees fresh = new LinearBvhSubtrees(limited);
         assertArrayEquals(fresh.leaves, kept.leaves, "leaves under each node");
         assertArrayEquals(fresh.height, kept.height, "each subtree's height");
         assertArrayEquals(fresh.firstSlot, kept.firstSlot, "each subtree's first slot");
+        LinearBvhHeightLimitTest.assertBoxesHold(limited, slot -> LinearBvhTwin.triangleBox(pos, idx, limited.order()[slot]));
         assertEquals(limited.height(), gi.boxLayout().height(), "the image's layout is the limited tree");
         assertEquals(bvh.innerCount(), gi.boxLayout().nodeCount(), "the same inner nodes, reused");
         // Nodes the limit left alone keep their links: the root's are the radix tree's.
         assertEquals(rootA, limited.link(0, 0));
         assertEquals(rootB, limited.link(0, 1));
         LinearBvh low = new LinearBvhTwin().build(LARGE.positions(), LARGE.indices());
-        assertSame(low, LinearBvhHeightLimit.apply(low, new LinearBvhSubtrees(low), LARGE.positions(), LARGE.indices(), BoxLayout.STACK_SIZE),
+        assertSame(low, LinearBvhHeightLimit.apply(low, new LinearBvhSubtrees(low), BoxLayout.STACK_SIZE),
                 "a low tree is kept");
     }
 
