@@ -1,6 +1,5 @@
 package org.drtstudio.io.obj;
 
-import org.drtstudio.math.Aabb;
 import org.drtstudio.math.EarClipBudget;
 import org.drtstudio.math.PolygonTriangulator;
 import org.drtstudio.scene.TriangleMesh;
@@ -38,7 +37,6 @@ final class ObjMeshBuilder {
     private int[] polygonVertices = new int[16];
     private final double[] newell = new double[3];
     private final EarClipBudget earClipping;
-    private Aabb bounds;
     /**
      * Whether the mesh's corners carry neither texture coordinates nor normals and its faces all
      * smooth together (a plain scan): then {@link PlainMeshBuilder} makes the same mesh on every
@@ -102,11 +100,7 @@ final class ObjMeshBuilder {
     }
 
     TriangleMesh build(String name) {
-        if (plain) {
-            PlainMeshBuilder.Made made = PlainMeshBuilder.build(g, materialOfName, name, earClipping);
-            bounds = made.bounds();
-            return made.mesh();
-        }
+        if (plain) return PlainMeshBuilder.build(g, materialOfName, name, earClipping);
         int[] faceStart = g.faceStart();
         for (int f = 0; f < g.faceCount(); f++) addFace(f, faceStart[f], faceStart[f + 1]);
         float[] normals = outNormals.toArray();
@@ -117,11 +111,6 @@ final class ObjMeshBuilder {
         }
         return new TriangleMesh(name, outPositions.toArray(), normals, withTexCoords ? outTexCoords.toArray() : null,
                 outIndices.toArray(), outMaterials.toArray());
-    }
-
-    /** After {@link #build}: the bounds of the mesh's positions where the plain path found them on the way, else null. */
-    Aabb bounds() {
-        return bounds;
     }
 
     /** After {@link #build}: the ear clipping done, whose polygon labels are face indices from 0. */

@@ -76,7 +76,7 @@ public final class ObjReader {
         if (fans != null) warnings.add(file, 0, fans);
         double meshMs = TimedPhase.since(t1);
         long t2 = System.nanoTime();
-        ModelView view = builder.bounds() != null ? ModelView.frame(builder.bounds()) : ModelView.frame(mesh.positions());
+        ModelView view = ModelView.frame(mesh.positions());
         if (view == null) {
             throw new SceneFormatException(file, 0, "the model's coordinates are too large to show in single precision");
         }

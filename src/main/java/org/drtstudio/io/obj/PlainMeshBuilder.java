@@ -1,9 +1,7 @@
 package org.drtstudio.io.obj;
 
-import org.drtstudio.math.Aabb;
 import org.drtstudio.math.EarClipBudget;
 import org.drtstudio.math.PolygonTriangulator;
-import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.TriangleMesh;
 
 import java.util.Arrays;
@@ -21,8 +19,6 @@ import java.util.stream.IntStream;
  * in face order as the general path clips them; and every vertex's smooth normal sums its faces' Newell normals in double, in face
  * order, as {@link NormalGenerator} does: each part of the work owns a range of vertices and walks
  * all faces in order, adding only to its own, so no sum is split and joined in another order.
- * The same pass finds the vertices' bounds, which the importer frames the model by (serially, they took
- * 90-150 ms of a 10M-triangle load on the H200 machine).
  */
 final class PlainMeshBuilder {
     /** Faces per chunk of the triangulation pass. */
@@ -72,21 +68,17 @@ final class PlainMeshBuilder {
      * @param materialOfName as for {@link ObjMeshBuilder}'s constructor
      * @param earClipping    the file's budget, spent here on faces of more than {@link EarClipBudget#UNMETERED_CORNERS}
      */
-    /** The mesh, and the bounds of its positions ({@code Aabb.ofPoints} of them, found on every core). */
-    record Made(TriangleMesh mesh, Aabb bounds) {
-    }
-
-    static Made build(ObjGeometry g, int[] materialOfName, String name, EarClipBudget earClipping) {
+    static TriangleMesh build(ObjGeometry g, int[] materialOfName, String name, EarClipBudget earClipping) {
         int parts = g.faceCount() < PARALLEL_FACES ? 1 : Runtime.getRuntime().availableProcessors();
         return build(g, materialOfName, name, parts, FACE_CHUNK, earClipping);
     }
 
     /** As {@link #build(ObjGeometry, int[], String, EarClipBudget)} with a budget of its own, in {@code parts} vertex ranges and face chunks of {@code faceChunk} (tests split small meshes). */
-    static Made build(ObjGeometry g, int[] materialOfName, String name, int parts, int faceChunk) {
+    static TriangleMesh build(ObjGeometry g, int[] materialOfName, String name, int parts, int faceChunk) {
         return build(g, materialOfName, name, parts, faceChunk, new EarClipBudget());
     }
 
-    private static Made build(ObjGeometry g, int[] materialOfName, String name, int parts, int faceChunk, EarClipBudget earClipping) {
+    private static TriangleMesh build(ObjGeometry g, int[] materialOfName, String name, int parts, int faceChunk, EarClipBudget earClipping) {
         PlainMeshBuilder b = new PlainMeshBuilder(g, materialOfName);
         int faces = g.faceCount(), triangles = g.cornerVertex().length - 2 * faces;
         int[] indices = new int[3 * triangles], materials = new int[triangles];
@@ -100,24 +92,8 @@ final class PlainMeshBuilder {
         for (int task = 0; task < chunks; task++) {
             if (metered[task]) b.triangles(task * faceChunk, Math.min(faces, (task + 1) * faceChunk), indices, materials, earClipping);
         }
-        float[] partBounds = new float[6 * parts];
-        inParallel(parts, parts > 1, part -> b.vertices(b.vertices * (long) part / parts, b.vertices * (long) (part + 1) / parts, positions, normals,
-                partBounds, 6 * part));
-        return new Made(new TriangleMesh(name, positions, normals, null, indices, materials), bounds(partBounds));
-    }
-
-    /** The union of the parts' bounds (min and max are exact, so the order does not matter: {@code Aabb.ofPoints}'s box). */
-    private static Aabb bounds(float[] parts) {
-        float[] b = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
-                Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
-        for (int o = 0; o < parts.length; o += 6) {
-            for (int k = 0; k < 3; k++) {
-                b[k] = Math.min(b[k], parts[o + k]);
-                b[3 + k] = Math.max(b[3 + k], parts[o + 3 + k]);
-            }
-        }
-        if (b[0] > b[3]) return Aabb.EMPTY;
-        return new Aabb(new Vec3(b[0], b[1], b[2]), new Vec3(b[3], b[4], b[5]));
+        inParallel(parts, parts > 1, part -> b.vertices(b.vertices * (long) part / parts, b.vertices * (long) (part + 1) / parts, positions, normals));
+        return new TriangleMesh(name, positions, normals, null, indices, materials);
     }
 
     private static void inParallel(int tasks, boolean parallel, java.util.function.IntConsumer task) {
@@ -161,21 +137,18 @@ final class PlainMeshBuilder {
         return passedOver;
     }
 
-    /**
-     * Positions and smooth normals of output vertices [from, to): the faces that may use them, in order,
-     * adding only to these vertices' sums; and the positions' bounds (min xyz, max xyz) at {@code boundsAt}.
-     */
-    private void vertices(long fromId, long toId, float[] positions, float[] normals, float[] bounds, int boundsAt) {
+    /** Positions and smooth normals of output vertices [from, to): the faces that may use them, in order, adding only to these vertices' sums. */
+    private void vertices(long fromId, long toId, float[] positions, float[] normals) {
         int from = (int) fromId, to = (int) toId;
         float[] p = g.positions();
         int[] cv = g.cornerVertex(), faceStart = g.faceStart();
-        double[] sums = new double[3 * Math.max(0, to - from)];
+        double[] sums = new double[3 * (to - from)];
         double[] normal = new double[3];
-        float minX = Float.POSITIVE_INFINITY, minY = minX, minZ = minX, maxX = Float.NEGATIVE_INFINITY, maxY = maxX, maxZ = maxX;
+        if (from >= to) return;
         // Ids are numbered in the order faces first use them: no face before the first id's first face uses these.
-        int lastUse = -1;
+        int lastUse = 0;
         for (int id = from; id < to; id++) lastUse = Math.max(lastUse, lastFace[id]);
-        for (int f = from < to ? firstFace[from] : 0; f <= lastUse; f++) {
+        for (int f = firstFace[from]; f <= lastUse; f++) {
             int start = faceStart[f], end = faceStart[f + 1];
             boolean mine = false;
             for (int c = start; c < end && !mine; c++) {
@@ -194,17 +167,7 @@ final class PlainMeshBuilder {
             }
         }
         for (int id = from; id < to; id++) {
-            int v = 3 * objVertex[id];
-            float px = p[v], py = p[v + 1], pz = p[v + 2];
-            positions[3 * id] = px;
-            positions[3 * id + 1] = py;
-            positions[3 * id + 2] = pz;
-            minX = Math.min(minX, px);
-            minY = Math.min(minY, py);
-            minZ = Math.min(minZ, pz);
-            maxX = Math.max(maxX, px);
-            maxY = Math.max(maxY, py);
-            maxZ = Math.max(maxZ, pz);
+            System.arraycopy(p, 3 * objVertex[id], positions, 3 * id, 3);
             int o = 3 * (id - from);
             double x = sums[o], y = sums[o + 1], z = sums[o + 2];
             double length = Math.sqrt(x * x + y * y + z * z);
@@ -219,7 +182,5 @@ final class PlainMeshBuilder {
                 System.arraycopy(FaceNormal.unit(normal), 0, normals, 3 * id, 3);
             }
         }
-        float[] box = {minX, minY, minZ, maxX, maxY, maxZ};
-        System.arraycopy(box, 0, bounds, boundsAt, 6);
     }
 }

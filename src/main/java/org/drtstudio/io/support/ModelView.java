@@ -31,13 +31,9 @@ public final class ModelView {
      * @return the view, or null when the model is too large for float coordinates to frame
      */
     public static ModelView frame(float[] positions) {
-        return frame(Aabb.ofPoints(positions));
-    }
-
-    /** As {@link #frame(float[])} for positions whose box ({@code Aabb.ofPoints}) is known. */
-    public static ModelView frame(Aabb box) {
         // The box's corners are floats exactly; the framing below is done in double, so a model near
         // float's limits is refused (null) rather than framed from overflowed sums.
+        Aabb box = Aabb.ofPoints(positions);
         double minX = box.min().x(), minY = box.min().y(), minZ = box.min().z();
         double maxX = box.max().x(), maxY = box.max().y(), maxZ = box.max().z();
         double cx = 0.5 * (minX + maxX), cy = 0.5 * (minY + maxY), cz = 0.5 * (minZ + maxZ);
