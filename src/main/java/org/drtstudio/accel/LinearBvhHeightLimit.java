@@ -114,8 +114,7 @@ final class LinearBvhHeightLimit {
         int node = reuse[reused++], mid = (lo + hi + 1) >>> 1;
         leaves[node] = hi - lo + 1;
         firstSlot[node] = lo;
-        height[node] = ceilLog2(hi - lo + 1); // halves of ceil(m / 2) and floor(m / 2) leaves
-
+        height[node] = ceilLog2(hi - lo + 1); // halves of floor(m / 2) and ceil(m / 2) leaves
         int a = 2 * BOX * (level + 1), b = a + BOX; // this node's two children's boxes
         int la = build(lo, mid - 1, level + 1);
         if (la < 0) System.arraycopy(leafBoxes, BOX * (lo - first), levels, a, BOX);
