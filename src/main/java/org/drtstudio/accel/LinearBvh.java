@@ -26,7 +26,7 @@ public record LinearBvh(int[] order, float[] nodes, int innerCount, int height, 
      * Per inner node: the leaves under it, its subtree's height (inner nodes on its longest path to
      * a leaf) and its first slot. A builder knows them as it builds (Karras's node i covers a range
      * of slots, and the boxes go up the tree bottom-up), so the height limit need not walk the whole
-     * tree again to find them (150-290 ms of a 10M-triangle load).
+     * tree again to find them (220-290 ms of a 10M-triangle load on the 2-core VM, most of the H200 machine's height limit).
      */
     public record SubtreeSizes(int[] leaves, int[] height, int[] firstSlot) {
     }
