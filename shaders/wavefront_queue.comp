@@ -7,12 +7,12 @@ layout(local_size_x = 1) in;
 void main() {
     uint both = 0u;
     for (int kind = 0; kind < WF_KINDS; kind++) {
-        uint groups = (counts[uGeneration * WF_KINDS + kind] + uint(WF_GROUP) - 1u) / uint(WF_GROUP);
-        args[kind * WF_ARGS_PER_KIND] = groups;
+        uint count = counts[uGeneration * WF_KINDS + kind];
+        args[kind * WF_ARGS_PER_KIND] = (count + uint(WF_GROUP) - 1u) / uint(WF_GROUP);
         args[kind * WF_ARGS_PER_KIND + 1] = 1u;
         args[kind * WF_ARGS_PER_KIND + 2] = 1u;
         counts[(1 - uGeneration) * WF_KINDS + kind] = 0u;
-        both += groups;
+        both += (count + uint(WF_TRACE_GROUP) - 1u) / uint(WF_TRACE_GROUP);
     }
     args[WF_BOTH * WF_ARGS_PER_KIND] = both;
     args[WF_BOTH * WF_ARGS_PER_KIND + 1] = 1u;

@@ -20,8 +20,21 @@ public final class WavefrontLayout {
     private WavefrontLayout() {
     }
 
-    /** Invocations per work group of every wavefront pass (one dimension). */
-    public static final int GROUP = 64;
+    /**
+     * Invocations per work group of every wavefront pass but the trace pass (one dimension): one warp.
+     * The shade pass lists its rays through shared memory between three barriers a group
+     * ({@code enqueueGroup}), and its lanes' work differs widely (a miss, a surface with its lights
+     * and spawned rays, a new sample); with 64 a 1080p 16-spp all-effects frame on an H200 took
+     * 60.0 ms on bunny_1m, with 32 56.3 ms (128: 59.7), pictures identical (docs/BENCHMARKS.md).
+     * {@code -Ddrt.wavefrontGroup=N} overrides it for measuring (1 to 1,024).
+     */
+    public static final int GROUP = groupSize("drt.wavefrontGroup", 32);
+    /**
+     * Invocations per work group of the trace pass, whose lanes hold only the walk's registers: 64
+     * there measured as fast as 128 and faster than 32 (62.1 ms) or 256 (74.1 ms) on the same frame.
+     * {@code -Ddrt.wavefrontTraceGroup=N} overrides it.
+     */
+    public static final int TRACE_GROUP = groupSize("drt.wavefrontTraceGroup", 64);
 
     /** The two kinds of lists: a slot's closest-hit ray, the shadow rays of the surface it shaded last. */
     public static final int CLOSEST = 0, SHADOW = 1, KINDS = 2;
@@ -126,6 +139,11 @@ public final class WavefrontLayout {
     public static final int QUEUE_HEADER_BYTES = 4 * (QUEUE_COUNTS + QUEUE_ARGS + QUEUE_PADDING);
     /** Byte offset of args in the queue buffer, and the bytes of one kind's dispatch. */
     public static final int ARGS_OFFSET = 4 * QUEUE_COUNTS, ARGS_BYTES_PER_KIND = 4 * ARGS_PER_KIND;
+
+    /** A work group size from a system property, within what every GL 4.3 driver takes (1 to 1,024). */
+    private static int groupSize(String property, int otherwise) {
+        return Math.max(1, Math.min(1024, Integer.getInteger(property, otherwise)));
+    }
 
     /** The {@code WF_*} defines: every constant above, and the ray records' members. */
     public static Map<String, String> glslDefines() {
