@@ -50,6 +50,33 @@ public final class Texture2D extends GlObject {
     public static Texture2D create(TextureFormat format, int width, int height) {
         GlThread owner = GlThread.requireCurrent("Texture2D.create");
         checkSize(owner.info(), format, width, height);
+        return new Texture2D(owner, storage(format, width, height), format, width, height);
+    }
+
+    /**
+     * As {@link #create(TextureFormat, int, int)}, with the driver's GL_OUT_OF_MEMORY checked (create
+     * does not look): for working images a caller can do without when the GPU is full, as
+     * {@link ShaderStorageBuffer#allocate} is for buffers.
+     *
+     * @throws GpuMemoryException when the driver refused the texture's storage; nothing is left allocated
+     */
+    static Texture2D allocate(TextureFormat format, int width, int height) throws GpuMemoryException {
+        GlThread owner = GlThread.requireCurrent("Texture2D.allocate");
+        checkSize(owner.info(), format, width, height);
+        while (glGetError() != GL_NO_ERROR) {
+            // errors of earlier calls, so the check below sees this allocation's alone
+        }
+        int name = storage(format, width, height);
+        if (glGetError() == GL_OUT_OF_MEMORY) {
+            glDeleteTextures(name);
+            long bytes = (long) width * height * format.bytesPerTexel();
+            throw new GpuMemoryException("the GPU has no room for " + bytes / (1 << 20) + " MB more");
+        }
+        return new Texture2D(owner, name, format, width, height);
+    }
+
+    /** A new texture name with storage of one level, nearest filtering and clamped edges. */
+    private static int storage(TextureFormat format, int width, int height) {
         int name = glGenTextures();
         glBindTexture(GL_TEXTURE_2D, name);
         glTexStorage2D(GL_TEXTURE_2D, 1, format.internalFormat, width, height);
@@ -59,7 +86,7 @@ public final class Texture2D extends GlObject {
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
         glBindTexture(GL_TEXTURE_2D, 0);
-        return new Texture2D(owner, name, format, width, height);
+        return name;
     }
 
     /** Allocates a float texture and fills it from {@code texels} (row by row from the top row, y = 0). */
@@ -170,6 +197,22 @@ public final class Texture2D extends GlObject {
         glBindTexture(GL_TEXTURE_2D, 0);
         org.lwjgl.opengl.GL15C.glBindBuffer(org.lwjgl.opengl.GL21C.GL_PIXEL_PACK_BUFFER, 0);
         return b;
+    }
+
+    /**
+     * Copies a float texture's texels into {@code dest} (rows from y = 0 up, channels interleaved),
+     * after earlier shaders' image stores, straight into the array: no pack buffer, so the read needs
+     * no GPU memory of its own (for reading inputs back when the GPU has none left). Synchronous.
+     */
+    void read(float[] dest) {
+        int name = glName(); // checks the thread before any GL call
+        requireFloat();
+        checkRegion(0, 0, width, height, dest.length, (long) width * height * format.channels(), "floats");
+        org.lwjgl.opengl.GL42C.glMemoryBarrier(org.lwjgl.opengl.GL42C.GL_TEXTURE_UPDATE_BARRIER_BIT);
+        org.lwjgl.opengl.GL15C.glBindBuffer(org.lwjgl.opengl.GL21C.GL_PIXEL_PACK_BUFFER, 0);
+        glBindTexture(GL_TEXTURE_2D, name);
+        glGetTexImage(GL_TEXTURE_2D, 0, format.pixelFormat, format.pixelType, dest);
+        glBindTexture(GL_TEXTURE_2D, 0);
     }
 
     /** Binds for {@code glGetTexImage}; used by {@link PixelPackBuffer}. */

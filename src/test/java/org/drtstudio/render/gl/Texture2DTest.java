@@ -54,6 +54,30 @@ class Texture2DTest {
     }
 
     @Test
+    void anAllocatedImageReadsBackStraightIntoAnArray() {
+        // An R32F image three times the picture's width, as the denoiser's inputs are; NaN and infinity too (depth).
+        int w = 3 * 7, h = 4;
+        float[] texels = new float[w * h];
+        for (int i = 0; i < texels.length; i++) texels[i] = i % 9 == 0 ? Float.POSITIVE_INFINITY : i * 0.37f - 2f;
+        texels[5] = Float.NaN;
+        float[] got = new float[texels.length];
+        GL.get().run(() -> {
+            try (Texture2D t = Texture2D.allocate(TextureFormat.R32F, w, h)) {
+                t.write(0, 0, w, h, texels);
+                t.read(got);
+                assertTrue(assertThrows(IllegalArgumentException.class, () -> t.read(new float[texels.length - 1]))
+                        .getMessage().contains("needs " + texels.length + " floats"));
+            } catch (GpuMemoryException e) {
+                throw new AssertionError(e);
+            }
+        });
+        for (int i = 0; i < texels.length; i++) {
+            assertEquals(Float.floatToRawIntBits(texels[i]), Float.floatToRawIntBits(got[i]), "float " + i);
+        }
+        assertEquals(0, GL.get().call(() -> GL.get().openObjectCount()), "nothing left open");
+    }
+
+    @Test
     void misuseGivesClearErrors() {
         GL.get().run(() -> {
             try (Texture2D texture = Texture2D.create(TextureFormat.RGBA32F, 4, 4);
