@@ -369,6 +369,8 @@ final class RenderCommand implements Callable<Integer> {
         boolean behind = range != null && last > first && work.twoFramesFit(WorkEstimate.availableHeap());
         FrameOutputs.Kind kind = new FrameOutputs.Kind(wanted, denoise, exr, viewTransform, precision);
         try (Renderer renderer = createRenderer(choice, tracer, err); FrameOutputs outputs = new FrameOutputs(kind, behind, written, err)) {
+            // Said above the progress bar, as they come: a course changed mid-render (the denoiser on the CPU).
+            renderer.noticesTo(notice -> outputs.say(List.of("drt: " + notice)));
             double startMillis = tracerWaitMillis + TimedPhase.since(t1);
             GeometryImageBuilder.Timings firstBuild = builder.lastTimings();
             useShadowLights(renderer, shadows);

@@ -68,6 +68,15 @@ public interface Renderer extends AutoCloseable {
     Denoiser denoiser();
 
     /**
+     * Where this renderer says, one line each, what the user should know of a render that went another
+     * way than planned without failing: the GPU tracer's denoiser, finding no room on the GPU, filters on
+     * the CPU instead. {@code drt render} prints them; the studio's export adds them to its outcome. Lines
+     * may come from any thread, during a render. Renderers that never change course keep nothing.
+     */
+    default void noticesTo(java.util.function.Consumer<String> notices) {
+    }
+
+    /**
      * The last sending of a geometry image to the device that sent anything (a frame's first pass
      * sends the image, later passes and frames of the same image nothing): its bytes and its wall
      * time until the device had them all. {@link Upload#NONE} before any, and for tracers that read

@@ -360,7 +360,8 @@ final class StudioFiles {
                         f -> Platform.runLater(() -> window.jobProgress(f)));
                 // A blank picture is written but not reported as a plain success (it is read back: cheap next to rendering).
                 Path written = animation ? s.frameFile(s.firstFrame()) : s.output();
-                outcome = "exported " + s.output().getFileName() + BlankImageCheck.warning(written);
+                outcome = "exported " + s.output().getFileName() + BlankImageCheck.warning(written)
+                        + job.notes().stream().map(n -> " — note: " + n).collect(java.util.stream.Collectors.joining());
             } catch (CancellationException e) {
                 // A frame whose write failed before the cancel is not on disk: that is the outcome to say.
                 IOException failed = WriteBehind.failedWrite(e);

@@ -27,7 +27,10 @@ import org.drtstudio.studio.preview.FrameSetup;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.function.DoubleConsumer;
@@ -51,6 +54,8 @@ public final class ExportJob {
     private final double stillTime;
     private final PixelFilter filter;
     private volatile boolean cancelled;
+    /** What the renderer said of how it rendered ({@link Renderer#noticesTo}), from its threads. */
+    private final List<String> notes = Collections.synchronizedList(new ArrayList<>());
     /** How an 8-bit export shows the radiance (the studio's view controls); EXR and PFM stay scene-referred. */
     private ViewTransform view = ViewTransform.DEFAULT;
 
@@ -71,6 +76,13 @@ public final class ExportJob {
 
     public void cancel() {
         cancelled = true;
+    }
+
+    /** The renderer's notes so far (the denoiser filtering on the CPU where the GPU had no room): the outcome's to say. */
+    public List<String> notes() {
+        synchronized (notes) {
+            return List.copyOf(notes);
+        }
     }
 
     /**
@@ -169,6 +181,7 @@ public final class ExportJob {
         // Each frame is written while the next is traced, where the heap has room (WorkEstimate.twoFramesFit).
         boolean behind = last > first && frame0.twoFramesFit(WorkEstimate.availableHeap());
         try (Renderer renderer = renderers.get(); WriteBehind writes = WriteBehind.behindIf(behind)) {
+            renderer.noticesTo(notes::add);
             for (int f = first; f <= last; f++) {
                 double time = animation ? model.animation().frameTime(f) : stillTime;
                 long seed = model.at(time).settings().seed();

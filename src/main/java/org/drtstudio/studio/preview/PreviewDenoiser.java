@@ -15,6 +15,7 @@ import org.drtstudio.render.ViewTransform;
 
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The preview's denoising: it wraps the preview's renderer so the progressive passes carry what the
@@ -147,6 +148,11 @@ public final class PreviewDenoiser implements Renderer {
     @Override
     public Denoiser denoiser() {
         return renderer.denoiser();
+    }
+
+    @Override
+    public void noticesTo(Consumer<String> notices) {
+        renderer.noticesTo(notices);
     }
 
     @Override

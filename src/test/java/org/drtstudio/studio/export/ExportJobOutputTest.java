@@ -7,6 +7,7 @@ import org.drtstudio.io.project.SceneLoader;
 import org.drtstudio.io.project.ProjectConverter;
 import org.drtstudio.io.support.HostileFiles;
 import org.drtstudio.io.support.OutputProblem;
+import org.drtstudio.render.SayingRenderer;
 import org.drtstudio.render.ViewTransform;
 import org.drtstudio.render.cpu.CpuRenderer;
 import org.drtstudio.scene.PixelFilter;
@@ -104,6 +105,19 @@ class ExportJobOutputTest {
         float[] ref = PfmWriter.read(reference, size), noisy = PfmWriter.read(plain, size), clean = PfmWriter.read(denoised, size);
         double noisyError = rmse(noisy, ref), cleanError = rmse(clean, ref);
         assertTrue(cleanError < 0.8 * noisyError, "denoised " + cleanError + " against " + noisyError + " as traced");
+    }
+
+    @Test
+    void whatTheRendererSaysOfHowItRenderedIsTheJobsToSay() throws Exception {
+        // As the GPU tracer says it when its denoiser finds no room on the GPU (GlDenoiserFallbackTest).
+        String note = "the GPU has no room for 48 MB more for the denoiser; the frame was denoised on the CPU";
+        Path nff = Path.of("scenes/default.nff");
+        SceneModel model = ProjectConverter.fromImport(nff, SceneLoader.load(nff).scene());
+        ExportJob job = new ExportJob(model, new ExportSettings(dir.resolve("said.png"), 12, 9, 2, false, 0, 0, true), false, 0, false,
+                PixelFilter.BOX);
+        assertEquals(java.util.List.of(), job.notes());
+        job.run(() -> new SayingRenderer(new CpuRenderer(2), note), (path, encoding) -> null, f -> { });
+        assertEquals(java.util.List.of(note), job.notes());
     }
 
     private static double rmse(float[] a, float[] b) {
