@@ -11,6 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * The GL twin of {@link NlmDenoiser}. Its inputs are shader storage buffers in {@link DenoiseInput}'s
@@ -23,6 +27,10 @@ import java.util.Map;
  * read back once. Measured at 1080p on an H100 before this layout: of one part's 150 ms the filter
  * took 21 ms and the host's demodulating, packing and unpacking of 2M pixels most of the rest
  * (docs/RESULTS.md). Made by {@link GlRenderer#denoiser()}; its programs are closed with the renderer.
+ *
+ * <p>Where the GPU has no room for a call's buffers or images ({@link GpuMemoryException}), the call
+ * frees what it made and filters on the host with {@link NlmDenoiser} instead, saying so once a
+ * renderer: a denoised render fails at its very end otherwise, its trace (minutes, maybe) lost.
  */
 final class GlDenoiser implements Denoiser {
     /** denoise_stages.comp's stages and parts (its #defines). */
@@ -38,19 +46,35 @@ final class GlDenoiser implements Denoiser {
      * against 15 ms of filtering (docs/BENCHMARKS.md).
      */
     private final ArrayTransfers transfers = new ArrayTransfers();
+    /** Where the user is told that a call filtered on the host ({@link org.drtstudio.render.Renderer#noticesTo}). */
+    private final Consumer<String> notices;
+    private final AtomicBoolean told = new AtomicBoolean();
+    private final AtomicInteger hostCalls = new AtomicInteger();
     private int deviceCalls;
+    /** Tests: the denoiser's GPU allocations to make before one fails as if the GPU were full; negative: none fails. */
+    private volatile int allocationsBeforeFailure = -1;
 
-    GlDenoiser(GlThread gl) {
+    GlDenoiser(GlThread gl, Consumer<String> notices) {
         this.gl = gl;
+        this.notices = notices;
     }
 
     @Override
     public float[] denoise(DenoiseInput in) throws RenderException {
+        return denoise(in, () -> false);
+    }
+
+    /** {@code stop} is read only by the host's filter, where the GPU had no room. */
+    @Override
+    public float[] denoise(DenoiseInput in, BooleanSupplier stop) throws RenderException {
         try {
             return gl.call(() -> run(in));
         } catch (RuntimeException e) {
-            // The result buffer's GpuMemoryException comes wrapped; the root message says what was missing.
-            throw new RenderException("GPU denoiser failed: " + GlRenderer.rootMessage(e), e);
+            // A GpuMemoryException comes wrapped (a checked exception out of the GL thread); its message says what was missing.
+            GpuMemoryException full = outOfMemory(e);
+            if (full == null) throw new RenderException("GPU denoiser failed: " + GlRenderer.rootMessage(e), e);
+            // Here, off the GL thread: the arrays are the caller's already.
+            return onHost(in, full, stop);
         }
     }
 
@@ -59,28 +83,69 @@ final class GlDenoiser implements Denoiser {
      * into the buffers the stages read, filtered; the result read back. Nothing of the inputs crosses to
      * the host: at 1080p they are about 150 MB, which the host path reads back and sends up again.
      */
-    float[] denoiseOnGlThread(DenoiserImages images) throws RenderException {
+    float[] denoiseOnGlThread(DenoiserImages images) {
         if (!images.complete()) throw new IllegalArgumentException("the pass left only part of the denoiser's inputs");
-        List<ShaderStorageBuffer> buffers = new ArrayList<>();
-        try {
-            boolean split = images.hasSplit();
-            Inputs in = new Inputs(images.width, images.height, copy(buffers, images.radiance),
-                    split ? null : copy(buffers, images.variance),
-                    copy(buffers, images.normals), copy(buffers, images.albedo), copy(buffers, images.depth),
-                    split ? new SplitBuffers(copy(buffers, images.diffuse), copy(buffers, images.ownAlbedo),
-                            copy(buffers, images.diffuseVariance), copy(buffers, images.otherVariance)) : null);
-            deviceCalls++;
-            return filter(in, buffers);
-        } catch (GpuMemoryException e) {
-            throw new RenderException("GPU denoiser failed: " + e.getMessage(), e);
-        } finally {
-            for (ShaderStorageBuffer b : buffers) b.close();
+        try (DenoiserCopies copies = new DenoiserCopies(images)) {
+            try {
+                boolean split = images.hasSplit();
+                Inputs in = new Inputs(images.width, images.height, copy(copies, images.radiance),
+                        split ? null : copy(copies, images.variance),
+                        copy(copies, images.normals), copy(copies, images.albedo), copy(copies, images.depth),
+                        split ? new SplitBuffers(copy(copies, images.diffuse), copy(copies, images.ownAlbedo),
+                                copy(copies, images.diffuseVariance), copy(copies, images.otherVariance)) : null);
+                deviceCalls++;
+                return filter(in);
+            } catch (GpuMemoryException e) {
+                // What filter() made is freed by now; the inputs come back from wherever they are, each freed as read.
+                return onHost(copies.readBack(), e, () -> false);
+            }
         }
     }
 
-    /** Calls that filtered inputs left on the GPU (tests: whether a renderer took that path). */
+    /** Calls that filtered inputs left on the GPU, counted once they were copied (tests: whether a renderer took that path). */
     int deviceCalls() {
         return deviceCalls;
+    }
+
+    /** Calls filtered on the host for want of GPU memory (tests). */
+    int hostCalls() {
+        return hostCalls.get();
+    }
+
+    /**
+     * Tests: makes the denoiser's GPU allocation {@code n} from now (0: the next; copies, uploads, the
+     * result and the filter's images, in that order) fail as if the GPU had no room. Set it before the
+     * call that should meet it.
+     */
+    void failAllocation(int n) {
+        allocationsBeforeFailure = n;
+    }
+
+    /** Before each of the denoiser's GPU allocations: the failure {@link #failAllocation} asked for, when this is the one. */
+    private void allocating() throws GpuMemoryException {
+        int left = allocationsBeforeFailure;
+        if (left < 0) return;
+        allocationsBeforeFailure = left - 1;
+        if (left == 0) throw new GpuMemoryException("the GPU has no room (a failure a test asked for)");
+    }
+
+    /**
+     * The CPU twin's filtering of {@code in}, which the GPU had no room for ({@code why}); the user
+     * told, the first time, in one line. Null when {@code stop} turned true first.
+     */
+    private float[] onHost(DenoiseInput in, GpuMemoryException why, BooleanSupplier stop) {
+        hostCalls.incrementAndGet();
+        float[] out = new NlmDenoiser().denoise(in, stop);
+        // Once a renderer: a sequence's frames would each say it again.
+        if (told.compareAndSet(false, true)) notices.accept(why.getMessage() + " for the denoiser; the frame was denoised on the CPU");
+        return out;
+    }
+
+    private static GpuMemoryException outOfMemory(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof GpuMemoryException full) return full;
+        }
+        return null;
     }
 
     /**
@@ -110,7 +175,7 @@ final class GlDenoiser implements Denoiser {
                     upload(buffers, in.normals()), upload(buffers, in.albedo()), upload(buffers, in.depth()),
                     split == null ? null : new SplitBuffers(upload(buffers, split.diffuse()), upload(buffers, split.ownAlbedo()),
                             upload(buffers, split.diffuseVariance()), upload(buffers, split.otherVariance())));
-            return filter(inputs, buffers);
+            return filter(inputs);
         } finally {
             for (ShaderStorageBuffer b : buffers) b.close();
         }
@@ -118,9 +183,9 @@ final class GlDenoiser implements Denoiser {
 
     /**
      * On the GL thread: the guides packed once, then each part filtered and added to the result, which
-     * is read back; the buffers it makes go into {@code buffers}, which the caller closes.
+     * is read back. Frees what it makes, however it ends.
      */
-    private float[] filter(Inputs in, List<ShaderStorageBuffer> buffers) throws GpuMemoryException {
+    private float[] filter(Inputs in) throws GpuMemoryException {
         NlmDenoiser.Settings s = NlmDenoiser.Settings.DEFAULT;
         if (filter == null) filter = filterProgram(s);
         if (diffuseFilter == null) diffuseFilter = filterProgram(NlmDenoiser.Settings.DIFFUSE);
@@ -129,10 +194,11 @@ final class GlDenoiser implements Denoiser {
         int w = in.width(), h = in.height(), n = w * h;
         SplitBuffers split = in.split();
         List<Texture2D> images = new ArrayList<>();
+        ShaderStorageBuffer result = null;
         try {
+            allocating();
             // Written whole by the first part's remodulation before anything reads it.
-            ShaderStorageBuffer result = ShaderStorageBuffer.allocate(4L * 3 * n);
-            buffers.add(result);
+            result = ShaderStorageBuffer.allocate(4L * 3 * n);
             List<Part> parts = split == null
                     ? List.of(new Part(WHOLE, in.variance(), s.albedoFloor()))
                     : List.of(new Part(DIFFUSE, split.diffuseVariance(), s.albedoFloor()),
@@ -187,6 +253,7 @@ final class GlDenoiser implements Denoiser {
             return out;
         } finally {
             for (Texture2D t : images) t.close();
+            if (result != null) result.close();
         }
     }
 
@@ -206,25 +273,21 @@ final class GlDenoiser implements Denoiser {
     }
 
     private ShaderStorageBuffer upload(List<ShaderStorageBuffer> buffers, float[] values) throws GpuMemoryException {
+        allocating();
         ShaderStorageBuffer b = transfers.buffer(values);
         buffers.add(b);
         return b;
     }
 
-    /**
-     * The image's texels in a new buffer, the image freed at once (closing it again with its
-     * {@link DenoiserImages} does nothing): at no time are all the inputs held twice, about 150 MB
-     * more at 1080p.
-     */
-    private static ShaderStorageBuffer copy(List<ShaderStorageBuffer> buffers, Texture2D image) throws GpuMemoryException {
-        ShaderStorageBuffer b = image.copyToBuffer();
-        buffers.add(b);
-        image.close();
-        return b;
+    /** {@link DenoiserCopies#copy}: the image in a new buffer, the image freed. */
+    private ShaderStorageBuffer copy(DenoiserCopies copies, Texture2D image) throws GpuMemoryException {
+        allocating();
+        return copies.copy(image);
     }
 
-    private static Texture2D image(List<Texture2D> images, int w, int h) {
-        Texture2D t = Texture2D.create(TextureFormat.RGBA32F, w, h);
+    private Texture2D image(List<Texture2D> images, int w, int h) throws GpuMemoryException {
+        allocating();
+        Texture2D t = Texture2D.allocate(TextureFormat.RGBA32F, w, h);
         images.add(t);
         return t;
     }

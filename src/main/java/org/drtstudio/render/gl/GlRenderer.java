@@ -36,6 +36,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
 
 /**
  * The GPU tracer: compute shaders over the geometry image on the {@link GlThread}. A render
@@ -397,8 +398,16 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
 
     /** The denoiser, made on first use; tests see through it which path a denoised frame took. */
     synchronized GlDenoiser glDenoiser() {
-        if (denoiser == null) denoiser = new GlDenoiser(gl);
+        if (denoiser == null) denoiser = new GlDenoiser(gl, line -> notices.accept(line));
         return denoiser;
+    }
+
+    /** Where the user is told of a course changed mid-render (the denoiser filtering on the CPU); nowhere until set. */
+    private volatile Consumer<String> notices = line -> { };
+
+    @Override
+    public void noticesTo(Consumer<String> notices) {
+        this.notices = Objects.requireNonNull(notices);
     }
 
     public GlInfo info() {

@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
 
 /**
  * The GPU tracer on several GPUs at once: one {@link GlRenderer} (context, GL thread, scene
@@ -358,6 +359,12 @@ public final class MultiGpuRenderer implements AccelChoice, org.drtstudio.render
     @Override
     public Denoiser denoiser() {
         return devices.get(0).denoiser();
+    }
+
+    /** Every GPU's lines; the first's denoiser filters the assembled frame. */
+    @Override
+    public void noticesTo(Consumer<String> notices) {
+        for (GlRenderer r : devices) r.noticesTo(notices);
     }
 
     @Override
