@@ -402,8 +402,11 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         return denoiser;
     }
 
-    /** Where the user is told of a course changed mid-render (the denoiser filtering on the CPU); nowhere until set. */
-    private volatile Consumer<String> notices = line -> { };
+    /**
+     * Where the user is told of a course changed mid-render (the wavefront frame's memory or the denoiser's
+     * not on the GPU); the error stream until set, as a command's other notices.
+     */
+    private volatile Consumer<String> notices = line -> System.err.println("drt: " + line);
 
     @Override
     public void noticesTo(Consumer<String> notices) {
@@ -689,7 +692,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
                                 wavefrontUse.runLimit);
                     } catch (GpuMemoryException e) {
                         // Nothing of the tile was traced: the kernel traces it, and this renderer's frames from now on.
-                        System.err.println("drt: " + e.getMessage() + " for the wavefront frame's working memory; "
+                        notices.accept(e.getMessage() + " for the wavefront frame's working memory; "
                                 + "tracing frames with the frame kernel");
                         frameSchedule = FrameSchedule.KERNEL;
                         wavefront = null;
