@@ -111,14 +111,19 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
     private final WavefrontUse wavefrontUse = new WavefrontUse();
     /** Times the tracing dispatches of each frame (created with the programs). */
     private GpuTimer traceTimer;
-    /** GPU time of the last frame's tracing dispatches, from timer queries; for benchmarks. */
-    private volatile double lastTraceGpuMillis;
-    /** Wall time of the last guide pass's dispatches to the GPU's end (GL thread); noted in the stages. */
-    private double lastGuidePassMillis;
+    private final LastPassTimes lastPass = new LastPassTimes();
     /** The passes' display image and error counter. */
     private final PassTargets targets = new PassTargets();
     /** Wall time of the last pass's stages on the GL thread; for benchmarks. */
     private volatile StageClock lastStages = StageClock.NONE;
+
+    /** The last pass's measured dispatches, for benchmarks and its stages. */
+    private static final class LastPassTimes {
+        /** GPU time of the tracing dispatches, from timer queries. */
+        volatile double traceGpuMillis;
+        /** Wall time of the guide pass's dispatches to the GPU's end (GL thread); noted in the stages. */
+        double guidePassMillis;
+    }
 
     /** The limits tests set on the wavefront, and what its last frame took (working memory, slots a pixel, runs); for tests and benchmarks. */
     private static final class WavefrontUse {
@@ -598,7 +603,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         if (wavefront != null) {
             clock.note("trace checks", wavefront.checks().checks());
             clock.note("trace check waits", wavefront.checks().waitMillis());
-            clock.note("trace GPU", lastTraceGpuMillis);
+            clock.note("trace GPU", lastPass.traceGpuMillis);
         }
         // The image's tiles this pass covers: those taken, or every tile of the frame when the list was traced.
         List<PixelWindow> covered = listed ? tiles.all() : taken;
@@ -611,10 +616,10 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
         float[] counts = means != null ? means.counts() : null;
         DiffuseSplit split = arrays.split();
         if (wantsFirstHit) clock.note("read: sums and split", clock.sinceLap());
-        lastGuidePassMillis = 0;
+        lastPass.guidePassMillis = 0;
         FirstHitAovs guides = !wantsFirstHit ? FirstHitAovs.NONE : firstHitAovs(programs.aov, image, p, handover, counts,
                 rows, guidePass ? covered : null, guideEnd, tileProgress, arrays.onGpu());
-        if (wantsFirstHit) clock.note("read: guide pass", lastGuidePassMillis); // its dispatches, to the GPU's end
+        if (wantsFirstHit) clock.note("read: guide pass", lastPass.guidePassMillis); // its dispatches, to the GPU's end
         // A shared picture takes each band's rows (the renderers sharing it write disjoint rows), an own one the rows read.
         List<FrameReadback.Rows> into = sharedPicture != null ? FrameReadback.Rows.bandsOf(covered, w) : List.of(rows);
         clock.lap("read");
@@ -708,7 +713,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
             taken.add(t);
             progress.tileDone();
         }
-        lastTraceGpuMillis = traceNanos / 1e6;
+        lastPass.traceGpuMillis = traceNanos / 1e6;
         lastFrameSchedule = wavefront != null ? FrameSchedule.WAVEFRONT : FrameSchedule.KERNEL;
         if (wavefront != null) {
             wavefrontUse.workingBytes = wavefront.workingBytes();
@@ -857,7 +862,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
                 GlSync.finish();
                 progress.tileDone();
             }
-            lastGuidePassMillis = (System.nanoTime() - start) / 1e6;
+            lastPass.guidePassMillis = (System.nanoTime() - start) / 1e6;
             GlSync.imageBarrier();
             return resolve.of(totalAlbedoHits, totalNormalDepth, passCounts);
         }
@@ -988,7 +993,7 @@ public final class GlRenderer implements org.drtstudio.render.AccelChoice, org.d
      * queries do not time compute work (Mesa llvmpipe).
      */
     public double lastTraceGpuMillis() {
-        return lastTraceGpuMillis;
+        return lastPass.traceGpuMillis;
     }
 
     /**
