@@ -122,6 +122,23 @@ public final class ModelAsset {
     }
 
     /**
+     * The material (an index into {@link #materials()}) of the graph's first triangle or sphere, or −1
+     * when it has none: what an editor of "the model's material" should open on. Not simply the
+     * first material: an OBJ's list starts with a default its faces need not use (a Cornell box's
+     * faces use white, red, green and light, not the default before them).
+     */
+    public int firstUsedMaterial() {
+        java.util.ArrayDeque<SceneNode> todo = new java.util.ArrayDeque<>(List.of(root));
+        while (!todo.isEmpty()) {
+            SceneNode n = todo.poll();
+            if (n instanceof MeshNode mesh && mesh.mesh().triangleMaterials().length > 0) return mesh.mesh().triangleMaterials()[0];
+            if (n instanceof SphereNode spheres && !spheres.spheres().isEmpty()) return spheres.spheres().get(0).material();
+            if (n instanceof TransformNode t) todo.addAll(t.children());
+        }
+        return -1;
+    }
+
+    /**
      * The graph with every material index raised by {@code offset}. The same offset always gives
      * the same objects; offset 0 gives {@link #root()} itself.
      */

@@ -161,7 +161,7 @@ public final class InspectorPane extends VBox {
         if (node != null) todo.add(node);
         while (!todo.isEmpty()) {
             var n = todo.poll();
-            if (n instanceof org.drtstudio.scene.authored.ModelLeaf leaf) return leaf.materialOffset();
+            if (n instanceof org.drtstudio.scene.authored.ModelLeaf leaf) return leaf.materialOffset() + Math.max(0, leaf.asset().firstUsedMaterial());
             if (n instanceof org.drtstudio.scene.authored.MeshLeaf leaf && leaf.mesh().triangleMaterials().length > 0)
                 return leaf.mesh().triangleMaterials()[0];
             if (n instanceof org.drtstudio.scene.authored.SpheresLeaf leaf && !leaf.spheres().isEmpty()) return leaf.spheres().get(0).material();
