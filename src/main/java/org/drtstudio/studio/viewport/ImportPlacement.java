@@ -176,7 +176,9 @@ public final class ImportPlacement {
     /**
      * Whether the column under the box at {@code centre}, down to the lowest top of any object,
      * overlaps another object's box by more than a sliver. Resting on a flat floor is fine; resting
-     * on top of another object counts as overlapping it, so a free spot on the ground wins.
+     * on top of another object counts as overlapping it, so a free spot on the ground wins. Two flat
+     * objects in one plane (a second quad imported where the first stands) overlap too, though neither
+     * reaches a sliver into the other.
      */
     static boolean overlaps(Vec3 centre, Vec3 half, List<float[]> others) {
         float eps = 0.02f * Math.max(half.x(), Math.max(half.y(), half.z()));
@@ -186,10 +188,17 @@ public final class ImportPlacement {
         float[] hi = {centre.x() + half.x(), centre.y() + half.y(), centre.z() + half.z()};
         for (float[] b : others) {
             boolean all = true;
-            for (int a = 0; a < 3 && all; a++) all = hi[a] - eps > b[a] && lo[a] + eps < b[a + 3];
+            for (int a = 0; a < 3 && all; a++) {
+                all = hi[a] - eps > b[a] && lo[a] + eps < b[a + 3] || flatAlike(lo[a], hi[a], b[a], b[a + 3], eps);
+            }
             if (all) return true;
         }
         return false;
+    }
+
+    /** Whether two spans are both thinner than a sliver and lie within one of each other: one plane. */
+    private static boolean flatAlike(float lo, float hi, float otherLo, float otherHi, float eps) {
+        return hi - lo <= eps && otherHi - otherLo <= eps && Math.abs((lo + hi) - (otherLo + otherHi)) / 2 <= eps;
     }
 
     private static final Map<TriangleMesh, float[]> MESH_BOXES = new WeakHashMap<>();

@@ -55,6 +55,22 @@ class ImportPlacementTest {
         return p != null && p[0] > 0 && p[0] < 640 && p[1] > 0 && p[1] < 360;
     }
 
+    /**
+     * A flat model (a glTF quad) where another flat one stands, in the same plane, overlaps it: neither
+     * reaches a sliver into the other, which the UX pass found let a second quad land on the first.
+     * Standing on a flat floor still does not count, nor does the same quad a step behind.
+     */
+    @Test
+    void aFlatModelInTheSamePlaneAsAnotherOverlapsIt() {
+        Vec3 half = new Vec3(0.5f, 0.5f, 0);
+        float[] quad = {-0.5f, 0, 0, 0.5f, 1, 0};
+        float[] floor = {-5, 0, -5, 5, 0, 5};
+        assertTrue(ImportPlacement.overlaps(new Vec3(0, 0.5f, 0), half, List.of(quad)), "one quad on the other");
+        assertTrue(ImportPlacement.overlaps(new Vec3(0.3f, 0.5f, 0), half, List.of(quad)), "the same plane, partly aside");
+        assertFalse(ImportPlacement.overlaps(new Vec3(0, 0.5f, 0.5f), half, List.of(quad)), "a step behind it");
+        assertFalse(ImportPlacement.overlaps(new Vec3(2, 0.5f, 0), half, List.of(quad, floor)), "standing on the floor beside it");
+    }
+
     /** The analytic ground plane (the DRT paper's; no node holds it) is a surface to rest on, as a floor of triangles is. */
     @Test
     void aModelRestsOnTheGroundPlane() throws Exception {
