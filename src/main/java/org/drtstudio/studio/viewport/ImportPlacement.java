@@ -92,7 +92,8 @@ public final class ImportPlacement {
             if (first == null) first = centre;
             if (o[0] == 0 && o[1] == 0 && first.equals(spot)) break; // nothing below the aim: no surface to find room on
             boolean aimed = o[0] == 0 && o[1] == 0; // where the user aimed is in view by definition
-            if ((!aimed && !inView(cam, centre, half, aspect(model))) || overlaps(centre, half, others)) continue;
+            if ((!aimed && !(inView(cam, centre, half, aspect(model)) && unhidden(model, time, cam.eye(), centre, half)))
+                    || overlaps(centre, half, others)) continue;
             return new Placement(trs(centre, centreOffset, rotation, k), note);
         }
         return new Placement(trs(first, centreOffset, rotation, k), note);
@@ -151,6 +152,19 @@ public final class ImportPlacement {
         Vec3 n = g.normal();
         double t = (g.point().minus(from)).dot(n) / -n.y();
         return t >= 0 ? from.y() - t : Double.NEGATIVE_INFINITY;
+    }
+
+    /**
+     * Whether the camera sees the box's centre past everything already there: a spot in view but
+     * behind another object showed nothing of the import (the UX pass: balls placed right behind a
+     * tetrahedron). Something nearer than the box's front counts; the floor it stands on does not.
+     */
+    static boolean unhidden(SceneModel model, double time, Vec3 eye, Vec3 centre, Vec3 half) {
+        Vec3 toCentre = centre.minus(eye);
+        double distance = toCentre.length();
+        if (!(distance > 0)) return true;
+        ScenePicker.Hit hit = ScenePicker.pick(model, time, eye, toCentre.times((float) (1 / distance)));
+        return hit == null || hit.distance() >= distance - half.length();
     }
 
     private static double aspect(SceneModel m) {

@@ -71,6 +71,22 @@ class ImportPlacementTest {
         assertFalse(ImportPlacement.overlaps(new Vec3(2, 0.5f, 0), half, List.of(quad, floor)), "standing on the floor beside it");
     }
 
+    /** A spot in view but right behind a ball is hidden; one between the camera and the ball is not. */
+    @Test
+    void aSpotBehindABallIsHidden() throws Exception {
+        SceneModel m = scene();
+        Vec3 eye = m.camera().eye();
+        Sphere ball = BALLS.get(1);
+        Vec3 dir = ball.center().minus(eye).normalized();
+        Vec3 half = new Vec3(0.1f, 0.1f, 0.1f);
+        assertFalse(ImportPlacement.unhidden(m, 0, eye, ball.center().plus(dir.times(ball.radius() + 0.5f)), half), "behind the ball");
+        assertTrue(ImportPlacement.unhidden(m, 0, eye, ball.center().minus(dir.times(ball.radius() + 0.5f)), half), "before it");
+        ImportPlacement.Placement p = ImportPlacement.place(m, 0, BUNNY, eye, dir, false);
+        float[] box = placedBox(p.transform(), BUNNY);
+        Vec3 centre = new Vec3((box[0] + box[3]) / 2, (box[1] + box[4]) / 2, (box[2] + box[5]) / 2);
+        assertTrue(ImportPlacement.unhidden(m, 0, eye, centre, new Vec3(0, 0, 0)), "aimed at the ball, the import lands where it is seen: " + centre);
+    }
+
     /** The analytic ground plane (the DRT paper's; no node holds it) is a surface to rest on, as a floor of triangles is. */
     @Test
     void aModelRestsOnTheGroundPlane() throws Exception {
