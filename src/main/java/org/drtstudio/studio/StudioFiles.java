@@ -150,6 +150,7 @@ final class StudioFiles {
         Optional<Path> target = dialogs.chooseSave("Save project", suggested, "json");
         if (target.isEmpty()) return false;
         Path f = target.get();
+        // The studio's chooser adds the extension (asking before replacing what that names); a substitute may not.
         if (!ProjectConverter.isProject(f)) f = f.resolveSibling(f.getFileName() + ".json");
         return writeProject(f.toAbsolutePath());
     }

@@ -50,21 +50,42 @@ public final class FxStudioDialogs implements StudioDialogs {
 
     @Override
     public Optional<Path> chooseSave(String title, String suggestedName, String extension) {
-        return chooseSaveIn(null, title, suggestedName, extension);
+        return chooseSaveIn(null, title, suggestedName, extension, true);
     }
 
-    /** A file to save to, the chooser opening in {@code folder} where it exists (else where the last one was). */
-    private Optional<Path> chooseSaveIn(Path folder, String title, String suggestedName, String extension) {
+    /**
+     * A file to save to, ending in {@code extension} ({@link SaveName}), the chooser opening in
+     * {@code folder} where it exists (else where the last one was). When that name is not the one the
+     * chooser returned and names an existing file, the user is asked before it is replaced
+     * ({@code writesTheName}: the caller writes that very file; an animation writes numbered frames
+     * instead); not replacing goes back to the chooser.
+     */
+    private Optional<Path> chooseSaveIn(Path folder, String title, String suggestedName, String extension, boolean writesTheName) {
         FileChooser fc = chooser(title);
         if (folder != null && java.nio.file.Files.isDirectory(folder)) fc.setInitialDirectory(folder.toFile());
         fc.setInitialFileName(suggestedName);
         fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(extension.toUpperCase() + " files", "*." + extension));
-        File chosen = withOwnerBlocked(() -> fc.showSaveDialog(null));
-        // GTK's dialog adds the filter's extension to a typed name that already has it ("frame.png.png").
-        String doubled = "." + extension + "." + extension;
-        if (chosen != null && chosen.getName().toLowerCase(java.util.Locale.ROOT).endsWith(doubled))
-            chosen = new File(chosen.getParentFile(), chosen.getName().substring(0, chosen.getName().length() - extension.length() - 1));
-        return remember(chosen);
+        while (true) {
+            File chosen = withOwnerBlocked(() -> fc.showSaveDialog(null));
+            if (chosen == null) return Optional.empty();
+            Path target = SaveName.withExtension(chosen.toPath(), extension);
+            if (!writesTheName || !SaveName.needsReplaceQuestion(chosen.toPath(), target) || askReplace(target)) return remember(target.toFile());
+            fc.setInitialDirectory(chosen.getParentFile());
+            fc.setInitialFileName(target.getFileName().toString());
+        }
+    }
+
+    /** Whether to replace {@code file}, which exists; Cancel is the default, as in the platform's chooser. */
+    private boolean askReplace(Path file) {
+        ButtonType replace = new ButtonType("Replace", ButtonBar.ButtonData.OK_DONE);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, file.getFileName() + " already exists in " + file.getParent()
+                + ". Replace it?", replace, ButtonType.CANCEL);
+        a.setTitle("Replace file");
+        a.setHeaderText(null);
+        ((javafx.scene.control.Button) a.getDialogPane().lookupButton(replace)).setDefaultButton(false);
+        ((javafx.scene.control.Button) a.getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
+        DialogPlacement.prepare(a, owner);
+        return a.showAndWait().orElse(ButtonType.CANCEL) == replace;
     }
 
     /**
@@ -167,7 +188,7 @@ public final class FxStudioDialogs implements StudioDialogs {
         // In the folder offered (the project's, or its last export's), under the name offered when its format was kept.
         String offered = d.output().getFileName().toString();
         String name = offered.toLowerCase(java.util.Locale.ROOT).endsWith("." + ext) ? offered : (animation ? "frame_####." : "render.") + ext;
-        Optional<Path> out = chooseSaveIn(d.output().getParent(), dialog.getTitle(), name, ext);
+        Optional<Path> out = chooseSaveIn(d.output().getParent(), dialog.getTitle(), name, ext, !animation);
         return out.map(chosen::withOutput);
     }
 
