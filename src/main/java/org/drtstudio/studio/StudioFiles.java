@@ -18,7 +18,6 @@ import org.drtstudio.io.project.ProjectConverter;
 import org.drtstudio.io.project.ProjectFiles;
 import org.drtstudio.io.support.AtomicFileWriter;
 import org.drtstudio.io.support.OutputProblem;
-import org.drtstudio.io.support.WriteBehind;
 import org.drtstudio.math.Vec3;
 import org.drtstudio.scene.Camera;
 import org.drtstudio.scene.authored.ModelAsset;
@@ -32,6 +31,7 @@ import org.drtstudio.studio.edit.NodeGeometry;
 import org.drtstudio.studio.export.BlankImageCheck;
 import org.drtstudio.studio.export.ExportDefaults;
 import org.drtstudio.studio.export.ExportJob;
+import org.drtstudio.studio.export.ExportOutcome;
 import org.drtstudio.studio.export.ExportSettings;
 import org.drtstudio.studio.preview.PreviewRenderer;
 import org.drtstudio.studio.timeline.TimelineRange;
@@ -355,28 +355,27 @@ final class StudioFiles {
         // from the samples it had (its pass under way finishes).
         window.holdPreview(PreviewRenderer.Hold.FINISH_PASS);
         workers.execute(() -> { // execute, not submit: an Error (out of memory) reaches the uncaught handler, not a Future nobody reads
-            String outcome;
+            ExportOutcome outcome;
             try {
                 job.run(() -> window.exportRenderers().create(n -> { }), new TextureLoader(w -> { }),
                         f -> Platform.runLater(() -> window.jobProgress(f)));
                 // A blank picture is written but not reported as a plain success (it is read back: cheap next to rendering).
                 Path written = animation ? s.frameFile(s.firstFrame()) : s.output();
-                outcome = "exported " + s.output().getFileName() + BlankImageCheck.warning(written)
-                        + job.notes().stream().map(n -> " — note: " + n).collect(java.util.stream.Collectors.joining());
+                outcome = ExportOutcome.written("exported " + s.output().getFileName() + BlankImageCheck.warning(written)
+                        + job.notes().stream().map(n -> " — note: " + n).collect(java.util.stream.Collectors.joining()));
             } catch (CancellationException e) {
-                // A frame whose write failed before the cancel is not on disk: that is the outcome to say.
-                IOException failed = WriteBehind.failedWrite(e);
-                outcome = failed != null ? "export failed: " + failed.getMessage() : "export cancelled";
+                outcome = ExportOutcome.cancelled(s.output(), e);
             } catch (Exception e) {
-                IOException failed = WriteBehind.failedWrite(e);
-                outcome = "export failed: " + (failed != null ? failed.getMessage() + "; then " + e.getMessage() : e.getMessage());
+                outcome = ExportOutcome.failed(s.output(), e);
             } finally {
                 window.releasePreview(PreviewRenderer.Hold.FINISH_PASS);
             }
-            String message = outcome;
+            ExportOutcome ended = outcome;
             Platform.runLater(() -> {
-                window.jobFinished(message);
-                if (done != null) done.accept(message);
+                window.jobFinished(ended.message());
+                // A failure is a dialog too, as an import's is: the status line is easily missed.
+                if (ended.failed()) dialogs.showError(ended.message());
+                if (done != null) done.accept(ended.message());
             });
         });
     }
