@@ -2,27 +2,36 @@ package org.drtstudio.studio;
 
 import javafx.application.Platform;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.drtstudio.studio.dialogs.FxStudioDialogs;
 import org.drtstudio.studio.dialogs.StudioDialogs;
+import org.drtstudio.studio.export.ExportSettings;
 import org.drtstudio.testing.TestData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
 
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.drtstudio.studio.StudioHarness.fx;
 import static org.drtstudio.studio.StudioHarness.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The real dialogs ({@link FxStudioDialogs}) under the window manager: owned by the main window, centred on it, as tall as their text. */
 class StudioDialogsUiTest {
     private final StudioHarness h = new StudioHarness();
+    private final FxRobot robot = new FxThreadRobot();
     private FxStudioDialogs dialogs;
 
     @BeforeEach
@@ -100,5 +109,51 @@ class StudioDialogsUiTest {
         });
         waitUntil(() -> answer.get() != null, 5, "answered");
         assertEquals(StudioDialogs.SaveChoice.DISCARD, answer.get());
+    }
+
+    /**
+     * A usability pass: 160 x 120, 4 spp, frames 5 to 2, OK: an error, the dialog gone, and reopened
+     * with the defaults. Now OK is refused, the dialog stays with every value typed, the last frame
+     * marked and the reason under the form; typing there takes the mark away.
+     */
+    @Test
+    void anExportWithABackwardRangeStaysOpenWithWhatWasTyped() throws Exception {
+        AtomicReference<Optional<ExportSettings>> answer = new AtomicReference<>();
+        ExportSettings defaults = new ExportSettings(Path.of("frame_####.png"), 640, 480, 16, false, 0, 120, false);
+        Platform.runLater(() -> answer.set(dialogs.askExport(defaults, true)));
+        Stage d = dialogWindow();
+        assertEquals("Export animation", fx(d::getTitle));
+        String[][] typed = {{"width", "160"}, {"height", "120"}, {"samples", "4"}, {"first-frame", "5"}, {"last-frame", "2"}};
+        fx(() -> {
+            for (String[] t : typed) ((TextField) d.getScene().lookup("#export-" + t[0])).setText(t[1]);
+            return null;
+        });
+        robot.clickOn(button(d, "OK"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(fx(d::isShowing), "OK refused: the dialog stays");
+        assertEquals(null, answer.get(), "no answer yet");
+        for (String[] t : typed) assertEquals(t[1], fx(() -> field(d, t[0]).getText()), t[0] + " as typed");
+        assertEquals("Last frame must not be before the first frame (5); got 2", fx(() -> ((Label) d.getScene().lookup("#exportProblem")).getText()));
+        assertFalse(fx(() -> field(d, "last-frame").getStyle()).isEmpty(), "the last frame marked");
+        assertTrue(fx(() -> field(d, "first-frame").getStyle()).isEmpty(), "only it");
+        assertSame(fx(() -> field(d, "last-frame")), fx(() -> d.getScene().getFocusOwner()), "and ready to be typed into");
+        fx(() -> {
+            field(d, "last-frame").setText("9");
+            return null;
+        });
+        assertTrue(fx(() -> field(d, "last-frame").getStyle()).isEmpty(), "typing takes the mark away");
+        assertEquals("", fx(() -> ((Label) d.getScene().lookup("#exportProblem")).getText()));
+        robot.clickOn(button(d, "Cancel"));
+        waitUntil(() -> answer.get() != null, 5, "cancelled");
+        assertEquals(Optional.empty(), answer.get());
+    }
+
+    private static TextField field(Stage d, String name) {
+        return (TextField) d.getScene().lookup("#export-" + name);
+    }
+
+    private static Button button(Stage d, String text) throws Exception {
+        return fx(() -> d.getScene().getRoot().lookupAll(".button").stream().filter(n -> n instanceof Button b && b.getText().equals(text))
+                .map(n -> (Button) n).findFirst().orElseThrow());
     }
 }

@@ -76,7 +76,7 @@ public final class DialogPlacement {
      * Grows the dialog's window to its content's preferred size where the scene is smaller, up to the
      * screen's size (a message's text wraps at {@link #TEXT_WIDTH}, so only tables are wider).
      */
-    private static void fitToContent(Region pane) {
+    static void fitToContent(Region pane) {
         if (pane.getScene() == null || pane.getScene().getWindow() == null) return;
         Window window = pane.getScene().getWindow();
         Rectangle2D screen = screenOf(window);

@@ -3,12 +3,6 @@ package org.drtstudio.studio.dialogs;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
-import javafx.scene.control.CheckBox;
-import javafx.scene.control.ComboBox;
-import javafx.scene.control.Dialog;
-import javafx.scene.control.Label;
-import javafx.scene.control.TextField;
-import javafx.scene.layout.GridPane;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import org.drtstudio.studio.export.ExportSettings;
@@ -146,50 +140,12 @@ public final class FxStudioDialogs implements StudioDialogs {
 
     @Override
     public Optional<ExportSettings> askExport(ExportSettings d, boolean animation) {
-        Dialog<ButtonType> dialog = new Dialog<>();
-        dialog.setTitle(animation ? "Export animation" : "Export still");
-        TextField width = new TextField(String.valueOf(d.width())), height = new TextField(String.valueOf(d.height()));
-        TextField samples = new TextField(String.valueOf(d.samples()));
-        TextField first = new TextField(String.valueOf(d.firstFrame())), last = new TextField(String.valueOf(d.lastFrame()));
-        ComboBox<String> format = new ComboBox<>();
-        format.getItems().addAll("PNG (8-bit sRGB)", "PFM (linear HDR)", "OpenEXR (linear HDR, half float)");
-        boolean wasExr = d.output().getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".exr");
-        format.getSelectionModel().select(d.pfm() ? 1 : wasExr ? 2 : 0);
-        CheckBox denoise = new CheckBox("guided by normal, albedo and depth, as drt render --denoise");
-        denoise.setSelected(d.denoise());
-        GridPane g = new GridPane();
-        g.setHgap(8);
-        g.setVgap(6);
-        g.addRow(0, new Label("Width"), width);
-        g.addRow(1, new Label("Height"), height);
-        g.addRow(2, new Label("Samples per pixel"), samples);
-        g.addRow(3, new Label("Format"), format);
-        g.addRow(4, new Label("Denoise"), denoise);
-        if (animation) {
-            g.addRow(5, new Label("First frame"), first);
-            g.addRow(6, new Label("Last frame"), last);
-        }
-        dialog.getDialogPane().setContent(g);
-        dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
-        DialogPlacement.prepare(dialog, owner);
-        if (dialog.showAndWait().orElse(ButtonType.CANCEL) != ButtonType.OK) return Optional.empty();
-        int formatIndex = format.getSelectionModel().getSelectedIndex();
-        boolean pfm = formatIndex == 1;
-        ExportSettings chosen;
-        try {
-            chosen = new ExportSettings(d.output(), Integer.parseInt(width.getText().trim()), Integer.parseInt(height.getText().trim()),
-                    Integer.parseInt(samples.getText().trim()), pfm, Integer.parseInt(first.getText().trim()), Integer.parseInt(last.getText().trim()),
-                    denoise.isSelected());
-        } catch (IllegalArgumentException e) {
-            showError("Export: " + (e instanceof NumberFormatException ? "not a whole number: " + e.getMessage() : e.getMessage()));
-            return Optional.empty();
-        }
-        String ext = pfm ? "pfm" : formatIndex == 2 ? "exr" : "png";
+        Optional<ExportDialog.Choice> choice = new ExportDialog(d, animation, owner).ask();
+        if (choice.isEmpty()) return Optional.empty();
+        ExportDialog.Choice c = choice.get();
         // In the folder offered (the project's, or its last export's), under the name offered when its format was kept.
-        String offered = d.output().getFileName().toString();
-        String name = offered.toLowerCase(java.util.Locale.ROOT).endsWith("." + ext) ? offered : (animation ? "frame_####." : "render.") + ext;
-        Optional<Path> out = chooseSaveIn(d.output().getParent(), dialog.getTitle(), name, ext, !animation);
-        return out.map(chosen::withOutput);
+        return chooseSaveIn(d.output().getParent(), ExportDialog.title(animation), c.suggestedName(animation), c.extension(), !animation)
+                .map(c.settings()::withOutput);
     }
 
     @Override

@@ -11,15 +11,18 @@ import java.nio.file.Path;
  */
 public record ExportSettings(Path output, int width, int height, int samples, boolean pfm, int firstFrame, int lastFrame,
                       boolean denoise) {
+    /** The largest side and sample count an export takes (the export dialog checks against them too). */
+    public static final int MAX_SIDE = 16384, MAX_SAMPLES = 65536;
+
     /** Settings that write the frames as traced. */
     public ExportSettings(Path output, int width, int height, int samples, boolean pfm, int firstFrame, int lastFrame) {
         this(output, width, height, samples, pfm, firstFrame, lastFrame, false);
     }
 
     public ExportSettings {
-        if (width < 1 || height < 1 || width > 16384 || height > 16384)
-            throw new IllegalArgumentException("size must be 1..16384 pixels per side, got " + width + "x" + height);
-        if (samples < 1 || samples > 65536) throw new IllegalArgumentException("samples must be 1..65536, got " + samples);
+        if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE)
+            throw new IllegalArgumentException("size must be 1.." + MAX_SIDE + " pixels per side, got " + width + "x" + height);
+        if (samples < 1 || samples > MAX_SAMPLES) throw new IllegalArgumentException("samples must be 1.." + MAX_SAMPLES + ", got " + samples);
         if (firstFrame < 0 || lastFrame < firstFrame) throw new IllegalArgumentException("frame range must be 0 <= first <= last, got " + firstFrame + ".." + lastFrame);
     }
 
