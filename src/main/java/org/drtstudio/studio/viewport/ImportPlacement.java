@@ -84,19 +84,25 @@ public final class ImportPlacement {
         Vec3 away = new Vec3(forward.x(), 0, forward.z());
         away = away.length() < 1e-6 ? Vec3.ZERO : away.normalized();
         float step = 2.2f * Math.max(half.x(), Math.max(half.z(), 1e-6f));
-        int[][] offsets = {{0, 0}, {1, 0}, {-1, 0}, {2, 0}, {-2, 0}, {0, 1}, {1, 1}, {-1, 1}, {3, 0}, {-3, 0}, {0, 2}};
-        Vec3 first = null;
+        // ... and last a step toward the camera, in front of whatever stands at the aim.
+        int[][] offsets = {{0, 0}, {1, 0}, {-1, 0}, {2, 0}, {-2, 0}, {0, 1}, {1, 1}, {-1, 1}, {3, 0}, {-3, 0}, {0, 2}, {0, -1}};
+        Vec3 first = null, clearInFrame = null;
         for (int[] o : offsets) {
             Vec3 spot = aim.plus(right.times(o[0] * step)).plus(away.times(o[1] * step));
             Vec3 centre = rest(model, time, spot, half, others);
             if (first == null) first = centre;
-            if (o[0] == 0 && o[1] == 0 && first.equals(spot)) break; // nothing below the aim: no surface to find room on
+            // Nothing below the aim: no surface to find room on, so the aim itself, unless something is already there
+            // (a second flat model imported the same way landed on the first); then the steps aside, in the air.
+            if (o[0] == 0 && o[1] == 0 && first.equals(spot) && !overlaps(centre, half, others)) break;
             boolean aimed = o[0] == 0 && o[1] == 0; // where the user aimed is in view by definition
-            if ((!aimed && !(inView(cam, centre, half, aspect(model)) && unhidden(model, time, cam.eye(), centre, half)))
-                    || overlaps(centre, half, others)) continue;
-            return new Placement(trs(centre, centreOffset, rotation, k), note);
+            if (overlaps(centre, half, others)) continue;
+            boolean inFrame = aimed || inView(cam, centre, half, aspect(model));
+            if (clearInFrame == null && inFrame) clearInFrame = centre;
+            if (inFrame && (aimed || unhidden(model, time, cam.eye(), centre, half))) return new Placement(trs(centre, centreOffset, rotation, k), note);
         }
-        return new Placement(trs(first, centreOffset, rotation, k), note);
+        // No spot clear and seen: one clear in the frame though behind something rather than inside another
+        // object; else the aim, in the frame (a spot out of it is not taken: issue 39, item 14).
+        return new Placement(trs(clearInFrame != null ? clearInFrame : first, centreOffset, rotation, k), note);
     }
 
     /** {@code centreOffset} is the turned and scaled box's centre relative to the object's origin, which T·R·S leaves in place. */

@@ -71,6 +71,27 @@ class ImportPlacementTest {
         assertFalse(ImportPlacement.overlaps(new Vec3(2, 0.5f, 0), half, List.of(quad, floor)), "standing on the floor beside it");
     }
 
+    /**
+     * With nothing below the aim (a standing quad, no floor) the import went to the aim whatever was
+     * there: a second quad landed exactly on the first (the live check found it after the flat-overlap
+     * fix). Now it steps aside, clear of the first: here, where the camera frames the first quad alone
+     * and no spot is both clear and seen, to one in the frame behind it.
+     */
+    @Test
+    void withNoFloorASecondQuadStepsAsideFromTheFirst(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path obj = dir.resolve("quad.obj");
+        java.nio.file.Files.writeString(obj, "v -0.5 -0.5 0\nv 0.5 -0.5 0\nv 0.5 0.5 0\nv -0.5 0.5 0\nf 1 2 3 4\n");
+        SceneModel m = MovableParts.wrap(ProjectConverter.open(obj).model());
+        Camera cam = m.camera();
+        float[] quad = {-0.5f, -0.5f, 0, 0.5f, 0.5f, 0};
+        ImportPlacement.Placement p = ImportPlacement.place(m, 0, quad, cam.eye(), cam.look().minus(cam.eye()), false);
+        float[] box = placedBox(p.transform(), quad);
+        Vec3 centre = new Vec3((box[0] + box[3]) / 2, (box[1] + box[4]) / 2, (box[2] + box[5]) / 2);
+        Vec3 half = new Vec3((box[3] - box[0]) / 2, (box[4] - box[1]) / 2, (box[5] - box[2]) / 2);
+        assertFalse(ImportPlacement.overlaps(centre, half, ImportPlacement.objectBoxes(m, 0)), "clear of the first quad: " + centre);
+        assertTrue(inView(cam, box), "in the frame");
+    }
+
     /** A spot in view but right behind a ball is hidden; one between the camera and the ball is not. */
     @Test
     void aSpotBehindABallIsHidden() throws Exception {
