@@ -209,11 +209,22 @@ public final class ImportPlacement {
         for (float[] b : others) {
             boolean all = true;
             for (int a = 0; a < 3 && all; a++) {
-                all = hi[a] - eps > b[a] && lo[a] + eps < b[a + 3] || flatAlike(lo[a], hi[a], b[a], b[a + 3], eps);
+                all = hi[a] - eps > b[a] && lo[a] + eps < b[a + 3] || flatAlike(lo[a], hi[a], b[a], b[a + 3], eps)
+                        || a != 1 && onAFace(lo[a], hi[a], b[a], b[a + 3], eps);
             }
             if (all) return true;
         }
         return false;
+    }
+
+    /**
+     * Whether a span thinner than a sliver lies on one end of another: a flat model in the plane of a
+     * box's side (a quad aimed at a Cornell box's front face), where the two would fight for every pixel.
+     * Not for heights: standing on a floor is what the column allows.
+     */
+    private static boolean onAFace(float lo, float hi, float otherLo, float otherHi, float eps) {
+        float mid = (lo + hi) / 2;
+        return hi - lo <= eps && (Math.abs(mid - otherLo) <= eps || Math.abs(mid - otherHi) <= eps);
     }
 
     /** Whether two spans are both thinner than a sliver and lie within one of each other: one plane. */

@@ -69,6 +69,9 @@ class ImportPlacementTest {
         assertTrue(ImportPlacement.overlaps(new Vec3(0.3f, 0.5f, 0), half, List.of(quad)), "the same plane, partly aside");
         assertFalse(ImportPlacement.overlaps(new Vec3(0, 0.5f, 0.5f), half, List.of(quad)), "a step behind it");
         assertFalse(ImportPlacement.overlaps(new Vec3(2, 0.5f, 0), half, List.of(quad, floor)), "standing on the floor beside it");
+        float[] box = {-1, 0, -2, 1, 2, 0};
+        assertTrue(ImportPlacement.overlaps(new Vec3(0, 0.5f, 0), half, List.of(box)), "in the plane of a box's front face");
+        assertFalse(ImportPlacement.overlaps(new Vec3(0, 0.5f, 0.3f), half, List.of(box)), "a little in front of it");
     }
 
     /**
