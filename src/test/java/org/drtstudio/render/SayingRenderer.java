@@ -10,19 +10,13 @@ import java.util.function.Consumer;
  * told to ({@link Renderer#noticesTo}), as the GPU tracer does when its denoiser finds no room on the
  * GPU and filters on the CPU: for the callers' side of that channel, without a GPU.
  */
-public final class SayingRenderer implements Renderer {
-    private final Renderer inner;
+public final class SayingRenderer extends ForwardingRenderer {
     private final String line;
     private volatile Consumer<String> notices = l -> { };
 
     public SayingRenderer(Renderer inner, String line) {
-        this.inner = inner;
+        super(inner);
         this.line = line;
-    }
-
-    @Override
-    public String description() {
-        return inner.description();
     }
 
     @Override
@@ -34,22 +28,7 @@ public final class SayingRenderer implements Renderer {
     }
 
     @Override
-    public int converge(AdaptiveSampling adaptive) throws RenderException {
-        return inner.converge(adaptive);
-    }
-
-    @Override
-    public Denoiser denoiser() {
-        return inner.denoiser();
-    }
-
-    @Override
     public void noticesTo(Consumer<String> notices) {
         this.notices = notices;
-    }
-
-    @Override
-    public void close() {
-        inner.close();
     }
 }

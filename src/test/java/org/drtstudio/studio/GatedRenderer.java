@@ -1,9 +1,7 @@
 package org.drtstudio.studio;
 
 import org.drtstudio.accel.GeometryImage;
-import org.drtstudio.render.AdaptiveSampling;
 import org.drtstudio.render.Aov;
-import org.drtstudio.render.Denoiser;
 import org.drtstudio.render.Frame;
 import org.drtstudio.render.ProgressListener;
 import org.drtstudio.render.RenderException;
@@ -19,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * while a test looks at the studio is held there for as long as the test needs, instead of being
  * made big enough to outlast the check on a machine of today's speed.
  */
-final class GatedRenderer implements Renderer {
+final class GatedRenderer extends org.drtstudio.render.ForwardingRenderer {
     /** Where passes wait; open unless a test closes it. */
     static final class Gate {
         private volatile CountDownLatch open = new CountDownLatch(0);
@@ -51,11 +49,10 @@ final class GatedRenderer implements Renderer {
         }
     }
 
-    private final Renderer inner;
     private final Gate gate;
 
     GatedRenderer(Renderer inner, Gate gate) {
-        this.inner = inner;
+        super(inner);
         this.gate = gate;
     }
 
@@ -64,25 +61,5 @@ final class GatedRenderer implements Renderer {
                             ProgressListener progress) throws RenderException {
         gate.pass();
         return inner.accumulate(image, parameters, firstSample, sampleCount, aovs, progress);
-    }
-
-    @Override
-    public int converge(AdaptiveSampling adaptive) throws RenderException {
-        return inner.converge(adaptive);
-    }
-
-    @Override
-    public Denoiser denoiser() {
-        return inner.denoiser();
-    }
-
-    @Override
-    public String description() {
-        return inner.description();
-    }
-
-    @Override
-    public void close() {
-        inner.close();
     }
 }
