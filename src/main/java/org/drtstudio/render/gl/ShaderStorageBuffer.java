@@ -46,16 +46,14 @@ public final class ShaderStorageBuffer extends GlObject {
         if (sizeBytes < 1) {
             throw new IllegalArgumentException("ShaderStorageBuffer size must be positive, got " + sizeBytes);
         }
-        while (glGetError() != GL_NO_ERROR) {
-            // errors of earlier calls, so the check below sees this allocation's alone
-        }
+        AllocationCheck.begin();
         int name = glGenBuffers();
         glBindBuffer(GL_SHADER_STORAGE_BUFFER, name);
         glBufferData(GL_SHADER_STORAGE_BUFFER, sizeBytes, GL_DYNAMIC_COPY);
         glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-        if (glGetError() == GL_OUT_OF_MEMORY) {
+        if (AllocationCheck.refused()) {
             glDeleteBuffers(name);
-            throw new GpuMemoryException("the GPU has no room for " + sizeBytes / (1 << 20) + " MB more");
+            throw AllocationCheck.noRoom(sizeBytes);
         }
         return new ShaderStorageBuffer(owner, name, sizeBytes);
     }
@@ -68,16 +66,14 @@ public final class ShaderStorageBuffer extends GlObject {
     static ShaderStorageBuffer deviceLocal(long sizeBytes) throws GpuMemoryException {
         GlThread owner = GlThread.requireCurrent("ShaderStorageBuffer.deviceLocal");
         if (sizeBytes < 1) throw new IllegalArgumentException("ShaderStorageBuffer size must be positive, got " + sizeBytes);
-        while (glGetError() != GL_NO_ERROR) {
-            // errors of earlier calls, so the check below sees this allocation's alone
-        }
+        AllocationCheck.begin();
         int name = glGenBuffers();
         glBindBuffer(GL_SHADER_STORAGE_BUFFER, name);
         org.lwjgl.opengl.GL44C.glBufferStorage(GL_SHADER_STORAGE_BUFFER, sizeBytes, 0);
         glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-        if (glGetError() == GL_OUT_OF_MEMORY) {
+        if (AllocationCheck.refused()) {
             glDeleteBuffers(name);
-            throw new GpuMemoryException("the GPU has no room for " + sizeBytes / (1 << 20) + " MB more");
+            throw AllocationCheck.noRoom(sizeBytes);
         }
         return new ShaderStorageBuffer(owner, name, sizeBytes);
     }

@@ -63,14 +63,11 @@ public final class Texture2D extends GlObject {
     static Texture2D allocate(TextureFormat format, int width, int height) throws GpuMemoryException {
         GlThread owner = GlThread.requireCurrent("Texture2D.allocate");
         checkSize(owner.info(), format, width, height);
-        while (glGetError() != GL_NO_ERROR) {
-            // errors of earlier calls, so the check below sees this allocation's alone
-        }
+        AllocationCheck.begin();
         int name = storage(format, width, height);
-        if (glGetError() == GL_OUT_OF_MEMORY) {
+        if (AllocationCheck.refused()) {
             glDeleteTextures(name);
-            long bytes = (long) width * height * format.bytesPerTexel();
-            throw new GpuMemoryException("the GPU has no room for " + bytes / (1 << 20) + " MB more");
+            throw AllocationCheck.noRoom((long) width * height * format.bytesPerTexel());
         }
         return new Texture2D(owner, name, format, width, height);
     }
