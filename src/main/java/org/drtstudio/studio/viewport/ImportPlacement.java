@@ -93,9 +93,10 @@ public final class ImportPlacement {
             if (first == null) first = centre;
             // Nothing below the aim: no surface to find room on, so the aim itself, unless something is already there
             // (a second flat model imported the same way landed on the first); then the steps aside, in the air.
-            if (o[0] == 0 && o[1] == 0 && first.equals(spot) && !overlaps(centre, half, others)) break;
             boolean aimed = o[0] == 0 && o[1] == 0; // where the user aimed is in view by definition
-            if (overlaps(centre, half, others)) continue;
+            boolean clash = overlaps(centre, half, others);
+            if (aimed && first.equals(spot) && !clash) break;
+            if (clash) continue;
             boolean inFrame = aimed || inView(cam, centre, half, aspect(model));
             if (clearInFrame == null && inFrame) clearInFrame = centre;
             if (inFrame && (aimed || unhidden(model, time, cam.eye(), centre, half))) return new Placement(trs(centre, centreOffset, rotation, k), note);
